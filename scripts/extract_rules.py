@@ -1,0 +1,49 @@
+"""Write each game's rules, from ../shared/RULES.md, into the package (src/croupier/rules/).
+
+    python3 scripts/extract_rules.py
+
+A test checks that the packaged copies match RULES.md whenever it is beside
+the checkout.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT.parent / "shared" / "RULES.md"
+TARGET = ROOT / "src" / "croupier" / "rules"
+
+# Each game's file: the sections of RULES.md it is made of (by their ID prefix).
+GAMES = {"punto-banco": ("Punto Banco", ("C", "PB"))}
+
+
+def sections(text: str) -> dict[str, str]:
+    """The `## X. Title` sections of RULES.md by their prefix X."""
+    found: dict[str, str] = {}
+    parts = re.split(r"^(?=## )", text, flags=re.MULTILINE)
+    for part in parts:
+        match = re.match(r"## ([A-Z]+)\. ", part)
+        if match:
+            found[match.group(1)] = part.strip() + "\n"
+    return found
+
+
+def render(game: str, text: str) -> str:
+    found = sections(text)
+    title, prefixes = GAMES[game]
+    body = "\n".join(found[prefix] for prefix in prefixes)
+    return f"# The rules of {title}\n\nFrom croupier's RULES.md, rule by rule.\n\n{body}"
+
+
+def main() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    TARGET.mkdir(parents=True, exist_ok=True)
+    for game in GAMES:
+        (TARGET / f"{game}.md").write_text(render(game, text), encoding="utf-8")
+        print(f"wrote {TARGET / f'{game}.md'}")
+
+
+if __name__ == "__main__":
+    main()

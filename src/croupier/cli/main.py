@@ -1,0 +1,152 @@
+"""The `croupier` command."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+
+from croupier import games as registry
+from croupier.cli.punto_banco.narrate import Narrator
+from croupier.cli.punto_banco.session import Session
+from croupier.engine.events import redact
+from croupier.engine.history import History, replay
+from croupier.errors import InvalidInput
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    help="croupier: the classic banking card games, played exactly as the old rule books tell.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+play_app = typer.Typer(
+    help="Play a game at the terminal, against bots, or watch bots play (--auto).",
+    no_args_is_help=True,
+)
+app.add_typer(play_app, name="play")
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
+    return typer.Exit(2)
+
+
+@play_app.command("punto-banco")
+def play_punto_banco(
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Replay exactly: the same seed deals the same cards. "
+            "Without one, the shoe is shuffled from the system's strong random source."
+        ),
+    ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")
+    ] = False,
+    coups: Annotated[
+        int | None, typer.Option(min=0, help="Close the table after this many coups.")
+    ] = None,
+    bots: Annotated[
+        int | None,
+        typer.Option(min=0, help="Bots at the table (default: 4 with you, 6 with --auto)."),
+    ] = None,
+    chips: Annotated[int, typer.Option(min=1, help="Chips each seat brings.")] = 1000,
+    box: Annotated[int, typer.Option(min=1, help="Your box (1 is left of the croupier).")] = 1,
+    table: Annotated[
+        str, typer.Option(help="large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1).")
+    ] = "large",
+    tableau: Annotated[
+        str,
+        typer.Option(help="text: punto chooses on 5 (PB-13e); fixed: punto always draws (PB-14)."),
+    ] = "text",
+    commission: Annotated[
+        str,
+        typer.Option(
+            help="each-coup: banco's 5% is taken at once; end-of-shoe: owed until "
+            "the shoe ends (PB-7)."
+        ),
+    ] = "each-coup",
+    save: Annotated[
+        Path | None, typer.Option(help="Write the session's history here, to replay it later.")
+    ] = None,
+) -> None:
+    """Sit at a Punto Banco table: bet punto, banco or égalité against the house.
+
+    You are asked for your bets each coup, to cut when a new shoe starts, to
+    turn punto's cards when yours is the highest punto stake, and to choose
+    on 5. Type `help` at the bets prompt for the commands.
+    """
+    console = Console(highlight=False)
+    game = registry.get("punto-banco")
+    try:
+        rules = game.config(table=table, tableau=tableau, commission_timing=commission)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if not auto and not 1 <= box <= rules.boxes:
+        raise _fail(f"--box {box} is not at this table: boxes are 1 to {rules.boxes}")
+    human_box = None if auto else box - 1
+    wanted = bots if bots is not None else (6 if auto else 4)
+    room = rules.boxes - (0 if auto else 1)
+    if wanted > room:
+        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+    session = Session(
+        console, rules, seed=seed, coups=coups, bots=wanted, chips=chips, human_box=human_box
+    )
+    session.run()
+    if save is not None:
+        session.save(save)
+
+
+@app.command("rules")
+def show_rules(
+    game: Annotated[str, typer.Argument(help=f"One of: {', '.join(registry.names())}.")],
+) -> None:
+    """Print a game's rules, rule by rule, with the IDs the code and tests cite."""
+    try:
+        registry.get(game)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    text = resources.files("croupier").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
+    Console().print(Markdown(text))
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games croupier can play."""
+    console = Console(highlight=False)
+    for name in registry.names():
+        console.print(f"{name:<16} {registry.get(name).title}")
+
+
+@app.command("replay")
+def replay_history(
+    path: Annotated[Path, typer.Argument(help="A history written by `play --save`.")],
+) -> None:
+    """Replay a saved session event for event, as a spectator saw it."""
+    console = Console(highlight=False)
+    try:
+        text = path.read_text(encoding="utf-8")
+        game = registry.get(json.loads(text)["game"])
+        history = History.from_json(text, game)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise _fail(f"cannot read the history {str(path)!r}: {error}") from None
+    narrator = Narrator(lambda box: "the croupier" if box is None else f"box {box + 1}")
+    try:
+        for _, step in replay(game, history):
+            for event in step.events:
+                line = narrator(redact(event, None))
+                if line is not None:
+                    console.print(line)
+    except ValueError as error:
+        raise _fail(f"the history does not replay: {error}") from None
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""Punto Banco at the terminal."""

@@ -1,0 +1,52 @@
+"""The terminal: a rich console, card markup, and reading a person's commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from croupier.cards import Card, Colour
+
+__all__ = ["Prompter", "card_markup", "cards_markup", "signed"]
+
+
+def card_markup(card: Card | None) -> str:
+    """A card in colour (red or black on white), or a face-down card."""
+    if card is None:
+        return "[white on blue]▒▒[/]"
+    colour = "red" if card.colour is Colour.RED else "black"
+    return f"[bold {colour} on white]{card.pretty}[/]"
+
+
+def cards_markup(cards: tuple[Card | None, ...]) -> str:
+    return " ".join(card_markup(card) for card in cards) if cards else "[dim]—[/]"
+
+
+def signed(amount: int) -> str:
+    """`+10`, `−20` or `0`, coloured."""
+    if amount > 0:
+        return f"[green]+{amount}[/]"
+    if amount < 0:
+        return f"[red]−{-amount}[/]"
+    return "0"
+
+
+class Prompter:
+    """Reads one command at a time; the end of input reads as `quit`."""
+
+    def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
+        self.console = console
+        self._read = read or (lambda prompt: console.input(prompt))
+        self.closed = False
+
+    def ask(self, prompt: str) -> str:
+        if self.closed:
+            return "quit"
+        try:
+            return self._read(f"[bold cyan]{escape(prompt)}[/] ").strip()
+        except EOFError:
+            self.closed = True
+            self.console.print()
+            return "quit"

@@ -1,0 +1,60 @@
+"""The engine: the protocol every game follows, its events, views and errors.
+
+See docs/engine.md for the design.
+"""
+
+from croupier.engine.actions import (
+    Action,
+    Amounts,
+    CloseBets,
+    Cut,
+    Done,
+    Draw,
+    EndSession,
+    Join,
+    Leave,
+    Legal,
+    Option,
+    Shuffle,
+)
+from croupier.engine.actors import CHANCE, HOUSE, Actor, Party, actor_name
+from croupier.engine.codec import decode, encode
+from croupier.engine.events import NOBODY, PUBLIC, Audience, Event, redact
+from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling, View
+from croupier.engine.history import History, Step, replay
+
+__all__ = [
+    "CHANCE",
+    "HOUSE",
+    "NOBODY",
+    "PUBLIC",
+    "Action",
+    "Actor",
+    "Amounts",
+    "Audience",
+    "ChanceNode",
+    "Chips",
+    "CloseBets",
+    "Cut",
+    "Done",
+    "Draw",
+    "Drawing",
+    "EndSession",
+    "Event",
+    "Game",
+    "History",
+    "Join",
+    "Leave",
+    "Legal",
+    "Option",
+    "Party",
+    "Shuffle",
+    "Shuffling",
+    "Step",
+    "View",
+    "actor_name",
+    "decode",
+    "encode",
+    "redact",
+    "replay",
+]

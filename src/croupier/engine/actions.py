@@ -1,0 +1,150 @@
+"""Actions, the options a view offers, and the two actions of chance.
+
+Every action is a small frozen value. The legal actions of an actor are a
+`Legal` collection of options: an option is either one exact action, or
+`Amounts`: every action of one shape whose `amount` lies in a range of whole
+chips (a stake, a bid, a cut position). `Legal` supports `in` and iteration,
+as python-chess's legal moves do: `Stake(PUNTO, 40) in legal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields, replace
+from typing import Any, Generic, TypeVar, cast
+
+from croupier.cards import Card
+
+__all__ = [
+    "Action",
+    "Amounts",
+    "CloseBets",
+    "Cut",
+    "Done",
+    "Draw",
+    "EndSession",
+    "Join",
+    "Leave",
+    "Legal",
+    "Option",
+    "Shuffle",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action."""
+
+
+A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class Amounts(Generic[A]):
+    """Every action like `template` with an `amount` from `low` to `high` inclusive."""
+
+    template: A
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if "amount" not in {f.name for f in fields(self.template)}:
+            raise TypeError(f"{type(self.template).__name__} has no amount")
+
+    def at(self, amount: int) -> A:
+        """The action with this amount (not checked against the range)."""
+        return cast(A, replace(cast(Any, self.template), amount=amount))
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not type(self.template):
+            return False
+        amount = action.amount  # type: ignore[attr-defined]
+        in_range: bool = self.low <= amount <= self.high
+        return in_range and replace(cast(Any, action), amount=self.low) == self.at(self.low)
+
+
+Option = Action | Amounts[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """The options an actor has now; empty when it has none."""
+
+    options: tuple[Option, ...] = ()
+
+    def __contains__(self, action: object) -> bool:
+        return any(
+            action in option if isinstance(option, Amounts) else action == option
+            for option in self.options
+        )
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def __bool__(self) -> bool:
+        return bool(self.options)
+
+    def of_type(self, kind: type[Action]) -> tuple[Option, ...]:
+        """The options whose action is of this type."""
+        return tuple(
+            option
+            for option in self.options
+            if isinstance(option.template if isinstance(option, Amounts) else option, kind)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the pack or shoe is shuffled into this order, top first (C-5)."""
+
+    order: tuple[Card, ...]
+
+    def __repr__(self) -> str:
+        return f"Shuffle(<{len(self.order)} cards>)"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: this card is the next one taken from the shoe."""
+
+    card: Card
+
+
+# Actions common to the games' tables.
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Action):
+    """Sit down at this empty seat with these chips, between coups."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Action):
+    """Get up with one's chips, between coups, with nothing staked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Action):
+    """Cut the shuffled pack: the top `amount` cards go to the bottom (C-6)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finished betting in this betting round."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseBets(Action):
+    """The house: no more bets."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndSession(Action):
+    """The house: close the table between coups; everyone keeps their chips."""

@@ -1,0 +1,113 @@
+"""Building a rule set from named options, as the CLI and histories give them.
+
+`make_config(Rules, table="small", commission="1/20")` turns text into the
+field's type (enums by value, whole numbers, fractions, nested limits as
+`low-high`) and refuses an unknown option or a bad value with an
+`InvalidConfig` that names it and says what is valid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from croupier.errors import InvalidConfig
+
+__all__ = ["make_config"]
+
+T = TypeVar("T")
+
+
+def make_config(cls: type[T], **options: Any) -> T:
+    """An instance of the dataclass `cls` from options given as values or text."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls!r} is not a dataclass")
+    hints = typing.get_type_hints(cls)
+    names = [field.name for field in dataclasses.fields(cls)]
+    values: dict[str, Any] = {}
+    for name, raw in options.items():
+        key = name.replace("-", "_")
+        if key not in hints:
+            raise InvalidConfig(f"unknown option {name!r}: the options are {', '.join(names)}")
+        values[key] = _convert(key, raw, hints[key])
+    try:
+        return cls(**values)
+    except InvalidConfig:
+        raise
+    except (TypeError, ValueError) as error:
+        raise InvalidConfig(str(error)) from error
+
+
+def _convert(name: str, raw: Any, hint: Any) -> Any:
+    if isinstance(hint, type) and isinstance(raw, hint) and not isinstance(raw, bool | str):
+        return raw
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _enum(name, raw, hint)
+    if hint is bool:
+        return _bool(name, raw)
+    if hint is int:
+        return _int(name, raw)
+    if hint is Fraction:
+        return _fraction(name, raw)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _pair(name, raw, hint)
+    raise InvalidConfig(f"option {name!r} cannot be set from {raw!r}")
+
+
+def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:
+    if isinstance(raw, hint):
+        return raw
+    try:
+        return hint(str(raw).strip().lower())
+    except ValueError:
+        valid = ", ".join(repr(member.value) for member in hint)
+        raise InvalidConfig(f"{name} = {raw!r} is not valid: choose from {valid}") from None
+
+
+def _bool(name: str, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("yes", "true", "on", "1"):
+        return True
+    if text in ("no", "false", "off", "0"):
+        return False
+    raise InvalidConfig(f"{name} = {raw!r} is not valid: write yes or no")
+
+
+def _int(name: str, raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise InvalidConfig(f"{name} = {raw!r} is not a whole number") from None
+
+
+def _fraction(name: str, raw: Any) -> Fraction:
+    if isinstance(raw, Fraction | int) and not isinstance(raw, bool):
+        return Fraction(raw)
+    text = str(raw).strip()
+    try:
+        if text.endswith("%"):
+            return Fraction(text[:-1].strip()) / 100
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidConfig(
+            f"{name} = {raw!r} is not a number: write a fraction such as 1/20, 0.05 or 5%"
+        ) from None
+
+
+def _pair(name: str, raw: Any, hint: type) -> Any:
+    """A two-field dataclass (such as table limits) from `low-high`."""
+    low_name, high_name = (field.name for field in dataclasses.fields(hint))
+    text = str(raw).replace(" ", "")
+    low, sep, high = text.partition("-")
+    if not sep:
+        raise InvalidConfig(
+            f"{name} = {raw!r} is not valid: write {low_name}-{high_name}, e.g. 10-1000"
+        )
+    return hint(_int(name, low), _int(name, high))

@@ -1,0 +1,97 @@
+"""The errors croupier raises, in one tree.
+
+::
+
+    CroupierError
+    ├── IllegalAction          an action the rules refuse; the state is unchanged
+    │   ├── NotYourTurn        the actor may not act now (another's turn, or the wrong phase)
+    │   ├── GameOver           the session has ended
+    │   ├── UnknownAction      not an action of this game, or not one this actor ever has
+    │   ├── StakeOutOfRange    an amount outside the table's limits
+    │   ├── InsufficientChips  more chips than the seat has free
+    │   └── ForbiddenAction    any other rule that forbids it here
+    └── InvalidInput           malformed input (also a ValueError)
+        ├── InvalidCard        card text that names no card
+        └── InvalidConfig      a rule set or option that cannot be
+
+An illegal action is a `ValueError` too, as in python-chess: a caller who
+only cares that the input was refused can catch that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "CroupierError",
+    "ForbiddenAction",
+    "GameOver",
+    "IllegalAction",
+    "InsufficientChips",
+    "InvalidCard",
+    "InvalidConfig",
+    "InvalidInput",
+    "NotYourTurn",
+    "StakeOutOfRange",
+    "UnknownAction",
+]
+
+
+class CroupierError(Exception):
+    """Base of every error croupier raises on purpose."""
+
+
+class IllegalAction(CroupierError, ValueError):
+    """An action the rules refuse. Applying it changes nothing.
+
+    `actor` is who tried (a seat number, or the house or chance), `action`
+    what was tried, and `reason` says why in plain words, citing the rule.
+    """
+
+    def __init__(self, actor: Any, action: Any, reason: str) -> None:
+        self.actor = actor
+        self.action = action
+        self.reason = reason
+        super().__init__(f"{_name(actor)} may not {action!r}: {reason}")
+
+
+class NotYourTurn(IllegalAction):
+    """The actor may not act now: another's turn, or the wrong phase of the coup."""
+
+
+class GameOver(IllegalAction):
+    """The session has ended; nothing more can be done in it."""
+
+
+class UnknownAction(IllegalAction):
+    """Not an action of this game, or never one this actor can take."""
+
+
+class StakeOutOfRange(IllegalAction):
+    """An amount outside the limits the table or the rules set."""
+
+
+class InsufficientChips(IllegalAction):
+    """The seat does not have that many chips free to stake."""
+
+
+class ForbiddenAction(IllegalAction):
+    """Refused by a rule not covered by the narrower kinds above."""
+
+
+class InvalidInput(CroupierError, ValueError):
+    """Input that cannot be understood: it names the bad value and what is valid."""
+
+
+class InvalidCard(InvalidInput):
+    """Text that names no card."""
+
+
+class InvalidConfig(InvalidInput):
+    """A rule set, option or table setting that cannot be."""
+
+
+def _name(actor: Any) -> str:
+    if isinstance(actor, int) and not isinstance(actor, bool):
+        return f"seat {actor + 1}"
+    return str(actor)

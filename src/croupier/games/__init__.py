@@ -1,0 +1,32 @@
+"""The games, by the names the CLI uses.
+
+>>> get("punto-banco").title
+'Punto Banco'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.engine.game import Game
+from croupier.errors import InvalidConfig
+from croupier.games.punto_banco import PuntoBanco
+
+__all__ = ["get", "names"]
+
+_GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in (PuntoBanco(),)}
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names."""
+    return tuple(_GAMES)
+
+
+def get(name: str) -> Game[Any, Any, Any]:
+    """The game called `name`; an `InvalidConfig` naming the choices if there is none."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise InvalidConfig(
+            f"there is no game {name!r}: choose from {', '.join(names())}"
+        ) from None

@@ -1,0 +1,190 @@
+"""Between coups: sitting down, staking, passing the shoe, and closing bets (PB-1, PB-6, PB-8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from croupier.engine.actions import Action, Amounts, Done, Join, Leave, Option
+from croupier.engine.events import Event
+from croupier.errors import (
+    ForbiddenAction,
+    IllegalAction,
+    InsufficientChips,
+    NotYourTurn,
+    StakeOutOfRange,
+)
+from croupier.games.punto_banco.actions import PassShoe, Stake, Withdraw
+from croupier.games.punto_banco.coup import collect_owed
+from croupier.games.punto_banco.events import (
+    BetsClosed,
+    BoxDone,
+    PassReason,
+    SeatJoined,
+    SeatLeft,
+    ShoePassed,
+    StakePlaced,
+    StakeWithdrawn,
+)
+from croupier.games.punto_banco.rules import Bet
+from croupier.games.punto_banco.seats import holder, walk_left
+from croupier.games.punto_banco.state import Box, Coup, Phase, State
+
+__all__ = [
+    "MAX_BUY_IN",
+    "close_bets",
+    "join_minimum",
+    "options",
+    "perform",
+    "refusal",
+    "stake_range",
+]
+
+MAX_BUY_IN = 10**9
+"""The most chips a seat may bring to the table at once."""
+
+
+def join_minimum(state: State) -> int:
+    """The fewest chips a seat may sit down with: enough for the smallest bet."""
+    return min(state.rules.limits(bet).low for bet in Bet)
+
+
+def stake_range(state: State, box: Box, bet: Bet) -> tuple[int, int]:
+    """The amounts a box may add to its stake on `bet`: the total stays in the bet's
+    range (PB-6) and within the box's free chips. Empty when low > high."""
+    limits = state.rules.limits(bet)
+    current = box.stakes[bet]
+    return max(1, limits.low - current), min(limits.high - current, box.free)
+
+
+def options(state: State, index: int) -> tuple[Option, ...]:
+    """What the seat at box `index` may do while bets are open."""
+    box = state.boxes[index]
+    if box is None:
+        low = join_minimum(state)
+        return (Amounts(Join(low), low, MAX_BUY_IN),)
+    if box.done:
+        return ()
+    found: list[Option] = []
+    for bet in Bet:
+        low, high = stake_range(state, box, bet)
+        if low <= high:
+            found.append(Amounts(Stake(bet, low), low, high))
+    found.extend(Withdraw(bet) for bet in Bet if box.stakes[bet])
+    if holder(state) == index:
+        found.append(PassShoe())
+    if not box.stakes.total:
+        found.append(Leave())
+    found.append(Done())
+    return tuple(found)
+
+
+def refusal(state: State, index: int, action: Action) -> IllegalAction:
+    """Why a seat's action is refused while bets are open."""
+    box = state.boxes[index]
+    if isinstance(action, Join):
+        if box is not None:
+            return ForbiddenAction(index, action, "this box is taken; sit at an empty one")
+        return StakeOutOfRange(index, action, f"bring {join_minimum(state)} to {MAX_BUY_IN} chips")
+    if box is None:
+        return ForbiddenAction(index, action, "this box is empty: sit down first (Join)")
+    if box.done:
+        return NotYourTurn(index, action, "you have finished betting for this coup")
+    if isinstance(action, Stake):
+        return _stake_refusal(state, index, box, action)
+    if isinstance(action, Withdraw):
+        return ForbiddenAction(index, action, f"you have no stake on {action.bet.label}")
+    if isinstance(action, PassShoe):
+        current = holder(state)
+        who = "nobody" if current is None else f"box {current + 1}"
+        return ForbiddenAction(index, action, f"only the shoe holder may pass it; {who} holds it")
+    if isinstance(action, Leave):
+        return ForbiddenAction(index, action, "take back your stakes before leaving")
+    return NotYourTurn(index, action, "bets are open: stake, pass the shoe, leave or say done")
+
+
+def _stake_refusal(state: State, index: int, box: Box, action: Stake) -> IllegalAction:
+    limits = state.rules.limits(action.bet)
+    current = box.stakes[action.bet]
+    total = current + action.amount
+    if action.amount < 1 or not limits.low <= total <= limits.high:
+        already = f"; you have {current} on it" if current else ""
+        return StakeOutOfRange(
+            index,
+            action,
+            f"a {action.bet.label} stake must total {limits.low} to {limits.high}{already}",
+        )
+    return InsufficientChips(
+        index,
+        action,
+        f"you have {box.free} chips free" + (f" ({box.owed} owed)" if box.owed else ""),
+    )
+
+
+def perform(state: State, index: int, action: Action, events: list[Event]) -> State:
+    """Carry out a seat's legal action while bets are open."""
+    boxes = list(state.boxes)
+    box = boxes[index]
+    if isinstance(action, Join):
+        boxes[index] = Box(chips=action.amount)
+        events.append(SeatJoined(index, action.amount))
+        return replace(state, boxes=tuple(boxes), paid_in=state.paid_in + action.amount)
+    assert box is not None
+    if isinstance(action, Stake):
+        total = box.stakes[action.bet] + action.amount
+        boxes[index] = replace(
+            box, chips=box.chips - action.amount, stakes=box.stakes.with_stake(action.bet, total)
+        )
+        events.append(StakePlaced(index, action.bet, action.amount, total))
+    elif isinstance(action, Withdraw):
+        amount = box.stakes[action.bet]
+        boxes[index] = replace(
+            box, chips=box.chips + amount, stakes=box.stakes.with_stake(action.bet, 0)
+        )
+        events.append(StakeWithdrawn(index, action.bet, amount))
+    elif isinstance(action, PassShoe):
+        state = replace(state, passed=state.passed | {index})
+        events.append(ShoePassed(index, holder(state), PassReason.DECLINED))
+        return state
+    elif isinstance(action, Leave):
+        return _leave(state, index, events)
+    elif isinstance(action, Done):
+        boxes[index] = replace(box, done=True)
+        events.append(BoxDone(index))
+    return replace(state, boxes=tuple(boxes))
+
+
+def _leave(state: State, index: int, events: list[Event]) -> State:
+    was_holder = holder(state) == index
+    if state.box(index).owed:
+        state = collect_owed(state, events)
+    box = state.box(index)
+    boxes = list(state.boxes)
+    boxes[index] = None
+    state = replace(state, boxes=tuple(boxes), paid_out=state.paid_out + box.chips)
+    events.append(SeatLeft(index, box.chips))
+    if was_holder:
+        events.append(ShoePassed(index, holder(state), PassReason.LEFT))
+    return state
+
+
+def close_bets(state: State, events: list[Event]) -> State:
+    """No more bets. The shoe goes to the first box, from its holder leftwards, that bet
+    banco and not punto; each box passed over passes it on; failing all, the croupier
+    deals (PB-8)."""
+    candidates = [box for box in walk_left(state, state.shoe_box) if box not in state.passed]
+    dealer = None
+    for position, index in enumerate(candidates):
+        stakes = state.box(index).stakes
+        if stakes.banco and not stakes.punto:
+            dealer = index
+            break
+        following = candidates[position + 1] if position + 1 < len(candidates) else None
+        reason = PassReason.BET_PUNTO if stakes.punto else PassReason.NO_BANCO_BET
+        events.append(ShoePassed(index, following, reason))
+    events.append(BetsClosed(dealer))
+    return replace(
+        state,
+        phase=Phase.DEAL,
+        coup=Coup(dealer=dealer),
+        shoe_box=state.shoe_box if dealer is None else dealer,
+    )

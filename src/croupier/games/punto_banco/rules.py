@@ -1,0 +1,167 @@
+"""Punto Banco's rule set: the table, the limits, the payouts and the variants.
+
+Defaults follow the text; every setting is checked when the rule set is made.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from croupier.cards import Card, Rank
+from croupier.errors import InvalidConfig
+
+__all__ = [
+    "Bet",
+    "CommissionTiming",
+    "Decision",
+    "Hand",
+    "Limits",
+    "Rules",
+    "Stakes",
+    "TableSize",
+    "Tableau",
+    "burn_count",
+]
+
+
+class Hand(enum.Enum):
+    """The two hands of a coup."""
+
+    PUNTO = "punto"
+    BANCO = "banco"
+
+
+class Bet(enum.Enum):
+    """The three bets (PB-6); also names the winner of a coup."""
+
+    PUNTO = "punto"
+    BANCO = "banco"
+    EGALITE = "egalite"
+
+    @property
+    def label(self) -> str:
+        return "égalité" if self is Bet.EGALITE else self.value
+
+
+class Decision(enum.Enum):
+    """The punto side's choice on 5 (PB-13e)."""
+
+    DRAW = "draw"
+    STAND = "stand"
+
+
+class TableSize(enum.Enum):
+    """The two tables of PB-1."""
+
+    LARGE = "large"
+    SMALL = "small"
+
+    @property
+    def decks(self) -> int:
+        return 8 if self is TableSize.LARGE else 6
+
+    @property
+    def boxes(self) -> int:
+        return 16 if self is TableSize.LARGE else 7
+
+
+class Tableau(enum.Enum):
+    """How punto plays on 5: the text's choice (PB-13e), or always draw (PB-14)."""
+
+    TEXT = "text"
+    FIXED = "fixed"
+
+
+class CommissionTiming(enum.Enum):
+    """When banco's commission is taken (PB-7): at once, or owed until the shoe ends."""
+
+    EACH_COUP = "each-coup"
+    END_OF_SHOE = "end-of-shoe"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """A bet's table range, whole chips, both ends allowed (PB-6)."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.low <= self.high:
+            raise InvalidConfig(
+                f"limits {self.low}-{self.high} are not valid: need 1 <= low <= high"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A Punto Banco rule set. The defaults are the text's."""
+
+    table: TableSize = TableSize.LARGE
+    punto: Limits = field(default_factory=lambda: Limits(10, 1000))
+    banco: Limits = field(default_factory=lambda: Limits(10, 1000))
+    egalite: Limits = field(default_factory=lambda: Limits(10, 200))
+    commission: Fraction = Fraction(5, 100)
+    egalite_pays: int = 8
+    cut_card: int = 10
+    tableau: Tableau = Tableau.TEXT
+    commission_timing: CommissionTiming = CommissionTiming.EACH_COUP
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.commission < 1:
+            raise InvalidConfig(f"commission = {self.commission} is not valid: from 0 up to 1")
+        if self.egalite_pays < 1:
+            raise InvalidConfig(f"egalite_pays = {self.egalite_pays} is not valid: at least 1")
+        if not 8 <= self.cut_card <= 10:
+            raise InvalidConfig(
+                f"cut_card = {self.cut_card} is not valid: 8 to 10 cards from the bottom (PB-3)"
+            )
+
+    @property
+    def decks(self) -> int:
+        return self.table.decks
+
+    @property
+    def boxes(self) -> int:
+        return self.table.boxes
+
+    def limits(self, bet: Bet) -> Limits:
+        return {Bet.PUNTO: self.punto, Bet.BANCO: self.banco, Bet.EGALITE: self.egalite}[bet]
+
+    def commission_on(self, win: int) -> int:
+        """Banco's commission on a win, exact then rounded half up to a chip (PB-7)."""
+        return math.floor(win * self.commission + Fraction(1, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """A box's stakes on the three bets."""
+
+    punto: int = 0
+    banco: int = 0
+    egalite: int = 0
+
+    def __getitem__(self, bet: Bet) -> int:
+        return int(getattr(self, bet.value))
+
+    def with_stake(self, bet: Bet, amount: int) -> Stakes:
+        return replace(self, **{bet.value: amount})
+
+    @property
+    def total(self) -> int:
+        return self.punto + self.banco + self.egalite
+
+
+def burn_count(card: Card) -> int:
+    """How many further cards the first card of a shoe burns (PB-4): tens and pictures 10."""
+    if card.rank is Rank.ACE:
+        return 1
+    if card.rank is Rank.TEN or card.rank.is_picture:
+        return 10
+    return int(card.rank.value)
