@@ -17,17 +17,18 @@ the reason, and the seat is asked again; nothing changes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from croupier.engine.actions import Action, EndSession
+from croupier.engine.actions import Action, Amounts, EndSession
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.events import Event, redact
 from croupier.engine.game import Drawing, Game
 from croupier.engine.history import History
 from croupier.errors import IllegalAction
-from croupier.randomness import RandomShuffler, Shuffler
+from croupier.randomness import RandomShuffler, Shuffler, stream
 
 __all__ = ["Controller", "Croupier", "Player", "Table"]
 
@@ -58,19 +59,25 @@ class Croupier:
     rounds: int | None = None
     closing: bool = False
 
-    def decide(self, game: Game[Any, Any, Any], state: Any) -> Action | None:
+    def decide(self, game: Game[Any, Any, Any], state: Any, rng: random.Random) -> Action | None:
+        """The house's action now, or None to let the seats act first.
+
+        When the house is the only one who can act, it takes its first option
+        that does not end the session (closing bets, or cutting an empty
+        table's shoe at a random place).
+        """
         legal = game.legal_actions(state, HOUSE)
         if not legal:
             return None
         done = self.rounds is not None and game.rounds(state) >= self.rounds
         if (done or self.closing) and EndSession() in legal:
             return EndSession()
-        if game.to_act(state) == {HOUSE}:
-            return next(
-                (o for o in legal if isinstance(o, Action) and not isinstance(o, EndSession)),
-                EndSession(),
-            )
-        return None
+        if game.to_act(state) != {HOUSE}:
+            return None
+        option = next((o for o in legal if o != EndSession()), EndSession())
+        if isinstance(option, Amounts):
+            return cast(Action, option.at(rng.randint(option.low, option.high)))
+        return option
 
 
 Observer = Callable[[Actor, tuple[Event, ...]], None]
@@ -97,9 +104,11 @@ class Table:
     actions: list[tuple[Actor, Action]] = field(init=False, default_factory=list)
     shuffles: list[tuple[Any, ...]] = field(init=False, default_factory=list)
     _watchers: list[_Watcher] = field(init=False, default_factory=list)
+    _house_rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
         self.state = self.game.start(self.config, self.buy_ins)
+        self._house_rng = stream(self.seed, "house")
         if self.shuffler is None:
             self.shuffler = RandomShuffler.seeded(self.seed)
 
@@ -134,7 +143,7 @@ class Table:
             self._apply(CHANCE, self._chance())
             return True
         if HOUSE in actors:
-            action = self.croupier.decide(self.game, self.state)
+            action = self.croupier.decide(self.game, self.state, self._house_rng)
             if action is not None:
                 self._apply(HOUSE, action)
                 return True
@@ -182,5 +191,7 @@ class Table:
             self.actions.append((actor, action))
         if isinstance(actor, int) and actor not in self.game.seats(self.state):
             self.players.pop(actor, None)  # the seat got up
+            if not self.players:
+                self.croupier.closing = True  # the last player has gone: close the table
         for watcher in self._watchers:
             watcher.notify(actor, tuple(redact(event, watcher.viewer) for event in events))

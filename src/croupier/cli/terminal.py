@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from croupier.cards import Card, Colour
 
-__all__ = ["Prompter", "card_markup", "cards_markup", "signed"]
+__all__ = ["Prompter", "card_markup", "cards_markup", "plural", "signed"]
 
 
 def card_markup(card: Card | None) -> str:
@@ -22,6 +22,11 @@ def card_markup(card: Card | None) -> str:
 
 def cards_markup(cards: tuple[Card | None, ...]) -> str:
     return " ".join(card_markup(card) for card in cards) if cards else "[dim]—[/]"
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 coup`, `2 coups`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def signed(amount: int) -> str:

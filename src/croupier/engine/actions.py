@@ -48,19 +48,35 @@ class Amounts(Generic[A]):
     high: int
 
     def __post_init__(self) -> None:
-        if "amount" not in {f.name for f in fields(self.template)}:
-            raise TypeError(f"{type(self.template).__name__} has no amount")
+        _other_fields(type(self.template))  # raises if it has no amount
 
     def at(self, amount: int) -> A:
         """The action with this amount (not checked against the range)."""
         return cast(A, replace(cast(Any, self.template), amount=amount))
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is not type(self.template):
+        template = self.template
+        if type(action) is not type(template):
             return False
-        amount = action.amount  # type: ignore[attr-defined]
-        in_range: bool = self.low <= amount <= self.high
-        return in_range and replace(cast(Any, action), amount=self.low) == self.at(self.low)
+        if not self.low <= action.amount <= self.high:  # type: ignore[attr-defined]
+            return False
+        return all(
+            getattr(action, name) == getattr(template, name)
+            for name in _other_fields(type(template))
+        )
+
+
+_OTHER_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _other_fields(kind: type[Any]) -> tuple[str, ...]:
+    """The fields of an action type besides its amount."""
+    if kind not in _OTHER_FIELDS:
+        names = tuple(f.name for f in fields(kind))
+        if "amount" not in names:
+            raise TypeError(f"{kind.__name__} has no amount")
+        _OTHER_FIELDS[kind] = tuple(name for name in names if name != "amount")
+    return _OTHER_FIELDS[kind]
 
 
 Option = Action | Amounts[Any]

@@ -61,6 +61,8 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
         if data is not None:
             raise ValueError(f"expected null, got {data!r}")
         return None
+    if hint is Card:
+        return Card.from_str(data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _decode_dataclass(data, hint, known)
     if origin is tuple:
@@ -81,8 +83,6 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
 
 
 def _decode_scalar(data: JSON, hint: Any) -> Any:
-    if hint is Card:
-        return Card.from_str(data)
     if hint is Fraction:
         return Fraction(data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):

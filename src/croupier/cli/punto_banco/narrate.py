@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from croupier.cli.terminal import card_markup, cards_markup, signed
+from croupier.cli.terminal import card_markup, cards_markup, plural, signed
 from croupier.engine.events import Event
 from croupier.games.punto_banco.events import (
     BetsClosed,
@@ -74,7 +74,7 @@ def _shuffled(n: Narrator, e: ShoeShuffled) -> str:
 
 
 def _cut(n: Narrator, e: ShoeCut) -> str:
-    who = n.name(e.by)
+    who = n.subject(e.by)
     return f"{who} cuts the shoe: {e.amount} cards from the top go to the bottom."
 
 
@@ -146,7 +146,7 @@ def _decided(n: Narrator, e: PuntoDecided) -> str:
 
 
 def _third(n: Narrator, e: ThirdCard) -> str:
-    return f"{e.hand.value} draws {card_markup(e.card)} — now {e.points}."
+    return f"{e.hand.value.title()} draws {card_markup(e.card)} — now {e.points}."
 
 
 def _result(n: Narrator, e: CoupResult) -> str:
@@ -170,7 +170,7 @@ def _shoe_ended(n: Narrator, e: ShoeEnded) -> str:
 
 
 def _session_ended(n: Narrator, e: SessionEnded) -> str:
-    return f"\n[bold]The table closes after {e.coups} coups.[/]"
+    return f"\n[bold]The table closes after {plural(e.coups, 'coup')}.[/]"
 
 
 _TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str]] = {

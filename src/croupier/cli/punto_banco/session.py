@@ -15,7 +15,7 @@ from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.punto_banco.narrate import Narrator, coup_line
 from croupier.cli.punto_banco.render import rules_line
-from croupier.cli.terminal import Prompter, cards_markup, signed
+from croupier.cli.terminal import Prompter, cards_markup, plural, signed
 from croupier.engine.actors import Actor
 from croupier.engine.events import Event
 from croupier.games.punto_banco import Hand, PuntoBanco, Rules
@@ -152,8 +152,6 @@ class Session:
             else:
                 self._say(self.narrator(event))
         self._flush()
-        if not self.table.players:
-            self.croupier.closing = True
 
     def _say(self, line: str | None) -> None:
         if line is not None:
@@ -205,7 +203,7 @@ class Session:
         self.console.print(report)
         chips = self.game.chips(state)
         self.console.print(
-            f"{self.game.rounds(state)} coups over {state.shoes} shoe(s). "
+            f"{plural(self.game.rounds(state), 'coup')} over {plural(state.shoes, 'shoe')}. "
             f"House takings {signed(chips.house)}. "
             + ("Chips conserved exactly." if chips.balanced else "[red]CHIPS NOT CONSERVED[/]")
         )

@@ -132,7 +132,9 @@ class Rules:
         return self.table.boxes
 
     def limits(self, bet: Bet) -> Limits:
-        return {Bet.PUNTO: self.punto, Bet.BANCO: self.banco, Bet.EGALITE: self.egalite}[bet]
+        if bet is Bet.PUNTO:
+            return self.punto
+        return self.banco if bet is Bet.BANCO else self.egalite
 
     def commission_on(self, win: int) -> int:
         """Banco's commission on a win, exact then rounded half up to a chip (PB-7)."""

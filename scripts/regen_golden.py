@@ -1,0 +1,20 @@
+"""Write the golden playthrough files again (tests/golden/), after a deliberate change.
+
+    .venv/bin/python scripts/regen_golden.py
+
+Then read the diff: every changed line is a change in what a seeded session does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.golden.playthrough import FOLDER, GOLDEN, write_all
+
+if __name__ == "__main__":
+    write_all()
+    for name in GOLDEN:
+        print(f"wrote {FOLDER / name}")

@@ -1,0 +1,45 @@
+"""`croupier rules`, `croupier games`, and `--help` that teaches."""
+
+from pathlib import Path
+
+import pytest
+from scripts.extract_rules import render
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+
+
+def test_rules_prints_every_punto_banco_rule():
+    result = runner.invoke(app, ["rules", "punto-banco"])
+    assert result.exit_code == 0, result.output
+    for number in range(1, 15):
+        assert f"PB-{number} " in result.output
+    assert "C-3" in result.output
+
+
+@pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not beside the checkout")
+def test_packaged_rules_are_those_of_rules_md():
+    packaged = Path(__file__).resolve().parents[2] / "src" / "croupier" / "rules" / "punto-banco.md"
+    assert packaged.read_text(encoding="utf-8") == render("punto-banco", RULES_MD.read_text())
+
+
+def test_unknown_game():
+    result = runner.invoke(app, ["rules", "whist"])
+    assert result.exit_code == 2
+    assert "there is no game 'whist': choose from punto-banco" in result.output
+
+
+def test_games_are_listed():
+    result = runner.invoke(app, ["games"])
+    assert "punto-banco" in result.output
+    assert "Punto Banco" in result.output
+
+
+def test_help_explains_the_options():
+    result = runner.invoke(app, ["play", "punto-banco", "--help"])
+    assert result.exit_code == 0
+    for option in ("--seed", "--auto", "--coups", "--table", "--tableau", "--commission"):
+        assert option in result.output

@@ -1,0 +1,91 @@
+"""The person at the terminal: each prompt reads its commands, and wrong ones are explained."""
+
+import io
+
+from rich.console import Console
+
+from croupier.cli.punto_banco.human import HumanPunter, parse_bet_command
+from croupier.cli.terminal import Prompter
+from croupier.engine import Done, Leave
+from croupier.games.punto_banco import (
+    Bet,
+    Choose,
+    Decision,
+    DeclineTurn,
+    OfferTurn,
+    PassShoe,
+    Stake,
+    TurnCards,
+    Withdraw,
+)
+from tests.games.punto_banco.stack import GAME, act, bet, close, table
+
+
+def human(*answers):
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    replies = iter(answers)
+
+    def read(prompt):
+        try:
+            return next(replies)
+        except StopIteration:
+            raise EOFError from None
+
+    return HumanPunter(console, Prompter(console, read), lambda box: f"box {box + 1}"), out
+
+
+def test_betting_commands():
+    view = GAME.view(table(buy_ins={0: 1000}), 0)
+    assert parse_bet_command("p 100", view) == Stake(Bet.PUNTO, 100)
+    assert parse_bet_command("banco 20", view) == Stake(Bet.BANCO, 20)
+    assert parse_bet_command("tie 10", view) == Stake(Bet.EGALITE, 10)
+    assert parse_bet_command("égalité", view) == Stake(Bet.EGALITE, 10)  # the table minimum
+    assert parse_bet_command("w p", view) == Withdraw(Bet.PUNTO)
+    assert parse_bet_command("pass", view) == PassShoe()
+    assert parse_bet_command("", view) == Done()
+
+
+def test_unreadable_commands_are_explained_and_asked_again():
+    seat, out = human("punto lots", "bid 5", "punto 40")
+    view = GAME.view(table(buy_ins={0: 1000}), 0)
+    assert seat.decide(view) == Stake(Bet.PUNTO, 40)
+    assert "'lots' is not a number of chips" in out.getvalue()
+    assert "'bid 5' is not a command here" in out.getvalue()
+
+
+def turn_state():
+    state = table("3S 4D 2C 2D", buy_ins={0: 1000, 1: 1000})
+    return close(bet(state, {0: [(Bet.PUNTO, 100)], 1: [(Bet.PUNTO, 50)]}))
+
+
+def test_turning_or_offering_punto_cards():  # PB-10
+    state = turn_state()
+    assert human("")[0].decide(GAME.view(state, 0)) == TurnCards()
+    assert human("offer 2")[0].decide(GAME.view(state, 0)) == OfferTurn(1)
+    offered = act(state, 0, OfferTurn(1))
+    assert human("decline")[0].decide(GAME.view(offered, 1)) == DeclineTurn()
+
+
+def test_choosing_on_five():  # PB-13e
+    state = act(turn_state(), 0, TurnCards())
+    seat, out = human("maybe", "stand")
+    assert seat.decide(GAME.view(state, 0)) == Choose(Decision.STAND)
+    assert "answer `draw` or `stand`" in out.getvalue()
+    assert human("d")[0].decide(GAME.view(state, 0)) == Choose(Decision.DRAW)
+
+
+def test_quitting_takes_back_stakes_then_gets_up():
+    state = bet(table(buy_ins={0: 1000}), {0: [(Bet.PUNTO, 100), (Bet.EGALITE, 10)]})
+    seat, _ = human("quit")
+    assert seat.decide(GAME.view(state, 0)) == Withdraw(Bet.PUNTO)
+    state = act(state, 0, Withdraw(Bet.PUNTO))
+    assert seat.decide(GAME.view(state, 0)) == Withdraw(Bet.EGALITE)
+    state = act(state, 0, Withdraw(Bet.EGALITE))
+    assert seat.decide(GAME.view(state, 0)) == Leave()
+
+
+def test_quitting_mid_coup_plays_the_coup_out():
+    state = act(turn_state(), 0, TurnCards())
+    seat, _ = human()  # end of input
+    assert seat.decide(GAME.view(state, 0)) == Choose(Decision.DRAW)
