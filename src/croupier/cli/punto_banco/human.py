@@ -130,13 +130,11 @@ class HumanPunter:
         if self._shown_coup != view.coups:
             self._shown_coup = view.coups
             self.console.print(table_panel(view, self.name))
-        offered = (
-            " You hold the shoe: bet banco to deal, or `pass`."
-            if view.holder == view.viewer
-            else ""
-        )
-        if offered:
-            self.console.print(f"[yellow]{offered.strip()}[/]")
+        mine = view.boxes[view.viewer] if isinstance(view.viewer, int) else None
+        if view.holder == view.viewer and mine is not None and not mine.stakes.banco:
+            self.console.print(
+                "[yellow]The shoe is offered to you: bet banco to deal, or `pass`.[/]"
+            )
         answer = parse_bet_command(self.prompter.ask("Your bets (help for commands) >"), view)
         if isinstance(answer, Action):
             return answer
