@@ -73,21 +73,27 @@ class Chips:
 
     `seats` (in front of players), `staked` (on the layout), `house` (its
     takings, negative when it has paid out more), `bank` (a seat's bank, in
-    the games that have one). Chips enter only with seats that sit down and
-    leave only with seats that get up, so
-    `seats + staked + house + bank == paid_in - paid_out` always.
+    the games that have one), `apart` (set aside for later sharing, as
+    Monte's house cut until the bank passes). Chips enter only with seats
+    that sit down and leave only with seats that get up, so the places add
+    up to `paid_in - paid_out` always.
     """
 
     seats: int
     staked: int
     house: int
-    bank: int
     paid_in: int
     paid_out: int
+    bank: int = 0
+    apart: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.seats + self.staked + self.house + self.bank + self.apart
 
     @property
     def balanced(self) -> bool:
-        return self.seats + self.staked + self.house + self.bank == self.paid_in - self.paid_out
+        return self.total == self.paid_in - self.paid_out
 
 
 class View(Protocol):

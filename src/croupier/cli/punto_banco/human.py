@@ -93,7 +93,7 @@ class HumanPunter:
         self.prompter = prompter
         self.name = name
         self.quitting = False
-        self._shown_coup = -1
+        self._shown: tuple[int, Phase] | None = None
 
     def refused(self, error: IllegalAction) -> None:
         self.console.print(f"[red]Refused:[/] {error.reason}.")
@@ -126,10 +126,14 @@ class HumanPunter:
             return self._choose(view)
         return None
 
-    def _bet(self, view: PuntoBancoView) -> Action | None:
-        if self._shown_coup != view.coups:
-            self._shown_coup = view.coups
+    def _show_once(self, view: PuntoBancoView) -> None:
+        """The table, once at each kind of prompt in a coup."""
+        if self._shown != (view.coups, view.phase):
+            self._shown = (view.coups, view.phase)
             self.console.print(table_panel(view, self.name))
+
+    def _bet(self, view: PuntoBancoView) -> Action | None:
+        self._show_once(view)
         mine = view.boxes[view.viewer] if isinstance(view.viewer, int) else None
         if view.holder == view.viewer and mine is not None and not mine.stakes.banco:
             self.console.print(
@@ -159,6 +163,7 @@ class HumanPunter:
         return Cut(_amount(answer) if answer else (option.low + option.high) // 2)
 
     def _turn(self, view: PuntoBancoView) -> Action | None:
+        self._show_once(view)
         offers = [o.box for o in view.legal.options if isinstance(o, OfferTurn)]
         hint = (
             "`turn`"
@@ -179,6 +184,7 @@ class HumanPunter:
         raise CommandError(f"{answer!r}: answer {hint}")
 
     def _choose(self, view: PuntoBancoView) -> Action | None:
+        self._show_once(view)
         answer = self.prompter.ask("Punto has 5. Draw or stand (PB-13e)? [draw/stand] >").lower()
         if answer in ("draw", "d", "hit", "card"):
             return Choose(Decision.DRAW)

@@ -149,8 +149,10 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         found: tuple[Option, ...] = ()
         if phase is Phase.CUT:
             found = (Amounts(Cut(1), 1, len(state.shoe) - 1),)
+        elif phase is Phase.BETTING and isinstance(actor, int):
+            found = betting.options(state, actor)
         elif phase is Phase.BETTING:
-            found = self._house_betting(state) if actor is HOUSE else betting.options(state, actor)  # type: ignore[arg-type]
+            found = self._house_betting(state)
         elif phase is Phase.TURN:
             found = _turn_options(state, actor)
         elif phase is Phase.CHOOSE:
@@ -196,24 +198,21 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         elif isinstance(action, Draw):
             state = _drawn(state, action, events)
         elif isinstance(action, Cut):
-            shoe = state.shoe.cut(action.amount).with_cut_card(state.rules.cut_card)
-            events += [
-                ShoeCut(None if actor is HOUSE else actor, action.amount),  # type: ignore[arg-type]
-                CutCardPlaced(state.rules.cut_card),
-            ]
-            state = replace(state, shoe=shoe, phase=Phase.BURN, burn_left=None)
+            state = _cut(state, actor if isinstance(actor, int) else None, action, events)
         elif isinstance(action, CloseBets):
             state = betting.close_bets(state, events)
         elif isinstance(action, EndSession):
             state = collect_owed(state, events)
             events.append(SessionEnded(state.coups))
             state = replace(state, phase=Phase.OVER)
-        elif isinstance(action, TurnCards | OfferTurn | DeclineTurn):
-            state = _turn(state, actor, action, events)  # type: ignore[arg-type]
-        elif isinstance(action, Choose):
-            state = _choose(state, actor, action, events)  # type: ignore[arg-type]
         else:
-            state = betting.perform(state, actor, action, events)  # type: ignore[arg-type]
+            assert isinstance(actor, int), "only seats act from here on"
+            if isinstance(action, TurnCards | OfferTurn | DeclineTurn):
+                state = _turn(state, actor, action, events)
+            elif isinstance(action, Choose):
+                state = _choose(state, actor, action, events)
+            else:
+                state = betting.perform(state, actor, action, events)
         return state, tuple(events)
 
     def chance(self, state: State) -> ChanceNode:
@@ -266,7 +265,6 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
             seats=sum(box.chips for box in boxes),
             staked=sum(box.stakes.total for box in boxes),
             house=state.house,
-            bank=0,
             paid_in=state.paid_in,
             paid_out=state.paid_out,
         )
@@ -295,8 +293,9 @@ def _now(state: State) -> str:
     if phase is Phase.CUT:
         box = cutter(state)
         return "the croupier cuts the shoe" if box is None else f"box {box + 1} is to cut the shoe"
-    if phase is Phase.TURN:
-        return f"box {_coup(state).turner + 1} is to turn punto's cards"  # type: ignore[operator]
+    turner = state.coup.turner if state.coup is not None else None
+    if phase is Phase.TURN and turner is not None:
+        return f"box {turner + 1} is to turn punto's cards"
     return {
         Phase.SHUFFLE: "the shoe is being shuffled",
         Phase.BURN: "cards are being burned",
@@ -318,6 +317,13 @@ def _hand_view(cards: tuple[Card, ...], face_up: bool) -> HandView:
 def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
     events.append(ShoeShuffled(state.shoes + 1, len(action.order)))
     return replace(state, shoe=Shoe(action.order), shoes=state.shoes + 1, phase=Phase.CUT)
+
+
+def _cut(state: State, by: int | None, action: Cut, events: list[Event]) -> State:
+    """The cut (C-6), then the red cut card goes in (PB-3); the burn follows."""
+    shoe = state.shoe.cut(action.amount).with_cut_card(state.rules.cut_card)
+    events += [ShoeCut(by, action.amount), CutCardPlaced(state.rules.cut_card)]
+    return replace(state, shoe=shoe, phase=Phase.BURN, burn_left=None)
 
 
 def _drawn(state: State, action: Draw, events: list[Event]) -> State:
