@@ -9,6 +9,8 @@ as python-chess's legal moves do: `Stake(PUNTO, 40) in legal`.
 
 from __future__ import annotations
 
+import enum
+import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any, Generic, TypeVar, cast
@@ -28,6 +30,7 @@ __all__ = [
     "Legal",
     "Option",
     "Shuffle",
+    "malformed",
 ]
 
 
@@ -58,7 +61,10 @@ class Amounts(Generic[A]):
         template = self.template
         if type(action) is not type(template):
             return False
-        if not self.low <= action.amount <= self.high:  # type: ignore[attr-defined]
+        amount = action.amount  # type: ignore[attr-defined]
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            return False
+        if not self.low <= amount <= self.high:
             return False
         return all(
             getattr(action, name) == getattr(template, name)
@@ -77,6 +83,25 @@ def _other_fields(kind: type[Any]) -> tuple[str, ...]:
             raise TypeError(f"{kind.__name__} has no amount")
         _OTHER_FIELDS[kind] = tuple(name for name in names if name != "amount")
     return _OTHER_FIELDS[kind]
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def malformed(action: Action) -> str | None:
+    """Why a field of `action` holds the wrong kind of value (an unknown bet, a
+    fractional amount), or None when every field is of its declared kind."""
+    kind = type(action)
+    if kind not in _HINTS:
+        _HINTS[kind] = typing.get_type_hints(kind)
+    for name, hint in _HINTS[kind].items():
+        value = getattr(action, name)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum) and not isinstance(value, hint):
+            valid = ", ".join(str(member.value) for member in hint)
+            return f"{value!r} is not a {name}: the choices are {valid}"
+        if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"{name} must be a whole number, not {value!r}"
+    return None
 
 
 Option = Action | Amounts[Any]

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Draw, Legal, Shuffle
+from croupier.engine.actions import Action, Draw, Legal, Shuffle, malformed
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.events import Event
 from croupier.errors import ForbiddenAction, GameOver, IllegalAction, NotYourTurn, UnknownAction
@@ -111,8 +111,8 @@ class Game(ABC, Generic[C, S, V]):
     """A game: its rules as pure functions of frozen states.
 
     `apply` checks an action before it changes anything, in this order: the
-    session is not over; the action is one of this game's; the actor may take
-    it now. An illegal action raises the matching `IllegalAction`, and the
+    session is not over; the action is one of this game's, well formed; the
+    actor may take it now. An illegal action raises the matching `IllegalAction`, and the
     state given stays as it was (states are immutable, so it always does).
     A game implements `options` (what a seat or the house may do),
     `refusal` (why an action is not among them) and `perform` (the change).
@@ -196,6 +196,8 @@ class Game(ABC, Generic[C, S, V]):
         elif not isinstance(action, self.actions):
             names = ", ".join(kind.__name__ for kind in self.actions)
             raise UnknownAction(actor, action, f"{self.title} has no such action; it has {names}")
+        elif (fault := malformed(action)) is not None:
+            raise UnknownAction(actor, action, fault)
         elif action not in self.options(state, actor):
             raise self.refusal(state, actor, action)
         return self.perform(state, actor, action)

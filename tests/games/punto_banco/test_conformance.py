@@ -63,6 +63,9 @@ def candidates(state):
         Stake(Bet.BANCO, 5000),
         Stake(Bet.EGALITE, 250),
         Stake(Bet.BANCO, -3),
+        Stake("baccarat", 10),  # type: ignore[arg-type]
+        Stake(Bet.PUNTO, "10"),  # type: ignore[arg-type]
+        Cut(1.5),  # type: ignore[arg-type]
         Withdraw(Bet.EGALITE),
         PassShoe(),
         Done(),

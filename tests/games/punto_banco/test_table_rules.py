@@ -394,3 +394,17 @@ def test_a_seat_that_is_done_waits_for_the_next_coup():
         GAME.apply(state, 0, Stake(Bet.PUNTO, 10))
     state = act(state, 1, Done())
     assert GAME.to_act(state) == {HOUSE}
+
+
+def test_an_unknown_bet_or_a_malformed_amount_is_refused():
+    from croupier.errors import UnknownAction
+
+    state = table(buy_ins={0: 100})
+    with pytest.raises(
+        UnknownAction, match="'baccarat' is not a bet: the choices are punto, banco"
+    ):
+        GAME.apply(state, 0, Stake("baccarat", 10))  # type: ignore[arg-type]
+    with pytest.raises(UnknownAction, match="amount must be a whole number, not '10'"):
+        GAME.apply(state, 0, Stake(Bet.PUNTO, "10"))  # type: ignore[arg-type]
+    with pytest.raises(UnknownAction, match="Punto Banco has no such action"):
+        GAME.apply(state, 0, "punto 10")  # type: ignore[arg-type]
