@@ -38,7 +38,12 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-@play_app.command("punto-banco")
+@play_app.command(
+    "punto-banco",
+    epilog="Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
+    "`croupier play punto-banco --auto --seed 7 --coups 200` (watch bots play); "
+    "`croupier rules punto-banco` (the rules).",
+)
 def play_punto_banco(
     seed: Annotated[
         int | None,
