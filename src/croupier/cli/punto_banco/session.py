@@ -64,7 +64,7 @@ class _CoupLine:
     result: CoupResult | None = None
     nets: dict[int, int] = field(default_factory=dict)
 
-    def note(self, event: Event) -> str | None:
+    def note(self, event: Event) -> None:
         if isinstance(event, BetsOpen):
             self.punto = self.banco = ()
             self.result, self.nets = None, {}
@@ -77,7 +77,6 @@ class _CoupLine:
             self.result = event
         elif isinstance(event, Settled):
             self.nets[event.box] = self.nets.get(event.box, 0) + event.net
-        return None
 
     def line(self, coup: int) -> str:
         assert self.result is not None
