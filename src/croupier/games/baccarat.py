@@ -19,7 +19,9 @@ __all__ = [
     "banco_draws",
     "is_natural",
     "points",
+    "shoe_values",
     "value",
+    "with_values",
 ]
 
 # C-3: ace 1, two to nine at face value, ten and pictures 0.
@@ -43,6 +45,20 @@ _VALUES: dict[Rank, int] = {
 def value(card: Card) -> int:
     """A card's baccarat value, 0..9 (C-3)."""
     return _VALUES[card.rank]
+
+
+def shoe_values(decks: int) -> tuple[int, ...]:
+    """How many cards of each value 0..9 a shoe of `decks` decks holds: 16 worth 0 a deck
+    (tens and pictures), 4 of each other."""
+    return (16 * decks, *(4 * decks,) * 9)
+
+
+def with_values(counts: tuple[int, ...], cards: Iterable[Card]) -> tuple[int, ...]:
+    """`counts` by value, with `cards` added."""
+    added = list(counts)
+    for card in cards:
+        added[_VALUES[card.rank]] += 1
+    return tuple(added)
 
 
 def points(cards: Iterable[Card]) -> int:

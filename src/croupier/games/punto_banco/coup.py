@@ -11,7 +11,14 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import NOBODY, Event
-from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points
+from croupier.games.baccarat import (
+    PUNTO_RULE,
+    PuntoRule,
+    banco_draws,
+    is_natural,
+    points,
+    with_values,
+)
 from croupier.games.punto_banco.events import (
     BetsOpen,
     CardDealt,
@@ -39,6 +46,7 @@ __all__ = [
     "entitled_turner",
     "open_betting",
     "punto_bettors",
+    "shown",
 ]
 
 
@@ -72,6 +80,11 @@ def choosers(state: State) -> list[int]:
     return _highest_punto(state)
 
 
+def shown(state: State, *cards: Card) -> State:
+    """The state once these cards are face up for all to see."""
+    return replace(state, seen=with_values(state.seen, cards))
+
+
 def open_betting(state: State, events: list[Event]) -> State:
     """A new coup: bets open and the shoe is offered (PB-6, PB-8)."""
     fresh = tuple(
@@ -103,7 +116,7 @@ def draw_third(state: State, card: Card, events: list[Event]) -> State:
     else:
         coup = replace(coup, banco=(*coup.banco, card))
         events.append(ThirdCard(Hand.BANCO, card, points(coup.banco)))
-    return advance(replace(state, coup=coup), events)
+    return advance(shown(replace(state, coup=coup), card), events)
 
 
 def advance(state: State, events: list[Event]) -> State:
@@ -117,7 +130,7 @@ def advance(state: State, events: list[Event]) -> State:
             return replace(state, phase=Phase.TURN, coup=replace(coup, turner=turner))
         coup = replace(coup, turned=True)  # no punto bets: the croupier turns them (PB-10)
         events.append(CardsTurned(Hand.PUNTO, coup.punto, points(coup.punto), by=None))
-        state = replace(state, coup=coup)
+        state = shown(replace(state, coup=coup), *coup.punto)
     rule = PUNTO_RULE[points(coup.punto[:2])]
     if rule is PuntoRule.NATURAL:  # PB-13a
         state = _open_banco(state, events)
@@ -157,7 +170,7 @@ def _open_banco(state: State, events: list[Event]) -> State:
     if coup.banco_open:
         return state
     events.append(CardsTurned(Hand.BANCO, coup.banco, points(coup.banco), by=None))
-    return replace(state, coup=replace(coup, banco_open=True))
+    return shown(replace(state, coup=replace(coup, banco_open=True)), *coup.banco)
 
 
 def _settle(state: State, rule: str, events: list[Event]) -> State:

@@ -32,7 +32,7 @@ from croupier.errors import (
     NotYourTurn,
     StakeOutOfRange,
 )
-from croupier.games.baccarat import points
+from croupier.games.baccarat import points, shoe_values
 from croupier.games.punto_banco import betting
 from croupier.games.punto_banco.actions import (
     Choose,
@@ -52,6 +52,7 @@ from croupier.games.punto_banco.coup import (
     entitled_turner,
     open_betting,
     punto_bettors,
+    shown,
 )
 from croupier.games.punto_banco.events import (
     BurnCardShown,
@@ -249,6 +250,10 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
             choosers=tuple(choosers(state)) if state.phase is Phase.CHOOSE else (),
             decision=coup.decision if coup is not None else None,
             house=state.house,
+            unseen=tuple(
+                full - seen
+                for full, seen in zip(shoe_values(state.rules.decks), state.seen, strict=True)
+            ),
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )
@@ -316,7 +321,8 @@ def _hand_view(cards: tuple[Card, ...], face_up: bool) -> HandView:
 
 def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
     events.append(ShoeShuffled(state.shoes + 1, len(action.order)))
-    return replace(state, shoe=Shoe(action.order), shoes=state.shoes + 1, phase=Phase.CUT)
+    shoe = Shoe(action.order)
+    return replace(state, shoe=shoe, shoes=state.shoes + 1, phase=Phase.CUT, seen=(0,) * 10)
 
 
 def _cut(state: State, by: int | None, action: Cut, events: list[Event]) -> State:
@@ -340,6 +346,7 @@ def _burned(state: State, action: Draw, events: list[Event]) -> State:
     if state.burn_left is None:
         left = burn_count(action.card)
         events.append(BurnCardShown(action.card, left))
+        state = shown(state, action.card)
     else:
         left = state.burn_left - 1
         events.append(CardBurned(action.card, audience=NOBODY))
@@ -382,7 +389,7 @@ def _turn(state: State, actor: int, action: Action, events: list[Event]) -> Stat
         events.append(TurnDeclined(actor))
         return replace(state, coup=replace(coup, turner=entitled_turner(state)))
     events.append(CardsTurned(Hand.PUNTO, coup.punto, points(coup.punto), by=actor))
-    return advance(replace(state, coup=replace(coup, turned=True)), events)
+    return advance(shown(replace(state, coup=replace(coup, turned=True)), *coup.punto), events)
 
 
 def _choice_reason(state: State, actor: int) -> str:

@@ -61,6 +61,7 @@ class State:
 
     `shoe_box` is the box the shoe is offered to (PB-8), `passed` the boxes
     that have declined it this coup. `house` is the house's takings so far.
+    `seen` counts, by baccarat value, the cards of this shoe shown face up.
     """
 
     rules: Rules
@@ -76,6 +77,7 @@ class State:
     house: int = 0
     paid_in: int = 0
     paid_out: int = 0
+    seen: tuple[int, ...] = (0,) * 10
 
     def box(self, index: int) -> Box:
         """The occupied box `index`; an error if it is empty."""

@@ -52,5 +52,9 @@ class PuntoBancoView:
     choosers: tuple[int, ...]
     decision: Decision | None
     house: int
+    unseen: tuple[int, ...]
+    """By baccarat value (0: tens and pictures, 1..9: ace to nine), the cards of the shoe
+    not yet shown: the undealt ones, those burned unseen and any face down. Anyone who
+    counts the cards shown knows this; the exact odds of the next coup follow from it."""
     to_act: frozenset[Actor]
     legal: Legal

@@ -1,0 +1,252 @@
+"""Exact odds of Punto Banco for any shoe (RULES PB-7, PB-12, PB-13, PB-14).
+
+    >>> odds = exact(8)                       # a fresh eight-deck shoe, punto drawing on 5
+    >>> odds.sequences[Bet.BANCO]
+    2292252566437888
+    >>> f"{float(odds.house_edge[Bet.BANCO]):.4%}"
+    '1.0579%'
+
+A shoe is a number of decks or the counts of the ten point values left in
+it (index 0: tens and pictures; 1..9: ace to nine). Every coup is enumerated
+through the same drawing rules the game plays (`croupier.games.baccarat`),
+and the results are exact `Fraction`s. `probabilities` answers the same
+question in floats, compiled by numba when it is installed, for loops over
+many shoes.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from croupier.cards import Card
+from croupier.errors import InvalidConfig
+from croupier.games.baccarat import BANCO_DRAWS_ON, value
+from croupier.games.punto_banco.rules import Bet, Decision
+from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
+
+__all__ = [
+    "AtFive",
+    "Odds",
+    "OddsRules",
+    "effect_of_removal",
+    "exact",
+    "probabilities",
+    "punto_decision",
+    "shoe_counts",
+]
+
+CARDS_IN_A_COUP = 6
+
+
+class AtFive(enum.Enum):
+    """How punto plays two cards making 5 (PB-13e, PB-14)."""
+
+    DRAW = "draw"
+    STAND = "stand"
+    BEST = "best"
+    """Per two-card composition, whichever gives the punto bettor the better expectation."""
+
+
+_STRATEGY = {AtFive.DRAW: DRAW, AtFive.STAND: STAND, AtFive.BEST: BEST}
+
+# PB-12 as 0/1 at 10 * banco's points + punto's third card (banco 8-9 never draws).
+_DRAWS = tuple(int(b < 8 and c in BANCO_DRAWS_ON[b]) for b in range(10) for c in range(10))
+
+
+@dataclass(frozen=True, slots=True)
+class OddsRules:
+    """What the odds depend on beyond the cards: the commission on banco's wins,
+    what égalité pays to one, and punto's play on 5."""
+
+    commission: Fraction = Fraction(5, 100)
+    tie_pays: int = 8
+    punto_at_5: AtFive = AtFive.DRAW
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.commission < 1:
+            raise InvalidConfig(f"commission {self.commission} is not valid: from 0 up to 1")
+        if (
+            isinstance(self.tie_pays, bool)
+            or not isinstance(self.tie_pays, int)
+            or self.tie_pays < 1
+        ):
+            raise InvalidConfig(
+                f"tie_pays {self.tie_pays!r} is not valid: a whole number, 1 or more"
+            )
+        if not isinstance(self.punto_at_5, AtFive):
+            raise InvalidConfig(
+                f"punto_at_5 {self.punto_at_5!r} is not valid: choose from draw, stand, best"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """The exact odds of the next coup from a shoe.
+
+    `sequences` counts, for each result, the ordered sequences of six cards
+    from the shoe that lead to it (a coup that uses fewer cards counts every
+    way the rest could lie); `total` is all of them. `draws_on_five` lists
+    punto's two-card values (low, high) making 5 on which it draws.
+    """
+
+    remaining: tuple[int, ...]
+    rules: OddsRules
+    sequences: MappingProxyType[Bet, int]
+    total: int
+    draws_on_five: frozenset[tuple[int, int]] = field(default=frozenset())
+
+    @property
+    def probability(self) -> dict[Bet, Fraction]:
+        return {bet: Fraction(count, self.total) for bet, count in self.sequences.items()}
+
+    @property
+    def house_edge(self) -> dict[Bet, Fraction]:
+        """Each bet's edge as a share of the stake, positive for the house (PB-7)."""
+        p = self.probability
+        return house_edges(p[Bet.PUNTO], p[Bet.BANCO], p[Bet.EGALITE], self.rules)
+
+
+def house_edges(punto: Any, banco: Any, tie: Any, rules: OddsRules) -> dict[Bet, Any]:
+    """Edges from the three probabilities, exact or float: punto pays 1:1, banco 1:1 less
+    the commission, égalité `tie_pays` to 1; punto and banco are returned on a tie."""
+    return {
+        Bet.PUNTO: banco - punto,
+        Bet.BANCO: punto - banco * (1 - rules.commission),
+        Bet.EGALITE: 1 - tie * (rules.tie_pays + 1),
+    }
+
+
+def shoe_counts(decks: int) -> tuple[int, ...]:
+    """The ten value counts of a full shoe: 16 tens and pictures and 4 of each other per deck."""
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise InvalidConfig(f"decks must be a whole number, 1 or more, not {decks!r}")
+    return (16 * decks, *(4 * decks,) * 9)
+
+
+def check_remaining(remaining: Sequence[int], decks: int | None = None) -> tuple[int, ...]:
+    """The counts, checked: ten whole numbers, none negative, enough cards for a coup,
+    and (with `decks`) no more of a value than that many decks hold."""
+    counts = tuple(remaining)
+    if len(counts) != 10 or any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
+        raise InvalidConfig(
+            f"remaining must be ten whole numbers (tens and pictures, then ace to nine), "
+            f"not {list(remaining)!r}"
+        )
+    if any(count < 0 for count in counts):
+        raise InvalidConfig(f"remaining counts cannot be negative: {list(counts)!r}")
+    if sum(counts) < CARDS_IN_A_COUP:
+        raise InvalidConfig(
+            f"a shoe of {sum(counts)} cards is too small to deal a coup: it needs at least "
+            f"{CARDS_IN_A_COUP}"
+        )
+    if decks is not None:
+        full = shoe_counts(decks)
+        over = [v for v in range(10) if counts[v] > full[v]]
+        if over:
+            v = over[0]
+            name = "tens and pictures" if v == 0 else f"cards worth {v}"
+            raise InvalidConfig(
+                f"impossible counts: {counts[v]} {name}, but {decks} decks hold only {full[v]}"
+            )
+    return counts
+
+
+def _counts(shoe: int | Sequence[int]) -> tuple[int, ...]:
+    return shoe_counts(shoe) if isinstance(shoe, int) else check_remaining(shoe)
+
+
+def exact(shoe: int | Sequence[int] = 8, rules: OddsRules | None = None) -> Odds:
+    """The exact odds of the next coup from `shoe` (decks, or the ten counts left)."""
+    rules = rules or OddsRules()
+    counts = _counts(shoe)
+    out = [0, 0, 0]
+    drew = [0] * 100
+    count_coups(list(counts), _DRAWS, _STRATEGY[rules.punto_at_5], out, drew, [0] * 21, [0] * 6)
+    total = 1
+    for taken in range(CARDS_IN_A_COUP):
+        total *= sum(counts) - taken
+    return Odds(
+        remaining=counts,
+        rules=rules,
+        sequences=MappingProxyType(
+            dict(zip((Bet.PUNTO, Bet.BANCO, Bet.EGALITE), out, strict=True))
+        ),
+        total=total,
+        draws_on_five=frozenset(
+            (i, j) for i in range(10) for j in range(i, 10) if drew[10 * i + j]
+        ),
+    )
+
+
+def effect_of_removal(
+    decks: int = 8, rules: OddsRules | None = None
+) -> dict[int, dict[Bet, Fraction]]:
+    """For each value 0..9: how each bet's edge changes when one card of it leaves a full shoe."""
+    full = exact(decks, rules).house_edge
+    effects: dict[int, dict[Bet, Fraction]] = {}
+    for v in range(10):
+        counts = list(shoe_counts(decks))
+        counts[v] -= 1
+        edge = exact(counts, rules).house_edge
+        effects[v] = {bet: edge[bet] - full[bet] for bet in Bet}
+    return effects
+
+
+def punto_decision(remaining: Sequence[int], punto: tuple[Card, Card]) -> Decision:
+    """Punto's better play on 5 holding these two cards, the other unseen cards being
+    `remaining` (banco's two face-down cards among them): the exact expectations of
+    drawing and standing, compared (PB-13e)."""
+    low, high = sorted(value(card) for card in punto)
+    if (low + high) % 10 != 5:
+        raise InvalidConfig(f"{punto[0]} {punto[1]} make {(low + high) % 10}, not 5")
+    counts = list(check_remaining(remaining))
+    counts[low] += 1
+    counts[high] += 1
+    odds = exact(counts, OddsRules(punto_at_5=AtFive.BEST))
+    return Decision.DRAW if (low, high) in odds.draws_on_five else Decision.STAND
+
+
+# -- the fast path ---------------------------------------------------------------------------
+
+_compiled: Callable[..., None] | None
+try:  # numba compiles the same enumeration for floats; without it, plain Python runs it
+    import numba
+    import numpy as np
+
+    _compiled = numba.njit(cache=True)(count_coups)
+    _DRAWS_ARRAY = np.array(_DRAWS, dtype=np.int64)
+except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
+    _compiled = None
+
+
+def probabilities(
+    remaining: Sequence[float], punto_at_5: AtFive = AtFive.DRAW, *, compiled: bool = True
+) -> tuple[float, float, float]:
+    """Punto, banco and égalité probabilities of the next coup, in floats.
+
+    The counts are not checked (this is for inner loops; `exact` checks them).
+    `compiled=False` runs the same enumeration in plain Python.
+    """
+    total = 1.0
+    n = float(sum(remaining))
+    for taken in range(CARDS_IN_A_COUP):
+        total *= n - taken
+    if compiled and _compiled is not None:
+        out, scratch = np.zeros(3), np.zeros(127)
+        counts = np.asarray(remaining, dtype=np.float64)
+        strategy = _STRATEGY[punto_at_5]
+        _compiled(
+            counts, _DRAWS_ARRAY, strategy, out, scratch[:100], scratch[100:121], scratch[121:]
+        )
+        punto, banco, tie = (float(x) for x in out)
+    else:
+        sums = [0.0, 0.0, 0.0]
+        floats = [float(c) for c in remaining]
+        count_coups(floats, _DRAWS, _STRATEGY[punto_at_5], sums, [0] * 100, [0.0] * 21, [0.0] * 6)
+        punto, banco, tie = sums
+    return punto / total, banco / total, tie / total
