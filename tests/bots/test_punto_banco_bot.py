@@ -1,16 +1,20 @@
-"""The Punto Banco bot: its choice on 5 checked by exact enumeration, and its policies."""
+"""The Punto Banco bot: its choice on 5 from the calculator, and its betting policies."""
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from croupier.bots.punto_banco import PUNTO_ON_FIVE, Policy, PuntoBancoBot
+from croupier.bots.punto_banco import Policy, PuntoBancoBot
 from croupier.engine import Event
-from croupier.games.baccarat import banco_draws
-from croupier.games.punto_banco import Bet, Decision, PuntoBanco
+from croupier.games.baccarat import banco_draws, shoe_values
+from croupier.games.punto_banco import Bet, Choose, Decision, Phase, PuntoBanco, TurnCards
 from croupier.games.punto_banco.events import BetsClosed, SeatLeft, ShoePassed, StakePlaced
+from croupier.odds.punto_banco import AtFive, OddsRules, exact, punto_decision
 from croupier.randomness import stream
 from croupier.table import Croupier, Player, Table
-from tests.games.punto_banco.stack import cards
+from tests.games.punto_banco.stack import GAME, act, bet, cards, close, table
+
+ACE, FOUR = cards("AS 4C")
 
 # An infinite shoe: a ten or picture (value 0) four times in thirteen, each other value once.
 VALUE = {0: Fraction(4, 13), **{v: Fraction(1, 13) for v in range(1, 10)}}
@@ -43,10 +47,29 @@ def _sign(punto: int, banco: int) -> int:
 
 
 def test_drawing_on_five_is_right_against_the_texts_banco():  # PB-13e, PB-12
+    """On an endless shoe, worked out here independently of the calculator; the
+    calculator says the same of a fresh eight-deck shoe, for every pair making 5."""
     draw = punto_on_five_expectation(Decision.DRAW)
     stand = punto_on_five_expectation(Decision.STAND)
     assert draw > stand
-    assert PUNTO_ON_FIVE is (Decision.DRAW if draw > stand else Decision.STAND)
+    best = exact(8, OddsRules(punto_at_5=AtFive.BEST))
+    assert best.draws_on_five == {(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)}
+
+
+def test_the_bot_chooses_on_five_by_the_calculator():  # PB-13e
+    state = table("AS 9D 4C 9H", buy_ins={0: 1000})  # punto ace-four: 5
+    state = act(close(bet(state, {0: [(Bet.PUNTO, 10)]})), 0, TurnCards())
+    assert state.phase is Phase.CHOOSE
+    bot = PuntoBancoBot(stream(1, "bot"))
+    fresh = GAME.view(state, 0)
+    assert bot.decide(fresh) == Choose(punto_decision(fresh.unseen, (ACE, FOUR)))
+    assert bot.decide(fresh) == Choose(Decision.DRAW)
+    # Late in a shoe where the tens have piled up among the unseen cards, it stands.
+    unseen = (10, 1, 2, 2, 1, 2, 2, 2, 2, 2)
+    late = replace(state, seen=tuple(f - u for f, u in zip(shoe_values(8), unseen, strict=True)))
+    view = GAME.view(late, 0)
+    assert view.unseen == unseen
+    assert bot.decide(view) == Choose(Decision.STAND)
 
 
 def session(policies, coups=60, chips=5000, seed=3):

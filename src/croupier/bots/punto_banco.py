@@ -1,10 +1,8 @@
 """A Punto Banco punter that bets by a simple, configurable policy.
 
-On 5 the punto side draws: against the banco rules of the text (PB-12,
-PB-13e), drawing gives punto the better expectation whatever banco's two
-cards may be. `tests/bots/test_punto_banco_bot.py` checks this against an
-exact enumeration of the rules; the exact calculator (croupier.odds) will
-supersede this table.
+On 5, when the choice is its (PB-13e), it plays what the exact calculator
+says is better for its two cards against the cards not yet seen
+(`croupier.odds.punto_banco.punto_decision`).
 """
 
 from __future__ import annotations
@@ -18,18 +16,15 @@ from croupier.errors import IllegalAction
 from croupier.games.punto_banco import (
     Bet,
     Choose,
-    Decision,
     PassShoe,
     Phase,
     PuntoBancoView,
     Stake,
     TurnCards,
 )
+from croupier.odds.punto_banco import punto_decision
 
-__all__ = ["PUNTO_ON_FIVE", "ROSTER", "Policy", "PuntoBancoBot"]
-
-PUNTO_ON_FIVE = Decision.DRAW
-"""The punto side's choice on 5 (PB-13e): draw. See the module's docstring."""
+__all__ = ["ROSTER", "Policy", "PuntoBancoBot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +72,10 @@ class PuntoBancoBot:
         if view.phase is Phase.TURN:
             return TurnCards()
         if view.phase is Phase.CHOOSE:
-            return Choose(PUNTO_ON_FIVE)
+            first, second, *_ = view.punto.cards
+            assert first is not None
+            assert second is not None
+            return Choose(punto_decision(view.unseen, (first, second)))
         return None
 
     def refused(self, error: IllegalAction) -> None:
