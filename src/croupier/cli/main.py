@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
+from croupier.cli.odds import odds_app
 from croupier.cli.punto_banco.narrate import Narrator
 from croupier.cli.punto_banco.session import Session
 from croupier.engine.events import redact
@@ -31,6 +32,7 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
+app.add_typer(odds_app, name="odds")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -81,6 +83,13 @@ def play_punto_banco(
     save: Annotated[
         Path | None, typer.Option(help="Write the session's history here, to replay it later.")
     ] = None,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds",
+            help="Show each bet's exact house edge for the cards not yet seen, every coup.",
+        ),
+    ] = False,
 ) -> None:
     """Sit at a Punto Banco table: bet punto, banco or égalité against the house.
 
@@ -102,7 +111,14 @@ def play_punto_banco(
     if wanted > room:
         raise _fail(f"--bots {wanted}: this table has room for {room} bots")
     session = Session(
-        console, rules, seed=seed, coups=coups, bots=wanted, chips=chips, human_box=human_box
+        console,
+        rules,
+        seed=seed,
+        coups=coups,
+        bots=wanted,
+        chips=chips,
+        human_box=human_box,
+        odds=odds,
     )
     session.run()
     if save is not None:

@@ -160,13 +160,18 @@ def _counts(shoe: int | Sequence[int]) -> tuple[int, ...]:
     return shoe_counts(shoe) if isinstance(shoe, int) else check_remaining(shoe)
 
 
+def _scratch(zero: float) -> tuple[list[float], list[float], list[float]]:
+    """The kernel's working space, in the kind of number it counts with."""
+    return [zero] * 21, [zero] * 6, [zero] * 80
+
+
 def exact(shoe: int | Sequence[int] = 8, rules: OddsRules | None = None) -> Odds:
     """The exact odds of the next coup from `shoe` (decks, or the ten counts left)."""
     rules = rules or OddsRules()
     counts = _counts(shoe)
     out = [0, 0, 0]
     drew = [0] * 100
-    count_coups(list(counts), _DRAWS, _STRATEGY[rules.punto_at_5], out, drew, [0] * 21, [0] * 6)
+    count_coups(list(counts), _DRAWS, _STRATEGY[rules.punto_at_5], out, drew, *_scratch(0))
     total = 1
     for taken in range(CARDS_IN_A_COUP):
         total *= sum(counts) - taken
@@ -237,16 +242,15 @@ def probabilities(
     for taken in range(CARDS_IN_A_COUP):
         total *= n - taken
     if compiled and _compiled is not None:
-        out, scratch = np.zeros(3), np.zeros(127)
+        out, scratch = np.zeros(3), np.zeros(207)
         counts = np.asarray(remaining, dtype=np.float64)
         strategy = _STRATEGY[punto_at_5]
-        _compiled(
-            counts, _DRAWS_ARRAY, strategy, out, scratch[:100], scratch[100:121], scratch[121:]
-        )
+        pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
+        _compiled(counts, _DRAWS_ARRAY, strategy, out, drew, pre, acc, beats)
         punto, banco, tie = (float(x) for x in out)
     else:
         sums = [0.0, 0.0, 0.0]
         floats = [float(c) for c in remaining]
-        count_coups(floats, _DRAWS, _STRATEGY[punto_at_5], sums, [0] * 100, [0.0] * 21, [0.0] * 6)
+        count_coups(floats, _DRAWS, _STRATEGY[punto_at_5], sums, [0] * 100, *_scratch(0.0))
         punto, banco, tie = sums
     return punto / total, banco / total, tie / total

@@ -88,10 +88,18 @@ def parse_bet_command(line: str, view: PuntoBancoView) -> Action | str:
 class HumanPunter:
     """Asks the person at the terminal for the seat's actions."""
 
-    def __init__(self, console: Console, prompter: Prompter, name: Callable[[int], str]) -> None:
+    def __init__(
+        self,
+        console: Console,
+        prompter: Prompter,
+        name: Callable[[int], str],
+        *,
+        odds: bool = False,
+    ) -> None:
         self.console = console
         self.prompter = prompter
         self.name = name
+        self.odds = odds
         self.quitting = False
         self._shown: tuple[int, Phase] | None = None
 
@@ -130,7 +138,7 @@ class HumanPunter:
         """The table, once at each kind of prompt in a coup."""
         if self._shown != (view.coups, view.phase):
             self._shown = (view.coups, view.phase)
-            self.console.print(table_panel(view, self.name))
+            self.console.print(table_panel(view, self.name, odds=self.odds))
 
     def _bet(self, view: PuntoBancoView) -> Action | None:
         self._show_once(view)
@@ -145,7 +153,7 @@ class HumanPunter:
         if answer in _QUIT:
             self.quitting = True
         elif answer in ("table", "show"):
-            self.console.print(table_panel(view, self.name))
+            self.console.print(table_panel(view, self.name, odds=self.odds))
         else:
             self.console.print(BETTING_HELP)
         return None

@@ -13,9 +13,26 @@ from rich.text import Text
 
 from croupier.cli.terminal import cards_markup, signed
 from croupier.engine.actors import HOUSE
-from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Tableau
+from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Rules, Tableau
+from croupier.odds.punto_banco import AtFive, OddsRules, exact
 
-__all__ = ["rules_line", "table_panel"]
+__all__ = ["edges_line", "odds_rules", "rules_line", "table_panel"]
+
+
+def odds_rules(rules: Rules) -> OddsRules:
+    """The calculator's question for this table: its commission and égalité payout, and
+    punto drawing on 5 (fixed tableau) or playing 5 as well as can be (the text's choice)."""
+    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
+    return OddsRules(commission=rules.commission, tie_pays=rules.egalite_pays, punto_at_5=at_five)
+
+
+def edges_line(view: PuntoBancoView, *, short: bool = False) -> str:
+    """The exact house edge of each bet on the next coup, for the cards not yet seen."""
+    edge = exact(view.unseen, odds_rules(view.rules)).house_edge
+    if short:
+        return "edge " + " ".join(f"{b.label[0].upper()} {float(edge[b]) * 100:.2f}%" for b in Bet)
+    parts = " · ".join(f"{b.label} {float(edge[b]) * 100:.3f}%" for b in Bet)
+    return f"House edge on the next coup, for the {sum(view.unseen)} cards not yet seen: {parts}"
 
 
 def rules_line(view: PuntoBancoView) -> str:
@@ -33,8 +50,11 @@ def _hand(label: str, hand: HandView) -> str:
     return f"[bold]{label}[/]  {cards_markup(hand.cards)}{points}"
 
 
-def table_panel(view: PuntoBancoView, name: Callable[[int], str]) -> RenderableType:
-    """The table as `view` shows it: the shoe, the hands, and every box."""
+def table_panel(
+    view: PuntoBancoView, name: Callable[[int], str], *, odds: bool = False
+) -> RenderableType:
+    """The table as `view` shows it: the shoe, the hands, every box, and (with `odds`)
+    the exact edge of each bet for the cards not yet seen."""
     rules = view.rules
     size = rules.decks * 52
     shoe = Table.grid(padding=(0, 1))
@@ -52,6 +72,8 @@ def table_panel(view: PuntoBancoView, name: Callable[[int], str]) -> RenderableT
     parts.append(
         Text.from_markup(f"[dim]{rules_line(view)}[/]   House takings {signed(view.house)}")
     )
+    if odds:
+        parts.append(Text.from_markup(f"[cyan]{edges_line(view)}[/]"))
     title = (
         f"Punto Banco · {rules.table.value} table · shoe {view.shoe_number} · "
         f"coup {view.coups + (0 if view.phase is Phase.SHUFFLE else 1)}"

@@ -14,7 +14,7 @@ from croupier.bots.punto_banco import ROSTER, PuntoBancoBot
 from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.punto_banco.narrate import Narrator, coup_line
-from croupier.cli.punto_banco.render import rules_line
+from croupier.cli.punto_banco.render import edges_line, rules_line
 from croupier.cli.terminal import Prompter, cards_markup, plural, signed
 from croupier.engine.actors import Actor
 from croupier.engine.events import Event
@@ -63,6 +63,7 @@ class _CoupLine:
     banco: tuple[Card, ...] = ()
     result: CoupResult | None = None
     nets: dict[int, int] = field(default_factory=dict)
+    edges: str | None = None
 
     def note(self, event: Event) -> None:
         if isinstance(event, BetsOpen):
@@ -85,7 +86,9 @@ class _CoupLine:
         )
         return (
             f"{coup:>3}. P {cards_markup(self.punto)} · B {cards_markup(self.banco)} · "
-            f"{coup_line(self.result)}" + (f" · {nets}" if nets else "")
+            f"{coup_line(self.result)}"
+            + (f" · {nets}" if nets else "")
+            + (f" · [cyan]{self.edges}[/]" if self.edges else "")
         )
 
 
@@ -102,8 +105,10 @@ class Session:
         bots: int,
         chips: int,
         human_box: int | None,
+        odds: bool = False,
     ) -> None:
         self.console = console
+        self.odds = odds
         self.game = PuntoBanco()
         self.rules = rules
         self.human_box = human_box
@@ -117,7 +122,7 @@ class Session:
             players[box] = Player(name, bot)
         if human_box is not None:
             prompter = Prompter(console)
-            human = HumanPunter(console, prompter, self._short_name)
+            human = HumanPunter(console, prompter, self._short_name, odds=odds)
             players[human_box] = Player("you", human)
         self.ledger = _Ledger(bought=dict.fromkeys(players, chips))
         self.croupier = Croupier(rounds=coups)
@@ -163,6 +168,8 @@ class Session:
         if isinstance(event, BetsOpen | ShoeEnded | SessionEnded):
             self._flush()
         self.coup_line.note(event)
+        if isinstance(event, BetsOpen) and self.odds:
+            self.coup_line.edges = edges_line(self.game.view(self.table.state, None), short=True)
         if isinstance(event, (*self._BRIEF, ShoeEnded, SessionEnded)):
             self._say(self.narrator(event))
 
