@@ -16,7 +16,10 @@ RULES = ROOT.parent / "shared" / "RULES.md"
 TARGET = ROOT / "src" / "croupier" / "rules"
 
 # Each game's file: the sections of RULES.md it is made of (by their ID prefix).
-GAMES = {"punto-banco": ("Punto Banco", ("C", "PB"))}
+GAMES = {
+    "punto-banco": ("Punto Banco", ("C", "PB")),
+    "chemin-de-fer": ("Chemin de Fer", ("C", "CF")),
+}
 
 
 def sections(text: str) -> dict[str, str]:

@@ -44,9 +44,9 @@ class Spec:
     game: Game[Any, Any, Any]
     config: Any
     buy_ins: dict[int, int]
-    scramble: Callable[[Any, random.Random], Any]
-    """The state with every card hidden from all seats moved about (the undealt shoe
-    reordered, face-down cards exchanged with undealt ones)."""
+    scramble: Callable[[Any, random.Random, Actor | None], Any]
+    """The state with every card hidden from the viewer (a seat, or None for a spectator)
+    moved about: the undealt shoe reordered, cards it may not see exchanged with undealt ones."""
     candidates: Callable[[Any], list[Action]]
     """Actions to try at a state; those that are not legal must be refused."""
 
@@ -116,8 +116,8 @@ def check_illegal_actions_change_nothing(spec: Spec, state: Any, rng: random.Ran
 
 def check_views_hide_what_they_must(spec: Spec, state: Any, rng: random.Random) -> None:
     game = spec.game
-    other = spec.scramble(state, rng)
     for viewer in (None, *game.seats(state)):
+        other = spec.scramble(state, rng, viewer)
         assert game.view(state, viewer) == game.view(other, viewer), viewer
 
 

@@ -7,7 +7,8 @@ record of the session. It runs the session step by step:
 
 - chance (a shuffle or a card) is drawn at once;
 - the house (the `Croupier`) acts first when it has something to do: it ends
-  the session when asked to, and closes bets once every seat has finished;
+  the session when asked to (between coups, whenever the game allows it), and
+  closes bets once every seat has finished;
 - otherwise the seats that may act are asked in order, from box 1; a seat
   may answer "not now" (None) and the next is asked.
 
@@ -142,11 +143,10 @@ class Table:
         if CHANCE in actors:
             self._apply(CHANCE, self._chance())
             return True
-        if HOUSE in actors:
-            action = self.croupier.decide(self.game, self.state, self._house_rng)
-            if action is not None:
-                self._apply(HOUSE, action)
-                return True
+        action = self.croupier.decide(self.game, self.state, self._house_rng)
+        if action is not None:
+            self._apply(HOUSE, action)
+            return True
         for seat in sorted(actor for actor in actors if isinstance(actor, int)):
             player = self.players.get(seat)
             if player is not None and self._ask(seat, player):

@@ -3,9 +3,10 @@
 from pathlib import Path
 
 import pytest
-from scripts.extract_rules import render
+from scripts.extract_rules import GAMES, render
 from typer.testing import CliRunner
 
+from croupier import games as registry
 from croupier.cli import app
 
 runner = CliRunner()
@@ -21,15 +22,22 @@ def test_rules_prints_every_punto_banco_rule():
 
 
 @pytest.mark.skipif(not RULES_MD.exists(), reason="shared/RULES.md is not beside the checkout")
-def test_packaged_rules_are_those_of_rules_md():
-    packaged = Path(__file__).resolve().parents[2] / "src" / "croupier" / "rules" / "punto-banco.md"
-    assert packaged.read_text(encoding="utf-8") == render("punto-banco", RULES_MD.read_text())
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_packaged_rules_are_those_of_rules_md(game):
+    packaged = Path(__file__).resolve().parents[2] / "src" / "croupier" / "rules" / f"{game}.md"
+    assert packaged.read_text(encoding="utf-8") == render(game, RULES_MD.read_text())
+
+
+def test_every_game_has_its_rules():
+    assert set(GAMES) == set(registry.names())
+    result = runner.invoke(app, ["rules", "chemin-de-fer"])
+    assert all(f"CF-{n} " in result.output for n in range(1, 17))
 
 
 def test_unknown_game():
     result = runner.invoke(app, ["rules", "whist"])
     assert result.exit_code == 2
-    assert "there is no game 'whist': choose from punto-banco" in result.output
+    assert "there is no game 'whist': choose from punto-banco, chemin-de-fer" in result.output
 
 
 def test_games_are_listed():

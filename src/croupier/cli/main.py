@@ -12,9 +12,11 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
+from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
 from croupier.cli.odds import odds_app
 from croupier.cli.punto_banco.narrate import Narrator
 from croupier.cli.punto_banco.session import Session
+from croupier.cli.solve import solve_app
 from croupier.engine.events import redact
 from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
@@ -33,6 +35,7 @@ play_app = typer.Typer(
 )
 app.add_typer(play_app, name="play")
 app.add_typer(odds_app, name="odds")
+app.add_typer(solve_app, name="solve")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -119,6 +122,69 @@ def play_punto_banco(
         chips=chips,
         human_box=human_box,
         odds=odds,
+    )
+    session.run()
+    if save is not None:
+        session.save(save)
+
+
+@play_app.command(
+    "chemin-de-fer",
+    epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
+    "`croupier play chemin-de-fer --auto --seed 7 --coups 100`; `croupier rules chemin-de-fer`.",
+)
+def play_chemin_de_fer(
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Replay exactly: the same seed deals the same cards."),
+    ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")
+    ] = False,
+    coups: Annotated[
+        int | None, typer.Option(min=0, help="Close the table after this many coups.")
+    ] = None,
+    bots: Annotated[
+        int | None,
+        typer.Option(min=1, help="Bots at the table (default: 4 with you, 5 with --auto)."),
+    ] = None,
+    chips: Annotated[int, typer.Option(min=1, help="Chips each seat brings.")] = 2000,
+    seat: Annotated[int, typer.Option(min=1, help="Your seat (the auction starts at 1).")] = 1,
+    decks: Annotated[int, typer.Option(min=3, help="Decks in the shoe (CF-2).")] = 6,
+    banker_play: Annotated[
+        str,
+        typer.Option(help="free: the banker chooses freely (CF-13); tableau: the casino table."),
+    ] = "free",
+    commission: Annotated[
+        str, typer.Option(help="The house's share of the banker's winning coups (CF-16).")
+    ] = "0",
+    save: Annotated[
+        Path | None, typer.Option(help="Write the session's history here, to replay it later.")
+    ] = None,
+) -> None:
+    """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
+    play the punters' hand, and bank in your turn.
+
+    The bots bid, bank and stake by their own ways and draw as the game's equilibrium
+    says. Type `table` at any prompt to see the table again, `quit` to leave.
+    """
+    console = Console(highlight=False)
+    game = registry.get("chemin-de-fer")
+    try:
+        rules = game.config(decks=decks, banker_play=banker_play, commission=commission)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if not auto and not 1 <= seat <= rules.seats:
+        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
+    human_seat = None if auto else seat - 1
+    wanted = bots if bots is not None else (5 if auto else 4)
+    room = rules.seats - (0 if auto else 1)
+    if wanted > room:
+        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+    if auto and wanted < 2:
+        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+    session = CheminDeFerSession(
+        console, rules, seed=seed, coups=coups, bots=wanted, chips=chips, human_seat=human_seat
     )
     session.run()
     if save is not None:

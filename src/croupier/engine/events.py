@@ -13,7 +13,20 @@ from typing import Any, ClassVar
 
 from croupier.engine.actors import Actor
 
-__all__ = ["NOBODY", "PUBLIC", "Audience", "Event", "redact"]
+__all__ = [
+    "NOBODY",
+    "PUBLIC",
+    "Audience",
+    "CutCardPlaced",
+    "Event",
+    "SeatJoined",
+    "SeatLeft",
+    "SessionEnded",
+    "ShoeCut",
+    "ShoeEnded",
+    "ShoeShuffled",
+    "redact",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +63,49 @@ def redact(event: Event, viewer: Actor | None) -> Event:
         return event
     hidden: dict[str, Any] = dict.fromkeys(event.secret)
     return replace(event, **hidden)
+
+
+# Events common to the games' tables.
+
+
+@dataclass(frozen=True, slots=True)
+class SeatJoined(Event):
+    seat: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLeft(Event):
+    seat: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeShuffled(Event):
+    """A new shoe (or pack) of `cards` cards is shuffled; its order is never told."""
+
+    shoe: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCut(Event):
+    """`by` a seat, or None for the house: the top `amount` cards go to the bottom (C-6)."""
+
+    by: int | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CutCardPlaced(Event):
+    from_bottom: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeEnded(Event):
+    shoe: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnded(Event):
+    coups: int

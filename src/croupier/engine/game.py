@@ -163,6 +163,10 @@ class Game(ABC, Generic[C, S, V]):
         """The seats that are taken."""
 
     @abstractmethod
+    def holdings(self, state: S) -> dict[int, int]:
+        """The chips each taken seat holds: in front of it, and its bank if it banks."""
+
+    @abstractmethod
     def rounds(self, state: S) -> int:
         """How many coups (deals, rounds) have been settled."""
 

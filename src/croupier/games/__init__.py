@@ -10,11 +10,12 @@ from typing import Any
 
 from croupier.engine.game import Game
 from croupier.errors import InvalidConfig
+from croupier.games.chemin_de_fer import CheminDeFer
 from croupier.games.punto_banco import PuntoBanco
 
 __all__ = ["get", "names"]
 
-_GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in (PuntoBanco(),)}
+_GAMES: dict[str, Game[Any, Any, Any]] = {game.name: game for game in (PuntoBanco(), CheminDeFer())}
 
 
 def names() -> tuple[str, ...]:

@@ -35,8 +35,9 @@ from tests.conformance import (
 from tests.games.punto_banco.stack import bet, close, table
 
 
-def scramble(state, rng):
-    """Move every card no seat has seen: the undealt shoe, and face-down coup cards."""
+def scramble(state, rng, viewer=None):
+    """Move every card no seat has seen: the undealt shoe, and face-down coup cards.
+    (Punto Banco has no private cards, so what the viewer may not see is the same for all.)"""
     undealt = list(state.shoe.cards)
     coup = state.coup
     hidden = []

@@ -92,11 +92,11 @@ def _open(n: Narrator, e: BetsOpen) -> str:
 
 
 def _joined(n: Narrator, e: SeatJoined) -> str:
-    return f"{n.subject(e.box)} sits down with {e.chips} chips."
+    return f"{n.subject(e.seat)} sits down with {e.chips} chips."
 
 
 def _left(n: Narrator, e: SeatLeft) -> str:
-    return f"{n.subject(e.box)} gets up with {e.chips} chips."
+    return f"{n.subject(e.seat)} gets up with {e.chips} chips."
 
 
 def _staked(n: Narrator, e: StakePlaced) -> str:

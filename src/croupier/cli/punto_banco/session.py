@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from rich import box as boxes
 from rich.console import Console
-from rich.table import Table as RichTable
 
 from croupier.bots.punto_banco import ROSTER, PuntoBancoBot
 from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.punto_banco.narrate import Narrator, coup_line
 from croupier.cli.punto_banco.render import edges_line, rules_line
-from croupier.cli.terminal import Prompter, cards_markup, plural, signed
-from croupier.engine.actors import Actor
-from croupier.engine.events import Event
+from croupier.cli.session import TerminalSession
+from croupier.cli.terminal import Prompter, cards_markup, signed
+from croupier.engine.events import (
+    Event,
+    SeatJoined,
+    SeatLeft,
+    SessionEnded,
+    ShoeCut,
+    ShoeEnded,
+    ShoeShuffled,
+)
 from croupier.games.punto_banco import Hand, PuntoBanco, Rules
 from croupier.games.punto_banco.events import (
     BetsOpen,
@@ -25,40 +30,22 @@ from croupier.games.punto_banco.events import (
     CardsTurned,
     CommissionCollected,
     CoupResult,
-    SeatJoined,
-    SeatLeft,
-    SessionEnded,
     Settled,
-    ShoeCut,
-    ShoeEnded,
-    ShoeShuffled,
     ThirdCard,
 )
 from croupier.randomness import stream
-from croupier.table import Croupier, Player, Table
+from croupier.table import Player
 
 __all__ = ["Session"]
 
-
-@dataclass
-class _Ledger:
-    """Each box's chips in and out over the session, from the public events."""
-
-    bought: dict[int, int] = field(default_factory=dict)
-    left_with: dict[int, int] = field(default_factory=dict)
-
-    def note(self, event: Event) -> None:
-        if isinstance(event, SeatJoined):
-            self.bought[event.box] = self.bought.get(event.box, 0) + event.chips
-        elif isinstance(event, SeatLeft):
-            self.left_with[event.box] = self.left_with.get(event.box, 0) + event.chips
+_BRIEF = (ShoeShuffled, ShoeCut, BurnCardShown, SeatJoined, SeatLeft, CommissionCollected)
 
 
 @dataclass
 class _CoupLine:
     """Gathers one coup's cards and settlements into a single line (for --auto)."""
 
-    name: Callable[[int | None], str]
+    name: Callable[[int], str]
     punto: tuple[Card, ...] = ()
     banco: tuple[Card, ...] = ()
     result: CoupResult | None = None
@@ -92,8 +79,8 @@ class _CoupLine:
         )
 
 
-class Session:
-    """One `play` session: the table, its narration, and the closing summary."""
+class Session(TerminalSession):
+    """A Punto Banco table: bots from the roster, and you at `human_box` unless --auto."""
 
     def __init__(
         self,
@@ -107,113 +94,60 @@ class Session:
         human_box: int | None,
         odds: bool = False,
     ) -> None:
-        self.console = console
         self.odds = odds
-        self.game = PuntoBanco()
-        self.rules = rules
-        self.human_box = human_box
-        self.bot_names: dict[int, str] = {}
         players: dict[int, Player] = {}
         free = [box for box in range(rules.boxes) if box != human_box]
         for number, box in enumerate(free[:bots]):
             name, policy = ROSTER[number % len(ROSTER)]
-            self.bot_names[box] = name
-            bot = PuntoBancoBot(stream(seed, f"bot/{box}"), policy)
-            players[box] = Player(name, bot)
+            players[box] = Player(name, PuntoBancoBot(stream(seed, f"bot/{box}"), policy))
         if human_box is not None:
-            prompter = Prompter(console)
-            human = HumanPunter(console, prompter, self._short_name, odds=odds)
+            human = HumanPunter(console, Prompter(console), self.short_name, odds=odds)
             players[human_box] = Player("you", human)
-        self.ledger = _Ledger(bought=dict.fromkeys(players, chips))
-        self.croupier = Croupier(rounds=coups)
-        self.table = Table(
-            self.game,
+        super().__init__(
+            console,
+            PuntoBanco(),
             rules,
             players,
-            buy_ins=dict.fromkeys(players, chips),
+            chips,
             seed=seed,
-            croupier=self.croupier,
+            coups=coups,
+            human_seat=human_box,
         )
+        self.rules = rules
         self.narrator = Narrator(self.name)
-        self.coup_line = _CoupLine(lambda box: self._short_name(box) if box is not None else "")
-        self.table.watch(human_box, self._watch)
+        self.coup_line = _CoupLine(self.short_name)
 
-    def name(self, box: int | None) -> str:
-        if box is None:
-            return "the croupier"
-        return f"box {box + 1} ({self._short_name(box)})"
+    def name(self, seat: int | None) -> str:
+        return "the croupier" if seat is None else f"box {seat + 1} ({self.short_name(seat)})"
 
-    def _short_name(self, box: int) -> str:
-        return "you" if box == self.human_box else self.bot_names.get(box, "guest")
-
-    def _watch(self, actor: Actor, events: tuple[Event, ...]) -> None:
-        for event in events:
-            self.ledger.note(event)
-            if isinstance(event, SeatLeft) and event.box == self.human_box:
-                self.croupier.closing = True
-            if self.human_box is None:
-                self._tell_briefly(event)
-            else:
-                self._say(self.narrator(event))
-        self._flush()
-
-    def _say(self, line: str | None) -> None:
-        if line is not None:
-            self.console.print(line)
-
-    _BRIEF = (ShoeShuffled, ShoeCut, BurnCardShown, SeatJoined, SeatLeft, CommissionCollected)
-
-    def _tell_briefly(self, event: Event) -> None:
-        """--auto: one line a coup, and the shoe's own events."""
+    def tell(self, event: Event) -> None:
+        if self.human_seat is not None:
+            line = self.narrator(event)
+            if line is not None:
+                self.console.print(line)
+            return
+        # --auto: one line a coup, and the shoe's own events.
         if isinstance(event, BetsOpen | ShoeEnded | SessionEnded):
-            self._flush()
+            self.after_step()
         self.coup_line.note(event)
         if isinstance(event, BetsOpen) and self.odds:
             self.coup_line.edges = edges_line(self.game.view(self.table.state, None), short=True)
-        if isinstance(event, (*self._BRIEF, ShoeEnded, SessionEnded)):
-            self._say(self.narrator(event))
+        if isinstance(event, (*_BRIEF, ShoeEnded, SessionEnded)):
+            line = self.narrator(event)
+            if line is not None:
+                self.console.print(line.strip())
 
-    def _flush(self) -> None:
+    def after_step(self) -> None:
         if self.coup_line.result is not None:
             line = self.coup_line.line(self.game.rounds(self.table.state))
             self.console.print(line, soft_wrap=True)
             self.coup_line.result = None
 
     def run(self) -> None:
-        """Play to the end; Ctrl-C closes the table as if the croupier had."""
         rules = self.rules
         self.console.print(
             f"[bold]Punto Banco[/] — {rules.table.value} table, {rules.decks} decks, "
             f"{rules.boxes} boxes."
         )
         self.console.print(f"[dim]{rules_line(self.game.view(self.table.state, None))}[/]")
-        try:
-            self.table.run()
-        except KeyboardInterrupt:
-            self.console.print("\n[yellow]Interrupted: the session stops here.[/]")
-        self.summary()
-
-    def summary(self) -> None:
-        state = self.table.state
-        view = self.game.view(state, None)
-        report = RichTable(title="Session summary", box=boxes.SIMPLE_HEAD)
-        for column in ("Box", "Player", "Brought", "Now", "Net"):
-            report.add_column(column, justify="left" if column == "Player" else "right")
-        for box in sorted(self.ledger.bought):
-            seated = view.boxes[box]
-            now = (seated.chips if seated else 0) + self.ledger.left_with.get(box, 0)
-            bought = self.ledger.bought[box]
-            report.add_row(
-                str(box + 1), self._short_name(box), str(bought), str(now), signed(now - bought)
-            )
-        self.console.print(report)
-        chips = self.game.chips(state)
-        self.console.print(
-            f"{plural(self.game.rounds(state), 'coup')} over {plural(state.shoes, 'shoe')}. "
-            f"House takings {signed(chips.house)}. "
-            + ("Chips conserved exactly." if chips.balanced else "[red]CHIPS NOT CONSERVED[/]")
-        )
-
-    def save(self, path: Path) -> None:
-        path.write_text(self.table.history.to_json())
-        self.console.print(f"History written to {path}.")
+        super().run()

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from croupier.cards import Card
-from croupier.engine.events import Event
+from croupier.engine.events import (
+    CutCardPlaced,
+    Event,
+    SeatJoined,
+    SeatLeft,
+    SessionEnded,
+    ShoeCut,
+    ShoeEnded,
+    ShoeShuffled,
+)
 from croupier.games.punto_banco.rules import Bet, Decision, Hand
 
 __all__ = [
@@ -62,23 +71,6 @@ class PassReason(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ShoeShuffled(Event):
-    shoe: int
-    cards: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShoeCut(Event):
-    by: int | None
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class CutCardPlaced(Event):
-    from_bottom: int
-
-
-@dataclass(frozen=True, slots=True)
 class BurnCardShown(Event):
     """The first card of the shoe, shown; `burns` more go unseen (PB-4)."""
 
@@ -96,18 +88,6 @@ class CardBurned(Event):
 class BetsOpen(Event):
     coup: int
     holder: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatJoined(Event):
-    box: int
-    chips: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatLeft(Event):
-    box: int
-    chips: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,13 +196,3 @@ class Settled(Event):
 class CommissionCollected(Event):
     box: int
     amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShoeEnded(Event):
-    shoe: int
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnded(Event):
-    coups: int

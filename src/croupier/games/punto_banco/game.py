@@ -261,6 +261,9 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     def seats(self, state: State) -> frozenset[int]:
         return frozenset(i for i, box in enumerate(state.boxes) if box is not None)
 
+    def holdings(self, state: State) -> dict[int, int]:
+        return {i: box.chips for i, box in enumerate(state.boxes) if box is not None}
+
     def rounds(self, state: State) -> int:
         return state.coups
 

@@ -1,0 +1,1 @@
+"""Chemin de Fer at the terminal."""

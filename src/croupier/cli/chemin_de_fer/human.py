@@ -1,0 +1,150 @@
+"""A person playing Chemin de Fer at the terminal: prompts, commands, and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from croupier.cli.chemin_de_fer.render import table_panel
+from croupier.cli.terminal import Prompter
+from croupier.engine.actions import Action, Amounts, Cut, Leave
+from croupier.errors import IllegalAction
+from croupier.games.chemin_de_fer import (
+    Banco,
+    Bid,
+    ChemmyView,
+    DeclineBank,
+    DrawCard,
+    GiveUpBank,
+    KeepBank,
+    OpenBank,
+    Pass,
+    Phase,
+    Stake,
+    Stand,
+)
+
+__all__ = ["CommandError", "HumanSeat", "read_command"]
+
+_QUIT = frozenset({"quit", "q", "exit"})
+
+_PROMPTS = {
+    Phase.AUCTION: "Bid for the bank: an amount, or `pass` (for good)",
+    Phase.OFFER: "The bank is offered to you: an amount to bank, or `decline`",
+    Phase.KEEP: "Keep the bank (Enter) or `give up`?",
+    Phase.CALLS: "`banco` to stake the whole bank, Enter to pass, `leave` to get up",
+    Phase.STAKES: "Stake an amount, or Enter to pass",
+    Phase.PUNTER: "You play the punters' hand: `draw` or `stand`",
+    Phase.BANKER: "You bank: `draw` or `stand`",
+}
+
+
+class CommandError(ValueError):
+    """A command that could not be read; the message says what would be understood."""
+
+
+def _amount(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise CommandError(f"{text!r} is not a number of chips") from None
+
+
+def read_command(line: str, view: ChemmyView) -> Action:
+    """The action a command means in the current phase."""
+    words = line.lower().split()
+    head = words[0] if words else ""
+    number = next((w for w in words if w.lstrip("-").isdigit()), None)
+    phase = view.phase
+    if phase is Phase.AUCTION:
+        if head in ("", "pass", "p", "no"):
+            return Pass()
+        return Bid(_amount(number or head))
+    if phase is Phase.OFFER:
+        if head in ("", "decline", "no", "d"):
+            return DeclineBank()
+        return OpenBank(_amount(number or head))
+    if phase is Phase.KEEP:
+        return GiveUpBank() if head in ("give", "giveup", "g") else KeepBank()
+    if phase is Phase.CALLS:
+        if head in ("banco", "b"):
+            return Banco()
+        if head == "leave":
+            return Leave()
+        if head in ("", "pass", "p", "no"):
+            return Pass()
+    if phase is Phase.STAKES:
+        if head in ("", "pass", "p", "no"):
+            return Pass()
+        return Stake(_amount(number or head))
+    if phase in (Phase.PUNTER, Phase.BANKER):
+        if head in ("draw", "d", "card", "carte", "hit"):
+            return DrawCard()
+        if head in ("stand", "s", "no", "non"):
+            return Stand()
+        if head == "" and len(view.legal) == 1:
+            (only,) = view.legal
+            assert not isinstance(only, Amounts)
+            return only
+    raise CommandError(f"{line.strip()!r} is not understood here: {_PROMPTS.get(phase, '')}")
+
+
+class HumanSeat:
+    """Asks the person at the terminal for the seat's actions."""
+
+    def __init__(self, console: Console, prompter: Prompter, name: Callable[[int], str]) -> None:
+        self.console = console
+        self.prompter = prompter
+        self.name = name
+        self.quitting = False
+        self._shown: tuple[int, Phase] | None = None
+
+    def refused(self, error: IllegalAction) -> None:
+        self.console.print(f"[red]Refused:[/] {error.reason}.")
+
+    def decide(self, view: ChemmyView) -> Action | None:
+        if not view.legal:
+            return None
+        while not self.quitting:
+            if self._shown != (view.coups, view.phase):
+                self._shown = (view.coups, view.phase)
+                self.console.print(table_panel(view, self.name))
+            if view.phase is Phase.CUT:
+                return self._cut(view)
+            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
+            if answer.lower() in _QUIT:
+                self.quitting = True
+                break
+            if answer.lower() in ("table", "show"):
+                self._shown = None
+                continue
+            try:
+                return read_command(answer, view)
+            except CommandError as error:
+                self.console.print(f"[red]{error}[/]")
+        return self._on_the_way_out(view)
+
+    def _cut(self, view: ChemmyView) -> Action:
+        (option,) = view.legal.of_type(Cut)
+        assert isinstance(option, Amounts)
+        while True:
+            answer = self.prompter.ask(
+                f"You cut the shoe: how many cards ({option.low}-{option.high}, Enter: the middle)?"
+            )
+            if not answer or answer.lower() in _QUIT:
+                return Cut((option.low + option.high) // 2)
+            try:
+                return Cut(_amount(answer))
+            except CommandError as error:
+                self.console.print(f"[red]{error}[/]")
+
+    def _on_the_way_out(self, view: ChemmyView) -> Action:
+        """Leaving: pass or decline, give up a bank, get up when called; in a coup, the
+        forced play or standing."""
+        for wanted in (Leave(), GiveUpBank(), DeclineBank(), Pass(), Stand(), DrawCard()):
+            if wanted in view.legal:
+                return wanted
+        (option,) = view.legal.of_type(Cut)
+        assert isinstance(option, Amounts)
+        return Cut((option.low + option.high) // 2)

@@ -1,0 +1,128 @@
+"""`croupier play chemin-de-fer`: a session at the terminal, with bots and perhaps you."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.console import Console
+
+from croupier.bots.chemin_de_fer import ROSTER, ChemmyBot
+from croupier.cards import Card
+from croupier.cli.chemin_de_fer.human import HumanSeat
+from croupier.cli.chemin_de_fer.narrate import Narrator, result_line
+from croupier.cli.session import TerminalSession
+from croupier.cli.terminal import Prompter, cards_markup
+from croupier.engine.events import Event, SeatLeft, SessionEnded, ShoeEnded, ShoeShuffled
+from croupier.games.chemin_de_fer import CheminDeFer, Hand, Rules
+from croupier.games.chemin_de_fer.events import (
+    BancoCalled,
+    BankGivenUp,
+    BankOpened,
+    BankPassed,
+    CallsOpen,
+    CoupResult,
+    HandShown,
+    NoBanker,
+    StakePlaced,
+)
+from croupier.randomness import stream
+from croupier.table import Player
+
+__all__ = ["Session"]
+
+_BRIEF = (ShoeShuffled, ShoeEnded, BankOpened, BankGivenUp, BankPassed, SeatLeft, NoBanker)
+
+
+@dataclass
+class _CoupLine:
+    """One coup in a line (for --auto): who banked, who staked, the hands, the result."""
+
+    bank: CallsOpen | None = None
+    stakes: list[tuple[int, int]] = field(default_factory=list)
+    hands: dict[Hand, tuple[Card, ...]] = field(default_factory=dict)
+    result: CoupResult | None = None
+
+    def note(self, event: Event) -> None:
+        if isinstance(event, CallsOpen):
+            self.bank, self.stakes, self.hands, self.result = event, [], {}, None
+        elif isinstance(event, BancoCalled | StakePlaced):
+            self.stakes.append((event.seat, event.amount))
+        elif isinstance(event, HandShown):
+            self.hands[event.hand] = event.cards
+        elif isinstance(event, CoupResult):
+            self.result = event
+
+
+class Session(TerminalSession):
+    """A Chemin de Fer table: bots from the roster, and you at `human_seat` unless --auto."""
+
+    def __init__(
+        self,
+        console: Console,
+        rules: Rules,
+        *,
+        seed: int | None,
+        coups: int | None,
+        bots: int,
+        chips: int,
+        human_seat: int | None,
+    ) -> None:
+        players: dict[int, Player] = {}
+        free = [seat for seat in range(rules.seats) if seat != human_seat]
+        for number, seat in enumerate(free[:bots]):
+            name, policy = ROSTER[number % len(ROSTER)]
+            players[seat] = Player(name, ChemmyBot(stream(seed, f"bot/{seat}"), policy))
+        if human_seat is not None:
+            players[human_seat] = Player(
+                "you", HumanSeat(console, Prompter(console), self.short_name)
+            )
+        super().__init__(
+            console,
+            CheminDeFer(),
+            rules,
+            players,
+            chips,
+            seed=seed,
+            coups=coups,
+            human_seat=human_seat,
+        )
+        self.rules = rules
+        self.narrator = Narrator(self.name)
+        self.coup_line = _CoupLine()
+
+    def tell(self, event: Event) -> None:
+        if self.human_seat is not None:
+            line = self.narrator(event)
+            if line is not None:
+                self.console.print(line)
+            return
+        self.coup_line.note(event)
+        if isinstance(event, CoupResult):
+            self._say_coup()
+        elif isinstance(event, (*_BRIEF, SessionEnded)):
+            line = self.narrator(event)
+            if line is not None:
+                self.console.print(line.strip())
+
+    def _say_coup(self) -> None:
+        line, bank = self.coup_line, self.coup_line.bank
+        assert bank is not None
+        assert line.result is not None
+        stakes = ", ".join(f"{self.short_name(seat)} {amount}" for seat, amount in line.stakes)
+        hands = (
+            f"P {cards_markup(line.hands[Hand.PUNTER])} · B {cards_markup(line.hands[Hand.BANKER])}"
+        )
+        self.console.print(
+            f"{bank.coup:>3}. {self.short_name(bank.banker)} banks {bank.bank} v {stakes} · "
+            f"{hands} · {result_line(line.result)}",
+            soft_wrap=True,
+        )
+
+    def run(self) -> None:
+        rules = self.rules
+        play = "chooses freely" if rules.banker_play.value == "free" else "follows the tableau"
+        self.console.print(
+            f"[bold]Chemin de Fer[/] — {rules.decks} decks; the banker {play} (CF-13); "
+            f"minimum bank {rules.minimum_bank}, minimum stake {rules.minimum_stake}."
+        )
+        super().run()

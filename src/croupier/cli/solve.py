@@ -1,0 +1,176 @@
+"""`croupier solve`: equilibria of the games' decisions, as a table or as JSON."""
+
+from __future__ import annotations
+
+import json
+import time
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich import box as boxes
+from rich.console import Console
+from rich.table import Table
+
+from croupier.errors import InvalidInput
+from croupier.solve.chemin_de_fer import (
+    FIVES,
+    CardsSolution,
+    TotalsSolution,
+    on_pairs,
+    solve,
+    tableau,
+)
+
+__all__ = ["solve_app"]
+
+solve_app = typer.Typer(
+    help="Equilibria: how to play a game's decisions so that no one can do better.",
+    no_args_is_help=True,
+)
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
+    return typer.Exit(2)
+
+
+def _decks(text: str) -> int | None:
+    if text.strip().lower() in ("inf", "infinite", "∞"):
+        return None
+    try:
+        decks = int(text)
+    except ValueError:
+        decks = 0
+    if decks < 1:
+        raise InvalidInput(
+            f"--decks {text!r} is not valid: a whole number of decks, 1 or more, or `inf` for "
+            "an endless shoe"
+        )
+    return decks
+
+
+@solve_app.command(
+    "chemin-de-fer",
+    epilog="Examples: `croupier solve chemin-de-fer --decks inf --exact`; "
+    "`croupier solve chemin-de-fer --decks 8 --info cards --exploit --json`.",
+)
+def chemin_de_fer(
+    decks: Annotated[
+        str, typer.Option(help="Decks in the shoe, or `inf` to deal with replacement.")
+    ] = "6",
+    info: Annotated[
+        str,
+        typer.Option(
+            help="totals: each side knows its own total (Kemeny-Snell); cards: its two cards "
+            "(Ethier-Gámez)."
+        ),
+    ] = "totals",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+    exact: Annotated[
+        bool, typer.Option(help="Exact fractions (totals: the method gives them).")
+    ] = False,
+    exploit: Annotated[
+        bool,
+        typer.Option(
+            help="Also how much the casino tableau, and always drawing or standing on 5, "
+            "can be exploited."
+        ),
+    ] = False,
+) -> None:
+    """Solve the coup as a two-person zero-sum game: the punter's play on 5 (CF-12), the
+    banker's free draw (CF-13), and the value of the game to the punter (payoff +1, -1, 0
+    a unit staked, no commission)."""
+    try:
+        start = time.perf_counter()
+        solution = solve(_decks(decks), info)
+        seconds = time.perf_counter() - start
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    report = _exploitability(solution) if exploit else None
+    if as_json:
+        data = json.loads(solution.to_json(exact=exact))
+        if report is not None:
+            data["exploitability"] = {name: _number(x, exact) for name, x in report.items()}
+        print(json.dumps(data, indent=2))
+        return
+    _show(solution, exact, report, seconds)
+
+
+def _exploitability(solution: TotalsSolution | CardsSolution) -> dict[str, Any]:
+    """What each standard strategy gives away against a best reply."""
+    if isinstance(solution, TotalsSolution):
+        return {
+            "tableau": solution.banker_exploitability(tableau()),
+            "always_draw_at_5": solution.punter_exploitability(Fraction(1)),
+            "always_stand_at_5": solution.punter_exploitability(Fraction(0)),
+        }
+    as_floats = {cell: float(p) for cell, p in on_pairs(tableau()).items()}
+    return {
+        "tableau": solution.banker_exploitability(as_floats),
+        "always_draw_at_5": solution.punter_exploitability(dict.fromkeys(FIVES, 1.0)),
+        "always_stand_at_5": solution.punter_exploitability(dict.fromkeys(FIVES, 0.0)),
+    }
+
+
+def _number(x: Any, exact: bool) -> Any:
+    if exact and isinstance(x, Fraction):
+        return f"{x.numerator}/{x.denominator}"
+    return float(x)
+
+
+def _cell(p: Any, exact: bool) -> str:
+    if p == 1:
+        return "[green]D[/]"
+    if p == 0:
+        return "[dim]S[/]"
+    return f"[yellow]{p}[/]" if exact and isinstance(p, Fraction) else f"[yellow]{float(p):.4f}[/]"
+
+
+def _show(
+    solution: TotalsSolution | CardsSolution,
+    exact: bool,
+    report: dict[str, Any] | None,
+    seconds: float,
+) -> None:
+    console = Console(highlight=False)
+    shoe = "an endless shoe" if solution.decks is None else f"{solution.decks} decks"
+    kind = "its own total" if isinstance(solution, TotalsSolution) else "its own two cards"
+    console.print(f"[bold]Chemin de Fer[/], {shoe}, each side knowing {kind}:")
+    if isinstance(solution, TotalsSolution):
+        x = solution.punter_draw_at_5
+        shown = f"{x} ≈ {float(x):.6f}" if exact else f"{float(x):.6f}"
+        console.print(f"  the punter draws on 5 with probability {shown}")
+    else:
+        for pair, p in sorted(solution.punter_draw_at_5.items()):
+            console.print(
+                f"  the punter holding {pair[0]}-{pair[1]} draws with probability {p:.5f}"
+            )
+    value = solution.value
+    shown = (
+        f"{value} ≈ {float(value):.7f}"
+        if exact and isinstance(value, Fraction)
+        else f"{float(value):.7f}"
+    )
+    console.print(f"  the value of the game to the punter: {shown} a unit staked")
+    table = Table(
+        title="The banker draws (D), stands (S), or draws with this probability",
+        box=boxes.SIMPLE_HEAD,
+    )
+    table.add_column("Banker")
+    columns: list[int | None] = [None, *range(10)]
+    for column in columns:
+        table.add_column("stood" if column is None else str(column), justify="center")
+    rows: dict[str, dict[int | None, Any]] = {}
+    banker: dict[tuple[Any, int | None], Any] = dict(solution.banker)
+    for (hand, column), chance in banker.items():
+        name = f"{hand[0]}-{hand[1]}" if isinstance(hand, tuple) else str(hand)
+        rows.setdefault(name, {})[column] = chance
+    for name, row in sorted(rows.items()):
+        table.add_row(name, *(_cell(row[column], exact) for column in columns))
+    console.print(table)
+    if report is not None:
+        console.print("What a best reply takes from each standard strategy, a unit staked:")
+        for name, x in report.items():
+            console.print(f"  {name.replace('_', ' ')}: {float(x):.7f}")
+    console.print(f"[dim]Solved in {seconds:.2f} s.[/]")

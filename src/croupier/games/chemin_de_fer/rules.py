@@ -1,0 +1,73 @@
+"""Chemin de Fer's rule set (RULES CF-1, CF-2, CF-4, CF-13, CF-16) and its small vocabularies."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from croupier.errors import InvalidConfig
+
+__all__ = ["BankerPlay", "Hand", "Outcome", "Rules", "Winner"]
+
+
+class Hand(enum.Enum):
+    """The two hands of a coup: the punters' (played by the largest stake) and the banker's."""
+
+    PUNTER = "punter"
+    BANKER = "banker"
+
+
+class Winner(enum.Enum):
+    PUNTERS = "punters"
+    BANKER = "banker"
+    TIE = "tie"
+
+
+class Outcome(enum.Enum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+
+
+class BankerPlay(enum.Enum):
+    """How the banker plays his third card (CF-13)."""
+
+    FREE = "free"
+    """The text: seeing the punter's third card, or that he stood, the banker chooses freely."""
+    TABLEAU = "tableau"
+    """Variant: the casino table, every cell forced; the table of PB-12, and against a punter
+    who stood, drawing on 0-5."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A Chemin de Fer rule set; the defaults are the text's."""
+
+    decks: int = 6
+    seats: int = 10
+    burn: int = 3
+    minimum_bank: int = 100
+    minimum_stake: int = 10
+    banker_play: BankerPlay = BankerPlay.FREE
+    commission: Fraction = Fraction(0)
+    cut_card: int = 10
+
+    def __post_init__(self) -> None:
+        if self.decks < 3:
+            raise InvalidConfig(f"decks = {self.decks} is not valid: at least 3 full decks (CF-2)")
+        if not 2 <= self.seats <= 20:
+            raise InvalidConfig(f"seats = {self.seats} is not valid: 2 to 20 (CF-1)")
+        if self.burn not in (3, 4):
+            raise InvalidConfig(f"burn = {self.burn} is not valid: 3 or 4 cards (CF-4)")
+        if self.minimum_bank < 1 or self.minimum_stake < 1:
+            raise InvalidConfig("the minimum bank and the minimum stake are at least 1 chip")
+        if not 0 <= self.commission < 1:
+            raise InvalidConfig(f"commission = {self.commission} is not valid: from 0 up to 1")
+        if not 6 <= self.cut_card <= 52:
+            raise InvalidConfig(f"cut_card = {self.cut_card} is not valid: 6 to 52 from the bottom")
+
+    def commission_on(self, win: int) -> int:
+        """The house's commission on a banker's winning coup, rounded half up (CF-16)."""
+        return math.floor(win * self.commission + Fraction(1, 2))

@@ -1,0 +1,1 @@
+"""Game-theoretic solutions of the games' choices: what each side should do, exactly."""

@@ -1,0 +1,300 @@
+"""The Chemin de Fer coup solved as a two-person zero-sum game (CF-11, CF-12, CF-13).
+
+The punter, who plays the punters' hand, chooses only on 5 (CF-12); the
+banker chooses freely, knowing his hand and seeing the punter's third card or
+that he stood (CF-13). The payoff to the punter is +1, -1 or 0 a unit staked,
+with no commission. Two models of what each side knows:
+
+- `Info.TOTALS` (Kemeny and Snell): each side knows its own total. Solved
+  exactly, in `Fraction`s.
+- `Info.CARDS` (Ethier and Gámez): each side knows its own two cards' values.
+  Solved as a linear program (scipy's HiGHS), in floats.
+
+    >>> solution = solve(None)                # an infinite shoe, totals known
+    >>> solution.punter_draw_at_5, solution.value
+    (Fraction(9, 11), Fraction(-679568, 53094899))
+    >>> solution.banker[(6, None)]            # banker 6, the punter stood
+    Fraction(859, 2288)
+    >>> f"{float(solution.banker_exploitability(tableau())):.6f}"  # what the tableau gives away
+    '0.000518'
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Literal, overload
+
+import numpy as np
+from scipy.optimize import linprog  # type: ignore[import-untyped]
+
+from croupier.errors import InvalidConfig
+from croupier.games.baccarat import BANCO_DRAWS_ON, banco_draws
+from croupier.solve.chemin_de_fer_payoffs import (
+    COLUMNS,
+    FIVES,
+    NATURALS,
+    PAIRS,
+    Column,
+    CoupGame,
+    Pair,
+    coup_game,
+    coup_payoffs,
+)
+
+__all__ = [
+    "COLUMNS",
+    "FIVES",
+    "CardsSolution",
+    "Column",
+    "Info",
+    "Pair",
+    "TotalsSolution",
+    "on_pairs",
+    "solve",
+    "tableau",
+]
+
+
+class Info(enum.Enum):
+    """What each side knows of its own two cards."""
+
+    TOTALS = "totals"
+    CARDS = "cards"
+
+
+def tableau() -> dict[tuple[int, Column], Fraction]:
+    """The classic banker's table as a pure strategy by totals: PB-12 after the punter
+    drew, and drawing on 0-5 when he stood (CF-13, variant "banker tableau")."""
+    return {
+        (b, c): Fraction(banco_draws(b, None) if c is None else c in BANCO_DRAWS_ON[b])
+        for b in range(10)
+        if b not in NATURALS
+        for c in COLUMNS
+    }
+
+
+def on_pairs(banker: Mapping[tuple[int, Column], Fraction]) -> dict[tuple[Pair, Column], Fraction]:
+    """A banker's strategy by totals, played on his two cards (for the cards model)."""
+    return {
+        (pair, c): banker[(sum(pair) % 10, c)]
+        for pair in PAIRS
+        if sum(pair) % 10 not in NATURALS
+        for c in COLUMNS
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class TotalsSolution:
+    """An exact equilibrium of the coup when each side knows only its total.
+
+    `punter_draw_at_5`: how often the punter draws on 5; `banker[(total, column)]`:
+    how often the banker draws on `total` seeing `column`; `value`: the punter's
+    expectation a unit staked.
+    """
+
+    game: CoupGame[int] = field(repr=False)
+    punter_draw_at_5: Fraction
+    value: Fraction
+    banker: Mapping[tuple[int, Column], Fraction]
+
+    @property
+    def decks(self) -> int | None:
+        return self.game.decks
+
+    def punter_exploitability(self, draw_at_5: Fraction) -> Fraction:
+        """How much less than the value a punter drawing on 5 this often gets against
+        the banker's best reply."""
+        return self.value - self.game.banker_reply((draw_at_5,))[0]
+
+    def banker_exploitability(self, banker: Mapping[tuple[int, Column], Fraction]) -> Fraction:
+        """How much more than the value the punter gets by his best reply to this banker."""
+        return self.game.punter_reply(banker)[0] - self.value
+
+    def to_json(self, *, exact: bool = False) -> str:
+        """The solution as JSON; `exact` writes each fraction as a "p/q" string."""
+        number = _fraction_text if exact else float
+        return _json(
+            self.decks,
+            Info.TOTALS,
+            number(self.punter_draw_at_5),
+            number(self.value),
+            {(str(b), c): number(p) for (b, c), p in self.banker.items()},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSolution:
+    """An equilibrium, from a linear program, when each side knows its two cards' values.
+
+    `punter_draw_at_5[pair]`: how often the punter draws on each `pair` making 5;
+    `banker[(pair, column)]`: how often the banker draws on `pair` seeing `column`;
+    `value`: the punter's expectation a unit staked.
+    """
+
+    game: CoupGame[Pair] = field(repr=False)
+    punter_draw_at_5: Mapping[Pair, float]
+    value: float
+    banker: Mapping[tuple[Pair, Column], float]
+
+    @property
+    def decks(self) -> int | None:
+        return self.game.decks
+
+    def punter_exploitability(self, draw_at_5: Mapping[Pair, float]) -> float:
+        """How much less than the value this punter gets against the banker's best reply."""
+        punter = tuple(Fraction(draw_at_5[pair]) for pair in self.game.fives)
+        return self.value - float(self.game.banker_reply(punter)[0])
+
+    def banker_exploitability(self, banker: Mapping[tuple[Pair, Column], float]) -> float:
+        """How much more than the value the punter gets by his best reply to this banker."""
+        exact = {cell: Fraction(p) for cell, p in banker.items()}
+        return float(self.game.punter_reply(exact)[0]) - self.value
+
+    def to_json(self, *, exact: bool = False) -> str:
+        """The solution as JSON, pairs written "2-3". The linear program's answers are
+        floats, so `exact` (there for a uniform call) leaves them as they are."""
+        return _json(
+            self.decks,
+            Info.CARDS,
+            {_pair_text(pair): p for pair, p in self.punter_draw_at_5.items()},
+            self.value,
+            {(_pair_text(pair), c): p for (pair, c), p in self.banker.items()},
+        )
+
+
+@overload
+def solve(decks: int | None = ..., info: Literal[Info.TOTALS] = ...) -> TotalsSolution: ...
+@overload
+def solve(decks: int | None, info: Literal[Info.CARDS]) -> CardsSolution: ...
+@overload
+def solve(decks: int | None = ..., *, info: Literal[Info.CARDS]) -> CardsSolution: ...
+@overload
+def solve(decks: int | None = ..., info: Info | str = ...) -> TotalsSolution | CardsSolution: ...
+def solve(decks: int | None = 6, info: Info | str = Info.TOTALS) -> TotalsSolution | CardsSolution:
+    """Solve a coup from a full shoe of `decks` decks (None: infinite, with replacement),
+    each side knowing `info` of its own cards (an `Info` or its name)."""
+    if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
+        raise InvalidConfig(
+            f"decks {decks!r} is not valid: a whole number, 1 or more, or None for an infinite shoe"
+        )
+    try:
+        model = Info(info)
+    except ValueError:
+        raise InvalidConfig(
+            f"info {info!r} is not valid: choose from {', '.join(i.value for i in Info)}"
+        ) from None
+    payoffs = coup_payoffs(decks)
+    if model is Info.TOTALS:
+        return _solve_totals(coup_game(payoffs, lambda pair: sum(pair) % 10))
+    return _solve_cards(coup_game(payoffs, lambda pair: pair))
+
+
+def _solve_totals(totals: CoupGame[int]) -> TotalsSolution:
+    """The punter's x maximises V(x), his payoff against the banker's best reply: concave
+    and piecewise linear, so greatest at 0, 1 or where a cell's two lines cross. The banker
+    plays his best reply to x, and where he is indifferent mixes so that the punter is too
+    (or, at 0 or 1, has no cause to move)."""
+    lines = {  # per cell: standing's constant and slope, then drawing's
+        cell: (stand.constant, stand.slopes[0], draw.constant, draw.slopes[0])
+        for cell, (stand, draw) in totals.cells.items()
+    }
+    crossings = {Fraction(d0 - s0, s1 - d1) for s0, s1, d0, d1 in lines.values() if s1 != d1}
+    candidates = sorted({Fraction(0), Fraction(1)} | {x for x in crossings if 0 < x < 1})
+    x = max(candidates, key=lambda x: totals.banker_reply((x,))[0])  # the least, if several
+    banker: dict[tuple[int, Column], Fraction] = {}
+    steeper: dict[tuple[int, Column], bool] = {}  # where he is indifferent: is drawing steeper
+    slope, span = 0, 0  # the punter's dE/dx with those cells at their lesser slope; its range
+    for cell, (s0, s1, d0, d1) in lines.items():
+        standing, drawing = s0 + s1 * x, d0 + d1 * x
+        if standing == drawing and s1 != d1:
+            steeper[cell] = d1 > s1
+            slope += min(s1, d1)
+            span += abs(s1 - d1)
+        else:
+            banker[cell] = Fraction(drawing < standing)
+            slope += d1 if drawing < standing else s1
+    # the share t of the steeper action bringing dE/dx to 0, or as near as [0, 1] allows
+    t = min(max(Fraction(-slope, span), Fraction(0)), Fraction(1)) if span else Fraction(0)
+    for cell, draw_steeper in steeper.items():
+        banker[cell] = t if draw_steeper else 1 - t
+    ordered = {cell: banker[cell] for cell in totals.cells}
+    return TotalsSolution(
+        game=totals,
+        punter_draw_at_5=x,
+        value=totals.payoff((x,), ordered),
+        banker=MappingProxyType(ordered),
+    )
+
+
+def _solve_cards(cards: CoupGame[Pair]) -> CardsSolution:
+    """Maximise the natural coups plus the sum of z over cells, each z at most both of the
+    banker's lines at x; the banker's strategy is the constraints' dual values."""
+    n, cells = len(cards.fives), list(cards.cells)
+    rows, bounds = [], []
+    for i, cell in enumerate(cells):
+        for line in cards.cells[cell]:
+            row = [0.0] * (n + len(cells))
+            row[:n] = (-s / cards.total for s in line.slopes)
+            row[n + i] = 1.0
+            rows.append(row)
+            bounds.append(line.constant / cards.total)
+    result = linprog(
+        c=[0.0] * n + [-1.0] * len(cells),
+        A_ub=np.array(rows),
+        b_ub=np.array(bounds),
+        bounds=[(0.0, 1.0)] * n + [(None, None)] * len(cells),
+        method="highs",
+    )
+    if not result.success:  # pragma: no cover - a bounded, feasible program always solves
+        raise RuntimeError(f"the linear program failed: {result.message}")
+    weights = -result.ineqlin.marginals
+    return CardsSolution(
+        game=cards,
+        punter_draw_at_5=MappingProxyType(
+            {pair: float(np.clip(result.x[i], 0, 1)) for i, pair in enumerate(cards.fives)}
+        ),
+        value=cards.natural / cards.total - float(result.fun),
+        banker=MappingProxyType(
+            {
+                cell: float(np.clip(weights[2 * i + 1] / weights[2 * i : 2 * i + 2].sum(), 0, 1))
+                for i, cell in enumerate(cells)
+            }
+        ),
+    )
+
+
+def _fraction_text(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _pair_text(pair: Pair) -> str:
+    return f"{pair[0]}-{pair[1]}"
+
+
+def _json(
+    decks: int | None,
+    info: Info,
+    punter: Any,
+    value: Any,
+    banker: Mapping[Any, Any],
+) -> str:
+    """The shape shared by both models: the banker's strategy by hand, then column."""
+    table: dict[str, dict[str, Any]] = {}
+    for (hand, column), p in banker.items():
+        table.setdefault(hand, {})["stood" if column is None else str(column)] = p
+    return json.dumps(
+        {
+            "game": "chemin-de-fer",
+            "decks": "inf" if decks is None else decks,
+            "info": info.value,
+            "punter_draw_at_5": punter,
+            "value": value,
+            "banker": table,
+        },
+        indent=1,
+    )
