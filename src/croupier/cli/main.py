@@ -34,6 +34,20 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
+
+# Options every `play` command has.
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        help="Replay exactly: the same seed deals the same cards. "
+        "Without one, the shoe is shuffled from the system's strong random source."
+    ),
+]
+Auto = Annotated[bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")]
+Coups = Annotated[int | None, typer.Option(min=0, help="Close the table after this many coups.")]
+Save = Annotated[
+    Path | None, typer.Option(help="Write the session's history here, to replay it later.")
+]
 app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
 
@@ -50,19 +64,9 @@ def _fail(message: str) -> typer.Exit:
     "`croupier rules punto-banco` (the rules).",
 )
 def play_punto_banco(
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            help="Replay exactly: the same seed deals the same cards. "
-            "Without one, the shoe is shuffled from the system's strong random source."
-        ),
-    ] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")
-    ] = False,
-    coups: Annotated[
-        int | None, typer.Option(min=0, help="Close the table after this many coups.")
-    ] = None,
+    seed: Seed = None,
+    auto: Auto = False,
+    coups: Coups = None,
     bots: Annotated[
         int | None,
         typer.Option(min=0, help="Bots at the table (default: 4 with you, 6 with --auto)."),
@@ -83,9 +87,7 @@ def play_punto_banco(
             "the shoe ends (PB-7)."
         ),
     ] = "each-coup",
-    save: Annotated[
-        Path | None, typer.Option(help="Write the session's history here, to replay it later.")
-    ] = None,
+    save: Save = None,
     odds: Annotated[
         bool,
         typer.Option(
@@ -134,16 +136,9 @@ def play_punto_banco(
     "`croupier play chemin-de-fer --auto --seed 7 --coups 100`; `croupier rules chemin-de-fer`.",
 )
 def play_chemin_de_fer(
-    seed: Annotated[
-        int | None,
-        typer.Option(help="Replay exactly: the same seed deals the same cards."),
-    ] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")
-    ] = False,
-    coups: Annotated[
-        int | None, typer.Option(min=0, help="Close the table after this many coups.")
-    ] = None,
+    seed: Seed = None,
+    auto: Auto = False,
+    coups: Coups = None,
     bots: Annotated[
         int | None,
         typer.Option(min=1, help="Bots at the table (default: 4 with you, 5 with --auto)."),
@@ -158,9 +153,7 @@ def play_chemin_de_fer(
     commission: Annotated[
         str, typer.Option(help="The house's share of the banker's winning coups (CF-16).")
     ] = "0",
-    save: Annotated[
-        Path | None, typer.Option(help="Write the session's history here, to replay it later.")
-    ] = None,
+    save: Save = None,
 ) -> None:
     """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
     play the punters' hand, and bank in your turn.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rich import box as boxes
 from rich.console import Console
@@ -14,9 +17,28 @@ from croupier.cli.terminal import plural, signed
 from croupier.engine.actors import Actor
 from croupier.engine.events import Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
-from croupier.table import Croupier, Player, Table
+from croupier.randomness import stream
+from croupier.table import Controller, Croupier, Player, Table
 
-__all__ = ["TerminalSession"]
+__all__ = ["TerminalSession", "bots_at_table"]
+
+P = TypeVar("P")
+
+
+def bots_at_table(
+    count: int,
+    seats: int,
+    human_seat: int | None,
+    roster: Sequence[tuple[str, P]],
+    bot: Callable[[random.Random, P], Controller],
+    seed: int | None,
+) -> dict[int, Player]:
+    """`count` bots from the roster in the first free seats, each with its own stream."""
+    free = [seat for seat in range(seats) if seat != human_seat]
+    return {
+        seat: Player(name, bot(stream(seed, f"bot/{seat}"), policy))
+        for seat, (name, policy) in zip(free[:count], itertools.cycle(roster), strict=False)
+    }
 
 
 @dataclass

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from croupier.cards import Card, shoe_of
-from croupier.engine import CHANCE, Cut, Drawing, Event, Shuffle
+from croupier.engine import CHANCE, Cut, Event, Shuffle
 from croupier.games.chemin_de_fer import Bid, CheminDeFer, Pass, Phase, Rules, State
+from tests import helpers
 
 GAME = CheminDeFer()
 BURN = "KC KC KC"  # what the banker burns at the start of the shoe (CF-4)
@@ -15,21 +16,11 @@ def cards(text: str) -> list[Card]:
 
 
 def run_chance(state: State, events: list[Event] | None = None) -> State:
-    while CHANCE in GAME.to_act(state):
-        node = GAME.chance(state)
-        if not isinstance(node, Drawing):
-            break
-        state, new = GAME.apply(state, CHANCE, node.sample())
-        if events is not None:
-            events.extend(new)
-    return state
+    return helpers.run_chance(GAME, state, events)  # type: ignore[no-any-return]
 
 
 def act(state: State, actor, action, events: list[Event] | None = None) -> State:
-    state, new = GAME.apply(state, actor, action)
-    if events is not None:
-        events.extend(new)
-    return run_chance(state, events)
+    return helpers.act(GAME, state, actor, action, events)  # type: ignore[no-any-return]
 
 
 def stacked(state: State, top: str, events: list[Event] | None = None) -> State:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from croupier.cards import Card, shoe_of
-from croupier.engine import CHANCE, HOUSE, CloseBets, Cut, Drawing, Event, Shuffle
+from croupier.engine import CHANCE, HOUSE, CloseBets, Cut, Event, Shuffle
 from croupier.games.punto_banco import Bet, Phase, PuntoBanco, Rules, Stake, State
+from tests import helpers
 
 GAME = PuntoBanco()
 
@@ -23,22 +24,11 @@ def shoe_with(rules: Rules, top: str) -> tuple[Card, ...]:
 
 
 def run_chance(state: State, events: list[Event] | None = None) -> State:
-    """Draw the physical cards until someone other than chance must act (or a shuffle)."""
-    while CHANCE in GAME.to_act(state):
-        node = GAME.chance(state)
-        if not isinstance(node, Drawing):
-            break
-        state, new = GAME.apply(state, CHANCE, node.sample())
-        if events is not None:
-            events.extend(new)
-    return state
+    return helpers.run_chance(GAME, state, events)  # type: ignore[no-any-return]
 
 
 def act(state: State, actor, action, events: list[Event] | None = None) -> State:
-    state, new = GAME.apply(state, actor, action)
-    if events is not None:
-        events.extend(new)
-    return run_chance(state, events)
+    return helpers.act(GAME, state, actor, action, events)  # type: ignore[no-any-return]
 
 
 def table(

@@ -10,7 +10,7 @@ from croupier.bots.chemin_de_fer import ROSTER, ChemmyBot
 from croupier.cards import Card
 from croupier.cli.chemin_de_fer.human import HumanSeat
 from croupier.cli.chemin_de_fer.narrate import Narrator, result_line
-from croupier.cli.session import TerminalSession
+from croupier.cli.session import TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter, cards_markup
 from croupier.engine.events import Event, SeatLeft, SessionEnded, ShoeEnded, ShoeShuffled
 from croupier.games.chemin_de_fer import CheminDeFer, Hand, Rules
@@ -25,7 +25,6 @@ from croupier.games.chemin_de_fer.events import (
     NoBanker,
     StakePlaced,
 )
-from croupier.randomness import stream
 from croupier.table import Player
 
 __all__ = ["Session"]
@@ -67,11 +66,7 @@ class Session(TerminalSession):
         chips: int,
         human_seat: int | None,
     ) -> None:
-        players: dict[int, Player] = {}
-        free = [seat for seat in range(rules.seats) if seat != human_seat]
-        for number, seat in enumerate(free[:bots]):
-            name, policy = ROSTER[number % len(ROSTER)]
-            players[seat] = Player(name, ChemmyBot(stream(seed, f"bot/{seat}"), policy))
+        players = bots_at_table(bots, rules.seats, human_seat, ROSTER, ChemmyBot, seed)
         if human_seat is not None:
             players[human_seat] = Player(
                 "you", HumanSeat(console, Prompter(console), self.short_name)

@@ -12,7 +12,7 @@ from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.punto_banco.narrate import Narrator, coup_line
 from croupier.cli.punto_banco.render import edges_line, rules_line
-from croupier.cli.session import TerminalSession
+from croupier.cli.session import TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter, cards_markup, signed
 from croupier.engine.events import (
     Event,
@@ -33,7 +33,6 @@ from croupier.games.punto_banco.events import (
     Settled,
     ThirdCard,
 )
-from croupier.randomness import stream
 from croupier.table import Player
 
 __all__ = ["Session"]
@@ -95,11 +94,7 @@ class Session(TerminalSession):
         odds: bool = False,
     ) -> None:
         self.odds = odds
-        players: dict[int, Player] = {}
-        free = [box for box in range(rules.boxes) if box != human_box]
-        for number, box in enumerate(free[:bots]):
-            name, policy = ROSTER[number % len(ROSTER)]
-            players[box] = Player(name, PuntoBancoBot(stream(seed, f"bot/{box}"), policy))
+        players = bots_at_table(bots, rules.boxes, human_box, ROSTER, PuntoBancoBot, seed)
         if human_box is not None:
             human = HumanPunter(console, Prompter(console), self.short_name, odds=odds)
             players[human_box] = Player("you", human)
