@@ -19,6 +19,7 @@ TARGET = ROOT / "src" / "croupier" / "rules"
 GAMES = {
     "punto-banco": ("Punto Banco", ("C", "PB")),
     "chemin-de-fer": ("Chemin de Fer", ("C", "CF")),
+    "monte-bank": ("Monte Bank", ("C", "MB")),
 }
 
 

@@ -61,7 +61,8 @@ def test_a_person_plays_from_standard_input():
 def test_end_of_input_leaves_the_table_cleanly():
     result = play("--seed", "5", "--bots", "1", input="\npunto 10\n")
     assert result.exit_code == 0, result.output
-    assert "gets up" in result.output
+    assert "takes back 10 from punto" in result.output
+    assert "The table closes" in result.output
     assert "Chips conserved exactly." in result.output
 
 

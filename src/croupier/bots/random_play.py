@@ -16,7 +16,7 @@ def pick(rng: random.Random, option: Option) -> Action:
     """One action of an option; amounts lean to the low end of their range, as real stakes do."""
     if not isinstance(option, Amounts):
         return option
-    span = option.high - option.low
+    span = option.most - option.low
     reach = min(span, rng.choice((0, 1, 10, 100, span)))
     return cast(Action, option.at(option.low + rng.randint(0, reach)))
 

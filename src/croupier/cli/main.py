@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -12,12 +13,15 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
+from croupier.cli.chemin_de_fer.narrate import Narrator as CheminDeFerNarrator
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
+from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
+from croupier.cli.monte_bank.session import Session as MonteBankSession
 from croupier.cli.odds import odds_app
-from croupier.cli.punto_banco.narrate import Narrator
+from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.punto_banco.session import Session
 from croupier.cli.solve import solve_app
-from croupier.engine.events import redact
+from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
 
@@ -184,6 +188,73 @@ def play_chemin_de_fer(
         session.save(save)
 
 
+@play_app.command(
+    "monte-bank",
+    epilog="Examples: `croupier play monte-bank --seed 7`; "
+    "`croupier play monte-bank --auto --seed 7 --deals 20`; `croupier rules monte-bank`.",
+)
+def play_monte_bank(
+    seed: Seed = None,
+    auto: Auto = False,
+    deals: Annotated[
+        int | None, typer.Option(min=0, help="Close the table after this many deals.")
+    ] = None,
+    bots: Annotated[
+        int | None,
+        typer.Option(min=1, help="Bots at the table (default: 3 with you, 4 with --auto)."),
+    ] = None,
+    chips: Annotated[int, typer.Option(min=1, help="Chips each seat brings.")] = 3000,
+    seat: Annotated[int, typer.Option(min=1, help="Your seat.")] = 1,
+    cava: Annotated[int, typer.Option(min=1, help="The smallest stake (MB-8).")] = 10,
+    cut_on: Annotated[
+        str,
+        typer.Option(
+            help="gate: the house's 25% on gate wins (MB-13); first-fall: on the first fall."
+        ),
+    ] = "gate",
+    extra_cards: Annotated[
+        int, typer.Option(min=0, max=2, help="MB-17 variant: unpaired cards added to the layout.")
+    ] = 0,
+    rituals: Annotated[
+        bool, typer.Option("--rituals", help="Be asked to shuffle and cut each deal (MB-5).")
+    ] = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
+    layout, watch the gate and the draw, and bank in your turn.
+
+    At the bets prompt type `help` for the commands; `table` shows the layout again.
+    """
+    console = Console(highlight=False)
+    game = registry.get("monte-bank")
+    try:
+        rules = game.config(cava=cava, cut_on=cut_on, extra_cards=extra_cards)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if not auto and not 1 <= seat <= rules.seats:
+        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
+    human_seat = None if auto else seat - 1
+    wanted = bots if bots is not None else (4 if auto else 3)
+    room = rules.seats - (0 if auto else 1)
+    if wanted > room:
+        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+    if auto and wanted < 2:
+        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+    session = MonteBankSession(
+        console,
+        rules,
+        seed=seed,
+        deals=deals,
+        bots=wanted,
+        chips=chips,
+        human_seat=human_seat,
+        rituals=rituals,
+    )
+    session.run()
+    if save is not None:
+        session.save(save)
+
+
 @app.command("rules")
 def show_rules(
     game: Annotated[str, typer.Argument(help=f"One of: {', '.join(registry.names())}.")],
@@ -205,6 +276,19 @@ def list_games() -> None:
         console.print(f"{name:<16} {registry.get(name).title}")
 
 
+def _seat(seat: int | None) -> str:
+    return "the croupier" if seat is None else f"seat {seat + 1}"
+
+
+_NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
+    "punto-banco": lambda: PuntoBancoNarrator(
+        lambda box: "the croupier" if box is None else f"box {box + 1}"
+    ),
+    "chemin-de-fer": lambda: CheminDeFerNarrator(_seat),
+    "monte-bank": lambda: MonteBankNarrator(_seat, lambda seat: f"seat {seat + 1}"),
+}
+
+
 @app.command("replay")
 def replay_history(
     path: Annotated[Path, typer.Argument(help="A history written by `play --save`.")],
@@ -217,7 +301,7 @@ def replay_history(
         history = History.from_json(text, game)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise _fail(f"cannot read the history {str(path)!r}: {error}") from None
-    narrator = Narrator(lambda box: "the croupier" if box is None else f"box {box + 1}")
+    narrator = _NARRATORS[game.name]()
     try:
         for _, step in replay(game, history):
             for event in step.events:

@@ -108,6 +108,9 @@ class TerminalSession:
             if isinstance(event, SeatLeft) and event.seat == self.human_seat:
                 self.croupier.closing = True
             self.tell(event)
+        human = self.table.players.get(self.human_seat) if self.human_seat is not None else None
+        if human is not None and getattr(human.controller, "quitting", False):
+            self.croupier.closing = True  # the person has had enough: close at the next chance
         self.after_step()
 
     def run(self) -> None:

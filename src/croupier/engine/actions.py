@@ -44,45 +44,61 @@ A = TypeVar("A", bound=Action)
 
 @dataclass(frozen=True, slots=True)
 class Amounts(Generic[A]):
-    """Every action like `template` with an `amount` from `low` to `high` inclusive."""
+    """Every action like `template` whose amount fields (`amount`, or those named in
+    `fields`, as the three stakes of a Monte Carlo bet) each lie from `low` to `high`,
+    and together come to no more than `total` (if given)."""
 
     template: A
     low: int
     high: int
+    fields: tuple[str, ...] = ("amount",)
+    total: int | None = None
 
     def __post_init__(self) -> None:
-        _other_fields(type(self.template))  # raises if it has no amount
+        _other_fields(type(self.template), self.fields)  # raises if a field is missing
+
+    @property
+    def most(self) -> int:
+        """The largest amount `at` may give that stays within the range and the total."""
+        if self.total is None:
+            return self.high
+        return min(self.high, self.total // len(self.fields))
 
     def at(self, amount: int) -> A:
-        """The action with this amount (not checked against the range)."""
-        return cast(A, replace(cast(Any, self.template), amount=amount))
+        """The action with every amount field set to `amount` (not checked)."""
+        changes: dict[str, Any] = dict.fromkeys(self.fields, amount)
+        return cast(A, replace(cast(Any, self.template), **changes))
 
     def __contains__(self, action: object) -> bool:
         template = self.template
         if type(action) is not type(template):
             return False
-        amount = action.amount  # type: ignore[attr-defined]
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        amounts = [getattr(action, name) for name in self.fields]
+        if any(isinstance(a, bool) or not isinstance(a, int) for a in amounts):
             return False
-        if not self.low <= amount <= self.high:
+        if not all(self.low <= a <= self.high for a in amounts):
+            return False
+        if self.total is not None and sum(amounts) > self.total:
             return False
         return all(
             getattr(action, name) == getattr(template, name)
-            for name in _other_fields(type(template))
+            for name in _other_fields(type(template), self.fields)
         )
 
 
-_OTHER_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_OTHER_FIELDS: dict[tuple[type[Any], tuple[str, ...]], tuple[str, ...]] = {}
 
 
-def _other_fields(kind: type[Any]) -> tuple[str, ...]:
-    """The fields of an action type besides its amount."""
-    if kind not in _OTHER_FIELDS:
+def _other_fields(kind: type[Any], amounts: tuple[str, ...]) -> tuple[str, ...]:
+    """The fields of an action type besides its amount fields."""
+    key = (kind, amounts)
+    if key not in _OTHER_FIELDS:
         names = tuple(f.name for f in fields(kind))
-        if "amount" not in names:
-            raise TypeError(f"{kind.__name__} has no amount")
-        _OTHER_FIELDS[kind] = tuple(name for name in names if name != "amount")
-    return _OTHER_FIELDS[kind]
+        missing = [name for name in amounts if name not in names]
+        if missing:
+            raise TypeError(f"{kind.__name__} has no {missing[0]}")
+        _OTHER_FIELDS[key] = tuple(name for name in names if name not in amounts)
+    return _OTHER_FIELDS[key]
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}

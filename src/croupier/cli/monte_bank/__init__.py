@@ -1,0 +1,1 @@
+"""Monte Bank at the terminal."""

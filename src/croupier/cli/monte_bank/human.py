@@ -1,0 +1,172 @@
+"""A person playing Monte Bank at the terminal: prompts, commands, and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from croupier.cards import Card
+from croupier.cli.monte_bank.render import table_panel
+from croupier.cli.terminal import Prompter
+from croupier.engine.actions import Action, Amounts, Cut, Done
+from croupier.errors import IllegalAction, InvalidCard
+from croupier.games.monte_bank import (
+    GROUPS,
+    AddToBank,
+    CircleBet,
+    CrossBet,
+    DeclineBank,
+    DoublerBet,
+    GiveUpBank,
+    KeepBank,
+    MonteCarloBet,
+    MonteView,
+    Pass,
+    Phase,
+    PutUpBank,
+    ShufflePack,
+    Spot,
+)
+
+__all__ = ["BETTING_HELP", "CommandError", "HumanSeat", "read_command"]
+
+BETTING_HELP = """\
+  circle 7S 20             7♠ falls before the other three (pays 3:1)
+  cross 7S KH 20           7♠ falls before K♥ (1:1)
+  doubler 7S AD 20         7♠ or A♦, a row or column, before the other (1:1); or `doubler left 20`
+  mc 7S KH AD 10 20 30     Monte Carlo: circle 10, cross v K♥ 20, doubler with A♦ 30
+  done (Enter)             finished betting on this layout
+  table                    show the table again
+  quit                     leave the table"""
+
+_PROMPTS = {
+    Phase.MONTE: "You bank: the monte to put up, or `decline`",
+    Phase.OFFER: "The bank comes to you: a monte to put up, or `decline`",
+    Phase.SHUFFLES: "Shuffle the pack yourself? `shuffle`, or Enter to let it go",
+    Phase.CUTS: "Cut the pack: how many cards (Enter to let it go)",
+    Phase.BETTING: "Your bets (help for commands)",
+    Phase.BETWEEN: "Deal again (Enter), `add N` to the bank, or `aces` to give it up",
+}
+_QUIT = frozenset({"quit", "q", "exit"})
+
+
+class CommandError(ValueError):
+    """A command that could not be read; the message says what would be understood."""
+
+
+def _amount(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise CommandError(f"{text!r} is not a number of chips") from None
+
+
+def _card(text: str, view: MonteView) -> Card:
+    try:
+        card = Card.from_str(text)
+    except InvalidCard as error:
+        raise CommandError(str(error)) from None
+    layout = view.layout
+    spot = layout.spot_of(card) if layout is not None else None
+    return card if spot is None or layout is None else layout.spots[spot][0]  # a stack by its first
+
+
+def read_command(line: str, view: MonteView) -> Action:
+    """The action a command means in the current phase."""
+    words = line.lower().split()
+    head, rest = (words[0], words[1:]) if words else ("", [])
+    phase = view.phase
+    if phase in (Phase.MONTE, Phase.OFFER):
+        if head in ("decline", "no", "pass"):
+            return DeclineBank()
+        return PutUpBank(_amount(rest[0] if head == "bank" and rest else head))
+    if phase is Phase.SHUFFLES:
+        return ShufflePack() if head == "shuffle" else Pass()
+    if phase is Phase.CUTS:
+        if not head:
+            if Pass() in view.legal:
+                return Pass()
+            (option,) = view.legal.of_type(Cut)
+            assert isinstance(option, Amounts)
+            return Cut((option.low + option.high) // 2)
+        return Cut(_amount(head))
+    if phase is Phase.BETWEEN:
+        if head in ("aces", "give", "giveup"):
+            return GiveUpBank()
+        if head == "add" and rest:
+            return AddToBank(_amount(rest[0]))
+        return KeepBank()
+    return _bet(head, rest, view)
+
+
+def _bet(head: str, rest: list[str], view: MonteView) -> Action:
+    if head in ("", "done", "d"):
+        return Done()
+    if head in ("circle", "c") and len(rest) == 2:
+        return CircleBet(_card(rest[0], view), _amount(rest[1]))
+    if head in ("cross", "x") and len(rest) == 3:
+        return CrossBet(_card(rest[0], view), _card(rest[1], view), _amount(rest[2]))
+    if head in ("doubler", "dbl") and len(rest) == 2 and rest[0] in GROUPS and view.layout:
+        first, second = (view.layout.spots[s][0] for s in Spot if s in GROUPS[rest[0]])
+        return DoublerBet(first, second, _amount(rest[1]))
+    if head in ("doubler", "dbl") and len(rest) == 3:
+        return DoublerBet(_card(rest[0], view), _card(rest[1], view), _amount(rest[2]))
+    if head in ("mc", "montecarlo") and len(rest) == 6:
+        card, against, partner = (_card(text, view) for text in rest[:3])
+        circle, cross, doubler = (_amount(text) for text in rest[3:])
+        return MonteCarloBet(card, against, partner, circle, cross, doubler)
+    raise CommandError(f"{' '.join([head, *rest])!r} is not a bet; type `help` to see them")
+
+
+class HumanSeat:
+    """Asks the person at the terminal for the seat's actions."""
+
+    def __init__(
+        self,
+        console: Console,
+        prompter: Prompter,
+        name: Callable[[int], str],
+        *,
+        rituals: bool = False,
+    ) -> None:
+        self.console = console
+        self.prompter = prompter
+        self.name = name
+        self.rituals = rituals
+        self.quitting = False
+        self._shown: tuple[int, Phase] | None = None
+
+    def refused(self, error: IllegalAction) -> None:
+        self.console.print(f"[red]Refused:[/] {error.reason}.")
+
+    def decide(self, view: MonteView) -> Action | None:
+        if not view.legal:
+            return None
+        if not self.rituals and view.phase in (Phase.SHUFFLES, Phase.CUTS) and Pass() in view.legal:
+            return Pass()  # the optional shuffles and cuts go by unless asked for (--rituals)
+        while not self.quitting:
+            if self._shown != (view.deals, view.phase):
+                self._shown = (view.deals, view.phase)
+                self.console.print(table_panel(view, self.name))
+            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
+            lowered = answer.lower()
+            if lowered in _QUIT:
+                self.quitting = True
+                break
+            if lowered in ("table", "show"):
+                self._shown = None
+            elif lowered in ("help", "?"):
+                self.console.print(BETTING_HELP)
+            else:
+                try:
+                    return read_command(answer, view)
+                except CommandError as error:
+                    self.console.print(f"[red]{error}[/]")
+        return self._on_the_way_out(view)
+
+    def _on_the_way_out(self, view: MonteView) -> Action:
+        for wanted in (Done(), GiveUpBank(), DeclineBank(), Pass()):
+            if wanted in view.legal:
+                return wanted
+        return read_command("", view)  # the last cut, in the middle

@@ -1,0 +1,87 @@
+"""Drawing a Monte Bank table at the terminal: the 2x2 layout, the bets on it, the seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich import box as boxes
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from croupier.cli.terminal import card_markup, signed
+from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Spot, Wager
+from croupier.games.monte_bank.layout import opposite
+
+__all__ = ["layout_grid", "table_panel", "wager_text"]
+
+
+def _spot(layout: Layout, spot: Spot, view: MonteView) -> str:
+    cards = " ".join(card_markup(card) for card in layout.spots[spot])
+    if spot in view.falls.fallen:
+        return f"[strike dim]{cards}[/] fell"
+    if spot in view.falls.matched:
+        return f"{cards} [dim](matched)[/]"
+    return cards
+
+
+def layout_grid(view: MonteView) -> Table:
+    """The layout as the banker sees it: the top layout above the bottom one."""
+    layout = view.layout
+    assert layout is not None
+    grid = Table(box=boxes.SIMPLE, show_header=True, pad_edge=False)
+    grid.add_column("")
+    grid.add_column("left", justify="center")
+    grid.add_column("right", justify="center")
+    grid.add_row("top", _spot(layout, Spot.TOP_LEFT, view), _spot(layout, Spot.TOP_RIGHT, view))
+    grid.add_row(
+        "bottom", _spot(layout, Spot.BOTTOM_LEFT, view), _spot(layout, Spot.BOTTOM_RIGHT, view)
+    )
+    return grid
+
+
+def wager_text(layout: Layout, wager: Wager) -> str:
+    def cards(spots: frozenset[Spot]) -> str:
+        return "+".join(layout.spots[s][0].pretty for s in Spot if s in spots)
+
+    if isinstance(wager, Circle):
+        return f"circle on {cards(frozenset({wager.spot}))}"
+    if isinstance(wager, Cross):
+        return f"cross {cards(frozenset({wager.backed}))} v {cards(frozenset({wager.against}))}"
+    return f"doubler {cards(wager.group)} v {cards(opposite(wager.group))}"
+
+
+def table_panel(view: MonteView, name: Callable[[int], str]) -> RenderableType:
+    parts: list[RenderableType] = []
+    if view.layout is not None:
+        parts.append(layout_grid(view))
+        if view.bets:
+            lines = [
+                f"{bet.number}. {name(bet.seat)}: {wager_text(view.layout, bet.wager)}, {bet.stake}"
+                for bet in view.bets
+            ]
+            parts.append(Text.from_markup("Bets: " + " · ".join(lines)))
+    seats = Table(box=boxes.SIMPLE_HEAD, pad_edge=False)
+    for column in ("Seat", "Player", "Chips", ""):
+        seats.add_column(column, justify="right" if column in ("Seat", "Chips") else "left")
+    for seat, chips in enumerate(view.seats):
+        if chips is None:
+            continue
+        notes = []
+        if seat == view.banker:
+            notes.append(f"banker, monte {view.bank}")
+        if seat in view.to_act:
+            notes.append("[yellow]to speak[/]")
+        seats.add_row(str(seat + 1), name(seat), str(chips), ", ".join(notes))
+    parts.append(seats)
+    rules = view.rules
+    parts.append(
+        Text.from_markup(
+            f"[dim]cava {rules.cava} · circle pays 3:1, cross and doubler 1:1 · the house takes "
+            f"{float(rules.cut * 100):g}% of gate wins ({view.apart} kept apart)[/]   "
+            f"House {signed(view.house)}"
+        )
+    )
+    title = f"Monte Bank · deal {view.deals + 1} · {view.cards_left} cards in the pack"
+    return Panel(Group(*parts), title=title, title_align="left", border_style="green")

@@ -1,0 +1,81 @@
+"""`croupier play monte-bank`: a session at the terminal, with bots and perhaps you."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from croupier.bots.monte_bank import ROSTER, MonteBot
+from croupier.cli.monte_bank.human import HumanSeat
+from croupier.cli.monte_bank.narrate import Narrator
+from croupier.cli.monte_bank.render import layout_grid
+from croupier.cli.session import TerminalSession, bots_at_table
+from croupier.cli.terminal import Prompter
+from croupier.engine.events import Event
+from croupier.games.monte_bank import MonteBank, Rules
+from croupier.games.monte_bank.events import (
+    BetsClosed,
+    DrawnForBank,
+    LayoutCard,
+    PackShuffled,
+    RitualPassed,
+)
+from croupier.table import Player
+
+__all__ = ["Session"]
+
+_QUIET = (PackShuffled, RitualPassed, DrawnForBank, LayoutCard)
+
+
+class Session(TerminalSession):
+    """A Monte Bank table: bots from the roster, and you at `human_seat` unless --auto."""
+
+    def __init__(
+        self,
+        console: Console,
+        rules: Rules,
+        *,
+        seed: int | None,
+        deals: int | None,
+        bots: int,
+        chips: int,
+        human_seat: int | None,
+        rituals: bool = False,
+    ) -> None:
+        players = bots_at_table(bots, rules.seats, human_seat, ROSTER, MonteBot, seed)
+        if human_seat is not None:
+            human = HumanSeat(console, Prompter(console), self.short_name, rituals=rituals)
+            players[human_seat] = Player("you", human)
+        super().__init__(
+            console,
+            MonteBank(),
+            rules,
+            players,
+            chips,
+            seed=seed,
+            coups=deals,
+            human_seat=human_seat,
+        )
+        self.rules = rules
+        self.narrator = Narrator(self.name, self.short_name)
+
+    def tell(self, event: Event) -> None:
+        if isinstance(event, BetsClosed) and self.human_seat is None:
+            view = self.game.view(self.table.state, None)
+            if view.layout is not None:
+                self.console.print(layout_grid(view))
+        line = self.narrator(event)
+        quiet = self.human_seat is None and isinstance(event, _QUIET)
+        if line is not None and not quiet:
+            self.console.print(line)
+
+    def after_step(self) -> None:
+        for line in self.narrator.end_of_step():
+            self.console.print(line)
+
+    def run(self) -> None:
+        rules = self.rules
+        self.console.print(
+            f"[bold]Monte Bank[/] — the 40-card pack; cava {rules.cava}; the house takes "
+            f"{float(rules.cut * 100):g}% of winnings on the {rules.cut_on.value}."
+        )
+        super().run()

@@ -1,0 +1,189 @@
+"""Before the bets: the first banker, the monte, the shuffles and cuts, and the layout with
+its pairs, triples and void deals (RULES MB-3, MB-4, MB-5, MB-6, MB-7, MB-15).
+
+Each function takes the state and a list to which it appends the events it
+causes, and returns the new state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from croupier.cards import Card
+from croupier.engine.events import Event, SessionEnded
+from croupier.games.monte_bank.events import (
+    BankPassed,
+    CutShared,
+    DealVoid,
+    DrawnForBank,
+    FirstBanker,
+    LayoutCard,
+    MontePutUp,
+    Stacked,
+)
+from croupier.games.monte_bank.layout import Falls, Kind, Layout, Spot
+from croupier.games.monte_bank.state import Phase, State
+from croupier.lowest_card import MONTE_ORDER, LowestCardDraw
+from croupier.shoe import End
+
+__all__ = [
+    "Void",
+    "close",
+    "drawn_for_bank",
+    "layout_card",
+    "layout_step",
+    "new_deal",
+    "pass_bank",
+    "put_up",
+    "start",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """The deal is void under this rule."""
+
+    rule: str
+
+
+def start(state: State, events: list[Event]) -> State:
+    """The first banker: the lowest card cut, the ace lowest (MB-3, C-7)."""
+    seats = tuple(state.occupied())
+    if len(seats) < 2:
+        return close(state, events)
+    return replace(state, phase=Phase.FIRST_BANKER, lowest=LowestCardDraw.among(seats, MONTE_ORDER))
+
+
+def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
+    lowest = state.lowest
+    assert lowest is not None and lowest.next_seat is not None
+    events.append(DrawnForBank(lowest.next_seat, card))
+    lowest = lowest.record(card)
+    if lowest.winner is None:
+        return replace(state, lowest=lowest)
+    events.append(FirstBanker(lowest.winner))
+    return replace(state, lowest=None, banker=lowest.winner, phase=Phase.MONTE)
+
+
+def put_up(state: State, seat: int, amount: int, events: list[Event]) -> State:
+    """The new banker puts up the monte (MB-4) and deals."""
+    seats = list(state.seats)
+    seats[seat] = state.chips(seat) - amount
+    events.append(MontePutUp(seat, amount))
+    state = replace(
+        state, seats=tuple(seats), banker=seat, bank=amount, offered=None, declined=frozenset(),
+        bank_deals=0,
+    )  # fmt: skip
+    return new_deal(state, events)
+
+
+def new_deal(state: State, events: list[Event]) -> State:
+    """The cards are gathered; punters may ask to shuffle, from the banker's left (MB-5)."""
+    assert state.banker is not None
+    order = tuple(state.to_the_left(state.banker))
+    if not order:
+        return close(state, events)
+    return replace(
+        state,
+        phase=Phase.SHUFFLES,
+        order=order,
+        speaker=0,
+        layout=None,
+        dealt=(),
+        bets=(),
+        done=frozenset(),
+        falls=Falls(),
+        shown=0,
+        first_fall=False,
+        paid=0,
+        monte=state.bank,
+    )
+
+
+def layout_step(dealt: tuple[Card, ...]) -> End | Layout | Void:
+    """From the cards dealt so far, in order: the end to deal the next from, the finished
+    layout, or the rule that voids the deal (MB-6, MB-7)."""
+    if len(dealt) < 2:
+        return End.BOTTOM  # the top layout, from the bottom
+    if len(dealt) < 4:
+        return End.TOP  # the bottom layout, from the top
+    t1, t2, b1, b2 = dealt[:4]
+    if b1.rank is b2.rank:
+        return Void("MB-7a")
+    if {t1.rank, t2.rank} & {b1.rank, b2.rank}:
+        return Void("MB-7b")
+    bottom = {Spot.BOTTOM_LEFT: (b1,), Spot.BOTTOM_RIGHT: (b2,)}
+    if t1.rank is not t2.rank:
+        return Layout({Spot.TOP_LEFT: (t1,), Spot.TOP_RIGHT: (t2,), **bottom})
+    stack = [t1, t2]  # a pair at the top: stacked, and replaced from the bottom (MB-7c)
+    for card in dealt[4:]:
+        if card.rank is t1.rank:
+            stack.append(card)
+            if len(stack) == 4:
+                return Void("MB-7c")
+        elif card.rank in (b1.rank, b2.rank):
+            return Void("MB-7d")
+        else:
+            return Layout({Spot.TOP_LEFT: tuple(stack), Spot.TOP_RIGHT: (card,), **bottom})
+    return End.BOTTOM
+
+
+_SPOTS = (Spot.TOP_LEFT, Spot.TOP_RIGHT, Spot.BOTTOM_LEFT, Spot.BOTTOM_RIGHT)
+
+
+def layout_card(state: State, card: Card, end: End, events: list[Event]) -> State:
+    """A card dealt to the layout; then the layout stands, or more is dealt, or it is void."""
+    dealt = (*state.dealt, card)
+    spot = _SPOTS[len(dealt) - 1] if len(dealt) <= 4 else Spot.TOP_RIGHT
+    events.append(LayoutCard(spot, card, end))
+    step = layout_step(dealt)
+    if len(dealt) == 4 and dealt[0].rank is dealt[1].rank and not isinstance(step, Void):
+        events.append(Stacked(Spot.TOP_LEFT, dealt[:2], Kind.PAIR))
+    elif len(dealt) > 4 and card.rank is dealt[0].rank and not isinstance(step, Void):
+        events.append(Stacked(Spot.TOP_LEFT, (dealt[0], dealt[1], card), Kind.TRIPLE))
+    if isinstance(step, Void):
+        events.append(DealVoid(step.rule))
+        assert state.banker is not None  # the cards are gathered; the banker reshuffles
+        return replace(
+            state, dealt=(), phase=Phase.SHUFFLING, shuffler=state.banker, after=Phase.LAYOUT
+        )
+    if isinstance(step, Layout):
+        return replace(state, dealt=dealt, layout=step, phase=Phase.BETTING)
+    return replace(state, dealt=dealt)
+
+
+def pass_bank(state: State, events: list[Event]) -> State:
+    """The bank passes to the next player on the left (MB-15): the banker takes back what is
+    in it and half the cut kept apart, the house the other half and the odd chip (MB-14)."""
+    banker = state.banker
+    assert banker is not None
+    state = _settle_apart(state, events)
+    following = next(
+        (s for s in state.to_the_left(banker) if state.chips(s) >= state.rules.minimum_monte), None
+    )
+    if following is None:
+        return close(state, events)
+    events.append(BankPassed(banker, following))
+    return replace(
+        state, phase=Phase.OFFER, banker=None, offered=following, declined=frozenset({banker})
+    )
+
+
+def _settle_apart(state: State, events: list[Event]) -> State:
+    banker = state.banker
+    assert banker is not None
+    seats = list(state.seats)
+    to_banker = state.apart // 2
+    to_house = state.apart - to_banker
+    seats[banker] = state.chips(banker) + state.bank + to_banker
+    if state.apart:
+        events.append(CutShared(to_house, to_banker, banker))
+    return replace(state, seats=tuple(seats), bank=0, apart=0, house=state.house + to_house)
+
+
+def close(state: State, events: list[Event]) -> State:
+    """The session ends; a bank still held is given up as in MB-14, MB-15."""
+    if state.banker is not None:
+        state = replace(_settle_apart(state, events), banker=None)
+    events.append(SessionEnded(state.deals))
+    return replace(state, phase=Phase.OVER)

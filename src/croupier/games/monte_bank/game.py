@@ -1,0 +1,408 @@
+"""Monte Bank as a `Game`: who acts, what is legal, and what each action does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from croupier.cards import monte_pack
+from croupier.engine.actions import (
+    Action,
+    Amounts,
+    CloseBets,
+    Cut,
+    Done,
+    Draw,
+    EndSession,
+    Legal,
+    Option,
+    Shuffle,
+)
+from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.config import make_config
+from croupier.engine.events import Event, ShoeCut
+from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling
+from croupier.errors import (
+    ForbiddenAction,
+    IllegalAction,
+    InsufficientChips,
+    InvalidConfig,
+    NotYourTurn,
+    StakeOutOfRange,
+)
+from croupier.games.monte_bank import deal, play
+from croupier.games.monte_bank.actions import (
+    AddToBank,
+    CircleBet,
+    CrossBet,
+    DeclineBank,
+    DoublerBet,
+    GiveUpBank,
+    KeepBank,
+    MonteCarloBet,
+    Pass,
+    PutUpBank,
+    ShufflePack,
+)
+from croupier.games.monte_bank.events import (
+    AcesCalled,
+    BankDeclined,
+    MonteAdded,
+    PackShuffled,
+    RitualPassed,
+)
+from croupier.games.monte_bank.rules import Rules
+from croupier.games.monte_bank.state import Phase, State
+from croupier.games.monte_bank.view import MonteView
+from croupier.shoe import End, Shoe
+
+__all__ = ["MonteBank"]
+
+_CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.DRAW})
+_BETS = (CircleBet, CrossBet, DoublerBet, MonteCarloBet)
+
+
+class MonteBank(Game[Rules, State, MonteView]):
+    """Monte Bank, club form, as the text tells it (RULES MB-1..MB-17)."""
+
+    name: ClassVar[str] = "monte-bank"
+    title: ClassVar[str] = "Monte Bank"
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        PutUpBank,
+        AddToBank,
+        KeepBank,
+        GiveUpBank,
+        DeclineBank,
+        ShufflePack,
+        Pass,
+        Cut,
+        CircleBet,
+        CrossBet,
+        DoublerBet,
+        MonteCarloBet,
+        Done,
+        CloseBets,
+        EndSession,
+    )
+    config_type: ClassVar[type[Any]] = Rules
+
+    def config(self, **options: Any) -> Rules:
+        return make_config(Rules, **options)
+
+    def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
+        seats: list[int | None] = [None] * config.seats
+        for seat, chips in buy_ins.items():
+            if not (isinstance(seat, int) and 0 <= seat < config.seats):
+                raise InvalidConfig(f"there is no seat {seat!r}: seats are 0 to {config.seats - 1}")
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+                raise InvalidConfig(
+                    f"seat {seat} must bring a whole number of chips, not {chips!r}"
+                )
+            seats[seat] = chips
+        state = State(
+            rules=config,
+            phase=Phase.FIRST_BANKER,
+            seats=tuple(seats),
+            paid_in=sum(buy_ins.values()),
+        )
+        return deal.start(state, [])
+
+    # -- who acts, and what they may do ---------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[Actor]:
+        phase = state.phase
+        if phase is Phase.OVER:
+            return frozenset()
+        if phase in _CHANCE:
+            return frozenset({CHANCE})
+        if phase is Phase.BETTING:
+            assert state.banker is not None
+            waiting = (s for s in state.to_the_left(state.banker) if s not in state.done)
+            return frozenset({HOUSE, *waiting})
+        return frozenset({_actor(state)})
+
+    def options(self, state: State, actor: Actor) -> Legal:
+        phase = state.phase
+        if actor is HOUSE:
+            if phase is Phase.BETTING:
+                return Legal((CloseBets(),))
+            return Legal(
+                (EndSession(),) if phase in (Phase.MONTE, Phase.BETWEEN, Phase.OFFER) else ()
+            )
+        if actor not in self.to_act(state):
+            return Legal()
+        assert isinstance(actor, int)
+        return Legal(_seat_options(state, actor))
+
+    def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
+        phase = state.phase
+        if isinstance(actor, int) and not 0 <= actor < len(state.seats):
+            return ForbiddenAction(
+                actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
+            )
+        if isinstance(action, _BETS):
+            if phase is not Phase.BETTING:
+                reason = (
+                    'the cutter has said "all": betting is closed (MB-11)'
+                    if phase is Phase.DRAW
+                    else "no layout is out for bets now"
+                )
+                return NotYourTurn(actor, action, reason)
+            if actor == state.banker:
+                return ForbiddenAction(actor, action, "the banker does not bet on his own layout")
+            if isinstance(actor, int) and actor in state.done:
+                return NotYourTurn(actor, action, "you have finished betting on this layout")
+            if isinstance(actor, int) and state.seats[actor] is not None:
+                return play.refusal(state, actor, action)
+        if (
+            isinstance(action, GiveUpBank)
+            and actor == state.banker
+            and phase in (Phase.BETTING, Phase.DRAW)
+        ):
+            return ForbiddenAction(
+                actor, action, "bets are unsettled: the bank is given up between deals (MB-15)"
+            )
+        if (
+            isinstance(action, PutUpBank | AddToBank)
+            and isinstance(actor, int)
+            and actor == _actor_or_none(state)
+        ):
+            chips = state.chips(actor)
+            if action.amount > chips:
+                return InsufficientChips(actor, action, f"you have {chips} chips")
+            return StakeOutOfRange(
+                actor, action, f"the monte is at least {state.rules.minimum_monte}"
+            )
+        if isinstance(action, Cut) and actor == _actor_or_none(state):
+            return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
+        if isinstance(action, Pass) and phase is Phase.CUTS:
+            return ForbiddenAction(
+                actor, action, "the punter on the banker's right cuts last: he must cut (MB-5)"
+            )
+        return NotYourTurn(actor, action, _now(state))
+
+    # -- doing it -----------------------------------------------------------------------------
+
+    def perform(
+        self, state: State, actor: Actor, action: Action
+    ) -> tuple[State, tuple[Event, ...]]:
+        events: list[Event] = []
+        if isinstance(action, Shuffle):
+            state = _shuffled(state, action, events)
+        elif isinstance(action, Draw):
+            state = _drawn(state, action, events)
+        elif isinstance(action, CloseBets):
+            state = play.close_bets(state, events)
+        elif isinstance(action, EndSession):
+            state = deal.close(state, events)
+        else:
+            assert isinstance(actor, int)
+            state = _seat_acts(state, actor, action, events)
+        return state, tuple(events)
+
+    def chance(self, state: State) -> ChanceNode:
+        phase = state.phase
+        if phase is Phase.SHUFFLING or (phase is Phase.FIRST_BANKER and not state.pack.cards):
+            return Shuffling(monte_pack())
+        if phase is Phase.LAYOUT:
+            step = deal.layout_step(state.dealt)
+            assert isinstance(step, End)
+            return Drawing(state.pack, step)
+        end = End.BOTTOM if phase is Phase.DRAW else End.TOP
+        return Drawing(state.pack, end)
+
+    # -- what each sees -----------------------------------------------------------------------
+
+    def view(self, state: State, viewer: Actor | None) -> MonteView:
+        speaking = (
+            state.order[state.speaker] if state.phase in (Phase.SHUFFLES, Phase.CUTS) else None
+        )
+        return MonteView(
+            viewer=viewer,
+            rules=state.rules,
+            phase=state.phase,
+            seats=state.seats,
+            banker=state.banker,
+            bank=state.bank,
+            apart=state.apart,
+            house=state.house,
+            layout=state.layout if state.phase in (Phase.BETTING, Phase.DRAW) else None,
+            bets=state.bets,
+            falls=state.falls,
+            shown=state.shown,
+            cards_left=len(state.pack),
+            deals=state.deals,
+            offered=state.offered if state.phase is Phase.OFFER else None,
+            speaking=speaking,
+            to_act=self.to_act(state),
+            legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
+        )
+
+    def seats(self, state: State) -> frozenset[int]:
+        return frozenset(state.occupied())
+
+    def holdings(self, state: State) -> dict[int, int]:
+        return {
+            seat: state.chips(seat) + (state.bank if seat == state.banker else 0)
+            for seat in state.occupied()
+        }
+
+    def rounds(self, state: State) -> int:
+        return state.deals
+
+    def chips(self, state: State) -> Chips:
+        return Chips(
+            seats=sum(chips for chips in state.seats if chips is not None),
+            staked=state.staked,
+            house=state.house,
+            bank=state.bank,
+            apart=state.apart,
+            paid_in=state.paid_in,
+            paid_out=state.paid_out,
+        )
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _actor(state: State) -> Actor:
+    phase = state.phase
+    if phase in (Phase.SHUFFLES, Phase.CUTS):
+        return state.order[state.speaker]
+    if phase is Phase.OFFER:
+        assert state.offered is not None
+        return state.offered
+    assert state.banker is not None  # MONTE, BETWEEN
+    return state.banker
+
+
+def _actor_or_none(state: State) -> Actor | None:
+    if state.phase in _CHANCE or state.phase in (Phase.OVER, Phase.BETTING):
+        return None
+    return _actor(state)
+
+
+def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
+    phase, rules = state.phase, state.rules
+    if phase in (Phase.MONTE, Phase.OFFER):
+        chips = state.chips(seat)
+        put_up: tuple[Option, ...] = (
+            (Amounts(PutUpBank(rules.minimum_monte), rules.minimum_monte, chips),)
+            if chips >= rules.minimum_monte
+            else ()
+        )
+        return (*put_up, DeclineBank())
+    if phase is Phase.SHUFFLES:
+        return (ShufflePack(), Pass())
+    if phase is Phase.CUTS:
+        cut = Amounts(Cut(1), 1, len(state.pack) - 1)
+        last = state.speaker == len(state.order) - 1
+        return (cut,) if last else (cut, Pass())
+    if phase is Phase.BETTING:
+        return play.options(state, seat)
+    # BETWEEN: the banker deals again, adds to the bank, or gives it up (MB-4, MB-15)
+    limit = rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank
+    chips = state.chips(seat)
+    more: tuple[Option, ...] = (
+        (Amounts(AddToBank(1), 1, chips),) if chips >= 1 and not limit else ()
+    )
+    return (GiveUpBank(),) if limit else (KeepBank(), *more, GiveUpBank())
+
+
+def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
+    if isinstance(action, PutUpBank):
+        return deal.put_up(state, seat, action.amount, events)
+    if isinstance(action, DeclineBank):
+        events.append(BankDeclined(seat))
+        declined = state.declined | {seat}
+        state = replace(state, banker=None, phase=Phase.OFFER)
+        following = next(
+            (
+                s
+                for s in state.to_the_left(seat)
+                if s not in declined and state.chips(s) >= state.rules.minimum_monte
+            ),
+            None,
+        )
+        if following is None:
+            return deal.close(replace(state, declined=declined), events)
+        return replace(state, offered=following, declined=declined)
+    if isinstance(action, KeepBank):
+        return deal.new_deal(state, events)
+    if isinstance(action, AddToBank):
+        seats = list(state.seats)
+        seats[seat] = state.chips(seat) - action.amount
+        events.append(MonteAdded(seat, action.amount, state.bank + action.amount))
+        return replace(state, seats=tuple(seats), bank=state.bank + action.amount)
+    if isinstance(action, GiveUpBank):
+        events.append(AcesCalled(seat, state.bank))
+        return deal.pass_bank(state, events)
+    if isinstance(action, ShufflePack):
+        return replace(state, phase=Phase.SHUFFLING, shuffler=seat, after=Phase.SHUFFLES)
+    if isinstance(action, Pass):
+        events.append(RitualPassed(seat, "shuffle" if state.phase is Phase.SHUFFLES else "cut"))
+        return _next_speaker(state)
+    if isinstance(action, Cut):
+        events.append(ShoeCut(seat, action.amount))
+        return _next_speaker(replace(state, pack=state.pack.cut(action.amount)))
+    if isinstance(action, Done):
+        return replace(state, done=state.done | {seat})
+    return play.bet(state, seat, action, events)
+
+
+def _next_speaker(state: State) -> State:
+    """The next punter is asked; after the last, the banker shuffles, or the layout is dealt."""
+    if state.speaker + 1 < len(state.order):
+        return replace(state, speaker=state.speaker + 1)
+    if state.phase is Phase.SHUFFLES:
+        return replace(
+            state, phase=Phase.SHUFFLING, shuffler=state.banker, after=Phase.CUTS, speaker=0
+        )
+    return replace(state, phase=Phase.LAYOUT, dealt=())
+
+
+def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
+    first = state.phase is Phase.FIRST_BANKER  # the pack for the draw for the bank
+    events.append(PackShuffled(None if first else state.shuffler, len(action.order)))
+    state = replace(state, pack=Shoe(action.order))
+    if first:
+        return state
+    if state.after is Phase.SHUFFLES:  # a punter shuffled: the next is asked
+        return _next_speaker(replace(state, phase=Phase.SHUFFLES))
+    return replace(state, phase=state.after, speaker=0, dealt=())
+
+
+def _drawn(state: State, action: Draw, events: list[Event]) -> State:
+    phase = state.phase
+    node_end = End.BOTTOM if phase is Phase.DRAW else End.TOP
+    if phase is Phase.LAYOUT:
+        step = deal.layout_step(state.dealt)
+        assert isinstance(step, End)
+        node_end = step
+    state = replace(state, pack=state.pack.draw(action.card, node_end))
+    if phase is Phase.FIRST_BANKER:
+        return deal.drawn_for_bank(state, action.card, events)
+    if phase is Phase.LAYOUT:
+        return deal.layout_card(state, action.card, node_end, events)
+    return play.show(state, action.card, events)
+
+
+def _now(state: State) -> str:
+    phase = state.phase
+    if phase in _CHANCE:
+        return "the cards are being shuffled, dealt or shown"
+    if phase is Phase.OVER:
+        return "the session is over"
+    if phase is Phase.BETTING:
+        return "bets are open to the punters"
+    actor = _actor(state)
+    who = f"seat {actor + 1}" if isinstance(actor, int) else "the house"
+    doing = {
+        Phase.MONTE: "put up the monte (MB-4)",
+        Phase.SHUFFLES: "shuffle or pass (MB-5)",
+        Phase.CUTS: "cut or pass (MB-5)",
+        Phase.BETWEEN: "deal again, add to the bank, or give it up (MB-15)",
+        Phase.OFFER: "take the bank or decline it (MB-15)",
+    }[phase]
+    return f"it is {who}'s turn to {doing}"

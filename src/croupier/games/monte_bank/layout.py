@@ -1,0 +1,207 @@
+"""The layout and what falls: Monte Bank's core, shared by the game and the calculator
+(RULES MB-6, MB-7, MB-9, MB-10, MB-12).
+
+A layout has four spots, as the banker sees them: the top layout (dealt from
+the bottom of the pack) and the bottom layout (dealt from the top). A spot
+holds one card, or (top layout only) a stack of two or three of one rank.
+
+When a card is shown, a layout card of its rank *falls*. While a stack is
+on the layout and has not fallen, the other layout cards fall only by
+colour: with a pair, to a card of their rank in the other colour; with a
+triple, in the same colour (MB-10a, b). A card of their rank that does not
+make them fall is an *ordinary match*: it settles cross bets between two
+plain cards, and nothing else (MB-10c).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from croupier.cards import Card, Colour, Rank
+
+__all__ = [
+    "GROUPS",
+    "Circle",
+    "Cross",
+    "Doubler",
+    "Falls",
+    "Fate",
+    "Kind",
+    "Layout",
+    "Spot",
+    "Wager",
+    "fate",
+    "opposite",
+]
+
+
+class Spot(enum.Enum):
+    TOP_LEFT = "top-left"
+    TOP_RIGHT = "top-right"
+    BOTTOM_LEFT = "bottom-left"
+    BOTTOM_RIGHT = "bottom-right"
+
+
+TOP = frozenset({Spot.TOP_LEFT, Spot.TOP_RIGHT})
+BOTTOM = frozenset({Spot.BOTTOM_LEFT, Spot.BOTTOM_RIGHT})
+LEFT = frozenset({Spot.TOP_LEFT, Spot.BOTTOM_LEFT})
+RIGHT = frozenset({Spot.TOP_RIGHT, Spot.BOTTOM_RIGHT})
+GROUPS: Mapping[str, frozenset[Spot]] = {"top": TOP, "bottom": BOTTOM, "left": LEFT, "right": RIGHT}
+"""The rows and columns a doubler backs (MB-9c), by name."""
+
+
+def opposite(group: frozenset[Spot]) -> frozenset[Spot]:
+    """The group a doubler on `group` plays against: the other row, or the other column."""
+    return frozenset(Spot) - group
+
+
+class Kind(enum.Enum):
+    """A layout by its stack (MB-7c)."""
+
+    PLAIN = "plain"
+    PAIR = "pair"
+    TRIPLE = "triple"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The four spots; each holds a card, or a stack of cards of one rank."""
+
+    spots: Mapping[Spot, tuple[Card, ...]]
+
+    def __post_init__(self) -> None:
+        if set(self.spots) != set(Spot):
+            raise ValueError("a layout has four spots")
+        if any(len({card.rank for card in cards}) != 1 for cards in self.spots.values()):
+            raise ValueError("a stack holds cards of one rank")
+
+    @classmethod
+    def of(cls, top_left: str, top_right: str, bottom_left: str, bottom_right: str) -> Layout:
+        """A layout from card text, a stack written with `+`: `Layout.of("7S+7C", "KH", ...)`."""
+        texts = (top_left, top_right, bottom_left, bottom_right)
+        return cls(
+            {
+                spot: tuple(Card.from_str(t) for t in text.split("+"))
+                for spot, text in zip(Spot, texts, strict=True)
+            }
+        )
+
+    def rank(self, spot: Spot) -> Rank:
+        return self.spots[spot][0].rank
+
+    @property
+    def stack(self) -> Spot | None:
+        """The spot holding a pair or triple, if any."""
+        return next((spot for spot, cards in self.spots.items() if len(cards) > 1), None)
+
+    @property
+    def kind(self) -> Kind:
+        stack = self.stack
+        if stack is None:
+            return Kind.PLAIN
+        return Kind.PAIR if len(self.spots[stack]) == 2 else Kind.TRIPLE
+
+    def spot_of(self, card: Card) -> Spot | None:
+        """The spot where this card lies, if it is on the layout."""
+        return next((spot for spot, cards in self.spots.items() if card in cards), None)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for spot in Spot for card in self.spots[spot])
+
+
+@dataclass(frozen=True, slots=True)
+class Falls:
+    """What has fallen in a deal so far: `fallen` in order; `matched`, plain cards that met
+    an ordinary match while a stack stood (they stay on the layout for all but plain
+    crosses)."""
+
+    fallen: tuple[Spot, ...] = ()
+    matched: frozenset[Spot] = field(default_factory=frozenset)
+
+    def show(self, layout: Layout, card: Card) -> tuple[Falls, Spot | None, Spot | None]:
+        """The falls after `card` is shown, the spot that falls at it (if any), and the spot
+        that meets only an ordinary match at it (if any) (MB-10, MB-12)."""
+        for spot in Spot:
+            if spot in self.fallen or layout.rank(spot) is not card.rank:
+                continue
+            stack = layout.stack
+            standing = stack is not None and stack not in self.fallen and spot != stack
+            if standing and stack is not None and not _falls_by_colour(layout, spot, stack, card):
+                return Falls(self.fallen, self.matched | {spot}), None, spot
+            return Falls((*self.fallen, spot), self.matched | {spot}), spot, None
+        return self, None, None
+
+
+def _falls_by_colour(layout: Layout, spot: Spot, stack: Spot, card: Card) -> bool:
+    """With a pair standing, a plain card falls to its rank in the other colour; with a
+    triple, in its own colour (MB-10a, MB-10b)."""
+    own: Colour = layout.spots[spot][0].colour
+    pair = len(layout.spots[stack]) == 2
+    return (card.colour is not own) if pair else (card.colour is own)
+
+
+class Fate(enum.Enum):
+    WIN = "win"
+    LOSE = "lose"
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """The card falls before any of the other three (MB-9a). Pays 3 to 1."""
+
+    spot: Spot
+    pays = 3
+
+    @property
+    def backs(self) -> frozenset[Spot]:
+        return frozenset({self.spot})
+
+
+@dataclass(frozen=True, slots=True)
+class Cross:
+    """The card falls before one other named card (MB-9b). Pays 1 to 1."""
+
+    backed: Spot
+    against: Spot
+    pays = 1
+
+    @property
+    def backs(self) -> frozenset[Spot]:
+        return frozenset({self.backed})
+
+
+@dataclass(frozen=True, slots=True)
+class Doubler:
+    """Either card of a row (or column) falls before either of the other (MB-9c). Pays 1 to 1."""
+
+    group: frozenset[Spot]
+    pays = 1
+
+    @property
+    def backs(self) -> frozenset[Spot]:
+        return self.group
+
+
+Wager = Circle | Cross | Doubler
+
+
+def fate(wager: Wager, layout: Layout, fell: Spot | None, matched: Spot | None) -> Fate | None:
+    """What the card just shown does to an unsettled wager: the spot that fell at it and the
+    spot that met only an ordinary match (MB-9, MB-10c). None: still unsettled."""
+    if isinstance(wager, Cross):
+        stack = layout.stack
+        plain = stack not in (wager.backed, wager.against)
+        moved = {fell, matched} if plain else {fell}  # plain crosses ignore colour (MB-10c)
+        if wager.backed in moved:
+            return Fate.WIN
+        return Fate.LOSE if wager.against in moved else None
+    if fell is None:
+        return None
+    if isinstance(wager, Circle):
+        return Fate.WIN if fell is wager.spot else Fate.LOSE
+    if fell in wager.group:
+        return Fate.WIN
+    return Fate.LOSE if fell in opposite(wager.group) else None

@@ -1,0 +1,248 @@
+"""The bets and the draw: what may be staked, and how each shown card settles the bets,
+the house's cut and the limit of the monte (RULES MB-4, MB-8 .. MB-13).
+
+Each function takes the state and a list to which it appends the events it
+causes, and returns the new state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from croupier.cards import Card
+from croupier.engine.actions import Action, Amounts, Done, Option
+from croupier.engine.events import Event
+from croupier.errors import ForbiddenAction, IllegalAction, InsufficientChips, StakeOutOfRange
+from croupier.games.monte_bank.actions import CircleBet, CrossBet, DoublerBet, MonteCarloBet
+from croupier.games.monte_bank.deal import pass_bank
+from croupier.games.monte_bank.events import (
+    BankBroken,
+    BetKind,
+    BetPlaced,
+    BetsClosed,
+    BetSettled,
+    BetVoided,
+    CardFell,
+    CardShown,
+    DealEnded,
+    OrdinaryMatch,
+)
+from croupier.games.monte_bank.layout import (
+    GROUPS,
+    Circle,
+    Cross,
+    Doubler,
+    Fate,
+    Layout,
+    Spot,
+    Wager,
+    fate,
+    opposite,
+)
+from croupier.games.monte_bank.rules import Cap, CutOn
+from croupier.games.monte_bank.state import Bet, Phase, State
+
+__all__ = ["bet", "close_bets", "options", "refusal", "show", "stake_of"]
+
+_PARTNERS = {  # each spot's row-mate and column-mate: the doublers it belongs to
+    spot: [other for group in GROUPS.values() if spot in group for other in group if other != spot]
+    for spot in Spot
+}
+
+
+def _layout(state: State) -> Layout:
+    assert state.layout is not None
+    return state.layout
+
+
+def _card(layout: Layout, spot: Spot) -> Card:
+    """The card that names a spot in a bet: a stack by its first card."""
+    return layout.spots[spot][0]
+
+
+def options(state: State, seat: int) -> tuple[Option, ...]:
+    """Every bet the seat may place now, and `Done` (MB-8, MB-9)."""
+    layout = _layout(state)
+    low, high = state.rules.cava, min(state.bank, state.chips(seat))
+    found: list[Option] = []
+    if low <= high:
+        name = {spot: _card(layout, spot) for spot in Spot}
+        for spot in Spot:
+            found.append(Amounts(CircleBet(name[spot], low), low, high))
+            for other in Spot:
+                if other != spot:
+                    found.append(Amounts(CrossBet(name[spot], name[other], low), low, high))
+            for partner in _PARTNERS[spot]:
+                found.append(Amounts(DoublerBet(name[spot], name[partner], low), low, high))
+                for other in Spot:
+                    if other != spot and 3 * low <= state.chips(seat):
+                        template = MonteCarloBet(
+                            name[spot], name[other], name[partner], low, low, low
+                        )
+                        three = ("circle", "cross", "doubler")
+                        found.append(Amounts(template, low, high, three, state.chips(seat)))
+    found.append(Done())
+    return tuple(found)
+
+
+def stake_of(action: Action) -> int:
+    if isinstance(action, MonteCarloBet):
+        return action.circle + action.cross + action.doubler
+    return int(getattr(action, "amount", 0))
+
+
+def refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why a bet is refused: a card not on the layout, a card against itself, a doubler
+    that is no row or column, or a stake outside the cava and the bank (MB-8, MB-9)."""
+    layout = _layout(state)
+    named = [
+        getattr(action, f) for f in ("card", "against", "other", "partner") if hasattr(action, f)
+    ]
+    names = {_card(layout, spot): spot for spot in Spot}
+    for card in named:
+        if card not in names:
+            where = "is not on the layout" if layout.spot_of(card) is None else "is in a stack"
+            shown = ", ".join(card.pretty for card in names)
+            return ForbiddenAction(seat, action, f"{card.pretty} {where}: bet on {shown}")
+    spots = [names[card] for card in named]
+    if isinstance(action, CrossBet | MonteCarloBet) and spots[0] == spots[1]:
+        return ForbiddenAction(seat, action, "a cross bet backs a card against another card")
+    if (
+        isinstance(action, DoublerBet | MonteCarloBet)
+        and {spots[0], spots[-1]} not in GROUPS.values()
+    ):
+        return ForbiddenAction(seat, action, "a doubler backs a row or a column of the layout")
+    low, high = state.rules.cava, state.bank
+    stakes = (
+        [action.circle, action.cross, action.doubler]
+        if isinstance(action, MonteCarloBet)
+        else [stake_of(action)]
+    )
+    if any(not low <= stake <= high for stake in stakes):
+        return StakeOutOfRange(
+            seat, action, f"a stake is from the cava, {low}, to the bank, {high} (MB-8)"
+        )
+    return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
+
+
+def bet(state: State, seat: int, action: Action, events: list[Event]) -> State:
+    """Place a bet: its stake goes on the layout (MB-8)."""
+    layout = _layout(state)
+    spot = {_card(layout, s): s for s in Spot}
+    placed: list[tuple[Wager, int]] = []
+    if isinstance(action, CircleBet):
+        placed.append((Circle(spot[action.card]), action.amount))
+    elif isinstance(action, CrossBet):
+        placed.append((Cross(spot[action.card], spot[action.against]), action.amount))
+    elif isinstance(action, DoublerBet):
+        placed.append((Doubler(frozenset({spot[action.card], spot[action.other]})), action.amount))
+    else:
+        assert isinstance(action, MonteCarloBet)
+        backed = spot[action.card]
+        placed += [
+            (Circle(backed), action.circle),
+            (Cross(backed, spot[action.against]), action.cross),
+            (Doubler(frozenset({backed, spot[action.partner]})), action.doubler),
+        ]
+    seats = list(state.seats)
+    bets = list(state.bets)
+    number = state.placed
+    for wager, stake in placed:
+        number += 1
+        bets.append(Bet(number, seat, wager, stake))
+        events.append(_placed(layout, bets[-1]))
+    seats[seat] = state.chips(seat) - sum(stake for _, stake in placed)
+    return replace(state, seats=tuple(seats), bets=tuple(bets), placed=number)
+
+
+def _placed(layout: Layout, placed: Bet) -> BetPlaced:
+    wager = placed.wager
+
+    def cards(spots: set[Spot]) -> tuple[Card, ...]:
+        return tuple(_card(layout, s) for s in Spot if s in spots)
+
+    if isinstance(wager, Circle):
+        kind, backs, against = BetKind.CIRCLE, {wager.spot}, set(Spot) - {wager.spot}
+    elif isinstance(wager, Cross):
+        kind, backs, against = BetKind.CROSS, {wager.backed}, {wager.against}
+    else:
+        kind, backs, against = BetKind.DOUBLER, set(wager.group), set(opposite(wager.group))
+    return BetPlaced(placed.number, placed.seat, kind, cards(backs), cards(against), placed.stake)
+
+
+def close_bets(state: State, events: list[Event]) -> State:
+    """The cutter says "all"; the banker shows the gate (MB-11). No bets: no draw."""
+    events.append(BetsClosed())
+    if not state.bets:
+        return end_deal(state, events)
+    return replace(state, phase=Phase.DRAW)
+
+
+def show(state: State, card: Card, events: list[Event]) -> State:
+    """A card shown from the bottom: what falls, and every bet it settles (MB-10, MB-12)."""
+    layout = _layout(state)
+    gate = state.shown == 0
+    events.append(CardShown(card, gate))
+    falls, fell, matched = state.falls.show(layout, card)
+    if fell is not None:
+        events.append(CardFell(fell, card))
+    if matched is not None:
+        events.append(OrdinaryMatch(matched, card, layout.kind))
+    first_fall = (fell or matched) is not None and not state.first_fall
+    state = replace(
+        state, falls=falls, shown=state.shown + 1, first_fall=state.first_fall or first_fall
+    )
+    fates = {b.number: fate(b.wager, layout, fell, matched) for b in state.bets}
+    cut_due = gate if state.rules.cut_on is CutOn.GATE else first_fall
+    state = _settle(state, fates, cut_due, events)
+    return state if state.bets else end_deal(state, events)
+
+
+def _settle(
+    state: State, fates: dict[int, Fate | None], cut_due: bool, events: list[Event]
+) -> State:
+    """Losers' stakes go to the bank; winners are paid, the highest stake first, while the
+    monte lasts; then every bet not paid is void and its stake returned (MB-4, MB-13)."""
+    rules = state.rules
+    seats = list(state.seats)
+    bank, paid, apart = state.bank, state.paid, state.apart
+    for placed in state.bets:
+        if fates[placed.number] is Fate.LOSE:
+            bank += placed.stake
+            events.append(BetSettled(placed.number, placed.seat, Fate.LOSE, placed.stake, 0, 0))
+    winners = sorted(
+        (b for b in state.bets if fates[b.number] is Fate.WIN), key=lambda b: (-b.stake, b.number)
+    )
+    exhausted = False
+    for placed in winners:
+        payable = bank if rules.cap is Cap.NET else min(bank, state.monte - paid)
+        if exhausted or payable <= 0:
+            exhausted = True
+            seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake
+            events.append(BetVoided(placed.number, placed.seat, placed.stake))
+            continue
+        due = placed.stake * placed.wager.pays
+        pay = min(due, payable)
+        cut = rules.cut_on_winnings(pay) if cut_due else 0
+        bank, paid, apart = bank - pay, paid + pay, apart + cut
+        seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake + pay - cut
+        events.append(BetSettled(placed.number, placed.seat, Fate.WIN, placed.stake, pay, cut))
+        exhausted = pay == payable  # the monte is used up
+    still = [b for b in state.bets if fates[b.number] is None]
+    if exhausted:
+        for placed in still:
+            seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake
+            events.append(BetVoided(placed.number, placed.seat, placed.stake))
+        still = []
+    return replace(state, seats=tuple(seats), bank=bank, paid=paid, apart=apart, bets=tuple(still))
+
+
+def end_deal(state: State, events: list[Event]) -> State:
+    """The deal is over: the banker deals again, or gives up, or, broken, passes (MB-15)."""
+    state = replace(state, deals=state.deals + 1, bank_deals=state.bank_deals + 1, layout=None)
+    events.append(DealEnded(state.deals, state.bank))
+    if state.bank <= 0:
+        assert state.banker is not None
+        events.append(BankBroken(state.banker))
+        return pass_bank(state, events)
+    return replace(state, phase=Phase.BETWEEN)

@@ -1,0 +1,38 @@
+"""What a seat (or a spectator) may know of a Monte Bank table: everything but the order of
+the pack. Every card of the layout and of the draw is face up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.engine.actions import Legal
+from croupier.engine.actors import Actor
+from croupier.games.monte_bank.layout import Falls, Layout
+from croupier.games.monte_bank.rules import Rules
+from croupier.games.monte_bank.state import Bet, Phase
+
+__all__ = ["MonteView"]
+
+
+@dataclass(frozen=True, slots=True)
+class MonteView:
+    viewer: Actor | None
+    rules: Rules
+    phase: Phase
+    seats: tuple[int | None, ...]
+    banker: int | None
+    bank: int
+    apart: int
+    house: int
+    layout: Layout | None
+    bets: tuple[Bet, ...]
+    falls: Falls
+    shown: int
+    cards_left: int
+    deals: int
+    offered: int | None
+    speaking: int | None
+    to_act: frozenset[Actor]
+    legal: Legal
+    drawn_for_bank: tuple[Card, ...] = ()
