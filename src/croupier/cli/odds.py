@@ -12,8 +12,10 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.engine.config import make_config
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig, InvalidInput
+from croupier.games.monte_bank.layout import Kind
 from croupier.games.punto_banco import Bet
+from croupier.odds import monte_bank as monte
 from croupier.odds.punto_banco import (
     Odds,
     OddsRules,
@@ -174,3 +176,92 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
         for v in range(10):
             removal.add_row(_VALUES[v], *(f"{float(effects[v][bet]) * 100:+.5f}" for bet in Bet))
         console.print(removal)
+
+
+@odds_app.command(
+    "monte-bank",
+    epilog="Examples: `croupier odds monte-bank`; "
+    "`croupier odds monte-bank --cut first-fall --json`.",
+)
+def monte_bank(
+    cut: Annotated[
+        str,
+        typer.Option(
+            help="When the house takes 25% of a win: gate (a win on the first card shown) or "
+            "first-fall (on the first card that makes a spot fall or meet an ordinary match)."
+        ),
+    ] = "gate",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+) -> None:
+    """The chance of a void deal and of each layout, and every bet's odds and house edge,
+    exactly, from a fresh 40-card pack (MB-7, MB-9, MB-10, MB-13)."""
+    try:
+        reading = _cut(cut)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if as_json:
+        print(json.dumps(monte.report(reading), indent=2))
+    else:
+        _show_monte(monte.bet_table(reading))
+
+
+def _cut(text: str) -> monte.Cut:
+    try:
+        return monte.Cut(text.strip().lower())
+    except ValueError:
+        valid = ", ".join(repr(reading.value) for reading in monte.Cut)
+        raise InvalidConfig(f"--cut {text!r} is not valid: choose from {valid}") from None
+
+
+_MONTE_BETS = {
+    monte.BetKind.CIRCLE: "circle",
+    monte.BetKind.CROSS: "cross",
+    monte.BetKind.CROSS_STACKED: "stack cross",
+    monte.BetKind.DOUBLER: "doubler",
+}
+
+
+def _show_monte(table: monte.BetTable) -> None:
+    console = Console(highlight=False)
+    deal = table.deal
+    layouts = Table(title="Monte Bank: the deal, from a fresh 40-card pack", box=boxes.SIMPLE_HEAD)
+    for column in ("Deal", "Probability", "Exactly"):
+        layouts.add_column(column, justify="left" if column == "Deal" else "right")
+    layouts.add_row(
+        "void (dealt again)", f"{float(deal.void):.6f}", str(deal.void), end_section=True
+    )
+    for kind in Kind:
+        p = deal.given_valid(kind)
+        layouts.add_row(f"{kind.value}, of valid deals", f"{float(p):.6f}", str(p))
+    console.print(layouts)
+    first_fall = table.cut is monte.Cut.FIRST_FALL
+    when = "the first card that moves a spot" if first_fall else "the gate"
+    bets = Table(
+        title=f"Each bet: the house takes {float(monte.HOUSE_CUT):.0%} of a win on {when}",
+        box=boxes.SIMPLE_HEAD,
+    )
+    columns = ["Bet", "Layout", "P(win)", "P(win, gate)"]
+    columns += ["P(win, 1st fall)"] if first_fall else []
+    for column in (*columns, "House edge"):
+        bets.add_column(column, justify="left" if column in ("Bet", "Layout") else "right")
+    for bet, by_kind in table.odds.items():
+        every = len(by_kind) == len(Kind)
+        rows = [(kind.value, odds) for kind, odds in by_kind.items()]
+        rows.append(("all" if every else "pair/triple", table.overall(bet)))
+        for n, (name, odds) in enumerate(rows):
+            figures = [odds.win, odds.win_on_gate]
+            figures += [odds.win_on_first_fall] if first_fall else []
+            bets.add_row(
+                f"{_MONTE_BETS[bet]} {odds.pays}:1" if n == 0 else "",
+                name,
+                *(f"{float(p):.5f}" for p in figures),
+                f"{float(odds.edge) * 100:.4f}%",
+                end_section=n == len(rows) - 1,
+            )
+    console.print(bets)
+    console.print(
+        "[dim]A cross is between two plain cards; a stack cross backs the stack or plays "
+        "against it; 1st fall: the first card that moves a spot. Each figure is averaged "
+        "over every layout of its kind and every wager of the kind on it; 'all' weighs "
+        "the layouts by how often a valid deal makes them.[/]"
+    )

@@ -131,7 +131,7 @@ class Falls:
             standing = stack is not None and stack not in self.fallen and spot != stack
             if standing and stack is not None and not _falls_by_colour(layout, spot, stack, card):
                 return Falls(self.fallen, self.matched | {spot}), None, spot
-            return Falls((*self.fallen, spot), self.matched | {spot}), spot, None
+            return Falls((*self.fallen, spot), self.matched), spot, None
         return self, None, None
 
 

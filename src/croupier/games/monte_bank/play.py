@@ -188,7 +188,7 @@ def show(state: State, card: Card, events: list[Event]) -> State:
         events.append(CardFell(fell, card))
     if matched is not None:
         events.append(OrdinaryMatch(matched, card, layout.kind))
-    first_fall = (fell or matched) is not None and not state.first_fall
+    first_fall = fell is not None and not state.first_fall  # the first card to fall (MB-13)
     state = replace(
         state, falls=falls, shown=state.shown + 1, first_fall=state.first_fall or first_fall
     )

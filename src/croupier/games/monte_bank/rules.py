@@ -18,7 +18,8 @@ class CutOn(enum.Enum):
     GATE = "gate"
     """Reading: the card backed falls on the gate, the very first card shown."""
     FIRST_FALL = "first-fall"
-    """Variant: it falls on the first card that makes any layout card fall in the deal."""
+    """Variant: it falls on the first card that makes a layout card fall in the deal (an
+    ordinary match, MB-10c, is no fall)."""
 
 
 class Cap(enum.Enum):

@@ -1,0 +1,66 @@
+"""`croupier odds monte-bank`: the readable tables, the JSON, and refusals."""
+
+import json
+from fractions import Fraction
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.odds.monte_bank import Cut, report
+
+runner = CliRunner()
+
+
+def odds(*args):
+    return runner.invoke(app, ["odds", "monte-bank", *args])
+
+
+def test_json_with_the_cut_on_the_gate():  # MB-7, MB-9, MB-13
+    result = odds("--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data == report(Cut.GATE)
+    assert data["game"] == "monte-bank"
+    assert data["cut"] == "gate"
+    assert Fraction(data["void"]) == Fraction(16447, 45695)
+    assert sum(Fraction(p) for p in data["layout"].values()) == 1
+    edges = data["house_edge"]
+    assert set(edges) == {"circle", "cross", "cross_stacked", "doubler"}
+    assert set(edges["cross_stacked"]) == {"pair", "triple"}
+    for bet in ("circle", "cross", "doubler"):
+        assert set(edges[bet]) == {"plain", "pair", "triple", "all"}
+    assert all(isinstance(e, float) for by in edges.values() for e in by.values())
+    assert edges["circle"]["plain"] == 1 / 16  # 3:1 less a quarter on 3 gates in 36
+    assert Fraction(data["exact_edge"]["cross_stacked"]["pair"]) == Fraction(1, 70)
+
+
+def test_json_with_the_cut_on_the_first_fall():  # MB-13 (variant)
+    gate = json.loads(odds("--json").output)["house_edge"]
+    result = odds("--cut", "first-fall", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data == report(Cut.FIRST_FALL)
+    assert data["cut"] == "first-fall"
+    for bet, by_kind in data["house_edge"].items():
+        for kind, edge in by_kind.items():
+            assert edge > gate[bet][kind], (bet, kind)
+
+
+def test_the_readable_tables():
+    for args, when in [((), "on the gate"), (("--cut", "First-Fall"), "first card that moves")]:
+        result = odds(*args)
+        assert result.exit_code == 0, result.output
+        assert "Monte Bank: the deal" in result.output
+        assert "16447/45695" in result.output
+        assert "void" in result.output
+        assert when in result.output
+        for label in ("circle 3:1", "cross 1:1", "stack cross", "doubler 1:1", "6.2500%"):
+            assert label in result.output
+
+
+def test_a_bad_cut_is_one_line_and_exit_two():
+    result = odds("--cut", "sometimes")
+    assert result.exit_code == 2, result.output
+    assert "--cut 'sometimes' is not valid: choose from 'gate', 'first-fall'" in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
