@@ -32,15 +32,18 @@ DEALS = 2500
 PUNTER = 1
 
 
-def play(seed: int) -> tuple[Counter, Counter, Counter]:
+Tally = Counter[tuple[BetKind, Kind]]
+
+
+def play(seed: int) -> tuple[Tally, Tally, Tally]:
     """Deal after deal; the punter's bets, settled, counted by (bet kind, layout kind)."""
     rng = random.Random(seed)
     shuffler = RandomShuffler.seeded(seed)
     state = GAME.start(Rules(cava=10, minimum_monte=100), {0: 10**9, PUNTER: 10**9})
     placed: dict[int, tuple[BetKind, Kind]] = {}
-    n: Counter = Counter()
-    wins: Counter = Counter()
-    gates: Counter = Counter()
+    n: Tally = Counter()
+    wins: Tally = Counter()
+    gates: Tally = Counter()
     while state.deals < DEALS:
         actor, action = next_step(state, rng, shuffler, placed)
         state, events = GAME.apply(state, actor, action)

@@ -24,10 +24,11 @@ def act(state: State, actor, action, events: list[Event] | None = None) -> State
     return helpers.act(GAME, state, actor, action, events)  # type: ignore[no-any-return]
 
 
-def arranged(top: str, bottom: str, shown: str = "") -> tuple[Card, ...]:
+def arranged(top: str, bottom: str, shown: str = "", added: str = "") -> tuple[Card, ...]:
     """A pack, top card first, that deals the top layout `top` (then its replacements) from
-    the bottom, the bottom layout `bottom` from the top, then shows `shown` from the bottom."""
-    low, high, draw = cards(top), cards(bottom), cards(shown)
+    the bottom, the bottom layout `bottom` (then the cards `added`, MB-17) from the top, then
+    shows `shown` from the bottom."""
+    low, high, draw = cards(top), cards(f"{bottom} {added}"), cards(shown)
     rest = [card for card in monte_pack() if card not in {*low, *high, *draw}]
     return (*high, *rest, *reversed(draw), *reversed(low))
 
@@ -36,6 +37,7 @@ def table(
     top: str,
     bottom: str,
     shown: str = "",
+    added: str = "",
     buy_ins: dict[int, int] | None = None,
     monte: int = 1000,
     rules: Rules | None = None,
@@ -53,7 +55,7 @@ def table(
     while state.phase is Phase.SHUFFLES:
         (seat,) = GAME.to_act(state)
         state = act(state, seat, Pass(), events)
-    order = arranged(top, bottom, shown)
+    order = arranged(top, bottom, shown, added)
     state = act(state, CHANCE, Shuffle((order[-1], *order[:-1])), events)  # the banker last
     while state.phase is Phase.CUTS:
         (seat,) = GAME.to_act(state)

@@ -41,6 +41,8 @@ from croupier.games.monte_bank.events import (
     CutShared,
     DealVoid,
     DrawnForBank,
+    ExtraCard,
+    ExtraDiscarded,
     FirstBanker,
     LayoutCard,
     OrdinaryMatch,
@@ -362,3 +364,30 @@ def test_done_and_the_house_closing():
     state = act(state, HOUSE, CloseBets())
     assert state.phase is Phase.BETWEEN  # no bets: no draw
     assert Rules(cut=Fraction(1, 4)).cut_on_winnings(30) == 8
+
+
+def test_the_zecchinetta_variant_adds_unpaired_cards():  # MB-17
+    events: list[Event] = []
+    rules = Rules(extra_cards=2)
+    state = table("2S 5C", "AD 3C", "QD 7H KH", added="7D 2H KC", rules=rules, events=events)
+    assert [str(e.card) for e in events if isinstance(e, ExtraCard)] == ["7D", "KC"]
+    assert [str(e.card) for e in events if isinstance(e, ExtraDiscarded)] == ["2H"]  # pairs 2♠
+    assert state.layout is not None
+    assert [str(c) for c in state.layout.extras.values()] == ["7D", "KC"]
+    with pytest.raises(ForbiddenAction, match="one of the four layout cards"):
+        GAME.apply(state, 1, CircleBet(C("7D"), 10))
+    placed = [(1, CrossBet(C("7D"), C("2S"), 10)), (2, CircleBet(C("2S"), 10)),
+              (2, CrossBet(C("KC"), C("7D"), 10))]  # fmt: skip
+    bets(state, placed, events)
+    results = settled(events)
+    assert results[1][0] is Fate.WIN  # 7♥ makes the added 7♦ fall first
+    assert results[3][0] is Fate.LOSE
+    shown = None  # the circle settles only when one of the four falls (MB-9a)
+    for event in events:
+        if isinstance(event, CardShown):
+            shown = event.card
+        elif isinstance(event, BetSettled) and event.number == 2:
+            assert shown is not None
+            assert shown.rank.value in "25A3"
+    with pytest.raises(InvalidConfig, match="0, or 1 or 2"):
+        Rules(extra_cards=3)

@@ -68,8 +68,8 @@ def _card(text: str, view: MonteView) -> Card:
     except InvalidCard as error:
         raise CommandError(str(error)) from None
     layout = view.layout
-    spot = layout.spot_of(card) if layout is not None else None
-    return card if spot is None or layout is None else layout.spots[spot][0]  # a stack by its first
+    place = layout.spot_of(card) if layout is not None else None
+    return card if place is None or layout is None else layout.card(place)  # a stack by its first
 
 
 def read_command(line: str, view: MonteView) -> Action:

@@ -22,6 +22,8 @@ from croupier.games.monte_bank.events import (
     DealEnded,
     DealVoid,
     DrawnForBank,
+    ExtraCard,
+    ExtraDiscarded,
     FirstBanker,
     LayoutCard,
     MonteAdded,
@@ -126,6 +128,8 @@ _TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str]] = {
         f"Layout, {e.spot.value}: {card_markup(e.card)} (from the {e.end.value})."
     ),
     Stacked: lambda n, e: f"A {e.kind.value} on the top layout: stacked (MB-7c).",
+    ExtraCard: lambda n, e: f"Added to the layout: {card_markup(e.card)} (MB-17).",
+    ExtraDiscarded: lambda n, e: f"{card_markup(e.card)} would pair: set aside (MB-17).",
     DealVoid: lambda n, e: (
         f"[yellow]The deal is void ({e.rule}); the cards are gathered and reshuffled.[/]"
     ),

@@ -12,13 +12,14 @@ from rich.text import Text
 
 from croupier.cli.terminal import card_markup, signed
 from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Spot, Wager
-from croupier.games.monte_bank.layout import opposite
+from croupier.games.monte_bank.layout import Place, opposite
 
 __all__ = ["layout_grid", "table_panel", "wager_text"]
 
 
-def _spot(layout: Layout, spot: Spot, view: MonteView) -> str:
-    cards = " ".join(card_markup(card) for card in layout.spots[spot])
+def _spot(layout: Layout, spot: Place, view: MonteView) -> str:
+    stack = layout.spots[spot] if isinstance(spot, Spot) else (layout.card(spot),)
+    cards = " ".join(card_markup(card) for card in stack)
     if spot in view.falls.fallen:
         return f"[strike dim]{cards}[/] fell"
     if spot in view.falls.matched:
@@ -38,12 +39,14 @@ def layout_grid(view: MonteView) -> Table:
     grid.add_row(
         "bottom", _spot(layout, Spot.BOTTOM_LEFT, view), _spot(layout, Spot.BOTTOM_RIGHT, view)
     )
+    if layout.extras:  # MB-17 variant
+        grid.add_row("added", *(_spot(layout, place, view) for place in layout.extras))
     return grid
 
 
 def wager_text(layout: Layout, wager: Wager) -> str:
-    def cards(spots: frozenset[Spot]) -> str:
-        return "+".join(layout.spots[s][0].pretty for s in Spot if s in spots)
+    def cards(places: frozenset[Place]) -> str:
+        return "+".join(layout.card(p).pretty for p in layout.places if p in places)
 
     if isinstance(wager, Circle):
         return f"circle on {cards(frozenset({wager.spot}))}"

@@ -16,12 +16,14 @@ from croupier.games.monte_bank.events import (
     CutShared,
     DealVoid,
     DrawnForBank,
+    ExtraCard,
+    ExtraDiscarded,
     FirstBanker,
     LayoutCard,
     MontePutUp,
     Stacked,
 )
-from croupier.games.monte_bank.layout import Falls, Kind, Layout, Spot
+from croupier.games.monte_bank.layout import Extra, Falls, Kind, Layout, Spot
 from croupier.games.monte_bank.state import Phase, State
 from croupier.lowest_card import MONTE_ORDER, LowestCardDraw
 from croupier.shoe import End
@@ -30,6 +32,7 @@ __all__ = [
     "Void",
     "close",
     "drawn_for_bank",
+    "extra_card",
     "layout_card",
     "layout_step",
     "new_deal",
@@ -148,8 +151,24 @@ def layout_card(state: State, card: Card, end: End, events: list[Event]) -> Stat
             state, dealt=(), phase=Phase.SHUFFLING, shuffler=state.banker, after=Phase.LAYOUT
         )
     if isinstance(step, Layout):
-        return replace(state, dealt=dealt, layout=step, phase=Phase.BETTING)
+        phase = Phase.EXTRAS if state.rules.extra_cards else Phase.BETTING
+        return replace(state, dealt=dealt, layout=step, phase=phase)
     return replace(state, dealt=dealt)
+
+
+def extra_card(state: State, card: Card, events: list[Event]) -> State:
+    """MB-17 variant: a card from the top joins the layout if no layout card has its rank;
+    one that would pair is set aside, and another is dealt."""
+    layout = state.layout
+    assert layout is not None
+    if card.rank in {layout.rank(place) for place in layout.places}:
+        events.append(ExtraDiscarded(card))
+        return state
+    place = tuple(Extra)[len(layout.extras)]
+    events.append(ExtraCard(place, card))
+    layout = replace(layout, extras={**layout.extras, place: card})
+    done = len(layout.extras) == state.rules.extra_cards
+    return replace(state, layout=layout, phase=Phase.BETTING if done else Phase.EXTRAS)
 
 
 def pass_bank(state: State, events: list[Event]) -> State:

@@ -14,7 +14,7 @@ from croupier.engine.events import (
     SessionEnded,
     ShoeCut,
 )
-from croupier.games.monte_bank.layout import Fate, Kind, Spot
+from croupier.games.monte_bank.layout import Extra, Fate, Kind, Place, Spot
 from croupier.shoe import End
 
 __all__ = [
@@ -165,7 +165,7 @@ class DealVoid(Event):
 class ExtraCard(Event):
     """MB-17 variant: an unpaired card added to the layout."""
 
-    spot: Spot
+    place: Extra
     card: Card
 
 
@@ -201,7 +201,7 @@ class CardShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardFell(Event):
-    spot: Spot
+    spot: Place
     card: Card
 
 
@@ -210,7 +210,7 @@ class OrdinaryMatch(Event):
     """A card of `spot`'s rank in the wrong colour while a stack stands: not a fall, except
     for cross bets between two plain cards (MB-10)."""
 
-    spot: Spot
+    spot: Place
     card: Card
     stack: Kind
 

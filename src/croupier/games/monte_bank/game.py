@@ -59,7 +59,7 @@ from croupier.shoe import End, Shoe
 
 __all__ = ["MonteBank"]
 
-_CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.DRAW})
+_CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.EXTRAS, Phase.DRAW})
 _BETS = (CircleBet, CrossBet, DoublerBet, MonteCarloBet)
 
 
@@ -385,6 +385,8 @@ def _drawn(state: State, action: Draw, events: list[Event]) -> State:
         return deal.drawn_for_bank(state, action.card, events)
     if phase is Phase.LAYOUT:
         return deal.layout_card(state, action.card, node_end, events)
+    if phase is Phase.EXTRAS:
+        return deal.extra_card(state, action.card, events)
     return play.show(state, action.card, events)
 
 

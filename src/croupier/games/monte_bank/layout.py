@@ -26,10 +26,12 @@ __all__ = [
     "Circle",
     "Cross",
     "Doubler",
+    "Extra",
     "Falls",
     "Fate",
     "Kind",
     "Layout",
+    "Place",
     "Spot",
     "Wager",
     "fate",
@@ -57,6 +59,17 @@ def opposite(group: frozenset[Spot]) -> frozenset[Spot]:
     return frozenset(Spot) - group
 
 
+class Extra(enum.Enum):
+    """The places of cards added to the layout in the Zecchinetta-style variant (MB-17)."""
+
+    FIRST = "extra-1"
+    SECOND = "extra-2"
+
+
+Place = Spot | Extra
+"""Where a layout card lies: one of the four spots, or an added card (MB-17)."""
+
+
 class Kind(enum.Enum):
     """A layout by its stack (MB-7c)."""
 
@@ -67,9 +80,11 @@ class Kind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The four spots; each holds a card, or a stack of cards of one rank."""
+    """The four spots, each holding a card or a stack of cards of one rank; and, in the
+    variant of MB-17, single cards added beside them."""
 
     spots: Mapping[Spot, tuple[Card, ...]]
+    extras: Mapping[Extra, Card] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if set(self.spots) != set(Spot):
@@ -88,8 +103,17 @@ class Layout:
             }
         )
 
-    def rank(self, spot: Spot) -> Rank:
-        return self.spots[spot][0].rank
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """The four spots, then the added cards."""
+        return (*Spot, *self.extras)
+
+    def card(self, place: Place) -> Card:
+        """The card that names a place: a stack by its first card."""
+        return self.extras[place] if isinstance(place, Extra) else self.spots[place][0]
+
+    def rank(self, place: Place) -> Rank:
+        return self.card(place).rank
 
     @property
     def stack(self) -> Spot | None:
@@ -103,13 +127,14 @@ class Layout:
             return Kind.PLAIN
         return Kind.PAIR if len(self.spots[stack]) == 2 else Kind.TRIPLE
 
-    def spot_of(self, card: Card) -> Spot | None:
-        """The spot where this card lies, if it is on the layout."""
-        return next((spot for spot, cards in self.spots.items() if card in cards), None)
+    def spot_of(self, card: Card) -> Place | None:
+        """The place where this card lies, if it is on the layout."""
+        found = next((spot for spot, cards in self.spots.items() if card in cards), None)
+        return found or next((extra for extra, on in self.extras.items() if on == card), None)
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(card for spot in Spot for card in self.spots[spot])
+        return (*(card for spot in Spot for card in self.spots[spot]), *self.extras.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +143,13 @@ class Falls:
     an ordinary match while a stack stood (they stay on the layout for all but plain
     crosses)."""
 
-    fallen: tuple[Spot, ...] = ()
-    matched: frozenset[Spot] = field(default_factory=frozenset)
+    fallen: tuple[Place, ...] = ()
+    matched: frozenset[Place] = field(default_factory=frozenset)
 
-    def show(self, layout: Layout, card: Card) -> tuple[Falls, Spot | None, Spot | None]:
-        """The falls after `card` is shown, the spot that falls at it (if any), and the spot
+    def show(self, layout: Layout, card: Card) -> tuple[Falls, Place | None, Place | None]:
+        """The falls after `card` is shown, the place that falls at it (if any), and the place
         that meets only an ordinary match at it (if any) (MB-10, MB-12)."""
-        for spot in Spot:
+        for spot in layout.places:
             if spot in self.fallen or layout.rank(spot) is not card.rank:
                 continue
             stack = layout.stack
@@ -135,10 +160,10 @@ class Falls:
         return self, None, None
 
 
-def _falls_by_colour(layout: Layout, spot: Spot, stack: Spot, card: Card) -> bool:
+def _falls_by_colour(layout: Layout, place: Place, stack: Spot, card: Card) -> bool:
     """With a pair standing, a plain card falls to its rank in the other colour; with a
     triple, in its own colour (MB-10a, MB-10b)."""
-    own: Colour = layout.spots[spot][0].colour
+    own: Colour = layout.card(place).colour
     pair = len(layout.spots[stack]) == 2
     return (card.colour is not own) if pair else (card.colour is own)
 
@@ -162,14 +187,15 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Cross:
-    """The card falls before one other named card (MB-9b). Pays 1 to 1."""
+    """The card falls before one other named card (MB-9b), an added card too (MB-17).
+    Pays 1 to 1."""
 
-    backed: Spot
-    against: Spot
+    backed: Place
+    against: Place
     pays = 1
 
     @property
-    def backs(self) -> frozenset[Spot]:
+    def backs(self) -> frozenset[Place]:
         return frozenset({self.backed})
 
 
@@ -188,7 +214,7 @@ class Doubler:
 Wager = Circle | Cross | Doubler
 
 
-def fate(wager: Wager, layout: Layout, fell: Spot | None, matched: Spot | None) -> Fate | None:
+def fate(wager: Wager, layout: Layout, fell: Place | None, matched: Place | None) -> Fate | None:
     """What the card just shown does to an unsettled wager: the spot that fell at it and the
     spot that met only an ordinary match (MB-9, MB-10c). None: still unsettled."""
     if isinstance(wager, Cross):
@@ -200,8 +226,8 @@ def fate(wager: Wager, layout: Layout, fell: Spot | None, matched: Spot | None) 
         return Fate.LOSE if wager.against in moved else None
     if fell is None:
         return None
-    if isinstance(wager, Circle):
-        return Fate.WIN if fell is wager.spot else Fate.LOSE
+    if isinstance(wager, Circle):  # against the other three of the four (MB-9a)
+        return Fate.WIN if fell is wager.spot else Fate.LOSE if isinstance(fell, Spot) else None
     if fell in wager.group:
         return Fate.WIN
     return Fate.LOSE if fell in opposite(wager.group) else None

@@ -32,8 +32,10 @@ from croupier.games.monte_bank.layout import (
     Circle,
     Cross,
     Doubler,
+    Extra,
     Fate,
     Layout,
+    Place,
     Spot,
     Wager,
     fate,
@@ -55,23 +57,19 @@ def _layout(state: State) -> Layout:
     return state.layout
 
 
-def _card(layout: Layout, spot: Spot) -> Card:
-    """The card that names a spot in a bet: a stack by its first card."""
-    return layout.spots[spot][0]
-
-
 def options(state: State, seat: int) -> tuple[Option, ...]:
     """Every bet the seat may place now, and `Done` (MB-8, MB-9)."""
     layout = _layout(state)
     low, high = state.rules.cava, min(state.bank, state.chips(seat))
     found: list[Option] = []
     if low <= high:
-        name = {spot: _card(layout, spot) for spot in Spot}
+        name = {place: layout.card(place) for place in layout.places}
+        for place in layout.places:  # crosses name any two cards, added ones too (MB-17)
+            for other in layout.places:
+                if other != place:
+                    found.append(Amounts(CrossBet(name[place], name[other], low), low, high))
         for spot in Spot:
             found.append(Amounts(CircleBet(name[spot], low), low, high))
-            for other in Spot:
-                if other != spot:
-                    found.append(Amounts(CrossBet(name[spot], name[other], low), low, high))
             for partner in _PARTNERS[spot]:
                 found.append(Amounts(DoublerBet(name[spot], name[partner], low), low, high))
                 for other in Spot:
@@ -98,7 +96,7 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
     named = [
         getattr(action, f) for f in ("card", "against", "other", "partner") if hasattr(action, f)
     ]
-    names = {_card(layout, spot): spot for spot in Spot}
+    names = {layout.card(place): place for place in layout.places}
     for card in named:
         if card not in names:
             where = "is not on the layout" if layout.spot_of(card) is None else "is in a stack"
@@ -107,6 +105,8 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
     spots = [names[card] for card in named]
     if isinstance(action, CrossBet | MonteCarloBet) and spots[0] == spots[1]:
         return ForbiddenAction(seat, action, "a cross bet backs a card against another card")
+    if isinstance(action, CircleBet | MonteCarloBet) and isinstance(spots[0], Extra):
+        return ForbiddenAction(seat, action, "a circle backs one of the four layout cards (MB-9a)")
     if (
         isinstance(action, DoublerBet | MonteCarloBet)
         and {spots[0], spots[-1]} not in GROUPS.values()
@@ -128,21 +128,22 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
 def bet(state: State, seat: int, action: Action, events: list[Event]) -> State:
     """Place a bet: its stake goes on the layout (MB-8)."""
     layout = _layout(state)
-    spot = {_card(layout, s): s for s in Spot}
+    spot = {layout.card(place): place for place in layout.places}
     placed: list[tuple[Wager, int]] = []
     if isinstance(action, CircleBet):
-        placed.append((Circle(spot[action.card]), action.amount))
+        placed.append((Circle(_four(spot[action.card])), action.amount))
     elif isinstance(action, CrossBet):
         placed.append((Cross(spot[action.card], spot[action.against]), action.amount))
     elif isinstance(action, DoublerBet):
-        placed.append((Doubler(frozenset({spot[action.card], spot[action.other]})), action.amount))
+        group = frozenset({_four(spot[action.card]), _four(spot[action.other])})
+        placed.append((Doubler(group), action.amount))
     else:
         assert isinstance(action, MonteCarloBet)
-        backed = spot[action.card]
+        backed = _four(spot[action.card])
         placed += [
             (Circle(backed), action.circle),
             (Cross(backed, spot[action.against]), action.cross),
-            (Doubler(frozenset({backed, spot[action.partner]})), action.doubler),
+            (Doubler(frozenset({backed, _four(spot[action.partner])})), action.doubler),
         ]
     seats = list(state.seats)
     bets = list(state.bets)
@@ -155,14 +156,23 @@ def bet(state: State, seat: int, action: Action, events: list[Event]) -> State:
     return replace(state, seats=tuple(seats), bets=tuple(bets), placed=number)
 
 
+def _four(place: Place) -> Spot:
+    """A place that must be one of the four spots (the options let no other through)."""
+    assert isinstance(place, Spot)
+    return place
+
+
 def _placed(layout: Layout, placed: Bet) -> BetPlaced:
     wager = placed.wager
 
-    def cards(spots: set[Spot]) -> tuple[Card, ...]:
-        return tuple(_card(layout, s) for s in Spot if s in spots)
+    def cards(places: set[Place]) -> tuple[Card, ...]:
+        return tuple(layout.card(p) for p in layout.places if p in places)
 
+    kind: BetKind
+    backs: set[Place]
+    against: set[Place]
     if isinstance(wager, Circle):
-        kind, backs, against = BetKind.CIRCLE, {wager.spot}, set(Spot) - {wager.spot}
+        kind, backs, against = BetKind.CIRCLE, {wager.spot}, {*Spot} - {wager.spot}
     elif isinstance(wager, Cross):
         kind, backs, against = BetKind.CROSS, {wager.backed}, {wager.against}
     else:

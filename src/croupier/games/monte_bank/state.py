@@ -26,6 +26,7 @@ class Phase(enum.Enum):
     SHUFFLING = "shuffling"  # chance: a punter, or the banker last, shuffles (MB-5)
     CUTS = "cuts"  # punters may cut; the banker's right cuts last (MB-5)
     LAYOUT = "layout"  # chance: the layout from both ends (MB-6, MB-7)
+    EXTRAS = "extras"  # chance: unpaired cards added to the layout (MB-17 variant)
     BETTING = "betting"  # bets on the layout, until "all" (MB-8, MB-11)
     DRAW = "draw"  # chance: the gate, then card after card (MB-11, MB-12)
     BETWEEN = "between"  # the banker deals again, adds to the bank, or calls "aces" (MB-15)
