@@ -9,7 +9,31 @@ from rich.markup import escape
 
 from croupier.cards import Card, Colour
 
-__all__ = ["Prompter", "card_markup", "cards_markup", "plural", "signed"]
+__all__ = [
+    "QUIT",
+    "CommandError",
+    "Prompter",
+    "card_markup",
+    "cards_markup",
+    "plural",
+    "read_amount",
+    "signed",
+]
+
+QUIT = frozenset({"quit", "q", "exit"})
+"""What a person types to leave the table."""
+
+
+class CommandError(ValueError):
+    """A command that could not be read; the message says what would be understood."""
+
+
+def read_amount(text: str) -> int:
+    """A number of chips (or cards, for a cut), or a `CommandError` saying it is not one."""
+    try:
+        return int(text)
+    except ValueError:
+        raise CommandError(f"{text!r} is not a number of chips") from None
 
 
 def card_markup(card: Card | None) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.chemin_de_fer.render import table_panel
-from croupier.cli.terminal import Prompter
+from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Leave
 from croupier.errors import IllegalAction
 from croupier.games.chemin_de_fer import (
@@ -25,9 +25,8 @@ from croupier.games.chemin_de_fer import (
     Stand,
 )
 
-__all__ = ["CommandError", "HumanSeat", "read_command"]
+__all__ = ["HumanSeat", "read_command"]
 
-_QUIT = frozenset({"quit", "q", "exit"})
 
 _PROMPTS = {
     Phase.AUCTION: "Bid for the bank: an amount, or `pass` (for good)",
@@ -40,17 +39,6 @@ _PROMPTS = {
 }
 
 
-class CommandError(ValueError):
-    """A command that could not be read; the message says what would be understood."""
-
-
-def _amount(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise CommandError(f"{text!r} is not a number of chips") from None
-
-
 def read_command(line: str, view: ChemmyView) -> Action:
     """The action a command means in the current phase."""
     words = line.lower().split()
@@ -60,11 +48,11 @@ def read_command(line: str, view: ChemmyView) -> Action:
     if phase is Phase.AUCTION:
         if head in ("", "pass", "p", "no"):
             return Pass()
-        return Bid(_amount(number or head))
+        return Bid(read_amount(number or head))
     if phase is Phase.OFFER:
         if head in ("", "decline", "no", "d"):
             return DeclineBank()
-        return OpenBank(_amount(number or head))
+        return OpenBank(read_amount(number or head))
     if phase is Phase.KEEP:
         return GiveUpBank() if head in ("give", "giveup", "g") else KeepBank()
     if phase is Phase.CALLS:
@@ -77,7 +65,7 @@ def read_command(line: str, view: ChemmyView) -> Action:
     if phase is Phase.STAKES:
         if head in ("", "pass", "p", "no"):
             return Pass()
-        return Stake(_amount(number or head))
+        return Stake(read_amount(number or head))
     if phase in (Phase.PUNTER, Phase.BANKER):
         if head in ("draw", "d", "card", "carte", "hit"):
             return DrawCard()
@@ -113,7 +101,7 @@ class HumanSeat:
             if view.phase is Phase.CUT:
                 return self._cut(view)
             answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
-            if answer.lower() in _QUIT:
+            if answer.lower() in QUIT:
                 self.quitting = True
                 break
             if answer.lower() in ("table", "show"):
@@ -132,10 +120,10 @@ class HumanSeat:
             answer = self.prompter.ask(
                 f"You cut the shoe: how many cards ({option.low}-{option.high}, Enter: the middle)?"
             )
-            if not answer or answer.lower() in _QUIT:
+            if not answer or answer.lower() in QUIT:
                 return Cut((option.low + option.high) // 2)
             try:
-                return Cut(_amount(answer))
+                return Cut(read_amount(answer))
             except CommandError as error:
                 self.console.print(f"[red]{error}[/]")
 

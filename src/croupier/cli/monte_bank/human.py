@@ -8,7 +8,7 @@ from rich.console import Console
 
 from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
-from croupier.cli.terminal import Prompter
+from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import IllegalAction, InvalidCard
 from croupier.games.monte_bank import (
@@ -29,7 +29,7 @@ from croupier.games.monte_bank import (
     Spot,
 )
 
-__all__ = ["BETTING_HELP", "CommandError", "HumanSeat", "read_command"]
+__all__ = ["BETTING_HELP", "HumanSeat", "read_command"]
 
 BETTING_HELP = """\
   circle 7S 20             7♠ falls before the other three (pays 3:1)
@@ -48,18 +48,6 @@ _PROMPTS = {
     Phase.BETTING: "Your bets (help for commands)",
     Phase.BETWEEN: "Deal again (Enter), `add N` to the bank, or `aces` to give it up",
 }
-_QUIT = frozenset({"quit", "q", "exit"})
-
-
-class CommandError(ValueError):
-    """A command that could not be read; the message says what would be understood."""
-
-
-def _amount(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise CommandError(f"{text!r} is not a number of chips") from None
 
 
 def _card(text: str, view: MonteView) -> Card:
@@ -80,7 +68,7 @@ def read_command(line: str, view: MonteView) -> Action:
     if phase in (Phase.MONTE, Phase.OFFER):
         if head in ("decline", "no", "pass"):
             return DeclineBank()
-        return PutUpBank(_amount(rest[0] if head == "bank" and rest else head))
+        return PutUpBank(read_amount(rest[0] if head == "bank" and rest else head))
     if phase is Phase.SHUFFLES:
         return ShufflePack() if head == "shuffle" else Pass()
     if phase is Phase.CUTS:
@@ -90,12 +78,12 @@ def read_command(line: str, view: MonteView) -> Action:
             (option,) = view.legal.of_type(Cut)
             assert isinstance(option, Amounts)
             return Cut((option.low + option.high) // 2)
-        return Cut(_amount(head))
+        return Cut(read_amount(head))
     if phase is Phase.BETWEEN:
         if head in ("aces", "give", "giveup"):
             return GiveUpBank()
         if head == "add" and rest:
-            return AddToBank(_amount(rest[0]))
+            return AddToBank(read_amount(rest[0]))
         return KeepBank()
     return _bet(head, rest, view)
 
@@ -104,17 +92,17 @@ def _bet(head: str, rest: list[str], view: MonteView) -> Action:
     if head in ("", "done", "d"):
         return Done()
     if head in ("circle", "c") and len(rest) == 2:
-        return CircleBet(_card(rest[0], view), _amount(rest[1]))
+        return CircleBet(_card(rest[0], view), read_amount(rest[1]))
     if head in ("cross", "x") and len(rest) == 3:
-        return CrossBet(_card(rest[0], view), _card(rest[1], view), _amount(rest[2]))
+        return CrossBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
     if head in ("doubler", "dbl") and len(rest) == 2 and rest[0] in GROUPS and view.layout:
         first, second = (view.layout.spots[s][0] for s in Spot if s in GROUPS[rest[0]])
-        return DoublerBet(first, second, _amount(rest[1]))
+        return DoublerBet(first, second, read_amount(rest[1]))
     if head in ("doubler", "dbl") and len(rest) == 3:
-        return DoublerBet(_card(rest[0], view), _card(rest[1], view), _amount(rest[2]))
+        return DoublerBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
     if head in ("mc", "montecarlo") and len(rest) == 6:
         card, against, partner = (_card(text, view) for text in rest[:3])
-        circle, cross, doubler = (_amount(text) for text in rest[3:])
+        circle, cross, doubler = (read_amount(text) for text in rest[3:])
         return MonteCarloBet(card, against, partner, circle, cross, doubler)
     raise CommandError(f"{' '.join([head, *rest])!r} is not a bet; type `help` to see them")
 
@@ -151,7 +139,7 @@ class HumanSeat:
                 self.console.print(table_panel(view, self.name))
             answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
             lowered = answer.lower()
-            if lowered in _QUIT:
+            if lowered in QUIT:
                 self.quitting = True
                 break
             if lowered in ("table", "show"):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.punto_banco.render import table_panel
-from croupier.cli.terminal import Prompter
+from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.errors import IllegalAction
 from croupier.games.punto_banco import (
@@ -24,7 +24,7 @@ from croupier.games.punto_banco import (
     Withdraw,
 )
 
-__all__ = ["BETTING_HELP", "CommandError", "HumanPunter", "parse_bet_command"]
+__all__ = ["BETTING_HELP", "HumanPunter", "parse_bet_command"]
 
 BETTING_HELP = """\
   punto 100   (p 100)    stake 100 on punto; `punto` alone stakes the table minimum
@@ -47,19 +47,7 @@ _BETS = {
     "egalite": Bet.EGALITE,
     "égalité": Bet.EGALITE,
 }
-_QUIT = frozenset({"quit", "q", "exit", "leave"})
-
-
-class CommandError(ValueError):
-    """A command that could not be read; the message says what would be understood."""
-
-
-def _amount(text: str) -> int:
-    try:
-        amount = int(text)
-    except ValueError:
-        raise CommandError(f"{text!r} is not a number of chips") from None
-    return amount
+_QUIT = QUIT | {"leave"}
 
 
 def parse_bet_command(line: str, view: PuntoBancoView) -> Action | str:
@@ -74,7 +62,7 @@ def parse_bet_command(line: str, view: PuntoBancoView) -> Action | str:
         bet = _BETS[head]
         if len(rest) > 1:
             raise CommandError(f"write `{head} AMOUNT`, e.g. `{head} 100`")
-        amount = _amount(rest[0]) if rest else view.rules.limits(bet).low
+        amount = read_amount(rest[0]) if rest else view.rules.limits(bet).low
         return Stake(bet, amount)
     if head in ("w", "withdraw"):
         if len(rest) != 1 or rest[0] not in _BETS:
@@ -168,7 +156,7 @@ class HumanPunter:
         if answer.lower() in _QUIT:
             self.quitting = True
             return None
-        return Cut(_amount(answer) if answer else (option.low + option.high) // 2)
+        return Cut(read_amount(answer) if answer else (option.low + option.high) // 2)
 
     def _turn(self, view: PuntoBancoView) -> Action | None:
         self._show_once(view)
@@ -186,7 +174,7 @@ class HumanPunter:
             self.quitting = True
             return None
         if words[0] == "offer" and len(words) == 2:
-            return OfferTurn(_amount(words[1]) - 1)
+            return OfferTurn(read_amount(words[1]) - 1)
         if words[0] == "decline":
             return DeclineTurn()
         raise CommandError(f"{answer!r}: answer {hint}")

@@ -22,12 +22,12 @@ from croupier.engine.actions import (
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event
-from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling
+from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.seating import BankingGame, seat_buy_ins
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
     InsufficientChips,
-    InvalidConfig,
     NotYourTurn,
     StakeOutOfRange,
 )
@@ -73,7 +73,7 @@ _CHANCE = frozenset({Phase.SHUFFLE, Phase.BURN, Phase.DEAL, Phase.PUNTER_DRAWS, 
 _BETWEEN = frozenset({Phase.AUCTION, Phase.OFFER, Phase.KEEP, Phase.CALLS, Phase.STAKES})
 
 
-class CheminDeFer(Game[Rules, State, ChemmyView]):
+class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
     """Chemin de Fer, as the text tells it (RULES CF-1..CF-16)."""
 
     name: ClassVar[str] = "chemin-de-fer"
@@ -100,18 +100,8 @@ class CheminDeFer(Game[Rules, State, ChemmyView]):
         return make_config(Rules, **options)
 
     def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
-        seats: list[int | None] = [None] * config.seats
-        for seat, chips in buy_ins.items():
-            if not (isinstance(seat, int) and 0 <= seat < config.seats):
-                raise InvalidConfig(f"there is no seat {seat!r}: seats are 0 to {config.seats - 1}")
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-                raise InvalidConfig(
-                    f"seat {seat} must bring a whole number of chips, not {chips!r}"
-                )
-            seats[seat] = chips
-        state = State(
-            rules=config, phase=Phase.AUCTION, seats=tuple(seats), paid_in=sum(buy_ins.values())
-        )
+        seats = seat_buy_ins(buy_ins, config.seats)
+        state = State(rules=config, phase=Phase.AUCTION, seats=seats, paid_in=sum(buy_ins.values()))
         return bank.start_auction(state, [])
 
     # -- who acts, and what they may do ---------------------------------------------------
@@ -221,15 +211,6 @@ class CheminDeFer(Game[Rules, State, ChemmyView]):
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )
-
-    def seats(self, state: State) -> frozenset[int]:
-        return frozenset(state.occupied())
-
-    def holdings(self, state: State) -> dict[int, int]:
-        return {
-            seat: state.chips(seat) + (state.bank if seat == state.banker else 0)
-            for seat in state.occupied()
-        }
 
     def rounds(self, state: State) -> int:
         return state.coups

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from croupier.cards import Card
+from croupier.engine.seating import Seated
 from croupier.games.chemin_de_fer.rules import Rules
 from croupier.shoe import Shoe
 
@@ -55,13 +56,12 @@ class Coup:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Seated):
     """A Chemin de Fer session. `seats[i]` holds seat i's chips (None: empty); the bank
     is apart, and `stakes` are on the table, in the order placed."""
 
     rules: Rules
     phase: Phase
-    seats: tuple[int | None, ...]
     banker: int | None = None
     bank: int = 0
     auction: Auction | None = None
@@ -79,12 +79,6 @@ class State:
     paid_in: int = 0
     paid_out: int = 0
 
-    def chips(self, seat: int) -> int:
-        chips = self.seats[seat]
-        if chips is None:
-            raise ValueError(f"seat {seat + 1} is empty")
-        return chips
-
     @property
     def covered(self) -> int:
         return sum(amount for _, amount in self.stakes)
@@ -92,9 +86,6 @@ class State:
     @property
     def uncovered(self) -> int:
         return self.bank - self.covered
-
-    def occupied(self) -> list[int]:
-        return [i for i, chips in enumerate(self.seats) if chips is not None]
 
     def to_the_right(self, seat: int) -> Iterator[int]:
         """The occupied seats from `seat`'s right round the table, `seat` itself excluded."""

@@ -22,12 +22,12 @@ from croupier.engine.actions import (
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event, ShoeCut
-from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling
+from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.seating import BankingGame, seat_buy_ins
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
     InsufficientChips,
-    InvalidConfig,
     NotYourTurn,
     StakeOutOfRange,
 )
@@ -63,7 +63,7 @@ _CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.EX
 _BETS = (CircleBet, CrossBet, DoublerBet, MonteCarloBet)
 
 
-class MonteBank(Game[Rules, State, MonteView]):
+class MonteBank(BankingGame[Rules, State, MonteView]):
     """Monte Bank, club form, as the text tells it (RULES MB-1..MB-17)."""
 
     name: ClassVar[str] = "monte-bank"
@@ -91,19 +91,11 @@ class MonteBank(Game[Rules, State, MonteView]):
         return make_config(Rules, **options)
 
     def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
-        seats: list[int | None] = [None] * config.seats
-        for seat, chips in buy_ins.items():
-            if not (isinstance(seat, int) and 0 <= seat < config.seats):
-                raise InvalidConfig(f"there is no seat {seat!r}: seats are 0 to {config.seats - 1}")
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-                raise InvalidConfig(
-                    f"seat {seat} must bring a whole number of chips, not {chips!r}"
-                )
-            seats[seat] = chips
+        seats = seat_buy_ins(buy_ins, config.seats)
         state = State(
             rules=config,
             phase=Phase.FIRST_BANKER,
-            seats=tuple(seats),
+            seats=seats,
             paid_in=sum(buy_ins.values()),
         )
         return deal.start(state, [])
@@ -238,15 +230,6 @@ class MonteBank(Game[Rules, State, MonteView]):
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )
-
-    def seats(self, state: State) -> frozenset[int]:
-        return frozenset(state.occupied())
-
-    def holdings(self, state: State) -> dict[int, int]:
-        return {
-            seat: state.chips(seat) + (state.bank if seat == state.banker else 0)
-            for seat in state.occupied()
-        }
 
     def rounds(self, state: State) -> int:
         return state.deals

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from croupier.cards import Card
+from croupier.engine.seating import Seated
 from croupier.games.monte_bank.layout import Falls, Layout, Wager
 from croupier.games.monte_bank.rules import Rules
 from croupier.lowest_card import LowestCardDraw
@@ -46,13 +47,12 @@ class Bet:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Seated):
     """A Monte Bank session. `seats[i]` holds seat i's chips (None: empty); the monte,
     the stakes on the layout and the cut kept apart are elsewhere."""
 
     rules: Rules
     phase: Phase
-    seats: tuple[int | None, ...]
     banker: int | None = None
     bank: int = 0
     apart: int = 0
@@ -79,15 +79,6 @@ class State:
     declined: frozenset[int] = frozenset()
     paid_in: int = 0
     paid_out: int = 0
-
-    def chips(self, seat: int) -> int:
-        chips = self.seats[seat]
-        if chips is None:
-            raise ValueError(f"seat {seat + 1} is empty")
-        return chips
-
-    def occupied(self) -> list[int]:
-        return [i for i, chips in enumerate(self.seats) if chips is not None]
 
     def to_the_left(self, seat: int) -> Iterator[int]:
         """The occupied seats from `seat`'s left round the table, `seat` itself excluded."""

@@ -1,0 +1,73 @@
+"""Seats that hold chips, for the games where one of them banks (Chemin de Fer, Monte Bank).
+
+A state is `Seated`: a tuple of each seat's chips (None for an empty seat).
+A `BankingGame` reads what each seat holds, its bank included, from states
+that also name their `banker` and `bank`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from croupier.engine.game import Game, View
+from croupier.errors import InvalidConfig
+
+__all__ = ["BankingGame", "Seated", "seat_buy_ins"]
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """The part of a state that says who sits where with how many chips."""
+
+    seats: tuple[int | None, ...]
+
+    def chips(self, seat: int) -> int:
+        chips = self.seats[seat]
+        if chips is None:
+            raise ValueError(f"seat {seat + 1} is empty")
+        return chips
+
+    def occupied(self) -> list[int]:
+        return [i for i, chips in enumerate(self.seats) if chips is not None]
+
+
+def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ...]:
+    """Each of `count` seats' chips from the buy-ins (seat number -> chips), checked."""
+    seats: list[int | None] = [None] * count
+    for seat, chips in buy_ins.items():
+        if not (isinstance(seat, int) and 0 <= seat < count):
+            raise InvalidConfig(f"there is no seat {seat!r}: seats are 0 to {count - 1}")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+            raise InvalidConfig(f"seat {seat} must bring a whole number of chips, not {chips!r}")
+        seats[seat] = chips
+    return tuple(seats)
+
+
+class _Banked(Protocol):
+    @property
+    def seats(self) -> tuple[int | None, ...]: ...
+    @property
+    def banker(self) -> int | None: ...
+    @property
+    def bank(self) -> int: ...
+
+
+C = TypeVar("C")
+S = TypeVar("S", bound=_Banked)
+V = TypeVar("V", bound=View)
+
+
+class BankingGame(Game[C, S, V], Generic[C, S, V]):
+    """A game of seats, one of which may hold the bank."""
+
+    def seats(self, state: S) -> frozenset[int]:
+        return frozenset(i for i, chips in enumerate(state.seats) if chips is not None)
+
+    def holdings(self, state: S) -> dict[int, int]:
+        return {
+            seat: chips + (state.bank if seat == state.banker else 0)
+            for seat, chips in enumerate(state.seats)
+            if chips is not None
+        }
