@@ -20,6 +20,7 @@ GAMES = {
     "punto-banco": ("Punto Banco", ("C", "PB")),
     "chemin-de-fer": ("Chemin de Fer", ("C", "CF")),
     "monte-bank": ("Monte Bank", ("C", "MB")),
+    "private-monte": ("Private Monte Bank", ("C", "PM", "MB")),
 }
 
 

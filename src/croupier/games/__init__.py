@@ -12,12 +12,13 @@ from croupier.engine.game import Game
 from croupier.errors import InvalidConfig
 from croupier.games.chemin_de_fer import CheminDeFer
 from croupier.games.monte_bank import MonteBank
+from croupier.games.private_monte import PrivateMonte
 from croupier.games.punto_banco import PuntoBanco
 
 __all__ = ["get", "names"]
 
 _GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.name: game for game in (PuntoBanco(), CheminDeFer(), MonteBank())
+    game.name: game for game in (PuntoBanco(), CheminDeFer(), MonteBank(), PrivateMonte())
 }
 
 

@@ -20,8 +20,10 @@ def run_chance(state: State, events: list[Event] | None = None) -> State:
     return helpers.run_chance(GAME, state, events)  # type: ignore[no-any-return]
 
 
-def act(state: State, actor, action, events: list[Event] | None = None) -> State:
-    return helpers.act(GAME, state, actor, action, events)  # type: ignore[no-any-return]
+def act(
+    state: State, actor, action, events: list[Event] | None = None, game: MonteBank = GAME
+) -> State:
+    return helpers.act(game, state, actor, action, events)  # type: ignore[no-any-return]
 
 
 def arranged(top: str, bottom: str, shown: str = "", added: str = "") -> tuple[Card, ...]:
@@ -42,31 +44,35 @@ def table(
     monte: int = 1000,
     rules: Rules | None = None,
     events: list[Event] | None = None,
+    game: MonteBank = GAME,
 ) -> State:
     """Seat 1 banks `monte` (drawing the lowest card), every ritual passes, and the pack is
     arranged so the layout and the cards shown are these. Bets are open."""
     buy_ins = buy_ins if buy_ins is not None else {0: 5000, 1: 5000, 2: 5000}
-    state = GAME.start(rules or Rules(), buy_ins)
+    state = game.start(rules or game.config(), buy_ins)
     first = cards("AS KS KH KD KC")[: len(buy_ins)]
     rest = [card for card in monte_pack() if card not in first]
-    state = act(state, CHANCE, Shuffle((*first, *rest)), events)  # seat 1 draws the ace
+    state = act(state, CHANCE, Shuffle((*first, *rest)), events, game)  # seat 1 draws the ace
     assert state.banker == 0
-    state = act(state, 0, PutUpBank(monte), events)
+    state = act(state, 0, PutUpBank(monte), events, game)
     while state.phase is Phase.SHUFFLES:
-        (seat,) = GAME.to_act(state)
-        state = act(state, seat, Pass(), events)
+        (seat,) = game.to_act(state)
+        state = act(state, seat, Pass(), events, game)
     order = arranged(top, bottom, shown, added)
-    state = act(state, CHANCE, Shuffle((order[-1], *order[:-1])), events)  # the banker last
+    state = act(state, CHANCE, Shuffle((order[-1], *order[:-1])), events, game)  # the banker last
     while state.phase is Phase.CUTS:
-        (seat,) = GAME.to_act(state)
+        (seat,) = game.to_act(state)
         last = state.speaker == len(state.order) - 1
-        state = act(state, seat, Cut(1) if last else Pass(), events)
+        state = act(state, seat, Cut(1) if last else Pass(), events, game)
     return state
 
 
 def bets(
-    state: State, placed: Sequence[tuple[int, Action]], events: list[Event] | None = None
+    state: State,
+    placed: Sequence[tuple[int, Action]],
+    events: list[Event] | None = None,
+    game: MonteBank = GAME,
 ) -> State:
     for seat, action in placed:
-        state = act(state, seat, action, events)
-    return act(state, HOUSE, CloseBets(), events)
+        state = act(state, seat, action, events, game)
+    return act(state, HOUSE, CloseBets(), events, game)

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from croupier.cli.terminal import card_markup, signed
 from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Spot, Wager
-from croupier.games.monte_bank.layout import Place, opposite
+from croupier.games.monte_bank.layout import Place, RowWager, opposite
 
 __all__ = ["layout_grid", "table_panel", "wager_text"]
 
@@ -44,10 +44,12 @@ def layout_grid(view: MonteView) -> Table:
     return grid
 
 
-def wager_text(layout: Layout, wager: Wager) -> str:
+def wager_text(layout: Layout, wager: Wager | RowWager) -> str:
     def cards(places: frozenset[Place]) -> str:
         return "+".join(layout.card(p).pretty for p in layout.places if p in places)
 
+    if isinstance(wager, RowWager):
+        return f"{'top' if Spot.TOP_LEFT in wager.row else 'bottom'} layout ({cards(wager.row)})"
     if isinstance(wager, Circle):
         return f"circle on {cards(frozenset({wager.spot}))}"
     if isinstance(wager, Cross):

@@ -29,10 +29,12 @@ from croupier.lowest_card import MONTE_ORDER, LowestCardDraw
 from croupier.shoe import End
 
 __all__ = [
+    "LAYOUT_ENDS",
     "Void",
     "close",
     "drawn_for_bank",
     "extra_card",
+    "fresh_deal",
     "layout_card",
     "layout_step",
     "new_deal",
@@ -86,11 +88,16 @@ def new_deal(state: State, events: list[Event]) -> State:
     order = tuple(state.to_the_left(state.banker))
     if not order:
         return close(state, events)
+    state = fresh_deal(state, Phase.SHUFFLES)
+    return replace(state, order=order, speaker=0, since_shuffle=0, seen=())
+
+
+def fresh_deal(state: State, phase: Phase) -> State:
+    """The state cleared for a new deal, from `phase`: no layout, no bets, nothing shown, and
+    the monte as it stands (MB-4)."""
     return replace(
         state,
-        phase=Phase.SHUFFLES,
-        order=order,
-        speaker=0,
+        phase=phase,
         layout=None,
         dealt=(),
         bets=(),
@@ -103,13 +110,16 @@ def new_deal(state: State, events: list[Event]) -> State:
     )
 
 
+LAYOUT_ENDS = (End.BOTTOM, End.BOTTOM, End.TOP, End.TOP)
+"""Where the four layout cards come from: two from the bottom make the top layout, two from
+the top the bottom layout (MB-6, PM-3)."""
+
+
 def layout_step(dealt: tuple[Card, ...]) -> End | Layout | Void:
     """From the cards dealt so far, in order: the end to deal the next from, the finished
     layout, or the rule that voids the deal (MB-6, MB-7)."""
-    if len(dealt) < 2:
-        return End.BOTTOM  # the top layout, from the bottom
-    if len(dealt) < 4:
-        return End.TOP  # the bottom layout, from the top
+    if len(dealt) < len(LAYOUT_ENDS):
+        return LAYOUT_ENDS[len(dealt)]
     t1, t2, b1, b2 = dealt[:4]
     if b1.rank is b2.rank:
         return Void("MB-7a")

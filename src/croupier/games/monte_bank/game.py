@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from croupier.cards import monte_pack
+from croupier.cards import Card, monte_pack
 from croupier.engine.actions import (
     Action,
     Amounts,
@@ -60,7 +60,6 @@ from croupier.shoe import End, Shoe
 __all__ = ["MonteBank"]
 
 _CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.EXTRAS, Phase.DRAW})
-_BETS = (CircleBet, CrossBet, DoublerBet, MonteCarloBet)
 
 
 class MonteBank(BankingGame[Rules, State, MonteView]):
@@ -86,6 +85,13 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         EndSession,
     )
     config_type: ClassVar[type[Any]] = Rules
+    bet_actions: ClassVar[tuple[type[Action], ...]] = (
+        CircleBet,
+        CrossBet,
+        DoublerBet,
+        MonteCarloBet,
+    )
+    """The bets of this form of the game (the private form has its own)."""
 
     def config(self, **options: Any) -> Rules:
         return make_config(Rules, **options)
@@ -125,7 +131,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if actor not in self.to_act(state):
             return Legal()
         assert isinstance(actor, int)
-        return Legal(_seat_options(state, actor))
+        return Legal(self._seat_options(state, actor))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
@@ -133,7 +139,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return ForbiddenAction(
                 actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
             )
-        if isinstance(action, _BETS):
+        if isinstance(action, self.bet_actions):
             if phase is not Phase.BETTING:
                 reason = (
                     'the cutter has said "all": betting is closed (MB-11)'
@@ -146,7 +152,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             if isinstance(actor, int) and actor in state.done:
                 return NotYourTurn(actor, action, "you have finished betting on this layout")
             if isinstance(actor, int) and state.seats[actor] is not None:
-                return play.refusal(state, actor, action)
+                return self.bet_refusal(state, actor, action)
         if (
             isinstance(action, GiveUpBank)
             and actor == state.banker
@@ -168,6 +174,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             )
         if isinstance(action, Cut) and actor == _actor_or_none(state):
             return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
+        if isinstance(action, KeepBank) and actor == state.banker and phase is Phase.BETWEEN:
+            return ForbiddenAction(actor, action, self.no_more_deals(state))
         if isinstance(action, Pass) and phase is Phase.CUTS:
             return ForbiddenAction(
                 actor, action, "the punter on the banker's right cuts last: he must cut (MB-5)"
@@ -183,26 +191,113 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if isinstance(action, Shuffle):
             state = _shuffled(state, action, events)
         elif isinstance(action, Draw):
-            state = _drawn(state, action, events)
+            state = self._drawn(state, action, events)
         elif isinstance(action, CloseBets):
-            state = play.close_bets(state, events)
+            state = self.close_bets(state, events)
         elif isinstance(action, EndSession):
             state = deal.close(state, events)
         else:
             assert isinstance(actor, int)
-            state = _seat_acts(state, actor, action, events)
+            state = self._seat_acts(state, actor, action, events)
         return state, tuple(events)
 
     def chance(self, state: State) -> ChanceNode:
         phase = state.phase
         if phase is Phase.SHUFFLING or (phase is Phase.FIRST_BANKER and not state.pack.cards):
             return Shuffling(monte_pack())
+        return Drawing(state.pack, self._end(state))
+
+    # -- what the club form does, and the private form does its own way ------------------
+
+    def bet_options(self, state: State, seat: int) -> tuple[Option, ...]:
+        """The bets a punter may place on the layout (MB-8, MB-9)."""
+        return play.options(state, seat)
+
+    def bet_refusal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        return play.refusal(state, seat, action)
+
+    def place(self, state: State, seat: int, action: Action, events: list[Event]) -> State:
+        return play.bet(state, seat, action, events)
+
+    def layout_end(self, state: State) -> End:
+        """The end of the pack the next layout card comes from (MB-6)."""
+        step = deal.layout_step(state.dealt)
+        assert isinstance(step, End)
+        return step
+
+    def layout_card(self, state: State, card: Card, end: End, events: list[Event]) -> State:
+        return deal.layout_card(state, card, end, events)
+
+    def close_bets(self, state: State, events: list[Event]) -> State:
+        """The cutter says "all" (MB-11)."""
+        return play.close_bets(state, events)
+
+    def show(self, state: State, card: Card, events: list[Event]) -> State:
+        """A card shown in the draw (MB-11, MB-12)."""
+        return play.show(state, card, events)
+
+    def no_more_deals(self, state: State) -> str:
+        """Why the banker may not deal again, or an empty string if he may (MB-15)."""
+        rules = state.rules
+        if rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank:
+            return f"the {rules.deals_per_bank} deals agreed are dealt: the bank passes (MB-15)"
+        return ""
+
+    def deal_again(self, state: State, events: list[Event]) -> State:
+        """The banker deals again: the cards gathered, shuffled and cut (MB-12, MB-5)."""
+        return deal.new_deal(state, events)
+
+    # -- the table, the same in both forms ---------------------------------------------------
+
+    def _end(self, state: State) -> End:
+        phase = state.phase
         if phase is Phase.LAYOUT:
-            step = deal.layout_step(state.dealt)
-            assert isinstance(step, End)
-            return Drawing(state.pack, step)
-        end = End.BOTTOM if phase is Phase.DRAW else End.TOP
-        return Drawing(state.pack, end)
+            return self.layout_end(state)
+        return End.BOTTOM if phase is Phase.DRAW else End.TOP
+
+    def _seat_options(self, state: State, seat: int) -> tuple[Option, ...]:
+        phase, rules = state.phase, state.rules
+        if phase in (Phase.MONTE, Phase.OFFER):
+            chips = state.chips(seat)
+            put_up: tuple[Option, ...] = (
+                (Amounts(PutUpBank(rules.minimum_monte), rules.minimum_monte, chips),)
+                if chips >= rules.minimum_monte
+                else ()
+            )
+            return (*put_up, DeclineBank())
+        if phase is Phase.SHUFFLES:
+            return (ShufflePack(), Pass())
+        if phase is Phase.CUTS:
+            cut = Amounts(Cut(1), 1, len(state.pack) - 1)
+            last = state.speaker == len(state.order) - 1
+            return (cut,) if last else (cut, Pass())
+        if phase is Phase.BETTING:
+            return self.bet_options(state, seat)
+        # BETWEEN: the banker deals again, adds to the bank, or gives it up (MB-4, MB-15)
+        if self.no_more_deals(state):
+            return (GiveUpBank(),)
+        chips = state.chips(seat)
+        more: tuple[Option, ...] = (Amounts(AddToBank(1), 1, chips),) if chips >= 1 else ()
+        return (KeepBank(), *more, GiveUpBank())
+
+    def _seat_acts(self, state: State, seat: int, action: Action, events: list[Event]) -> State:
+        if isinstance(action, KeepBank):
+            return self.deal_again(state, events)
+        if isinstance(action, self.bet_actions):
+            return self.place(state, seat, action, events)
+        return _seat_acts(state, seat, action, events)
+
+    def _drawn(self, state: State, action: Draw, events: list[Event]) -> State:
+        phase = state.phase
+        end = self._end(state)
+        state = replace(state, pack=state.pack.draw(action.card, end))
+        if phase is Phase.FIRST_BANKER:
+            return deal.drawn_for_bank(state, action.card, events)
+        if phase is Phase.LAYOUT:
+            return self.layout_card(state, action.card, end, events)
+        if phase is Phase.EXTRAS:
+            return deal.extra_card(state, action.card, events)
+        return self.show(state, action.card, events)
 
     # -- what each sees -----------------------------------------------------------------------
 
@@ -229,6 +324,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             speaking=speaking,
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
+            seen=state.seen,
         )
 
     def rounds(self, state: State) -> int:
@@ -266,33 +362,6 @@ def _actor_or_none(state: State) -> Actor | None:
     return _actor(state)
 
 
-def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
-    phase, rules = state.phase, state.rules
-    if phase in (Phase.MONTE, Phase.OFFER):
-        chips = state.chips(seat)
-        put_up: tuple[Option, ...] = (
-            (Amounts(PutUpBank(rules.minimum_monte), rules.minimum_monte, chips),)
-            if chips >= rules.minimum_monte
-            else ()
-        )
-        return (*put_up, DeclineBank())
-    if phase is Phase.SHUFFLES:
-        return (ShufflePack(), Pass())
-    if phase is Phase.CUTS:
-        cut = Amounts(Cut(1), 1, len(state.pack) - 1)
-        last = state.speaker == len(state.order) - 1
-        return (cut,) if last else (cut, Pass())
-    if phase is Phase.BETTING:
-        return play.options(state, seat)
-    # BETWEEN: the banker deals again, adds to the bank, or gives it up (MB-4, MB-15)
-    limit = rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank
-    chips = state.chips(seat)
-    more: tuple[Option, ...] = (
-        (Amounts(AddToBank(1), 1, chips),) if chips >= 1 and not limit else ()
-    )
-    return (GiveUpBank(),) if limit else (KeepBank(), *more, GiveUpBank())
-
-
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
     if isinstance(action, PutUpBank):
         return deal.put_up(state, seat, action.amount, events)
@@ -311,8 +380,6 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
         if following is None:
             return deal.close(replace(state, declined=declined), events)
         return replace(state, offered=following, declined=declined)
-    if isinstance(action, KeepBank):
-        return deal.new_deal(state, events)
     if isinstance(action, AddToBank):
         seats = list(state.seats)
         seats[seat] = state.chips(seat) - action.amount
@@ -329,9 +396,8 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
     if isinstance(action, Cut):
         events.append(ShoeCut(seat, action.amount))
         return _next_speaker(replace(state, pack=state.pack.cut(action.amount)))
-    if isinstance(action, Done):
-        return replace(state, done=state.done | {seat})
-    return play.bet(state, seat, action, events)
+    assert isinstance(action, Done)
+    return replace(state, done=state.done | {seat})
 
 
 def _next_speaker(state: State) -> State:
@@ -354,23 +420,6 @@ def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
     if state.after is Phase.SHUFFLES:  # a punter shuffled: the next is asked
         return _next_speaker(replace(state, phase=Phase.SHUFFLES))
     return replace(state, phase=state.after, speaker=0, dealt=())
-
-
-def _drawn(state: State, action: Draw, events: list[Event]) -> State:
-    phase = state.phase
-    node_end = End.BOTTOM if phase is Phase.DRAW else End.TOP
-    if phase is Phase.LAYOUT:
-        step = deal.layout_step(state.dealt)
-        assert isinstance(step, End)
-        node_end = step
-    state = replace(state, pack=state.pack.draw(action.card, node_end))
-    if phase is Phase.FIRST_BANKER:
-        return deal.drawn_for_bank(state, action.card, events)
-    if phase is Phase.LAYOUT:
-        return deal.layout_card(state, action.card, node_end, events)
-    if phase is Phase.EXTRAS:
-        return deal.extra_card(state, action.card, events)
-    return play.show(state, action.card, events)
 
 
 def _now(state: State) -> str:

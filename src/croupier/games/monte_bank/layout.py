@@ -32,6 +32,7 @@ __all__ = [
     "Kind",
     "Layout",
     "Place",
+    "RowWager",
     "Spot",
     "Wager",
     "fate",
@@ -212,6 +213,14 @@ class Doubler:
 
 
 Wager = Circle | Cross | Doubler
+
+
+@dataclass(frozen=True, slots=True)
+class RowWager:
+    """The private form's bet: a layout's suits meet the gate's (PM-4, PM-5). Pays 1 to 1."""
+
+    row: frozenset[Spot]
+    pays = 1
 
 
 def fate(wager: Wager, layout: Layout, fell: Place | None, matched: Place | None) -> Fate | None:

@@ -7,6 +7,7 @@ causes, and returns the new state.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from croupier.cards import Card
@@ -36,6 +37,7 @@ from croupier.games.monte_bank.layout import (
     Fate,
     Layout,
     Place,
+    RowWager,
     Spot,
     Wager,
     fate,
@@ -44,7 +46,7 @@ from croupier.games.monte_bank.layout import (
 from croupier.games.monte_bank.rules import Cap, CutOn
 from croupier.games.monte_bank.state import Bet, Phase, State
 
-__all__ = ["bet", "close_bets", "options", "refusal", "show", "stake_of"]
+__all__ = ["bet", "close_bets", "end_deal", "options", "refusal", "settle", "show", "stake_of"]
 
 _PARTNERS = {  # each spot's row-mate and column-mate: the doublers it belongs to
     spot: [other for group in GROUPS.values() if spot in group for other in group if other != spot]
@@ -156,6 +158,12 @@ def bet(state: State, seat: int, action: Action, events: list[Event]) -> State:
     return replace(state, seats=tuple(seats), bets=tuple(bets), placed=number)
 
 
+def _club(wager: Wager | RowWager) -> Wager:
+    """A club-form wager (the private form settles its own on the gate)."""
+    assert not isinstance(wager, RowWager)
+    return wager
+
+
 def _four(place: Place) -> Spot:
     """A place that must be one of the four spots (the options let no other through)."""
     assert isinstance(place, Spot)
@@ -163,7 +171,7 @@ def _four(place: Place) -> Spot:
 
 
 def _placed(layout: Layout, placed: Bet) -> BetPlaced:
-    wager = placed.wager
+    wager = _club(placed.wager)
 
     def cards(places: set[Place]) -> tuple[Card, ...]:
         return tuple(layout.card(p) for p in layout.places if p in places)
@@ -202,14 +210,14 @@ def show(state: State, card: Card, events: list[Event]) -> State:
     state = replace(
         state, falls=falls, shown=state.shown + 1, first_fall=state.first_fall or first_fall
     )
-    fates = {b.number: fate(b.wager, layout, fell, matched) for b in state.bets}
+    fates = {b.number: fate(_club(b.wager), layout, fell, matched) for b in state.bets}
     cut_due = gate if state.rules.cut_on is CutOn.GATE else first_fall
-    state = _settle(state, fates, cut_due, events)
+    state = settle(state, fates, cut_due, events)
     return state if state.bets else end_deal(state, events)
 
 
-def _settle(
-    state: State, fates: dict[int, Fate | None], cut_due: bool, events: list[Event]
+def settle(
+    state: State, fates: Mapping[int, Fate | None], cut_due: bool, events: list[Event]
 ) -> State:
     """Losers' stakes go to the bank; winners are paid, the highest stake first, while the
     monte lasts; then every bet not paid is void and its stake returned (MB-4, MB-13)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from croupier.cards import Card
 from croupier.engine.seating import Seated
-from croupier.games.monte_bank.layout import Falls, Layout, Wager
+from croupier.games.monte_bank.layout import Falls, Layout, RowWager, Wager
 from croupier.games.monte_bank.rules import Rules
 from croupier.lowest_card import LowestCardDraw
 from croupier.shoe import Shoe
@@ -42,7 +42,7 @@ class Bet:
 
     number: int
     seat: int
-    wager: Wager
+    wager: Wager | RowWager
     stake: int
 
 
@@ -75,6 +75,8 @@ class State(Seated):
     monte: int = 0
     deals: int = 0
     bank_deals: int = 0
+    since_shuffle: int = 0
+    seen: tuple[Card, ...] = ()
     offered: int | None = None
     declined: frozenset[int] = frozenset()
     paid_in: int = 0

@@ -35,4 +35,6 @@ class MonteView:
     speaking: int | None
     to_act: frozenset[Actor]
     legal: Legal
-    drawn_for_bank: tuple[Card, ...] = ()
+    seen: tuple[Card, ...] = ()
+    """The cards shown since the pack was last shuffled: what a counter of the private
+    form knows (PM-8)."""
