@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from croupier.errors import InvalidConfig
+from croupier.games.monte_bank import MonteBank
 from croupier.games.punto_banco import CommissionTiming, Limits, PuntoBanco, Rules, TableSize
 
 
@@ -39,3 +40,10 @@ def test_bad_options_say_what_is_valid(options, message):
         PuntoBanco().config(**options)
     assert isinstance(caught.value, ValueError)
     assert message in str(caught.value)
+
+
+def test_an_optional_option_takes_none_or_its_type():
+    assert MonteBank().config(deals_per_bank="3").deals_per_bank == 3
+    assert MonteBank().config(deals_per_bank="none").deals_per_bank is None
+    with pytest.raises(InvalidConfig, match="deals_per_bank = 'many' is not a whole number"):
+        MonteBank().config(deals_per_bank="many")

@@ -18,6 +18,8 @@ from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
 from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
 from croupier.cli.monte_bank.session import Session as MonteBankSession
 from croupier.cli.odds import odds_app
+from croupier.cli.private_monte.narrate import PrivateNarrator
+from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.punto_banco.session import Session
 from croupier.cli.solve import solve_app
@@ -51,6 +53,17 @@ Auto = Annotated[bool, typer.Option("--auto", help="Bots only, no input: watch a
 Coups = Annotated[int | None, typer.Option(min=0, help="Close the table after this many coups.")]
 Save = Annotated[
     Path | None, typer.Option(help="Write the session's history here, to replay it later.")
+]
+# Options both forms of Monte Bank have.
+Deals = Annotated[int | None, typer.Option(min=0, help="Close the table after this many deals.")]
+MonteBots = Annotated[
+    int | None,
+    typer.Option(min=1, help="Bots at the table (default: 3 with you, 4 with --auto)."),
+]
+MonteChips = Annotated[int, typer.Option(min=1, help="Chips each seat brings.")]
+YourSeat = Annotated[int, typer.Option(min=1, help="Your seat.")]
+Rituals = Annotated[
+    bool, typer.Option("--rituals", help="Be asked to shuffle and cut (MB-5, PM-2).")
 ]
 app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
@@ -196,15 +209,10 @@ def play_chemin_de_fer(
 def play_monte_bank(
     seed: Seed = None,
     auto: Auto = False,
-    deals: Annotated[
-        int | None, typer.Option(min=0, help="Close the table after this many deals.")
-    ] = None,
-    bots: Annotated[
-        int | None,
-        typer.Option(min=1, help="Bots at the table (default: 3 with you, 4 with --auto)."),
-    ] = None,
-    chips: Annotated[int, typer.Option(min=1, help="Chips each seat brings.")] = 3000,
-    seat: Annotated[int, typer.Option(min=1, help="Your seat.")] = 1,
+    deals: Deals = None,
+    bots: MonteBots = None,
+    chips: MonteChips = 3000,
+    seat: YourSeat = 1,
     cava: Annotated[int, typer.Option(min=1, help="The smallest stake (MB-8).")] = 10,
     cut_on: Annotated[
         str,
@@ -215,9 +223,7 @@ def play_monte_bank(
     extra_cards: Annotated[
         int, typer.Option(min=0, max=2, help="MB-17 variant: unpaired cards added to the layout.")
     ] = 0,
-    rituals: Annotated[
-        bool, typer.Option("--rituals", help="Be asked to shuffle and cut each deal (MB-5).")
-    ] = False,
+    rituals: Rituals = False,
     save: Save = None,
 ) -> None:
     """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
@@ -226,20 +232,11 @@ def play_monte_bank(
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
     console = Console(highlight=False)
-    game = registry.get("monte-bank")
     try:
-        rules = game.config(cava=cava, cut_on=cut_on, extra_cards=extra_cards)
+        rules = registry.get("monte-bank").config(cava=cava, cut_on=cut_on, extra_cards=extra_cards)
     except InvalidInput as error:
         raise _fail(str(error)) from None
-    if not auto and not 1 <= seat <= rules.seats:
-        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
-    human_seat = None if auto else seat - 1
-    wanted = bots if bots is not None else (4 if auto else 3)
-    room = rules.seats - (0 if auto else 1)
-    if wanted > room:
-        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
-    if auto and wanted < 2:
-        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
     session = MonteBankSession(
         console,
         rules,
@@ -253,6 +250,77 @@ def play_monte_bank(
     session.run()
     if save is not None:
         session.save(save)
+
+
+@play_app.command(
+    "private-monte",
+    epilog="Examples: `croupier play private-monte --odds`; "
+    "`croupier play private-monte --auto --seed 7 --deals 24 --odds`; "
+    "`croupier rules private-monte`.",
+)
+def play_private_monte(
+    seed: Seed = None,
+    auto: Auto = False,
+    deals: Deals = None,
+    bots: MonteBots = None,
+    chips: MonteChips = 3000,
+    seat: YourSeat = 1,
+    cava: Annotated[int, typer.Option(min=1, help="The smallest stake (PM-4).")] = 10,
+    limit: Annotated[int, typer.Option(min=1, help="The largest stake (PM-4).")] = 500,
+    deals_per_bank: Annotated[
+        int,
+        typer.Option(min=1, max=6, help="Deals from one shuffle before the bank passes (PM-8)."),
+    ] = 6,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds", help="Show each layout's exact chance given the cards seen since the shuffle."
+        ),
+    ] = False,
+    rituals: Rituals = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the
+    gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one
+    shuffle, so the cards seen tell which suits are left: `--odds` shows what they are worth.
+
+    At the bets prompt type `help` for the commands; `table` shows the layout again.
+    """
+    console = Console(highlight=False)
+    try:
+        rules = registry.get("private-monte").config(
+            cava=cava, limit=limit, deals_per_bank=deals_per_bank
+        )
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
+    session = PrivateSession(
+        console,
+        rules,
+        seed=seed,
+        deals=deals,
+        bots=wanted,
+        chips=chips,
+        human_seat=human_seat,
+        rituals=rituals,
+        odds=odds,
+    )
+    session.run()
+    if save is not None:
+        session.save(save)
+
+
+def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[int | None, int]:
+    """Your seat (none with --auto) and how many bots, checked against the table."""
+    if not auto and not 1 <= seat <= seats:
+        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {seats}")
+    wanted = bots if bots is not None else (4 if auto else 3)
+    room = seats - (0 if auto else 1)
+    if wanted > room:
+        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+    if auto and wanted < 2:
+        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+    return (None if auto else seat - 1), wanted
 
 
 @app.command("rules")
@@ -286,6 +354,7 @@ _NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
     ),
     "chemin-de-fer": lambda: CheminDeFerNarrator(_seat),
     "monte-bank": lambda: MonteBankNarrator(_seat, lambda seat: f"seat {seat + 1}"),
+    "private-monte": lambda: PrivateNarrator(_seat, lambda seat: f"seat {seat + 1}"),
 }
 
 

@@ -11,11 +11,13 @@ from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cards import Card
 from croupier.engine.config import make_config
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.punto_banco import Bet
 from croupier.odds import monte_bank as monte
+from croupier.odds import private_monte as private
 from croupier.odds.punto_banco import (
     Odds,
     OddsRules,
@@ -265,3 +267,97 @@ def _show_monte(table: monte.BetTable) -> None:
         "over every layout of its kind and every wager of the kind on it; 'all' weighs "
         "the layouts by how often a valid deal makes them.[/]"
     )
+
+
+@odds_app.command(
+    "private-monte",
+    epilog="Examples: `croupier odds private-monte`; "
+    '`croupier odds private-monte --seen "2S 5C AD 3H KH" --layout "7S 4S"`; '
+    "`croupier odds private-monte --shuffles 1000000 --seed 9 --json`.",
+)
+def private_monte(
+    seen: Annotated[
+        str,
+        typer.Option(help='Cards seen since the shuffle, e.g. "2S 5C AD 3H KH" (no 8s to 10s).'),
+    ] = "",
+    layout: Annotated[
+        str, typer.Option(help='A layout just dealt, e.g. "7S 4S": its exact odds given --seen.')
+    ] = "",
+    shuffles: Annotated[
+        int, typer.Option(min=2, help="Shuffles to simulate the counter over (six deals each).")
+    ] = 100_000,
+    seed: Annotated[int, typer.Option(help="The simulation's seed: the same figures again.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+) -> None:
+    """A layout bet's exact odds (PM-5, PM-6): on the first deal of a fresh pack, and given
+    the cards seen. Then what counting the pack is worth (PM-8): a punter who backs a layout
+    only when its exact chance is above one half, simulated over many shuffles, by deal."""
+    try:
+        seen_cards = private.cards(seen)
+        layout_cards = private.cards(layout)
+        given = _given(seen_cards, layout_cards)
+        simulation = private.simulate(shuffles, seed)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if as_json:
+        report = private.report(simulation)
+        if given:
+            report["given"] = {
+                "seen": [str(card) for card in seen_cards],
+                **{name: {"win": str(o.win), "edge": float(o.edge)} for name, o in given.items()},
+            }
+        print(json.dumps(report, indent=2))
+    else:
+        _show_private(given, simulation)
+
+
+def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, private.LayoutOdds]:
+    """The odds the options ask for beyond the first deal: the next layout's given the cards
+    seen, and the layout's if one is named."""
+    given: dict[str, private.LayoutOdds] = {}
+    if seen:
+        given["next_layout"] = private.next_layout_odds(seen)
+    if layout:
+        given["layout"] = private.layout_odds(layout, seen)
+    return given
+
+
+def _show_private(given: dict[str, private.LayoutOdds], simulation: private.Simulation) -> None:
+    console = Console(highlight=False)
+    exact = Table(title="Private Monte Bank: a layout bet, exactly", box=boxes.SIMPLE_HEAD)
+    for column in ("When", "P(win)", "Exactly", "Punter's edge"):
+        exact.add_column(column, justify="left" if column == "When" else "right")
+    rows = {"first deal of a fresh pack": private.first_deal()}
+    names = {"next_layout": "a layout yet to come, given --seen", "layout": "this --layout"}
+    rows.update({names[name]: odds for name, odds in given.items()})
+    for when, odds in rows.items():
+        exact.add_row(when, f"{float(odds.win):.6f}", str(odds.win), f"{float(odds.edge):+.4%}")
+    console.print(exact)
+    by_deal = Table(
+        title=f"Counting the pack: {simulation.shuffles:,} shuffles of {simulation.deals} deals "
+        f"(seed {simulation.seed}), ± a 95% interval",
+        box=boxes.SIMPLE_HEAD,
+    )
+    for column in ("Deal", "Flat bettor's edge", "Counter bets on", "Bets", "Counter's edge"):
+        by_deal.add_column(column, justify="right")
+    pairs = [*zip(simulation.flat, simulation.counter, strict=True)]
+    overall = (private.Simulation.overall(simulation.flat), simulation.overall(simulation.counter))
+    for n, (flat, counter) in enumerate([*pairs, overall], 1):
+        by_deal.add_row(
+            str(n) if n <= len(pairs) else "all",
+            _plus_minus(flat),
+            f"{counter.share_bet:.1%} of deals",
+            f"{counter.bets:,}",
+            _plus_minus(counter),
+            end_section=n == len(pairs),
+        )
+    console.print(by_deal)
+    console.print(
+        "The flat bettor backs both layouts on every deal: his edge is the first deal's on "
+        "every deal. The counter backs a layout only when the cards seen give it better than "
+        "even chances."
+    )
+
+
+def _plus_minus(edge: private.Edge) -> str:
+    return f"{edge.edge:+.2%} ± {edge.margin:.2%}" if edge.bets else "no bets"

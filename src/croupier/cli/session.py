@@ -88,6 +88,9 @@ class TerminalSession:
         )
         self.table.watch(human_seat, self._watch)
 
+    round_name = "coup"
+    """What one round of the game is called."""
+
     def short_name(self, seat: int) -> str:
         return self.names.get(seat, "guest")
 
@@ -136,10 +139,8 @@ class TerminalSession:
         self.console.print(report)
         chips = self.game.chips(state)
         conserved = "Chips conserved exactly." if chips.balanced else "[red]CHIPS NOT CONSERVED[/]"
-        self.console.print(
-            f"{plural(self.game.rounds(state), 'coup')}. House takings {signed(chips.house)}. "
-            + conserved
-        )
+        rounds = plural(self.game.rounds(state), self.round_name)
+        self.console.print(f"{rounds}. House takings {signed(chips.house)}. {conserved}")
 
     def save(self, path: Path) -> None:
         path.write_text(self.table.history.to_json(), encoding="utf-8")

@@ -42,6 +42,11 @@ def make_config(cls: type[T], **options: Any) -> T:
 
 
 def _convert(name: str, raw: Any, hint: Any) -> Any:
+    args = typing.get_args(hint)
+    if type(None) in args and len(args) == 2:  # an optional value: "none", or the other type
+        if raw is None or str(raw).strip().lower() == "none":
+            return None
+        (hint,) = (arg for arg in args if arg is not type(None))
     if isinstance(hint, type) and isinstance(raw, hint) and not isinstance(raw, bool | str):
         return raw
     if isinstance(hint, type) and issubclass(hint, enum.Enum):

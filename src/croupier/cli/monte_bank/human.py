@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
@@ -29,7 +29,7 @@ from croupier.games.monte_bank import (
     Spot,
 )
 
-__all__ = ["BETTING_HELP", "HumanSeat", "read_command"]
+__all__ = ["BETTING_HELP", "BetReader", "HumanSeat", "read_command"]
 
 BETTING_HELP = """\
   circle 7S 20             7♠ falls before the other three (pays 3:1)
@@ -60,8 +60,12 @@ def _card(text: str, view: MonteView) -> Card:
     return card if place is None or layout is None else layout.card(place)  # a stack by its first
 
 
-def read_command(line: str, view: MonteView) -> Action:
-    """The action a command means in the current phase."""
+BetReader = Callable[[str, list[str], MonteView], Action]
+
+
+def read_command(line: str, view: MonteView, bet: BetReader | None = None) -> Action:
+    """The action a command means in the current phase; `bet` reads the bets (the club
+    form's by default)."""
     words = line.lower().split()
     head, rest = (words[0], words[1:]) if words else ("", [])
     phase = view.phase
@@ -85,7 +89,7 @@ def read_command(line: str, view: MonteView) -> Action:
         if head == "add" and rest:
             return AddToBank(read_amount(rest[0]))
         return KeepBank()
-    return _bet(head, rest, view)
+    return (bet or _bet)(head, rest, view)
 
 
 def _bet(head: str, rest: list[str], view: MonteView) -> Action:
@@ -108,7 +112,10 @@ def _bet(head: str, rest: list[str], view: MonteView) -> Action:
 
 
 class HumanSeat:
-    """Asks the person at the terminal for the seat's actions."""
+    """Asks the person at the terminal for the seat's actions. A form of the game with its
+    own bets gives its `help_text`, `command` and `panel`."""
+
+    help_text = BETTING_HELP
 
     def __init__(
         self,
@@ -136,7 +143,7 @@ class HumanSeat:
         while not self.quitting:
             if self._shown != (view.deals, view.phase):
                 self._shown = (view.deals, view.phase)
-                self.console.print(table_panel(view, self.name))
+                self.console.print(self.panel(view))
             answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
             lowered = answer.lower()
             if lowered in QUIT:
@@ -145,16 +152,22 @@ class HumanSeat:
             if lowered in ("table", "show"):
                 self._shown = None
             elif lowered in ("help", "?"):
-                self.console.print(BETTING_HELP)
+                self.console.print(self.help_text)
             else:
                 try:
-                    return read_command(answer, view)
+                    return self.command(answer, view)
                 except CommandError as error:
                     self.console.print(f"[red]{error}[/]")
         return self._on_the_way_out(view)
+
+    def command(self, answer: str, view: MonteView) -> Action:
+        return read_command(answer, view)
+
+    def panel(self, view: MonteView) -> RenderableType:
+        return table_panel(view, self.name)
 
     def _on_the_way_out(self, view: MonteView) -> Action:
         for wanted in (Done(), GiveUpBank(), DeclineBank(), Pass()):
             if wanted in view.legal:
                 return wanted
-        return read_command("", view)  # the last cut, in the middle
+        return self.command("", view)  # the last cut, in the middle

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich import box as boxes
 from rich.console import Group, RenderableType
@@ -57,7 +57,16 @@ def wager_text(layout: Layout, wager: Wager | RowWager) -> str:
     return f"doubler {cards(wager.group)} v {cards(opposite(wager.group))}"
 
 
-def table_panel(view: MonteView, name: Callable[[int], str]) -> RenderableType:
+def table_panel(
+    view: MonteView,
+    name: Callable[[int], str],
+    *,
+    title: str = "Monte Bank",
+    terms: str | None = None,
+    extra: Sequence[RenderableType] = (),
+) -> RenderableType:
+    """The table as a seat sees it: the layout and its bets, the seats, and the `terms` of
+    play (the club form's by default), then any `extra` parts."""
     parts: list[RenderableType] = []
     if view.layout is not None:
         parts.append(layout_grid(view))
@@ -81,12 +90,11 @@ def table_panel(view: MonteView, name: Callable[[int], str]) -> RenderableType:
         seats.add_row(str(seat + 1), name(seat), str(chips), ", ".join(notes))
     parts.append(seats)
     rules = view.rules
-    parts.append(
-        Text.from_markup(
-            f"[dim]cava {rules.cava} · circle pays 3:1, cross and doubler 1:1 · the house takes "
-            f"{float(rules.cut * 100):g}% of gate wins ({view.apart} kept apart)[/]   "
-            f"House {signed(view.house)}"
-        )
+    terms = terms or (
+        f"cava {rules.cava} · circle pays 3:1, cross and doubler 1:1 · the house takes "
+        f"{float(rules.cut * 100):g}% of gate wins ({view.apart} kept apart)"
     )
-    title = f"Monte Bank · deal {view.deals + 1} · {view.cards_left} cards in the pack"
-    return Panel(Group(*parts), title=title, title_align="left", border_style="green")
+    parts.append(Text.from_markup(f"[dim]{terms}[/]   House {signed(view.house)}"))
+    parts.extend(extra)
+    heading = f"{title} · deal {view.deals + 1} · {view.cards_left} cards in the pack"
+    return Panel(Group(*parts), title=heading, title_align="left", border_style="green")

@@ -41,13 +41,12 @@ class Session(TerminalSession):
         human_seat: int | None,
         rituals: bool = False,
     ) -> None:
-        players = bots_at_table(bots, rules.seats, human_seat, ROSTER, MonteBot, seed)
+        players = self.bots(bots, rules.seats, human_seat, seed)
         if human_seat is not None:
-            human = HumanSeat(console, Prompter(console), self.short_name, rituals=rituals)
-            players[human_seat] = Player("you", human)
+            players[human_seat] = Player("you", self.human(console, rituals))
         super().__init__(
             console,
-            MonteBank(),
+            self.game_type(),
             rules,
             players,
             chips,
@@ -57,6 +56,17 @@ class Session(TerminalSession):
         )
         self.rules = rules
         self.narrator = Narrator(self.name, self.short_name)
+
+    game_type: type[MonteBank] = MonteBank
+    round_name = "deal"
+
+    def bots(
+        self, count: int, seats: int, human_seat: int | None, seed: int | None
+    ) -> dict[int, Player]:
+        return bots_at_table(count, seats, human_seat, ROSTER, MonteBot, seed)
+
+    def human(self, console: Console, rituals: bool) -> HumanSeat:
+        return HumanSeat(console, Prompter(console), self.short_name, rituals=rituals)
 
     def tell(self, event: Event) -> None:
         if isinstance(event, BetsClosed) and self.human_seat is None:
@@ -73,9 +83,13 @@ class Session(TerminalSession):
             self.console.print(line)
 
     def run(self) -> None:
+        self.header()
+        super().run()
+
+    def header(self) -> None:
+        """What is played here, said once at the start."""
         rules = self.rules
         self.console.print(
             f"[bold]Monte Bank[/] — the 40-card pack; cava {rules.cava}; the house takes "
             f"{float(rules.cut * 100):g}% of winnings on the {rules.cut_on.value}."
         )
-        super().run()

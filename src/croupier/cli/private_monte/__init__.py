@@ -1,0 +1,1 @@
+"""`croupier play private-monte`: Private Monte Bank at the terminal."""

@@ -1,0 +1,52 @@
+"""Private Monte Bank's events in plain words: Monte Bank's, with the layout bets, the gate
+by suit and the discards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from croupier.cli.monte_bank.narrate import Names, Narrator
+from croupier.cli.terminal import card_markup
+from croupier.engine.events import Event
+from croupier.games.monte_bank.events import BetsClosed, BetSettled, BetVoided, CardShown
+from croupier.games.private_monte import Discarded, RowBetPlaced
+
+__all__ = ["PrivateNarrator"]
+
+_OWN_RULES = {"MB-3": "PM-2", "MB-4": "PM-6", "MB-15": "PM-8"}
+"""Where the table runs as in the club form, the private form's own rule is cited."""
+
+
+class PrivateNarrator(Narrator):
+    """Tells the private form's events; the table's own (the bank, the shuffles and cuts,
+    the settling) as Monte Bank does."""
+
+    def __init__(self, names: Names, short: Callable[[int], str]) -> None:
+        super().__init__(names, short)
+        self.rows: dict[int, RowBetPlaced] = {}
+
+    def __call__(self, event: Event) -> str | None:
+        if isinstance(event, RowBetPlaced):
+            self.rows[event.number] = event
+            return (
+                f"{self.subject(event.seat)} bets {event.stake} on the {event.row.value} "
+                f"layout (bet {event.number})."
+            )
+        if isinstance(event, BetsClosed):
+            return "The banker turns the pack face up (PM-5)."
+        if isinstance(event, CardShown):
+            return f"The gate: {card_markup(event.card)}, {event.card.suit.name.lower()}."
+        if isinstance(event, Discarded):
+            return "[dim]The layout and the gate go to the discards; no shuffle (PM-7).[/]"
+        line = super().__call__(event)
+        if isinstance(event, BetSettled | BetVoided):
+            self.rows.pop(event.number, None)
+        for club, private in _OWN_RULES.items():
+            line = line.replace(f"({club})", f"({private})") if line else line
+        return line
+
+    def bet(self, number: int) -> str:
+        placed = self.rows[number]
+        return (
+            f"bet {number} ({self.short(placed.seat)}, {placed.row.value} layout, {placed.stake})"
+        )

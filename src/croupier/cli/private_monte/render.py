@@ -1,0 +1,56 @@
+"""Drawing Private Monte Bank at the terminal: Monte Bank's table, with the exact odds of each
+layout given the cards seen since the shuffle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich import box as boxes
+from rich.console import RenderableType
+from rich.table import Table
+
+from croupier.cli.monte_bank.render import table_panel
+from croupier.cli.terminal import card_markup
+from croupier.games.monte_bank import MonteView
+from croupier.games.private_monte import PrivateRules, Row
+from croupier.odds.private_monte import layout_odds
+
+__all__ = ["odds_table", "private_panel"]
+
+
+def odds_table(view: MonteView) -> Table:
+    """Each layout's exact chance of winning, given every card seen since the shuffle."""
+    layout = view.layout
+    assert layout is not None
+    table = Table(
+        title=f"Odds given the {len(view.seen)} cards seen",
+        box=boxes.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for column in ("Layout", "Cards", "P(win)", "Exactly", "Your edge"):
+        table.add_column(column, justify="left" if column in ("Layout", "Cards") else "right")
+    for row in Row:
+        cards = [layout.card(spot) for spot in layout.places if spot in row.spots]
+        odds = layout_odds(cards, view.seen)
+        edge = float(odds.edge) * 100
+        colour = "green" if odds.edge > 0 else "red" if odds.edge < 0 else "white"
+        table.add_row(
+            row.value,
+            " ".join(card_markup(card) for card in cards),
+            f"{float(odds.win):.4f}",
+            str(odds.win),
+            f"[{colour}]{edge:+.2f}%[/]",
+        )
+    return table
+
+
+def private_panel(view: MonteView, name: Callable[[int], str], odds: bool) -> RenderableType:
+    """The table as a seat sees it, and the odds panel if asked for."""
+    rules = view.rules
+    assert isinstance(rules, PrivateRules)
+    terms = (
+        f"stakes {rules.cava} to {rules.limit} · a layout pays 1:1 when the gate has a suit of "
+        f"its cards · {len(view.seen)} cards seen since the shuffle"
+    )
+    extra = (odds_table(view),) if odds and view.layout is not None else ()
+    return table_panel(view, name, title="Private Monte Bank", terms=terms, extra=extra)

@@ -1,0 +1,84 @@
+"""`croupier play private-monte`: a session at the terminal, with bots and perhaps you."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from croupier.bots.private_monte import ROSTER, LayoutBettor
+from croupier.cli.monte_bank.session import Session
+from croupier.cli.private_monte.human import PrivateSeat
+from croupier.cli.private_monte.narrate import PrivateNarrator
+from croupier.cli.private_monte.render import odds_table
+from croupier.cli.session import bots_at_table
+from croupier.cli.terminal import Prompter
+from croupier.engine.events import Event
+from croupier.games.monte_bank.events import BetsClosed
+from croupier.games.private_monte import PrivateMonte, PrivateRules
+from croupier.table import Player
+
+__all__ = ["PrivateSession"]
+
+
+class PrivateSession(Session):
+    """A Private Monte table: bots that bet flat or count the pack, and you unless --auto;
+    `odds` shows the exact odds of each layout given the cards seen."""
+
+    game_type = PrivateMonte
+
+    def __init__(
+        self,
+        console: Console,
+        rules: PrivateRules,
+        *,
+        seed: int | None,
+        deals: int | None,
+        bots: int,
+        chips: int,
+        human_seat: int | None,
+        rituals: bool = False,
+        odds: bool = False,
+    ) -> None:
+        self.odds = odds
+        super().__init__(
+            console,
+            rules,
+            seed=seed,
+            deals=deals,
+            bots=bots,
+            chips=chips,
+            human_seat=human_seat,
+            rituals=rituals,
+        )
+        self.narrator = PrivateNarrator(self.name, self.short_name)
+
+    def bots(
+        self, count: int, seats: int, human_seat: int | None, seed: int | None
+    ) -> dict[int, Player]:
+        return bots_at_table(count, seats, human_seat, ROSTER, LayoutBettor.seated, seed)
+
+    def human(self, console: Console, rituals: bool) -> PrivateSeat:
+        return PrivateSeat(
+            console, Prompter(console), self.short_name, rituals=rituals, odds=self.odds
+        )
+
+    def tell(self, event: Event) -> None:
+        if isinstance(event, BetsClosed) and self.human_seat is None and self.odds:
+            view = self.game.view(self.table.state, None)
+            if view.layout is not None:
+                self.console.print(odds_table(view))
+        super().tell(event)
+
+    def header(self) -> None:
+        rules = self.rules
+        assert isinstance(rules, PrivateRules)
+        counters = [
+            self.short_name(seat)
+            for seat, player in self.table.players.items()
+            if isinstance(player.controller, LayoutBettor) and player.controller.counting
+        ]
+        self.console.print(
+            f"[bold]Private Monte Bank[/] — the 40-card pack, matched by suit; stakes "
+            f"{rules.cava} to {rules.limit}, paid 1:1; {rules.deals_per_bank} deals a shuffle."
+        )
+        if counters:
+            self.console.print(f"Counting the pack: {', '.join(counters)}.")

@@ -1,0 +1,66 @@
+"""`croupier play private-monte` and `croupier odds private-monte`, as people would use them."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def play(*args, input=None):
+    return runner.invoke(app, ["play", "private-monte", *args], input=input)
+
+
+def test_auto_plays_whole_shuffles_with_the_odds():  # PM-5, PM-7, PM-8
+    result = play("--auto", "--seed", "7", "--deals", "8", "--odds")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "has the lowest card and banks (PM-2)" in out
+    assert "The banker turns the pack face up (PM-5)." in out
+    assert "no shuffle (PM-7)" in out
+    assert "Odds given the 4 cards seen" in out and "Odds given the 29 cards seen" in out
+    assert "The bank passes to the left" in out  # after six deals
+    assert "The table closes after 8 deals." in out
+    assert "Chips conserved exactly." in out
+    assert play("--auto", "--seed", "7", "--deals", "8", "--odds").output == out
+
+
+def test_a_person_bets_and_bad_bets_change_nothing():  # PM-4, PM-6
+    answers = "help\ntop 50\nbottom 900\ntop 20\nbottom 40\n\nquit\n"
+    result = play("--seed", "3", "--odds", input=answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "20 on the top layout" in out  # the help
+    assert "Seat 1 (you) bets 50 on the top layout (bet 1)." in out
+    assert "Refused: a stake is from 10 to 400" in out
+    assert "Refused: you have a stake on the top layout already (PM-4)." in out
+    assert "Seat 1 (you) bets 40 on the bottom layout (bet 2)." in out
+    assert "Session summary" in out
+
+
+def test_bad_options():
+    assert play("--deals-per-bank", "7").exit_code == 2
+    result = play("--limit", "5", "--auto")
+    assert result.exit_code == 2 and "at least the cava" in result.output
+
+
+def test_odds_readable_and_json():  # PM-5, PM-8
+    result = runner.invoke(app, ["odds", "private-monte", "--shuffles", "2000"])
+    assert result.exit_code == 0, result.output
+    assert "102/247" in result.output and "-17.4089%" in result.output
+    assert "± a 95% interval" in result.output
+    given = ["--seen", "2S 5C AD 3H KH", "--layout", "7S 4S", "--shuffles", "500", "--json"]
+    data = json.loads(runner.invoke(app, ["odds", "private-monte", *given]).output)
+    assert data["game"] == "private-monte"
+    assert data["first_deal"]["win"] == "102/247"
+    assert set(data["counter"]) == {"edge_per_bet", "share_of_deals_bet", "by_deal"}
+    assert data["counter"]["by_deal"][1]["deal"] == 2
+    assert data["given"]["layout"]["win"] == "7/33"
+
+
+def test_odds_bad_cards():
+    result = runner.invoke(app, ["odds", "private-monte", "--seen", "2S 9C"])
+    assert result.exit_code == 2
+    assert "9C: not in the 40-card pack" in result.output
