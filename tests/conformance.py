@@ -121,6 +121,14 @@ def check_views_hide_what_they_must(spec: Spec, state: Any, rng: random.Random) 
         assert game.view(state, viewer) == game.view(other, viewer), viewer
 
 
+def check_random_session(spec: Spec, seed: int, rounds: int) -> Session:
+    """Play at random, then check the replay and what each event stream hides."""
+    session = play_randomly(spec, seed, rounds)
+    check_replay(spec, session)
+    check_event_streams_hide_what_they_must(session)
+    return session
+
+
 def check_replay(spec: Spec, session: Session) -> None:
     replayed = list(replay(spec.game, History.from_json(session.history.to_json(), spec.game)))
     assert [(s.actor, s.action, s.events) for _, s in replayed] == session.steps

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -231,25 +231,18 @@ def play_monte_bank(
 
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
-    console = Console(highlight=False)
-    try:
-        rules = registry.get("monte-bank").config(cava=cava, cut_on=cut_on, extra_cards=extra_cards)
-    except InvalidInput as error:
-        raise _fail(str(error)) from None
-    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
-    session = MonteBankSession(
-        console,
-        rules,
+    _play_monte(
+        MonteBankSession,
+        {"cava": cava, "cut_on": cut_on, "extra_cards": extra_cards},
+        auto=auto,
+        seat=seat,
+        bots=bots,
         seed=seed,
         deals=deals,
-        bots=wanted,
         chips=chips,
-        human_seat=human_seat,
         rituals=rituals,
+        save=save,
     )
-    session.run()
-    if save is not None:
-        session.save(save)
 
 
 @play_app.command(
@@ -286,15 +279,44 @@ def play_private_monte(
 
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
+    _play_monte(
+        PrivateSession,
+        {"cava": cava, "limit": limit, "deals_per_bank": deals_per_bank},
+        auto=auto,
+        seat=seat,
+        bots=bots,
+        seed=seed,
+        deals=deals,
+        chips=chips,
+        rituals=rituals,
+        save=save,
+        odds=odds,
+    )
+
+
+def _play_monte(
+    session_type: type[MonteBankSession],
+    options: dict[str, Any],
+    *,
+    auto: bool,
+    seat: int,
+    bots: int | None,
+    seed: int | None,
+    deals: int | None,
+    chips: int,
+    rituals: bool,
+    save: Path | None,
+    **extra: Any,
+) -> None:
+    """Either form of Monte Bank at the terminal: the rule set from `options`, the seats
+    checked, the session run (and saved)."""
     console = Console(highlight=False)
     try:
-        rules = registry.get("private-monte").config(
-            cava=cava, limit=limit, deals_per_bank=deals_per_bank
-        )
+        rules = registry.get(session_type.game_type.name).config(**options)
     except InvalidInput as error:
         raise _fail(str(error)) from None
     human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
-    session = PrivateSession(
+    session = session_type(
         console,
         rules,
         seed=seed,
@@ -303,7 +325,7 @@ def play_private_monte(
         chips=chips,
         human_seat=human_seat,
         rituals=rituals,
-        odds=odds,
+        **extra,
     )
     session.run()
     if save is not None:

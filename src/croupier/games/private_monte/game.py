@@ -10,25 +10,13 @@ from croupier.cards import Card
 from croupier.engine.actions import (
     Action,
     Amounts,
-    CloseBets,
-    Cut,
     Done,
-    EndSession,
     Option,
 )
 from croupier.engine.config import make_config
 from croupier.engine.events import Event
 from croupier.errors import ForbiddenAction, IllegalAction, InsufficientChips, StakeOutOfRange
 from croupier.games.monte_bank import deal, play
-from croupier.games.monte_bank.actions import (
-    AddToBank,
-    DeclineBank,
-    GiveUpBank,
-    KeepBank,
-    Pass,
-    PutUpBank,
-    ShufflePack,
-)
 from croupier.games.monte_bank.events import BetsClosed, CardShown, LayoutCard
 from croupier.games.monte_bank.game import MonteBank
 from croupier.games.monte_bank.layout import Fate, Layout, RowWager, Spot
@@ -55,18 +43,8 @@ class PrivateMonte(MonteBank):
     name: ClassVar[str] = "private-monte"
     title: ClassVar[str] = "Private Monte Bank"
     actions: ClassVar[tuple[type[Action], ...]] = (
-        PutUpBank,
-        AddToBank,
-        KeepBank,
-        GiveUpBank,
-        DeclineBank,
-        ShufflePack,
-        Pass,
-        Cut,
+        *(kind for kind in MonteBank.actions if kind not in MonteBank.bet_actions),
         LayoutBet,
-        Done,
-        CloseBets,
-        EndSession,
     )
     config_type: ClassVar[type[Any]] = PrivateRules
     bet_actions: ClassVar[tuple[type[Action], ...]] = (LayoutBet,)
