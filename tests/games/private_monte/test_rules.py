@@ -264,4 +264,4 @@ def test_a_broken_bank_passes_at_once_and_the_next_banker_shuffles():  # PM-8
     assert (state.phase, state.offered) == (Phase.OFFER, 1)
     state = act(state, 1, PutUpBank(200))
     assert state.phase is Phase.SHUFFLES and state.seen == ()
-    assert state.since_shuffle == 0
+    assert state.bank_deals == 0

@@ -41,8 +41,8 @@ BETTING_HELP = """\
   quit                     leave the table"""
 
 _PROMPTS = {
-    Phase.MONTE: "You bank: the monte to put up, or `decline`",
-    Phase.OFFER: "The bank comes to you: a monte to put up, or `decline`",
+    Phase.MONTE: "You bank: the monte to put up (Enter: the smallest), or `decline`",
+    Phase.OFFER: "The bank comes to you: a monte to put up (Enter: the smallest), or `decline`",
     Phase.SHUFFLES: "Shuffle the pack yourself? `shuffle`, or Enter to let it go",
     Phase.CUTS: "Cut the pack: how many cards (Enter to let it go)",
     Phase.BETTING: "Your bets (help for commands)",
@@ -72,6 +72,9 @@ def read_command(line: str, view: MonteView, bet: BetReader | None = None) -> Ac
     if phase in (Phase.MONTE, Phase.OFFER):
         if head in ("decline", "no", "pass"):
             return DeclineBank()
+        if not head:  # Enter: the smallest monte, if he has it
+            smallest = [o for o in view.legal.of_type(PutUpBank) if isinstance(o, Amounts)]
+            return PutUpBank(smallest[0].low) if smallest else DeclineBank()
         return PutUpBank(read_amount(rest[0] if head == "bank" and rest else head))
     if phase is Phase.SHUFFLES:
         return ShufflePack() if head == "shuffle" else Pass()
@@ -140,6 +143,9 @@ class HumanSeat:
             return None
         if not self.rituals and view.phase in (Phase.SHUFFLES, Phase.CUTS) and Pass() in view.legal:
             return Pass()  # the optional shuffles and cuts go by unless asked for (--rituals)
+        if view.phase is Phase.BETWEEN and KeepBank() not in view.legal:
+            self.console.print("Your deals are dealt: you give up the bank.")
+            return GiveUpBank()  # the deals agreed are dealt (MB-15, PM-8)
         while not self.quitting:
             if self._shown != (view.deals, view.phase):
                 self._shown = (view.deals, view.phase)

@@ -13,7 +13,7 @@ from croupier.games.private_monte import Discarded, RowBetPlaced
 
 __all__ = ["PrivateNarrator"]
 
-_OWN_RULES = {"MB-3": "PM-2", "MB-4": "PM-6", "MB-15": "PM-8"}
+_OWN_RULES = {"MB-3": "PM-2", "MB-15": "PM-8"}
 """Where the table runs as in the club form, the private form's own rule is cited."""
 
 

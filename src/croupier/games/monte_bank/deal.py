@@ -89,7 +89,7 @@ def new_deal(state: State, events: list[Event]) -> State:
     if not order:
         return close(state, events)
     state = fresh_deal(state, Phase.SHUFFLES)
-    return replace(state, order=order, speaker=0, since_shuffle=0, seen=())
+    return replace(state, order=order, speaker=0, seen=())
 
 
 def fresh_deal(state: State, phase: Phase) -> State:

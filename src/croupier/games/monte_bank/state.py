@@ -75,7 +75,6 @@ class State(Seated):
     monte: int = 0
     deals: int = 0
     bank_deals: int = 0
-    since_shuffle: int = 0
     seen: tuple[Card, ...] = ()
     offered: int | None = None
     declined: frozenset[int] = frozenset()

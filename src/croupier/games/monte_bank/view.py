@@ -36,5 +36,5 @@ class MonteView:
     to_act: frozenset[Actor]
     legal: Legal
     seen: tuple[Card, ...] = ()
-    """The cards shown since the pack was last shuffled: what a counter of the private
-    form knows (PM-8)."""
+    """The private form's cards shown since the pack was shuffled: what a counter knows
+    (PM-8). The club form shuffles for every deal and leaves it empty."""

@@ -119,14 +119,14 @@ class PrivateMonte(MonteBank):
             fates[bet.number] = Fate.WIN if row_wins(cards, card) else Fate.LOSE
         state = play.settle(replace(state, shown=1), fates, False, events)
         events.append(Discarded((*layout.cards, card)))
-        state = replace(state, seen=(*state.seen, card), since_shuffle=state.since_shuffle + 1)
+        state = replace(state, seen=(*state.seen, card))
         return play.end_deal(state, events)
 
     def no_more_deals(self, state: State) -> str:
         """At most the agreed number of deals from a shuffle, six at most, and at least ten
-        cards left undealt (PM-8)."""
+        cards left undealt (PM-8). A bank deals from one shuffle: its deals are the shuffle's."""
         rules = state.rules
-        if rules.deals_per_bank is not None and state.since_shuffle >= rules.deals_per_bank:
+        if rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank:
             return (
                 f"the {rules.deals_per_bank} deals from one shuffle are dealt: "
                 "the bank passes (PM-8)"
