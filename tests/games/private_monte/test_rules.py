@@ -10,6 +10,7 @@ from croupier.errors import (
     ForbiddenAction,
     InsufficientChips,
     InvalidConfig,
+    NotYourTurn,
     StakeOutOfRange,
     UnknownAction,
 )
@@ -143,6 +144,8 @@ def test_bets_on_the_top_the_bottom_or_both():  # PM-4
     state = act(state, 1, LayoutBet(BOTTOM, 70))
     with pytest.raises(ForbiddenAction, match="on the top layout already"):
         GAME.apply(state, 1, LayoutBet(TOP, 10))
+    with pytest.raises(UnknownAction, match="'middle' is not a row: the choices are top, bottom"):
+        GAME.apply(state, 2, LayoutBet("middle", 10))  # type: ignore[arg-type]
     with pytest.raises(UnknownAction, match="no such action"):
         GAME.apply(state, 2, CircleBet(C("2S"), 10))  # the club form's bets are not here
     assert state.staked == 120
@@ -169,6 +172,8 @@ def test_the_gate_is_the_bottom_card_and_settles_every_layout():  # PM-5
     state = bets(state, [(1, LayoutBet(TOP, 100)), (2, LayoutBet(BOTTOM, 60))], events)
     assert [(str(e.card), e.gate) for e in events if isinstance(e, CardShown)] == [("KC", True)]
     assert settled(events) == {1: (Fate.WIN, 100), 2: (Fate.WIN, 60)}
+    with pytest.raises(NotYourTurn, match="no layout is out for bets"):
+        GAME.apply(state, 1, LayoutBet(TOP, 10))  # the gate is shown: too late
     events = []
     state = table("2S 5C", "AD 3C", "KH")  # no heart on the layouts: every bet loses
     state = bets(state, [(1, LayoutBet(TOP, 100)), (2, LayoutBet(BOTTOM, 60))], events)
