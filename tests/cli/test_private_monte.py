@@ -74,3 +74,11 @@ def test_a_banker_whose_deals_are_dealt_gives_up_the_bank():  # PM-8
     assert "Seat 1 (you) puts up a monte of 100" in out  # Enter: the smallest monte
     assert "Your deals are dealt: you give up the bank." in out
     assert "The bank passes to the left, to seat 2 (Anna) (PM-8)." in out
+
+
+def test_a_saved_session_replays(tmp_path):
+    path = tmp_path / "private.json"
+    assert play("--auto", "--seed", "2", "--deals", "3", "--save", str(path)).exit_code == 0
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("The gate: ") == 3
