@@ -7,7 +7,7 @@ that also name their `banker` and `bank`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -31,6 +31,22 @@ class Seated:
 
     def occupied(self) -> list[int]:
         return [i for i, chips in enumerate(self.seats) if chips is not None]
+
+    def to_the_left(self, seat: int) -> Iterator[int]:
+        """The occupied seats from `seat`'s left round the table, `seat` itself excluded."""
+        count = len(self.seats)
+        for step in range(1, count):
+            other = (seat + step) % count
+            if self.seats[other] is not None:
+                yield other
+
+    def to_the_right(self, seat: int) -> Iterator[int]:
+        """The occupied seats from `seat`'s right round the table, `seat` itself excluded."""
+        count = len(self.seats)
+        for step in range(1, count):
+            other = (seat - step) % count
+            if self.seats[other] is not None:
+                yield other
 
 
 def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ...]:

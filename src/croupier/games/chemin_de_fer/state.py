@@ -87,14 +87,6 @@ class State(Seated):
     def uncovered(self) -> int:
         return self.bank - self.covered
 
-    def to_the_right(self, seat: int) -> Iterator[int]:
-        """The occupied seats from `seat`'s right round the table, `seat` itself excluded."""
-        count = len(self.seats)
-        for step in range(1, count):
-            other = (seat - step) % count
-            if self.seats[other] is not None:
-                yield other
-
     def in_seat_order(self, after: int) -> Iterator[int]:
         """The occupied seats after `after` going up round the table, `after` last."""
         count = len(self.seats)

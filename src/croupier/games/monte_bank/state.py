@@ -7,7 +7,6 @@ seat up (MB-15), and the banker's right is the seat below his.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from croupier.cards import Card
@@ -80,14 +79,6 @@ class State(Seated):
     declined: frozenset[int] = frozenset()
     paid_in: int = 0
     paid_out: int = 0
-
-    def to_the_left(self, seat: int) -> Iterator[int]:
-        """The occupied seats from `seat`'s left round the table, `seat` itself excluded."""
-        count = len(self.seats)
-        for step in range(1, count):
-            other = (seat + step) % count
-            if self.seats[other] is not None:
-                yield other
 
     @property
     def staked(self) -> int:
