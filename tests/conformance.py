@@ -89,9 +89,9 @@ def _choose(game, state, actors, shuffler, rng, rounds):
         return HOUSE, EndSession()
     # The house closes bets now and then, but mostly lets the seats act first.
     seats = sorted((a for a in actors if a is not HOUSE), key=str)
-    if HOUSE in actors and (not seats or rng.random() < 0.03):
-        options = [o for o in game.legal_actions(state, HOUSE) if o != EndSession()]
-        return HOUSE, pick(rng, rng.choice(options))
+    house = [o for o in game.legal_actions(state, HOUSE) if o != EndSession()]
+    if house and (not seats or rng.random() < 0.03):
+        return HOUSE, pick(rng, rng.choice(house))
     actor = rng.choice(seats)
     options = list(game.legal_actions(state, actor))
     option = rng.choice(options)

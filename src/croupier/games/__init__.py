@@ -10,6 +10,7 @@ from typing import Any
 
 from croupier.engine.game import Game
 from croupier.errors import InvalidConfig
+from croupier.games.banchek import Banchek
 from croupier.games.chemin_de_fer import CheminDeFer
 from croupier.games.monte_bank import MonteBank
 from croupier.games.private_monte import PrivateMonte
@@ -18,7 +19,7 @@ from croupier.games.punto_banco import PuntoBanco
 __all__ = ["get", "names"]
 
 _GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.name: game for game in (PuntoBanco(), CheminDeFer(), MonteBank(), PrivateMonte())
+    game.name: game for game in (PuntoBanco(), CheminDeFer(), MonteBank(), PrivateMonte(), Banchek())
 }
 
 

@@ -1,0 +1,331 @@
+"""Polish Banchek as a `Game` (RULES BN-1..BN-17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from croupier.cards import Card
+from croupier.engine.actions import (
+    Action,
+    Amounts,
+    Cut,
+    Done,
+    Draw,
+    EndSession,
+    Leave,
+    Legal,
+    Option,
+    Shuffle,
+)
+from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.config import make_config
+from croupier.engine.events import Audience, Event, ShoeCut
+from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.seating import BankingGame, seat_buy_ins
+from croupier.errors import (
+    ForbiddenAction,
+    IllegalAction,
+    InsufficientChips,
+    NotYourTurn,
+    StakeOutOfRange,
+)
+from croupier.games.banchek import play
+from croupier.games.banchek.actions import (
+    AddToBank,
+    ClaimTurned,
+    Peek,
+    PlayOn,
+    PutUpBank,
+    RefuseRiders,
+    Ride,
+    Stake,
+    TakeFromBank,
+    TurnEarly,
+    Wait,
+)
+from croupier.games.banchek.events import PeekClaimed, Peeked, RidersRefused
+from croupier.games.banchek.rules import Rules, two_packs
+from croupier.games.banchek.state import Phase, State
+from croupier.games.banchek.view import BanchekView
+from croupier.shoe import Shoe
+
+__all__ = ["Banchek"]
+
+_CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.DEALING, Phase.EARLY, Phase.TURN})
+
+
+class Banchek(BankingGame[Rules, State, BanchekView]):
+    """Polish Banchek, the noisy merry game (RULES BN-1..BN-17)."""
+
+    name: ClassVar[str] = "banchek"
+    title: ClassVar[str] = "Polish Banchek"
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        PutUpBank,
+        Cut,
+        Wait,
+        TurnEarly,
+        Peek,
+        ClaimTurned,
+        PlayOn,
+        Stake,
+        RefuseRiders,
+        Ride,
+        Done,
+        Leave,
+        AddToBank,
+        TakeFromBank,
+        EndSession,
+    )
+    config_type: ClassVar[type[Any]] = Rules
+
+    def config(self, **options: Any) -> Rules:
+        return make_config(Rules, **options)
+
+    def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
+        seats = seat_buy_ins(buy_ins, config.seats)
+        state = State(
+            rules=config, phase=Phase.FIRST_BANKER, seats=seats, paid_in=sum(buy_ins.values())
+        )
+        return play.start(state, [])
+
+    # -- who acts, and what they may do ---------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[Actor]:
+        phase = state.phase
+        if phase is Phase.OVER:
+            return frozenset()
+        if phase in _CHANCE:
+            return frozenset({CHANCE})
+        if phase is Phase.BANK:
+            assert state.offered is not None
+            return frozenset({state.offered, HOUSE})
+        if phase is Phase.OPEN:
+            assert state.banker is not None
+            return (
+                frozenset({state.banker, HOUSE}) if state.turn == 0 else frozenset({state.banker})
+            )
+        return frozenset({_actor(state)})
+
+    def options(self, state: State, actor: Actor) -> Legal:
+        if actor not in self.to_act(state):
+            return Legal()
+        if actor is HOUSE:
+            return Legal((EndSession(),))
+        assert isinstance(actor, int)
+        return Legal(_seat_options(state, actor))
+
+    def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
+        phase = state.phase
+        if isinstance(actor, int) and not 0 <= actor < len(state.seats):
+            return ForbiddenAction(
+                actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
+            )
+        if isinstance(action, AddToBank | TakeFromBank):
+            return ForbiddenAction(
+                actor, action, "the banker may neither take money out of the bank nor add to it "
+                "(BN-12)"
+            )  # fmt: skip
+        if isinstance(action, PutUpBank) and actor == state.last_banker and phase is Phase.BANK:
+            return ForbiddenAction(actor, action, "no one may hold the bank twice in a row (BN-13)")
+        if isinstance(action, Ride) and not state.rules.riders:
+            return ForbiddenAction(actor, action, "riders are not allowed at this table (BN-15)")
+        if isinstance(action, Ride | RefuseRiders) and actor in state.no_riders:
+            return ForbiddenAction(
+                actor,
+                action,
+                "you refused riders on your cards, so you may ride on no one else's (BN-16)",
+            )
+        if actor in self.to_act(state):
+            return self._out_of_range(state, actor, action)
+        return NotYourTurn(actor, action, f"it is not your turn: {_now(state)}")
+
+    def _out_of_range(self, state: State, actor: Actor, action: Action) -> IllegalAction:
+        if isinstance(action, Stake) and state.phase is Phase.STAKE:
+            low, high = play.limits(state)
+            if state.chips(state.punter) < low:
+                return InsufficientChips(
+                    actor, action, f"you have {state.chips(state.punter)} chips, under the "
+                    f"smallest stake, {low}: you must leave the game (BN-11)"
+                )  # fmt: skip
+            return StakeOutOfRange(actor, action, _stake_rule(state, low, high))
+        if isinstance(action, Ride) and state.phase is Phase.RIDING:
+            low, high = play.rider_limits(state, state.riders[0])
+            return StakeOutOfRange(
+                actor, action, f"a rider stakes {low} to {high}: all the stakes on one hand "
+                "together are limited by the bank (BN-15)"
+            )  # fmt: skip
+        if isinstance(action, Cut):
+            return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
+        return ForbiddenAction(actor, action, f"not now: {_now(state)}")
+
+    def perform(
+        self, state: State, actor: Actor, action: Action
+    ) -> tuple[State, tuple[Event, ...]]:
+        events: list[Event] = []
+        if isinstance(action, Shuffle):
+            state = _shuffled(state, action, events)
+        elif isinstance(action, Draw):
+            state = _drawn(state, action.card, events)
+        elif isinstance(action, EndSession):
+            state = play.close(state, events)
+        else:
+            assert isinstance(actor, int)
+            state = _seat_acts(state, actor, action, events)
+        return state, tuple(events)
+
+    def chance(self, state: State) -> ChanceNode:
+        if state.phase is Phase.SHUFFLING or not state.pack.cards:
+            return Shuffling(two_packs())
+        return Drawing(state.pack)
+
+    # -- what each sees -----------------------------------------------------------------------
+
+    def view(self, state: State, viewer: Actor | None) -> BanchekView:
+        hands = dict(zip(state.order, state.hands, strict=True))
+        own = hands.get(viewer, ()) if isinstance(viewer, int) else ()
+        peeked = state.pack.top if state.peeked and viewer == state.banker else None
+        playing = state.phase in (Phase.OPEN, Phase.PEEKED, Phase.STAKE, Phase.RIDING)
+        return BanchekView(
+            viewer=viewer,
+            rules=state.rules,
+            phase=state.phase,
+            seats=state.seats,
+            banker=state.banker,
+            bank=state.bank,
+            last_banker=state.last_banker,
+            offered=state.offered,
+            order=state.order,
+            punter=state.punter if playing else None,
+            hand=own,
+            shown=tuple((seat, hands[seat]) for seat in state.order if seat in state.shown),
+            turned=state.turned,
+            early=state.early,
+            peeked=state.peeked,
+            peeked_card=peeked,
+            stakes=state.stakes,
+            no_riders=state.no_riders,
+            cards_left=len(state.pack),
+            rounds=state.rounds,
+            seen=state.seen,
+            to_act=self.to_act(state),
+            legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
+        )
+
+    def rounds(self, state: State) -> int:
+        return state.rounds
+
+    def chips(self, state: State) -> Chips:
+        return Chips(
+            seats=sum(chips for chips in state.seats if chips is not None),
+            staked=state.staked,
+            house=0,
+            bank=state.bank,
+            paid_in=state.paid_in,
+            paid_out=state.paid_out,
+        )
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _actor(state: State) -> int:
+    phase = state.phase
+    if phase is Phase.CUT:
+        return play.cutter(state)
+    if phase is Phase.RIDING:
+        return state.riders[0]
+    return state.punter  # PEEKED, STAKE
+
+
+def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
+    phase = state.phase
+    if phase is Phase.BANK:
+        return (PutUpBank(), Leave())
+    if phase is Phase.CUT:
+        return (Amounts(Cut(1), 1, len(state.pack) - 1),)
+    if phase is Phase.OPEN:
+        return (Wait(), TurnEarly(), Peek())
+    if phase is Phase.PEEKED:
+        return (ClaimTurned(), PlayOn())
+    if phase is Phase.RIDING:
+        low, high = play.rider_limits(state, seat)
+        return (Amounts(Ride(low), low, high), Done())
+    # STAKE
+    low, high = play.limits(state)
+    stakes: tuple[Option, ...] = (Amounts(Stake(low), low, high),) if low <= high else ()
+    may_refuse = state.rules.riders and seat not in state.no_riders and state.early is None
+    return (*stakes, *((RefuseRiders(),) if may_refuse else ()), Leave())
+
+
+def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
+    if isinstance(action, PutUpBank):
+        return play.put_up(state, seat, events)
+    if isinstance(action, Leave):
+        return play.leave(state, seat, events)
+    if isinstance(action, Cut):
+        events.append(ShoeCut(seat, action.amount))
+        return play.new_round(replace(state, pack=state.pack.cut(action.amount)), events)
+    if isinstance(action, Wait | PlayOn):
+        return replace(state, phase=Phase.STAKE)
+    if isinstance(action, TurnEarly):
+        return replace(state, phase=Phase.EARLY)
+    if isinstance(action, Peek):
+        events.append(Peeked(seat, state.pack.top, audience=Audience.only(seat)))
+        return replace(state, phase=Phase.PEEKED, peeked=True)
+    if isinstance(action, ClaimTurned):
+        events.append(PeekClaimed(seat))
+        return replace(state, phase=Phase.EARLY)
+    if isinstance(action, RefuseRiders):
+        events.append(RidersRefused(seat))
+        return replace(state, no_riders=state.no_riders | {seat})
+    if isinstance(action, Ride):
+        return play.ride(state, seat, action.amount, events)
+    if isinstance(action, Done):
+        return play.ride(state, seat, None, events)
+    assert isinstance(action, Stake)
+    return play.stake(state, action.amount, events)
+
+
+def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
+    if state.phase is Phase.FIRST_BANKER:  # the packs for the draw of the first banker
+        return replace(state, pack=Shoe(action.order))
+    return play.shuffled(state, action.order, events)
+
+
+def _drawn(state: State, card: Card, events: list[Event]) -> State:
+    phase = state.phase
+    if phase is Phase.FIRST_BANKER:
+        return play.drawn_for_bank(replace(state, pack=state.pack.draw(card)), card, events)
+    if phase is Phase.DEALING:
+        return play.dealt(state, card, events)
+    return play.turned(state, card, events)
+
+
+def _stake_rule(state: State, low: int, high: int) -> str:
+    if state.early is None:
+        return f"a stake is from {low} to {high}: the smallest agreed up to the whole bank (BN-5)"
+    if low == high:
+        return f"the card turned early beats your cards: you may stake only {low} (BN-14)"
+    return (
+        f"the card turned early is yours to beat: stake {low} to {high}, at most half the "
+        "bank (BN-14)"
+    )
+
+
+def _now(state: State) -> str:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the session is over"
+    if phase in _CHANCE:
+        return "the cards are being shuffled or dealt"
+    if phase is Phase.BANK:
+        return f"seat {state.offered + 1 if state.offered is not None else '?'} is to take the bank"
+    if phase is Phase.CUT:
+        return f"seat {play.cutter(state) + 1} is to cut"
+    if phase is Phase.OPEN:
+        return f"the banker is to turn for seat {state.punter + 1}"
+    if phase is Phase.RIDING:
+        return f"seat {state.riders[0] + 1} may ride on seat {state.punter + 1}'s cards"
+    return f"seat {state.punter + 1} is to stake"

@@ -1,0 +1,89 @@
+"""Polish Banchek's rule set and its one rule of play: which hand beats the turned card
+(RULES BN-1, BN-2, BN-5, BN-6, BN-10, BN-14, BN-15).
+
+    >>> hand = cards("7D KC 5D")
+    >>> [beats(hand, card) for card in cards("QC KC AC 7D 8D 2S")]
+    [True, True, False, True, False, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from croupier.cards import Card, full_pack, shoe_of
+from croupier.errors import InvalidConfig
+from croupier.lowest_card import USUAL_ORDER
+
+__all__ = [
+    "HAND",
+    "MOST_PUNTERS",
+    "PACKS",
+    "TRIPLED",
+    "Rules",
+    "beats",
+    "cards",
+    "rank_order",
+    "two_packs",
+]
+
+HAND = 3
+"""Cards dealt to each punter (BN-4)."""
+
+PACKS = 2
+"""Two full packs shuffled together (BN-1)."""
+
+MOST_PUNTERS = len(full_pack()) * PACKS // (HAND + 1)
+"""So that a round, a hand and a turned card for each punter, fits the pack (BN-1)."""
+
+TRIPLED = 3
+"""The bank passes once it holds this many times what was put up (BN-10)."""
+
+
+def two_packs() -> tuple[Card, ...]:
+    """The 104 cards of two full packs (BN-1), in a fixed order."""
+    return shoe_of(PACKS, full_pack())
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards written as text, e.g. "7D KC 5D"."""
+    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
+
+
+def rank_order(card: Card) -> int:
+    """A card's place in the usual order: 2 lowest, ace highest (BN-1)."""
+    return USUAL_ORDER.index(card.rank)
+
+
+def beats(hand: Iterable[Card], turned: Card) -> bool:
+    """The punter wins when he holds a card of the turned card's suit and of equal or
+    higher rank; an equal card, which two packs allow, goes to the punter (BN-6)."""
+    return any(c.suit is turned.suit and rank_order(c) >= rank_order(turned) for c in hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A Banchek table: its seats, the agreed smallest stake and first bank, and whether
+    riders are allowed (BN-15)."""
+
+    seats: int = 8
+    minimum: int = 5
+    bank: int = 100
+    riders: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= MOST_PUNTERS + 1:
+            raise InvalidConfig(
+                f"seats = {self.seats} is not valid: 2 to {MOST_PUNTERS + 1}, so that a round "
+                "fits the pack (BN-1)"
+            )
+        if self.minimum < 1 or self.bank < self.minimum:
+            raise InvalidConfig(
+                f"minimum = {self.minimum}, bank = {self.bank}: the smallest stake is at least "
+                "1 chip, and the bank at least the smallest stake (BN-2, BN-5)"
+            )
+
+    @property
+    def tripled(self) -> int:
+        """The bank at which it passes, having tripled (BN-10)."""
+        return TRIPLED * self.bank
