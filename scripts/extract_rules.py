@@ -21,6 +21,7 @@ GAMES = {
     "chemin-de-fer": ("Chemin de Fer", ("C", "CF")),
     "monte-bank": ("Monte Bank", ("C", "MB")),
     "private-monte": ("Private Monte Bank", ("C", "PM", "MB")),
+    "banchek": ("Polish Banchek", ("C", "BN")),
 }
 
 
