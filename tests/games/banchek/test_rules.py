@@ -155,6 +155,7 @@ def test_a_new_deal_without_shuffle_and_the_cards_under_the_pack():  # BN-8, BN-
     assert not [e for e in events if isinstance(e, PackShuffled)]
     assert state.phase is Phase.OPEN and state.rounds == 1  # dealt again, same order
     assert state.order == (1, 2) and len(state.pack) == 104 - 6
+    assert state.fresh == 104 - 8 - 6  # below them, the first round's eight cards
 
 
 def test_a_tripled_bank_passes_left_and_unplayed_hands_are_void():  # BN-10

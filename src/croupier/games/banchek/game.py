@@ -209,6 +209,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             cards_left=len(state.pack),
             rounds=state.rounds,
             seen=state.seen,
+            fresh=state.fresh,
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )

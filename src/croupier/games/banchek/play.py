@@ -107,7 +107,7 @@ def put_up(state: State, seat: int, events: list[Event]) -> State:
 def shuffled(state: State, order: tuple[Card, ...], events: list[Event]) -> State:
     assert state.banker is not None
     events.append(PackShuffled(state.banker, len(order)))
-    return replace(state, pack=Shoe(order), phase=Phase.CUT, seen=())
+    return replace(state, pack=Shoe(order), phase=Phase.CUT, seen=(), fresh=len(order))
 
 
 def cutter(state: State) -> int:
@@ -132,7 +132,9 @@ def dealt(state: State, card: Card, events: list[Event]) -> State:
     hands = list(state.hands)
     count = sum(len(hand) for hand in hands)
     hands[count % len(hands)] += (card,)
-    state = replace(state, pack=state.pack.draw(card), hands=tuple(hands))
+    state = replace(
+        state, pack=state.pack.draw(card), hands=tuple(hands), fresh=max(0, state.fresh - 1)
+    )
     if count + 1 < HAND * len(hands):
         return state
     for seat, hand in zip(state.order, state.hands, strict=True):
@@ -203,6 +205,7 @@ def turned(state: State, card: Card, events: list[Event]) -> State:
     state = replace(
         state,
         pack=state.pack.draw(card),
+        fresh=max(0, state.fresh - 1),
         turned=(*state.turned, card),
         seen=(*state.seen, card),
         peeked=False,

@@ -43,7 +43,9 @@ class Phase(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class State(Seated):
     """`order`: this round's punters, from the banker's left, with their `hands`; `turn`:
-    the hand in play; `stakes`: (seat, amount) on it, the punter's first, then the riders'."""
+    the hand in play; `stakes`: (seat, amount) on it, the punter's first, then the riders'.
+    `seen`: the cards shown since the shuffle; `fresh`: how many on top of the pack have not
+    been dealt since it (below them lie the rounds' cards, put under, BN-9)."""
 
     rules: Rules
     phase: Phase
@@ -64,6 +66,7 @@ class State(Seated):
     shown: frozenset[int] = frozenset()
     no_riders: frozenset[int] = frozenset()
     seen: tuple[Card, ...] = ()
+    fresh: int = 0
     rounds: int = 0
     paid_in: int = 0
     paid_out: int = 0

@@ -44,5 +44,8 @@ class BanchekView:
     rounds: int
     seen: tuple[Card, ...]
     """Every card shown since the pack was shuffled: what a counter knows."""
+    fresh: int
+    """Cards on top not dealt since the shuffle: while any are left, the next card is one the
+    viewer has not seen, each as likely; after them come the rounds' cards (BN-9)."""
     to_act: frozenset[Actor]
     legal: Legal
