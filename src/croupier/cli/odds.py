@@ -16,6 +16,7 @@ from croupier.engine.config import make_config
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.punto_banco import Bet
+from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
 from croupier.odds import private_monte as private
 from croupier.odds.punto_banco import (
@@ -361,3 +362,171 @@ def _show_private(given: dict[str, private.LayoutOdds], simulation: private.Simu
 
 def _plus_minus(edge: private.Edge) -> str:
     return f"{edge.edge:+.2%} ± {edge.margin:.2%}" if edge.bets else "no bets"
+
+
+@odds_app.command(
+    "banchek",
+    epilog="Examples: `croupier odds banchek`; "
+    '`croupier odds banchek --hand "7D KC 5D"`; '
+    '`croupier odds banchek --hand "2S 3H 4D" --gone "AS KS QS AH"`; '
+    "`croupier odds banchek --punters 8 --policy chance --banks 100000 --seed 3`; "
+    "`croupier odds banchek --punters 4 --json`.",
+)
+def banchek_odds(
+    hand: Annotated[
+        str,
+        typer.Option(help='A three-card hand, e.g. "7D KC 5D": its exact chance and edge.'),
+    ] = "",
+    gone: Annotated[
+        str,
+        typer.Option(
+            help='Cards known to be gone, e.g. "AS KS 2H" (each at most twice: two packs).'
+        ),
+    ] = "",
+    punters: Annotated[
+        int | None,
+        typer.Option(
+            help="The banker's prospects against this many punters; 4 if not given.",
+        ),
+    ] = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            help="How the punters stake: flat (the minimum), chance (more when his exact "
+            "chance is better than even), or bank (the whole bank); all three if not given."
+        ),
+    ] = None,
+    banks: Annotated[
+        int | None,
+        typer.Option(help="Banks to simulate, each from a fresh shuffle; 20,000 if not given."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="The simulation's seed, 1 if not given: the same figures again."),
+    ] = None,
+    bank: Annotated[
+        int | None, typer.Option(help="The bank put up (BN-2); 100 if not given.")
+    ] = None,
+    minimum: Annotated[
+        int | None, typer.Option(help="The smallest stake (BN-5); 5 if not given.")
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="One JSON object instead; with the prospects only when a simulation option "
+            "is given.",
+        ),
+    ] = False,
+) -> None:
+    """A punter's exact chance against the card turned (BN-6): a hand not yet dealt, a
+    --hand, given the cards --gone, and the share of hands better than even. Then the
+    banker's prospects (BN-10): how often his bank triples before it breaks, and how many
+    rounds it lasts, simulated over many banks dealt as the rules deal them (BN-4 .. BN-9)."""
+    asked = (punters, policy, banks, seed, bank, minimum)
+    simulate = not as_json or any(option is not None for option in asked)
+    try:
+        gone_cards = banchek.cards(gone)
+        hand_cards = banchek.cards(hand)
+        given = banchek.hand_odds(hand_cards, gone_cards) if hand else None
+        next_hand = banchek.random_hand(gone_cards) if gone else None
+        policies = tuple(banchek.Policy) if policy is None else (banchek.Policy.of(policy),)
+        simulated = [
+            banchek.prospects(
+                4 if punters is None else punters,
+                p,
+                20_000 if banks is None else banks,
+                1 if seed is None else seed,
+                100 if bank is None else bank,
+                5 if minimum is None else minimum,
+            )
+            for p in (policies if simulate else ())
+        ]
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    if as_json:
+        report = banchek.report(simulated if simulate else None)
+        if given is not None:
+            report["hand"] = {
+                "cards": [str(card) for card in hand_cards],
+                "gone": [str(card) for card in gone_cards],
+                "win": str(given.win),
+                "edge": float(given.edge),
+            }
+        if next_hand is not None:
+            report["next_hand"] = {
+                "gone": [str(card) for card in gone_cards],
+                "win": str(next_hand.win),
+                "edge": float(next_hand.edge),
+            }
+        print(json.dumps(report, indent=2))
+    else:
+        _show_banchek(hand_cards, given, next_hand, simulated)
+
+
+def _show_banchek(
+    hand: tuple[Card, ...],
+    given: banchek.HandOdds | None,
+    next_hand: banchek.HandOdds | None,
+    simulated: list[banchek.Prospects],
+) -> None:
+    console = Console(highlight=False)
+    exact = Table(
+        title="Polish Banchek: a punter's hand against the card turned, exactly",
+        box=boxes.SIMPLE_HEAD,
+    )
+    for column in ("Hand", "P(win)", "Exactly", "Punter's edge"):
+        exact.add_column(column, justify="left" if column == "Hand" else "right")
+    rows = {"next hand, fresh pack": banchek.random_hand()}
+    if next_hand is not None:
+        rows["next hand, --gone"] = next_hand
+    if given is not None:
+        shown = " ".join(card.pretty for card in hand)
+        rows[f"{shown}{', --gone' if next_hand else ''}"] = given
+    for name, odds in rows.items():
+        exact.add_row(name, f"{float(odds.win):.6f}", str(odds.win), f"{float(odds.edge):+.4%}")
+    console.print(exact)
+    share = banchek.favourable_share()
+    console.print(
+        f"Hands better than even: {float(share):.4%} ({share}) of the hands dealt from a "
+        "fresh pack. A stake is paid 1 to 1 (BN-6)."
+    )
+    if not simulated:
+        return
+    first = simulated[0]
+    table = Table(
+        title=f"The banker's prospects: {first.punters} "
+        f"punter{'s' if first.punters > 1 else ''}, a bank of {first.bank}, stakes from "
+        f"{first.minimum}",
+        caption=f"{first.banks:,} banks simulated (seed {first.seed}), ± a 95% interval",
+        box=boxes.SIMPLE_HEAD,
+    )
+    columns = ("Punters stake", "Bank triples", "95% interval", "Never ends", "Rounds")
+    for column in columns:
+        table.add_column(column, justify="left" if column == columns[0] else "right")
+    for p in simulated:
+        low, high = p.triple_interval
+        table.add_row(
+            p.policy.value,
+            f"{p.triple:.2%}",
+            f"{low:.2%} to {high:.2%}",
+            f"{p.endless / p.banks:.2%}",
+            f"{p.rounds:.2f} ± {p.rounds_margin:.2f}",
+        )
+    console.print(table)
+    console.print(
+        "\n".join(_POLICIES[p.policy] for p in simulated) + "\n"
+        "A bank ends when it has tripled or is broken, checked after every hand (BN-10). "
+        f"Without a shuffle the deal comes round every {banchek.period(first.punters):,} "
+        "rounds (BN-8, BN-9): a bank that holds what it held there before never ends. "
+        "Rounds: those dealt to the banks that ended, the last counted."
+    )
+
+
+_POLICIES = {
+    banchek.Policy.FLAT: "flat: every punter stakes the minimum.",
+    banchek.Policy.CHANCE: "chance: he counts his hand and, until the pack comes round, the "
+    "cards he has seen since the shuffle; better than even, he stakes the minimum plus his "
+    "edge times the bank.",
+    banchek.Policy.BANK: "bank: he stakes the whole bank, every hand.",
+}

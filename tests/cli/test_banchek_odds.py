@@ -1,0 +1,86 @@
+"""`croupier odds banchek`: the readable tables, the JSON, and refusals."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.odds.banchek import prospects, report
+
+runner = CliRunner()
+
+
+def odds(*args):
+    return runner.invoke(app, ["odds", "banchek", *args])
+
+
+def test_the_readable_tables():  # BN-6, BN-10
+    result = odds("--hand", "7D KC 5D", "--banks", "300")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "56879/176851" in out and "-35.6758%" in out  # a hand yet to be dealt
+    assert "7♦ K♣ 5♦" in out and "33/101" in out  # BN-6's example
+    assert "7.9954% (140/1751)" in out
+    assert "prospects: 4 punters, a bank of 100, stakes from 5" in out
+    assert "300 banks simulated (seed 1), ± a 95% interval" in out
+    for policy in ("flat", "chance", "bank"):
+        assert f"\n  {policy} " in out
+    assert "comes round every 100,320 rounds" in out
+    assert odds("--hand", "7D KC 5D", "--banks", "300").output == out  # seeded
+
+
+def test_one_policy_and_the_cards_gone():  # BN-6
+    args = ("--hand", "7D KC 5D", "--gone", "AS KS", "--policy", "bank", "--punters", "1")
+    result = odds(*args, "--banks", "200")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "next hand, --gone" in out and "2734031/8499150" in out
+    assert "7♦ K♣ 5♦, --gone" in out and "1/3" in out  # 33 of the 99 left
+    assert "bank: he stakes the whole bank" in out and "flat:" not in out
+    assert "1 punter, a bank of 100" in out and "200 banks simulated" in out
+    assert "\n  bank " in out and "\n  flat " not in out
+
+
+def test_json():  # BN-6, BN-10
+    result = odds("--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == report()  # no simulation unless asked
+    args = ("--hand", "7D KC 5D", "--gone", "AS", "--punters", "2", "--policy", "chance")
+    data = json.loads(odds(*args, "--banks", "500", "--seed", "4", "--json").output)
+    assert data["game"] == "banchek" and data["win"] == "56879/176851"
+    assert data["hand"] == {
+        "cards": ["7D", "KC", "5D"],
+        "gone": ["AS"],
+        "win": "33/100",
+        "edge": -0.34,
+    }
+    assert data["next_hand"]["gone"] == ["AS"]
+    assert data["prospects"] == [prospects(2, "chance", banks=500, seed=4).as_json()]
+    every = json.loads(odds("--banks", "100", "--json").output)["prospects"]
+    assert [p["policy"] for p in every] == ["flat", "chance", "bank"]
+    assert all(p["punters"] == 4 and p["seed"] == 1 for p in every)
+
+
+def test_bad_input_is_one_line_and_exit_two():
+    for args, message in [
+        (["--hand", "7D KC"], "a hand is 3 cards, not 2: '7D KC'"),
+        (["--hand", "7D KC 5X"], "'5X' is not a card"),
+        (["--gone", "AS AS AS"], "AS: given more than twice"),
+        (["--hand", "AS 2H 3C", "--gone", "AS AS"], "AS: given more than twice"),
+        (["--policy", "bold"], "--policy 'bold' is not valid: choose from 'flat', 'chance'"),
+        (["--bank", "3", "--json"], "--minimum 5, --bank 3"),
+        (["--punters", "27"], "--punters 27 is not valid: 1 to 26"),
+        (["--punters", "0", "--json"], "--punters 0 is not valid"),
+        (["--banks", "1"], "--banks 1 is not valid: at least 2"),
+        (["--seed", "-1"], "--seed -1 is not valid"),
+    ]:
+        result = odds(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_help_teaches():
+    result = odds("--help")
+    assert result.exit_code == 0
+    assert "Examples:" in result.output and "--punters" in result.output
