@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
+from croupier.cli.banchek.narrate import Narrator as BanchekNarrator
+from croupier.cli.banchek.session import Session as BanchekSession
 from croupier.cli.chemin_de_fer.narrate import Narrator as CheminDeFerNarrator
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
 from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
@@ -55,7 +57,15 @@ Save = Annotated[
     Path | None, typer.Option(help="Write the session's history here, to replay it later.")
 ]
 # Options both forms of Monte Bank have.
-Deals = Annotated[int | None, typer.Option(min=0, help="Close the table after this many deals.")]
+AUTO_ROUNDS = 100
+"""Where a bank may last for ever (Monte Bank, Banchek), --auto closes after this many rounds
+unless told otherwise."""
+Deals = Annotated[
+    int | None,
+    typer.Option(
+        min=0, help=f"Close the table after this many deals (with --auto: {AUTO_ROUNDS})."
+    ),
+]
 MonteBots = Annotated[
     int | None,
     typer.Option(min=1, help="Bots at the table (default: 3 with you, 4 with --auto)."),
@@ -320,7 +330,7 @@ def _play_monte(
         console,
         rules,
         seed=seed,
-        deals=deals,
+        deals=AUTO_ROUNDS if auto and deals is None else deals,
         bots=wanted,
         chips=chips,
         human_seat=human_seat,
@@ -333,7 +343,8 @@ def _play_monte(
 
 
 def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[int | None, int]:
-    """Your seat (none with --auto) and how many bots, checked against the table."""
+    """Your seat (none with --auto) and how many bots, checked against the table (Monte Bank
+    and Banchek, where a banker and at least one punter sit)."""
     if not auto and not 1 <= seat <= seats:
         raise _fail(f"--seat {seat} is not at this table: seats are 1 to {seats}")
     wanted = bots if bots is not None else (4 if auto else 3)
@@ -343,6 +354,61 @@ def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[i
     if auto and wanted < 2:
         raise _fail("--auto needs at least 2 bots: one banks, the others punt")
     return (None if auto else seat - 1), wanted
+
+
+@play_app.command(
+    "banchek",
+    epilog="Examples: `croupier play banchek --odds`; "
+    "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`.",
+)
+def play_banchek(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help=f"Close the table after this many rounds (with --auto: {AUTO_ROUNDS})."
+        ),
+    ] = None,
+    bots: MonteBots = None,
+    chips: MonteChips = 2000,
+    seat: YourSeat = 1,
+    minimum: Annotated[int, typer.Option(min=1, help="The smallest stake agreed (BN-5).")] = 5,
+    bank: Annotated[
+        int, typer.Option(min=1, help="The bank each banker puts up; it passes at 3x (BN-10).")
+    ] = 100,
+    riders: Annotated[
+        bool, typer.Option("--riders", help="Allow riders on another's cards (BN-15, BN-16).")
+    ] = False,
+    odds: Annotated[
+        bool, typer.Option("--odds", help="Show your cards' exact chance against the next card.")
+    ] = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card
+    the banker turns: a card of its suit as high or higher wins. You bank in your turn.
+
+    At the prompt type `help` for the commands; `table` shows the table again.
+    """
+    console = Console(highlight=False)
+    try:
+        rules = registry.get("banchek").config(minimum=minimum, bank=bank, riders=riders)
+    except InvalidInput as error:
+        raise _fail(str(error)) from None
+    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
+    session = BanchekSession(
+        console,
+        rules,
+        seed=seed,
+        rounds=AUTO_ROUNDS if auto and rounds is None else rounds,
+        bots=wanted,
+        chips=chips,
+        human_seat=human_seat,
+        odds=odds,
+    )
+    session.run()
+    if save is not None:
+        session.save(save)
 
 
 @app.command("rules")
@@ -377,6 +443,7 @@ _NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
     "chemin-de-fer": lambda: CheminDeFerNarrator(_seat),
     "monte-bank": lambda: MonteBankNarrator(_seat, lambda seat: f"seat {seat + 1}"),
     "private-monte": lambda: PrivateNarrator(_seat, lambda seat: f"seat {seat + 1}"),
+    "banchek": lambda: BanchekNarrator(_seat),
 }
 
 

@@ -19,7 +19,8 @@ from croupier.games.punto_banco import PuntoBanco
 __all__ = ["get", "names"]
 
 _GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.name: game for game in (PuntoBanco(), CheminDeFer(), MonteBank(), PrivateMonte(), Banchek())
+    game.name: game
+    for game in (PuntoBanco(), CheminDeFer(), MonteBank(), PrivateMonte(), Banchek())
 }
 
 

@@ -1,0 +1,1 @@
+"""`croupier play banchek`: Polish Banchek at the terminal."""

@@ -1,0 +1,136 @@
+"""A person playing Polish Banchek at the terminal: prompts, commands, and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from croupier.cli.banchek.render import table_panel
+from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
+from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
+from croupier.errors import IllegalAction
+from croupier.games.banchek import (
+    AddToBank,
+    BanchekView,
+    ClaimTurned,
+    Peek,
+    Phase,
+    PlayOn,
+    PutUpBank,
+    RefuseRiders,
+    Ride,
+    Stake,
+    TakeFromBank,
+    TurnEarly,
+    Wait,
+)
+
+__all__ = ["HELP", "HumanSeat", "read_command"]
+
+HELP = """\
+  20          stake 20 on your cards (Enter: the smallest stake)
+  leave       pass your stake or refuse the bank: you leave the game (BN-11)
+  norides     no riders on your cards, and you ride on no one's (BN-16)
+  ride 10     ride 10 on the punter's cards (Enter: no ride) (BN-15)
+  early       as banker: turn the punter's card before his stake (BN-14)
+  peek        as banker: look at the card before turning it (BN-17)
+  claim       after a peek: the card counts as turned, as in BN-14
+  table       show the table again
+  quit        leave the table"""
+
+_PROMPTS = {
+    Phase.BANK: "The bank comes to you: Enter to put it up, or `leave` the game",
+    Phase.CUT: "Cut the pack: how many cards (Enter: the middle)",
+    Phase.OPEN: "You bank: Enter lets the punter stake; or `early`, or `peek`",
+    Phase.PEEKED: "The banker peeked at your card: `claim` it as turned, or Enter to play on",
+    Phase.STAKE: "Your stake (Enter: the smallest; help for commands)",
+    Phase.RIDING: "Ride on these cards? An amount, or Enter to pass",
+}
+
+
+def read_command(line: str, view: BanchekView) -> Action:
+    """The action a command means in the current phase."""
+    words = line.lower().split()
+    head, rest = (words[0], words[1:]) if words else ("", [])
+    if head in ("withdraw", "take") and rest:
+        return TakeFromBank(read_amount(rest[0]))  # refused, with its rule (BN-12)
+    if head == "add" and rest:
+        return AddToBank(read_amount(rest[0]))
+    if head == "leave":
+        return Leave()
+    phase = view.phase
+    if phase is Phase.BANK:
+        return PutUpBank()
+    if phase is Phase.CUT:
+        (option,) = view.legal.of_type(Cut)
+        assert isinstance(option, Amounts)
+        return Cut(read_amount(head) if head else (option.low + option.high) // 2)
+    if phase is Phase.OPEN:
+        return {"early": TurnEarly(), "peek": Peek()}.get(head, Wait())
+    if phase is Phase.PEEKED:
+        return ClaimTurned() if head == "claim" else PlayOn()
+    if phase is Phase.RIDING:
+        amount = rest[0] if head == "ride" and rest else head
+        return Ride(read_amount(amount)) if amount else Done()
+    if head in ("norides", "noriders"):
+        return RefuseRiders()
+    if not head:
+        options = [o for o in view.legal.of_type(Stake) if isinstance(o, Amounts)]
+        return Stake(options[0].low) if options else Leave()
+    return Stake(read_amount(rest[0] if head == "stake" and rest else head))
+
+
+class HumanSeat:
+    """Asks the person at the terminal for the seat's actions; `odds` shows the exact chance
+    of his cards."""
+
+    def __init__(
+        self,
+        console: Console,
+        prompter: Prompter,
+        name: Callable[[int], str],
+        *,
+        odds: bool = False,
+    ) -> None:
+        self.console = console
+        self.prompter = prompter
+        self.name = name
+        self.odds = odds
+        self.quitting = False
+        self._shown: tuple[int, Phase, int | None] | None = None
+
+    def refused(self, error: IllegalAction) -> None:
+        self.console.print(f"[red]Refused:[/] {error.reason}.")
+
+    def decide(self, view: BanchekView) -> Action | None:
+        if not view.legal:
+            return None
+        while not self.quitting:
+            if self._shown != (view.rounds, view.phase, view.punter):
+                self._shown = (view.rounds, view.phase, view.punter)
+                first_hand = view.phase is Phase.OPEN and view.punter == view.order[0]
+                if first_hand or view.phase in (Phase.STAKE, Phase.RIDING, Phase.PEEKED):
+                    self.console.print(table_panel(view, self.name, self.odds))
+            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
+            lowered = answer.lower()
+            if lowered in QUIT:
+                self.quitting = True
+                break
+            if lowered in ("table", "show"):
+                self.console.print(table_panel(view, self.name, self.odds))
+            elif lowered in ("help", "?"):
+                self.console.print(HELP)
+            else:
+                try:
+                    return read_command(answer, view)
+                except CommandError as error:
+                    self.console.print(f"[red]{error}[/]")
+        return self._on_the_way_out(view)
+
+    def _on_the_way_out(self, view: BanchekView) -> Action:
+        """Leaving: the punter leaves the game; a banker plays on until the table closes."""
+        for wanted in (Wait(), PlayOn(), Done(), Leave()):
+            if wanted in view.legal:
+                return wanted
+        return read_command("", view)

@@ -1,0 +1,65 @@
+"""`croupier play banchek`, as a person and as a demo would use it."""
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def play(*args, input=None):
+    return runner.invoke(app, ["play", "banchek", *args], input=input)
+
+
+def test_auto_plays_whole_rounds():  # BN-2, BN-8, BN-9, BN-10, BN-15
+    result = play("--auto", "--seed", "7", "--rounds", "40", "--riders")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "has the lowest card and banks (BN-2)" in out
+    assert "under the pack; no shuffle (BN-8, BN-9)" in out
+    assert "(BN-15)" in out  # riders rode
+    assert "The table closes after 40 rounds." in out
+    assert "Chips conserved exactly." in out
+    assert play("--auto", "--seed", "7", "--rounds", "40", "--riders").output == out
+
+
+def test_auto_stops_by_itself():
+    result = play("--auto", "--seed", "3")
+    assert result.exit_code == 0
+    assert "The table closes after 100 rounds." in result.output
+
+
+def test_a_person_stakes_and_bad_input_changes_nothing():  # BN-5, BN-12
+    answers = "help\n500\n20\nwithdraw 5\n\nquit\n"
+    result = play("--seed", "3", "--bots", "2", "--odds", input=answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Your cards: A♠ 2♦ 10♥   exact chance 0.4257 (43/101)" in out
+    assert "Refused: a stake is from 5 to 100" in out
+    assert "Seat 1 (you) stakes 20." in out
+    assert "Refused: the banker may neither take money out of the bank nor add to it" in out
+    assert "Session summary" in out
+
+
+def test_a_person_banks_turns_early_and_peeks():  # BN-14, BN-17
+    result = play("--seed", "1", "--bots", "2", input="\nearly\npeek\n\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Seat 1 (you) puts up a bank of 100." in out
+    assert "card before the stake: 9♥." in out and "Seat 2 (Jan) stakes 50." in out  # BN-14
+    assert "Seat 1 (you) peeks at the card before turning it: A♦ (BN-17)." in out
+    assert "has the peeked card count as turned" in out
+
+
+def test_bad_options():
+    assert play("--bank", "3", "--minimum", "5", "--auto").exit_code == 2
+    result = play("--auto", "--bots", "1")
+    assert result.exit_code == 2 and "--auto needs at least 2 bots" in result.output
+
+
+def test_a_saved_session_replays(tmp_path):
+    path = tmp_path / "banchek.json"
+    assert play("--auto", "--seed", "2", "--rounds", "3", "--save", str(path)).exit_code == 0
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("puts the round's") == 3

@@ -1,0 +1,65 @@
+"""The Banchek engine, played seeded round after round by flat punters, against the odds
+(BN-6, BN-10).
+
+A bank stops after the hand that triples or breaks it, so the hands played are not a fair
+sample of hands (a bank that lasts plays more of them), and with the pack never reshuffled
+the rounds of one bank repeat its cards. The first two hands of each bank are played
+whatever happens, each from a fresh shuffle: they must win as often as `random_hand` says
+exactly. How often banks triple must agree with the simulation of `prospects`.
+"""
+
+import math
+from fractions import Fraction
+
+from croupier.bots.banchek import BanchekBot, Policy, Staking
+from croupier.engine import Event
+from croupier.games.banchek import Banchek, Rules
+from croupier.games.banchek.events import BankEnded, BankPutUp, Settled, Why
+from croupier.odds.banchek import prospects, random_hand
+from croupier.randomness import stream
+from croupier.table import Croupier, Player, Table
+
+ROUNDS = 3000
+RULES = Rules(seats=3, minimum=5, bank=10)  # no bank ends before its second hand
+FLAT = Policy(Staking.FLAT, stake=RULES.minimum, slips=Fraction(0))
+
+
+def play(seed: int) -> list[Event]:
+    game = Banchek()
+    players = {
+        seat: Player(f"bot{seat}", BanchekBot(stream(seed, f"bot/{seat}"), FLAT))
+        for seat in range(RULES.seats)
+    }
+    table = Table(game, RULES, players, buy_ins=dict.fromkeys(players, 10**6), seed=seed,
+                  croupier=Croupier(rounds=ROUNDS))  # fmt: skip
+    events: list[Event] = []
+    table.watch(None, lambda actor, new: events.extend(new))
+    table.run()
+    return events
+
+
+def first_hands(events: list[Event], count: int) -> list[bool]:
+    """Whether each bank's first `count` hands won."""
+    won: list[bool] = []
+    since = count
+    for event in events:
+        if isinstance(event, BankPutUp):
+            since = 0
+        elif isinstance(event, Settled) and since < count:
+            won.append(event.won)
+            since += 1
+    return won
+
+
+def test_the_engine_agrees_with_the_exact_odds_and_the_prospects():
+    events = play(seed=12)
+    won = first_hands(events, 2)
+    p = float(random_hand().win)
+    assert len(won) > 2000
+    assert abs(sum(won) / len(won) - p) < 4 * math.sqrt(p * (1 - p) / len(won))
+    ended = [e.why is Why.TRIPLED for e in events if isinstance(e, BankEnded)]
+    expected = prospects(2, "flat", banks=20_000, seed=3, bank=RULES.bank, minimum=RULES.minimum)
+    share = sum(ended) / len(ended)
+    variance = share * (1 - share) / len(ended) + expected.triple * (1 - expected.triple) / 20_000
+    assert len(ended) > 1000
+    assert abs(share - expected.triple) < 4 * math.sqrt(variance)
