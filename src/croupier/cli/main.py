@@ -24,6 +24,7 @@ from croupier.cli.private_monte.narrate import PrivateNarrator
 from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.punto_banco.session import Session
+from croupier.cli.session import TerminalSession
 from croupier.cli.solve import solve_app
 from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
@@ -241,17 +242,18 @@ def play_monte_bank(
 
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
-    _play_monte(
+    _play_banked(
         MonteBankSession,
+        "monte-bank",
         {"cava": cava, "cut_on": cut_on, "extra_cards": extra_cards},
         auto=auto,
         seat=seat,
         bots=bots,
+        save=save,
         seed=seed,
-        deals=deals,
+        deals=AUTO_ROUNDS if auto and deals is None else deals,
         chips=chips,
         rituals=rituals,
-        save=save,
     )
 
 
@@ -289,57 +291,45 @@ def play_private_monte(
 
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
-    _play_monte(
+    _play_banked(
         PrivateSession,
+        "private-monte",
         {"cava": cava, "limit": limit, "deals_per_bank": deals_per_bank},
         auto=auto,
         seat=seat,
         bots=bots,
+        save=save,
         seed=seed,
-        deals=deals,
+        deals=AUTO_ROUNDS if auto and deals is None else deals,
         chips=chips,
         rituals=rituals,
-        save=save,
         odds=odds,
     )
 
 
-def _play_monte(
-    session_type: type[MonteBankSession],
+def _play_banked(
+    session_type: Callable[..., TerminalSession],
+    game: str,
     options: dict[str, Any],
     *,
     auto: bool,
     seat: int,
     bots: int | None,
-    seed: int | None,
-    deals: int | None,
-    chips: int,
-    rituals: bool,
     save: Path | None,
-    **extra: Any,
+    **session: Any,
 ) -> None:
-    """Either form of Monte Bank at the terminal: the rule set from `options`, the seats
-    checked, the session run (and saved)."""
+    """A game where the bank passes among the seats (Monte Bank, Banchek) at the terminal:
+    the rule set from `options`, the seats checked, the session run (and saved)."""
     console = Console(highlight=False)
     try:
-        rules = registry.get(session_type.game_type.name).config(**options)
+        rules = registry.get(game).config(**options)
     except InvalidInput as error:
         raise _fail(str(error)) from None
     human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
-    session = session_type(
-        console,
-        rules,
-        seed=seed,
-        deals=AUTO_ROUNDS if auto and deals is None else deals,
-        bots=wanted,
-        chips=chips,
-        human_seat=human_seat,
-        rituals=rituals,
-        **extra,
-    )
-    session.run()
+    table = session_type(console, rules, bots=wanted, human_seat=human_seat, **session)
+    table.run()
     if save is not None:
-        session.save(save)
+        table.save(save)
 
 
 def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[int | None, int]:
@@ -390,25 +380,19 @@ def play_banchek(
 
     At the prompt type `help` for the commands; `table` shows the table again.
     """
-    console = Console(highlight=False)
-    try:
-        rules = registry.get("banchek").config(minimum=minimum, bank=bank, riders=riders)
-    except InvalidInput as error:
-        raise _fail(str(error)) from None
-    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
-    session = BanchekSession(
-        console,
-        rules,
+    _play_banked(
+        BanchekSession,
+        "banchek",
+        {"minimum": minimum, "bank": bank, "riders": riders},
+        auto=auto,
+        seat=seat,
+        bots=bots,
+        save=save,
         seed=seed,
         rounds=AUTO_ROUNDS if auto and rounds is None else rounds,
-        bots=wanted,
         chips=chips,
-        human_seat=human_seat,
         odds=odds,
     )
-    session.run()
-    if save is not None:
-        session.save(save)
 
 
 @app.command("rules")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from croupier.cards import Card
 from croupier.engine.actors import Actor
 
 __all__ = [
@@ -18,7 +19,9 @@ __all__ = [
     "PUBLIC",
     "Audience",
     "CutCardPlaced",
+    "DrawnForBank",
     "Event",
+    "FirstBanker",
     "SeatJoined",
     "SeatLeft",
     "SessionEnded",
@@ -66,6 +69,21 @@ def redact(event: Event, viewer: Actor | None) -> Event:
 
 
 # Events common to the games' tables.
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnForBank(Event):
+    """A card drawn for the first bank (C-7)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class FirstBanker(Event):
+    """The seat that drew the lowest card alone banks first (C-7)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from croupier.cards import Card
+from croupier.engine.events import DrawnForBank, Event, FirstBanker
 from croupier.engine.game import Game, View
 from croupier.errors import InvalidConfig
+from croupier.lowest_card import LowestCardDraw
 
-__all__ = ["BankingGame", "Seated", "seat_buy_ins"]
+__all__ = ["BankingGame", "Seated", "draw_for_bank", "seat_buy_ins"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,17 @@ def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ..
             raise InvalidConfig(f"seat {seat} must bring a whole number of chips, not {chips!r}")
         seats[seat] = chips
     return tuple(seats)
+
+
+def draw_for_bank(lowest: LowestCardDraw | None, card: Card, events: list[Event]) -> LowestCardDraw:
+    """The lowest-card draw once the next seat has drawn `card`, told as events; its
+    `winner` banks first (C-7)."""
+    assert lowest is not None and lowest.next_seat is not None
+    events.append(DrawnForBank(lowest.next_seat, card))
+    lowest = lowest.record(card)
+    if lowest.winner is not None:
+        events.append(FirstBanker(lowest.winner))
+    return lowest
 
 
 class _Banked(Protocol):

@@ -9,7 +9,9 @@ from typing import ClassVar
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    DrawnForBank,
     Event,
+    FirstBanker,
     SeatJoined,
     SeatLeft,
     SessionEnded,
@@ -40,17 +42,6 @@ __all__ = [
     "Staked",
     "Why",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnForBank(Event):
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class FirstBanker(Event):
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,12 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event, SeatLeft, SessionEnded
+from croupier.engine.seating import draw_for_bank
 from croupier.games.banchek.events import (
     BankEnded,
     BankPutUp,
     BankSkipped,
     CardTurned,
-    DrawnForBank,
-    FirstBanker,
     HandDealt,
     HandShown,
     HandsVoid,
@@ -61,13 +60,9 @@ def start(state: State, events: list[Event]) -> State:
 
 
 def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
-    lowest = state.lowest
-    assert lowest is not None and lowest.next_seat is not None
-    events.append(DrawnForBank(lowest.next_seat, card))
-    lowest = lowest.record(card)
+    lowest = draw_for_bank(state.lowest, card, events)
     if lowest.winner is None:
         return replace(state, lowest=lowest)
-    events.append(FirstBanker(lowest.winner))
     state = replace(state, lowest=None, pack=Shoe(()))
     return offer(state, (lowest.winner, *state.to_the_left(lowest.winner)), events)
 

@@ -11,14 +11,13 @@ from dataclasses import dataclass, replace
 
 from croupier.cards import Card
 from croupier.engine.events import Event, SessionEnded
+from croupier.engine.seating import draw_for_bank
 from croupier.games.monte_bank.events import (
     BankPassed,
     CutShared,
     DealVoid,
-    DrawnForBank,
     ExtraCard,
     ExtraDiscarded,
-    FirstBanker,
     LayoutCard,
     MontePutUp,
     Stacked,
@@ -60,13 +59,9 @@ def start(state: State, events: list[Event]) -> State:
 
 
 def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
-    lowest = state.lowest
-    assert lowest is not None and lowest.next_seat is not None
-    events.append(DrawnForBank(lowest.next_seat, card))
-    lowest = lowest.record(card)
+    lowest = draw_for_bank(state.lowest, card, events)
     if lowest.winner is None:
         return replace(state, lowest=lowest)
-    events.append(FirstBanker(lowest.winner))
     return replace(state, lowest=None, banker=lowest.winner, phase=Phase.MONTE)
 
 

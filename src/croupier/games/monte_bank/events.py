@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    DrawnForBank,
     Event,
+    FirstBanker,
     SeatJoined,
     SeatLeft,
     SessionEnded,
@@ -54,19 +56,6 @@ class BetKind(enum.Enum):
     CIRCLE = "circle"
     CROSS = "cross"
     DOUBLER = "doubler"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnForBank(Event):
-    """A card drawn for the first bank (C-7, MB-3)."""
-
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class FirstBanker(Event):
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
