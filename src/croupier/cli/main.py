@@ -25,6 +25,7 @@ from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
+from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
 from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
@@ -78,6 +79,7 @@ Rituals = Annotated[
 ]
 app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
+app.add_typer(simulate_app, name="simulate")
 
 
 def _fail(message: str) -> typer.Exit:

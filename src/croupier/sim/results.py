@@ -1,0 +1,110 @@
+"""What a Punto Banco simulation found: each result's frequency and each bet's return, with
+95% confidence intervals, beside the exact figures where a fresh shoe gives them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from croupier.games.punto_banco import Bet
+from croupier.odds.punto_banco import AtFive, OddsRules, exact, house_edges
+from croupier.sim.punto_banco import BANCO, PUNTO, TIE
+
+__all__ = ["Estimate", "PuntoBancoResults"]
+
+Z95 = 1.959963984540054
+_INDEX = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
+_NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A simulated figure, the half-width of its 95% interval, and the exact figure (a
+    fresh shoe's) if there is one."""
+
+    value: float
+    margin: float
+    exact: float | None = None
+
+    @property
+    def sigmas(self) -> float | None:
+        """How many standard errors the estimate lies from the exact figure."""
+        if self.exact is None or not self.margin:
+            return None
+        return (self.value - self.exact) / (self.margin / Z95)
+
+
+@dataclass(frozen=True, slots=True)
+class PuntoBancoResults:
+    """Frequencies and house edges from counts [punto, banco, tie, shoes]."""
+
+    counts: tuple[int, int, int, int]
+    decks: int
+    draw_on_5: float
+
+    @classmethod
+    def of(cls, counts: Any, decks: int, draw_on_5: float) -> PuntoBancoResults:
+        punto, banco, tie, shoes = (int(c) for c in counts)
+        return cls((punto, banco, tie, shoes), decks, draw_on_5)
+
+    @property
+    def hands(self) -> int:
+        return sum(self.counts[:3])
+
+    def _exact(self) -> dict[Bet, Fraction] | None:
+        """A fresh shoe's probabilities, for a pure play on 5."""
+        if self.draw_on_5 not in (0.0, 1.0):
+            return None
+        at_five = AtFive.DRAW if self.draw_on_5 == 1.0 else AtFive.STAND
+        return exact(self.decks, OddsRules(punto_at_5=at_five)).probability
+
+    def frequencies(self) -> dict[Bet, Estimate]:
+        n, exact_p = self.hands, self._exact()
+        out = {}
+        for bet, index in _INDEX.items():
+            p = self.counts[index] / n
+            margin = Z95 * math.sqrt(p * (1 - p) / n)
+            out[bet] = Estimate(p, margin, float(exact_p[bet]) if exact_p else None)
+        return out
+
+    def house_edges(self) -> dict[Bet, Estimate]:
+        """Each bet's edge for the house, per chip staked (PB-7: banco pays less 5%)."""
+        n = self.hands
+        p = np.array(self.counts[:3]) / n
+        exact_p = self._exact()
+        exact_edges = (
+            house_edges(exact_p[Bet.PUNTO], exact_p[Bet.BANCO], exact_p[Bet.EGALITE], OddsRules())
+            if exact_p
+            else None
+        )
+        # what each bet returns per chip on a punto win, a banco win, a tie
+        returns = {
+            Bet.PUNTO: np.array([1.0, -1.0, 0.0]),
+            Bet.BANCO: np.array([-1.0, 0.95, 0.0]),
+            Bet.EGALITE: np.array([-1.0, -1.0, 8.0]),
+        }
+        out = {}
+        for bet, r in returns.items():
+            mean = float(p @ r)
+            variance = float(p @ (r * r)) - mean * mean
+            exact_edge = float(exact_edges[bet]) if exact_edges else None
+            out[bet] = Estimate(-mean, Z95 * math.sqrt(variance / n), exact_edge)
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """The frequencies by name, for `--json`'s `results`."""
+        frequencies = self.frequencies()
+        edges = self.house_edges()
+        return {
+            **{_NAMES[bet]: e.value for bet, e in frequencies.items()},
+            "shoes": self.counts[3],
+            "house_edge": {_NAMES[bet]: e.value for bet, e in edges.items()},
+            "margin_95": {
+                **{_NAMES[bet]: e.margin for bet, e in frequencies.items()},
+                "house_edge": {_NAMES[bet]: e.margin for bet, e in edges.items()},
+            },
+        }

@@ -1,0 +1,53 @@
+"""`croupier simulate`: the report, the JSON, the plot, and bad input."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def simulate(*args):
+    return runner.invoke(app, ["simulate", "punto-banco", *args])
+
+
+def test_the_readable_report():  # PB-13, PB-14
+    result = simulate("--hands", "400000", "--seed", "3")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "400,000 coups" in out and "seed 3" in out
+    assert "Exact, fresh shoe" in out and "45.8597%" in out  # banco's exact frequency
+    assert "House edge per chip staked" in out
+
+
+def test_json_is_the_same_for_one_and_two_workers():
+    one = json.loads(simulate("--hands", "300000", "--seed", "5", "--json").output)
+    two = json.loads(
+        simulate("--hands", "300000", "--seed", "5", "--json", "--workers", "2").output
+    )
+    assert set(one) >= {"game", "hands", "seconds", "hands_per_second", "results"}
+    assert one["game"] == "punto-banco" and one["hands"] == 300_000
+    assert {"punto", "banco", "tie"} <= set(one["results"])
+    assert one["results"] == two["results"]
+
+
+def test_standing_on_five_and_a_plot(tmp_path):  # PB-13e
+    path = tmp_path / "edge.png"
+    result = simulate("--hands", "200000", "--seed", "1", "--at-5", "stand", "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_input_is_one_line_and_exit_2():
+    for args, message in [
+        (["--hands", "0"], "--hands 0 is not valid"),
+        (["--at-5", "sometimes"], "--at-5 'sometimes' is not valid"),
+        (["--workers", "0"], "--workers and --dask-local take 1 or more"),
+        (["--cut-card", "3"], "cut_card = 3 is not valid"),
+        (["--cluster", "tcp://127.0.0.1:9", "--hands", "10"], "does not answer"),
+    ]:
+        result = simulate(*args)
+        assert result.exit_code == 2, args
+        assert message in result.output and "Traceback" not in result.output

@@ -1,0 +1,93 @@
+"""The Punto Banco kernel against the engine, shoe by shoe, and against the exact odds
+(PB-3, PB-4, PB-5, PB-12, PB-13, PB-14)."""
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from croupier.cards import shoe_of
+from croupier.engine import CHANCE, HOUSE, CloseBets, Cut, Event, Shuffle
+from croupier.games.baccarat import value
+from croupier.games.punto_banco import (
+    Bet,
+    Choose,
+    Decision,
+    Phase,
+    PuntoBanco,
+    Rules,
+    Stake,
+    TurnCards,
+)
+from croupier.games.punto_banco.events import CoupResult, ShoeEnded
+from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.shoe import Shoe
+from croupier.sim._rng import seeded
+from croupier.sim.punto_banco import BANCO, PUNTO, TIE, play_shoe, simulate
+from tests import helpers
+
+GAME = PuntoBanco()
+RESULT = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
+
+
+def engine_shoe(order, cut: int, decision: Decision) -> list[int]:
+    """Every coup of one shoe through the engine: a punto bettor who turns the cards and
+    chooses `decision` on 5."""
+    state = GAME.start(Rules(cut_card=cut), {0: 10**7})
+    state = helpers.act(GAME, state, CHANCE, Shuffle(tuple(order)))
+    (cutter,) = GAME.to_act(state)
+    state = helpers.act(GAME, state, cutter, Cut(37))
+    results: list[int] = []
+    while True:
+        assert state.phase is Phase.BETTING
+        state = helpers.act(GAME, state, 0, Stake(Bet.PUNTO, 10))
+        events: list[Event] = []
+        state = helpers.act(GAME, state, HOUSE, CloseBets(), events)
+        while state.phase in (Phase.TURN, Phase.CHOOSE):
+            action = TurnCards() if state.phase is Phase.TURN else Choose(decision)
+            state = helpers.act(GAME, state, 0, action, events)
+        results += [RESULT[e.winner] for e in events if isinstance(e, CoupResult)]
+        if any(isinstance(e, ShoeEnded) for e in events):
+            return results
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_kernel_deals_every_shoe_as_the_engine_does(seed):  # PB-3, PB-4, PB-5, PB-13
+    rng = random.Random(seed)
+    order = list(shoe_of(8))
+    rng.shuffle(order)
+    cut = rng.randint(8, 10)
+    decision = Decision.DRAW if seed % 2 else Decision.STAND
+    dealt = Shoe(tuple(order)).cut(37).cards
+    values = [value(card) for card in dealt]
+    kernel = play_shoe(values, cut, draw_on_5=decision is Decision.DRAW)
+    assert list(kernel) == engine_shoe(order, cut, decision)
+    assert len(kernel) > 60
+
+
+def test_the_kernel_agrees_with_the_exact_odds():  # PB-12, PB-13, PB-14
+    hands = 2_000_000
+    counts = simulate(seeded(np.random.SeedSequence(5)), hands, decks=8).sum(axis=0)
+    assert counts[:3].sum() == hands and counts[3] > hands // 90
+    odds = exact(8, OddsRules(punto_at_5=AtFive.DRAW)).probability
+    for bet, index in RESULT.items():
+        p = float(odds[bet])
+        assert abs(counts[index] / hands - p) < 4 * math.sqrt(p * (1 - p) / hands), bet
+
+
+def test_standing_on_five_and_mixing():  # PB-13e
+    hands = 1_000_000
+    stand = simulate(seeded(np.random.SeedSequence(6)), hands, draw_on_5=0.0).sum(axis=0)
+    odds = exact(8, OddsRules(punto_at_5=AtFive.STAND)).probability
+    p = float(odds[Bet.PUNTO])
+    assert abs(stand[PUNTO] / hands - p) < 4 * math.sqrt(p * (1 - p) / hands)
+    half = simulate(seeded(np.random.SeedSequence(6)), hands, draw_on_5=0.5).sum(axis=0)
+    assert half[:3].sum() == hands
+
+
+def test_the_same_state_gives_the_same_counts():
+    first = simulate(seeded(np.random.SeedSequence(9)), 100_000)
+    again = simulate(seeded(np.random.SeedSequence(9)), 100_000)
+    other = simulate(seeded(np.random.SeedSequence(10)), 100_000)
+    assert (first == again).all() and not (first == other).all()
