@@ -18,7 +18,7 @@ def test_the_readable_report():  # PB-13, PB-14
     out = result.output
     assert result.exit_code == 0, out
     assert "400,000 coups" in out and "seed 3" in out
-    assert "Exact, fresh shoe" in out and "45.8597%" in out  # banco's exact frequency
+    assert "Exact" in out and "45.8597%" in out  # banco's exact frequency, a fresh shoe
     assert "House edge per chip staked" in out
 
 
@@ -51,3 +51,19 @@ def test_bad_input_is_one_line_and_exit_2():
         result = simulate(*args)
         assert result.exit_code == 2, args
         assert message in result.output and "Traceback" not in result.output
+
+
+def test_chemin_de_fer_against_the_solver():  # CF-12, CF-13
+    result = runner.invoke(
+        app, ["simulate", "chemin-de-fer", "--hands", "400000", "--seed", "2", "--json"]
+    )
+    data = json.loads(result.output)
+    assert data["game"] == "chemin-de-fer" and data["hands"] == 400_000
+    assert data["results"]["strategy"] == "equilibrium"
+    readable = runner.invoke(
+        app, ["simulate", "chemin-de-fer", "--hands", "200000", "--strategy", "tableau"]
+    )
+    assert readable.exit_code == 0, readable.output
+    assert "The banker's edge a unit staked" in readable.output
+    bad = runner.invoke(app, ["simulate", "chemin-de-fer", "--strategy", "bluff"])
+    assert bad.exit_code == 2 and "bluff" in bad.output

@@ -117,9 +117,9 @@ def coup_table() -> npt.NDArray[np.int8]:
 @njit
 def _dealt(shoe: Any, i: int, draws: int, table: Any) -> tuple[int, int]:
     """The coup dealt from `shoe[i:]`, looked up: its result and where the next starts."""
-    p = shoe[i] + shoe[i + 2]
-    b = shoe[i + 1] + shoe[i + 3]
-    entry = table[draws, (p * _SUMS + b) * 100 + 10 * shoe[i + 4] + shoe[i + 5]]
+    p = int(shoe[i]) + int(shoe[i + 2])  # as ints: the shoe's int8s would overflow
+    b = int(shoe[i + 1]) + int(shoe[i + 3])
+    entry = table[draws, (p * _SUMS + b) * 100 + 10 * int(shoe[i + 4]) + int(shoe[i + 5])]
     return entry >> 3, i + (entry & 7)
 
 

@@ -40,10 +40,11 @@ class Chunk:
     seed: np.random.SeedSequence
 
 
-def chunks(hands: int, seed: int, size: int = CHUNK) -> list[Chunk]:
-    """The run's pieces: `size` hands each, the last the rest, each with its spawned seed."""
+def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> list[Chunk]:
+    """The run's pieces: `size` hands (or banks, or shuffles: the run's unit, `name`) each,
+    the last the rest, each with its spawned seed."""
     if hands < 1:
-        raise InvalidInput(f"--hands {hands} is not valid: at least 1")
+        raise InvalidInput(f"--{name} {hands} is not valid: at least 1")
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]

@@ -1,0 +1,262 @@
+"""What every `croupier simulate` command shares: the options for seeds and workers, the run
+in chunks wherever it goes, the progress bar, the JSON, the tables of estimates, the plot."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box as boxes
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from croupier.errors import InvalidInput
+from croupier.sim.results import Estimate
+from croupier.sim.runner import CHUNK, Run, chunks, run
+
+__all__ = [
+    "AsJson",
+    "AtFive",
+    "Cluster",
+    "DaskLocal",
+    "Plot",
+    "Seed",
+    "Where",
+    "Workers",
+    "at_five",
+    "estimate_table",
+    "execute",
+    "fail",
+    "plot_running",
+    "print_json",
+]
+
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        help="The same seed gives the same totals, however many workers. Without one, a "
+        "strong random seed is drawn and shown."
+    ),
+]
+Workers = Annotated[int, typer.Option(help="Local worker processes.")]
+Cluster = Annotated[str | None, typer.Option(help="Run on the Dask scheduler at this address.")]
+DaskLocal = Annotated[
+    int | None, typer.Option(help="Start a local Dask cluster of this many workers.")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="One JSON object instead.")]
+Plot = Annotated[
+    Path | None, typer.Option(help="Draw the running figures with their 95% band here.")
+]
+AtFive = Annotated[
+    str,
+    typer.Option("--at-5", help="The punter on 5: draw, stand, or the chance of drawing."),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
+    return typer.Exit(2)
+
+
+def at_five(text: str) -> float:
+    """draw, stand, or the chance of drawing, 0 to 1."""
+    named = {"draw": 1.0, "stand": 0.0}
+    word = text.strip().lower()
+    try:
+        chance = named[word] if word in named else float(word)
+    except ValueError:
+        chance = -1.0
+    if not 0.0 <= chance <= 1.0:
+        raise InvalidInput(
+            f"--at-5 {text!r} is not valid: draw, stand, or the chance of drawing, 0 to 1"
+        )
+    return chance
+
+
+class Where:
+    """Where a run goes: `workers` local processes, a Dask `cluster` at an address, or a
+    local Dask cluster of `dask_local` workers."""
+
+    def __init__(self, workers: int, cluster: str | None, dask_local: int | None) -> None:
+        if workers < 1 or (dask_local is not None and dask_local < 1):
+            raise InvalidInput("--workers and --dask-local take 1 or more")
+        self.workers = workers
+        self.cluster = cluster
+        self.dask_local = dask_local
+
+    @contextmanager
+    def client(self) -> Iterator[Any]:
+        """A Dask client, or None to run here or on local processes."""
+        if self.cluster is None and self.dask_local is None:
+            yield None
+            return
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise InvalidInput(
+                "a Dask cluster needs the distributed package: pip install croupier[cluster]"
+            ) from None
+        if self.cluster is not None:
+            try:
+                client = Client(self.cluster, timeout="5s")
+            except (OSError, TimeoutError) as error:
+                raise InvalidInput(f"--cluster {self.cluster!r} does not answer: {error}") from None
+            with client:
+                yield client
+            return
+        local = LocalCluster(
+            n_workers=self.dask_local, threads_per_worker=1, dashboard_address=None
+        )
+        with local, Client(local) as client:
+            yield client
+
+
+def execute(
+    simulate: Callable[..., Any],
+    count: int,
+    unit: str,
+    seed: int | None,
+    options: dict[str, Any],
+    where: Where,
+    quiet: bool,
+    size: int = CHUNK,
+) -> tuple[Run, int]:
+    """The run, in chunks, wherever it was asked to go; and the seed it used (drawn from a
+    strong source when none was given, so the run can be repeated)."""
+    if seed is None:
+        seed = secrets.randbits(63)
+    pieces = chunks(count, seed, size, unit)
+    with where.client() as client, _progress(count, unit, quiet) as advance:
+        result = run(
+            simulate, pieces, options, workers=where.workers, client=client, progress=advance
+        )
+    if result.totals() is None:
+        raise InvalidInput("interrupted before any chunk was done")
+    return result, seed
+
+
+@contextmanager
+def _progress(total: int, unit: str, quiet: bool) -> Iterator[Any]:
+    """A progress bar with the rate and the time left, on a terminal."""
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
+        yield None
+        return
+    columns = (
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        _Rate(unit),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(unit, total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+class _Rate(ProgressColumn):
+    """Units a second, once there is a rate to show."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:,.0f} {self.unit}/s" if speed else "", style="progress.data.speed")
+
+
+def print_json(
+    game: str, unit: str, result: Run, results: dict[str, Any], seed: int, where: Where
+) -> None:
+    """`{"game", "hands" (or the run's unit), "seconds", "hands_per_second", "results"}`."""
+    count = result.hands
+    rate = count / result.seconds if result.seconds else None
+    report = {
+        "game": game,
+        unit: count,
+        "seconds": result.seconds,
+        f"{unit}_per_second": rate,
+        "seed": seed,
+        "workers": where.workers,
+        "interrupted": result.interrupted,
+        "results": results,
+    }
+    print(json.dumps(report, indent=2))
+
+
+def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = True) -> Table:
+    """Simulated figures with their 95% intervals beside the exact ones, and how many
+    standard errors apart they are."""
+    table = Table(title=title, box=boxes.SIMPLE_HEAD)
+    for column in ("", "Simulated ± 95%", "Exact", "Off by (σ)"):
+        table.add_column(column, justify="right" if column else "left")
+
+    def shown(x: float) -> str:
+        return f"{x:.4%}" if percent else f"{x:.4f}"
+
+    for name, estimate in rows.items():
+        margin = f"{estimate.margin:.4%}" if percent else f"{estimate.margin:.4f}"
+        exact = shown(estimate.exact) if estimate.exact is not None else "—"
+        sigmas = f"{estimate.sigmas:+.2f}" if estimate.sigmas is not None else "—"
+        table.add_row(name, f"{shown(estimate.value)} ± {margin}", exact, sigmas)
+    return table
+
+
+def plot_running(
+    path: Path,
+    result: Run,
+    title: str,
+    series: Callable[[Any], Mapping[str, Estimate]],
+    unit: str,
+    percent: bool = True,
+) -> None:
+    """Each figure of `series(counts so far)` as the run adds up, with its 95% band and
+    the exact figure, one panel each."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidInput("--plot needs matplotlib: pip install croupier[plot]") from None
+    points = [(n, series(counts)) for n, counts in result.running()]
+    names = list(points[-1][1])
+    scale = 100 if percent else 1
+    figure, axes = plt.subplots(len(names), 1, figsize=(8, 3 * len(names)), sharex=True)
+    axes = axes if len(names) > 1 else [axes]
+    counts = [n for n, _ in points]
+    for axis, name in zip(axes, names, strict=True):
+        estimates = [figures[name] for _, figures in points]
+        value = [scale * e.value for e in estimates]
+        low = [scale * (e.value - e.margin) for e in estimates]
+        high = [scale * (e.value + e.margin) for e in estimates]
+        axis.fill_between(counts, low, high, alpha=0.25, label="95% band")
+        axis.plot(counts, value, label="simulated")
+        if estimates[-1].exact is not None:
+            axis.axhline(scale * estimates[-1].exact, color="black", lw=0.8, ls="--", label="exact")
+        axis.set_ylabel(f"{name}{', %' if percent else ''}")
+        axis.legend(loc="upper right", fontsize="small")
+    axes[-1].set_xscale("log")
+    axes[-1].set_xlabel(unit)
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)

@@ -1,0 +1,534 @@
+"""Chemin de Fer at speed: the coup dealt shoe after shoe, with the burn and the cut card, both
+sides playing a given strategy, in a numba kernel (RULES CF-2, CF-4, CF-9 .. CF-13).
+
+A second implementation of the coup, kept equal to the engine by test: `play_shoe` deals a
+given shoe coup by coup as the engine does, both sides playing pure strategies; `simulate`
+deals shoe after shoe from its own generator, mixed strategies drawn as they come.
+
+What is played (the engine's way): a shoe of `decks` decks (CF-2) is shuffled and cut, the
+cut card goes `cut` cards from the bottom, and the banker burns `burn` cards (CF-4, 3 or 4).
+Coups follow until a card from behind the cut card has come out; that coup is finished and
+the next shoe begins. In each coup (CF-9 .. CF-13) the punter draws on 0-4, stands on 6-7
+and, on 5, draws with the chance `Strategy.draw_at_5`; the banker, seeing the punter's third
+card or that he stood, draws with the chance his strategy gives that cell (his total 0..7,
+the third card's value 0..9 or "stood"). A strategy is named (`strategy`): the solver's
+equilibrium (totals model), the casino tableau (CF-13 variant), always drawing or always
+standing; or built from any table of cells (`Strategy.of`).
+
+How it is fast (see the notes of `croupier.sim.punto_banco`, whose tricks these are).
+
+- Each shoe is shuffled only as far as it can be dealt: a coup begins before the cut card
+  comes out and takes six cards at most.
+- The coup is one look-up in a table built from `_coup` itself: its result, whether it was
+  a natural and the cards it takes depend only on the sums of the first four cards and on
+  the next two, given each side's pure choices. A mixed choice needs a second look-up, and
+  a uniform draw, only when the coup reaches it: each entry is flagged when the punter holds
+  5 and mixes, or the banker reaches a cell where he mixes; the other entries cost nothing.
+  Four tables serve: the punter standing or drawing on 5, times the banker standing or
+  drawing in his mixed cells (a coup reaches one cell at most).
+- Two shoes are dealt side by side, so the processor works on one while the other's
+  look-up is on its way; the coups that need no chance drawn go round a tight loop, and
+  a flagged one is dealt outside it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.errors import InvalidConfig, InvalidInput
+from croupier.sim._jit import njit
+from croupier.sim._rng import shuffle_prefix, uniform
+from croupier.sim.punto_banco import shoe_values
+from croupier.solve.chemin_de_fer import COLUMNS, Column, solve, tableau
+
+__all__ = [
+    "BANKER",
+    "COUNTS",
+    "NATURALS",
+    "PUNTER",
+    "SHOES",
+    "SLICES",
+    "STRATEGIES",
+    "TIE",
+    "Strategy",
+    "play_shoe",
+    "simulate",
+    "strategy",
+]
+
+PUNTER, BANKER, TIE, NATURALS, SHOES = 0, 1, 2, 3, 4
+"""The columns of `simulate`'s counts: punter wins, banker wins, ties, coups settled by a
+natural (of any result, CF-11), shoes shuffled."""
+COUNTS = 5
+"""How many columns."""
+
+STOOD = 10
+"""The banker's column when the punter stood."""
+TOTALS = 8
+"""The banker's totals that reach a choice: 0..7 (8 and 9 are naturals, CF-11)."""
+
+STRATEGIES = ("equilibrium", "tableau", "draw", "stand")
+"""The strategies `strategy` knows by name."""
+
+Cell = tuple[int, Column]
+"""The banker's choice: his total 0..7 and the punter's third card's value, or None if the
+punter stood (the solver's cells)."""
+
+
+def _chance(x: Any, what: str) -> Fraction:
+    """A probability, exactly: a float is read as the decimal it prints as (0.8 is 4/5)."""
+    if isinstance(x, bool | int | Fraction):
+        p = Fraction(x)
+    elif isinstance(x, float) and math.isfinite(x):
+        p = Fraction(repr(x))
+    else:
+        raise InvalidInput(f"{what} {x!r} is not valid: a chance from 0 to 1")
+    if not 0 <= p <= 1:
+        raise InvalidInput(f"{what} {x!r} is not valid: a chance from 0 to 1")
+    return p
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """How both sides play the coup: the punter's chance of drawing on 5 (CF-12), and the
+    banker's chance of drawing in each cell (CF-13), `banker[total][column]` for totals 0..7
+    and columns 0..9 (the punter's third card) then 10 (he stood). Exact fractions, so the
+    solver can value them; the kernel plays them in floats."""
+
+    name: str
+    draw_at_5: Fraction
+    banker: tuple[tuple[Fraction, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.banker) != TOTALS or any(len(row) != STOOD + 1 for row in self.banker):
+            raise InvalidInput(
+                f"strategy {self.name!r}: the banker's table must have {TOTALS} rows (his "
+                f"totals 0..7) of {STOOD + 1} cells (the third card 0..9, then stood)"
+            )
+        object.__setattr__(
+            self, "draw_at_5", _chance(self.draw_at_5, f"strategy {self.name!r}: draw_at_5")
+        )
+        rows = tuple(
+            tuple(
+                _chance(
+                    p,
+                    f"strategy {self.name!r}: the banker's chance in row {total}, column {column}",
+                )
+                for column, p in enumerate(row)
+            )
+            for total, row in enumerate(self.banker)
+        )
+        object.__setattr__(self, "banker", rows)
+
+    @classmethod
+    def of(cls, name: str, draw_at_5: Any, banker: Mapping[Cell, Any]) -> Strategy:
+        """A strategy from the punter's chance of drawing on 5 and the banker's chance of
+        drawing by cell, keyed as the solver keys them: (total 0..7, third card 0..9 or
+        None when the punter stood). Every one of the 88 cells must be there."""
+        cells = [(b, c) for b in range(TOTALS) for c in COLUMNS]
+        missing = [cell for cell in cells if cell not in banker]
+        extra = [cell for cell in banker if cell not in cells]
+        if missing or extra:
+            wrong = missing[0] if missing else extra[0]
+            raise InvalidInput(
+                f"strategy {name!r}: the banker's cell {wrong!r} is "
+                f"{'missing' if missing else 'not a cell'}: cells are (total 0..7, third "
+                f"card 0..9 or None), all 88 of them"
+            )
+        rows = tuple(
+            tuple(
+                _chance(banker[cell], f"strategy {name!r}: the banker's chance at {cell!r}")
+                for cell in ((b, None if c == STOOD else c) for c in range(STOOD + 1))
+            )
+            for b in range(TOTALS)
+        )
+        return cls(name, _chance(draw_at_5, f"strategy {name!r}: draw_at_5"), rows)
+
+    def cells(self) -> dict[Cell, Fraction]:
+        """The banker's chances keyed as the solver keys them."""
+        return {
+            (b, None if c == STOOD else c): self.banker[b][c]
+            for b in range(TOTALS)
+            for c in (STOOD, *range(10))
+        }
+
+    def draws(self, total: int, column: Column) -> Fraction:
+        """The banker's chance of drawing on `total`, seeing `column`."""
+        return self.banker[total][STOOD if column is None else column]
+
+    @property
+    def pure(self) -> bool:
+        """Whether neither side ever mixes."""
+        return all(p in (0, 1) for row in self.banker for p in (*row, self.draw_at_5))
+
+    def with_draw_at_5(self, draw_at_5: Any) -> Strategy:
+        """The same banker, the punter drawing on 5 with this chance."""
+        return replace(self, draw_at_5=_chance(draw_at_5, f"strategy {self.name!r}: draw_at_5"))
+
+    def arrays(self) -> tuple[float, npt.NDArray[np.float64]]:
+        """The punter's chance and the banker's table, in floats for the kernel."""
+        table = np.array([[float(p) for p in row] for row in self.banker], dtype=np.float64)
+        return float(self.draw_at_5), table
+
+
+@cache
+def _equilibrium(decks: int) -> Strategy:
+    solution = solve(decks)
+    return Strategy.of("equilibrium", solution.punter_draw_at_5, solution.banker)
+
+
+def strategy(name: str, decks: int = 6, *, draw_at_5: Any = None) -> Strategy:
+    """A strategy by name (`STRATEGIES`):
+
+    - "equilibrium": both sides as the solver's equilibrium for a fresh shoe of `decks`
+      decks, each side knowing its total (`croupier.solve.chemin_de_fer`, totals model);
+    - "tableau": the banker by the casino table (CF-13 variant; PB-12, and drawing on 0-5
+      when the punter stood), the punter drawing on 5;
+    - "draw" / "stand": the banker always draws / always stands, and so does the punter
+      on 5.
+
+    `draw_at_5`, if given, replaces the punter's chance of drawing on 5.
+
+        >>> play = strategy("tableau", draw_at_5=0.5)
+        >>> play.draw_at_5, play.draws(6, None), play.draws(6, 7), play.pure
+        (Fraction(1, 2), Fraction(0, 1), Fraction(1, 1), False)
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "equilibrium":
+        _check_decks(decks)
+        found = _equilibrium(decks)
+    elif key == "tableau":
+        found = Strategy.of("tableau", 1, tableau())
+    elif key in ("draw", "stand"):
+        always = int(key == "draw")
+        found = Strategy.of(key, always, {(b, c): always for b in range(TOTALS) for c in COLUMNS})
+    else:
+        raise InvalidInput(f"strategy {name!r} is not valid: choose from {', '.join(STRATEGIES)}")
+    return found if draw_at_5 is None else found.with_draw_at_5(draw_at_5)
+
+
+def _strategy_of(play: str | Strategy, decks: int, draw_at_5: Any) -> Strategy:
+    if isinstance(play, Strategy):
+        return play if draw_at_5 is None else play.with_draw_at_5(draw_at_5)
+    return strategy(play, decks, draw_at_5=draw_at_5)
+
+
+# -- the coup ---------------------------------------------------------------------------------
+
+
+@njit
+def _result(p: int, b: int) -> int:
+    """Higher points win; equal points tie (CF-11, CF-14)."""
+    if p > b:
+        return PUNTER
+    return BANKER if b > p else TIE
+
+
+@njit
+def _coup(shoe: Any, i: int, draws_at_5: bool, banker: Any) -> tuple[int, int, int, int]:
+    """The coup dealt from `shoe[i:]`, both sides playing pure: its result, whether a
+    natural settled it, the cards it took, and the banker's cell (`total * 11 + column`;
+    -1 after a natural). Cards go punter, banker, punter, banker (CF-9)."""
+    p = (shoe[i] + shoe[i + 2]) % 10
+    b = (shoe[i + 1] + shoe[i + 3]) % 10
+    if p >= 8 or b >= 8:  # a natural: no cards are drawn (CF-11)
+        return _result(p, b), 1, 4, -1
+    dealt = 4
+    column = STOOD
+    if p <= 4 or (p == 5 and draws_at_5):  # draw on 0-4, choose on 5, stand on 6-7 (CF-12)
+        column = shoe[i + 4]
+        p = (p + column) % 10
+        dealt = 5
+    cell = b * (STOOD + 1) + column
+    if banker[b, column]:  # the banker, seeing the third card or that he stood (CF-13)
+        b = (b + shoe[i + dealt]) % 10
+        dealt += 1
+    return _result(p, b), 0, dealt, cell
+
+
+_SUMS = 19
+"""Two cards' values add to 0..18."""
+_SIZE = _SUMS * _SUMS * 100
+_PUNTER_MIXES = 64
+"""Flag: the punter holds 5 (no natural) and mixes."""
+_BANKER_MIXES = 128
+"""Flag: the coup reaches a cell where the banker mixes."""
+_CODE = 63
+"""The rest of an entry: `8 * (result + 3 * natural) + cards dealt`."""
+
+
+@njit
+def _build(draw_at_5: float, banker: Any, out: Any) -> None:
+    """`out[2 * d + m, (p * 19 + b) * 100 + 10 * c5 + c6]`, where `p` and `b` are the sums
+    of the punter's and the banker's first two cards and `c5`, `c6` the next two cards:
+    the coup as `_coup` plays it when the punter draws on 5 if `d`, and the banker draws
+    in his mixed cells if `m` (in the others, as his pure choice), flagged where the play
+    needs a chance drawn."""
+    punter_mixes = 0.0 < draw_at_5 < 1.0
+    shoe = np.zeros(6, dtype=np.int64)
+    table = np.zeros((TOTALS, STOOD + 1), dtype=np.bool_)
+    for d in range(2):
+        for m in range(2):
+            for b in range(TOTALS):
+                for c in range(STOOD + 1):
+                    q = banker[b, c]
+                    table[b, c] = q >= 1.0 or (m == 1 and q > 0.0)
+            for p in range(_SUMS):
+                for b in range(_SUMS):
+                    shoe[0], shoe[2] = min(p, 9), p - min(p, 9)
+                    shoe[1], shoe[3] = min(b, 9), b - min(b, 9)
+                    for c5 in range(10):
+                        for c6 in range(10):
+                            shoe[4], shoe[5] = c5, c6
+                            result, natural, dealt, cell = _coup(shoe, 0, d == 1, table)
+                            entry = 8 * (result + 3 * natural) + dealt
+                            if punter_mixes and natural == 0 and p % 10 == 5:
+                                entry += _PUNTER_MIXES
+                            if cell >= 0:
+                                q = banker[cell // (STOOD + 1), cell % (STOOD + 1)]
+                                if 0.0 < q < 1.0:
+                                    entry += _BANKER_MIXES
+                            out[2 * d + m, (p * _SUMS + b) * 100 + 10 * c5 + c6] = entry
+
+
+def _tables(play: Strategy) -> npt.NDArray[np.uint8]:
+    """The four tables of `_build` for this strategy."""
+    draw_at_5, banker = play.arrays()
+    out = np.zeros((4, _SIZE), dtype=np.uint8)
+    _build(draw_at_5, banker, out)
+    return out
+
+
+@njit
+def _mixed(
+    state: Any, shoe: Any, i: int, k: int, entry: int, draw_at_5: float, banker: Any, tables: Any
+) -> int:
+    """The coup of a flagged entry: draw what must be drawn, and look it up again."""
+    d = int(draw_at_5 >= 1.0)
+    if entry & _PUNTER_MIXES:
+        d = int(uniform(state) < draw_at_5)  # the punter's choice on 5 (CF-12)
+        entry = tables[2 * d, k]
+    if entry & _BANKER_MIXES:
+        p = (shoe[i] + shoe[i + 2]) % 10
+        b = (shoe[i + 1] + shoe[i + 3]) % 10
+        drew = p <= 4 or (p == 5 and d == 1)
+        column = shoe[i + 4] if drew else STOOD
+        if uniform(state) < banker[b, column]:  # the banker's choice (CF-13)
+            entry = tables[2 * d + 1, k]
+    return entry & _CODE
+
+
+@njit
+def _index(shoe: Any, i: int) -> int:
+    """Where the coup dealt from `shoe[i:]` lies in the tables."""
+    p = int(shoe[i]) + int(shoe[i + 2])
+    b = int(shoe[i + 1]) + int(shoe[i + 3])
+    return (p * _SUMS + b) * 100 + 10 * int(shoe[i + 4]) + int(shoe[i + 5])
+
+
+@njit
+def _dealt(
+    state: Any, shoe: Any, i: int, base: int, draw_at_5: float, banker: Any, tables: Any
+) -> tuple[int, int]:
+    """The coup dealt from `shoe[i:]`, looked up: its code (`result + 3 * natural`) and where
+    the next coup starts."""
+    k = _index(shoe, i)
+    entry = tables[base, k]
+    if entry > _CODE:
+        entry = _mixed(state, shoe, i, k, entry, draw_at_5, banker, tables)
+    return entry >> 3, i + (entry & 7)
+
+
+def _base(draw_at_5: float) -> int:
+    """The table a coup is first looked up in: the punter's pure choice on 5 (standing, for
+    the look-up, when he mixes), the banker's pure choices (standing where he mixes)."""
+    return 2 * int(draw_at_5 >= 1.0)
+
+
+# -- a given shoe ----------------------------------------------------------------------------
+
+
+@njit
+def _play_shoe(
+    shoe: Any, cut: int, burn: int, base: int, draw_at_5: float, banker: Any, tables: Any, out: Any
+) -> int:
+    n = len(shoe)
+    state = np.ones(4, dtype=np.uint64)  # never drawn from: the play is pure
+    i = burn  # the banker burns the first cards (CF-4)
+    coups = 0
+    while True:
+        start = i
+        code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+        out[coups, 0] = code % 3
+        out[coups, 1] = code // 3
+        out[coups, 2] = i - start
+        coups += 1
+        if i > n - cut:  # a card from behind the cut card came out: the shoe ends
+            return coups
+
+
+def play_shoe(
+    values: npt.ArrayLike, play: Strategy, cut: int = 10, burn: int = 3
+) -> npt.NDArray[np.int8]:
+    """Each coup dealt from this shoe (point values, top first, as it stands after the cut),
+    both sides playing the pure strategy `play`: the banker burns `burn` cards (CF-4), then
+    coups are dealt until a card from behind the cut card, `cut` cards from the bottom, has
+    come out. One row a coup: its result (`PUNTER`, `BANKER`, `TIE`), 1 if a natural
+    settled it (CF-11), and the cards it took."""
+    shoe = np.asarray(values, dtype=np.int8)
+    _check(len(shoe), cut, burn)
+    if not play.pure:
+        raise InvalidInput(
+            f"strategy {play.name!r} mixes: a given shoe is dealt with pure strategies only "
+            f"(every chance 0 or 1)"
+        )
+    draw_at_5, banker = play.arrays()
+    out = np.empty((len(shoe) // 4 + 1, 3), dtype=np.int8)
+    tables = _tables(play)
+    coups = _play_shoe(shoe, cut, burn, _base(draw_at_5), draw_at_5, banker, tables, out)
+    return out[:coups]
+
+
+# -- shoe after shoe -------------------------------------------------------------------------
+
+
+@njit
+def _new_shoe(state: Any, shoe: Any, last: int, burn: int) -> int:
+    """Shuffle a shoe as far as it can be dealt (a coup starts at `last` at the latest and
+    takes six cards at most); the banker burns (CF-4); the place of the first coup."""
+    shuffle_prefix(state, shoe, last + 6)
+    return burn
+
+
+@njit
+def _simulate(
+    state: Any,
+    hands: int,
+    first: Any,
+    second: Any,
+    at: Any,
+    cut: int,
+    burn: int,
+    base: int,
+    draw_at_5: float,
+    banker: Any,
+    tables: Any,
+    out: Any,
+) -> None:
+    """`hands` coups from two shoes dealt side by side, each going on from its place in `at`
+    (0: a new shoe), where it is left; counts added to `out`.
+
+    The coups with no chance to draw go in a tight loop over both shoes in turn, which
+    leaves at a flagged entry: such a coup is dealt apart, and the loop taken up again. (A
+    draw from the generator written inside the loop, even one never made, slows it two- or
+    threefold.)"""
+    last = len(first) - cut  # a coup begun past here has brought out the cut card
+    codes = np.zeros(6, dtype=np.int64)
+    shoes = 0
+    i, j = at[0], at[1]
+    if i == 0:
+        i = _new_shoe(state, first, last, burn)
+        shoes += 1
+    if j == 0:
+        j = _new_shoe(state, second, last, burn)
+        shoes += 1
+    done = 0
+    while done < hands:
+        apart = 0  # the shoe whose coup is dealt apart
+        while done + 1 < hands:
+            entry = tables[base, _index(first, i)]
+            if entry > _CODE:
+                break
+            codes[entry >> 3] += 1
+            i += entry & 7
+            if i > last:  # the cut card came out: the shoe ends
+                i = _new_shoe(state, first, last, burn)
+                shoes += 1
+            entry = tables[base, _index(second, j)]
+            if entry > _CODE:
+                apart = 1
+                done += 1
+                break
+            codes[entry >> 3] += 1
+            j += entry & 7
+            if j > last:
+                j = _new_shoe(state, second, last, burn)
+                shoes += 1
+            done += 2
+        if done == hands:
+            break
+        if apart == 0:  # a flagged coup, or the last of an odd number
+            code, i = _dealt(state, first, i, base, draw_at_5, banker, tables)
+            if i > last:
+                i = _new_shoe(state, first, last, burn)
+                shoes += 1
+        else:
+            code, j = _dealt(state, second, j, base, draw_at_5, banker, tables)
+            if j > last:
+                j = _new_shoe(state, second, last, burn)
+                shoes += 1
+        codes[code] += 1
+        done += 1
+    at[0], at[1] = i, j
+    for result in range(3):
+        out[result] += codes[result] + codes[3 + result]
+    out[NATURALS] += codes[3] + codes[4] + codes[5]
+    out[SHOES] += shoes
+
+
+SLICES = 16
+"""Counts are kept for each sixteenth of the hands asked for, so a run can be followed as
+it adds up without changing what is dealt."""
+
+
+def simulate(
+    state: npt.NDArray[np.uint64],
+    hands: int,
+    decks: int = 6,
+    cut: int = 10,
+    burn: int = 3,
+    strategy: str | Strategy = "equilibrium",
+    draw_at_5: Any = None,
+) -> npt.NDArray[np.int64]:
+    """Deal `hands` coups, shoe after shoe, from the generator `state` (which steps on): for
+    each of `SLICES` slices of them in turn, the counts `[PUNTER, BANKER, TIE, NATURALS,
+    SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled).
+    `strategy`: a `Strategy`, or a name for `strategy(name, decks)`; `draw_at_5`, if
+    given, replaces the punter's chance of drawing on 5."""
+    _check_decks(decks)
+    play = _strategy_of(strategy, decks, draw_at_5)
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut, burn)
+    x, banker = play.arrays()
+    tables = _tables(play)
+    second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
+    out = np.zeros((SLICES, COUNTS), dtype=np.int64)
+    ends = [hands * (k + 1) // SLICES for k in range(SLICES)]
+    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+        _simulate(
+            state, end - start, shoe, second, at, cut, burn, _base(x), x, banker, tables, out[k]
+        )
+    return out
+
+
+def _check_decks(decks: int) -> None:
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 3:
+        raise InvalidConfig(f"decks = {decks!r} is not valid: at least 3 full decks (CF-2)")
+
+
+def _check(cards: int, cut: int, burn: int) -> None:
+    if burn not in (3, 4):
+        raise InvalidConfig(f"burn = {burn!r} is not valid: 3 or 4 cards (CF-4)")
+    if not 6 <= cut <= min(52, cards // 2):
+        raise InvalidConfig(
+            f"cut card {cut!r} is not valid: from 6 cards from the bottom (a coup's six must "
+            f"lie before it) to {min(52, cards // 2)}"
+        )
