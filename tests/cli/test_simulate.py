@@ -67,3 +67,28 @@ def test_chemin_de_fer_against_the_solver():  # CF-12, CF-13
     assert "The banker's edge a unit staked" in readable.output
     bad = runner.invoke(app, ["simulate", "chemin-de-fer", "--strategy", "bluff"])
     assert bad.exit_code == 2 and "bluff" in bad.output
+
+
+def test_private_monte_flat_and_counter():  # PM-5, PM-8
+    result = runner.invoke(
+        app, ["simulate", "private-monte", "--shuffles", "100000", "--seed", "1", "--json"]
+    )
+    data = json.loads(result.output)
+    assert data["game"] == "private-monte" and data["shuffles"] == 100_000
+    flat, counter = data["results"]["flat"], data["results"]["counter"]
+    assert abs(flat["edge"] - flat["exact"]) < 4 * flat["margin_95"] / 1.96
+    assert counter["edge"] > 0 and counter["by_deal"][0]["bets"] == 0
+    readable = runner.invoke(app, ["simulate", "private-monte", "--shuffles", "20000"])
+    assert "The counter's edge per chip" in readable.output
+
+
+def test_banchek_banks():  # BN-10
+    args = ["simulate", "banchek", "--banks", "20000", "--policy", "bank", "--seed", "4"]
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert data["game"] == "banchek" and data["banks"] == 20_000
+    assert data["results"]["policy"] == "bank"
+    readable = runner.invoke(app, args)
+    assert readable.exit_code == 0, readable.output
+    assert "tripled" in readable.output and "never ends" in readable.output
+    bad = runner.invoke(app, ["simulate", "banchek", "--punters", "27"])
+    assert bad.exit_code == 2 and "--punters 27 is not valid" in bad.output

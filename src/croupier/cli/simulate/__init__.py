@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
+from croupier.cli.simulate.banchek import banchek
 from croupier.cli.simulate.chemin_de_fer import chemin_de_fer
+from croupier.cli.simulate.private_monte import private_monte
 from croupier.cli.simulate.punto_banco import punto_banco
 
 __all__ = ["simulate_app"]
@@ -25,3 +27,13 @@ simulate_app.command(
     epilog="Examples: `croupier simulate chemin-de-fer`; "
     "`croupier simulate chemin-de-fer --strategy tableau --at-5 stand --json`.",
 )(chemin_de_fer)
+simulate_app.command(
+    "private-monte",
+    epilog="Examples: `croupier simulate private-monte`; "
+    "`croupier simulate private-monte --shuffles 10000000 --workers 2 --json`.",
+)(private_monte)
+simulate_app.command(
+    "banchek",
+    epilog="Examples: `croupier simulate banchek --punters 4 --policy chance`; "
+    "`croupier simulate banchek --policy bank --banks 1000000 --json`.",
+)(banchek)

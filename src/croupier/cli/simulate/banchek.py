@@ -1,0 +1,111 @@
+"""`croupier simulate banchek`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from croupier.cli.simulate.common import (
+    AsJson,
+    Cluster,
+    DaskLocal,
+    Plot,
+    Seed,
+    Where,
+    Workers,
+    estimate_table,
+    execute,
+    fail,
+    plot_running,
+    print_json,
+)
+from croupier.errors import InvalidInput
+from croupier.odds.banchek import Policy
+from croupier.sim import banchek as kernel
+from croupier.sim.banchek import Ending
+from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.results import Estimate
+
+__all__ = ["banchek"]
+
+_ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "never ends"}
+
+BANKS_A_CHUNK = 1 << 16
+"""A bank takes far longer than a coup: smaller chunks keep the progress moving."""
+
+
+def banchek(
+    banks: Annotated[
+        int, typer.Option(help="Banks to play out, each from a fresh shuffle.")
+    ] = 200_000,
+    punters: Annotated[int, typer.Option(help="Punters against the banker, 1 to 26 (BN-1).")] = 2,
+    policy: Annotated[
+        str,
+        typer.Option(
+            help="How the punters stake (BN-5): flat (the minimum), chance (more when their "
+            "exact chance is better than even), or bank (the whole bank)."
+        ),
+    ] = "flat",
+    bank: Annotated[
+        int, typer.Option(help="The bank put up; it passes at three times (BN-10).")
+    ] = 100,
+    minimum: Annotated[int, typer.Option(help="The smallest stake (BN-5).")] = 5,
+    seed: Seed = None,
+    workers: Workers = 1,
+    cluster: Cluster = None,
+    dask_local: DaskLocal = None,
+    as_json: AsJson = False,
+    plot: Plot = None,
+) -> None:
+    """Play Polish Banchek banks out at compiled speed: the deal, the stakes, the turned
+    card, the round's cards under the pack with no reshuffle (BN-8, BN-9), until the bank
+    triples or breaks (BN-10). Reports how banks end and how long they last, with 95%
+    intervals beside the exact figures where there are any."""
+    console = Console(highlight=False)
+    try:
+        chosen = Policy.of(policy)
+        where = Where(workers, cluster, dask_local)
+        options = {"punters": punters, "policy": chosen, "bank": bank, "minimum": minimum}
+        result, seed = execute(
+            kernel.simulate, banks, "banks", seed, options, where, as_json, BANKS_A_CHUNK
+        )
+
+        def results(counts: object) -> BanchekResults:
+            return BanchekResults.of(counts, punters, chosen, bank, minimum)
+
+        final = results(result.totals())
+        if as_json:
+            print_json("banchek", "banks", result, final.as_json(), seed, where)
+        else:
+            rate = result.hands / result.seconds if result.seconds else 0.0
+            console.print(
+                f"[bold]Polish Banchek[/]: {final.banks:,} banks of {bank} against {punters} "
+                f"{chosen.value} punters, {result.seconds:.2f} s ({rate:,.0f} banks/s), "
+                f"seed {seed}."
+            )
+            endings = {_ENDINGS[e]: final.share(e) for e in Ending}
+            endings["first hand won"] = final.first_hand()
+            if (won := final.hands_won()) is not None:
+                endings["hands won"] = won
+            console.print(estimate_table("How banks end, and how often punters win", endings))
+            lengths = {
+                name: estimate
+                for name, estimate in (("rounds", final.rounds()), ("hands", final.hands()))
+                if estimate is not None
+            }
+            if lengths:
+                console.print(
+                    estimate_table("A bank that ends lasts, on average", lengths, percent=False)
+                )
+        if plot is not None:
+
+            def series(counts: object) -> dict[str, Estimate]:
+                return {"tripled": results(counts).share(Ending.TRIPLED)}
+
+            plot_running(plot, result, "Polish Banchek: banks that triple", series, "banks played")
+            if not as_json:
+                console.print(f"Plot written to {plot}.")
+    except InvalidInput as error:
+        raise fail(str(error)) from None

@@ -1,0 +1,440 @@
+"""Polish Banchek at speed: banks played out, each from a fresh shuffle of the two packs, in
+a numba kernel (RULES BN-1, BN-4 .. BN-10).
+
+A second implementation of the bank, kept equal by test to the engine (hand by hand) and to
+`croupier.odds.banchek.outcomes` (bank by bank): `play_bank` and `play_banks` play given
+packs; `simulate` shuffles its own, from its own generator.
+
+- The round (BN-4 .. BN-9): three cards to each punter, one at a time, from the banker's
+  left; then for each punter in turn a stake, the top card turned, and 1 to 1 settlement
+  (BN-6: he wins with a card of its suit as high or higher, the table `cover` built from
+  `beats`); then the round's cards go under the pack, the hands in seat order, each as
+  dealt, then the turned cards (BN-9), with no shuffle (BN-8). The pack is a ring of 104
+  card kinds (indexes into `croupier.odds.banchek.CARD_TYPES`): a round reads its cards
+  from the top and writes them back, gathered, in the same places, which is then the bottom.
+- The bank ends, checked after every hand, once it has tripled or is broken (BN-10); the
+  hands left in that round are void.
+- A bank can go on for ever: the deal repeats after `period(punters)` rounds, and a bank
+  that holds, at the start of such a cycle (the second on), what it held at the start of an
+  earlier one, does so again and again. It is counted endless, as `outcomes` counts it.
+- The punters all follow one policy, as `outcomes` has them (`Policy`): "flat" stakes the
+  minimum; "bank" the whole bank; "chance" the minimum, plus his edge times the bank,
+  rounded down, when his exact chance is above one half. What the chance punter counts is
+  the odds module's (not the engine's bot's, which also counts the other punters' hands
+  shown at settlement): while the card to be turned has not been dealt since the shuffle,
+  his own hands since the shuffle and every card turned; after that, his hand alone.
+- A stake is never more than the bank (BN-5, reading): flat and chance stakes are capped
+  at what the bank holds.
+
+Counts, for each slice of the banks, are one row: `BANKS`, `TRIPLED`, `BROKE`, `ENDLESS`;
+over the banks that ended (tripled or broke; endless banks are left out of the means, as in
+`croupier.odds.banchek.prospects`): `ROUNDS` and `ROUNDS_SQUARED`, `HANDS` and
+`HANDS_SQUARED`, `WON` (hands the punters won), `WON_SQUARED` and `WON_HANDS` (for the
+interval of the share won); and over every bank `FIRST_WON`, the banks whose first hand
+the punter won (a fair sample of hands from a fresh pack, unlike the rest).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards import Card
+from croupier.errors import InvalidInput
+from croupier.games.banchek.rules import HAND, MOST_PUNTERS, beats, two_packs
+from croupier.games.banchek.rules import TRIPLED as _FACTOR
+from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, period
+from croupier.sim._jit import njit
+from croupier.sim._rng import shuffle_prefix
+
+__all__ = [
+    "BANKS",
+    "BROKE",
+    "COUNTS",
+    "ENDLESS",
+    "FIRST_WON",
+    "HANDS",
+    "HANDS_SQUARED",
+    "ROUNDS",
+    "ROUNDS_SQUARED",
+    "SLICES",
+    "TRIPLED",
+    "WON",
+    "WON_HANDS",
+    "WON_SQUARED",
+    "BankPlayed",
+    "Ending",
+    "cover_table",
+    "kinds",
+    "play_bank",
+    "play_banks",
+    "simulate",
+]
+
+BANKS, TRIPLED, BROKE, ENDLESS = 0, 1, 2, 3
+ROUNDS, ROUNDS_SQUARED, HANDS, HANDS_SQUARED = 4, 5, 6, 7
+WON, WON_SQUARED, WON_HANDS, FIRST_WON = 8, 9, 10, 11
+COUNTS = 12
+"""The counts in a slice's row (see the module notes)."""
+
+SLICES = 16
+"""Counts are kept for each sixteenth of the banks asked for, so a run can be followed as
+it adds up without changing what is dealt."""
+
+_KINDS = len(CARD_TYPES)
+_TYPE = {card: index for index, card in enumerate(CARD_TYPES)}
+_PACK = np.array(sorted(_TYPE[card] for card in two_packs()), dtype=np.int8)
+"""The two packs (BN-1) as card kinds, in a fixed order."""
+_SIZE = len(_PACK)
+_COPIES = _SIZE // _KINDS
+
+_CODES = {Policy.FLAT: 0, Policy.CHANCE: 1, Policy.BANK: 2}
+_FLAT, _CHANCE, _BANK = 0, 1, 2
+
+
+class Ending(enum.Enum):
+    """How a bank ended (BN-10), or that it never does."""
+
+    TRIPLED = "tripled"
+    BROKE = "broke"
+    ENDLESS = "endless"
+
+
+_ENDINGS = (Ending.TRIPLED, Ending.BROKE, Ending.ENDLESS)
+_TRIPLED_END, _BROKE_END, _ENDLESS_END = 0, 1, 2
+
+
+def cover_table() -> npt.NDArray[np.uint8]:
+    """`table[c, t]`: a hand holding a card of kind c beats a turned t (BN-6); a hand beats
+    t when any of its cards does."""
+    table = np.zeros((_KINDS, _KINDS), dtype=np.uint8)
+    for c, card in enumerate(CARD_TYPES):
+        for t, turned in enumerate(CARD_TYPES):
+            table[c, t] = beats((card,), turned)
+    return table
+
+
+def _covered_table(cover: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
+    """`table[a, b, c]`: how many kinds of card a hand of kinds a, b, c beats."""
+    hands = cover[:, None, None, :] | cover[None, :, None, :] | cover[None, None, :, :]
+    counts: npt.NDArray[np.int8] = (hands != 0).sum(axis=3, dtype=np.int8)
+    return counts
+
+
+@njit
+def _bank(
+    ring: Any,
+    punters: int,
+    policy: int,
+    bank: int,
+    minimum: int,
+    cycle: int,
+    cover: Any,
+    covered: Any,
+    drawn: Any,
+    seen: Any,
+    held_then: Any,
+    record: Any,
+) -> tuple[int, int, int, int, int, Any]:
+    """One bank dealt from the shuffled `ring` (which is left as the rounds leave it):
+    how it ended, the rounds dealt (the one it ended in counted), the hands played and won,
+    whether the first hand was won, and the scratch `held_then`, grown if need be. The
+    first hands' stakes and results (1: won) go into `record`, as many as it holds."""
+    size = len(ring)
+    per_round = (HAND + 1) * punters
+    turned_at = HAND * punters
+    tripled = _FACTOR * bank
+    money = bank
+    rounds = hands = won = first_won = 0
+    cycles = 0  # banks held at the start of each cycle from the first on
+    to_cycle = cycle  # rounds to the start of the next
+    start = base = 0  # cards drawn since the shuffle; where the top lies in the ring
+    if policy == _CHANCE:
+        seen[:punters, :] = 0
+    while True:
+        if to_cycle == 0:
+            to_cycle = cycle
+            for k in range(cycles):
+                if held_then[k] == money:  # the same again for ever
+                    return _ENDLESS_END, rounds, hands, won, first_won, held_then
+            if cycles == len(held_then):
+                grown = np.empty(2 * len(held_then), dtype=np.int64)
+                grown[:cycles] = held_then
+                held_then = grown
+            held_then[cycles] = money
+            cycles += 1
+        for i in range(per_round):
+            j = base + i
+            drawn[i] = ring[j - size if j >= size else j]
+        rounds += 1
+        to_cycle -= 1
+        if policy == _CHANCE and start < size:  # each counts his hand
+            for s in range(punters):
+                for j in range(HAND):
+                    seen[s, drawn[j * punters + s]] += 1
+        for s in range(punters):  # from the banker's left (BN-5, BN-7)
+            a = drawn[s]
+            b = drawn[punters + s]
+            c = drawn[2 * punters + s]
+            t = drawn[turned_at + s]
+            win = (cover[a, t] | cover[b, t] | cover[c, t]) != 0  # BN-6
+            if policy == _FLAT:
+                stake = min(minimum, money)
+            elif policy == _BANK:
+                stake = money
+            else:
+                if start + turned_at + s < size:  # the card to turn is fresh: he counts
+                    beaten = unknown = 0
+                    for k in range(_KINDS):
+                        unseen = _COPIES - seen[s, k]
+                        unknown += unseen
+                        if cover[a, k] | cover[b, k] | cover[c, k]:
+                            beaten += unseen
+                    for p in range(punters):  # turned face up, for all to see
+                        seen[p, t] += 1
+                else:  # his hand alone
+                    beaten = _COPIES * covered[a, b, c] - HAND
+                    unknown = size - HAND
+                extra = (2 * beaten - unknown) * money // unknown if 2 * beaten > unknown else 0
+                stake = min(minimum + extra, money)
+            if hands < len(record):
+                record[hands, 0] = stake
+                record[hands, 1] = 1 if win else 0
+            if hands == 0:
+                first_won = int(win)
+            hands += 1
+            won += win
+            money += stake - 2 * stake * win  # 1 to 1 either way (BN-6)
+            if money <= 0:  # BN-10: the bank ends at once
+                return _BROKE_END, rounds, hands, won, first_won, held_then
+            if money >= tripled:
+                return _TRIPLED_END, rounds, hands, won, first_won, held_then
+        # under the pack, no shuffle (BN-8): each hand as dealt, in seat order, then the
+        # turned cards (BN-9)
+        i = base
+        for s in range(punters):
+            for j in range(HAND):
+                ring[i - size if i >= size else i] = drawn[j * punters + s]
+                i += 1
+        for s in range(punters):
+            ring[i - size if i >= size else i] = drawn[turned_at + s]
+            i += 1
+        start += per_round
+        base = i - size if i >= size else i
+
+
+_COVER = cover_table()
+_COVERED = _covered_table(_COVER)
+
+
+@dataclass(frozen=True, slots=True)
+class BankPlayed:
+    """One bank, played out: how it ended, the rounds dealt (the last counted), the hands
+    played and won, and the first hands' stakes and whether each punter won."""
+
+    ending: Ending
+    rounds: int
+    hands: int
+    won: int
+    stakes: tuple[int, ...]
+    results: tuple[bool, ...]
+
+
+def kinds(cards: Sequence[Card]) -> npt.NDArray[np.int8]:
+    """Cards, top first, as the card kinds (indexes into `CARD_TYPES`) the kernel deals."""
+    return np.array([_TYPE[card] for card in cards], dtype=np.int8)
+
+
+def _scratch(punters: int) -> tuple[Any, Any, Any]:
+    drawn = np.zeros((HAND + 1) * punters, dtype=np.int8)
+    seen = np.zeros((punters, _KINDS), dtype=np.int16)
+    return drawn, seen, np.zeros(16, dtype=np.int64)
+
+
+def play_bank(
+    pack: npt.ArrayLike,
+    punters: int,
+    policy: Policy | str,
+    bank: int = 100,
+    minimum: int = 5,
+    record: int = 10_000,
+) -> BankPlayed:
+    """One bank from this pack (104 card kinds, top first, as `kinds` gives them), until it
+    triples, breaks or is found endless (BN-4 .. BN-10), with the stakes and results of its
+    first `record` hands."""
+    chosen = _options(punters, policy, bank, minimum)
+    ring = _packs(pack, one=True)[0]
+    drawn, seen, then = _scratch(punters)
+    hands_record = np.zeros((max(record, 0), 2), dtype=np.int64)
+    end, rounds, hands, won, _, _ = _bank(
+        ring, punters, _CODES[chosen], bank, minimum, period(punters), _COVER, _COVERED,
+        drawn, seen, then, hands_record,
+    )  # fmt: skip
+    kept = hands_record[: min(hands, len(hands_record))]
+    return BankPlayed(
+        _ENDINGS[end],
+        int(rounds),
+        int(hands),
+        int(won),
+        tuple(int(stake) for stake in kept[:, 0]),
+        tuple(bool(result) for result in kept[:, 1]),
+    )
+
+
+@njit
+def _play_banks(
+    packs: Any,
+    punters: int,
+    policy: int,
+    bank: int,
+    minimum: int,
+    cycle: int,
+    cover: Any,
+    covered: Any,
+    drawn: Any,
+    seen: Any,
+    held_then: Any,
+    out: Any,
+) -> None:
+    record = np.zeros((0, 2), dtype=np.int64)
+    for n in range(len(packs)):
+        end, rounds, hands, won, _, held_then = _bank(
+            packs[n], punters, policy, bank, minimum, cycle, cover, covered, drawn, seen,
+            held_then, record,
+        )  # fmt: skip
+        out[n, 0] = end
+        out[n, 1] = rounds
+        out[n, 2] = hands
+        out[n, 3] = won
+
+
+def play_banks(
+    packs: npt.ArrayLike,
+    punters: int,
+    policy: Policy | str,
+    bank: int = 100,
+    minimum: int = 5,
+) -> Outcomes:
+    """One bank from each shuffled pack, rows of card kinds top first, as
+    `croupier.odds.banchek.outcomes` takes them and with its result."""
+    chosen = _options(punters, policy, bank, minimum)
+    rings = _packs(packs, one=False)
+    drawn, seen, then = _scratch(punters)
+    out = np.zeros((len(rings), 4), dtype=np.int64)
+    _play_banks(
+        rings, punters, _CODES[chosen], bank, minimum, period(punters), _COVER, _COVERED,
+        drawn, seen, then, out,
+    )  # fmt: skip
+    return Outcomes(
+        tripled=out[:, 0] == _TRIPLED_END,
+        endless=out[:, 0] == _ENDLESS_END,
+        rounds=out[:, 1].copy(),
+        hands=out[:, 2].copy(),
+        won=out[:, 3].copy(),
+    )
+
+
+@njit
+def _simulate(
+    state: Any,
+    banks: int,
+    ring: Any,
+    punters: int,
+    policy: int,
+    bank: int,
+    minimum: int,
+    cycle: int,
+    cover: Any,
+    covered: Any,
+    drawn: Any,
+    seen: Any,
+    held_then: Any,
+    out: Any,
+) -> Any:
+    """`banks` banks, each from a fresh shuffle, counted into `out`; the scratch
+    `held_then`, grown if need be."""
+    record = np.zeros((0, 2), dtype=np.int64)
+    for _ in range(banks):
+        shuffle_prefix(state, ring, len(ring))  # a fresh shuffle for each bank (BN-10)
+        end, rounds, hands, won, first_won, held_then = _bank(
+            ring, punters, policy, bank, minimum, cycle, cover, covered, drawn, seen,
+            held_then, record,
+        )  # fmt: skip
+        out[BANKS] += 1
+        out[FIRST_WON] += first_won
+        if end == _ENDLESS_END:
+            out[ENDLESS] += 1
+            continue
+        out[TRIPLED if end == _TRIPLED_END else BROKE] += 1
+        out[ROUNDS] += rounds
+        out[ROUNDS_SQUARED] += rounds * rounds
+        out[HANDS] += hands
+        out[HANDS_SQUARED] += hands * hands
+        out[WON] += won
+        out[WON_SQUARED] += won * won
+        out[WON_HANDS] += won * hands
+    return held_then
+
+
+def simulate(
+    state: npt.NDArray[np.uint64],
+    banks: int,
+    punters: int = 2,
+    policy: Policy | str = Policy.FLAT,
+    bank: int = 100,
+    minimum: int = 5,
+) -> npt.NDArray[np.int64]:
+    """Play `banks` banks, each from a fresh shuffle drawn from the generator `state` (which
+    steps on), against `punters` punters staking by `policy` from `minimum` up, the bank
+    put up `bank`: for each of `SLICES` slices of them in turn, the counts of the module
+    notes, one row each."""
+    chosen = _options(punters, policy, bank, minimum)
+    if banks < 0:
+        raise InvalidInput(f"--banks {banks} is not valid: 0 or more")
+    ring = _PACK.copy()
+    drawn, seen, then = _scratch(punters)
+    out = np.zeros((SLICES, COUNTS), dtype=np.int64)
+    ends = [banks * (k + 1) // SLICES for k in range(SLICES)]
+    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+        then = _simulate(
+            state, end - start, ring, punters, _CODES[chosen], bank, minimum,
+            period(punters), _COVER, _COVERED, drawn, seen, then, out[k],
+        )  # fmt: skip
+    return out
+
+
+def _options(punters: int, policy: Policy | str, bank: int, minimum: int) -> Policy:
+    """The policy, once the options are found sound; `InvalidInput` for any that is not."""
+    chosen = Policy.of(policy)
+    if not 1 <= punters <= MOST_PUNTERS:
+        raise InvalidInput(
+            f"--punters {punters!r} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
+            "the pack (BN-1)"
+        )
+    if minimum < 1 or bank < minimum:
+        raise InvalidInput(
+            f"--minimum {minimum!r}, --bank {bank!r}: the smallest stake is at least 1 chip, "
+            "and the bank at least the smallest stake (BN-2, BN-5)"
+        )
+    return chosen
+
+
+def _packs(packs: npt.ArrayLike, one: bool) -> npt.NDArray[np.int8]:
+    """Packs as rows of card kinds, copied (the kernel puts each round under its pack);
+    `InvalidInput` for any that is not two of each card."""
+    rows = np.array(packs, dtype=np.int8, ndmin=2 if one else 1)
+    shape = f"{_SIZE} cards" if one else f"rows of {_SIZE} cards, one a bank"
+    if rows.ndim != 2 or rows.shape[1] != _SIZE or (one and len(rows) != 1):
+        raise InvalidInput(f"packs of shape {np.shape(packs)}: {shape}")
+    bad = np.flatnonzero((np.sort(rows, axis=1) != _PACK).any(axis=1))
+    if bad.size:
+        raise InvalidInput(
+            f"pack {int(bad[0])} is not two of each card (BN-1): each row holds the card "
+            f"kinds 0 to {_KINDS - 1} of `CARD_TYPES` twice"
+        )
+    return rows

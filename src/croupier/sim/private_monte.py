@@ -1,0 +1,267 @@
+"""Private Monte Bank at speed: shuffles of the 40-card pack, up to six deals each, with a
+flat bettor and a counter, in a numba kernel (RULES PM-3, PM-5, PM-7, PM-8).
+
+A second implementation of the deal, kept equal by test to the engine (deal by deal) and to
+`croupier.odds.private_monte.outcomes` (pack by pack): `play_packs` plays given packs as the
+engine deals them; `simulate` shuffles its own, from its own generator.
+
+- The deal (PM-3, PM-5, PM-7): two cards from the bottom make the top layout, two from the
+  top the bottom layout (`LAYOUT_ENDS`), then the gate from the bottom; the next deal goes
+  on from the same pack, unshuffled. A layout wins when the gate's suit is one of its cards'.
+- The flat bettor backs both layouts on every deal. The counter backs a layout only when
+  its exact chance, given every card seen since the shuffle (earlier layouts and gates, and
+  this layout), is above one half, as `croupier.odds.private_monte.should_bet` says: with
+  `left` the unseen cards of each suit and `unseen` their sum, the layout wins with chance
+  `covered / unseen`, where `covered` adds `left` over the layout's distinct suits, so the
+  kernel compares the whole numbers `2 * covered > unseen`.
+- Only suits matter, and a shuffle deals `5 * deals` of its 40 cards: `simulate` shuffles
+  only that many places (a Fisher-Yates shuffle stopped part way leaves a uniformly random
+  sequence there) and deals them in turn, which is, card for card, as likely as dealing
+  from both ends of a fully shuffled pack.
+
+Counts, for each slice of the shuffles, are one row of `STATS * COLUMNS` whole numbers:
+`row.reshape(STATS, COLUMNS)[stat, column]`, where the column is the deal number less one
+(0 .. 5) or `SHUFFLE`, the whole shuffle. Row `DEALT` counts deals (in `SHUFFLE`:
+shuffles). For each bettor (`FLAT`, `COUNTER`), row `stat(bettor, what)` sums, over the
+deals of that number (in `SHUFFLE`: over shuffles), with `y` the layouts backed and `x` the
+net result in stakes (wins less losses): `BETS` (y), `WINS`, `SQUARES` (x * x), `PRODUCTS`
+(x * y), `BETS_SQUARED` (y * y), `DEALS_BET` (the deals with a bet, d) and
+`DEALS_BET_SQUARED` (d * d). The squares give honest intervals: the two layouts of a deal
+share their gate, and the deals of one shuffle its pack, so neither bets nor deals are
+independent; deals of one number in different shuffles are, and so are shuffles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards import Card, Suit, monte_pack
+from croupier.errors import InvalidInput
+from croupier.games.monte_bank.deal import LAYOUT_ENDS
+from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
+from croupier.shoe import End
+from croupier.sim._jit import njit
+from croupier.sim._rng import shuffle_prefix
+
+__all__ = [
+    "BETS",
+    "BETS_SQUARED",
+    "COLUMNS",
+    "COUNTER",
+    "DEALS_BET",
+    "DEALS_BET_SQUARED",
+    "DEALT",
+    "FLAT",
+    "PACK_SUITS",
+    "PRODUCTS",
+    "SHUFFLE",
+    "SLICES",
+    "SQUARES",
+    "STATS",
+    "WINS",
+    "at",
+    "pack_suits",
+    "play_packs",
+    "positions",
+    "simulate",
+    "stat",
+]
+
+_SUITS = tuple(Suit)
+PACK_SUITS = np.array([_SUITS.index(card.suit) for card in monte_pack()], dtype=np.int8)
+"""The 40-card pack (C-2) as suit numbers, the index of each card's suit in `Suit`."""
+_PER_SUIT = len(PACK_SUITS) // len(_SUITS)
+
+FLAT, COUNTER = 0, 1
+"""The bettors: the flat bettor backs both layouts every deal; the counter, the favoured."""
+BETS, WINS, SQUARES, PRODUCTS, BETS_SQUARED, DEALS_BET, DEALS_BET_SQUARED = range(7)
+"""What is counted for each bettor (see the module notes)."""
+_PER_BETTOR = 7
+DEALT = 0
+"""The row of deals (in the `SHUFFLE` column: shuffles)."""
+STATS = 1 + 2 * _PER_BETTOR
+"""Rows of counts."""
+SHUFFLE = MOST_DEALS
+"""The column of whole shuffles, after the deal numbers' columns."""
+COLUMNS = MOST_DEALS + 1
+
+
+@njit
+def stat(bettor: int, what: int) -> int:
+    """The row that holds `what` for `bettor`."""
+    return 1 + bettor * _PER_BETTOR + what
+
+
+@njit
+def at(row: int, column: int) -> int:
+    """Where `[row, column]` lies in a slice's counts."""
+    return row * COLUMNS + column
+
+
+SLICES = 16
+"""Counts are kept for each sixteenth of the shuffles asked for, so a run can be followed as
+it adds up without changing what is dealt."""
+
+
+def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
+    """For each deal of a shuffle, where its five cards lie in the pack (top card first), in
+    the order dealt: the top layout's two (from the bottom), the bottom layout's two (from
+    the top), then the gate (from the bottom) (PM-3, PM-5, PM-7)."""
+    top, bottom = 0, len(PACK_SUITS) - 1
+    where = []
+    for _ in range(deals):
+        deal = []
+        for end in (*LAYOUT_ENDS, End.BOTTOM):
+            if end is End.TOP:
+                deal.append(top)
+                top += 1
+            else:
+                deal.append(bottom)
+                bottom -= 1
+        where.append(deal)
+    return np.array(where, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
+
+
+@njit
+def _play(suits: Any, where: Any, deals: int, left: Any, bet: Any, won: Any) -> None:
+    """`deals` deals from the pack `suits`, its cards taken from the places `where`: for each
+    deal and layout (top, bottom), whether the counter backs it and whether it wins. `left`
+    (four whole numbers) is scratch: the unseen cards of each suit. Written without
+    branches, which a processor cannot predict on shuffled cards."""
+    left[:] = _PER_SUIT
+    unseen = 4 * _PER_SUIT
+    for d in range(deals):
+        top_1, top_2 = suits[where[d, 0]], suits[where[d, 1]]
+        bottom_1, bottom_2 = suits[where[d, 2]], suits[where[d, 3]]
+        gate = suits[where[d, 4]]
+        # the layout is seen before the bets (PM-3, PM-4)
+        left[top_1] -= 1
+        left[top_2] -= 1
+        left[bottom_1] -= 1
+        left[bottom_2] -= 1
+        unseen -= 4
+        covered = left[top_1] + left[top_2] * (top_2 != top_1)
+        bet[d, 0] = 2 * covered > unseen
+        covered = left[bottom_1] + left[bottom_2] * (bottom_2 != bottom_1)
+        bet[d, 1] = 2 * covered > unseen
+        won[d, 0] = (gate == top_1) | (gate == top_2)  # PM-5
+        won[d, 1] = (gate == bottom_1) | (gate == bottom_2)
+        left[gate] -= 1  # the gate is seen, and discarded (PM-7)
+        unseen -= 1
+
+
+@njit
+def _count(bet: Any, won: Any, deals: int, out: Any) -> None:
+    """Add one shuffle's deals to the counts `out` (see the module notes)."""
+    out[at(DEALT, SHUFFLE)] += 1
+    for bettor in range(2):
+        base = 1 + bettor * _PER_BETTOR
+        total_x = total_y = total_wins = deals_bet = 0
+        for d in range(deals):
+            if bettor == FLAT:
+                y = 2
+                wins = int(won[d, 0]) + int(won[d, 1])
+            else:
+                y = int(bet[d, 0]) + int(bet[d, 1])
+                wins = int(bet[d, 0] & won[d, 0]) + int(bet[d, 1] & won[d, 1])
+            x = 2 * wins - y
+            any_bet = int(y > 0)
+            out[at(base + BETS, d)] += y
+            out[at(base + WINS, d)] += wins
+            out[at(base + SQUARES, d)] += x * x
+            out[at(base + PRODUCTS, d)] += x * y
+            out[at(base + BETS_SQUARED, d)] += y * y
+            out[at(base + DEALS_BET, d)] += any_bet
+            out[at(base + DEALS_BET_SQUARED, d)] += any_bet
+            total_x += x
+            total_y += y
+            total_wins += wins
+            deals_bet += any_bet
+        out[at(base + BETS, SHUFFLE)] += total_y
+        out[at(base + WINS, SHUFFLE)] += total_wins
+        out[at(base + SQUARES, SHUFFLE)] += total_x * total_x
+        out[at(base + PRODUCTS, SHUFFLE)] += total_x * total_y
+        out[at(base + BETS_SQUARED, SHUFFLE)] += total_y * total_y
+        out[at(base + DEALS_BET, SHUFFLE)] += deals_bet
+        out[at(base + DEALS_BET_SQUARED, SHUFFLE)] += deals_bet * deals_bet
+
+
+@njit
+def _play_packs(suits: Any, where: Any, deals: int, bet: Any, won: Any) -> None:
+    left = np.zeros(4, dtype=np.int64)
+    for n in range(len(suits)):
+        _play(suits[n], where, deals, left, bet[n], won[n])
+
+
+def play_packs(
+    suits: npt.ArrayLike, deals: int = MOST_DEALS
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """For packs given as suit numbers (packs, 40), top card first (as `PACK_SUITS`): for
+    each pack, deal and layout (top, bottom), whether the counter backs it and whether it
+    wins, as arrays (packs, deals, 2), dealt as the engine deals (PM-3 .. PM-8)."""
+    _check(deals)
+    packs = np.asarray(suits, dtype=np.int8)
+    if packs.ndim != 2 or packs.shape[1] != len(PACK_SUITS):
+        raise InvalidInput(
+            f"packs of shape {packs.shape}: one row of {len(PACK_SUITS)} suit numbers a pack"
+        )
+    bad = np.flatnonzero((np.sort(packs, axis=1) != np.sort(PACK_SUITS)).any(axis=1))
+    if bad.size:
+        raise InvalidInput(
+            f"pack {int(bad[0])} is not the 40-card pack (C-2): each row holds the suit "
+            f"numbers 0 to {len(_SUITS) - 1} ten times each"
+        )
+    bet = np.zeros((len(packs), deals, 2), dtype=np.bool_)
+    won = np.zeros((len(packs), deals, 2), dtype=np.bool_)
+    _play_packs(packs, positions(deals), deals, bet, won)
+    return bet, won
+
+
+def pack_suits(cards: Sequence[Card]) -> npt.NDArray[np.int8]:
+    """A pack of cards, top first, as the suit numbers `play_packs` takes."""
+    return np.array([_SUITS.index(card.suit) for card in cards], dtype=np.int8)
+
+
+@njit
+def _simulate(state: Any, shuffles: int, pack: Any, where: Any, deals: int, out: Any) -> None:
+    """`shuffles` shuffles of `deals` deals each, counted into `out`."""
+    left = np.zeros(4, dtype=np.int64)
+    bet = np.zeros((deals, 2), dtype=np.bool_)
+    won = np.zeros((deals, 2), dtype=np.bool_)
+    dealt = CARDS_A_DEAL * deals
+    for _ in range(shuffles):
+        shuffle_prefix(state, pack, dealt)
+        _play(pack, where, deals, left, bet, won)
+        _count(bet, won, deals, out)
+    for d in range(deals):  # every shuffle deals every deal
+        out[at(DEALT, d)] += shuffles
+
+
+def simulate(
+    state: npt.NDArray[np.uint64], shuffles: int, deals: int = MOST_DEALS
+) -> npt.NDArray[np.int64]:
+    """Deal `shuffles` shuffles of `deals` deals each (1 to 6, PM-8) from the generator
+    `state` (which steps on): for each of `SLICES` slices of them in turn, the counts of the
+    module notes, one row each."""
+    _check(deals)
+    if shuffles < 0:
+        raise InvalidInput(f"--shuffles {shuffles} is not valid: 0 or more")
+    pack = PACK_SUITS.copy()
+    # the places shuffled, dealt in turn: each deal's five as `positions` takes them
+    where = np.arange(CARDS_A_DEAL * deals, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
+    out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
+    ends = [shuffles * (k + 1) // SLICES for k in range(SLICES)]
+    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+        _simulate(state, end - start, pack, where, deals, out[k])
+    return out
+
+
+def _check(deals: int) -> None:
+    if not 1 <= deals <= MOST_DEALS:
+        raise InvalidInput(
+            f"--deals {deals!r} is not valid: 1 to {MOST_DEALS} deals from one shuffle (PM-8)"
+        )

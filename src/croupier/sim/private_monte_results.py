@@ -1,0 +1,177 @@
+"""What a Private Monte Bank simulation found: the flat bettor's and the counter's edge per
+chip staked, on each deal of a shuffle and over whole shuffles, with 95% confidence
+intervals, beside the exact figure where there is one (RULES PM-5, PM-6, PM-8).
+
+The flat bettor's exact edge is that of the first deal, `first_deal().edge`, on every deal:
+before a deal is seen, every card of the pack is as likely to be any of its five, whatever
+the deals before it (none of them is looked at), so each deal is a first deal. The counter
+has no exact figure here.
+
+An edge is a ratio, the net result over the stakes, of figures summed over independent
+units: the deals of one number (one from each shuffle), or whole shuffles. Its interval is
+the usual one for a ratio estimate (the delta method), from the sums of squares and
+products that the kernel keeps, so it allows for the two layouts of a deal sharing their
+gate and for the deals of a shuffle sharing their pack.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.odds.private_monte import first_deal
+from croupier.sim.private_monte import (
+    BETS,
+    BETS_SQUARED,
+    COLUMNS,
+    COUNTER,
+    DEALS_BET,
+    DEALS_BET_SQUARED,
+    DEALT,
+    FLAT,
+    PRODUCTS,
+    SHUFFLE,
+    SQUARES,
+    STATS,
+    WINS,
+    stat,
+)
+from croupier.sim.results import Z95, Estimate
+
+__all__ = ["Bettor", "PrivateMonteResults"]
+
+
+class Bettor(enum.Enum):
+    """The two bettors the kernel follows."""
+
+    FLAT = "flat"
+    """Backs both layouts on every deal."""
+    COUNTER = "counter"
+    """Backs a layout only when the cards seen since the shuffle make it better than even."""
+
+
+_INDEX = {Bettor.FLAT: FLAT, Bettor.COUNTER: COUNTER}
+
+
+def _ratio(x: int, y: int, xx: int, xy: int, yy: int, n: int) -> tuple[float, float]:
+    """The ratio `x / y` of sums over `n` independent units, and the half-width of its 95%
+    interval, from the sums of squares and products (`y` > 0)."""
+    r = x / y
+    if n < 2:
+        return r, math.inf
+    residual = max(xx - 2 * r * xy + r * r * yy, 0.0)  # sum of (x - r y)^2 over the units
+    return r, Z95 * math.sqrt(residual * n / (n - 1)) / y
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateMonteResults:
+    """The figures from the kernel's counts (`croupier.sim.private_monte`) of shuffles of
+    `deals` deals each."""
+
+    counts: tuple[int, ...]
+    deals: int
+
+    @classmethod
+    def of(cls, counts: Any, deals: int) -> PrivateMonteResults:
+        """From the counts summed over slices (and chunks)."""
+        flat = tuple(int(c) for c in counts)
+        if len(flat) != STATS * COLUMNS:
+            raise ValueError(f"{len(flat)} counts: a Private Monte run has {STATS * COLUMNS}")
+        return cls(flat, deals)
+
+    def _get(self, row: int, column: int) -> int:
+        return self.counts[row * COLUMNS + column]
+
+    @property
+    def shuffles(self) -> int:
+        return self._get(DEALT, SHUFFLE)
+
+    def _column(self, deal: int | None) -> int:
+        if deal is None:
+            return SHUFFLE
+        if not 1 <= deal <= self.deals:
+            raise ValueError(f"deal {deal!r}: the deals of a shuffle are 1 to {self.deals}")
+        return deal - 1
+
+    def bets(self, bettor: Bettor, deal: int | None = None) -> int:
+        """Layouts backed on deal number `deal` of each shuffle, or on every deal (None)."""
+        return self._get(stat(_INDEX[bettor], BETS), self._column(deal))
+
+    def wins(self, bettor: Bettor, deal: int | None = None) -> int:
+        return self._get(stat(_INDEX[bettor], WINS), self._column(deal))
+
+    def edge(self, bettor: Bettor, deal: int | None = None) -> Estimate | None:
+        """The bettor's mean result per chip staked, on deal number `deal` or over all
+        (None), beside the exact figure for the flat bettor; None with no bets."""
+        column = self._column(deal)
+        index = _INDEX[bettor]
+        y = self._get(stat(index, BETS), column)
+        if not y:
+            return None
+        x = 2 * self._get(stat(index, WINS), column) - y
+        value, margin = _ratio(
+            x,
+            y,
+            self._get(stat(index, SQUARES), column),
+            self._get(stat(index, PRODUCTS), column),
+            self._get(stat(index, BETS_SQUARED), column),
+            self._get(DEALT, column),
+        )
+        exact = float(first_deal().edge) if bettor is Bettor.FLAT else None
+        return Estimate(value, margin, exact)
+
+    def by_deal(self, bettor: Bettor) -> tuple[Estimate | None, ...]:
+        """The edge on each deal of a shuffle, the first first."""
+        return tuple(self.edge(bettor, deal) for deal in range(1, self.deals + 1))
+
+    def share_bet(self, bettor: Bettor, deal: int | None = None) -> Estimate:
+        """The share of deals (of number `deal`, or all) on which the bettor bet at all."""
+        column = self._column(deal)
+        index = _INDEX[bettor]
+        units = self._get(DEALT, column)
+        per_unit = 1 if deal is not None else self.deals
+        if not units:
+            return Estimate(math.nan, math.inf)
+        value, margin = _ratio(
+            self._get(stat(index, DEALS_BET), column),
+            units * per_unit,
+            self._get(stat(index, DEALS_BET_SQUARED), column),
+            self._get(stat(index, DEALS_BET), column) * per_unit,
+            units * per_unit * per_unit,
+            units,
+        )
+        return Estimate(value, margin, 1.0 if bettor is Bettor.FLAT else None)
+
+    def as_json(self) -> dict[str, Any]:
+        """Each bettor's edge per chip overall and by deal, with its 95% margin and the exact
+        figure (null where there is none), for `--json`'s `results`."""
+        return {
+            "shuffles": self.shuffles,
+            "deals": self.deals,
+            **{
+                bettor.value: {
+                    **_json(self.edge(bettor)),
+                    "share_bet": self.share_bet(bettor).value,
+                    "bets": self.bets(bettor),
+                    "by_deal": [
+                        {
+                            "deal": deal,
+                            **_json(self.edge(bettor, deal)),
+                            "share_bet": self.share_bet(bettor, deal).value,
+                            "bets": self.bets(bettor, deal),
+                        }
+                        for deal in range(1, self.deals + 1)
+                    ],
+                }
+                for bettor in Bettor
+            },
+        }
+
+
+def _json(estimate: Estimate | None) -> dict[str, Any]:
+    if estimate is None:
+        return {"edge": None, "margin_95": None, "exact": None}
+    margin = estimate.margin if math.isfinite(estimate.margin) else None
+    return {"edge": estimate.value, "margin_95": margin, "exact": estimate.exact}

@@ -1,0 +1,176 @@
+"""The Private Monte kernel against the engine deal by deal, against the numpy simulation
+pack by pack, and against the exact odds (PM-3, PM-5, PM-7, PM-8)."""
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from croupier.cards import Card, monte_pack
+from croupier.engine import CHANCE, Cut, Event, Shuffle
+from croupier.errors import InvalidInput
+from croupier.games.monte_bank import Fate, KeepBank, Pass, Phase, PutUpBank
+from croupier.games.monte_bank.events import BetSettled
+from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
+from croupier.odds.private_monte import Simulation, first_deal, outcomes, should_bet
+from croupier.odds.private_monte import simulate as numpy_simulate
+from croupier.sim._rng import seeded
+from croupier.sim.private_monte import (
+    BETS,
+    COLUMNS,
+    COUNTER,
+    DEALT,
+    FLAT,
+    PACK_SUITS,
+    SHUFFLE,
+    SLICES,
+    STATS,
+    pack_suits,
+    play_packs,
+    simulate,
+    stat,
+)
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from tests.games.monte_bank.stack import act, bets
+
+GAME = PrivateMonte()
+ROWS = (Row.TOP, Row.BOTTOM)
+
+
+def stacked(order: list[Card], deals: int):
+    """Seat 0 banks (drawing the ace), every ritual passes, and the pack stands in `order`,
+    top card first, for the first layout."""
+    state = GAME.start(PrivateRules(deals_per_bank=deals), {0: 10**6, 1: 10**6, 2: 10**6})
+    first = [Card.from_str(text) for text in ("AS", "KS", "KH")]
+    rest = [card for card in monte_pack() if card not in first]
+    state = act(state, CHANCE, Shuffle((*first, *rest)), game=GAME)
+    state = act(state, 0, PutUpBank(10**5), game=GAME)
+    while state.phase is Phase.SHUFFLES:
+        (seat,) = GAME.to_act(state)
+        state = act(state, seat, Pass(), game=GAME)
+    state = act(state, CHANCE, Shuffle((order[-1], *order[:-1])), game=GAME)
+    while state.phase is Phase.CUTS:  # the last cut moves the one card back: `order`
+        (seat,) = GAME.to_act(state)
+        last = state.speaker == len(state.order) - 1
+        state = act(state, seat, Cut(1) if last else Pass(), game=GAME)
+    return state
+
+
+def engine_deals(order: list[Card], deals: int) -> tuple[list[list[bool]], list[list[bool]]]:
+    """Every deal of one shuffle through the engine: seat 1 backs the top layout, seat 2 the
+    bottom; for each deal and layout, whether a counter would back it (`should_bet` on what
+    the engine shows the seat) and whether it won."""
+    state = stacked(order, deals)
+    backed, won = [], []
+    for deal in range(deals):
+        if deal:
+            state = act(state, 0, KeepBank(), game=GAME)  # no shuffle, no cut (PM-7)
+        assert state.phase is Phase.BETTING and state.layout is not None
+        seen = GAME.view(state, 1).seen
+        layouts = [[state.layout.card(spot) for spot in row.spots] for row in ROWS]
+        backed.append([should_bet(cards, seen) for cards in layouts])
+        events: list[Event] = []
+        placed = [(1, LayoutBet(Row.TOP, 10)), (2, LayoutBet(Row.BOTTOM, 10))]
+        state = bets(state, placed, events, GAME)
+        fates = {e.number: e.fate for e in events if isinstance(e, BetSettled)}
+        assert len(fates) == 2
+        won.append([fates[number] is Fate.WIN for number in sorted(fates)])
+    return backed, won
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_kernel_deals_every_pack_as_the_engine_does(seed):  # PM-3, PM-5, PM-7, PM-8
+    rng = random.Random(seed)
+    order = list(monte_pack())
+    rng.shuffle(order)
+    deals = 6 if seed % 3 else 1 + seed % 6
+    bet, won = play_packs(pack_suits(order)[None, :], deals)
+    engine_backed, engine_won = engine_deals(order, deals)
+    assert won[0].tolist() == engine_won
+    assert bet[0].tolist() == engine_backed
+
+
+def test_the_kernel_agrees_with_the_numpy_simulation():  # PM-5, PM-8
+    rng = np.random.default_rng(3)
+    suits = rng.permuted(np.tile(PACK_SUITS, (20_000, 1)), axis=1)
+    for deals in range(1, 7):
+        expected_bet, expected_won = outcomes(suits, deals)
+        bet, won = play_packs(suits, deals)
+        assert np.array_equal(bet, expected_bet), deals
+        assert np.array_equal(won, expected_won), deals
+    assert bet.any() and not bet.all()
+
+
+def test_the_flat_bettor_agrees_with_the_exact_odds_on_every_deal():  # PM-5, PM-6, PM-8
+    counts = simulate(seeded(np.random.SeedSequence(5)), 400_000).sum(axis=0)
+    results = PrivateMonteResults.of(counts, 6)
+    assert results.shuffles == 400_000
+    assert results.bets(Bettor.FLAT) == 2 * 6 * 400_000
+    exact = float(first_deal().edge)
+    estimates = [*results.by_deal(Bettor.FLAT), results.edge(Bettor.FLAT)]
+    for estimate in estimates:
+        assert estimate is not None and estimate.exact == exact
+        assert estimate.sigmas is not None and abs(estimate.sigmas) < 4
+    # the margin is near the binomial one: the two layouts of a deal are almost independent
+    per_deal = estimates[0]
+    assert per_deal is not None
+    binomial = 1.96 * math.sqrt((1 - exact**2) / (2 * 400_000))
+    assert 0.9 < per_deal.margin / binomial < 1.05
+
+
+def test_the_counter_agrees_with_the_numpy_simulation():  # PM-8
+    counts = simulate(seeded(np.random.SeedSequence(6)), 400_000).sum(axis=0)
+    results = PrivateMonteResults.of(counts, 6)
+    assert results.edge(Bettor.COUNTER, 1) is None  # a fresh pack favours no layout
+    numpy = numpy_simulate(100_000, seed=2)
+    pairs = [(results.edge(Bettor.COUNTER, d), numpy.counter[d - 1]) for d in range(2, 7)]
+    pairs.append((results.edge(Bettor.COUNTER), Simulation.overall(numpy.counter)))
+    for ours, theirs in pairs:
+        assert ours is not None
+        error = math.hypot(ours.margin, theirs.margin) / 1.96
+        assert abs(ours.value - theirs.edge) < 4 * error
+        assert ours.value > 0  # counting pays
+    share = results.share_bet(Bettor.COUNTER).value
+    expected = Simulation.overall(numpy.counter).share_bet
+    assert abs(share - expected) < 0.01
+
+
+def test_the_counts_add_up():
+    out = simulate(seeded(np.random.SeedSequence(7)), 10_001, deals=4)
+    assert out.shape == (SLICES, STATS * COLUMNS)
+    table = out.sum(axis=0).reshape(STATS, COLUMNS)
+    assert table[DEALT, SHUFFLE] == 10_001
+    assert table[DEALT, :4].tolist() == [10_001] * 4 and table[DEALT, 4:SHUFFLE].sum() == 0
+    for bettor in (FLAT, COUNTER):
+        assert table[stat(bettor, BETS), SHUFFLE] == table[stat(bettor, BETS), :SHUFFLE].sum()
+    assert table[stat(FLAT, BETS), SHUFFLE] == 2 * 4 * 10_001
+    assert [row[DEALT * COLUMNS + SHUFFLE] for row in out] == [
+        10_001 * (k + 1) // SLICES - 10_001 * k // SLICES for k in range(SLICES)
+    ]
+    json = PrivateMonteResults.of(out.sum(axis=0), 4).as_json()
+    assert json["shuffles"] == 10_001 and len(json["counter"]["by_deal"]) == 4
+    assert json["flat"]["exact"] == float(first_deal().edge) and json["counter"]["exact"] is None
+    assert json["counter"]["by_deal"][0]["edge"] is None
+
+
+def test_the_same_state_gives_the_same_counts():
+    first = simulate(seeded(np.random.SeedSequence(9)), 50_000)
+    again = simulate(seeded(np.random.SeedSequence(9)), 50_000)
+    other = simulate(seeded(np.random.SeedSequence(10)), 50_000)
+    assert (first == again).all() and not (first == other).all()
+
+
+def test_bad_options_are_refused():  # PM-8
+    state = seeded(np.random.SeedSequence(1))
+    for deals in (0, 7):
+        with pytest.raises(InvalidInput, match=f"--deals {deals} is not valid: 1 to 6"):
+            simulate(state, 10, deals=deals)
+    with pytest.raises(InvalidInput, match="--shuffles -1 is not valid"):
+        simulate(state, -1)
+    with pytest.raises(InvalidInput, match=r"packs of shape \(39,\)"):
+        play_packs(PACK_SUITS[:39])
+    with pytest.raises(InvalidInput, match="pack 1 is not the 40-card pack"):
+        play_packs(np.stack([PACK_SUITS, np.zeros(40, dtype=np.int8)]))
+    with pytest.raises(ValueError, match="deal 7: the deals of a shuffle are 1 to 6"):
+        PrivateMonteResults.of(simulate(state, 10).sum(axis=0), 6).edge(Bettor.FLAT, 7)
