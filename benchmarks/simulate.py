@@ -1,12 +1,12 @@
-"""How fast croupier simulates, hands a second on one core, beside plain Python.
+"""How fast croupier simulates each game on one core, beside plain Python.
 
-    .venv/bin/python benchmarks/simulate.py [--hands N]
+    .venv/bin/python benchmarks/simulate.py [--scale X]
 
-Baseline: the straightforward pure-Python simulation written below: shuffle an 8-deck shoe
-with `random.Random.shuffle`, burn as PB-4 says, and deal coups by the rules of PB-12 and
-PB-13 (punto draws on 5) until the cut card, ten from the bottom, comes out. croupier's
-numba kernel (`croupier.sim.punto_banco.simulate`) deals the same shoes. Both are timed
-here, in the same run; the goal for Punto Banco is 8e7 hands a second on one core.
+Each baseline is a straightforward pure-Python simulation of the same game, written below:
+Python's `random.Random` shuffles, plain loops, one card at a time (Monte Bank's uses the
+engine's own pure functions for the layout and the falls). croupier's numba kernels
+(`croupier.sim`) deal the same games. Both are timed here, in the same run, on one core;
+the kernels best of three after a warm-up. The goal for Punto Banco is 8e7 hands a second.
 """
 
 from __future__ import annotations
@@ -15,26 +15,32 @@ import argparse
 import platform
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+from croupier.cards import monte_pack
 from croupier.games.baccarat import BANCO_DRAWS_ON
+from croupier.games.banchek.rules import beats, two_packs
+from croupier.games.monte_bank.deal import Void, layout_step
+from croupier.games.monte_bank.layout import Falls, Layout, fate
+from croupier.odds.monte_bank import BetKind, wagers
+from croupier.shoe import End
+from croupier.sim import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
 from croupier.sim._rng import seeded
-from croupier.sim.punto_banco import shoe_values, simulate
 
 GOAL = 8e7
 
 
-def baseline(hands: int, seed: int) -> list[int]:
-    """Punto, banco and tie wins over `hands` coups, one card at a time."""
+def baccarat(hands: int, seed: int, decks: int, burn: Callable[[int], int]) -> int:
+    """Punto Banco's coup (and Chemin de Fer's, at the tableau): punto draws on 0-5."""
     rng = random.Random(seed)
-    shoe = [int(v) for v in shoe_values(8)]
-    wins = [0, 0, 0]
+    shoe = [int(v) for v in punto_banco.shoe_values(decks)]
     done = 0
     while done < hands:
         rng.shuffle(shoe)
-        first = shoe[0]
-        i = 1 + (10 if first == 0 else first)
+        i = burn(shoe[0])
         while done < hands:
             p = (shoe[i] + shoe[i + 2]) % 10
             b = (shoe[i + 1] + shoe[i + 3]) % 10
@@ -48,39 +54,125 @@ def baseline(hands: int, seed: int) -> list[int]:
                 if (b <= 5) if third is None else third in BANCO_DRAWS_ON[b]:
                     b = (b + shoe[i]) % 10
                     i += 1
-            wins[0 if p > b else 1 if b > p else 2] += 1
             done += 1
             if i > len(shoe) - 10:
                 break
-    return wins
+    return done
+
+
+def private(shuffles: int, seed: int) -> int:
+    """Six deals a shuffle; the counter's rule in whole numbers."""
+    rng = random.Random(seed)
+    pack = [card.suit for card in monte_pack()]
+    for _ in range(shuffles):
+        rng.shuffle(pack)
+        left = dict.fromkeys(set(pack), 10)
+        top, bottom = 0, len(pack) - 1
+        for _deal in range(6):
+            layouts = ((pack[bottom], pack[bottom - 1]), (pack[top], pack[top + 1]))
+            gate = pack[bottom - 2]
+            top, bottom = top + 2, bottom - 3
+            for card in (*layouts[0], *layouts[1]):
+                left[card] -= 1
+            unseen = sum(left.values())
+            for layout in layouts:
+                covered = sum(left[suit] for suit in set(layout))
+                _bet, _won = 2 * covered > unseen, gate in layout
+            left[gate] -= 1
+    return shuffles
+
+
+def banks(count: int, seed: int) -> int:
+    """Two flat punters, a bank of 100, stakes of 5, until it triples or breaks."""
+    rng = random.Random(seed)
+    pack = list(two_packs())
+    for _ in range(count):
+        rng.shuffle(pack)
+        cards = list(pack)
+        bank = 100
+        for _round in range(10_000):  # a bank may never end (see croupier.odds.banchek)
+            hands = [cards[k::2][:3] for k in range(2)]
+            turned = cards[6:8]
+            for hand, card in zip(hands, turned, strict=True):
+                bank += -5 if beats(hand, card) else 5
+                if bank <= 0 or bank >= 300:
+                    break
+            cards = cards[8:] + [c for h in hands for c in h] + turned
+            if bank <= 0 or bank >= 300:
+                break
+    return count
+
+
+def monte(deals: int, seed: int) -> int:
+    """Every wager of every kind on each layout, settled by the engine's own functions."""
+    rng = random.Random(seed)
+    pack = list(monte_pack())
+    done = 0
+    while done < deals:
+        rng.shuffle(pack)
+        top, bottom, dealt = 0, len(pack) - 1, []
+        step = layout_step(())
+        while isinstance(step, End):
+            if step is End.TOP:
+                dealt.append(pack[top])
+                top += 1
+            else:
+                dealt.append(pack[bottom])
+                bottom -= 1
+            step = layout_step(tuple(dealt))
+        if isinstance(step, Void):
+            continue
+        layout: Layout = step
+        open_ = [w for kind in BetKind for w in wagers(layout, kind)]
+        falls = Falls()
+        while open_ and bottom >= top:
+            falls, fell, matched = falls.show(layout, pack[bottom])
+            bottom -= 1
+            open_ = [w for w in open_ if fate(w, layout, fell, matched) is None]
+        done += 1
+    return done
+
+
+def timed(function: Callable[..., Any], *args: Any) -> float:
+    start = time.perf_counter()
+    function(*args)
+    return time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100_000_000)
+    parser.add_argument("--scale", type=float, default=1.0, help="more or fewer units")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, one core")
+    games: list[tuple[str, str, int, Callable[[int], Any], Callable[[int], Any]]] = [
+        ("punto-banco", "hands", 100_000_000,
+         lambda n: baccarat(n, 1, 8, lambda first: 1 + (10 if first == 0 else first)),
+         lambda n: punto_banco.simulate(_state(), n)),
+        ("chemin-de-fer, tableau", "hands", 50_000_000,
+         lambda n: baccarat(n, 1, 6, lambda first: 3),
+         lambda n: chemin_de_fer.simulate(_state(), n, strategy="tableau")),
+        ("monte-bank", "deals", 10_000_000, lambda n: monte(n, 1),
+         lambda n: monte_bank.simulate(_state(), n)),
+        ("private-monte", "shuffles", 10_000_000, lambda n: private(n, 1),
+         lambda n: private_monte.simulate(_state(), n)),
+        ("banchek, 2 flat punters", "banks", 1_000_000, lambda n: banks(n, 1),
+         lambda n: banchek.simulate(_state(), n)),
+    ]  # fmt: skip
+    for name, unit, units, plain, fast in games:
+        units = max(1000, int(units * args.scale))
+        few = max(100, units // 2000)
+        slow = few / timed(plain, few)
+        fast(1000)  # compile, or load the compiled kernel
+        quick = max(units / timed(fast, units) for _ in range(3))
+        goal = f"; {quick / GOAL:.2f} of the goal" if name == "punto-banco" else ""
+        print(
+            f"{name:24} {quick:14,.0f} {unit}/s, plain Python {slow:12,.0f}: "
+            f"{quick / slow:,.0f}x{goal}"
+        )
 
-    few = max(1000, args.hands // 500)
-    start = time.perf_counter()
-    wins = baseline(few, seed=1)
-    plain = few / (time.perf_counter() - start)
-    print(
-        f"baseline, plain Python: {plain:14,.0f} hands/s ({few:,} hands; banco {wins[1] / few:.4f})"
-    )
 
-    state = seeded(np.random.SeedSequence(1))
-    simulate(state, 10_000)  # compile, or load the compiled kernel
-    best = 0.0
-    for _ in range(3):
-        start = time.perf_counter()
-        counts = simulate(state, args.hands).sum(axis=0)
-        best = max(best, args.hands / (time.perf_counter() - start))
-    print(
-        f"croupier, numba kernel: {best:14,.0f} hands/s ({args.hands:,} hands, best of 3; "
-        f"banco {counts[1] / args.hands:.4f})"
-    )
-    print(f"ratio: croupier is {best / plain:,.0f}x the baseline; {best / GOAL:.2f} of the goal")
+def _state() -> Any:
+    return seeded(np.random.SeedSequence(1))
 
 
 if __name__ == "__main__":

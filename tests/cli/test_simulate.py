@@ -92,3 +92,25 @@ def test_banchek_banks():  # BN-10
     assert "tripled" in readable.output and "never ends" in readable.output
     bad = runner.invoke(app, ["simulate", "banchek", "--punters", "27"])
     assert bad.exit_code == 2 and "--punters 27 is not valid" in bad.output
+
+
+def test_monte_bank_against_the_exact_odds():  # MB-7, MB-13
+    data = json.loads(
+        runner.invoke(
+            app, ["simulate", "monte-bank", "--deals", "100000", "--seed", "3", "--json"]
+        ).output
+    )
+    assert data["game"] == "monte-bank" and data["deals"] == 100_000
+    assert data["results"]["cut"] == "gate"
+    readable = runner.invoke(
+        app, ["simulate", "monte-bank", "--deals", "50000", "--cut", "first-fall"]
+    )
+    assert readable.exit_code == 0, readable.output
+    assert "void" in readable.output and "circle 3:1" in readable.output
+    bad = runner.invoke(app, ["simulate", "monte-bank", "--cut", "never"])
+    assert bad.exit_code == 2 and "--cut 'never' is not valid" in bad.output
+
+
+def test_an_unknown_game():
+    result = runner.invoke(app, ["simulate", "whist"])
+    assert result.exit_code == 2 and "No such command 'whist'" in result.output

@@ -40,7 +40,7 @@ from croupier.sim.banchek import (
     WON_SQUARED,
     Ending,
 )
-from croupier.sim.results import Z95, Estimate
+from croupier.sim.estimate import Z95, Estimate
 
 __all__ = ["BanchekResults"]
 

@@ -34,7 +34,7 @@ from croupier.sim.chemin_de_fer import (
     Strategy,
     strategy,
 )
-from croupier.sim.results import Z95, Estimate
+from croupier.sim.estimate import Z95, Estimate
 from croupier.solve.chemin_de_fer import solve, tableau
 
 __all__ = ["CheminDeFerResults", "Estimate"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.odds.private_monte import first_deal
+from croupier.sim.estimate import Z95, Estimate
 from croupier.sim.private_monte import (
     BETS,
     BETS_SQUARED,
@@ -38,7 +39,6 @@ from croupier.sim.private_monte import (
     WINS,
     stat,
 )
-from croupier.sim.results import Z95, Estimate
 
 __all__ = ["Bettor", "PrivateMonteResults"]
 

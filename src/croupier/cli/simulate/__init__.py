@@ -6,6 +6,7 @@ import typer
 
 from croupier.cli.simulate.banchek import banchek
 from croupier.cli.simulate.chemin_de_fer import chemin_de_fer
+from croupier.cli.simulate.monte_bank import monte_bank
 from croupier.cli.simulate.private_monte import private_monte
 from croupier.cli.simulate.punto_banco import punto_banco
 
@@ -37,3 +38,8 @@ simulate_app.command(
     epilog="Examples: `croupier simulate banchek --punters 4 --policy chance`; "
     "`croupier simulate banchek --policy bank --banks 1000000 --json`.",
 )(banchek)
+simulate_app.command(
+    "monte-bank",
+    epilog="Examples: `croupier simulate monte-bank`; "
+    "`croupier simulate monte-bank --deals 20000000 --cut first-fall --json`.",
+)(monte_bank)

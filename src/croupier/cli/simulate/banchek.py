@@ -26,7 +26,7 @@ from croupier.odds.banchek import Policy
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending
 from croupier.sim.banchek_results import BanchekResults
-from croupier.sim.results import Estimate
+from croupier.sim.estimate import Estimate
 
 __all__ = ["banchek"]
 

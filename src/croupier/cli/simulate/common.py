@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.errors import InvalidInput
-from croupier.sim.results import Estimate
+from croupier.sim.estimate import Estimate
 from croupier.sim.runner import CHUNK, Run, chunks, run
 
 __all__ = [

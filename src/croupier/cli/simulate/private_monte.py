@@ -23,8 +23,8 @@ from croupier.cli.simulate.common import (
 )
 from croupier.errors import InvalidInput
 from croupier.sim import private_monte as kernel
+from croupier.sim.estimate import Estimate
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
-from croupier.sim.results import Estimate
 
 __all__ = ["private_monte"]
 

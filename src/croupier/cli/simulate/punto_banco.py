@@ -27,7 +27,7 @@ from croupier.cli.simulate.common import (
 from croupier.errors import InvalidInput
 from croupier.games.punto_banco import Bet
 from croupier.sim import punto_banco as kernel
-from croupier.sim.results import PuntoBancoResults
+from croupier.sim.punto_banco_results import PuntoBancoResults
 
 __all__ = ["punto_banco"]
 

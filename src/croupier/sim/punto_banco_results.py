@@ -12,30 +12,13 @@ import numpy as np
 
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact, house_edges
+from croupier.sim.estimate import Z95, Estimate
 from croupier.sim.punto_banco import BANCO, PUNTO, TIE
 
-__all__ = ["Estimate", "PuntoBancoResults"]
+__all__ = ["PuntoBancoResults"]
 
-Z95 = 1.959963984540054
 _INDEX = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A simulated figure, the half-width of its 95% interval, and the exact figure (a
-    fresh shoe's) if there is one."""
-
-    value: float
-    margin: float
-    exact: float | None = None
-
-    @property
-    def sigmas(self) -> float | None:
-        """How many standard errors the estimate lies from the exact figure."""
-        if self.exact is None or not self.margin:
-            return None
-        return (self.value - self.exact) / (self.margin / Z95)
 
 
 @dataclass(frozen=True, slots=True)

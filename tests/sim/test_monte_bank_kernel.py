@@ -1,0 +1,522 @@
+"""The Monte Bank kernel against the engine, pack by pack, and against the exact odds
+(MB-6, MB-7, MB-9, MB-10, MB-11, MB-12, MB-13)."""
+
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+
+from croupier.cards import Card
+from croupier.engine import (
+    CHANCE,
+    HOUSE,
+    Action,
+    Actor,
+    CloseBets,
+    Cut,
+    Done,
+    Shuffle,
+    Shuffling,
+)
+from croupier.errors import InvalidCard, InvalidConfig, InvalidInput
+from croupier.games.monte_bank import (
+    Circle,
+    CircleBet,
+    Cross,
+    CrossBet,
+    CutOn,
+    Doubler,
+    DoublerBet,
+    Falls,
+    Fate,
+    KeepBank,
+    Kind,
+    Layout,
+    MonteBank,
+    Pass,
+    Phase,
+    PutUpBank,
+    Rules,
+    Spot,
+    Wager,
+    fate,
+)
+from croupier.games.monte_bank.deal import Void, layout_step
+from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, DealVoid
+from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wagers
+from croupier.shoe import End, Shoe
+from croupier.sim._rng import seeded
+from croupier.sim.estimate import Estimate
+from croupier.sim.monte_bank import (
+    COLUMNS,
+    PACK,
+    SLICES,
+    VOID_RULES,
+    WAGERS,
+    Head,
+    Tally,
+    column,
+    dealing_order,
+    play_pack,
+    simulate,
+)
+from croupier.sim.monte_bank_results import PAYS, MonteBankResults
+from tests import helpers
+
+# -- the engine's own functions, card by card -------------------------------------------------
+
+
+def engine_deal(pack):
+    """Deal `pack` (top first) through `layout_step`, then show from the bottom through
+    `Falls.show` and `fate` until every wager in `WAGERS` is settled: the void rule, or the
+    layout, each wager's (fate, card that settled it, won on the gate, won on the first
+    fall), and the cards shown (MB-6, MB-7, MB-9 .. MB-13)."""
+    shoe, dealt = Shoe(tuple(pack)), tuple[Card, ...]()
+    step = layout_step(dealt)
+    while isinstance(step, End):
+        card = shoe.next_card(step)
+        shoe, dealt = shoe.draw(card, step), (*dealt, card)
+        step = layout_step(dealt)
+    if isinstance(step, Void):
+        return step.rule, None, {}, 0
+    layout, falls, fallen, shown = step, Falls(), False, 0
+    settled: dict[Wager, tuple[Fate, int, bool, bool]] = {}
+    while len(settled) < len(WAGERS):
+        card = shoe.next_card(End.BOTTOM)  # the draw is from the bottom, the gate first (MB-11)
+        shoe = shoe.draw(card, End.BOTTOM)
+        falls, fell, matched = falls.show(layout, card)
+        first = fell is not None and not fallen
+        fallen = fallen or first
+        for wager in WAGERS:
+            if wager not in settled:
+                outcome = fate(wager, layout, fell, matched)
+                if outcome is not None:
+                    won = outcome is Fate.WIN
+                    settled[wager] = (outcome, shown, won and shown == 0, won and first)
+        shown += 1
+    return None, layout, settled, shown
+
+
+def kind_of(layout, wager):
+    """The bet kind the odds give this wager on this layout (`croupier.odds.monte_bank`)."""
+    return next(bet for bet in BetKind if wager in wagers(layout, bet))
+
+
+def engine_counts(deals):
+    """The counts `simulate` would keep for these deals (`engine_deal`'s), from the
+    engine's fates, each wager's kind as the odds give it."""
+    row = np.zeros(COLUMNS, dtype=np.int64)
+    for void, layout, settled, shown in deals:
+        if void:
+            row[Head.VOID_A + VOID_RULES.index(void)] += 1
+            continue
+        row[Head.DEALS] += 1
+        row[
+            {Kind.PLAIN: Head.PLAIN, Kind.PAIR: Head.PAIR, Kind.TRIPLE: Head.TRIPLE}[layout.kind]
+        ] += 1
+        row[Head.SHOWN] += shown
+        deal: Counter[tuple[BetKind, Tally]] = Counter()
+        for wager, (outcome, _, gate, first) in settled.items():
+            bet = kind_of(layout, wager)
+            deal[bet, Tally.WAGERS] += 1
+            deal[bet, Tally.WINS] += outcome is Fate.WIN
+            deal[bet, Tally.GATE_WINS] += gate
+            deal[bet, Tally.FIRST_FALL_WINS] += first
+        for bet in BetKind:
+            if not deal[bet, Tally.WAGERS]:
+                continue
+            w, g, f = (deal[bet, t] for t in (Tally.WINS, Tally.GATE_WINS, Tally.FIRST_FALL_WINS))
+            sums = {
+                Tally.WAGERS: deal[bet, Tally.WAGERS],
+                Tally.WINS: w,
+                Tally.GATE_WINS: g,
+                Tally.FIRST_FALL_WINS: f,
+                Tally.WINS_SQUARED: w * w,
+                Tally.GATE_WINS_SQUARED: g * g,
+                Tally.FIRST_FALL_WINS_SQUARED: f * f,
+                Tally.WINS_TIMES_GATE_WINS: w * g,
+                Tally.WINS_TIMES_FIRST_FALL_WINS: w * f,
+            }
+            for tally, value in sums.items():
+                row[column(bet, layout.kind, tally)] += value
+    return row
+
+
+def pack_in_order(order):
+    """The pack (top first) that `dealing_order` deals in `order`."""
+    where = [PACK.index(card) for card in dealing_order(PACK)]
+    pack: list[Card | None] = [None] * len(PACK)
+    for place, card in zip(where, order, strict=True):
+        pack[place] = card
+    return pack
+
+
+def stacked_packs(rng, count, size):
+    """Random packs whose first `size` cards from the bottom (the top layout, then the
+    replacements) are of one rank: pairs (2), triples (3) and fours (4, void by MB-7c) at
+    the top left, some void by other rules."""
+    for _ in range(count):
+        order = list(PACK)
+        rng.shuffle(order)
+        rank = order[0].rank
+        same = [i for i, card in enumerate(order) if card.rank is rank and i][: size - 1]
+        for place, i in zip((1, 4, 5), same, strict=False):
+            order[place], order[i] = order[i], order[place]
+        yield pack_in_order(order)
+
+
+def random_packs(rng, count):
+    for _ in range(count):
+        pack = list(PACK)
+        rng.shuffle(pack)
+        yield pack
+
+
+# -- (a) the kernel deals and settles as the engine -------------------------------------------
+
+
+SIZES = {"pair": 2, "triple": 3, "four": 4}
+
+
+@pytest.mark.parametrize(
+    ("family", "count"), [("random", 1200), ("pair", 600), ("triple", 300), ("four", 60)]
+)
+def test_every_pack_is_dealt_and_settled_as_the_engine_does(family, count):
+    # MB-6, MB-7a..d, MB-9a..c, MB-10a..c, MB-11, MB-12, MB-13
+    rng = random.Random(f"monte-{family}")
+    packs = list(
+        random_packs(rng, count) if family == "random" else stacked_packs(rng, count, SIZES[family])
+    )
+    kinds: Counter[object] = Counter()
+    total = np.zeros(COLUMNS, dtype=np.int64)
+    deals = []
+    for pack in packs:
+        played = play_pack(pack)
+        void, layout, settled, shown = deal = engine_deal(pack)
+        deals.append(deal)
+        assert played.void == void  # MB-7
+        assert played.layout == layout  # MB-6, MB-7c: the stack at the top left
+        kinds[void or layout.kind] += 1
+        if void is None:
+            assert played.shown == shown  # the draw ends with the last wager (MB-12)
+            for wager, (outcome, at, gate, first) in settled.items():
+                got = played.settled[wager]
+                assert (got.fate, got.shown, got.on_gate, got.on_first_fall) == (
+                    outcome,
+                    at,
+                    gate,
+                    first,
+                ), (wager, layout, pack)
+        total += played.counts
+    assert total.tolist() == engine_counts(deals).tolist()
+    least: dict[str, dict[object, int]] = {
+        "random": {Kind.PLAIN: 500, Kind.PAIR: 30, "MB-7a": 80, "MB-7b": 250},
+        "pair": {Kind.PAIR: 150, Kind.TRIPLE: 3, "MB-7d": 20},
+        "triple": {Kind.TRIPLE: 60, "MB-7d": 10},
+        "four": {"MB-7c": 30},  # the fourth of the rank
+    }
+    assert all(kinds[kind] >= n for kind, n in least[family].items()), kinds
+
+
+def test_the_worked_example_of_mb_10d():  # MB-10d
+    # ♠7 pair top-left (with ♣7), ♥K top-right, ♦A bottom-left, ♣3 bottom-right; shown
+    # ♣J, ♥A, ♥7, ♣6, ♦K
+    head = [Card.from_str(c) for c in "7S 7C AD 3C KH JC AH 7H 6C KD".split()]
+    order = head + [card for card in PACK if card not in head]
+    played = play_pack(pack_in_order(order))
+    assert played.layout == Layout.of("7S+7C", "KH", "AD", "3C")
+    tl, tr, bl, br = Spot
+    expected: dict[Wager, tuple[Fate, int]] = {
+        Circle(tl): (Fate.WIN, 2),  # (a) wins 3:1 on ♥7
+        Circle(bl): (Fate.LOSE, 2),  # (b)
+        Cross(tl, br): (Fate.WIN, 2),  # (c)
+        Cross(tr, bl): (Fate.LOSE, 1),  # (d) loses to ♥A, an ordinary match (MB-10c)
+        Cross(br, tr): (Fate.LOSE, 4),  # (e) stays, then loses to ♦K
+        Cross(bl, tl): (Fate.LOSE, 2),  # (f)
+        Doubler(frozenset({tl, bl})): (Fate.WIN, 2),  # (g) the left doubler
+        Doubler(frozenset({bl, br})): (Fate.LOSE, 2),  # (h) the bottom doubler
+    }
+    for wager, (outcome, at) in expected.items():
+        assert (played.settled[wager].fate, played.settled[wager].shown) == (outcome, at)
+    assert not any(s.on_gate for s in played.settled.values())  # ♣J moves nothing
+
+
+# -- the whole engine, deal after deal ---------------------------------------------------------
+
+GAME = MonteBank()
+
+
+def bets_on(layout):
+    """A bet for every wager in `WAGERS`, in order, named by its cards (MB-8, MB-9)."""
+    name: dict[Any, Card] = {spot: layout.spots[spot][0] for spot in Spot}
+    for wager in WAGERS:
+        if isinstance(wager, Cross):
+            yield CrossBet(name[wager.backed], name[wager.against], 10)
+        elif isinstance(wager, Doubler):
+            first, second = (name[spot] for spot in Spot if spot in wager.group)
+            yield DoublerBet(first, second, 10)
+        else:
+            yield CircleBet(name[wager.spot], 10)
+
+
+@pytest.mark.parametrize("cut_on", [CutOn.GATE, CutOn.FIRST_FALL])
+def test_the_whole_engine_settles_every_bet_as_the_kernel(cut_on):
+    # every wager staked through the engine, deal after deal, the house cut where due
+    # (MB-8, MB-9, MB-12, MB-13); a void deal is shuffled again and dealt uncut (MB-7)
+    rng = random.Random(f"engine-{cut_on.value}")
+    state = GAME.start(Rules(cut_on=cut_on), {0: 10**9, 1: 10**9})
+    pack: tuple[Card, ...] = ()
+    placed: dict[int, Any] = {}
+    actor: Actor
+    action: Action
+    deal: list[object] = []
+    deals = voids = 0
+    while deals < 40:
+        actors = GAME.to_act(state)
+        if CHANCE in actors:
+            node = GAME.chance(state)
+            if isinstance(node, Shuffling):
+                order = list(PACK)
+                rng.shuffle(order)
+                action = Shuffle(tuple(order))
+            else:
+                if state.phase is Phase.LAYOUT and not state.dealt:
+                    pack, deal = state.pack.cards, []  # the pack as the layout is dealt
+                action = node.sample()
+            actor = CHANCE
+        elif state.phase is Phase.MONTE:
+            (actor,), action = actors, PutUpBank(10**8)
+        elif state.phase is Phase.SHUFFLES:
+            (actor,), action = actors, Pass()
+        elif state.phase is Phase.CUTS:
+            (actor,), action = actors, Cut(rng.randint(1, 39))
+        elif state.phase is Phase.BETWEEN:
+            (actor,), action = actors, KeepBank()
+        else:
+            assert state.phase is Phase.BETTING
+            assert state.banker is not None
+            punter = 1 - state.banker  # the seat that did not draw the bank (MB-3)
+            for bet in bets_on(state.layout):
+                state = helpers.act(GAME, state, punter, bet)
+            placed = {bet.number: bet.wager for bet in state.bets}
+            state = helpers.act(GAME, state, punter, Done())
+            actor, action = HOUSE, CloseBets()
+        state, events = GAME.apply(state, actor, action)
+        deal += events
+        for event in events:
+            if isinstance(event, DealVoid):
+                assert play_pack(pack).void == event.rule  # MB-7
+                voids += 1
+            elif isinstance(event, DealEnded):
+                played = play_pack(pack)
+                settled = {placed[e.number]: e for e in deal if isinstance(e, BetSettled)}
+                assert len(settled) == len(WAGERS)
+                for wager, e in settled.items():
+                    got = played.settled[wager]
+                    assert e.fate is got.fate, wager
+                    due = got.on_gate if cut_on is CutOn.GATE else got.on_first_fall
+                    assert (e.cut > 0) is due, wager  # MB-13
+                assert sum(isinstance(e, CardShown) for e in deal) == played.shown  # MB-12
+                deals += 1
+    assert voids >= 5
+
+
+# -- (b) long runs against the exact odds ------------------------------------------------------
+
+DEALS = 1_500_000
+
+
+@pytest.fixture(scope="module")
+def counts():
+    return simulate(seeded(np.random.SeedSequence(2026)), DEALS).sum(axis=0)
+
+
+def within(hits, n, p, label):
+    sd = math.sqrt(p * (1 - p) / n)
+    assert abs(hits / n - p) <= 4 * sd, (label, hits, n, p)
+
+
+def test_void_deals_and_layouts_agree_with_the_exact_odds(counts):  # MB-7
+    odds = deal_odds()
+    voids = sum(int(counts[Head.VOID_A + i]) for i in range(len(VOID_RULES)))
+    assert counts[Head.DEALS] == DEALS
+    within(voids, voids + DEALS, float(odds.void), "void")
+    for kind, head in (
+        (Kind.PLAIN, Head.PLAIN),
+        (Kind.PAIR, Head.PAIR),
+        (Kind.TRIPLE, Head.TRIPLE),
+    ):
+        within(int(counts[head]), DEALS, float(odds.given_valid(kind)), kind)
+    assert all(counts[Head.VOID_A + i] > 0 for i in range(len(VOID_RULES)))
+
+
+@pytest.mark.parametrize(
+    ("tally", "squared", "exact"),
+    [
+        (Tally.WINS, Tally.WINS_SQUARED, "win"),
+        (Tally.GATE_WINS, Tally.GATE_WINS_SQUARED, "win_on_gate"),
+        (Tally.FIRST_FALL_WINS, Tally.FIRST_FALL_WINS_SQUARED, "win_on_first_fall"),
+    ],
+    ids=["win", "gate", "first-fall"],
+)
+def test_every_bet_kind_agrees_with_the_exact_odds(counts, tally, squared, exact):
+    # MB-9, MB-10, MB-13: the deal's own rate, a mean over deals; its spread over deals
+    # from the squared counts (the wagers of one deal go together)
+    table = bet_table()
+    heads = {Kind.PLAIN: Head.PLAIN, Kind.PAIR: Head.PAIR, Kind.TRIPLE: Head.TRIPLE}
+    checked = 0
+    for bet, by_kind in table.odds.items():
+        per_plain = {BetKind.CROSS: 12, BetKind.CROSS_STACKED: 0}.get(bet, 4)  # MB-9
+        assert counts[column(bet, Kind.PLAIN, Tally.WAGERS)] == per_plain * counts[Head.PLAIN]
+        for kind, odds in by_kind.items():
+            n = int(counts[heads[kind]])
+            m = Fraction(int(counts[column(bet, kind, Tally.WAGERS)]), n)
+            assert m.denominator == 1  # the same wagers on every layout of a kind
+            mean = Fraction(int(counts[column(bet, kind, tally)])) / (n * m)
+            variance = Fraction(int(counts[column(bet, kind, squared)])) / (n * m * m) - mean**2
+            p = getattr(odds, exact)
+            if variance == 0:  # the same in every deal: exactly the odds
+                assert mean == p, (bet, kind, tally)
+            else:
+                sd = math.sqrt(variance / n)
+                assert abs(float(mean - p)) <= 4 * sd, (bet, kind, tally, float(mean), p)
+            checked += 1
+    assert checked == 11
+
+
+# -- the figures, with intervals ---------------------------------------------------------------
+
+
+def sigmas(estimate: Estimate) -> float:
+    assert estimate.sigmas is not None
+    return estimate.sigmas
+
+
+@pytest.mark.parametrize("cut", ["gate", "first-fall"])
+def test_the_results_agree_with_the_exact_odds(counts, cut):  # MB-9, MB-13
+    results = MonteBankResults.of(counts, cut)
+    assert abs(sigmas(results.void())) < 4
+    assert all(abs(sigmas(e)) < 4 for e in results.layouts().values())
+    figures = (
+        results.wins(),
+        results.wins_on_gate(),
+        results.wins_on_first_fall(),
+        results.house_edges(),
+    )
+    spread = 0
+    for figure in figures:
+        assert set(figure) == set(BetKind)
+        for by in figure.values():
+            for estimate in by.values():
+                assert estimate.exact is not None
+                if estimate.margin:
+                    assert abs(sigmas(estimate)) < 4
+                    spread += 1
+                else:  # the same in every deal
+                    assert estimate.value == pytest.approx(estimate.exact, abs=1e-15)
+    assert spread >= 15
+    edges = results.house_edges()
+    table = bet_table(results.cut)
+    assert edges[BetKind.CIRCLE][None].exact == float(table.overall(BetKind.CIRCLE).edge)
+    assert edges[BetKind.CROSS_STACKED].keys() == {Kind.PAIR, Kind.TRIPLE, None}
+    data = results.as_json()
+    assert data["deals"] == DEALS and data["cut"] == cut
+    assert data["house_edge"]["circle"]["plain"] == edges[BetKind.CIRCLE][Kind.PLAIN].value
+    assert data["exact"]["win_on_gate"]["doubler"]["all"] == pytest.approx(
+        float(table.overall(BetKind.DOUBLER).win_on_gate)
+    )
+    assert data["margin_95"]["house_edge"]["cross"]["pair"] > 0
+    assert "plain" not in data["win"]["cross_stacked"]
+
+
+@pytest.mark.parametrize("cut", ["gate", "first-fall"])
+def test_each_house_edge_is_the_deals_returns_averaged(cut):  # MB-9, MB-13
+    # the estimator against the engine's fates added up by hand: a lost wager gives the
+    # house its stake, a won one costs it the pay less a quarter when the cut is due
+    packs = list(random_packs(random.Random(7), 400))
+    results = MonteBankResults.of(sum(play_pack(pack).counts for pack in packs), cut)
+    deals = [deal for deal in map(engine_deal, packs) if deal[0] is None]
+    for bet in BetKind:
+        returns = []
+        for _, layout, settled, _ in deals:
+            taken = [
+                Fraction(1)
+                if outcome is Fate.LOSE
+                else -PAYS[bet] * (1 - Fraction(int(gate if cut == "gate" else first), 4))
+                for wager, (outcome, _, gate, first) in settled.items()
+                if kind_of(layout, wager) is bet
+            ]
+            if taken:
+                returns.append(sum(taken) / len(taken))
+        n = len(returns)
+        mean = sum(returns) / n
+        sd = math.sqrt(sum((r - mean) ** 2 for r in returns) / n / n)
+        edge = results.house_edges()[bet][None]
+        assert edge.value == pytest.approx(float(mean)), bet
+        assert edge.margin == pytest.approx(1.959963984540054 * sd), bet
+    assert 5 < results.counts[Head.PAIR] < n  # stacked and plain layouts mixed
+
+
+# -- (c) the same state, the same counts -------------------------------------------------------
+
+
+def test_the_same_state_gives_the_same_counts():
+    first = simulate(seeded(np.random.SeedSequence(9)), 50_000)
+    again = simulate(seeded(np.random.SeedSequence(9)), 50_000)
+    other = simulate(seeded(np.random.SeedSequence(10)), 50_000)
+    assert first.shape == (SLICES, COLUMNS)
+    assert (first == again).all() and not (first == other).all()
+    assert first[:, Head.DEALS].sum() == 50_000
+    assert (first[:, Head.PLAIN : Head.TRIPLE + 1].sum(axis=1) == first[:, Head.DEALS]).all()
+    assert not simulate(seeded(np.random.SeedSequence(9)), 0).any()
+
+
+# -- (d) what is refused -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deals", [-1, 2.5, True, "10"])
+def test_bad_deal_counts_are_refused(deals):
+    with pytest.raises(InvalidInput, match="deals"):
+        simulate(seeded(np.random.SeedSequence(1)), deals)
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        np.zeros(4, dtype=np.uint64),
+        np.ones(3, dtype=np.uint64),
+        np.ones(4, dtype=np.int64),
+        [1, 2, 3, 4],
+    ],
+)
+def test_bad_generator_states_are_refused(state):
+    with pytest.raises(InvalidInput, match="generator state"):
+        simulate(state, 10)
+
+
+def test_bad_packs_are_refused():  # MB-2
+    with pytest.raises(InvalidInput, match="the 40 cards of the Monte pack"):
+        play_pack(PACK[:-1])
+    with pytest.raises(InvalidInput, match="the 40 cards of the Monte pack"):
+        play_pack((*PACK[:-1], PACK[0]))
+    with pytest.raises(InvalidInput, match="the 40 cards of the Monte pack"):
+        play_pack((*PACK[:-1], Card.from_str("8S")))
+    with pytest.raises(InvalidCard):
+        play_pack((*PACK[:-1], "ZZ"))
+    shuffled = list(PACK)
+    random.Random(3).shuffle(shuffled)
+    as_text = play_pack([str(card) for card in shuffled])
+    assert as_text.layout == play_pack(shuffled).layout
+
+
+def test_bad_results_are_refused(counts):
+    with pytest.raises(InvalidInput, match="counts of length 3"):
+        MonteBankResults.of([1, 2, 3])
+    with pytest.raises(InvalidInput, match="no deals"):
+        MonteBankResults.of([0] * COLUMNS)
+    with pytest.raises(InvalidConfig, match="cut 'middle' is not valid: 'gate', 'first-fall'"):
+        MonteBankResults.of(counts, "middle")
