@@ -8,9 +8,10 @@ the seed and k. Totals are sums of the chunks' counts, added in chunk order.
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,6 +129,12 @@ def run(
     return result
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal; the parent stops the run
+    and keeps what was done, so the workers let it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _on_processes(
     workers: int,
     kernel: Kernel,
@@ -135,15 +142,27 @@ def _on_processes(
     options: dict[str, Any],
     record: Callable[[int, Any], None],
 ) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures: list[Future[tuple[int, Any]]] = [
-            pool.submit(_play, kernel, chunk, options) for chunk in pieces
-        ]
-        for future in as_completed(futures):
-            record(*future.result())
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    """The chunks on `workers` processes, two each in flight; on Ctrl-C, the chunks in
+    flight finish and are kept, and no more start."""
+    waiting = iter(pieces)
+    with ProcessPoolExecutor(workers, initializer=_leave_ctrl_c_to_the_parent) as pool:
+        running: set[Future[tuple[int, Any]]] = set()
+
+        def top_up() -> None:
+            while len(running) < 2 * workers and (chunk := next(waiting, None)) is not None:
+                running.add(pool.submit(_play, kernel, chunk, options))
+
+        top_up()
+        try:
+            while running:
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record(*future.result())
+                top_up()
+        except KeyboardInterrupt:
+            for future in running:
+                record(*future.result())
+            raise
 
 
 def _on_dask(

@@ -80,6 +80,8 @@ def banchek(
             print_json("banchek", "banks", result, final.as_json(), seed, where)
         else:
             rate = result.hands / result.seconds if result.seconds else 0.0
+            if result.interrupted:
+                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
             console.print(
                 f"[bold]Polish Banchek[/]: {final.banks:,} banks of {bank} against {punters} "
                 f"{chosen.value} punters, {result.seconds:.2f} s ({rate:,.0f} banks/s), "
@@ -109,3 +111,5 @@ def banchek(
                 console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out

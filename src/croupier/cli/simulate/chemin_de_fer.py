@@ -105,3 +105,5 @@ def chemin_de_fer(
                 console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out

@@ -80,6 +80,8 @@ def monte_bank(
             print_json("monte-bank", "deals", result, final.as_json(), seed, where)
         else:
             rate = result.hands / result.seconds if result.seconds else 0.0
+            if result.interrupted:
+                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
             console.print(
                 f"[bold]Monte Bank[/]: {final.deals:,} deals, {result.seconds:.2f} s "
                 f"({rate:,.0f} deals/s), seed {seed}; the house's cut on the {cut_on.value}."
@@ -109,3 +111,5 @@ def monte_bank(
                 console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out

@@ -58,6 +58,8 @@ def private_monte(
             print_json("private-monte", "shuffles", result, final.as_json(), seed, where)
         else:
             rate = result.hands / result.seconds if result.seconds else 0.0
+            if result.interrupted:
+                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
             console.print(
                 f"[bold]Private Monte Bank[/]: {final.shuffles:,} shuffles of {deals} deals, "
                 f"{result.seconds:.2f} s ({rate:,.0f} shuffles/s), seed {seed}."
@@ -95,3 +97,5 @@ def private_monte(
                 console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out

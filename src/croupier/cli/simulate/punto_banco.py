@@ -95,3 +95,5 @@ def punto_banco(
                 console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
