@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from croupier.bots.random_play import pick
 from croupier.engine import (
@@ -56,6 +57,13 @@ class Session:
     steps: list[tuple[Actor, Action, tuple[Event, ...]]]
     history: History
     final: Any
+
+
+def draw_buy_ins(data: Any, seats: int, most: int = 3000) -> dict[int, int]:
+    """Two or more of `seats` seats taken, each with 1 to `most` chips, as hypothesis draws
+    them."""
+    taken = data.draw(st.lists(st.integers(0, seats - 1), min_size=2, unique=True))
+    return {seat: data.draw(st.integers(1, most)) for seat in taken}
 
 
 def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Session:

@@ -28,6 +28,7 @@ __all__ = [
     "Suit",
     "full_pack",
     "monte_pack",
+    "read_cards",
     "shoe_of",
 ]
 
@@ -153,6 +154,11 @@ _MONTE_OMITTED = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN})
 def monte_pack() -> tuple[Card, ...]:
     """The 40-card Monte pack: the 52 without the 8s, 9s and 10s (C-2)."""
     return tuple(card for card in full_pack() if card.rank not in _MONTE_OMITTED)
+
+
+def read_cards(text: str) -> tuple[Card, ...]:
+    """Cards written as text, separated by spaces or commas: "7D KC 5D"."""
+    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
 
 
 def shoe_of(decks: int, pack: Iterable[Card] | None = None) -> tuple[Card, ...]:

@@ -23,6 +23,7 @@ from croupier.engine import (
     Shuffling,
 )
 from croupier.errors import InvalidCard, InvalidConfig, InvalidInput
+from croupier.estimate import Estimate
 from croupier.games.monte_bank import (
     Circle,
     CircleBet,
@@ -50,7 +51,6 @@ from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, D
 from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wagers
 from croupier.shoe import End, Shoe
 from croupier.sim._rng import seeded
-from croupier.sim.estimate import Estimate
 from croupier.sim.monte_bank import (
     COLUMNS,
     PACK,

@@ -253,7 +253,7 @@ def play_monte_bank(
         bots=bots,
         save=save,
         seed=seed,
-        deals=AUTO_ROUNDS if auto and deals is None else deals,
+        rounds=deals,
         chips=chips,
         rituals=rituals,
     )
@@ -302,7 +302,7 @@ def play_private_monte(
         bots=bots,
         save=save,
         seed=seed,
-        deals=AUTO_ROUNDS if auto and deals is None else deals,
+        rounds=deals,
         chips=chips,
         rituals=rituals,
         odds=odds,
@@ -317,18 +317,24 @@ def _play_banked(
     auto: bool,
     seat: int,
     bots: int | None,
+    rounds: int | None,
     save: Path | None,
     **session: Any,
 ) -> None:
     """A game where the bank passes among the seats (Monte Bank, Banchek) at the terminal:
-    the rule set from `options`, the seats checked, the session run (and saved)."""
+    the rule set from `options`, the seats checked, the session run (and saved). With
+    --auto and no limit, it closes after `AUTO_ROUNDS`: such a bank may last for ever."""
     console = Console(highlight=False)
     try:
         rules = registry.get(game).config(**options)
     except InvalidInput as error:
         raise _fail(str(error)) from None
     human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
-    table = session_type(console, rules, bots=wanted, human_seat=human_seat, **session)
+    if auto and rounds is None:
+        rounds = AUTO_ROUNDS
+    table = session_type(
+        console, rules, bots=wanted, human_seat=human_seat, rounds=rounds, **session
+    )
     table.run()
     if save is not None:
         table.save(save)
@@ -391,7 +397,7 @@ def play_banchek(
         bots=bots,
         save=save,
         seed=seed,
-        rounds=AUTO_ROUNDS if auto and rounds is None else rounds,
+        rounds=rounds,
         chips=chips,
         odds=odds,
     )

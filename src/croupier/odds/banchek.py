@@ -62,6 +62,7 @@ import numpy.typing as npt
 
 from croupier.cards import Card, Suit, full_pack
 from croupier.errors import InvalidInput
+from croupier.estimate import Z95
 from croupier.games.banchek.rules import (
     HAND,
     MOST_PUNTERS,
@@ -99,8 +100,6 @@ _COPIES = len(_PACK) // len(CARD_TYPES)
 """Two of each card (BN-1)."""
 _KINDS = np.array([_TYPE[card] for card in _PACK], dtype=np.int8)
 """The two packs as indexes into `CARD_TYPES`."""
-_Z95 = 1.959963984540054
-"""The standard normal's two-sided 95% point."""
 
 _COVER = np.array([[beats((card,), other) for other in CARD_TYPES] for card in CARD_TYPES])
 """`_COVER[c, t]`: a hand holding card c beats a turned t (BN-6). A hand beats t when any of
@@ -401,9 +400,9 @@ def outcomes(
 
 def _wilson(successes: int, n: int) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion: sound at 0 and 1 too."""
-    p, z2 = successes / n, _Z95 * _Z95
+    p, z2 = successes / n, Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
@@ -487,7 +486,7 @@ def _mean(values: npt.NDArray[np.int64]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (none of fewer than two)."""
     if len(values) < 2:
         return float(values.mean()) if len(values) else math.nan, math.inf
-    return float(values.mean()), _Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
+    return float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
 
 
 def prospects(

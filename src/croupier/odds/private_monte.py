@@ -32,7 +32,9 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import Card, Suit, monte_pack
+from croupier.cards import read_cards as cards
 from croupier.errors import InvalidInput
+from croupier.estimate import Z95
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.private_monte.rules import MOST_DEALS
 from croupier.shoe import End
@@ -57,13 +59,6 @@ _SUITS = tuple(Suit)
 _PER_SUIT = len(_PACK) // len(_SUITS)
 _LAYOUT = 2
 """Cards in one layout (PM-3)."""
-_Z95 = 1.959963984540054
-"""The standard normal's two-sided 95% point."""
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    """Cards written as text, e.g. "2S 5C"."""
-    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +154,7 @@ class Edge:
         results = np.where(won[bet], 1.0, -1.0)
         n = len(results)
         edge = float(results.mean()) if n else 0.0
-        margin = _Z95 * float(results.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+        margin = Z95 * float(results.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
         return cls(len(bet), int(bet.any(axis=1).sum()), n, edge, margin)
 
     def as_json(self) -> dict[str, Any]:
@@ -187,7 +182,7 @@ class Simulation:
         bets = sum(e.bets for e in by_deal)
         edge = sum(e.edge * e.bets for e in by_deal) / bets if bets else 0.0
         # the pooled variance of results of +-1: 1 - mean squared, per bet
-        margin = _Z95 * math.sqrt(max(1 - edge * edge, 0.0) / bets) if bets else math.inf
+        margin = Z95 * math.sqrt(max(1 - edge * edge, 0.0) / bets) if bets else math.inf
         return Edge(
             sum(e.deals for e in by_deal), sum(e.deals_bet for e in by_deal), bets, edge, margin
         )

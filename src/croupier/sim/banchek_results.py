@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from croupier.estimate import Z95, Estimate
 from croupier.odds.banchek import Policy, random_hand
 from croupier.sim.banchek import (
     BANKS,
@@ -40,7 +41,6 @@ from croupier.sim.banchek import (
     WON_SQUARED,
     Ending,
 )
-from croupier.sim.estimate import Z95, Estimate
 
 __all__ = ["BanchekResults"]
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from croupier.estimate import Z95, Estimate
 from croupier.games.chemin_de_fer.rules import Winner
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
@@ -34,7 +35,6 @@ from croupier.sim.chemin_de_fer import (
     Strategy,
     strategy,
 )
-from croupier.sim.estimate import Z95, Estimate
 from croupier.solve.chemin_de_fer import solve, tableau
 
 __all__ = ["CheminDeFerResults", "Estimate"]

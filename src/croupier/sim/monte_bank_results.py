@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import InvalidConfig, InvalidInput
+from croupier.estimate import Z95, Estimate
 from croupier.games.monte_bank.layout import Circle, Cross, Doubler, Kind
 from croupier.odds.monte_bank import HOUSE_CUT, BetKind, Cut, WagerOdds, bet_table, deal_odds
-from croupier.sim.estimate import Z95, Estimate
 from croupier.sim.monte_bank import COLUMNS, VOID_RULES, Head, Tally, column
 
 __all__ = ["PAYS", "MonteBankResults", "Over"]

@@ -21,8 +21,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from croupier.estimate import Z95, Estimate
 from croupier.odds.private_monte import first_deal
-from croupier.sim.estimate import Z95, Estimate
 from croupier.sim.private_monte import (
     BETS,
     BETS_SQUARED,

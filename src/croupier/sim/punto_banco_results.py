@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from croupier.estimate import Z95, Estimate
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact, house_edges
-from croupier.sim.estimate import Z95, Estimate
 from croupier.sim.punto_banco import BANCO, PUNTO, TIE
 
 __all__ = ["PuntoBancoResults"]

@@ -69,6 +69,11 @@ class Run:
     def hands(self) -> int:
         return sum(self.chunks[k].hands for k in self.done)
 
+    @property
+    def rate(self) -> float:
+        """Hands (or the run's unit) a second."""
+        return self.hands / self.seconds if self.seconds else 0.0
+
     def totals(self) -> Any:
         """The counts of every chunk done, added in chunk order (a kernel gives its counts
         slice by slice, one row each)."""

@@ -23,7 +23,7 @@ from croupier.games.banchek import (
     Wait,
 )
 from croupier.games.banchek.events import Settled
-from tests.conformance import Spec, check_random_session, check_replay, play_randomly
+from tests.conformance import Spec, check_random_session, check_replay, draw_buy_ins, play_randomly
 
 
 def scramble(state, rng, viewer):
@@ -85,8 +85,7 @@ RULES = st.builds(
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 10), rules=RULES, data=st.data())
 def test_random_legal_play(seed, rounds, rules, data):
-    seats = data.draw(st.lists(st.integers(0, rules.seats - 1), min_size=2, unique=True))
-    buy_ins = {seat: data.draw(st.integers(1, 3000)) for seat in seats}
+    buy_ins = draw_buy_ins(data, rules.seats)
     check_random_session(Spec(Banchek(), rules, buy_ins, scramble, candidates), seed, rounds)
 
 

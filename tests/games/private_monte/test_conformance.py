@@ -21,6 +21,7 @@ from tests.conformance import (
     Spec,
     check_random_session,
     check_replay,
+    draw_buy_ins,
     play_randomly,
 )
 from tests.games.monte_bank.test_conformance import NINE, scramble
@@ -59,8 +60,7 @@ RULES = st.builds(
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 14), rules=RULES, data=st.data())
 def test_random_legal_play(seed, rounds, rules, data):
-    seats = data.draw(st.lists(st.integers(0, rules.seats - 1), min_size=2, unique=True))
-    buy_ins = {seat: data.draw(st.integers(1, 3000)) for seat in seats}
+    buy_ins = draw_buy_ins(data, rules.seats)
     spec = Spec(PrivateMonte(), rules, buy_ins, scramble, candidates)
     check_random_session(spec, seed, rounds)
 

@@ -35,7 +35,7 @@ class Session(TerminalSession):
         rules: Rules,
         *,
         seed: int | None,
-        deals: int | None,
+        rounds: int | None,
         bots: int,
         chips: int,
         human_seat: int | None,
@@ -51,7 +51,7 @@ class Session(TerminalSession):
             players,
             chips,
             seed=seed,
-            coups=deals,
+            coups=rounds,
             human_seat=human_seat,
         )
         self.rules = rules

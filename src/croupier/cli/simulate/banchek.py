@@ -18,15 +18,16 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     fail,
+    headline,
     plot_running,
     print_json,
 )
 from croupier.errors import InvalidInput
+from croupier.estimate import Estimate
 from croupier.odds.banchek import Policy
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending
 from croupier.sim.banchek_results import BanchekResults
-from croupier.sim.estimate import Estimate
 
 __all__ = ["banchek"]
 
@@ -79,13 +80,12 @@ def banchek(
         if as_json:
             print_json("banchek", "banks", result, final.as_json(), seed, where)
         else:
-            rate = result.hands / result.seconds if result.seconds else 0.0
-            if result.interrupted:
-                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
-            console.print(
+            headline(
+                console,
+                result,
                 f"[bold]Polish Banchek[/]: {final.banks:,} banks of {bank} against {punters} "
-                f"{chosen.value} punters, {result.seconds:.2f} s ({rate:,.0f} banks/s), "
-                f"seed {seed}."
+                f"{chosen.value} punters, {result.seconds:.2f} s ({result.rate:,.0f} banks/s), "
+                f"seed {seed}.",
             )
             endings = {_ENDINGS[e]: final.share(e) for e in Ending}
             endings["first hand won"] = final.first_hand()
@@ -106,9 +106,14 @@ def banchek(
             def series(counts: object) -> dict[str, Estimate]:
                 return {"tripled": results(counts).share(Ending.TRIPLED)}
 
-            plot_running(plot, result, "Polish Banchek: banks that triple", series, "banks played")
-            if not as_json:
-                console.print(f"Plot written to {plot}.")
+            plot_running(
+                plot,
+                result,
+                "Polish Banchek: banks that triple",
+                series,
+                "banks played",
+                None if as_json else console,
+            )
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:

@@ -19,6 +19,7 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     fail,
+    headline,
     plot_running,
     print_json,
 )
@@ -76,14 +77,13 @@ def chemin_de_fer(
         if as_json:
             print_json("chemin-de-fer", "hands", result, final.as_json(), seed, where)
         else:
-            rate = result.hands / result.seconds if result.seconds else 0.0
-            if result.interrupted:
-                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
-            console.print(
+            headline(
+                console,
+                result,
                 f"[bold]Chemin de Fer[/], {play.name}: {result.hands:,} coups in "
                 f"{final.shoes:,} shoes of {decks} decks, {result.seconds:.2f} s "
-                f"({rate:,.0f} hands/s), seed {seed}; the punter draws on 5 with chance "
-                f"{float(play.draw_at_5):.4f}."
+                f"({result.rate:,.0f} hands/s), seed {seed}; the punter draws on 5 with chance "
+                f"{float(play.draw_at_5):.4f}.",
             )
             named = {_NAMES[w]: e for w, e in final.frequencies().items()}
             named["natural"] = final.naturals()
@@ -100,9 +100,8 @@ def chemin_de_fer(
                 f"Chemin de Fer, {play.name}: the banker's edge as the coups add up",
                 lambda counts: {"banker's edge": results(counts).banker_edge()},
                 "coups dealt",
+                None if as_json else console,
             )
-            if not as_json:
-                console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:

@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.errors import InvalidInput
-from croupier.sim.estimate import Estimate
+from croupier.estimate import Estimate
 from croupier.sim.runner import CHUNK, Run, chunks, run
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "estimate_table",
     "execute",
     "fail",
+    "headline",
     "plot_running",
     "print_json",
 ]
@@ -187,19 +188,24 @@ def print_json(
     game: str, unit: str, result: Run, results: dict[str, Any], seed: int, where: Where
 ) -> None:
     """`{"game", "hands" (or the run's unit), "seconds", "hands_per_second", "results"}`."""
-    count = result.hands
-    rate = count / result.seconds if result.seconds else None
     report = {
         "game": game,
-        unit: count,
+        unit: result.hands,
         "seconds": result.seconds,
-        f"{unit}_per_second": rate,
+        f"{unit}_per_second": result.rate,
         "seed": seed,
         "workers": where.workers,
         "interrupted": result.interrupted,
         "results": results,
     }
     print(json.dumps(report, indent=2))
+
+
+def headline(console: Console, result: Run, text: str) -> None:
+    """What was run, after a warning if Ctrl-C cut it short."""
+    if result.interrupted:
+        console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
+    console.print(text)
 
 
 def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = True) -> Table:
@@ -226,10 +232,11 @@ def plot_running(
     title: str,
     series: Callable[[Any], Mapping[str, Estimate]],
     unit: str,
+    console: Console | None,
     percent: bool = True,
 ) -> None:
     """Each figure of `series(counts so far)` as the run adds up, with its 95% band and
-    the exact figure, one panel each."""
+    the exact figure, one panel each; said on `console` if one is given."""
     try:
         import matplotlib
 
@@ -260,3 +267,5 @@ def plot_running(
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
+    if console is not None:
+        console.print(f"Plot written to {path}.")

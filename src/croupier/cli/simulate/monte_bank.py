@@ -18,13 +18,14 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     fail,
+    headline,
     plot_running,
     print_json,
 )
 from croupier.errors import InvalidInput
+from croupier.estimate import Estimate
 from croupier.odds.monte_bank import BetKind, Cut
 from croupier.sim import monte_bank as kernel
-from croupier.sim.estimate import Estimate
 from croupier.sim.monte_bank_results import MonteBankResults
 
 __all__ = ["monte_bank"]
@@ -79,12 +80,12 @@ def monte_bank(
         if as_json:
             print_json("monte-bank", "deals", result, final.as_json(), seed, where)
         else:
-            rate = result.hands / result.seconds if result.seconds else 0.0
-            if result.interrupted:
-                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
-            console.print(
+            headline(
+                console,
+                result,
                 f"[bold]Monte Bank[/]: {final.deals:,} deals, {result.seconds:.2f} s "
-                f"({rate:,.0f} deals/s), seed {seed}; the house's cut on the {cut_on.value}."
+                f"({result.rate:,.0f} deals/s), seed {seed}; the house's cut on the "
+                f"{cut_on.value}.",
             )
             deal = {"void": final.void()}
             deal.update({f"{kind.value} layout": e for kind, e in final.layouts().items()})
@@ -105,10 +106,13 @@ def monte_bank(
                 }
 
             plot_running(
-                plot, result, "Monte Bank: the house edge as the deals add up", series, "deals"
+                plot,
+                result,
+                "Monte Bank: the house edge as the deals add up",
+                series,
+                "deals",
+                None if as_json else console,
             )
-            if not as_json:
-                console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:

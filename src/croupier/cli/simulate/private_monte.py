@@ -18,12 +18,13 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     fail,
+    headline,
     plot_running,
     print_json,
 )
 from croupier.errors import InvalidInput
+from croupier.estimate import Estimate
 from croupier.sim import private_monte as kernel
-from croupier.sim.estimate import Estimate
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
 
 __all__ = ["private_monte"]
@@ -57,12 +58,11 @@ def private_monte(
         if as_json:
             print_json("private-monte", "shuffles", result, final.as_json(), seed, where)
         else:
-            rate = result.hands / result.seconds if result.seconds else 0.0
-            if result.interrupted:
-                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
-            console.print(
+            headline(
+                console,
+                result,
                 f"[bold]Private Monte Bank[/]: {final.shuffles:,} shuffles of {deals} deals, "
-                f"{result.seconds:.2f} s ({rate:,.0f} shuffles/s), seed {seed}."
+                f"{result.seconds:.2f} s ({result.rate:,.0f} shuffles/s), seed {seed}.",
             )
             for bettor in Bettor:
                 rows: dict[str, Estimate] = {}
@@ -92,9 +92,8 @@ def private_monte(
                 "Private Monte Bank: the edge per chip as the shuffles add up",
                 series,
                 "shuffles dealt",
+                None if as_json else console,
             )
-            if not as_json:
-                console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:

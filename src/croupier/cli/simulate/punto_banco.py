@@ -21,6 +21,7 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     fail,
+    headline,
     plot_running,
     print_json,
 )
@@ -66,12 +67,12 @@ def punto_banco(
         if as_json:
             print_json("punto-banco", "hands", result, final.as_json(), seed, where)
         else:
-            rate = result.hands / result.seconds if result.seconds else 0.0
-            if result.interrupted:
-                console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
-            console.print(
+            headline(
+                console,
+                result,
                 f"[bold]Punto Banco[/]: {result.hands:,} coups in {final.counts[3]:,} shoes "
-                f"of {decks} decks, {result.seconds:.2f} s ({rate:,.0f} hands/s), seed {seed}."
+                f"of {decks} decks, {result.seconds:.2f} s ({result.rate:,.0f} hands/s), "
+                f"seed {seed}.",
             )
             named = {_NAMES[bet]: e for bet, e in final.frequencies().items()}
             console.print(estimate_table("How often each wins", named))
@@ -90,9 +91,8 @@ def punto_banco(
                     f"{_NAMES[bet]} edge": e for bet, e in results(counts).house_edges().items()
                 },
                 "coups dealt",
+                None if as_json else console,
             )
-            if not as_json:
-                console.print(f"Plot written to {plot}.")
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:

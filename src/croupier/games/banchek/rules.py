@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from croupier.cards import Card, full_pack, shoe_of
+from croupier.cards import read_cards as cards
 from croupier.errors import InvalidConfig
 from croupier.lowest_card import USUAL_ORDER
 
@@ -43,11 +44,6 @@ TRIPLED = 3
 def two_packs() -> tuple[Card, ...]:
     """The 104 cards of two full packs (BN-1), in a fixed order."""
     return shoe_of(PACKS, full_pack())
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    """Cards written as text, e.g. "7D KC 5D"."""
-    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
 
 
 def rank_order(card: Card) -> int:

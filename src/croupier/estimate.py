@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 
 __all__ = ["Z95", "Estimate"]
 
-Z95 = 1.959963984540054
+Z95 = NormalDist().inv_cdf(0.975)
 """The standard normal's two-sided 95% point."""
 
 
