@@ -111,6 +111,11 @@ def test_monte_bank_against_the_exact_odds():  # MB-7, MB-13
     assert bad.exit_code == 2 and "--cut 'never' is not valid" in bad.output
 
 
-def test_an_unknown_game():
-    result = runner.invoke(app, ["simulate", "whist"])
-    assert result.exit_code == 2 and "No such command 'whist'" in result.output
+def test_an_unknown_game_is_one_line_naming_the_games():
+    for command, game in [("simulate", "whist"), ("play", "punto-banko"), ("odds", "faro")]:
+        result = runner.invoke(app, [command, game], prog_name="croupier")
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.output
+        assert f"croupier {command} has no game {game!r}" in lines[0]
+        assert "punto-banco" in lines[0] and "Usage" not in lines[0]
+    assert "did you mean punto-banco?" in runner.invoke(app, ["play", "punto-banko"]).output

@@ -27,6 +27,7 @@ from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
+from croupier.cli.usage import GameCommands, fail
 from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
@@ -40,6 +41,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 play_app = typer.Typer(
+    cls=GameCommands,
     help="Play a game at the terminal, against bots, or watch bots play (--auto).",
     no_args_is_help=True,
 )
@@ -80,11 +82,6 @@ Rituals = Annotated[
 app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
 app.add_typer(simulate_app, name="simulate")
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
-    return typer.Exit(2)
 
 
 @play_app.command(
@@ -137,14 +134,14 @@ def play_punto_banco(
     try:
         rules = game.config(table=table, tableau=tableau, commission_timing=commission)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if not auto and not 1 <= box <= rules.boxes:
-        raise _fail(f"--box {box} is not at this table: boxes are 1 to {rules.boxes}")
+        raise fail(f"--box {box} is not at this table: boxes are 1 to {rules.boxes}")
     human_box = None if auto else box - 1
     wanted = bots if bots is not None else (6 if auto else 4)
     room = rules.boxes - (0 if auto else 1)
     if wanted > room:
-        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+        raise fail(f"--bots {wanted}: this table has room for {room} bots")
     session = Session(
         console,
         rules,
@@ -196,16 +193,16 @@ def play_chemin_de_fer(
     try:
         rules = game.config(decks=decks, banker_play=banker_play, commission=commission)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if not auto and not 1 <= seat <= rules.seats:
-        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
+        raise fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
     human_seat = None if auto else seat - 1
     wanted = bots if bots is not None else (5 if auto else 4)
     room = rules.seats - (0 if auto else 1)
     if wanted > room:
-        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+        raise fail(f"--bots {wanted}: this table has room for {room} bots")
     if auto and wanted < 2:
-        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+        raise fail("--auto needs at least 2 bots: one banks, the others punt")
     session = CheminDeFerSession(
         console, rules, seed=seed, coups=coups, bots=wanted, chips=chips, human_seat=human_seat
     )
@@ -328,7 +325,7 @@ def _play_banked(
     try:
         rules = registry.get(game).config(**options)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
     if auto and rounds is None:
         rounds = AUTO_ROUNDS
@@ -344,13 +341,13 @@ def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[i
     """Your seat (none with --auto) and how many bots, checked against the table (Monte Bank
     and Banchek, where a banker and at least one punter sit)."""
     if not auto and not 1 <= seat <= seats:
-        raise _fail(f"--seat {seat} is not at this table: seats are 1 to {seats}")
+        raise fail(f"--seat {seat} is not at this table: seats are 1 to {seats}")
     wanted = bots if bots is not None else (4 if auto else 3)
     room = seats - (0 if auto else 1)
     if wanted > room:
-        raise _fail(f"--bots {wanted}: this table has room for {room} bots")
+        raise fail(f"--bots {wanted}: this table has room for {room} bots")
     if auto and wanted < 2:
-        raise _fail("--auto needs at least 2 bots: one banks, the others punt")
+        raise fail("--auto needs at least 2 bots: one banks, the others punt")
     return (None if auto else seat - 1), wanted
 
 
@@ -411,7 +408,7 @@ def show_rules(
     try:
         registry.get(game)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     text = resources.files("croupier").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
     Console().print(Markdown(text))
 
@@ -450,7 +447,7 @@ def replay_history(
         game = registry.get(json.loads(text)["game"])
         history = History.from_json(text, game)
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise _fail(f"cannot read the history {str(path)!r}: {error}") from None
+        raise fail(f"cannot read the history {str(path)!r}: {error}") from None
     narrator = _NARRATORS[game.name]()
     try:
         for _, step in replay(game, history):
@@ -459,7 +456,7 @@ def replay_history(
                 if line is not None:
                     console.print(line)
     except ValueError as error:
-        raise _fail(f"the history does not replay: {error}") from None
+        raise fail(f"the history does not replay: {error}") from None
 
 
 def main() -> None:

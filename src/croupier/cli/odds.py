@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cards import Card
+from croupier.cli.usage import GameCommands, fail
 from croupier.engine.config import make_config
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.monte_bank.layout import Kind
@@ -31,17 +32,13 @@ from croupier.odds.punto_banco import (
 __all__ = ["odds_app"]
 
 odds_app = typer.Typer(
+    cls=GameCommands,
     help="Exact odds and house edges, for a fresh shoe or the cards that remain.",
     no_args_is_help=True,
 )
 
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
 _VALUES = ("10/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
-    return typer.Exit(2)
 
 
 def _parse_remaining(text: str) -> list[int]:
@@ -98,7 +95,7 @@ def punto_banco(
         odds = exact(shoe, rules)
         effects = effect_of_removal(decks, rules) if removal else None
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         print(json.dumps(_as_json(odds, decks if remaining is None else None, effects), indent=2))
     else:
@@ -201,7 +198,7 @@ def monte_bank(
     try:
         reading = _cut(cut)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         print(json.dumps(monte.report(reading), indent=2))
     else:
@@ -299,7 +296,7 @@ def private_monte(
         given = _given(seen_cards, layout_cards)
         simulation = private.simulate(shuffles, seed)
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         report = private.report(simulation)
         if given:
@@ -443,7 +440,7 @@ def banchek_odds(
             for p in (policies if simulate else ())
         ]
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         report = banchek.report(simulated if simulate else None)
         if given is not None:

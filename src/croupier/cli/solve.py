@@ -12,6 +12,7 @@ from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidInput
 from croupier.solve.chemin_de_fer import (
     FIVES,
@@ -25,14 +26,10 @@ from croupier.solve.chemin_de_fer import (
 __all__ = ["solve_app"]
 
 solve_app = typer.Typer(
+    cls=GameCommands,
     help="Equilibria: how to play a game's decisions so that no one can do better.",
     no_args_is_help=True,
 )
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
-    return typer.Exit(2)
 
 
 def _decks(text: str) -> int | None:
@@ -86,7 +83,7 @@ def chemin_de_fer(
         solution = solve(_decks(decks), info)
         seconds = time.perf_counter() - start
     except InvalidInput as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     report = _exploitability(solution) if exploit else None
     if as_json:
         data = json.loads(solution.to_json(exact=exact))

@@ -9,10 +9,12 @@ from croupier.cli.simulate.chemin_de_fer import chemin_de_fer
 from croupier.cli.simulate.monte_bank import monte_bank
 from croupier.cli.simulate.private_monte import private_monte
 from croupier.cli.simulate.punto_banco import punto_banco
+from croupier.cli.usage import GameCommands
 
 __all__ = ["simulate_app"]
 
 simulate_app = typer.Typer(
+    cls=GameCommands,
     help="Simulate many hands at compiled speed, with 95% intervals beside the exact figures; "
     "on one core, local worker processes, or a Dask cluster (the same seed, the same totals).",
     no_args_is_help=True,

@@ -18,11 +18,11 @@ from croupier.cli.simulate.common import (
     at_five,
     estimate_table,
     execute,
-    fail,
     headline,
     plot_running,
     print_json,
 )
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Winner
 from croupier.sim import chemin_de_fer as kernel

@@ -42,7 +42,6 @@ __all__ = [
     "at_five",
     "estimate_table",
     "execute",
-    "fail",
     "headline",
     "plot_running",
     "print_json",
@@ -68,11 +67,6 @@ AtFive = Annotated[
     str,
     typer.Option("--at-5", help="The punter on 5: draw, stand, or the chance of drawing."),
 ]
-
-
-def fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"[red]Error:[/] {message}")
-    return typer.Exit(2)
 
 
 def at_five(text: str) -> float:

@@ -17,11 +17,11 @@ from croupier.cli.simulate.common import (
     Workers,
     estimate_table,
     execute,
-    fail,
     headline,
     plot_running,
     print_json,
 )
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.sim import private_monte as kernel

@@ -20,11 +20,11 @@ from croupier.cli.simulate.common import (
     at_five,
     estimate_table,
     execute,
-    fail,
     headline,
     plot_running,
     print_json,
 )
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.punto_banco import Bet
 from croupier.sim import punto_banco as kernel
