@@ -40,9 +40,23 @@ def test_standing_on_five_and_a_plot(tmp_path):  # PB-13e
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_whole_shoes_instead_of_hands():  # PB-5
+    args = ("--shoes", "3000", "--seed", "4", "--json")
+    one = json.loads(simulate(*args).output)
+    two = json.loads(simulate(*args, "--workers", "2").output)
+    assert one["shoes"] == 3000 and one["results"]["shoes"] == 3000
+    assert 3000 * 75 < one["hands"] < 3000 * 85  # about 400 cards a shoe, 4.94 a coup
+    assert one["hands_per_second"] > one["shoes_per_second"]
+    assert one["results"] == two["results"] and one["hands"] == two["hands"]
+    cf = runner.invoke(app, ["simulate", "chemin-de-fer", "--shoes", "500", "--seed", "4"])
+    assert cf.exit_code == 0 and "in 500 shoes of 6 decks" in cf.output
+
+
 def test_bad_input_is_one_line_and_exit_2():
     for args, message in [
         (["--hands", "0"], "--hands 0 is not valid"),
+        (["--shoes", "-2"], "--shoes -2 is not valid"),
+        (["--shoes", "2", "--hands", "9"], "--hands and --shoes are two ways to say how long"),
         (["--at-5", "sometimes"], "--at-5 'sometimes' is not valid"),
         (["--workers", "0"], "--workers and --dask-local take 1 or more"),
         (["--cut-card", "3"], "cut_card = 3 is not valid"),

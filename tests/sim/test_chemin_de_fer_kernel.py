@@ -31,7 +31,8 @@ from croupier.games.chemin_de_fer.events import CoupResult, HandShown, ShoeEnded
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
 from croupier.shoe import Shoe
-from croupier.sim._rng import seeded
+from croupier.sim._rng import seeded, shuffle_prefix
+from croupier.sim import punto_banco as baccarat_kernel
 from croupier.sim.chemin_de_fer import (
     BANKER,
     NATURALS,
@@ -43,6 +44,7 @@ from croupier.sim.chemin_de_fer import (
     Strategy,
     play_shoe,
     simulate,
+    simulate_shoes,
     strategy,
 )
 from croupier.sim.chemin_de_fer_results import CheminDeFerResults
@@ -301,6 +303,24 @@ def test_the_same_state_gives_the_same_counts():
     assert first.shape == (SLICES, 5)
     assert (first == again).all() and not (first == other).all()
     assert first[:, [PUNTER, BANKER, TIE]].sum() == 100_001
+
+
+@pytest.mark.parametrize("burn", [3, 4])
+def test_whole_shoes_are_each_dealt_to_the_cut_card(burn):  # CF-2, CF-4
+    """`simulate_shoes` deals each shoe as `play_shoe` deals the same shuffle, to its end."""
+    play = strategy("tableau", 6)
+    state = seeded(np.random.SeedSequence(8))
+    counts = simulate_shoes(state, 40, 6, 12, burn, play).sum(axis=0)
+    state, shoe = seeded(np.random.SeedSequence(8)), baccarat_kernel.shoe_values(6)
+    expected = np.zeros(5, dtype=np.int64)
+    for _ in range(40):  # the kernel shuffles each shoe as far as it can be dealt
+        shuffle_prefix(state, shoe, len(shoe) - 12 + 6)
+        coups = play_shoe(shoe, play, 12, burn)
+        expected[:3] += np.bincount(coups[:, 0], minlength=3)
+        expected[NATURALS] += coups[:, 1].sum()
+    expected[SHOES] = 40
+    assert (counts == expected).all()
+    assert 40 * 55 < counts[:3].sum() < 40 * 65  # about 295 cards a shoe, 4.94 a coup
 
 
 # -- strategies and options ----------------------------------------------------------------------

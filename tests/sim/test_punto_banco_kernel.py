@@ -23,8 +23,16 @@ from croupier.games.punto_banco import (
 from croupier.games.punto_banco.events import CoupResult, ShoeEnded
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
 from croupier.shoe import Shoe
-from croupier.sim._rng import seeded
-from croupier.sim.punto_banco import BANCO, PUNTO, TIE, play_shoe, simulate
+from croupier.sim._rng import seeded, shuffle_prefix
+from croupier.sim.punto_banco import (
+    BANCO,
+    PUNTO,
+    TIE,
+    play_shoe,
+    shoe_values,
+    simulate,
+    simulate_shoes,
+)
 from tests import helpers
 
 GAME = PuntoBanco()
@@ -91,3 +99,17 @@ def test_the_same_state_gives_the_same_counts():
     again = simulate(seeded(np.random.SeedSequence(9)), 100_000)
     other = simulate(seeded(np.random.SeedSequence(10)), 100_000)
     assert (first == again).all() and not (first == other).all()
+
+
+@pytest.mark.parametrize("draw_on_5", [1.0, 0.0])
+def test_whole_shoes_are_each_dealt_to_the_cut_card(draw_on_5):  # PB-4, PB-5
+    """`simulate_shoes` deals each shoe as `play_shoe` deals the same shuffle, to its end."""
+    counts = simulate_shoes(seeded(np.random.SeedSequence(4)), 48, 6, 9, draw_on_5).sum(axis=0)
+    state, shoe = seeded(np.random.SeedSequence(4)), shoe_values(6)
+    expected = np.zeros(4, dtype=np.int64)
+    for _ in range(48):  # the kernel shuffles each shoe as far as it can be dealt
+        shuffle_prefix(state, shoe, len(shoe) - 9 + 6)
+        expected[:3] += np.bincount(play_shoe(shoe, 9, bool(draw_on_5)), minlength=3)
+    expected[3] = 48
+    assert (counts == expected).all()
+    assert 48 * 55 < counts[:3].sum() < 48 * 65  # about 295 cards a shoe, 4.94 a coup

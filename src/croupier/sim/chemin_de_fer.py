@@ -61,6 +61,7 @@ __all__ = [
     "Strategy",
     "play_shoe",
     "simulate",
+    "simulate_shoes",
     "strategy",
 ]
 
@@ -516,6 +517,57 @@ def simulate(
         _simulate(
             state, end - start, shoe, second, at, cut, burn, _base(x), x, banker, tables, out[k]
         )
+    return out
+
+
+@njit
+def _simulate_shoes(
+    state: Any,
+    shoes: int,
+    shoe: Any,
+    cut: int,
+    burn: int,
+    base: int,
+    draw_at_5: float,
+    banker: Any,
+    tables: Any,
+    out: Any,
+) -> None:
+    """`shoes` whole shoes, each dealt to its cut card; counts added to `out`."""
+    last = len(shoe) - cut
+    codes = np.zeros(6, dtype=np.int64)
+    for _ in range(shoes):
+        i = _new_shoe(state, shoe, last, burn)
+        while i <= last:  # past `last`, a card from behind the cut card has come out
+            code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+            codes[code] += 1
+    for result in range(3):
+        out[result] += codes[result] + codes[3 + result]
+    out[NATURALS] += codes[3] + codes[4] + codes[5]
+    out[SHOES] += shoes
+
+
+def simulate_shoes(
+    state: npt.NDArray[np.uint64],
+    shoes: int,
+    decks: int = 6,
+    cut: int = 10,
+    burn: int = 3,
+    strategy: str | Strategy = "equilibrium",
+    draw_at_5: Any = None,
+) -> npt.NDArray[np.int64]:
+    """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
+    the same counts for each of `SLICES` slices of the shoes."""
+    _check_decks(decks)
+    play = _strategy_of(strategy, decks, draw_at_5)
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut, burn)
+    x, banker = play.arrays()
+    tables = _tables(play)
+    out = np.zeros((SLICES, COUNTS), dtype=np.int64)
+    ends = [shoes * (k + 1) // SLICES for k in range(SLICES)]
+    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+        _simulate_shoes(state, end - start, shoe, cut, burn, _base(x), x, banker, tables, out[k])
     return out
 
 

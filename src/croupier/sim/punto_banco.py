@@ -43,6 +43,7 @@ __all__ = [
     "play_shoe",
     "shoe_values",
     "simulate",
+    "simulate_shoes",
 ]
 
 PUNTO, BANCO, TIE = 0, 1, 2
@@ -232,6 +233,42 @@ def simulate(
     ends = [hands * (k + 1) // SLICES for k in range(SLICES)]
     for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
         _simulate(state, end - start, shoe, second, at, cut, float(draw_on_5), _TABLE, out[k])
+    return out
+
+
+@njit
+def _simulate_shoes(
+    state: Any, shoes: int, shoe: Any, cut: int, draw_on_5: float, table: Any, out: Any
+) -> None:
+    """`shoes` whole shoes, each dealt to its cut card; counts added to `out`."""
+    last = len(shoe) - cut
+    mixed = 0.0 < draw_on_5 < 1.0
+    draws = int(draw_on_5 >= 1.0)
+    for _ in range(shoes):
+        i = _new_shoe(state, shoe, last)
+        while i <= last:  # past `last`, the cut card has come out: the shoe ends (PB-5)
+            if mixed:
+                draws = int(uniform(state) < draw_on_5)
+            result, i = _dealt(shoe, i, draws, table)
+            out[result] += 1
+    out[3] += shoes
+
+
+def simulate_shoes(
+    state: npt.NDArray[np.uint64],
+    shoes: int,
+    decks: int = 8,
+    cut: int = 10,
+    draw_on_5: float = 1.0,
+) -> npt.NDArray[np.int64]:
+    """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
+    the same counts for each of `SLICES` slices of the shoes."""
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut)
+    out = np.zeros((SLICES, 4), dtype=np.int64)
+    ends = [shoes * (k + 1) // SLICES for k in range(SLICES)]
+    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+        _simulate_shoes(state, end - start, shoe, cut, float(draw_on_5), _TABLE, out[k])
     return out
 
 

@@ -13,11 +13,13 @@ from croupier.cli.simulate.common import (
     DaskLocal,
     Plot,
     Seed,
+    Shoes,
     Where,
     Workers,
     at_five,
     estimate_table,
     execute,
+    hands_or_shoes,
     headline,
     plot_running,
     print_json,
@@ -34,7 +36,10 @@ _NAMES = {Winner.PUNTERS: "punter", Winner.BANKER: "banker", Winner.TIE: "tie"}
 
 
 def chemin_de_fer(
-    hands: Annotated[int, typer.Option(help="Coups to deal, shoe after shoe.")] = 10_000_000,
+    hands: Annotated[
+        int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
+    ] = None,
+    shoes: Shoes = None,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -68,21 +73,25 @@ def chemin_de_fer(
         play = kernel.strategy(strategy, decks, draw_at_5=draw_at_5)
         where = Where(workers, cluster, dask_local)
         options: dict[str, Any] = {"decks": decks, "cut": cut_card, "burn": burn, "strategy": play}
-        result, seed = execute(kernel.simulate, hands, "hands", seed, options, where, as_json)
+        unit, count, size = hands_or_shoes(hands, shoes, 10_000_000)
+        simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
+        result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
 
         def results(counts: object) -> CheminDeFerResults:
             return CheminDeFerResults.of(counts, decks, play)
 
         final = results(result.totals())
         if as_json:
-            print_json("chemin-de-fer", "hands", result, final.as_json(), seed, where)
+            coups = final.hands if unit == "shoes" else None
+            print_json("chemin-de-fer", unit, result, final.as_json(), seed, where, coups)
         else:
             headline(
                 console,
                 result,
-                f"[bold]Chemin de Fer[/], {play.name}: {result.hands:,} coups in "
+                f"[bold]Chemin de Fer[/], {play.name}: {final.hands:,} coups in "
                 f"{final.shoes:,} shoes of {decks} decks, {result.seconds:.2f} s "
-                f"({result.rate:,.0f} hands/s), seed {seed}; the punter draws on 5 with chance "
+                f"({final.hands / result.seconds:,.0f} hands/s), seed {seed}; "
+                f"the punter draws on 5 with chance "
                 f"{float(play.draw_at_5):.4f}.",
             )
             named = {_NAMES[w]: e for w, e in final.frequencies().items()}
@@ -99,7 +108,7 @@ def chemin_de_fer(
                 result,
                 f"Chemin de Fer, {play.name}: the banker's edge as the coups add up",
                 lambda counts: {"banker's edge": results(counts).banker_edge()},
-                "coups dealt",
+                "coups dealt" if unit == "hands" else "shoes dealt",
                 None if as_json else console,
             )
     except InvalidInput as error:

@@ -37,11 +37,13 @@ __all__ = [
     "DaskLocal",
     "Plot",
     "Seed",
+    "Shoes",
     "Where",
     "Workers",
     "at_five",
     "estimate_table",
     "execute",
+    "hands_or_shoes",
     "headline",
     "plot_running",
     "print_json",
@@ -63,6 +65,10 @@ AsJson = Annotated[bool, typer.Option("--json", help="One JSON object instead.")
 Plot = Annotated[
     Path | None, typer.Option(help="Draw the running figures with their 95% band here.")
 ]
+Shoes = Annotated[
+    int | None,
+    typer.Option(help="Deal this many whole shoes instead, each to its cut card."),
+]
 AtFive = Annotated[
     str,
     typer.Option("--at-5", help="The punter on 5: draw, stand, or the chance of drawing."),
@@ -82,6 +88,20 @@ def at_five(text: str) -> float:
             f"--at-5 {text!r} is not valid: draw, stand, or the chance of drawing, 0 to 1"
         )
     return chance
+
+
+SHOE_CHUNK = CHUNK // 64
+"""Shoes in a chunk of a run counted in shoes: some five million coups."""
+
+
+def hands_or_shoes(hands: int | None, shoes: int | None, default: int) -> tuple[str, int, int]:
+    """What a run counts, `hands` (coups) or whole `shoes`, how many, and in chunks of how
+    many."""
+    if hands is not None and shoes is not None:
+        raise InvalidInput("--hands and --shoes are two ways to say how long: give one")
+    if shoes is not None:
+        return "shoes", shoes, SHOE_CHUNK
+    return "hands", default if hands is None else hands, CHUNK
 
 
 class Where:
@@ -179,14 +199,24 @@ class _Rate(ProgressColumn):
 
 
 def print_json(
-    game: str, unit: str, result: Run, results: dict[str, Any], seed: int, where: Where
+    game: str,
+    unit: str,
+    result: Run,
+    results: dict[str, Any],
+    seed: int,
+    where: Where,
+    hands: int | None = None,
 ) -> None:
-    """`{"game", "hands" (or the run's unit), "seconds", "hands_per_second", "results"}`."""
-    report = {
-        "game": game,
-        unit: result.hands,
-        "seconds": result.seconds,
-        f"{unit}_per_second": result.rate,
+    """`{"game", "hands" (or the run's unit), "seconds", "hands_per_second", "results"}`;
+    with `hands` too, and their rate, when the run counts something else (shoes)."""
+    report: dict[str, Any] = {"game": game, unit: result.hands}
+    if hands is not None:
+        report["hands"] = hands
+    report["seconds"] = result.seconds
+    report[f"{unit}_per_second"] = result.rate
+    if hands is not None:
+        report["hands_per_second"] = hands / result.seconds if result.seconds else 0.0
+    report |= {
         "seed": seed,
         "workers": where.workers,
         "interrupted": result.interrupted,

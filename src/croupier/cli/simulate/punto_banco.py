@@ -15,11 +15,13 @@ from croupier.cli.simulate.common import (
     DaskLocal,
     Plot,
     Seed,
+    Shoes,
     Where,
     Workers,
     at_five,
     estimate_table,
     execute,
+    hands_or_shoes,
     headline,
     plot_running,
     print_json,
@@ -36,7 +38,10 @@ _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
 
 
 def punto_banco(
-    hands: Annotated[int, typer.Option(help="Coups to deal, shoe after shoe.")] = 10_000_000,
+    hands: Annotated[
+        int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
+    ] = None,
+    shoes: Shoes = None,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -57,7 +62,9 @@ def punto_banco(
         draw_on_5 = at_five(at_5)
         where = Where(workers, cluster, dask_local)
         options = {"decks": rules.decks, "cut": rules.cut_card, "draw_on_5": draw_on_5}
-        result, seed = execute(kernel.simulate, hands, "hands", seed, options, where, as_json)
+        unit, count, size = hands_or_shoes(hands, shoes, 10_000_000)
+        simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
+        result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
         decks = rules.decks
 
         def results(counts: object) -> PuntoBancoResults:
@@ -65,13 +72,15 @@ def punto_banco(
 
         final = results(result.totals())
         if as_json:
-            print_json("punto-banco", "hands", result, final.as_json(), seed, where)
+            coups = final.hands if unit == "shoes" else None
+            print_json("punto-banco", unit, result, final.as_json(), seed, where, coups)
         else:
             headline(
                 console,
                 result,
-                f"[bold]Punto Banco[/]: {result.hands:,} coups in {final.counts[3]:,} shoes "
-                f"of {decks} decks, {result.seconds:.2f} s ({result.rate:,.0f} hands/s), "
+                f"[bold]Punto Banco[/]: {final.hands:,} coups in {final.counts[3]:,} shoes "
+                f"of {decks} decks, {result.seconds:.2f} s "
+                f"({final.hands / result.seconds:,.0f} hands/s), "
                 f"seed {seed}.",
             )
             named = {_NAMES[bet]: e for bet, e in final.frequencies().items()}
@@ -90,7 +99,7 @@ def punto_banco(
                 lambda counts: {
                     f"{_NAMES[bet]} edge": e for bet, e in results(counts).house_edges().items()
                 },
-                "coups dealt",
+                "coups dealt" if unit == "hands" else "shoes dealt",
                 None if as_json else console,
             )
     except InvalidInput as error:
