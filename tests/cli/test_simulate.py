@@ -56,7 +56,7 @@ def test_bad_input_is_one_line_and_exit_2():
     for args, message in [
         (["--hands", "0"], "--hands 0 is not valid"),
         (["--shoes", "-2"], "--shoes -2 is not valid"),
-        (["--shoes", "2", "--hands", "9"], "--hands and --shoes are two ways to say how long"),
+        (["--shoes", "2", "--hands", "9"], "--hands and --shoes are ways to say how long a run is: give one"),
         (["--at-5", "sometimes"], "--at-5 'sometimes' is not valid"),
         (["--workers", "0"], "--workers and --dask-local take 1 or more"),
         (["--cut-card", "3"], "cut_card = 3 is not valid"),

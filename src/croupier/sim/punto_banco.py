@@ -30,6 +30,9 @@ import numpy.typing as npt
 
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_DRAWS_ON
+from croupier.games.punto_banco import Bet, Rules
+from croupier.games.punto_banco.coup import pay
+from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix, uniform
 
@@ -40,7 +43,10 @@ __all__ = [
     "TIE",
     "banco_table",
     "coup_table",
+    "filler",
+    "nets",
     "play_shoe",
+    "sessions",
     "shoe_values",
     "simulate",
     "simulate_shoes",
@@ -270,6 +276,68 @@ def simulate_shoes(
     for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
         _simulate_shoes(state, end - start, shoe, cut, float(draw_on_5), _TABLE, out[k])
     return out
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+def nets(rules: Rules, bet: Bet, stake: int) -> tuple[int, int, int]:
+    """What `stake` on `bet` wins or loses when punto wins, banco wins, or they tie, the
+    commission taken at once (PB-7)."""
+    out = [0, 0, 0]
+    for winner, where in ((Bet.PUNTO, PUNTO), (Bet.BANCO, BANCO), (Bet.EGALITE, TIE)):
+        _, won, commission = pay(rules, bet, stake, winner)
+        out[where] = won - commission
+    return out[0], out[1], out[2]
+
+
+@njit
+def _fill(
+    state: Any, shoe: Any, cut: int, draw_on_5: float, table: Any, net: Any, out: Any
+) -> None:
+    """Each row of `out` a session, from a fresh shoe and on through as many as it takes:
+    what each coup wins, `net[result]`."""
+    last = len(shoe) - cut
+    mixed = 0.0 < draw_on_5 < 1.0
+    draws = int(draw_on_5 >= 1.0)
+    for s in range(out.shape[0]):
+        i = _new_shoe(state, shoe, last)
+        for h in range(out.shape[1]):
+            if mixed:
+                draws = int(uniform(state) < draw_on_5)
+            result, i = _dealt(shoe, i, draws, table)
+            out[s, h] = net[result]
+            if i > last:  # the cut card came out: the next coup is from a new shoe (PB-5)
+                i = _new_shoe(state, shoe, last)
+
+
+def filler(
+    net: tuple[int, int, int], decks: int = 8, cut: int = 10, draw_on_5: float = 1.0
+) -> money.Fill:
+    """The hands of sessions at a table of `decks` decks, for a stake that wins or loses
+    `net` (as `nets` gives it): each session from a fresh shoe."""
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut)
+    by_result = np.array(net, dtype=np.int64)
+
+    def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
+        _fill(state, shoe, cut, float(draw_on_5), _TABLE, by_result, out)
+
+    return fill
+
+
+def sessions(
+    state: npt.NDArray[np.uint64],
+    count: int,
+    plan: money.Plan,
+    net: tuple[int, int, int],
+    decks: int = 8,
+    cut: int = 10,
+    draw_on_5: float = 1.0,
+) -> npt.NDArray[np.int64]:
+    """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
+    `sessions.play`."""
+    return money.play(filler(net, decks, cut, draw_on_5), state, count, plan)
 
 
 def _check(cards: int, cut: int) -> None:

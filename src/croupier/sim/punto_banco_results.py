@@ -15,10 +15,18 @@ from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact, house_edges
 from croupier.sim.punto_banco import BANCO, PUNTO, TIE
 
-__all__ = ["PuntoBancoResults"]
+__all__ = ["PuntoBancoResults", "fresh_shoe"]
 
 _INDEX = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
+
+
+def fresh_shoe(decks: int, draw_on_5: float) -> dict[Bet, Fraction] | None:
+    """The exact chance of each result on a fresh shoe, for a pure play on 5."""
+    if draw_on_5 not in (0.0, 1.0):
+        return None
+    at_five = AtFive.DRAW if draw_on_5 == 1.0 else AtFive.STAND
+    return exact(decks, OddsRules(punto_at_5=at_five)).probability
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +46,8 @@ class PuntoBancoResults:
     def hands(self) -> int:
         return sum(self.counts[:3])
 
-    def _exact(self) -> dict[Bet, Fraction] | None:
-        """A fresh shoe's probabilities, for a pure play on 5."""
-        if self.draw_on_5 not in (0.0, 1.0):
-            return None
-        at_five = AtFive.DRAW if self.draw_on_5 == 1.0 else AtFive.STAND
-        return exact(self.decks, OddsRules(punto_at_5=at_five)).probability
-
     def frequencies(self) -> dict[Bet, Estimate]:
-        n, exact_p = self.hands, self._exact()
+        n, exact_p = self.hands, fresh_shoe(self.decks, self.draw_on_5)
         out = {}
         for bet, index in _INDEX.items():
             p = self.counts[index] / n
@@ -58,10 +59,10 @@ class PuntoBancoResults:
         """Each bet's edge for the house, per chip staked (PB-7: banco pays less 5%)."""
         n = self.hands
         p = np.array(self.counts[:3]) / n
-        exact_p = self._exact()
-        exact_edges = (
-            house_edges(exact_p[Bet.PUNTO], exact_p[Bet.BANCO], exact_p[Bet.EGALITE], OddsRules())
-            if exact_p
+        p_exact = fresh_shoe(self.decks, self.draw_on_5)
+        exact = (
+            house_edges(p_exact[Bet.PUNTO], p_exact[Bet.BANCO], p_exact[Bet.EGALITE], OddsRules())
+            if p_exact
             else None
         )
         # what each bet returns per chip on a punto win, a banco win, a tie
@@ -74,7 +75,7 @@ class PuntoBancoResults:
         for bet, r in returns.items():
             mean = float(p @ r)
             variance = float(p @ (r * r)) - mean * mean
-            exact_edge = float(exact_edges[bet]) if exact_edges else None
+            exact_edge = float(exact[bet]) if exact else None
             out[bet] = Estimate(-mean, Z95 * math.sqrt(variance / n), exact_edge)
         return out
 

@@ -19,8 +19,8 @@ from croupier.cli.simulate.common import (
     at_five,
     estimate_table,
     execute,
-    hands_or_shoes,
     headline,
+    how_long,
     plot_running,
     print_json,
 )
@@ -73,7 +73,7 @@ def chemin_de_fer(
         play = kernel.strategy(strategy, decks, draw_at_5=draw_at_5)
         where = Where(workers, cluster, dask_local)
         options: dict[str, Any] = {"decks": decks, "cut": cut_card, "burn": burn, "strategy": play}
-        unit, count, size = hands_or_shoes(hands, shoes, 10_000_000)
+        unit, count, size = how_long(10_000_000, hands, shoes)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
         result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
 

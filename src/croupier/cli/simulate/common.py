@@ -43,10 +43,11 @@ __all__ = [
     "at_five",
     "estimate_table",
     "execute",
-    "hands_or_shoes",
     "headline",
+    "how_long",
     "plot_running",
     "print_json",
+    "pyplot",
 ]
 
 Seed = Annotated[
@@ -94,14 +95,23 @@ SHOE_CHUNK = CHUNK // 64
 """Shoes in a chunk of a run counted in shoes: some five million coups."""
 
 
-def hands_or_shoes(hands: int | None, shoes: int | None, default: int) -> tuple[str, int, int]:
-    """What a run counts, `hands` (coups) or whole `shoes`, how many, and in chunks of how
-    many."""
-    if hands is not None and shoes is not None:
-        raise InvalidInput("--hands and --shoes are two ways to say how long: give one")
-    if shoes is not None:
-        return "shoes", shoes, SHOE_CHUNK
-    return "hands", default if hands is None else hands, CHUNK
+def how_long(
+    default: int,
+    hands: int | None,
+    shoes: int | None = None,
+    sessions: int | None = None,
+    session_hands: int = 1,
+) -> tuple[str, int, int]:
+    """What a run counts (`hands`, whole `shoes`, or `sessions` of `session_hands` hands),
+    how many, and in chunks of how many; `default` hands if nothing is said."""
+    given = {"hands": hands, "shoes": shoes, "sessions": sessions}
+    said = {unit: count for unit, count in given.items() if count is not None}
+    if len(said) > 1:
+        named = " and ".join(f"--{unit}" for unit in said)
+        raise InvalidInput(f"{named} are ways to say how long a run is: give one")
+    unit, count = next(iter(said.items()), ("hands", default))
+    size = {"hands": CHUNK, "shoes": SHOE_CHUNK, "sessions": max(1, CHUNK // session_hands)}
+    return unit, count, size[unit]
 
 
 class Where:
@@ -250,6 +260,18 @@ def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = Tru
     return table
 
 
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidInput("--plot needs matplotlib: pip install croupier[plot]") from None
+    return plt
+
+
 def plot_running(
     path: Path,
     result: Run,
@@ -261,13 +283,7 @@ def plot_running(
 ) -> None:
     """Each figure of `series(counts so far)` as the run adds up, with its 95% band and
     the exact figure, one panel each; said on `console` if one is given."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidInput("--plot needs matplotlib: pip install croupier[plot]") from None
+    plt = pyplot()
     points = [(n, series(counts)) for n, counts in result.running()]
     names = list(points[-1][1])
     scale = 100 if percent else 1

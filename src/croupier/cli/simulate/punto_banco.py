@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -21,20 +22,23 @@ from croupier.cli.simulate.common import (
     at_five,
     estimate_table,
     execute,
-    hands_or_shoes,
     headline,
+    how_long,
     plot_running,
     print_json,
 )
+from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
-from croupier.games.punto_banco import Bet
+from croupier.games.punto_banco import Bet, Rules
 from croupier.sim import punto_banco as kernel
-from croupier.sim.punto_banco_results import PuntoBancoResults
+from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe
+from croupier.sim.sessions import Plan
 
 __all__ = ["punto_banco"]
 
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
+_BETS = {name: bet for bet, name in _NAMES.items()}
 
 
 def punto_banco(
@@ -42,6 +46,13 @@ def punto_banco(
         int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
     ] = None,
     shoes: Shoes = None,
+    sessions: Sessions = None,
+    session_hands: SessionHands = 500,
+    bankroll: Bankroll = 1000,
+    stake: Stake = 20,
+    bet: Annotated[
+        str, typer.Option(help="The bet of every session hand: banco, punto or tie (PB-6).")
+    ] = "banco",
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -55,14 +66,36 @@ def punto_banco(
     """Deal Punto Banco shoes at compiled speed: full shoes with the burn and the cut card
     (PB-3 .. PB-5), the third-card rules, and punto's play on 5 (draw: PB-14; stand, or a
     chance of drawing: PB-13e). Reports how often punto, banco and tie win and each bet's
-    house edge, with 95% intervals beside the exact odds of a fresh shoe."""
+    house edge, with 95% intervals beside the exact odds of a fresh shoe. With --sessions,
+    players sit down with a bankroll and stake on one bet until they leave or are ruined;
+    how they end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
         rules = registry.get("punto-banco").config(table=table, cut_card=cut_card)
         draw_on_5 = at_five(at_5)
         where = Where(workers, cluster, dask_local)
         options = {"decks": rules.decks, "cut": rules.cut_card, "draw_on_5": draw_on_5}
-        unit, count, size = hands_or_shoes(hands, shoes, 10_000_000)
+        unit, count, size = how_long(10_000_000, hands, shoes, sessions, session_hands)
+        if unit == "sessions":
+            plan, net = _plan(rules, bet, stake, bankroll, session_hands)
+            options |= {"plan": plan, "net": net}
+            result, seed = execute(
+                kernel.sessions, count, unit, seed, options, where, as_json, size
+            )
+            chances = fresh_shoe(rules.decks, draw_on_5)
+            report(
+                "punto-banco",
+                f"Punto Banco, {bet} at {rules.decks} decks",
+                result,
+                plan,
+                kernel.filler(net, rules.decks, rules.cut_card, draw_on_5),
+                _edge(chances, net, stake) if chances else None,
+                seed,
+                where,
+                as_json,
+                plot,
+            )
+            raise typer.Exit(130 if result.interrupted else 0)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
         result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
         decks = rules.decks
@@ -106,3 +139,25 @@ def punto_banco(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _plan(
+    rules: Rules, bet: str, stake: int, bankroll: int, hands: int
+) -> tuple[Plan, tuple[int, int, int]]:
+    """Sessions staking `stake` on `bet` each coup, and what the stake wins on each result."""
+    if bet not in _BETS:
+        raise InvalidInput(f"--bet {bet!r} is not valid: banco, punto or tie")
+    limits = rules.limits(_BETS[bet])
+    if not limits.low <= stake <= limits.high:
+        raise InvalidInput(
+            f"--stake {stake} is not valid: {bet} takes {limits.low} to {limits.high} (PB-6)"
+        )
+    net = kernel.nets(rules, _BETS[bet], stake)
+    return Plan(bankroll, stake, hands, max(net)), net
+
+
+def _edge(chances: dict[Bet, Fraction], net: tuple[int, int, int], stake: int) -> float:
+    """The house's take per chip of `stake` on a fresh shoe, paid `net` in whole chips (the
+    commission rounded, PB-7)."""
+    won = sum(chances[b] * net[i] for b, i in ((Bet.PUNTO, 0), (Bet.BANCO, 1), (Bet.EGALITE, 2)))
+    return float(-won / stake)

@@ -33,7 +33,14 @@ from croupier.games.punto_banco.events import (
     ShoePassed,
     ThirdCard,
 )
-from croupier.games.punto_banco.rules import Bet, CommissionTiming, Decision, Hand, Tableau
+from croupier.games.punto_banco.rules import (
+    Bet,
+    CommissionTiming,
+    Decision,
+    Hand,
+    Rules,
+    Tableau,
+)
 from croupier.games.punto_banco.seats import holder, walk_left
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
 
@@ -45,6 +52,7 @@ __all__ = [
     "draw_third",
     "entitled_turner",
     "open_betting",
+    "pay",
     "punto_bettors",
     "shown",
 ]
@@ -190,7 +198,7 @@ def _settle(state: State, rule: str, events: list[Event]) -> State:
             stake = box.stakes[bet]
             if not stake:
                 continue
-            outcome, win, commission = _pay(state, bet, stake, winner)
+            outcome, win, commission = pay(state.rules, bet, stake, winner)
             taken_now = commission if timing is CommissionTiming.EACH_COUP else 0
             net = win - taken_now
             chips += stake + net
@@ -210,9 +218,8 @@ def _settle(state: State, rule: str, events: list[Event]) -> State:
     return open_betting(state, events)
 
 
-def _pay(state: State, bet: Bet, stake: int, winner: Bet) -> tuple[Outcome, int, int]:
+def pay(rules: Rules, bet: Bet, stake: int, winner: Bet) -> tuple[Outcome, int, int]:
     """(outcome, chips won beyond the stake or -stake if lost, commission) for a stake (PB-7)."""
-    rules = state.rules
     if winner is Bet.EGALITE:
         if bet is Bet.EGALITE:
             return Outcome.WIN, stake * rules.egalite_pays, 0

@@ -1,0 +1,138 @@
+"""Session runs (`--sessions`): their options, their report, and the plot of bankroll paths
+with their spread."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box as boxes
+from rich.console import Console
+from rich.table import Table
+
+from croupier.cli.simulate.common import Where, estimate_table, headline, print_json, pyplot
+from croupier.sim import sessions as money
+from croupier.sim._rng import seeded
+from croupier.sim.runner import Run
+from croupier.sim.session_results import QUANTILES, SessionResults
+
+__all__ = ["Bankroll", "SessionHands", "Sessions", "Stake", "report"]
+
+Sessions = Annotated[
+    int | None,
+    typer.Option(
+        help="Play this many sessions instead: each sits down with --bankroll chips and "
+        "stakes --stake on every hand for --session-hands hands, or until he cannot cover "
+        "the stake (ruined).",
+        rich_help_panel="Sessions",
+    ),
+]
+SessionHands = Annotated[int, typer.Option(help="Hands in a session.", rich_help_panel="Sessions")]
+Bankroll = Annotated[
+    int, typer.Option(help="Chips a session starts with.", rich_help_panel="Sessions")
+]
+Stake = Annotated[int, typer.Option(help="Chips staked on each hand.", rich_help_panel="Sessions")]
+
+SAMPLE = 20
+"""Sessions drawn whole in the plot: the run's first."""
+COLUMNS_SHOWN = 5
+"""Points of a session shown in the table of its spread."""
+
+
+def report(
+    game: str,
+    title: str,
+    result: Run,
+    plan: money.Plan,
+    fill: money.Fill,
+    exact_edge: float | None,
+    seed: int,
+    where: Where,
+    as_json: bool,
+    plot: Path | None,
+) -> None:
+    """The sessions' figures, as a report or JSON; their paths and spread drawn to `plot`.
+    `title` says what was played; `fill` deals the hands of the run's sessions (the plot
+    draws the first ones again from the first chunk's seed)."""
+    console = Console(highlight=False)
+    final = SessionResults.of(result.totals(), plan)
+    if as_json:
+        print_json(game, "sessions", result, final.as_json(exact_edge), seed, where, final.hands)
+    else:
+        headline(
+            console,
+            result,
+            f"{title}: {final.sessions:,} sessions of up to {plan.hands:,} hands, "
+            f"{plan.bankroll:,} chips each, {plan.stake:,} a hand; {final.hands:,} hands in "
+            f"{result.seconds:.2f} s ({final.hands / result.seconds:,.0f} hands/s), "
+            f"seed {seed}.",
+        )
+        shares = {"ruined": final.ruined(), "ahead": final.ahead(), "behind": final.behind()}
+        console.print(estimate_table("How the sessions ended", shares))
+        console.print(
+            estimate_table(
+                "The house's take per chip staked", {"every hand played": final.edge(exact_edge)}
+            )
+        )
+        console.print(estimate_table("Chips at the end", {"mean": final.final()}, False))
+        console.print(_spread_table(final))
+    if plot is not None:
+        sample = money.paths(fill, seeded(result.chunks[0].seed), SAMPLE, plan)
+        _plot(plot, f"{title}: bankrolls", final, sample, exact_edge)
+        if not as_json:
+            console.print(f"Plot written to {plot}.")
+
+
+def _spread_table(final: SessionResults) -> Table:
+    spread = final.spread()
+    points = len(spread["hand"])
+    shown = sorted({round(k * (points - 1) / COLUMNS_SHOWN) for k in range(COLUMNS_SHOWN + 1)})
+    table = Table(title="The bankroll along the way", box=boxes.SIMPLE_HEAD)
+    table.add_column("hands")
+    for k in shown:
+        table.add_column(f"{spread['hand'][k]:,}", justify="right")
+    for q in QUANTILES:
+        name = "median" if q == 0.5 else f"{q:.0%}"
+        table.add_row(name, *(f"{spread[f'{q:.0%}'][k]:,.0f}" for k in shown))
+    table.add_row("ruined", *(f"{spread['ruined'][k]:.1%}" for k in shown))
+    return table
+
+
+def _plot(
+    path: Path, title: str, final: SessionResults, sample: Any, exact_edge: float | None
+) -> None:
+    """Above, the first sessions' paths over the spread of all (5-95% and 25-75% bands,
+    the median) and the bankroll the exact edge expects of a session never ruined; below,
+    the share ruined."""
+    plt = pyplot()
+    spread = final.spread()
+    hands = spread["hand"]
+    figure, (top, bottom) = plt.subplots(
+        2, 1, figsize=(9, 7), sharex=True, gridspec_kw={"height_ratios": [3, 1]}
+    )
+    top.fill_between(hands, spread["5%"], spread["95%"], alpha=0.15, color="C0", label="5-95%")
+    top.fill_between(hands, spread["25%"], spread["75%"], alpha=0.3, color="C0", label="25-75%")
+    top.plot(hands, spread["50%"], color="C0", lw=2, label="median")
+    for k, row in enumerate(sample):
+        top.plot(
+            range(len(row)),
+            row,
+            lw=0.6,
+            alpha=0.6,
+            color="C1",
+            label=f"the first {len(sample)} sessions" if k == 0 else None,
+        )
+    top.axhline(final.plan.bankroll, color="black", lw=0.8, ls="--", label="bankroll")
+    if exact_edge is not None:
+        expected = [final.plan.bankroll - exact_edge * final.plan.stake * h for h in hands]
+        top.plot(hands, expected, color="black", lw=1.2, ls=":", label="expected (exact edge)")
+    top.set_ylabel("chips")
+    top.legend(loc="upper left", fontsize="small")
+    bottom.plot(hands, [100 * r for r in spread["ruined"]], color="C3")
+    bottom.set_ylabel("ruined, %")
+    bottom.set_xlabel("hands played")
+    figure.suptitle(f"{title}, {final.sessions:,} sessions")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)

@@ -1,0 +1,120 @@
+"""What sessions came to: how many were ruined, ahead or behind, the bankroll they ended
+with, its spread along the way, and the house's take per chip staked, with 95% intervals."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.estimate import Z95, Estimate
+from croupier.sim.sessions import AHEAD, BEHIND, MONEY, PLAYED, RUINED, Plan
+
+__all__ = ["QUANTILES", "SessionResults"]
+
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+"""The bankroll's spread is shown by these quantiles."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResults:
+    """The counts of `sessions.play` for `plan`, at each of its points."""
+
+    counts: npt.NDArray[np.int64]
+    plan: Plan
+
+    @classmethod
+    def of(cls, counts: Any, plan: Plan) -> SessionResults:
+        return cls(np.asarray(counts, dtype=np.int64).reshape(len(plan.at), -1), plan)
+
+    @property
+    def sessions(self) -> int:
+        return int(self.counts[0, PLAYED + 1 :].sum())
+
+    @property
+    def hands(self) -> int:
+        """Hands played in all sessions."""
+        return int(self.counts[-1, PLAYED])
+
+    def _share(self, column: int, point: int = -1) -> Estimate:
+        n = self.sessions
+        p = self.counts[point, column] / n
+        return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n))
+
+    def ruined(self, point: int = -1) -> Estimate:
+        """The share of sessions ruined by a point (the end, unless told)."""
+        return self._share(RUINED, point)
+
+    def ahead(self) -> Estimate:
+        """The share of sessions that end with more than they began with."""
+        return self._share(AHEAD)
+
+    def behind(self) -> Estimate:
+        """The share of sessions that end with less."""
+        return self._share(BEHIND)
+
+    def _histogram(self, point: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """Each bin's middle, in chips, and how many sessions are in it at a point."""
+        width = self.plan.width
+        counts = self.counts[point, PLAYED + 1 :]
+        middles = np.arange(len(counts)) * width + (width - 1) / 2
+        return np.asarray(middles, dtype=np.float64), counts
+
+    def _spread(self, point: int = -1) -> float:
+        """The bankrolls' standard deviation at a point, from the histogram."""
+        middles, counts = self._histogram(point)
+        mean = self.counts[point, MONEY] / self.sessions
+        return math.sqrt(max(0.0, float(counts @ (middles - mean) ** 2) / self.sessions))
+
+    def final(self) -> Estimate:
+        """The mean bankroll at the end, in chips."""
+        mean = self.counts[-1, MONEY] / self.sessions
+        return Estimate(mean, Z95 * self._spread() / math.sqrt(self.sessions))
+
+    def edge(self, exact: float | None = None) -> Estimate:
+        """The house's take per chip staked over all the sessions' hands, beside the exact
+        edge of a hand if one is given."""
+        staked = self.plan.stake * self.hands
+        lost = self.sessions * self.plan.bankroll - int(self.counts[-1, MONEY])
+        per_session = staked / self.sessions
+        margin = Z95 * self._spread() / math.sqrt(self.sessions) / per_session
+        return Estimate(lost / staked, margin, exact)
+
+    def quantile(self, q: float, point: int = -1) -> float:
+        """The bankroll below which a share `q` of sessions lie at a point (to the bin)."""
+        middles, counts = self._histogram(point)
+        below = np.cumsum(counts)
+        return float(middles[int(np.searchsorted(below, q * self.sessions))])
+
+    def spread(self) -> dict[str, list[float]]:
+        """At each point: the hands played so far, each quantile's bankroll, the share
+        ruined."""
+        points = range(len(self.plan.at))
+        out: dict[str, list[float]] = {"hand": [int(h) for h in self.plan.at]}
+        for q in QUANTILES:
+            out[f"{q:.0%}"] = [self.quantile(q, k) for k in points]
+        out["ruined"] = [self.ruined(k).value for k in points]
+        return out
+
+    def as_json(self, exact_edge: float | None = None) -> dict[str, Any]:
+        """The figures by name, for `--json`'s `results`."""
+        shares = {"ruined": self.ruined(), "ahead": self.ahead(), "behind": self.behind()}
+        final, edge = self.final(), self.edge(exact_edge)
+        return {
+            "bankroll": self.plan.bankroll,
+            "stake": self.plan.stake,
+            "hands_per_session": self.plan.hands,
+            **{name: e.value for name, e in shares.items()},
+            "mean_final_bankroll": final.value,
+            "house_edge": edge.value,
+            "exact_house_edge": exact_edge,
+            "margin_95": {
+                **{name: e.margin for name, e in shares.items()},
+                "mean_final_bankroll": final.margin,
+                "house_edge": edge.margin,
+            },
+            "spread": self.spread(),
+        }
