@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.errors import InvalidConfig, InvalidInput
+from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix, uniform
 from croupier.sim.punto_banco import shoe_values
@@ -59,7 +60,9 @@ __all__ = [
     "STRATEGIES",
     "TIE",
     "Strategy",
+    "filler",
     "play_shoe",
+    "sessions",
     "simulate",
     "simulate_shoes",
     "strategy",
@@ -569,6 +572,75 @@ def simulate_shoes(
     for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
         _simulate_shoes(state, end - start, shoe, cut, burn, _base(x), x, banker, tables, out[k])
     return out
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+@njit
+def _fill(
+    state: Any,
+    shoe: Any,
+    cut: int,
+    burn: int,
+    base: int,
+    draw_at_5: float,
+    banker: Any,
+    tables: Any,
+    net: Any,
+    out: Any,
+) -> None:
+    """Each row of `out` a session, from a fresh shoe and on through as many as it takes:
+    what each coup wins, `net[result]`."""
+    last = len(shoe) - cut
+    for s in range(out.shape[0]):
+        i = _new_shoe(state, shoe, last, burn)
+        for h in range(out.shape[1]):
+            code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+            out[s, h] = net[code % 3]
+            if i > last:  # the next coup is from a new shoe
+                i = _new_shoe(state, shoe, last, burn)
+
+
+def filler(
+    net: tuple[int, int, int],
+    decks: int = 6,
+    cut: int = 10,
+    burn: int = 3,
+    strategy: str | Strategy = "equilibrium",
+    draw_at_5: Any = None,
+) -> money.Fill:
+    """The coups of sessions at a shoe of `decks` decks, both sides playing `strategy`, for
+    a stake that wins or loses `net` when the punter wins, the banker wins, or they tie:
+    each session from a fresh shoe."""
+    _check_decks(decks)
+    play = _strategy_of(strategy, decks, draw_at_5)
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut, burn)
+    x, banker = play.arrays()
+    tables = _tables(play)
+    by_result = np.array(net, dtype=np.int64)
+
+    def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
+        _fill(state, shoe, cut, burn, _base(x), x, banker, tables, by_result, out)
+
+    return fill
+
+
+def sessions(
+    state: npt.NDArray[np.uint64],
+    count: int,
+    plan: money.Plan,
+    net: tuple[int, int, int],
+    decks: int = 6,
+    cut: int = 10,
+    burn: int = 3,
+    strategy: str | Strategy = "equilibrium",
+    draw_at_5: Any = None,
+) -> npt.NDArray[np.int64]:
+    """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
+    `sessions.play`."""
+    return money.play(filler(net, decks, cut, burn, strategy, draw_at_5), state, count, plan)
 
 
 def _check_decks(decks: int) -> None:

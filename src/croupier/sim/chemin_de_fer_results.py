@@ -37,7 +37,7 @@ from croupier.sim.chemin_de_fer import (
 )
 from croupier.solve.chemin_de_fer import solve, tableau
 
-__all__ = ["CheminDeFerResults", "Estimate"]
+__all__ = ["CheminDeFerResults", "Estimate", "exact_take"]
 
 _INDEX = {Winner.PUNTERS: PUNTER, Winner.BANKER: BANKER, Winner.TIE: TIE}
 _NAMES = {Winner.PUNTERS: "punter", Winner.BANKER: "banker", Winner.TIE: "tie"}
@@ -74,6 +74,19 @@ def _probabilities(decks: int, play: Strategy) -> dict[Winner, Fraction] | None:
         Winner.BANKER: mixed[Bet.BANCO],
         Winner.TIE: mixed[Bet.EGALITE],
     }
+
+
+def exact_take(decks: int, play: Strategy, net: tuple[int, int, int], stake: int) -> float | None:
+    """What a stake of `stake` paid `net` (a punter win, a banker win, a tie) loses per chip,
+    exactly, on a fresh shoe: from each side's chance where the project has it, else from
+    the game's value for an even-money stake on either side."""
+    chances = _probabilities(decks, play)
+    if chances is not None:
+        won = sum(chances[w] * net[_INDEX[w]] for w in Winner)
+        return float(-won / stake)
+    value = _value(decks, play)  # the banker's expectation a unit staked
+    even = {(stake, -stake, 0): value, (-stake, stake, 0): -value}
+    return float(even[net]) if net in even else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -24,11 +25,13 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
+from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
-from croupier.games.chemin_de_fer.rules import Winner
+from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
-from croupier.sim.chemin_de_fer_results import CF_16, CheminDeFerResults
+from croupier.sim.chemin_de_fer_results import CF_16, CheminDeFerResults, exact_take
+from croupier.sim.sessions import Plan
 
 __all__ = ["chemin_de_fer"]
 
@@ -40,6 +43,26 @@ def chemin_de_fer(
         int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
     ] = None,
     shoes: Shoes = None,
+    sessions: Sessions = None,
+    session_hands: SessionHands = 500,
+    bankroll: Bankroll = 1000,
+    stake: Stake = 20,
+    side: Annotated[
+        str,
+        typer.Option(
+            help="Whom the sessions stake with: punter (against the bank, even money), or "
+            "banker (holding the bank every coup).",
+            rich_help_panel="Sessions",
+        ),
+    ] = "punter",
+    commission: Annotated[
+        float,
+        typer.Option(
+            help="The house's percent of a banker's winning coup in sessions (CF-16 "
+            "variant; the text has none).",
+            rich_help_panel="Sessions",
+        ),
+    ] = 0.0,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -73,7 +96,27 @@ def chemin_de_fer(
         play = kernel.strategy(strategy, decks, draw_at_5=draw_at_5)
         where = Where(workers, cluster, dask_local)
         options: dict[str, Any] = {"decks": decks, "cut": cut_card, "burn": burn, "strategy": play}
-        unit, count, size = how_long(10_000_000, hands, shoes)
+        unit, count, size = how_long(10_000_000, hands, shoes, sessions, session_hands)
+        if unit == "sessions":
+            net = _nets(side, stake, commission)
+            plan = Plan(bankroll, stake, session_hands, max(net))
+            options |= {"plan": plan, "net": net}
+            result, seed = execute(
+                kernel.sessions, count, unit, seed, options, where, as_json, size
+            )
+            report(
+                "chemin-de-fer",
+                f"Chemin de Fer, the {side}, {play.name}",
+                result,
+                plan,
+                kernel.filler(net, decks, cut_card, burn, play),
+                exact_take(decks, play, net, stake),
+                seed,
+                where,
+                as_json,
+                plot,
+            )
+            raise typer.Exit(130 if result.interrupted else 0)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
         result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
 
@@ -115,3 +158,16 @@ def chemin_de_fer(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _nets(side: str, stake: int, percent: float) -> tuple[int, int, int]:
+    """What `stake` on `side` wins or loses when the punter wins, the banker wins, or they
+    tie (CF-14), the house taking `percent` of a banker's win in whole chips (CF-16)."""
+    if not 0 <= percent < 100:
+        raise InvalidInput(f"--commission {percent} is not valid: a percent from 0 up to 100")
+    rules = Rules(commission=Fraction(str(percent)) / 100)
+    if side == "punter":
+        return stake, -stake, 0
+    if side == "banker":
+        return -stake, stake - rules.commission_on(stake), 0
+    raise InvalidInput(f"--side {side!r} is not valid: punter or banker")

@@ -72,7 +72,7 @@ def report(
         console.print(estimate_table("How the sessions ended", shares))
         console.print(
             estimate_table(
-                "The house's take per chip staked", {"every hand played": final.edge(exact_edge)}
+                "Lost per chip staked (below 0: won)", {"all hands": final.edge(exact_edge)}
             )
         )
         console.print(estimate_table("Chips at the end", {"mean": final.final()}, False))
