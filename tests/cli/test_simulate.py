@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -52,11 +53,53 @@ def test_whole_shoes_instead_of_hands():  # PB-5
     assert cf.exit_code == 0 and "in 500 shoes of 6 decks" in cf.output
 
 
+def test_sessions_report_and_plot(tmp_path):  # PB-6, PB-7
+    path = tmp_path / "sessions.png"
+    result = simulate("--sessions", "3000", "--seed", "2", "--plot", str(path))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "3,000 sessions of up to 500 hands" in out and "20 a hand" in out
+    assert "How the sessions ended" in out and "The bankroll along the way" in out
+    assert "1.0579%" in out  # banco's exact edge: 20 chips pay exactly 1 chip commission
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_sessions_json_is_the_same_for_one_and_two_workers():  # PB-7
+    args = ("--sessions", "2500", "--session-hands", "2000", "--seed", "6", "--json")
+    one = json.loads(simulate(*args, "--bet", "tie", "--stake", "10").output)
+    two = json.loads(simulate(*args, "--bet", "tie", "--stake", "10", "--workers", "2").output)
+    assert one["sessions"] == 2500 and one["results"] == two["results"]
+    results = one["results"]
+    assert results["stake"] == 10 and results["hands_per_session"] == 2000
+    assert results["ruined"] > 0.2  # a tie bettor with 100 stakes rarely lasts 2000 coups
+    assert results["ruined"] + results["ahead"] + results["behind"] >= 1 - 1e-9
+    assert one["hands"] < 2500 * 2000 and len(results["spread"]["hand"]) == 101
+
+
+def test_chemin_de_fer_sessions():  # CF-14, CF-16
+    """Holding the bank at the tableau and paying 5% is staking on banco at Punto Banco."""
+    args = ["simulate", "chemin-de-fer", "--sessions", "2000", "--side", "banker"]
+    result = runner.invoke(app, [*args, "--commission", "5", "--strategy", "tableau", "--json"])
+    data = json.loads(result.output)
+    assert data["game"] == "chemin-de-fer" and data["sessions"] == 2000
+    banco = json.loads(runner.invoke(app, ["odds", "punto-banco", "--decks", "6", "--json"]).output)
+    assert data["results"]["exact_house_edge"] == pytest.approx(banco["house_edge"]["banco"])
+
+
 def test_bad_input_is_one_line_and_exit_2():
     for args, message in [
         (["--hands", "0"], "--hands 0 is not valid"),
+        (["--sessions", "0"], "--sessions 0 is not valid"),
+        (["--sessions", "5", "--bet", "dragon"], "--bet 'dragon' is not valid"),
+        (["--sessions", "5", "--stake", "5"], "--stake 5 is not valid: banco takes 10 to 1000"),
+        (["--sessions", "5", "--stake", "900", "--bankroll", "800"], "is more than the"),
+        (["--sessions", "5", "--session-hands", "0"], "--session-hands 0 is not valid"),
+        (["--sessions", "5", "--hands", "9"], "--hands and --sessions are ways"),
         (["--shoes", "-2"], "--shoes -2 is not valid"),
-        (["--shoes", "2", "--hands", "9"], "--hands and --shoes are ways to say how long a run is: give one"),
+        (
+            ["--shoes", "2", "--hands", "9"],
+            "--hands and --shoes are ways to say how long a run is: give one",
+        ),
         (["--at-5", "sometimes"], "--at-5 'sometimes' is not valid"),
         (["--workers", "0"], "--workers and --dask-local take 1 or more"),
         (["--cut-card", "3"], "cut_card = 3 is not valid"),

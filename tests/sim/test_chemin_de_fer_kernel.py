@@ -31,8 +31,8 @@ from croupier.games.chemin_de_fer.events import CoupResult, HandShown, ShoeEnded
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
 from croupier.shoe import Shoe
-from croupier.sim._rng import seeded, shuffle_prefix
 from croupier.sim import punto_banco as baccarat_kernel
+from croupier.sim._rng import seeded, shuffle_prefix
 from croupier.sim.chemin_de_fer import (
     BANKER,
     NATURALS,

@@ -110,7 +110,7 @@ def how_long(
         named = " and ".join(f"--{unit}" for unit in said)
         raise InvalidInput(f"{named} are ways to say how long a run is: give one")
     unit, count = next(iter(said.items()), ("hands", default))
-    size = {"hands": CHUNK, "shoes": SHOE_CHUNK, "sessions": max(1, CHUNK // session_hands)}
+    size = {"hands": CHUNK, "shoes": SHOE_CHUNK, "sessions": max(1, CHUNK // max(1, session_hands))}
     return unit, count, size[unit]
 
 
