@@ -86,6 +86,21 @@ def test_chemin_de_fer_sessions():  # CF-14, CF-16
     assert data["results"]["exact_house_edge"] == pytest.approx(banco["house_edge"]["banco"])
 
 
+def test_banchek_banks_hand_by_hand(tmp_path):  # BN-10
+    path = tmp_path / "banks.png"
+    args = ["simulate", "banchek", "--sessions", "2000", "--seed", "8", "--plot", str(path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "The bankroll along the way" in result.output
+    assert "Lost per chip" not in result.output  # the punters' stakes are not the plan's
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = json.loads(runner.invoke(app, [*args[:-2], "--json"]).output)
+    assert data["results"]["house_edge"] is None
+    assert max(data["results"]["spread"]["95%"]) < 300 + 5  # a bank passes on at three times
+    both = runner.invoke(app, ["simulate", "banchek", "--sessions", "5", "--banks", "5"])
+    assert both.exit_code == 2 and "--banks and --sessions are ways" in both.output
+
+
 def test_bad_input_is_one_line_and_exit_2():
     for args, message in [
         (["--hands", "0"], "--hands 0 is not valid"),

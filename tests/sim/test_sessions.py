@@ -10,7 +10,7 @@ import pytest
 from croupier.errors import InvalidInput
 from croupier.games.punto_banco import Bet, Rules
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
-from croupier.sim import chemin_de_fer, punto_banco
+from croupier.sim import banchek, chemin_de_fer, punto_banco
 from croupier.sim._rng import seeded
 from croupier.sim.chemin_de_fer_results import exact_take
 from croupier.sim.session_results import SessionResults
@@ -44,21 +44,28 @@ def recount(bankrolls, plan):
         out[k, AHEAD] = (money > plan.bankroll).sum()
         out[k, BEHIND] = (money < plan.bankroll).sum()
         out[k, MONEY] = money.sum()
-        # a hand is played while the bankroll before it covers the stake
-        out[k, PLAYED] = (bankrolls[:, :h] >= plan.stake).sum()
+        # a hand is played while the bankroll before it covers the stake, short of a target
+        before = bankrolls[:, :h]
+        short = before < plan.target if plan.target else True
+        out[k, PLAYED] = ((before >= plan.stake) & short).sum()
         np.add.at(out[k], PLAYED + 1 + np.minimum(money // plan.width, BINS - 1), 1)
     return out
 
 
-@pytest.mark.parametrize(("bankroll", "stake", "hands"), [(20, 3, 250), (6, 3, 37), (50, 1, 5)])
-def test_the_walk_counts_what_the_paths_show(bankroll, stake, hands):
-    plan = Plan(bankroll, stake, hands, most_won=3)
+@pytest.mark.parametrize(
+    ("bankroll", "stake", "hands", "target"),
+    [(20, 3, 250, 0), (6, 3, 37, 0), (50, 1, 5, 0), (20, 3, 250, 30)],
+)
+def test_the_walk_counts_what_the_paths_show(bankroll, stake, hands, target):
+    plan = Plan(bankroll, stake, hands, 3, target)
     counts = play(dice, np.array([7], dtype=np.uint64), 300, plan)
     bankrolls = paths(dice, np.array([7], dtype=np.uint64), 300, plan)
     assert counts.shape == (1, len(plan.at), PLAYED + 1 + BINS)
     assert (counts[0] == recount(bankrolls, plan)).all()
     assert counts[0, -1, RUINED] > 0 or stake == 1  # small bankrolls do get ruined
     assert (bankrolls >= 0).all()
+    if target:  # a session that reaches its target leaves: it never goes beyond it by more
+        assert (bankrolls[:, -1] >= target).any() and (bankrolls < target + 3).all()
 
 
 def test_sessions_are_dealt_in_batches_as_they_would_be_one_by_one():
@@ -166,3 +173,17 @@ def chemin_de_fer_banker_wins(play):
     draw = exact(6, OddsRules(punto_at_5=AtFive.DRAW)).probability[Bet.BANCO]
     stand = exact(6, OddsRules(punto_at_5=AtFive.STAND)).probability[Bet.BANCO]
     return x * draw + (1 - x) * stand
+
+
+@pytest.mark.parametrize("policy", ["flat", "chance"])
+def test_banchek_sessions_are_the_banks_the_simulation_plays(policy):  # BN-6, BN-10
+    """From the same seed, the same banks: as many broken and tripled, as many hands."""
+    plan = Plan(100, 1, 4000, 299, 300)  # broken below a chip, passed on at three times
+    counts = banchek.sessions(seeded(np.random.SeedSequence(7)), 3000, plan, 2, policy)[0]
+    banks = banchek.simulate(seeded(np.random.SeedSequence(7)), 3000, 2, policy).sum(axis=0)
+    results = SessionResults.of(counts, plan)
+    assert counts[-1, RUINED] == banks[banchek.BROKE] > 0
+    tripled = counts[-1, PLAYED + 1 + 300 // plan.width :].sum()
+    assert tripled == banks[banchek.TRIPLED] and results.sessions == 3000
+    if banks[banchek.ENDLESS] == 0:
+        assert results.hands == banks[banchek.HANDS]

@@ -49,6 +49,7 @@ from croupier.errors import InvalidInput
 from croupier.games.banchek.rules import HAND, MOST_PUNTERS, beats, two_packs
 from croupier.games.banchek.rules import TRIPLED as _FACTOR
 from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, period
+from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
 
@@ -70,9 +71,11 @@ __all__ = [
     "BankPlayed",
     "Ending",
     "cover_table",
+    "filler",
     "kinds",
     "play_bank",
     "play_banks",
+    "sessions",
     "simulate",
 ]
 
@@ -406,6 +409,78 @@ def simulate(
             period(punters), _COVER, _COVERED, drawn, seen, then, out[k],
         )  # fmt: skip
     return out
+
+
+# -- sessions: the banker's, hand by hand --------------------------------------------------
+
+
+@njit
+def _fill(
+    state: Any,
+    ring: Any,
+    punters: int,
+    policy: int,
+    bank: int,
+    minimum: int,
+    cycle: int,
+    cover: Any,
+    covered: Any,
+    drawn: Any,
+    seen: Any,
+    held_then: Any,
+    record: Any,
+    out: Any,
+) -> Any:
+    """Each row of `out` a bank from a fresh shuffle: what each of its hands wins for the
+    banker, the stake either way (BN-6), until it ends (0 after); the scratch `held_then`,
+    grown if need be."""
+    for s in range(out.shape[0]):
+        shuffle_prefix(state, ring, len(ring))
+        _, _, hands, _, _, held_then = _bank(
+            ring, punters, policy, bank, minimum, cycle, cover, covered, drawn, seen,
+            held_then, record,
+        )  # fmt: skip
+        for h in range(out.shape[1]):
+            out[s, h] = record[h, 0] * (1 - 2 * record[h, 1]) if h < hands else 0
+    return held_then
+
+
+def filler(
+    hands: int,
+    punters: int = 2,
+    policy: Policy | str = Policy.FLAT,
+    bank: int = 100,
+    minimum: int = 5,
+) -> money.Fill:
+    """The banker's sessions: each a bank put up at `bank` from a fresh shuffle, its first
+    `hands` hands against `punters` punters staking by `policy`."""
+    chosen = _options(punters, policy, bank, minimum)
+    ring = _PACK.copy()
+    drawn, seen, then = _scratch(punters)
+    record = np.zeros((hands, 2), dtype=np.int64)
+    scratch = [then]
+
+    def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
+        scratch[0] = _fill(
+            state, ring, punters, _CODES[chosen], bank, minimum, period(punters), _COVER,
+            _COVERED, drawn, seen, scratch[0], record, out,
+        )  # fmt: skip
+
+    return fill
+
+
+def sessions(
+    state: npt.NDArray[np.uint64],
+    count: int,
+    plan: money.Plan,
+    punters: int = 2,
+    policy: Policy | str = Policy.FLAT,
+    minimum: int = 5,
+) -> npt.NDArray[np.int64]:
+    """`count` banks of `plan` (its bankroll the bank put up): the counts of
+    `sessions.play`."""
+    fill = filler(plan.hands, punters, policy, plan.bankroll, minimum)
+    return money.play(fill, state, count, plan)
 
 
 def _options(punters: int, policy: Policy | str, bank: int, minimum: int) -> Policy:

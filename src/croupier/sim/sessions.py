@@ -1,5 +1,6 @@
 """Sessions: a player sits down with a bankroll and stakes the same on every hand, for a
-number of hands or until he can no longer cover his stake (he is ruined).
+number of hands or until he can no longer cover his stake (he is ruined), or, if he has a
+target, until his bankroll reaches it.
 
 A game gives the hands; this module keeps the money. A game's `fill(state, nets)` writes,
 for each session in turn (a row of `nets`), what each of its hands wins or loses in chips
@@ -56,12 +57,14 @@ Fill = Callable[[npt.NDArray[np.uint64], npt.NDArray[np.int64]], None]
 @dataclass(frozen=True, slots=True)
 class Plan:
     """Sessions of `hands` hands, starting with `bankroll` chips, `stake` staked on each
-    hand; a hand wins `most_won` chips at the most."""
+    hand, leaving on reaching `target` chips if it is more than 0; a hand wins `most_won`
+    chips at the most."""
 
     bankroll: int
     stake: int
     hands: int
     most_won: int
+    target: int = 0
 
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):
@@ -85,7 +88,10 @@ class Plan:
     @property
     def width(self) -> int:
         """Chips in a bin of the histogram: bins from 0 reach the most a session can hold."""
-        return -(-(self.bankroll + self.hands * self.most_won + 1) // BINS)
+        most = self.bankroll + self.hands * self.most_won
+        if self.target > 0:
+            most = min(most, self.target - 1 + self.most_won)
+        return -(-(most + 1) // BINS)
 
     @property
     def batch(self) -> int:
@@ -94,14 +100,15 @@ class Plan:
 
 
 @njit
-def _walk(nets: Any, bankroll: int, stake: int, at: Any, width: int, out: Any) -> None:
+def _walk(nets: Any, bankroll: int, stake: int, target: int, at: Any, width: int, out: Any) -> None:
     """Each session's bankroll hand by hand, its counts taken at each point of `at`."""
     bins = out.shape[1] - PLAYED - 1
+    enough = target if target > 0 else np.iinfo(np.int64).max
     for s in range(nets.shape[0]):
         money = bankroll
         h = 0
         for k in range(len(at)):
-            while h < at[k] and money >= stake:
+            while h < at[k] and stake <= money < enough:
                 money += nets[s, h]
                 h += 1
             row = out[k]
@@ -127,7 +134,7 @@ def play(
     while done < sessions:
         nets = np.zeros((min(plan.batch, sessions - done), plan.hands), dtype=np.int64)
         fill(state, nets)
-        _walk(nets, plan.bankroll, plan.stake, at, plan.width, out[0])
+        _walk(nets, plan.bankroll, plan.stake, plan.target, at, plan.width, out[0])
         done += len(nets)
     return out
 
@@ -136,13 +143,14 @@ def paths(
     fill: Fill, state: npt.NDArray[np.uint64], sessions: int, plan: Plan
 ) -> npt.NDArray[np.int64]:
     """The bankroll of each of the first `sessions` sessions from `state`, hand by hand:
-    one row a session, `hands` + 1 columns; a ruined session stays as it was."""
+    one row a session, `hands` + 1 columns; a session that has left stays as it was."""
     nets = np.zeros((sessions, plan.hands), dtype=np.int64)
     fill(state, nets)
     money = np.full(sessions, plan.bankroll, dtype=np.int64)
     out = np.empty((sessions, plan.hands + 1), dtype=np.int64)
     out[:, 0] = money
+    enough = plan.target if plan.target > 0 else np.iinfo(np.int64).max
     for h in range(plan.hands):
-        money += np.where(money >= plan.stake, nets[:, h], 0)
+        money += np.where((plan.stake <= money) & (money < enough), nets[:, h], 0)
         out[:, h + 1] = money
     return out

@@ -18,16 +18,20 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     headline,
+    how_long,
     plot_running,
     print_json,
 )
+from croupier.cli.simulate.sessions import SessionHands, report
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
+from croupier.games.banchek.rules import TRIPLED
 from croupier.odds.banchek import Policy
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending
 from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.sessions import Plan
 
 __all__ = ["banchek"]
 
@@ -39,8 +43,18 @@ BANKS_A_CHUNK = 1 << 16
 
 def banchek(
     banks: Annotated[
-        int, typer.Option(help="Banks to play out, each from a fresh shuffle.")
-    ] = 200_000,
+        int | None,
+        typer.Option(help="Banks to play out, each from a fresh shuffle [default: 200,000]."),
+    ] = None,
+    sessions: Annotated[
+        int | None,
+        typer.Option(
+            help="Follow this many banks hand by hand instead, for --session-hands hands at "
+            "most: the banker's bankroll, from the bank put up until it triples or breaks.",
+            rich_help_panel="Sessions",
+        ),
+    ] = None,
+    session_hands: SessionHands = 300,
     punters: Annotated[int, typer.Option(help="Punters against the banker, 1 to 26 (BN-1).")] = 2,
     policy: Annotated[
         str,
@@ -63,15 +77,39 @@ def banchek(
     """Play Polish Banchek banks out at compiled speed: the deal, the stakes, the turned
     card, the round's cards under the pack with no reshuffle (BN-8, BN-9), until the bank
     triples or breaks (BN-10). Reports how banks end and how long they last, with 95%
-    intervals beside the exact figures where there are any."""
+    intervals beside the exact figures where there are any. With --sessions, the banker's
+    bankroll hand by hand: how banks end and the spread of what they hold along the way."""
     console = Console(highlight=False)
     try:
         chosen = Policy.of(policy)
         where = Where(workers, cluster, dask_local)
-        options = {"punters": punters, "policy": chosen, "bank": bank, "minimum": minimum}
-        result, seed = execute(
-            kernel.simulate, banks, "banks", seed, options, where, as_json, BANKS_A_CHUNK
+        unit, count, size = how_long(
+            200_000, banks, None, sessions, session_hands, hands_are="banks", size=BANKS_A_CHUNK
         )
+        if unit == "sessions":
+            # broken below one chip, passed on at three times the bank (BN-10); a stake is at
+            # most what the bank holds
+            plan = Plan(bank, 1, session_hands, TRIPLED * bank - 1, TRIPLED * bank)
+            options = {"plan": plan, "punters": punters, "policy": chosen, "minimum": minimum}
+            result, seed = execute(
+                kernel.sessions, count, unit, seed, options, where, as_json, size
+            )
+            report(
+                "banchek",
+                f"Polish Banchek, the banker against {punters} {chosen.value} punters",
+                result,
+                plan,
+                kernel.filler(session_hands, punters, chosen, bank, minimum),
+                None,
+                seed,
+                where,
+                as_json,
+                plot,
+                flat=False,
+            )
+            raise typer.Exit(130 if result.interrupted else 0)
+        options = {"punters": punters, "policy": chosen, "bank": bank, "minimum": minimum}
+        result, seed = execute(kernel.simulate, count, unit, seed, options, where, as_json, size)
 
         def results(counts: object) -> BanchekResults:
             return BanchekResults.of(counts, punters, chosen, bank, minimum)

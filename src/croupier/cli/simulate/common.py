@@ -101,17 +101,23 @@ def how_long(
     shoes: int | None = None,
     sessions: int | None = None,
     session_hands: int = 1,
+    *,
+    hands_are: str = "hands",
+    size: int = CHUNK,
 ) -> tuple[str, int, int]:
     """What a run counts (`hands`, whole `shoes`, or `sessions` of `session_hands` hands),
-    how many, and in chunks of how many; `default` hands if nothing is said."""
-    given = {"hands": hands, "shoes": shoes, "sessions": sessions}
+    how many, and in chunks of how many; `default` hands if nothing is said. Where a game
+    counts its runs in something else, `hands_are` names it (`--deals`, `--banks`) and
+    `size` says how many make a chunk."""
+    given = {hands_are: hands, "shoes": shoes, "sessions": sessions}
     said = {unit: count for unit, count in given.items() if count is not None}
     if len(said) > 1:
         named = " and ".join(f"--{unit}" for unit in said)
         raise InvalidInput(f"{named} are ways to say how long a run is: give one")
-    unit, count = next(iter(said.items()), ("hands", default))
-    size = {"hands": CHUNK, "shoes": SHOE_CHUNK, "sessions": max(1, CHUNK // max(1, session_hands))}
-    return unit, count, size[unit]
+    unit, count = next(iter(said.items()), (hands_are, default))
+    if unit == "sessions":
+        return "sessions", count, max(1, CHUNK // max(1, session_hands))
+    return unit, count, SHOE_CHUNK if unit == "shoes" else size
 
 
 class Where:
