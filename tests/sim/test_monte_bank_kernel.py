@@ -48,12 +48,13 @@ from croupier.games.monte_bank import (
 )
 from croupier.games.monte_bank.deal import Void, layout_step
 from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, DealVoid
-from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wagers
+from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wager_odds, wagers
 from croupier.shoe import End, Shoe
-from croupier.sim._rng import seeded
+from croupier.sim._rng import seeded, shuffle_prefix
 from croupier.sim.monte_bank import (
     COLUMNS,
     PACK,
+    SESSION_WAGERS,
     SLICES,
     VOID_RULES,
     WAGERS,
@@ -61,10 +62,15 @@ from croupier.sim.monte_bank import (
     Tally,
     column,
     dealing_order,
+    filler,
+    nets,
     play_pack,
+    sessions,
     simulate,
 )
 from croupier.sim.monte_bank_results import PAYS, MonteBankResults
+from croupier.sim.session_results import SessionResults
+from croupier.sim.sessions import Plan
 from tests import helpers
 
 # -- the engine's own functions, card by card -------------------------------------------------
@@ -520,3 +526,106 @@ def test_bad_results_are_refused(counts):
         MonteBankResults.of([0] * COLUMNS)
     with pytest.raises(InvalidConfig, match="cut 'middle' is not valid: 'gate', 'first-fall'"):
         MonteBankResults.of(counts, "middle")
+
+
+# -- (e) sessions ------------------------------------------------------------------------------
+
+
+def test_a_stake_is_paid_as_the_engine_pays():  # MB-9, MB-13
+    rules = Rules()
+    assert nets(rules, BetKind.CIRCLE, 20) == (-20, 60, 45)  # 3 to 1, less a quarter of 60
+    assert nets(rules, BetKind.DOUBLER, 20) == (-20, 20, 15)
+    assert nets(rules, BetKind.CROSS, 10) == (-10, 10, 7)  # a cut of 2.5 rounds up to 3
+    assert nets(rules, BetKind.CROSS_STACKED, 30) == (-30, 30, 22)  # 7.5 rounds up to 8
+
+
+def deals_read(played, stacked):
+    """How many places of the pack, in dealing order, the kernel reads for this deal: the
+    layout and its replacements (MB-6, MB-7), then, for a deal that is played, the draw to
+    its end (MB-12)."""
+    if played.void:
+        return 4 if played.void in ("MB-7a", "MB-7b") else 5  # 5 or 6: the same four places
+    stack = len(played.layout.spots[Spot.TOP_LEFT])
+    if stacked and stack == 1:
+        return 4  # sat out: the layout is all that is read
+    return 3 + stack + played.shown  # the gate comes after the stack's replacement
+
+
+def replayed(state, hands, bet, net, cut):
+    """What `hands` session hands on the wager of kind `bet` win, each deal settled by
+    `play_pack` from the pack the kernel shuffles: four places to each 64 random bits as far
+    as the deal reads, the rest left as the last deal left them; a void deal dealt again
+    (MB-7), and with a stack-cross a deal without a stack sat out."""
+    stacked = bet is BetKind.CROSS_STACKED
+    pack = np.arange(len(PACK), dtype=np.int64)
+    out: list[int] = []
+    while len(out) < hands:
+        for ready in range(4, len(PACK) + 1, 4):
+            after, shuffled = state.copy(), pack.copy()
+            shuffle_prefix(after, shuffled, ready)
+            played = play_pack(pack_in_order([PACK[code] for code in shuffled]))
+            if deals_read(played, stacked) <= ready:
+                break
+        state[:], pack[:] = after, shuffled
+        if played.void or (stacked and played.layout.stack is None):
+            continue
+        settled = played.settled[SESSION_WAGERS[bet]]
+        due = settled.on_gate if cut is CutOn.GATE else settled.on_first_fall
+        out.append(net[0] if settled.fate is Fate.LOSE else net[2] if due else net[1])
+    return out
+
+
+@pytest.mark.parametrize("cut", [CutOn.GATE, CutOn.FIRST_FALL])
+@pytest.mark.parametrize("bet", list(BetKind))
+def test_session_hands_are_the_deals_as_play_pack_settles_them(bet, cut):
+    # MB-7, MB-9, MB-10, MB-12, MB-13: deal by deal, a session after another, the filler
+    # called twice going on where it left off
+    net = nets(Rules(cut_on=cut), bet, 10)
+    fill, state = filler(bet, net, cut), seeded(np.random.SeedSequence(11))
+    out = np.zeros((3, 40), dtype=np.int64)
+    fill(state, out[:2])
+    fill(state, out[2:])
+    expected = replayed(seeded(np.random.SeedSequence(11)), out.size, bet, net, cut)
+    assert out.ravel().tolist() == expected
+    assert {net[0], net[2]} <= set(expected)  # lost, and won with the cut
+
+
+LAYOUTS = {
+    Kind.PLAIN: [Layout.of("7S", "KH", "AD", "3C")],
+    Kind.PAIR: [Layout.of("7S+7C", "KH", "AD", "3C"), Layout.of("7S+7H", "KH", "AD", "3C")],
+    Kind.TRIPLE: [Layout.of("7S+7C+7H", "KH", "AD", "3C")],
+}
+
+
+@pytest.mark.parametrize("cut", [CutOn.GATE, CutOn.FIRST_FALL])
+def test_each_session_wager_has_the_odds_of_its_kind(cut):  # MB-9, MB-10, MB-13
+    # so the exact figures of `bet_table` are the session wager's own
+    table = bet_table(cut)
+    for bet, wager in SESSION_WAGERS.items():
+        for kind, odds in table.odds[bet].items():
+            for layout in LAYOUTS[kind]:
+                assert wager_odds(layout, wager, cut=cut) == odds, (bet, layout)
+        assert set(table.odds[bet]) == (
+            {Kind.PAIR, Kind.TRIPLE} if bet is BetKind.CROSS_STACKED else set(Kind)
+        )
+
+
+@pytest.mark.parametrize(
+    ("bet", "cut", "stake"),
+    [
+        (BetKind.CIRCLE, CutOn.GATE, 20),
+        (BetKind.CROSS, CutOn.GATE, 10),  # the cut rounded up: more than a quarter
+        (BetKind.CROSS_STACKED, CutOn.FIRST_FALL, 20),
+        (BetKind.DOUBLER, CutOn.FIRST_FALL, 20),
+    ],
+)
+def test_sessions_lose_the_exact_take(bet, cut, stake):  # MB-7, MB-9, MB-13
+    net = nets(Rules(cut_on=cut), bet, stake)
+    plan = Plan(10**6, stake, 400, max(net))  # never ruined: every deal is played
+    counts = sessions(seeded(np.random.SeedSequence(12)), 2500, plan, bet, net, cut)
+    results = SessionResults.of(counts[0], plan)
+    assert results.hands == 2500 * 400 and results.ruined().value == 0
+    odds = bet_table(cut).overall(bet)
+    won = odds.lose * net[0] + (odds.win - odds.win_cut) * net[1] + odds.win_cut * net[2]
+    taken = results.edge(float(-won / stake))
+    assert taken.sigmas is not None and abs(taken.sigmas) < 4, taken

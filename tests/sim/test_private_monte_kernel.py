@@ -1,5 +1,6 @@
 """The Private Monte kernel against the engine deal by deal, against the numpy simulation
-pack by pack, and against the exact odds (PM-3, PM-5, PM-7, PM-8)."""
+pack by pack, and against the exact odds; its sessions against `play_packs` (PM-3, PM-5,
+PM-6, PM-7, PM-8)."""
 
 import math
 import random
@@ -15,7 +16,7 @@ from croupier.games.monte_bank.events import BetSettled
 from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
 from croupier.odds.private_monte import Simulation, first_deal, outcomes, should_bet
 from croupier.odds.private_monte import simulate as numpy_simulate
-from croupier.sim._rng import seeded
+from croupier.sim._rng import seeded, shuffle_prefix
 from croupier.sim.private_monte import (
     BETS,
     COLUMNS,
@@ -26,12 +27,17 @@ from croupier.sim.private_monte import (
     SHUFFLE,
     SLICES,
     STATS,
+    filler,
     pack_suits,
     play_packs,
+    positions,
+    sessions,
     simulate,
     stat,
 )
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.session_results import SessionResults
+from croupier.sim.sessions import Plan
 from tests.games.monte_bank.stack import act, bets
 
 GAME = PrivateMonte()
@@ -166,6 +172,8 @@ def test_bad_options_are_refused():  # PM-8
     for deals in (0, 7):
         with pytest.raises(InvalidInput, match=f"--deals {deals} is not valid: 1 to 6"):
             simulate(state, 10, deals=deals)
+        with pytest.raises(InvalidInput, match=f"--deals {deals} is not valid: 1 to 6"):
+            filler(FLAT, 20, deals=deals)
     with pytest.raises(InvalidInput, match="--shuffles -1 is not valid"):
         simulate(state, -1)
     with pytest.raises(InvalidInput, match=r"packs of shape \(39,\)"):
@@ -174,3 +182,71 @@ def test_bad_options_are_refused():  # PM-8
         play_packs(np.stack([PACK_SUITS, np.zeros(40, dtype=np.int8)]))
     with pytest.raises(ValueError, match="deal 7: the deals of a shuffle are 1 to 6"):
         PrivateMonteResults.of(simulate(state, 10).sum(axis=0), 6).edge(Bettor.FLAT, 7)
+
+
+def dealt_packs(state, sessions: int, hands: int, deals: int) -> np.ndarray:
+    """The packs the session filler deals from `state`, each as the whole pack that
+    `play_packs` deals those cards from: a session's shuffles in turn, each shuffled only as
+    far as its deals go, then its dealt places put where `positions` takes them."""
+    pack, where = PACK_SUITS.copy(), positions(deals).ravel()
+    rest = np.setdiff1d(np.arange(len(PACK_SUITS)), where)
+    packs = []
+    for _ in range(sessions * -(-hands // deals)):
+        shuffle_prefix(state, pack, len(where))
+        whole = np.empty_like(pack)
+        whole[where], whole[rest] = pack[: len(where)], pack[len(where) :]
+        packs.append(whole)
+    return np.array(packs)
+
+
+@pytest.mark.parametrize("deals", [6, 4, 1])
+def test_the_session_filler_deals_as_play_packs(deals):  # PM-3, PM-5, PM-6, PM-7, PM-8
+    sessions, hands, stake = 30, 17, 5
+    state = seeded(np.random.SeedSequence(deals))
+    again = state.copy()
+    bet, won = play_packs(dealt_packs(again, sessions, hands, deals), deals)
+    backed = {FLAT: np.ones_like(bet), COUNTER: bet}
+    for bettor in (FLAT, COUNTER):
+        nets = np.zeros((sessions, hands), dtype=np.int64)
+        filler(bettor, stake, deals)(state.copy(), nets)
+        y = backed[bettor].sum(axis=2)
+        wins = (backed[bettor] & won).sum(axis=2)
+        expected = stake * (2 * wins - y)  # paid 1 to 1 on each layout backed (PM-6)
+        assert np.array_equal(nets, expected.reshape(sessions, -1)[:, :hands]), bettor
+        # a run fills its sessions a batch at a time: the rows are the same
+        fill, parts = filler(bettor, stake, deals), state.copy()
+        first, rest = np.zeros((12, hands), dtype=np.int64), np.zeros((18, hands), dtype=np.int64)
+        fill(parts, first)
+        fill(parts, rest)
+        assert np.array_equal(np.vstack([first, rest]), nets), bettor
+    filler(FLAT, stake, deals)(state, np.zeros((sessions, hands), dtype=np.int64))
+    assert np.array_equal(state, again)  # the filler draws just those shuffles
+
+
+def test_the_flat_bettors_sessions_lose_the_exact_edge():  # PM-5, PM-6, PM-8
+    hands, stake = 60, 20
+    # a bankroll no session can lose, so every deal is staked, 2 * stake each
+    plan = Plan(hands * 2 * stake + 2 * stake, 2 * stake, hands, 2 * stake)
+    counts = sessions(seeded(np.random.SeedSequence(11)), 200_000, plan, FLAT, stake)
+    results = SessionResults.of(counts.sum(axis=0), plan)
+    assert results.sessions == 200_000 and results.hands == 200_000 * hands
+    assert results.ruined().value == 0
+    edge = results.edge(float(-first_deal().edge))
+    assert edge.exact == 43 / 247
+    assert edge.sigmas is not None and abs(edge.sigmas) < 4
+    assert edge.margin < 0.001
+
+
+def test_the_counter_wins_where_the_flat_bettor_loses():  # PM-5, PM-8
+    plan = Plan(1000, 40, 120, 40)
+    state = seeded(np.random.SeedSequence(12))
+    nets = np.zeros((1000, plan.hands), dtype=np.int64)
+    filler(COUNTER, 20)(state.copy(), nets)
+    assert not nets[:, ::6].any()  # a fresh pack favours no layout: he sits the first out
+    assert set(np.unique(nets)) <= {-40, -20, 0, 20, 40}
+    edges = {}
+    for bettor in (FLAT, COUNTER):
+        counts = sessions(state.copy(), 20_000, plan, bettor, 20)
+        edges[bettor] = SessionResults.of(counts.sum(axis=0), plan).edge()
+    assert edges[FLAT].value - edges[FLAT].margin > 0.15  # the house takes some 17%
+    assert edges[COUNTER].value + edges[COUNTER].margin < 0  # the counter takes from the bank

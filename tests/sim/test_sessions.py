@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from croupier.errors import InvalidInput
+from croupier.estimate import Z95
 from croupier.games.punto_banco import Bet, Rules
 from croupier.odds.punto_banco import AtFive, OddsRules, exact
 from croupier.sim import banchek, chemin_de_fer, punto_banco
@@ -17,9 +18,13 @@ from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import (
     AHEAD,
     BEHIND,
-    BINS,
+    COLUMNS,
+    GAIN_PLAYED,
+    GAIN_SQUARED,
+    HISTOGRAM,
     MONEY,
     PLAYED,
+    PLAYED_SQUARED,
     RUINED,
     Plan,
     paths,
@@ -37,7 +42,7 @@ def dice(state, out):
 
 def recount(bankrolls, plan):
     """The counts at each point, read plainly from whole paths."""
-    out = np.zeros((len(plan.at), PLAYED + 1 + BINS), dtype=np.int64)
+    out = np.zeros((len(plan.at), COLUMNS), dtype=np.int64)
     for k, h in enumerate(plan.at):
         money = bankrolls[:, h]
         out[k, RUINED] = (money < plan.stake).sum()
@@ -47,23 +52,30 @@ def recount(bankrolls, plan):
         # a hand is played while the bankroll before it covers the stake, short of a target
         before = bankrolls[:, :h]
         short = before < plan.target if plan.target else True
-        out[k, PLAYED] = ((before >= plan.stake) & short).sum()
-        np.add.at(out[k], PLAYED + 1 + np.minimum(money // plan.width, BINS - 1), 1)
+        played = ((before >= plan.stake) & short).sum(axis=1)
+        gain = money - plan.bankroll
+        out[k, PLAYED] = played.sum()
+        out[k, PLAYED_SQUARED] = (played * played).sum()
+        out[k, GAIN_SQUARED] = (gain * gain).sum()
+        out[k, GAIN_PLAYED] = (gain * played).sum()
+        bins = np.minimum((money + plan.shift) // plan.width, COLUMNS - HISTOGRAM - 1)
+        np.add.at(out[k], HISTOGRAM + bins, 1)
     return out
 
 
 @pytest.mark.parametrize(
     ("bankroll", "stake", "hands", "target"),
-    [(20, 3, 250, 0), (6, 3, 37, 0), (50, 1, 5, 0), (20, 3, 250, 30)],
+    [(20, 3, 250, 0), (6, 3, 37, 0), (50, 1, 5, 0), (20, 3, 250, 30), (21, 3, 2000, 0)],
 )
 def test_the_walk_counts_what_the_paths_show(bankroll, stake, hands, target):
     plan = Plan(bankroll, stake, hands, 3, target)
     counts = play(dice, np.array([7], dtype=np.uint64), 300, plan)
     bankrolls = paths(dice, np.array([7], dtype=np.uint64), 300, plan)
-    assert counts.shape == (1, len(plan.at), PLAYED + 1 + BINS)
+    assert counts.shape == (1, len(plan.at), COLUMNS)
     assert (counts[0] == recount(bankrolls, plan)).all()
     assert counts[0, -1, RUINED] > 0 or stake == 1  # small bankrolls do get ruined
     assert (bankrolls >= 0).all()
+    assert SessionResults.of(counts[0], plan).quantile(0.5, 0) == bankroll  # bins start there
     if target:  # a session that reaches its target leaves: it never goes beyond it by more
         assert (bankrolls[:, -1] >= target).any() and (bankrolls < target + 3).all()
 
@@ -130,6 +142,25 @@ def test_ruin_in_one_coup_is_punto_winning():  # PB-7
         assert abs(estimate.value - float(p)) < 4 * sigma
 
 
+def test_the_loss_per_chip_has_the_interval_of_a_ratio():
+    """Sessions that are ruined stake less: the interval is that of lost over staked,
+    computed here plainly from each session's path."""
+    plan = Plan(60, 5, 400, 19)
+    net = punto_banco.nets(Rules(), Bet.BANCO, 5)
+    bankrolls = paths(punto_banco.filler(net), seeded(np.random.SeedSequence(9)), 4000, plan)
+    counts = punto_banco.sessions(seeded(np.random.SeedSequence(9)), 4000, plan, net)[0]
+    results = SessionResults.of(counts, plan)
+    assert results.ruined().value > 0.3
+    lost = plan.bankroll - bankrolls[:, -1]
+    staked = plan.stake * (bankrolls[:, :-1] >= plan.stake).sum(axis=1)
+    ratio = lost.sum() / staked.sum()
+    margin = Z95 * np.std(lost - ratio * staked) / math.sqrt(4000) / staked.mean()
+    assert results.edge().value == pytest.approx(ratio)
+    assert results.edge().margin == pytest.approx(margin)
+    final = bankrolls[:, -1]
+    assert results.final().margin == pytest.approx(Z95 * np.std(final) / math.sqrt(4000))
+
+
 @pytest.mark.parametrize("bet", [Bet.BANCO, Bet.EGALITE])
 def test_punto_banco_sessions_lose_the_exact_edge(bet):  # PB-7, PB-13
     rules = Rules()
@@ -183,7 +214,7 @@ def test_banchek_sessions_are_the_banks_the_simulation_plays(policy):  # BN-6, B
     banks = banchek.simulate(seeded(np.random.SeedSequence(7)), 3000, 2, policy).sum(axis=0)
     results = SessionResults.of(counts, plan)
     assert counts[-1, RUINED] == banks[banchek.BROKE] > 0
-    tripled = counts[-1, PLAYED + 1 + 300 // plan.width :].sum()
+    tripled = counts[-1, HISTOGRAM + (300 + plan.shift) // plan.width :].sum()
     assert tripled == banks[banchek.TRIPLED] and results.sessions == 3000
     if banks[banchek.ENDLESS] == 0:
         assert results.hands == banks[banchek.HANDS]

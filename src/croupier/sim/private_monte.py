@@ -1,5 +1,6 @@
 """Private Monte Bank at speed: shuffles of the 40-card pack, up to six deals each, with a
-flat bettor and a counter, in a numba kernel (RULES PM-3, PM-5, PM-7, PM-8).
+flat bettor and a counter, in a numba kernel, and their sessions (RULES PM-3, PM-5, PM-6,
+PM-7, PM-8).
 
 A second implementation of the deal, kept equal by test to the engine (deal by deal) and to
 `croupier.odds.private_monte.outcomes` (pack by pack): `play_packs` plays given packs as the
@@ -18,6 +19,9 @@ engine deals them; `simulate` shuffles its own, from its own generator.
   only that many places (a Fisher-Yates shuffle stopped part way leaves a uniformly random
   sequence there) and deals them in turn, which is, card for card, as likely as dealing
   from both ends of a fully shuffled pack.
+- Sessions (`sessions`): a hand is a deal, a session's first from a fresh shuffle, the pack
+  shuffled afresh after every `deals` deals; each deal wins or loses `stake` chips on each
+  layout the bettor backs, so up to twice `stake`.
 
 Counts, for each slice of the shuffles, are one row of `STATS * COLUMNS` whole numbers:
 `row.reshape(STATS, COLUMNS)[stat, column]`, where the column is the deal number less one
@@ -44,6 +48,7 @@ from croupier.errors import InvalidInput
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
 from croupier.shoe import End
+from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
 
@@ -64,9 +69,11 @@ __all__ = [
     "STATS",
     "WINS",
     "at",
+    "filler",
     "pack_suits",
     "play_packs",
     "positions",
+    "sessions",
     "simulate",
     "stat",
 ]
@@ -155,6 +162,14 @@ def _play(suits: Any, where: Any, deals: int, left: Any, bet: Any, won: Any) -> 
 
 
 @njit
+def _backed(bettor: int, bet: Any, won: Any, d: int) -> tuple[int, int]:
+    """How many layouts `bettor` backs on deal `d`, and how many of those win."""
+    if bettor == FLAT:
+        return 2, int(won[d, 0]) + int(won[d, 1])
+    return int(bet[d, 0]) + int(bet[d, 1]), int(bet[d, 0] & won[d, 0]) + int(bet[d, 1] & won[d, 1])
+
+
+@njit
 def _count(bet: Any, won: Any, deals: int, out: Any) -> None:
     """Add one shuffle's deals to the counts `out` (see the module notes)."""
     out[at(DEALT, SHUFFLE)] += 1
@@ -162,12 +177,7 @@ def _count(bet: Any, won: Any, deals: int, out: Any) -> None:
         base = 1 + bettor * _PER_BETTOR
         total_x = total_y = total_wins = deals_bet = 0
         for d in range(deals):
-            if bettor == FLAT:
-                y = 2
-                wins = int(won[d, 0]) + int(won[d, 1])
-            else:
-                y = int(bet[d, 0]) + int(bet[d, 1])
-                wins = int(bet[d, 0] & won[d, 0]) + int(bet[d, 1] & won[d, 1])
+            y, wins = _backed(bettor, bet, won, d)
             x = 2 * wins - y
             any_bet = int(y > 0)
             out[at(base + BETS, d)] += y
@@ -250,14 +260,64 @@ def simulate(
     _check(deals)
     if shuffles < 0:
         raise InvalidInput(f"--shuffles {shuffles} is not valid: 0 or more")
-    pack = PACK_SUITS.copy()
-    # the places shuffled, dealt in turn: each deal's five as `positions` takes them
-    where = np.arange(CARDS_A_DEAL * deals, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
+    pack, where = PACK_SUITS.copy(), _in_turn(deals)
     out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
     ends = [shuffles * (k + 1) // SLICES for k in range(SLICES)]
     for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
         _simulate(state, end - start, pack, where, deals, out[k])
     return out
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+@njit
+def _fill(state: Any, pack: Any, where: Any, deals: int, bettor: int, stake: int, out: Any) -> None:
+    """Each row of `out` a session of deals, from a fresh shuffle, the pack shuffled afresh
+    after every `deals` deals (PM-8): what each deal wins, `stake` on each layout `bettor`
+    backs, paid 1 to 1 (PM-6)."""
+    left = np.zeros(4, dtype=np.int64)
+    bet = np.zeros((deals, 2), dtype=np.bool_)
+    won = np.zeros((deals, 2), dtype=np.bool_)
+    for s in range(out.shape[0]):
+        for h in range(out.shape[1]):
+            d = h % deals
+            if d == 0:
+                shuffle_prefix(state, pack, CARDS_A_DEAL * deals)
+                _play(pack, where, deals, left, bet, won)
+            y, wins = _backed(bettor, bet, won, d)
+            out[s, h] = stake * (2 * wins - y)
+
+
+def filler(bettor: int, stake: int, deals: int = MOST_DEALS) -> money.Fill:
+    """The deals of sessions for `bettor` (`FLAT` or `COUNTER`) staking `stake` on each
+    layout he backs: a deal wins or loses up to `2 * stake`, the cover a session needs."""
+    _check(deals)
+    pack, where = PACK_SUITS.copy(), _in_turn(deals)
+
+    def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
+        _fill(state, pack, where, deals, bettor, stake, out)
+
+    return fill
+
+
+def sessions(
+    state: npt.NDArray[np.uint64],
+    count: int,
+    plan: money.Plan,
+    bettor: int,
+    stake: int,
+    deals: int = MOST_DEALS,
+) -> npt.NDArray[np.int64]:
+    """`count` sessions of `plan`, a hand a deal, `bettor` staking `stake` on each layout he
+    backs: the counts of `sessions.play`."""
+    return money.play(filler(bettor, stake, deals), state, count, plan)
+
+
+def _in_turn(deals: int) -> npt.NDArray[np.intp]:
+    """The places a partly shuffled pack is dealt from: in turn, each deal's five in the
+    order `positions` takes them."""
+    return np.arange(CARDS_A_DEAL * deals, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
 
 
 def _check(deals: int) -> None:

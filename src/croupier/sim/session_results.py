@@ -11,7 +11,18 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.estimate import Z95, Estimate
-from croupier.sim.sessions import AHEAD, BEHIND, MONEY, PLAYED, RUINED, Plan
+from croupier.sim.sessions import (
+    AHEAD,
+    BEHIND,
+    GAIN_PLAYED,
+    GAIN_SQUARED,
+    HISTOGRAM,
+    MONEY,
+    PLAYED,
+    PLAYED_SQUARED,
+    RUINED,
+    Plan,
+)
 
 __all__ = ["QUANTILES", "SessionResults"]
 
@@ -32,7 +43,7 @@ class SessionResults:
 
     @property
     def sessions(self) -> int:
-        return int(self.counts[0, PLAYED + 1 :].sum())
+        return int(self.counts[0, HISTOGRAM:].sum())
 
     @property
     def hands(self) -> int:
@@ -56,38 +67,44 @@ class SessionResults:
         """The share of sessions that end with less."""
         return self._share(BEHIND)
 
-    def _histogram(self, point: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-        """Each bin's middle, in chips, and how many sessions are in it at a point."""
-        width = self.plan.width
-        counts = self.counts[point, PLAYED + 1 :]
-        middles = np.arange(len(counts)) * width + (width - 1) / 2
-        return np.asarray(middles, dtype=np.float64), counts
+    def _histogram(self, point: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The fewest chips in each bin, and how many sessions are in it at a point."""
+        counts = self.counts[point, HISTOGRAM:]
+        lows = np.maximum(np.arange(len(counts)) * self.plan.width - self.plan.shift, 0)
+        return lows, counts
 
-    def _spread(self, point: int = -1) -> float:
-        """The bankrolls' standard deviation at a point, from the histogram."""
-        middles, counts = self._histogram(point)
-        mean = self.counts[point, MONEY] / self.sessions
-        return math.sqrt(max(0.0, float(counts @ (middles - mean) ** 2) / self.sessions))
+    def _mean(self, column: int) -> float:
+        """A column's sum at the end, over the sessions."""
+        return int(self.counts[-1, column]) / self.sessions
 
     def final(self) -> Estimate:
         """The mean bankroll at the end, in chips."""
-        mean = self.counts[-1, MONEY] / self.sessions
-        return Estimate(mean, Z95 * self._spread() / math.sqrt(self.sessions))
+        gain = self._mean(MONEY) - self.plan.bankroll
+        variance = max(0.0, self._mean(GAIN_SQUARED) - gain * gain)
+        return Estimate(self._mean(MONEY), Z95 * math.sqrt(variance / self.sessions))
 
     def edge(self, exact: float | None = None) -> Estimate:
-        """The house's take per chip staked over all the sessions' hands, beside the exact
-        edge of a hand if one is given."""
-        staked = self.plan.stake * self.hands
-        lost = self.sessions * self.plan.bankroll - int(self.counts[-1, MONEY])
-        per_session = staked / self.sessions
-        margin = Z95 * self._spread() / math.sqrt(self.sessions) / per_session
-        return Estimate(lost / staked, margin, exact)
+        """What a chip staked loses, over all the sessions' hands (the chips lost over the
+        chips staked), beside the exact edge of a hand if one is given. Its interval is the
+        ratio's: sessions that stop early stake less."""
+        stake = self.plan.stake
+        lost, staked = -(self._mean(MONEY) - self.plan.bankroll), stake * self._mean(PLAYED)
+        ratio = lost / staked
+        # the spread of each session's loss less `ratio` times its stake, whose mean is 0
+        variance = (
+            self._mean(GAIN_SQUARED)
+            + 2 * ratio * stake * self._mean(GAIN_PLAYED)
+            + ratio * ratio * stake * stake * self._mean(PLAYED_SQUARED)
+        )
+        margin = Z95 * math.sqrt(max(0.0, variance) / self.sessions) / staked
+        return Estimate(ratio, margin, exact)
 
     def quantile(self, q: float, point: int = -1) -> float:
-        """The bankroll below which a share `q` of sessions lie at a point (to the bin)."""
-        middles, counts = self._histogram(point)
+        """The bankroll below which a share `q` of sessions lie at a point, to within a bin
+        (`Plan.width` chips): the fewest chips of its bin."""
+        lows, counts = self._histogram(point)
         below = np.cumsum(counts)
-        return float(middles[int(np.searchsorted(below, q * self.sessions))])
+        return float(lows[int(np.searchsorted(below, q * self.sessions))])
 
     def spread(self) -> dict[str, list[float]]:
         """At each point: the hands played so far, each quantile's bankroll, the share

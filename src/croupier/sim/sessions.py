@@ -29,8 +29,12 @@ __all__ = [
     "BEHIND",
     "BINS",
     "COLUMNS",
+    "GAIN_PLAYED",
+    "GAIN_SQUARED",
+    "HISTOGRAM",
     "MONEY",
     "PLAYED",
+    "PLAYED_SQUARED",
     "POINTS",
     "RUINED",
     "Fill",
@@ -39,13 +43,17 @@ __all__ = [
     "play",
 ]
 
-RUINED, AHEAD, BEHIND, MONEY, PLAYED = 0, 1, 2, 3, 4
+RUINED, AHEAD, BEHIND, MONEY, PLAYED, PLAYED_SQUARED, GAIN_SQUARED, GAIN_PLAYED = range(8)
 """The columns of each point's counts: sessions ruined (less than a stake left), ahead of
-their bankroll, behind it; the chips all sessions hold; the hands all have played. The
-histogram of bankrolls follows."""
+their bankroll, behind it; the chips all sessions hold; the hands all have played; and,
+for the intervals, the sums of each session's hands played squared, of its gain (chips held
+less the bankroll) squared, and of its gain times its hands played. The histogram of
+bankrolls follows, from `HISTOGRAM` on."""
+HISTOGRAM = GAIN_PLAYED + 1
 BINS = 4096
-"""Bins of the bankroll histogram at each point."""
-COLUMNS = PLAYED + 1 + BINS
+"""Bins of the bankroll histogram at each point, `Plan.width` chips each, shifted so that
+the bankroll begins one (`Plan.shift`)."""
+COLUMNS = HISTOGRAM + BINS
 POINTS = 100
 """Points of a session where the counts are taken (fewer if it has fewer hands)."""
 
@@ -94,15 +102,22 @@ class Plan:
         return -(-(most + 1) // BINS)
 
     @property
+    def shift(self) -> int:
+        """Chips added to a bankroll to find its bin: so the bankroll begins a bin."""
+        return -self.bankroll % self.width
+
+    @property
     def batch(self) -> int:
         """Sessions dealt at a time: some million hands."""
         return max(1, (1 << 20) // self.hands)
 
 
 @njit
-def _walk(nets: Any, bankroll: int, stake: int, target: int, at: Any, width: int, out: Any) -> None:
+def _walk(
+    nets: Any, bankroll: int, stake: int, target: int, at: Any, width: int, shift: int, out: Any
+) -> None:
     """Each session's bankroll hand by hand, its counts taken at each point of `at`."""
-    bins = out.shape[1] - PLAYED - 1
+    bins = out.shape[1] - HISTOGRAM
     enough = target if target > 0 else np.iinfo(np.int64).max
     for s in range(nets.shape[0]):
         money = bankroll
@@ -118,9 +133,13 @@ def _walk(nets: Any, bankroll: int, stake: int, target: int, at: Any, width: int
                 row[AHEAD] += 1
             elif money < bankroll:
                 row[BEHIND] += 1
+            gain = money - bankroll
             row[MONEY] += money
             row[PLAYED] += h
-            row[PLAYED + 1 + min(money // width, bins - 1)] += 1
+            row[PLAYED_SQUARED] += h * h
+            row[GAIN_SQUARED] += gain * gain
+            row[GAIN_PLAYED] += gain * h
+            row[HISTOGRAM + min((money + shift) // width, bins - 1)] += 1
 
 
 def play(
@@ -134,7 +153,7 @@ def play(
     while done < sessions:
         nets = np.zeros((min(plan.batch, sessions - done), plan.hands), dtype=np.int64)
         fill(state, nets)
-        _walk(nets, plan.bankroll, plan.stake, plan.target, at, plan.width, out[0])
+        _walk(nets, plan.bankroll, plan.stake, plan.target, at, plan.width, plan.shift, out[0])
         done += len(nets)
     return out
 

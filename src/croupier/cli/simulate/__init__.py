@@ -23,25 +23,31 @@ simulate_app.command(
     "punto-banco",
     epilog="Examples: `croupier simulate punto-banco --hands 100000000`; "
     "`croupier simulate punto-banco --hands 10000000 --workers 2 --seed 7 --json`; "
-    "`croupier simulate punto-banco --at-5 stand --plot edge.png`.",
+    "`croupier simulate punto-banco --at-5 stand --plot edge.png`; "
+    "`croupier simulate punto-banco --shoes 100000`; "
+    "`croupier simulate punto-banco --sessions 100000 --bet banco --stake 20 --plot paths.png`.",
 )(punto_banco)
 simulate_app.command(
     "chemin-de-fer",
     epilog="Examples: `croupier simulate chemin-de-fer`; "
-    "`croupier simulate chemin-de-fer --strategy tableau --at-5 stand --json`.",
+    "`croupier simulate chemin-de-fer --strategy tableau --at-5 stand --json`; "
+    "`croupier simulate chemin-de-fer --sessions 100000 --side banker --commission 5`.",
 )(chemin_de_fer)
 simulate_app.command(
     "private-monte",
     epilog="Examples: `croupier simulate private-monte`; "
-    "`croupier simulate private-monte --shuffles 10000000 --workers 2 --json`.",
+    "`croupier simulate private-monte --shuffles 10000000 --workers 2 --json`; "
+    "`croupier simulate private-monte --sessions 20000 --bettor counter --plot bankrolls.png`.",
 )(private_monte)
 simulate_app.command(
     "banchek",
     epilog="Examples: `croupier simulate banchek --punters 4 --policy chance`; "
-    "`croupier simulate banchek --policy bank --banks 1000000 --json`.",
+    "`croupier simulate banchek --policy bank --banks 1000000 --json`; "
+    "`croupier simulate banchek --sessions 100000 --plot banks.png`.",
 )(banchek)
 simulate_app.command(
     "monte-bank",
     epilog="Examples: `croupier simulate monte-bank`; "
-    "`croupier simulate monte-bank --deals 20000000 --cut first-fall --json`.",
+    "`croupier simulate monte-bank --deals 20000000 --cut first-fall --json`; "
+    "`croupier simulate monte-bank --sessions 20000 --bet doubler --plot paths.png`.",
 )(monte_bank)

@@ -44,7 +44,9 @@ BANKS_A_CHUNK = 1 << 16
 def banchek(
     banks: Annotated[
         int | None,
-        typer.Option(help="Banks to play out, each from a fresh shuffle [default: 200,000]."),
+        typer.Option(
+            help="Banks to play out, each from a fresh shuffle; 200,000 if no length is given."
+        ),
     ] = None,
     sessions: Annotated[
         int | None,

@@ -40,7 +40,8 @@ _NAMES = {Winner.PUNTERS: "punter", Winner.BANKER: "banker", Winner.TIE: "tie"}
 
 def chemin_de_fer(
     hands: Annotated[
-        int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
+        int | None,
+        typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
     ] = None,
     shoes: Shoes = None,
     sessions: Sessions = None,

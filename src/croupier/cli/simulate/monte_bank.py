@@ -18,15 +18,19 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     headline,
+    how_long,
     plot_running,
     print_json,
 )
+from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
-from croupier.odds.monte_bank import BetKind, Cut
+from croupier.games.monte_bank import Rules
+from croupier.odds.monte_bank import BetKind, Cut, WagerOdds, bet_table
 from croupier.sim import monte_bank as kernel
 from croupier.sim.monte_bank_results import MonteBankResults
+from croupier.sim.sessions import Plan
 
 __all__ = ["monte_bank"]
 
@@ -36,6 +40,14 @@ _BETS = {
     BetKind.CROSS_STACKED: "stack cross 1:1",
     BetKind.DOUBLER: "doubler 1:1",
 }
+_SESSION_BETS = {
+    "circle": (BetKind.CIRCLE, "a circle on the top-left card (3 to 1)"),
+    "cross": (BetKind.CROSS, "a cross, bottom-left against bottom-right (1 to 1)"),
+    "stack-cross": (BetKind.CROSS_STACKED, "a cross, the stack against the top-right (1 to 1)"),
+    "doubler": (BetKind.DOUBLER, "a doubler, the top row against the bottom (1 to 1)"),
+}
+"""`--bet`: the wager of `kernel.SESSION_WAGERS` of each kind, and what it is."""
+_STACKED = " with a pair or triple (the others are sat out)"
 
 
 def _cut(text: str) -> Cut:
@@ -48,14 +60,31 @@ def _cut(text: str) -> Cut:
 
 def monte_bank(
     deals: Annotated[
-        int, typer.Option(help="Valid deals to play, each from a new shuffle.")
-    ] = 2_000_000,
+        int | None,
+        typer.Option(
+            help="Valid deals to play, each from a new shuffle; 2,000,000 if no length is given."
+        ),
+    ] = None,
     cut: Annotated[
         str,
         typer.Option(
             help="When the house takes 25% of a win (MB-13): gate, or first-fall (variant)."
         ),
     ] = "gate",
+    sessions: Sessions = None,
+    session_hands: SessionHands = 500,
+    bankroll: Bankroll = 1000,
+    stake: Stake = 20,
+    bet: Annotated[
+        str,
+        typer.Option(
+            help="The wager of every session hand (MB-9): circle (the top-left card), cross "
+            "(bottom-left against bottom-right), stack-cross (the stack against the top-right "
+            "card; only deals with a pair or triple are hands), or doubler (top row against "
+            "bottom).",
+            rich_help_panel="Sessions",
+        ),
+    ] = "circle",
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -66,12 +95,45 @@ def monte_bank(
     """Deal Monte Bank layouts at compiled speed, void deals dealt again (MB-7), pairs and
     triples stacked, every wager on every layout settled by the draw with its colour rule
     (MB-10). Reports the void rate, the layouts, and each bet's house edge, with 95%
-    intervals beside the exact odds."""
+    intervals beside the exact odds. With --sessions, punters sit down with a bankroll and
+    stake on one wager each valid deal (a void deal is dealt again and is no hand), paid as
+    the engine pays, less the house's cut (MB-13), until they leave or are ruined; how they
+    end, and the spread of their bankrolls along the way. Any wager of a kind has the odds
+    of its kind, so which one --bet names changes no figure."""
     console = Console(highlight=False)
     try:
         where = Where(workers, cluster, dask_local)
         cut_on = _cut(cut)
-        result, seed = execute(kernel.simulate, deals, "deals", seed, {}, where, as_json)
+        unit, count, size = how_long(
+            2_000_000, deals, sessions=sessions, session_hands=session_hands, hands_are="deals"
+        )
+        if unit == "sessions":
+            kind, plan, net = _plan(Rules(cut_on=cut_on), bet, stake, bankroll, session_hands)
+            on = cut_on.value.replace("-", " ")
+            options = {"plan": plan, "bet": kind, "net": net, "cut": cut_on}
+            result, seed = execute(
+                kernel.sessions, count, unit, seed, options, where, as_json, size
+            )
+            report(
+                "monte-bank",
+                f"Monte Bank, {_SESSION_BETS[bet][1]}, the cut on the {on}",
+                result,
+                plan,
+                kernel.filler(kind, net, cut_on),
+                _edge(bet_table(cut_on).overall(kind), net, stake),
+                seed,
+                where,
+                as_json,
+                plot,
+            )
+            if not as_json:
+                stacked = _STACKED if kind is BetKind.CROSS_STACKED else ""
+                console.print(
+                    f"[dim]A hand is a valid deal{stacked}; a void one is dealt again (MB-7). "
+                    f"The house takes 25% of a win on the {on}, rounded to a chip (MB-13).[/]"
+                )
+            raise typer.Exit(130 if result.interrupted else 0)
+        result, seed = execute(kernel.simulate, count, unit, seed, {}, where, as_json)
 
         def results(counts: object) -> MonteBankResults:
             return MonteBankResults.of(counts, cut_on)
@@ -117,3 +179,26 @@ def monte_bank(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _plan(
+    rules: Rules, bet: str, stake: int, bankroll: int, hands: int
+) -> tuple[BetKind, Plan, tuple[int, int, int]]:
+    """Sessions staking `stake` on the wager `bet` names each valid deal, and what the stake
+    wins or loses: lost, won, won with the cut taken."""
+    if bet not in _SESSION_BETS:
+        raise InvalidInput(f"--bet {bet!r} is not valid: {', '.join(_SESSION_BETS)}")
+    if stake < rules.cava:
+        raise InvalidInput(
+            f"--stake {stake} is not valid: a stake is at least the cava, {rules.cava} (MB-8)"
+        )
+    kind = _SESSION_BETS[bet][0]
+    net = kernel.nets(rules, kind, stake)
+    return kind, Plan(bankroll, stake, hands, max(net)), net
+
+
+def _edge(odds: WagerOdds, net: tuple[int, int, int], stake: int) -> float:
+    """The house's take per chip of `stake`, paid `net` in whole chips (the cut rounded,
+    MB-13), from the wager's exact odds."""
+    lost, won, cut = net
+    return float(-(odds.lose * lost + (odds.win - odds.win_cut) * won + odds.win_cut * cut) / stake)

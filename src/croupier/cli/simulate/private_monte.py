@@ -18,25 +18,69 @@ from croupier.cli.simulate.common import (
     estimate_table,
     execute,
     headline,
+    how_long,
     plot_running,
     print_json,
 )
+from croupier.cli.simulate.sessions import Bankroll, Sessions, report
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
+from croupier.odds.private_monte import first_deal
 from croupier.sim import private_monte as kernel
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.sessions import Plan
 
 __all__ = ["private_monte"]
 
 _NAMES = {Bettor.FLAT: "flat bettor", Bettor.COUNTER: "counter"}
+_KERNEL = {Bettor.FLAT: kernel.FLAT, Bettor.COUNTER: kernel.COUNTER}
+_SITS_OUT = {
+    Bettor.FLAT: "",
+    Bettor.COUNTER: " He sits out the deals with no layout better than even, so his stake "
+    "varies: his edge per chip staked is in the run of shuffles.",
+}
+_BACKS = {
+    Bettor.FLAT: "on both layouts every deal",
+    Bettor.COUNTER: "on each layout better than even",
+}
 
 
 def private_monte(
     shuffles: Annotated[
-        int, typer.Option(help="Shuffles of the pack to deal, each of --deals deals.")
-    ] = 1_000_000,
+        int | None,
+        typer.Option(
+            help="Shuffles of the pack to deal, each of --deals deals; 1,000,000 if no length "
+            "is given."
+        ),
+    ] = None,
     deals: Annotated[int, typer.Option(help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
+    sessions: Sessions = None,
+    session_hands: Annotated[
+        int,
+        typer.Option(
+            help="Deals in a session (a hand is a deal), the pack shuffled afresh after every "
+            "--deals deals.",
+            rich_help_panel="Sessions",
+        ),
+    ] = 120,
+    bankroll: Bankroll = 1000,
+    stake: Annotated[
+        int,
+        typer.Option(
+            help="Chips on each layout backed: a deal stakes up to twice this, which a session "
+            "must cover.",
+            rich_help_panel="Sessions",
+        ),
+    ] = 20,
+    bettor: Annotated[
+        str,
+        typer.Option(
+            help="Who sits the sessions: flat (both layouts every deal) or counter (a layout "
+            "only when the cards seen make it better than even).",
+            rich_help_panel="Sessions",
+        ),
+    ] = "flat",
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -47,13 +91,44 @@ def private_monte(
     """Deal Private Monte Bank shuffle after shuffle: a flat bettor backs both layouts on
     every deal; a counter backs a layout only when the cards seen since the shuffle make it
     better than even (PM-5, PM-8). Reports each one's edge per chip, by deal, with 95%
-    intervals beside the exact edge of a flat bet."""
+    intervals beside the exact edge of a flat bet. With --sessions, one of them sits down
+    with a bankroll for a number of deals, paid 1 to 1 (PM-6), until he leaves or cannot
+    cover a deal; how the sessions end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
         where = Where(workers, cluster, dask_local)
-        result, seed = execute(
-            kernel.simulate, shuffles, "shuffles", seed, {"deals": deals}, where, as_json
+        unit, count, size = how_long(
+            1_000_000, shuffles, None, sessions, session_hands, hands_are="shuffles"
         )
+        if unit == "sessions":
+            who = _bettor(bettor)
+            plan = _plan(stake, bankroll, session_hands)
+            fill = kernel.filler(_KERNEL[who], stake, deals)
+            options = {"plan": plan, "bettor": _KERNEL[who], "stake": stake, "deals": deals}
+            result, seed = execute(
+                kernel.sessions, count, unit, seed, options, where, as_json, size
+            )
+            report(
+                "private-monte",
+                f"Private Monte Bank, the {_NAMES[who]}, {stake:,} {_BACKS[who]}",
+                result,
+                plan,
+                fill,
+                float(-first_deal().edge) if who is Bettor.FLAT else None,
+                seed,
+                where,
+                as_json,
+                plot,
+                flat=who is Bettor.FLAT,
+            )
+            if not as_json:
+                console.print(
+                    f"[dim]A hand is a deal, the pack shuffled after every {deals} (PM-8): "
+                    f"{stake:,} on each layout backed, up to {plan.stake:,} a deal, which a "
+                    f"session must hold to play it.{_SITS_OUT[who]}[/]"
+                )
+            raise typer.Exit(130 if result.interrupted else 0)
+        result, seed = execute(kernel.simulate, count, unit, seed, {"deals": deals}, where, as_json)
         final = PrivateMonteResults.of(result.totals(), deals)
         if as_json:
             print_json("private-monte", "shuffles", result, final.as_json(), seed, where)
@@ -64,26 +139,26 @@ def private_monte(
                 f"[bold]Private Monte Bank[/]: {final.shuffles:,} shuffles of {deals} deals, "
                 f"{result.seconds:.2f} s ({result.rate:,.0f} shuffles/s), seed {seed}.",
             )
-            for bettor in Bettor:
+            for who in Bettor:
                 rows: dict[str, Estimate] = {}
                 for deal in range(1, deals + 1):
-                    edge = final.edge(bettor, deal)
+                    edge = final.edge(who, deal)
                     if edge is not None:
                         rows[f"deal {deal}"] = edge
-                overall = final.edge(bettor)
+                overall = final.edge(who)
                 if overall is not None:
                     rows["all deals"] = overall
-                share = final.share_bet(bettor).value
-                title = f"The {_NAMES[bettor]}'s edge per chip (bets on {share:.1%} of deals)"
+                share = final.share_bet(who).value
+                title = f"The {_NAMES[who]}'s edge per chip (bets on {share:.1%} of deals)"
                 console.print(estimate_table(title, rows))
         if plot is not None:
 
             def series(counts: object) -> dict[str, Estimate]:
                 figures = PrivateMonteResults.of(counts, deals)
                 return {
-                    f"{_NAMES[bettor]}'s edge": edge
-                    for bettor in Bettor
-                    if (edge := figures.edge(bettor)) is not None
+                    f"{_NAMES[who]}'s edge": edge
+                    for who in Bettor
+                    if (edge := figures.edge(who)) is not None
                 }
 
             plot_running(
@@ -98,3 +173,23 @@ def private_monte(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _bettor(name: str) -> Bettor:
+    try:
+        return Bettor(name)
+    except ValueError:
+        raise InvalidInput(f"--bettor {name!r} is not valid: flat or counter") from None
+
+
+def _plan(stake: int, bankroll: int, hands: int) -> Plan:
+    """Sessions of `hands` deals with `stake` on each layout: a deal stakes, and a session
+    must cover, twice `stake` (PM-4)."""
+    if stake < 1:
+        raise InvalidInput(f"--stake {stake} is not valid: at least 1")
+    if 2 * stake > bankroll >= 1:
+        raise InvalidInput(
+            f"--stake {stake} on each layout is {2 * stake} a deal, more than the --bankroll "
+            f"{bankroll}: no deal could be played"
+        )
+    return Plan(bankroll, 2 * stake, hands, 2 * stake)

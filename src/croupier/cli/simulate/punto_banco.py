@@ -43,7 +43,8 @@ _BETS = {name: bet for bet, name in _NAMES.items()}
 
 def punto_banco(
     hands: Annotated[
-        int | None, typer.Option(help="Coups to deal, shoe after shoe [default: 10,000,000].")
+        int | None,
+        typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
     ] = None,
     shoes: Shoes = None,
     sessions: Sessions = None,

@@ -131,8 +131,10 @@ def _plot(
         expected = [final.plan.bankroll - exact_edge * final.plan.stake * h for h in hands]
         top.plot(hands, expected, color="black", lw=1.2, ls=":", label="expected (exact edge)")
     top.set_ylabel("chips")
-    top.legend(loc="upper left", fontsize="small")
-    bottom.plot(hands, [100 * r for r in spread["ruined"]], color="C3")
+    top.legend(loc="best", fontsize="small")
+    ruined = [100 * r for r in spread["ruined"]]
+    bottom.plot(hands, ruined, color="C3")
+    bottom.set_ylim(0, max(1.0, 1.05 * max(ruined)))
     bottom.set_ylabel("ruined, %")
     bottom.set_xlabel("hands played")
     figure.suptitle(f"{title}, {final.sessions:,} sessions")

@@ -43,10 +43,20 @@ from croupier.games.monte_bank.layout import (
     fate,
     opposite,
 )
-from croupier.games.monte_bank.rules import Cap, CutOn
+from croupier.games.monte_bank.rules import Cap, CutOn, Rules
 from croupier.games.monte_bank.state import Bet, Phase, State
 
-__all__ = ["bet", "close_bets", "end_deal", "options", "refusal", "settle", "show", "stake_of"]
+__all__ = [
+    "bet",
+    "close_bets",
+    "end_deal",
+    "options",
+    "payment",
+    "refusal",
+    "settle",
+    "show",
+    "stake_of",
+]
 
 _PARTNERS = {  # each spot's row-mate and column-mate: the doublers it belongs to
     spot: [other for group in GROUPS.values() if spot in group for other in group if other != spot]
@@ -239,9 +249,7 @@ def settle(
             seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake
             events.append(BetVoided(placed.number, placed.seat, placed.stake))
             continue
-        due = placed.stake * placed.wager.pays
-        pay = min(due, payable)
-        cut = rules.cut_on_winnings(pay) if cut_due else 0
+        pay, cut = payment(rules, placed.wager, placed.stake, cut_due, payable)
         bank, paid, apart = bank - pay, paid + pay, apart + cut
         seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake + pay - cut
         events.append(BetSettled(placed.number, placed.seat, Fate.WIN, placed.stake, pay, cut))
@@ -253,6 +261,15 @@ def settle(
             events.append(BetVoided(placed.number, placed.seat, placed.stake))
         still = []
     return replace(state, seats=tuple(seats), bank=bank, paid=paid, apart=apart, bets=tuple(still))
+
+
+def payment(
+    rules: Rules, wager: Wager | RowWager, stake: int, cut_due: bool, payable: int | None = None
+) -> tuple[int, int]:
+    """What a winning `stake` on `wager` is paid, at most `payable` (what is left of the monte,
+    MB-4), and the house's cut of that when it is due (MB-9, MB-13)."""
+    pay = stake * wager.pays if payable is None else min(stake * wager.pays, payable)
+    return pay, rules.cut_on_winnings(pay) if cut_due else 0
 
 
 def end_deal(state: State, events: list[Event]) -> State:

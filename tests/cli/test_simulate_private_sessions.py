@@ -1,0 +1,84 @@
+"""`croupier simulate private-monte --sessions`: the report, the JSON, the plot, bad input."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def sessions(*args):
+    return runner.invoke(app, ["simulate", "private-monte", "--sessions", *args])
+
+
+def words(text: str) -> str:
+    """The report's words, unwrapped from the terminal's width."""
+    return " ".join(text.split())
+
+
+def test_the_readable_report():  # PM-5, PM-6, PM-8
+    result = sessions("3000", "--seed", "2", "--session-hands", "60")
+    out = words(result.output)
+    assert result.exit_code == 0, out
+    assert "the flat bettor, 20 on both layouts every deal: 3,000 sessions" in out
+    assert "of up to 60 hands, 1,000 chips each" in out and "seed 2" in out
+    assert "How the sessions ended" in out and "The bankroll along the way" in out
+    assert "Lost per chip staked" in out and "17.4089%" in out  # 43/247, the exact take
+    assert "up to 40 a deal, which a session must hold to play it" in out
+    counter = words(sessions("3000", "--seed", "2", "--bettor", "counter", "--stake", "10").output)
+    assert "the counter, 10 on each layout better than even: 3,000 sessions" in counter
+    assert "He sits out the deals with no layout better than even" in counter
+
+
+def test_the_json():  # PM-5, PM-6, PM-8
+    data = json.loads(sessions("4000", "--seed", "3", "--json").output)
+    assert data["game"] == "private-monte" and data["sessions"] == 4000
+    results = data["results"]
+    assert {"ruined", "ahead", "behind", "house_edge", "spread"} <= set(results)
+    assert results["stake"] == 40 and results["hands_per_session"] == 120
+    assert 0 < data["hands"] < 4000 * 120  # some sessions are ruined before the end
+    assert results["ruined"] > 0.2 and results["ahead"] < 0.01
+    assert results["exact_house_edge"] == 43 / 247
+    assert abs(results["house_edge"] - 43 / 247) < 0.01
+    assert results["spread"]["hand"][-1] == 120
+    counter = json.loads(sessions("4000", "--seed", "3", "--bettor", "counter", "--json").output)
+    assert counter["hands"] == 4000 * 120 and counter["results"]["ruined"] == 0
+    assert counter["results"]["ahead"] > 0.6 and counter["results"]["exact_house_edge"] is None
+
+
+def test_the_same_results_for_one_and_two_workers():  # PM-8
+    args = ("9000", "--session-hands", "1000", "--bankroll", "50000", "--seed", "5", "--json")
+    one = json.loads(sessions(*args).output)
+    two = json.loads(sessions(*args, "--workers", "2").output)
+    assert one["sessions"] == 9000 and one["hands"] == two["hands"]
+    assert one["results"] == two["results"]
+
+
+def test_a_plot(tmp_path):
+    path = tmp_path / "bankrolls.png"
+    result = sessions("2000", "--seed", "1", "--bettor", "counter", "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"Plot written to {path}." in result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
+    for args, message in [
+        (["--bettor", "shark"], "--bettor 'shark' is not valid: flat or counter"),
+        (["--stake", "600"], "--stake 600 on each layout is 1200 a deal, more than the --bankroll"),
+        (["--stake", "0"], "--stake 0 is not valid: at least 1"),
+        (["--bankroll", "-5"], "--bankroll -5 is not valid: at least 1"),
+        (["--session-hands", "0"], "--session-hands 0 is not valid: at least 1"),
+        (["--shuffles", "10"], "--shuffles and --sessions are ways to say how long a run is"),
+        (["--deals", "7"], "--deals 7 is not valid: 1 to 6 deals from one shuffle (PM-8)"),
+    ]:
+        result = sessions("100", *args)
+        assert result.exit_code == 2, args
+        assert result.stdout == "" and result.stderr.count("\n") == 1, args
+        assert message in result.stderr and "Traceback" not in result.output, args
+    for count in ("0", "-3"):
+        result = sessions(count)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert f"--sessions {count} is not valid: at least 1" in result.stderr
