@@ -52,6 +52,7 @@ from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, period
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
+from croupier.sim.slices import SLICES, split
 
 __all__ = [
     "BANKS",
@@ -85,9 +86,6 @@ WON, WON_SQUARED, WON_HANDS, FIRST_WON = 8, 9, 10, 11
 COUNTS = 12
 """The counts in a slice's row (see the module notes)."""
 
-SLICES = 16
-"""Counts are kept for each sixteenth of the banks asked for, so a run can be followed as
-it adds up without changing what is dealt."""
 
 _KINDS = len(CARD_TYPES)
 _TYPE = {card: index for index, card in enumerate(CARD_TYPES)}
@@ -402,10 +400,9 @@ def simulate(
     ring = _PACK.copy()
     drawn, seen, then = _scratch(punters)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
-    ends = [banks * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
+    for k, count in enumerate(split(banks)):
         then = _simulate(
-            state, end - start, ring, punters, _CODES[chosen], bank, minimum,
+            state, count, ring, punters, _CODES[chosen], bank, minimum,
             period(punters), _COVER, _COVERED, drawn, seen, then, out[k],
         )  # fmt: skip
     return out

@@ -48,6 +48,7 @@ from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix, uniform
 from croupier.sim.punto_banco import shoe_values
+from croupier.sim.slices import SLICES, split
 from croupier.solve.chemin_de_fer import COLUMNS, Column, solve, tableau
 
 __all__ = [
@@ -488,11 +489,6 @@ def _simulate(
     out[SHOES] += shoes
 
 
-SLICES = 16
-"""Counts are kept for each sixteenth of the hands asked for, so a run can be followed as
-it adds up without changing what is dealt."""
-
-
 def simulate(
     state: npt.NDArray[np.uint64],
     hands: int,
@@ -507,19 +503,11 @@ def simulate(
     SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled).
     `strategy`: a `Strategy`, or a name for `strategy(name, decks)`; `draw_at_5`, if
     given, replaces the punter's chance of drawing on 5."""
-    _check_decks(decks)
-    play = _strategy_of(strategy, decks, draw_at_5)
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut, burn)
-    x, banker = play.arrays()
-    tables = _tables(play)
+    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
-    ends = [hands * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate(
-            state, end - start, shoe, second, at, cut, burn, _base(x), x, banker, tables, out[k]
-        )
+    for k, count in enumerate(split(hands)):
+        _simulate(state, count, shoe, second, at, cut, burn, base, x, banker, tables, out[k])
     return out
 
 
@@ -561,16 +549,10 @@ def simulate_shoes(
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    _check_decks(decks)
-    play = _strategy_of(strategy, decks, draw_at_5)
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut, burn)
-    x, banker = play.arrays()
-    tables = _tables(play)
+    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
-    ends = [shoes * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate_shoes(state, end - start, shoe, cut, burn, _base(x), x, banker, tables, out[k])
+    for k, count in enumerate(split(shoes)):
+        _simulate_shoes(state, count, shoe, cut, burn, base, x, banker, tables, out[k])
     return out
 
 
@@ -613,16 +595,11 @@ def filler(
     """The coups of sessions at a shoe of `decks` decks, both sides playing `strategy`, for
     a stake that wins or loses `net` when the punter wins, the banker wins, or they tie:
     each session from a fresh shoe."""
-    _check_decks(decks)
-    play = _strategy_of(strategy, decks, draw_at_5)
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut, burn)
-    x, banker = play.arrays()
-    tables = _tables(play)
+    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
-        _fill(state, shoe, cut, burn, _base(x), x, banker, tables, by_result, out)
+        _fill(state, shoe, cut, burn, base, x, banker, tables, by_result, out)
 
     return fill
 
@@ -641,6 +618,20 @@ def sessions(
     """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
     `sessions.play`."""
     return money.play(filler(net, decks, cut, burn, strategy, draw_at_5), state, count, plan)
+
+
+def _dealing(
+    decks: int, cut: int, burn: int, strategy: str | Strategy, draw_at_5: Any
+) -> tuple[Any, int, float, Any, Any]:
+    """What dealing shoe after shoe takes, the options found sound: the shoe's values in
+    order, then both sides' play as the kernels look it up (the first table, the punter's
+    chance on 5, the banker's chances, the tables)."""
+    _check_decks(decks)
+    play = _strategy_of(strategy, decks, draw_at_5)
+    shoe = shoe_values(decks)
+    _check(len(shoe), cut, burn)
+    x, banker = play.arrays()
+    return shoe, _base(x), x, banker, _tables(play)
 
 
 def _check_decks(decks: int) -> None:

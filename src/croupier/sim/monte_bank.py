@@ -71,6 +71,7 @@ from croupier.shoe import End
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import _place, next_u64
+from croupier.sim.slices import SLICES, split
 
 __all__ = [
     "COLUMNS",
@@ -459,10 +460,6 @@ def _play(pack: Any, rank: Any, red: Any, plans: Any, fates: Any, row: Any) -> A
 
 # -- the API ----------------------------------------------------------------------------------
 
-SLICES = 16
-"""Counts are kept for each sixteenth of the deals asked for, so a run can be followed as it
-adds up without changing what is dealt."""
-
 
 def simulate(state: npt.NDArray[np.uint64], deals: int) -> npt.NDArray[np.int64]:
     """Deal `deals` valid deals, each from a freshly shuffled pack, from the generator `state`
@@ -475,9 +472,8 @@ def simulate(state: npt.NDArray[np.uint64], deals: int) -> npt.NDArray[np.int64]
         raise InvalidInput(f"deals {deals!r} is not valid: a whole number, 0 or more")
     pack = np.arange(len(PACK), dtype=np.int64)
     out = np.zeros((SLICES, COLUMNS), dtype=np.int64)
-    ends = [int(deals) * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate(state, end - start, pack, _RANK, _RED, out[k])
+    for k, count in enumerate(split(int(deals))):
+        _simulate(state, count, pack, _RANK, _RED, out[k])
     return out
 
 

@@ -51,6 +51,7 @@ from croupier.shoe import End
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
+from croupier.sim.slices import SLICES, split
 
 __all__ = [
     "BETS",
@@ -107,11 +108,6 @@ def stat(bettor: int, what: int) -> int:
 def at(row: int, column: int) -> int:
     """Where `[row, column]` lies in a slice's counts."""
     return row * COLUMNS + column
-
-
-SLICES = 16
-"""Counts are kept for each sixteenth of the shuffles asked for, so a run can be followed as
-it adds up without changing what is dealt."""
 
 
 def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
@@ -262,9 +258,8 @@ def simulate(
         raise InvalidInput(f"--shuffles {shuffles} is not valid: 0 or more")
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
     out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
-    ends = [shuffles * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate(state, end - start, pack, where, deals, out[k])
+    for k, count in enumerate(split(shuffles)):
+        _simulate(state, count, pack, where, deals, out[k])
     return out
 
 

@@ -35,6 +35,7 @@ from croupier.games.punto_banco.coup import pay
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix, uniform
+from croupier.sim.slices import SLICES, split
 
 __all__ = [
     "BANCO",
@@ -216,11 +217,6 @@ def _simulate(
     out[3] += shoes
 
 
-SLICES = 16
-"""Counts are kept for each sixteenth of the hands asked for, so a run can be followed as
-it adds up (`--plot`) without changing what is dealt."""
-
-
 def simulate(
     state: npt.NDArray[np.uint64],
     hands: int,
@@ -236,9 +232,8 @@ def simulate(
     _check(len(shoe), cut)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, 4), dtype=np.int64)
-    ends = [hands * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate(state, end - start, shoe, second, at, cut, float(draw_on_5), _TABLE, out[k])
+    for k, count in enumerate(split(hands)):
+        _simulate(state, count, shoe, second, at, cut, float(draw_on_5), _TABLE, out[k])
     return out
 
 
@@ -272,9 +267,8 @@ def simulate_shoes(
     shoe = shoe_values(decks)
     _check(len(shoe), cut)
     out = np.zeros((SLICES, 4), dtype=np.int64)
-    ends = [shoes * (k + 1) // SLICES for k in range(SLICES)]
-    for k, (start, end) in enumerate(zip([0, *ends], ends, strict=False)):
-        _simulate_shoes(state, end - start, shoe, cut, float(draw_on_5), _TABLE, out[k])
+    for k, count in enumerate(split(shoes)):
+        _simulate_shoes(state, count, shoe, cut, float(draw_on_5), _TABLE, out[k])
     return out
 
 

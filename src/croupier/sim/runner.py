@@ -19,6 +19,7 @@ import numpy as np
 
 from croupier.errors import InvalidInput
 from croupier.sim._rng import seeded
+from croupier.sim.slices import split
 
 __all__ = ["CHUNK", "Chunk", "Kernel", "Run", "chunks", "run"]
 
@@ -88,8 +89,7 @@ class Run:
             if k not in self.done:
                 return
             slices = self.done[k]
-            for s, row in enumerate(slices):
-                hands_in = chunk.hands * (s + 1) // len(slices) - chunk.hands * s // len(slices)
+            for row, hands_in in zip(slices, split(chunk.hands, len(slices)), strict=True):
                 hands += hands_in
                 counts = row.copy() if counts is None else counts + row
                 yield hands, counts

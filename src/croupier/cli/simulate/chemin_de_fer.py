@@ -11,6 +11,7 @@ from rich.console import Console
 from croupier.cli.simulate.common import (
     AsJson,
     Cluster,
+    Coups,
     DaskLocal,
     Plot,
     Seed,
@@ -39,10 +40,7 @@ _NAMES = {Winner.PUNTERS: "punter", Winner.BANKER: "banker", Winner.TIE: "tie"}
 
 
 def chemin_de_fer(
-    hands: Annotated[
-        int | None,
-        typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
-    ] = None,
+    hands: Coups = None,
     shoes: Shoes = None,
     sessions: Sessions = None,
     session_hands: SessionHands = 500,

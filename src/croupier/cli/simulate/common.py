@@ -34,6 +34,7 @@ __all__ = [
     "AsJson",
     "AtFive",
     "Cluster",
+    "Coups",
     "DaskLocal",
     "Plot",
     "Seed",
@@ -65,6 +66,10 @@ DaskLocal = Annotated[
 AsJson = Annotated[bool, typer.Option("--json", help="One JSON object instead.")]
 Plot = Annotated[
     Path | None, typer.Option(help="Draw the running figures with their 95% band here.")
+]
+Coups = Annotated[
+    int | None,
+    typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
 ]
 Shoes = Annotated[
     int | None,

@@ -13,6 +13,7 @@ from croupier.cli.simulate.common import (
     AsJson,
     AtFive,
     Cluster,
+    Coups,
     DaskLocal,
     Plot,
     Seed,
@@ -42,10 +43,7 @@ _BETS = {name: bet for bet, name in _NAMES.items()}
 
 
 def punto_banco(
-    hands: Annotated[
-        int | None,
-        typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
-    ] = None,
+    hands: Coups = None,
     shoes: Shoes = None,
     sessions: Sessions = None,
     session_hands: SessionHands = 500,
