@@ -414,6 +414,15 @@ def _new_shoe(state: Any, shoe: Any, last: int, burn: int) -> int:
 
 
 @njit
+def _count(codes: Any, shoes: int, out: Any) -> None:
+    """Coups by code (`result + 3 * natural`) and shoes, added to the counts `out`."""
+    for result in range(3):
+        out[result] += codes[result] + codes[3 + result]
+    out[NATURALS] += codes[3] + codes[4] + codes[5]
+    out[SHOES] += shoes
+
+
+@njit
 def _simulate(
     state: Any,
     hands: int,
@@ -483,10 +492,7 @@ def _simulate(
         codes[code] += 1
         done += 1
     at[0], at[1] = i, j
-    for result in range(3):
-        out[result] += codes[result] + codes[3 + result]
-    out[NATURALS] += codes[3] + codes[4] + codes[5]
-    out[SHOES] += shoes
+    _count(codes, shoes, out)
 
 
 def simulate(
@@ -532,10 +538,7 @@ def _simulate_shoes(
         while i <= last:  # past `last`, a card from behind the cut card has come out
             code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
             codes[code] += 1
-    for result in range(3):
-        out[result] += codes[result] + codes[3 + result]
-    out[NATURALS] += codes[3] + codes[4] + codes[5]
-    out[SHOES] += shoes
+    _count(codes, shoes, out)
 
 
 def simulate_shoes(
