@@ -7,6 +7,8 @@ Python's `random.Random` shuffles, plain loops, one card at a time (Monte Bank's
 engine's own pure functions for the layout and the falls). croupier's numba kernels
 (`croupier.sim`) deal the same games. Both are timed here, in the same run, on one core;
 the kernels best of three after a warm-up. The goal for Punto Banco is 8e7 hands a second.
+Sessions (`--sessions`) are timed in hands dealt: sessions of 500 coups, the bankroll
+walked coup by coup.
 """
 
 from __future__ import annotations
@@ -29,12 +31,31 @@ from croupier.odds.monte_bank import BetKind, wagers
 from croupier.shoe import End
 from croupier.sim import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
 from croupier.sim._rng import seeded
+from croupier.sim.sessions import Plan
 
 GOAL = 8e7
 
 
+def coup(shoe: list[int], i: int) -> tuple[int, int, int]:
+    """Punto Banco's coup (and Chemin de Fer's, at the tableau), punto drawing on 0-5:
+    punto's points, banco's, and where the next coup starts."""
+    p = (shoe[i] + shoe[i + 2]) % 10
+    b = (shoe[i + 1] + shoe[i + 3]) % 10
+    i += 4
+    if p < 8 and b < 8:
+        third = None
+        if p <= 5:
+            third = shoe[i]
+            i += 1
+            p = (p + third) % 10
+        if (b <= 5) if third is None else third in BANCO_DRAWS_ON[b]:
+            b = (b + shoe[i]) % 10
+            i += 1
+    return p, b, i
+
+
 def baccarat(hands: int, seed: int, decks: int, burn: Callable[[int], int]) -> int:
-    """Punto Banco's coup (and Chemin de Fer's, at the tableau): punto draws on 0-5."""
+    """Coups dealt shoe after shoe, each shoe to its cut card."""
     rng = random.Random(seed)
     shoe = [int(v) for v in punto_banco.shoe_values(decks)]
     done = 0
@@ -42,22 +63,32 @@ def baccarat(hands: int, seed: int, decks: int, burn: Callable[[int], int]) -> i
         rng.shuffle(shoe)
         i = burn(shoe[0])
         while done < hands:
-            p = (shoe[i] + shoe[i + 2]) % 10
-            b = (shoe[i + 1] + shoe[i + 3]) % 10
-            i += 4
-            if p < 8 and b < 8:
-                third = None
-                if p <= 5:
-                    third = shoe[i]
-                    i += 1
-                    p = (p + third) % 10
-                if (b <= 5) if third is None else third in BANCO_DRAWS_ON[b]:
-                    b = (b + shoe[i]) % 10
-                    i += 1
+            _p, _b, i = coup(shoe, i)
             done += 1
             if i > len(shoe) - 10:
                 break
     return done
+
+
+SESSION = 500
+"""Coups in a benchmarked session."""
+
+
+def sessions(hands: int, seed: int) -> int:
+    """Punto Banco sessions of `SESSION` coups from a fresh shoe, 20 on banco from 1,000
+    chips, the money walked coup by coup while it covers the stake."""
+    rng = random.Random(seed)
+    shoe = [int(v) for v in punto_banco.shoe_values(8)]
+    for _ in range(max(1, hands // SESSION)):
+        money, i = 1000, len(shoe)
+        for _ in range(SESSION):
+            if i > len(shoe) - 10:
+                rng.shuffle(shoe)
+                i = 1 + (10 if shoe[0] == 0 else shoe[0])
+            p, b, i = coup(shoe, i)
+            if money >= 20:
+                money += 19 if b > p else -20 if p > b else 0
+    return max(1, hands // SESSION) * SESSION
 
 
 def private(shuffles: int, seed: int) -> int:
@@ -139,6 +170,13 @@ def timed(function: Callable[..., Any], *args: Any) -> float:
     return time.perf_counter() - start
 
 
+def rate(function: Callable[[int], int], units: int) -> float:
+    """Units a second, from the units `function(units)` says it dealt."""
+    start = time.perf_counter()
+    done = function(units)
+    return done / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer units")
@@ -148,6 +186,10 @@ def main() -> None:
         ("punto-banco", "hands", 100_000_000,
          lambda n: baccarat(n, 1, 8, lambda first: 1 + (10 if first == 0 else first)),
          lambda n: punto_banco.simulate(_state(), n)),
+        ("punto-banco sessions", "hands", 50_000_000, lambda n: sessions(n, 1),
+         lambda n: punto_banco.sessions(
+             _state(), n // SESSION, Plan(1000, 20, SESSION, 19), (-20, 19, 0)
+         )),
         ("chemin-de-fer, tableau", "hands", 50_000_000,
          lambda n: baccarat(n, 1, 6, lambda first: 3),
          lambda n: chemin_de_fer.simulate(_state(), n, strategy="tableau")),
@@ -159,9 +201,9 @@ def main() -> None:
          lambda n: banchek.simulate(_state(), n)),
     ]  # fmt: skip
     for name, unit, units, plain, fast in games:
-        units = max(1000, int(units * args.scale))
+        units = max(1000, int(units * args.scale)) // 1000 * 1000  # whole sessions too
         few = max(100, units // 2000)
-        slow = few / timed(plain, few)
+        slow = rate(plain, few)
         fast(1000)  # compile, or load the compiled kernel
         quick = max(units / timed(fast, units) for _ in range(3))
         goal = f"; {quick / GOAL:.2f} of the goal" if name == "punto-banco" else ""
