@@ -567,7 +567,7 @@ def replayed(state, hands, bet, net, cut):
             if deals_read(played, stacked) <= ready:
                 break
         state[:], pack[:] = after, shuffled
-        if played.void or (stacked and played.layout.stack is None):
+        if played.void or (stacked and (played.layout is None or played.layout.stack is None)):
             continue
         settled = played.settled[SESSION_WAGERS[bet]]
         due = settled.on_gate if cut is CutOn.GATE else settled.on_first_fall
