@@ -7,7 +7,7 @@ from scripts.extract_rules import GAMES, render
 from typer.testing import CliRunner
 
 from croupier import games as registry
-from croupier.cli import app
+from croupier.cli import app, main
 
 runner = CliRunner()
 RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
@@ -51,3 +51,30 @@ def test_help_explains_the_options():
     assert result.exit_code == 0
     for option in ("--seed", "--auto", "--coups", "--table", "--tableau", "--commission"):
         assert option in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "banchek", "--stake", "5"], "No such option: --stake"),
+        (["play", "punto-banco", "--seed", "x"], "Invalid value for '--seed'"),
+        (["deal"], "No such command 'deal'"),
+    ],
+)
+def test_a_mistake_in_the_command_is_one_line(monkeypatch, capsys, args, message):
+    monkeypatch.setattr("sys.argv", ["croupier", *args])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and message in err, err
+
+
+def test_the_command_still_helps_and_succeeds(monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["croupier", "games"])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 0 and "punto-banco" in capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", ["croupier", "simulate"])  # nothing said: the help
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert "Usage: croupier simulate" in capsys.readouterr().out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -27,7 +28,7 @@ from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
-from croupier.cli.usage import GameCommands, fail
+from croupier.cli.usage import USAGE_ERROR, GameCommands, fail
 from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
@@ -460,4 +461,15 @@ def replay_history(
 
 
 def main() -> None:
-    app()
+    """The `croupier` command. A mistake in how it is called is one line and exit status 2,
+    as every other bad input is."""
+    try:
+        status = app(standalone_mode=False)
+    except USAGE_ERROR as error:
+        if type(error).__name__ != "NoArgsIsHelpError":  # that one has shown the help
+            fail(error.format_message())
+        sys.exit(2)
+    except typer.Abort:
+        fail("aborted")
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)

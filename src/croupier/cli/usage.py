@@ -11,7 +11,11 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-__all__ = ["GameCommands", "fail"]
+__all__ = ["USAGE_ERROR", "GameCommands", "fail"]
+
+USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
+"""click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
+carries."""
 
 
 def fail(message: str) -> typer.Exit:
