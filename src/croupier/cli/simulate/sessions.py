@@ -129,7 +129,14 @@ def _plot(
     top.axhline(final.plan.bankroll, color="black", lw=0.8, ls="--", label="bankroll")
     if exact_edge is not None:
         expected = [final.plan.bankroll - exact_edge * final.plan.stake * h for h in hands]
-        top.plot(hands, expected, color="black", lw=1.2, ls=":", label="expected (exact edge)")
+        top.plot(
+            hands,
+            expected,
+            color="black",
+            lw=1.2,
+            ls=":",
+            label="expected if never ruined (exact edge)",
+        )
     top.set_ylabel("chips")
     top.legend(loc="best", fontsize="small")
     ruined = [100 * r for r in spread["ruined"]]
