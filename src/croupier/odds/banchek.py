@@ -80,6 +80,7 @@ __all__ = [
     "Policy",
     "Prospects",
     "cards",
+    "check_table",
     "favourable_share",
     "hand_odds",
     "outcomes",
@@ -257,7 +258,9 @@ def shuffles(banks: int, seed: int) -> npt.NDArray[np.int8]:
     return np.random.default_rng(seed).permuted(np.tile(_KINDS, (banks, 1)), axis=1)
 
 
-def _check(punters: int, bank: int, minimum: int) -> None:
+def check_table(punters: int, bank: int, minimum: int) -> None:
+    """`InvalidInput` unless a round for `punters` fits the pack, and the bank and the
+    smallest stake agree (BN-1, BN-2, BN-5)."""
     if not 1 <= punters <= MOST_PUNTERS:
         raise InvalidInput(
             f"--punters {punters} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
@@ -313,7 +316,7 @@ def outcomes(
     of an earlier one, will do so again and again; it is counted `endless`.
     """
     policy = Policy.of(policy)
-    _check(punters, bank, minimum)
+    check_table(punters, bank, minimum)
     packs = np.array(packs, dtype=np.int8)  # a copy: the rounds are put under it
     if packs.ndim != 2 or packs.shape[1] != len(_PACK):
         raise InvalidInput(f"packs of shape {packs.shape}: one row of {len(_PACK)} cards a bank")
@@ -501,7 +504,7 @@ def prospects(
     `punters` punters staking by `policy` from `minimum` up, over `banks` banks each from a
     fresh shuffle (BN-10): seeded, so the same seed gives the same figures."""
     policy = Policy.of(policy)
-    _check(punters, bank, minimum)
+    check_table(punters, bank, minimum)
     if banks < 2:
         raise InvalidInput(f"--banks {banks} is not valid: at least 2")
     ended = outcomes(shuffles(banks, seed), punters, policy, bank, minimum)

@@ -36,7 +36,7 @@ from croupier.cards import read_cards as cards
 from croupier.errors import InvalidInput
 from croupier.estimate import Z95
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
-from croupier.games.private_monte.rules import MOST_DEALS
+from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
 from croupier.shoe import End
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "layout_odds",
     "next_layout_odds",
     "outcomes",
+    "positions",
     "report",
     "should_bet",
     "simulate",
@@ -188,9 +189,10 @@ class Simulation:
         )
 
 
-def _positions(deals: int) -> npt.NDArray[np.intp]:
-    """For each deal of a shuffle, where its cards lie in the pack (top card first): the top
-    layout's two, the bottom layout's two, then the gate from the bottom (PM-3, PM-5, PM-7)."""
+def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
+    """For each deal of a shuffle, where its five cards lie in the pack (top card first), in
+    the order dealt: the top layout's two (from the bottom), the bottom layout's two (from
+    the top), then the gate (from the bottom) (PM-3, PM-5, PM-7)."""
     top, bottom = 0, len(_PACK) - 1
     where = []
     for _ in range(deals):
@@ -203,7 +205,7 @@ def _positions(deals: int) -> npt.NDArray[np.intp]:
                 deal.append(bottom)
                 bottom -= 1
         where.append(deal)
-    return np.array(where, dtype=np.intp)
+    return np.array(where, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
 
 
 def outcomes(
@@ -213,7 +215,7 @@ def outcomes(
     `Suit`: for each shuffle, deal and layout (top, bottom), whether the counter backs it and
     whether it wins, as arrays (shuffles, deals, 2)."""
     shuffles = len(suits)
-    dealt = suits[:, _positions(deals)]  # (shuffles, deals, 5)
+    dealt = suits[:, positions(deals)]  # (shuffles, deals, 5)
     one_hot = dealt[..., None] == np.arange(len(_SUITS))  # (shuffles, deals, 5, suits)
     before = np.cumsum(one_hot.sum(axis=2), axis=1) - one_hot.sum(axis=2)  # earlier deals
     layouts = dealt[..., : 2 * _LAYOUT].reshape(shuffles, deals, 2, _LAYOUT)

@@ -46,9 +46,9 @@ import numpy.typing as npt
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
-from croupier.games.banchek.rules import HAND, MOST_PUNTERS, beats, two_packs
+from croupier.games.banchek.rules import HAND, beats, two_packs
 from croupier.games.banchek.rules import TRIPLED as _FACTOR
-from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, period
+from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, check_table, period
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
@@ -483,16 +483,7 @@ def sessions(
 def _options(punters: int, policy: Policy | str, bank: int, minimum: int) -> Policy:
     """The policy, once the options are found sound; `InvalidInput` for any that is not."""
     chosen = Policy.of(policy)
-    if not 1 <= punters <= MOST_PUNTERS:
-        raise InvalidInput(
-            f"--punters {punters!r} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
-            "the pack (BN-1)"
-        )
-    if minimum < 1 or bank < minimum:
-        raise InvalidInput(
-            f"--minimum {minimum!r}, --bank {bank!r}: the smallest stake is at least 1 chip, "
-            "and the bank at least the smallest stake (BN-2, BN-5)"
-        )
+    check_table(punters, bank, minimum)
     return chosen
 
 

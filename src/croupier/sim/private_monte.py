@@ -45,9 +45,8 @@ import numpy.typing as npt
 
 from croupier.cards import Card, Suit, monte_pack
 from croupier.errors import InvalidInput
-from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
-from croupier.shoe import End
+from croupier.odds.private_monte import positions
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix
@@ -108,25 +107,6 @@ def stat(bettor: int, what: int) -> int:
 def at(row: int, column: int) -> int:
     """Where `[row, column]` lies in a slice's counts."""
     return row * COLUMNS + column
-
-
-def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
-    """For each deal of a shuffle, where its five cards lie in the pack (top card first), in
-    the order dealt: the top layout's two (from the bottom), the bottom layout's two (from
-    the top), then the gate (from the bottom) (PM-3, PM-5, PM-7)."""
-    top, bottom = 0, len(PACK_SUITS) - 1
-    where = []
-    for _ in range(deals):
-        deal = []
-        for end in (*LAYOUT_ENDS, End.BOTTOM):
-            if end is End.TOP:
-                deal.append(top)
-                top += 1
-            else:
-                deal.append(bottom)
-                bottom -= 1
-        where.append(deal)
-    return np.array(where, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
 
 
 @njit
