@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
+from croupier.cli import narration
+from croupier.cli.narration import Names, Tellers
 from croupier.cli.terminal import card_markup, cards_markup, plural
-from croupier.engine.events import Event, SeatJoined, SeatLeft, SessionEnded, ShoeCut
+from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, ShoeCut
 from croupier.games.banchek.events import (
     BankEnded,
     BankPutUp,
@@ -30,22 +29,12 @@ from croupier.games.banchek.events import (
 
 __all__ = ["Narrator"]
 
-Names = Callable[[int | None], str]
 
-
-class Narrator:
-    """Turns events into lines of text."""
+class Narrator(narration.Narrator):
+    """Tells Banchek's events."""
 
     def __init__(self, names: Names) -> None:
-        self.name = names
-
-    def subject(self, seat: int | None) -> str:
-        name = self.name(seat)
-        return name[:1].upper() + name[1:]
-
-    def __call__(self, event: Event) -> str | None:
-        teller = _TELLERS.get(type(event))
-        return teller(self, event) if teller else None
+        super().__init__(names, _TELLERS)
 
 
 def _dealt(n: Narrator, e: HandDealt) -> str | None:
@@ -82,7 +71,7 @@ def _ended(n: Narrator, e: BankEnded) -> str:
     )
 
 
-_TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str | None]] = {
+_TELLERS: Tellers = {
     DrawnForBank: lambda n, e: f"{n.subject(e.seat)} draws {card_markup(e.card)} for the bank.",
     FirstBanker: lambda n, e: f"[bold]{n.subject(e.seat)} has the lowest card and banks (BN-2).[/]",
     BankPutUp: lambda n, e: f"[bold]{n.subject(e.seat)} puts up a bank of {e.amount}.[/]",

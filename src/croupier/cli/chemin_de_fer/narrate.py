@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
+from croupier.cli import narration
+from croupier.cli.narration import Names, Tellers
 from croupier.cli.terminal import card_markup, cards_markup, plural, signed
 from croupier.engine.events import (
     CutCardPlaced,
-    Event,
     SeatJoined,
     SeatLeft,
     SessionEnded,
@@ -43,8 +41,6 @@ from croupier.games.chemin_de_fer.rules import Outcome, Winner
 
 __all__ = ["Narrator", "result_line"]
 
-Names = Callable[[int | None], str]
-
 
 def result_line(e: CoupResult) -> str:
     if e.winner is Winner.TIE:
@@ -53,22 +49,14 @@ def result_line(e: CoupResult) -> str:
     return f"[bold]{who}[/] {max(e.punter, e.banker)} to {min(e.punter, e.banker)}"
 
 
-class Narrator:
-    """Turns events into lines of text, one event at a time."""
+class Narrator(narration.Narrator):
+    """Tells Chemin de Fer's events."""
 
     def __init__(self, names: Names) -> None:
-        self.name = names
-
-    def subject(self, seat: int | None) -> str:
-        name = self.name(seat)
-        return name[:1].upper() + name[1:]
-
-    def __call__(self, event: Event) -> str | None:
-        teller = _TELLERS.get(type(event))
-        return teller(self, event) if teller else None
+        super().__init__(names, _TELLERS)
 
 
-_TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str]] = {
+_TELLERS: Tellers = {
     BidMade: lambda n, e: f"{n.subject(e.seat)} bids {e.amount} for the bank.",
     AuctionPassed: lambda n, e: f"{n.subject(e.seat)} passes (for good).",
     NoBanker: lambda n, e: "Nobody will bank (CF-15).",

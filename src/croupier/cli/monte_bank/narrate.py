@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
+from croupier.cli import narration
+from croupier.cli.narration import Names, Tellers
 from croupier.cli.terminal import card_markup, plural, signed
 from croupier.engine.events import Event, SeatJoined, SeatLeft, SessionEnded, ShoeCut
 from croupier.games.monte_bank.events import (
@@ -37,8 +38,6 @@ from croupier.games.monte_bank.layout import Fate, Kind
 
 __all__ = ["Narrator", "bet_name"]
 
-Names = Callable[[int | None], str]
-
 
 def bet_name(e: BetPlaced) -> str:
     backs = " ".join(card.pretty for card in e.backs)
@@ -48,23 +47,18 @@ def bet_name(e: BetPlaced) -> str:
     return f"{e.kind.value} {backs} v {against}"
 
 
-class Narrator:
-    """Turns events into lines of text. It keeps the open bets, so that it can name them,
-    and at the end of each step says which of them a card of their rank did not touch."""
+class Narrator(narration.Narrator):
+    """Tells Monte Bank's events. It keeps the open bets, so that it can name them, and at
+    the end of each step says which of them a card of their rank did not touch."""
 
     def __init__(self, names: Names, short: Callable[[int], str]) -> None:
-        self.name = names
+        super().__init__(names, _TELLERS)
         self.short = short
         self.open: dict[int, BetPlaced] = {}
         self._matched: OrdinaryMatch | None = None
 
-    def subject(self, seat: int | None) -> str:
-        name = self.name(seat)
-        return name[:1].upper() + name[1:]
-
     def __call__(self, event: Event) -> str | None:
-        teller = _TELLERS.get(type(event))
-        line = teller(self, event) if teller else None
+        line = super().__call__(event)
         if isinstance(event, BetPlaced):
             self.open[event.number] = event
         elif isinstance(event, BetSettled | BetVoided):
@@ -106,7 +100,7 @@ def _settled(n: Narrator, e: BetSettled) -> str:
     return f"  {n.bet(e.number)} wins {signed(e.paid)}{cut}."
 
 
-_TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str]] = {
+_TELLERS: Tellers = {
     PackShuffled: lambda n, e: f"{n.subject(e.by)} shuffles the pack.",
     DrawnForBank: lambda n, e: f"{n.subject(e.seat)} draws {card_markup(e.card)} for the bank.",
     FirstBanker: lambda n, e: f"[bold]{n.subject(e.seat)} has the lowest card and banks (MB-3).[/]",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from croupier.cli.monte_bank.narrate import Names, Narrator
+from croupier.cli.monte_bank.narrate import Narrator
+from croupier.cli.narration import Names
 from croupier.cli.terminal import card_markup
 from croupier.engine.events import Event
 from croupier.games.monte_bank.events import BetsClosed, BetSettled, BetVoided, CardShown

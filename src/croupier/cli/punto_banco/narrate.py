@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
+from croupier.cli import narration
+from croupier.cli.narration import Names, Tellers
 from croupier.cli.terminal import card_markup, cards_markup, plural, signed
-from croupier.engine.events import Event
 from croupier.games.punto_banco.events import (
     BetsClosed,
     BetsOpen,
@@ -34,10 +32,8 @@ from croupier.games.punto_banco.events import (
 )
 from croupier.games.punto_banco.rules import Bet, Hand
 
-__all__ = ["Names", "Narrator", "coup_line"]
+__all__ = ["Narrator", "coup_line"]
 
-Names = Callable[[int | None], str]
-"""Names a box for the text, `box 3 (Ada)`; None is the croupier."""
 
 _WINNER = {
     Bet.PUNTO: "[bold]PUNTO[/] wins",
@@ -53,20 +49,11 @@ def coup_line(result: CoupResult) -> str:
     return f"{_WINNER[result.winner]} {high} to {low} ({result.rule})"
 
 
-class Narrator:
-    """Turns events into lines of text, one event at a time."""
+class Narrator(narration.Narrator):
+    """Tells Punto Banco's events."""
 
     def __init__(self, names: Names) -> None:
-        self.name = names
-
-    def subject(self, box: int | None) -> str:
-        """The name to begin a sentence with."""
-        name = self.name(box)
-        return name[:1].upper() + name[1:]
-
-    def __call__(self, event: Event) -> str | None:
-        teller = _TELLERS.get(type(event))
-        return teller(self, event) if teller else None
+        super().__init__(names, _TELLERS)
 
 
 def _shuffled(n: Narrator, e: ShoeShuffled) -> str:
@@ -173,7 +160,7 @@ def _session_ended(n: Narrator, e: SessionEnded) -> str:
     return f"\n[bold]The table closes after {plural(e.coups, 'coup')}.[/]"
 
 
-_TELLERS: Mapping[type[Event], Callable[[Narrator, Any], str]] = {
+_TELLERS: Tellers = {
     ShoeShuffled: _shuffled,
     ShoeCut: _cut,
     CutCardPlaced: _cut_card,
