@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier.cards import Card, Colour
+from croupier.engine.actions import Amounts, Cut, Legal
 
 __all__ = [
     "QUIT",
@@ -15,6 +16,7 @@ __all__ = [
     "Prompter",
     "card_markup",
     "cards_markup",
+    "middle_cut",
     "plural",
     "read_amount",
     "signed",
@@ -34,6 +36,13 @@ def read_amount(text: str) -> int:
         return int(text)
     except ValueError:
         raise CommandError(f"{text!r} is not a number of chips") from None
+
+
+def middle_cut(legal: Legal) -> Cut:
+    """The cut in the middle of those a seat may make: what Enter, or leaving, chooses."""
+    (option,) = legal.of_type(Cut)
+    assert isinstance(option, Amounts)
+    return Cut((option.low + option.high) // 2)
 
 
 def card_markup(card: Card | None) -> str:

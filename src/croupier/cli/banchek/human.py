@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from croupier.cli.banchek.render import table_panel
-from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
+from croupier.cli.seat import AskedSeat
+from croupier.cli.terminal import Prompter, middle_cut, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
-from croupier.errors import IllegalAction
 from croupier.games.banchek import (
     AddToBank,
     BanchekView,
@@ -63,9 +63,7 @@ def read_command(line: str, view: BanchekView) -> Action:
     if phase is Phase.BANK:
         return PutUpBank()
     if phase is Phase.CUT:
-        (option,) = view.legal.of_type(Cut)
-        assert isinstance(option, Amounts)
-        return Cut(read_amount(head) if head else (option.low + option.high) // 2)
+        return Cut(read_amount(head)) if head else middle_cut(view.legal)
     if phase is Phase.OPEN:
         return {"early": TurnEarly(), "peek": Peek()}.get(head, Wait())
     if phase is Phase.PEEKED:
@@ -81,9 +79,11 @@ def read_command(line: str, view: BanchekView) -> Action:
     return Stake(read_amount(rest[0] if head == "stake" and rest else head))
 
 
-class HumanSeat:
+class HumanSeat(AskedSeat[BanchekView]):
     """Asks the person at the terminal for the seat's actions; `odds` shows the exact chance
     of his cards."""
+
+    help_text = HELP
 
     def __init__(
         self,
@@ -93,42 +93,26 @@ class HumanSeat:
         *,
         odds: bool = False,
     ) -> None:
-        self.console = console
-        self.prompter = prompter
-        self.name = name
+        super().__init__(console, prompter, name)
         self.odds = odds
-        self.quitting = False
-        self._shown: tuple[int, Phase, int | None] | None = None
 
-    def refused(self, error: IllegalAction) -> None:
-        self.console.print(f"[red]Refused:[/] {error.reason}.")
+    def moment(self, view: BanchekView) -> Hashable:
+        return view.rounds, view.phase, view.punter
 
-    def decide(self, view: BanchekView) -> Action | None:
-        if not view.legal:
-            return None
-        while not self.quitting:
-            if self._shown != (view.rounds, view.phase, view.punter):
-                self._shown = (view.rounds, view.phase, view.punter)
-                first_hand = view.phase is Phase.OPEN and view.punter == view.order[0]
-                if first_hand or view.phase in (Phase.STAKE, Phase.RIDING, Phase.PEEKED):
-                    self.console.print(table_panel(view, self.name, self.odds))
-            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
-            lowered = answer.lower()
-            if lowered in QUIT:
-                self.quitting = True
-                break
-            if lowered in ("table", "show"):
-                self.console.print(table_panel(view, self.name, self.odds))
-            elif lowered in ("help", "?"):
-                self.console.print(HELP)
-            else:
-                try:
-                    return read_command(answer, view)
-                except CommandError as error:
-                    self.console.print(f"[red]{error}[/]")
-        return self._on_the_way_out(view)
+    def shows(self, view: BanchekView) -> bool:
+        first_hand = view.phase is Phase.OPEN and view.punter == view.order[0]
+        return first_hand or view.phase in (Phase.STAKE, Phase.RIDING, Phase.PEEKED)
 
-    def _on_the_way_out(self, view: BanchekView) -> Action:
+    def panel(self, view: BanchekView) -> RenderableType:
+        return table_panel(view, self.name, self.odds)
+
+    def prompt(self, view: BanchekView) -> str:
+        return _PROMPTS[view.phase]
+
+    def command(self, answer: str, view: BanchekView) -> Action:
+        return read_command(answer, view)
+
+    def on_the_way_out(self, view: BanchekView) -> Action:
         """Leaving: the punter leaves the game; a banker plays on until the table closes."""
         for wanted in (Wait(), PlayOn(), Done(), Leave()):
             if wanted in view.legal:

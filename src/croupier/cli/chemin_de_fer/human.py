@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Hashable
 
-from rich.console import Console
+from rich.console import RenderableType
 
 from croupier.cli.chemin_de_fer.render import table_panel
-from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
+from croupier.cli.seat import AskedSeat
+from croupier.cli.terminal import QUIT, CommandError, middle_cut, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Leave
-from croupier.errors import IllegalAction
 from croupier.games.chemin_de_fer import (
     Banco,
     Bid,
@@ -78,40 +78,26 @@ def read_command(line: str, view: ChemmyView) -> Action:
     raise CommandError(f"{line.strip()!r} is not understood here: {_PROMPTS.get(phase, '')}")
 
 
-class HumanSeat:
+class HumanSeat(AskedSeat[ChemmyView]):
     """Asks the person at the terminal for the seat's actions."""
 
-    def __init__(self, console: Console, prompter: Prompter, name: Callable[[int], str]) -> None:
-        self.console = console
-        self.prompter = prompter
-        self.name = name
-        self.quitting = False
-        self._shown: tuple[int, Phase] | None = None
-
-    def refused(self, error: IllegalAction) -> None:
-        self.console.print(f"[red]Refused:[/] {error.reason}.")
-
     def decide(self, view: ChemmyView) -> Action | None:
-        if not view.legal:
-            return None
-        while not self.quitting:
-            if self._shown != (view.coups, view.phase):
-                self._shown = (view.coups, view.phase)
-                self.console.print(table_panel(view, self.name))
-            if view.phase is Phase.CUT:
-                return self._cut(view)
-            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
-            if answer.lower() in QUIT:
-                self.quitting = True
-                break
-            if answer.lower() in ("table", "show"):
-                self._shown = None
-                continue
-            try:
-                return read_command(answer, view)
-            except CommandError as error:
-                self.console.print(f"[red]{error}[/]")
-        return self._on_the_way_out(view)
+        if view.legal and not self.quitting and view.phase is Phase.CUT:
+            self.show_once(view)
+            return self._cut(view)
+        return super().decide(view)
+
+    def moment(self, view: ChemmyView) -> Hashable:
+        return view.coups, view.phase
+
+    def panel(self, view: ChemmyView) -> RenderableType:
+        return table_panel(view, self.name)
+
+    def prompt(self, view: ChemmyView) -> str:
+        return _PROMPTS[view.phase]
+
+    def command(self, answer: str, view: ChemmyView) -> Action:
+        return read_command(answer, view)
 
     def _cut(self, view: ChemmyView) -> Action:
         (option,) = view.legal.of_type(Cut)
@@ -121,18 +107,16 @@ class HumanSeat:
                 f"You cut the shoe: how many cards ({option.low}-{option.high}, Enter: the middle)?"
             )
             if not answer or answer.lower() in QUIT:
-                return Cut((option.low + option.high) // 2)
+                return middle_cut(view.legal)
             try:
                 return Cut(read_amount(answer))
             except CommandError as error:
                 self.console.print(f"[red]{error}[/]")
 
-    def _on_the_way_out(self, view: ChemmyView) -> Action:
+    def on_the_way_out(self, view: ChemmyView) -> Action:
         """Leaving: pass or decline, give up a bank, get up when called; in a coup, the
         forced play or standing."""
         for wanted in (Leave(), GiveUpBank(), DeclineBank(), Pass(), Stand(), DrawCard()):
             if wanted in view.legal:
                 return wanted
-        (option,) = view.legal.of_type(Cut)
-        assert isinstance(option, Amounts)
-        return Cut((option.low + option.high) // 2)
+        return middle_cut(view.legal)

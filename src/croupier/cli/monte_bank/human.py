@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from rich.console import Console, RenderableType
 
 from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
-from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
+from croupier.cli.seat import AskedSeat
+from croupier.cli.terminal import CommandError, Prompter, middle_cut, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done
-from croupier.errors import IllegalAction, InvalidCard
+from croupier.errors import InvalidCard
 from croupier.games.monte_bank import (
     GROUPS,
     AddToBank,
@@ -82,9 +83,7 @@ def read_command(line: str, view: MonteView, bet: BetReader | None = None) -> Ac
         if not head:
             if Pass() in view.legal:
                 return Pass()
-            (option,) = view.legal.of_type(Cut)
-            assert isinstance(option, Amounts)
-            return Cut((option.low + option.high) // 2)
+            return middle_cut(view.legal)
         return Cut(read_amount(head))
     if phase is Phase.BETWEEN:
         if head in ("aces", "give", "giveup"):
@@ -114,7 +113,7 @@ def _bet(head: str, rest: list[str], view: MonteView) -> Action:
     raise CommandError(f"{' '.join([head, *rest])!r} is not a bet; type `help` to see them")
 
 
-class HumanSeat:
+class HumanSeat(AskedSeat[MonteView]):
     """Asks the person at the terminal for the seat's actions. A form of the game with its
     own bets gives its `help_text`, `command` and `panel`."""
 
@@ -128,43 +127,22 @@ class HumanSeat:
         *,
         rituals: bool = False,
     ) -> None:
-        self.console = console
-        self.prompter = prompter
-        self.name = name
+        super().__init__(console, prompter, name)
         self.rituals = rituals
-        self.quitting = False
-        self._shown: tuple[int, Phase] | None = None
-
-    def refused(self, error: IllegalAction) -> None:
-        self.console.print(f"[red]Refused:[/] {error.reason}.")
 
     def decide(self, view: MonteView) -> Action | None:
-        if not view.legal:
-            return None
         if not self.rituals and view.phase in (Phase.SHUFFLES, Phase.CUTS) and Pass() in view.legal:
             return Pass()  # the optional shuffles and cuts go by unless asked for (--rituals)
-        if view.phase is Phase.BETWEEN and KeepBank() not in view.legal:
+        if view.legal and view.phase is Phase.BETWEEN and KeepBank() not in view.legal:
             self.console.print("Your deals are dealt: you give up the bank.")
             return GiveUpBank()  # the deals agreed are dealt (MB-15, PM-8)
-        while not self.quitting:
-            if self._shown != (view.deals, view.phase):
-                self._shown = (view.deals, view.phase)
-                self.console.print(self.panel(view))
-            answer = self.prompter.ask(f"{_PROMPTS[view.phase]} >")
-            lowered = answer.lower()
-            if lowered in QUIT:
-                self.quitting = True
-                break
-            if lowered in ("table", "show"):
-                self._shown = None
-            elif lowered in ("help", "?"):
-                self.console.print(self.help_text)
-            else:
-                try:
-                    return self.command(answer, view)
-                except CommandError as error:
-                    self.console.print(f"[red]{error}[/]")
-        return self._on_the_way_out(view)
+        return super().decide(view)
+
+    def moment(self, view: MonteView) -> Hashable:
+        return view.deals, view.phase
+
+    def prompt(self, view: MonteView) -> str:
+        return _PROMPTS[view.phase]
 
     def command(self, answer: str, view: MonteView) -> Action:
         return read_command(answer, view)
@@ -172,7 +150,7 @@ class HumanSeat:
     def panel(self, view: MonteView) -> RenderableType:
         return table_panel(view, self.name)
 
-    def _on_the_way_out(self, view: MonteView) -> Action:
+    def on_the_way_out(self, view: MonteView) -> Action:
         for wanted in (Done(), GiveUpBank(), DeclineBank(), Pass()):
             if wanted in view.legal:
                 return wanted

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from croupier.cli.punto_banco.render import table_panel
-from croupier.cli.terminal import QUIT, CommandError, Prompter, read_amount
+from croupier.cli.seat import TerminalSeat
+from croupier.cli.terminal import QUIT, CommandError, Prompter, middle_cut, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
-from croupier.errors import IllegalAction
 from croupier.games.punto_banco import (
     Bet,
     Choose,
@@ -73,8 +73,8 @@ def parse_bet_command(line: str, view: PuntoBancoView) -> Action | str:
     raise CommandError(f"{line.strip()!r} is not a command here; type `help` to see them")
 
 
-class HumanPunter:
-    """Asks the person at the terminal for the seat's actions."""
+class HumanPunter(TerminalSeat[PuntoBancoView]):
+    """Asks the person at the terminal for the seat's actions, a prompt for each decision."""
 
     def __init__(
         self,
@@ -84,15 +84,14 @@ class HumanPunter:
         *,
         odds: bool = False,
     ) -> None:
-        self.console = console
-        self.prompter = prompter
-        self.name = name
+        super().__init__(console, prompter, name)
         self.odds = odds
-        self.quitting = False
-        self._shown: tuple[int, Phase] | None = None
 
-    def refused(self, error: IllegalAction) -> None:
-        self.console.print(f"[red]Refused:[/] {error.reason}.")
+    def moment(self, view: PuntoBancoView) -> Hashable:
+        return view.coups, view.phase
+
+    def panel(self, view: PuntoBancoView) -> RenderableType:
+        return table_panel(view, self.name, odds=self.odds)
 
     def decide(self, view: PuntoBancoView) -> Action | None:
         if not view.legal:
@@ -122,14 +121,8 @@ class HumanPunter:
             return self._choose(view)
         return None
 
-    def _show_once(self, view: PuntoBancoView) -> None:
-        """The table, once at each kind of prompt in a coup."""
-        if self._shown != (view.coups, view.phase):
-            self._shown = (view.coups, view.phase)
-            self.console.print(table_panel(view, self.name, odds=self.odds))
-
     def _bet(self, view: PuntoBancoView) -> Action | None:
-        self._show_once(view)
+        self.show_once(view)
         mine = view.boxes[view.viewer] if isinstance(view.viewer, int) else None
         if view.holder == view.viewer and mine is not None and not mine.stakes.banco:
             self.console.print(
@@ -141,7 +134,7 @@ class HumanPunter:
         if answer in _QUIT:
             self.quitting = True
         elif answer in ("table", "show"):
-            self.console.print(table_panel(view, self.name, odds=self.odds))
+            self.console.print(self.panel(view))
         else:
             self.console.print(BETTING_HELP)
         return None
@@ -156,10 +149,10 @@ class HumanPunter:
         if answer.lower() in _QUIT:
             self.quitting = True
             return None
-        return Cut(read_amount(answer) if answer else (option.low + option.high) // 2)
+        return Cut(read_amount(answer)) if answer else middle_cut(view.legal)
 
     def _turn(self, view: PuntoBancoView) -> Action | None:
-        self._show_once(view)
+        self.show_once(view)
         offers = [o.box for o in view.legal.options if isinstance(o, OfferTurn)]
         hint = (
             "`turn`"
@@ -180,7 +173,7 @@ class HumanPunter:
         raise CommandError(f"{answer!r}: answer {hint}")
 
     def _choose(self, view: PuntoBancoView) -> Action | None:
-        self._show_once(view)
+        self.show_once(view)
         answer = self.prompter.ask("Punto has 5. Draw or stand (PB-13e)? [draw/stand] >").lower()
         if answer in ("draw", "d", "hit", "card"):
             return Choose(Decision.DRAW)
@@ -199,9 +192,7 @@ class HumanPunter:
         if Leave() in view.legal:
             return Leave()
         if view.phase is Phase.CUT:
-            (option,) = view.legal.of_type(Cut)
-            assert isinstance(option, Amounts)
-            return Cut((option.low + option.high) // 2)
+            return middle_cut(view.legal)
         if view.phase is Phase.CHOOSE:
             return Choose(Decision.DRAW)
         if view.phase is Phase.TURN:
