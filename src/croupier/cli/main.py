@@ -130,21 +130,10 @@ def play_punto_banco(
     turn punto's cards when yours is the highest punto stake, and to choose
     on 5. Type `help` at the bets prompt for the commands.
     """
-    console = Console(highlight=False)
-    game = registry.get("punto-banco")
-    try:
-        rules = game.config(table=table, tableau=tableau, commission_timing=commission)
-    except InvalidInput as error:
-        raise fail(str(error)) from None
-    if not auto and not 1 <= box <= rules.boxes:
-        raise fail(f"--box {box} is not at this table: boxes are 1 to {rules.boxes}")
-    human_box = None if auto else box - 1
-    wanted = bots if bots is not None else (6 if auto else 4)
-    room = rules.boxes - (0 if auto else 1)
-    if wanted > room:
-        raise fail(f"--bots {wanted}: this table has room for {room} bots")
+    rules = _rules("punto-banco", table=table, tableau=tableau, commission_timing=commission)
+    human_box, wanted = _seats(rules.boxes, auto, box, bots, usual=(4, 6), called="box")
     session = Session(
-        console,
+        Console(highlight=False),
         rules,
         seed=seed,
         coups=coups,
@@ -153,9 +142,7 @@ def play_punto_banco(
         human_box=human_box,
         odds=odds,
     )
-    session.run()
-    if save is not None:
-        session.save(save)
+    _run(session, save)
 
 
 @play_app.command(
@@ -189,27 +176,18 @@ def play_chemin_de_fer(
     The bots bid, bank and stake by their own ways and draw as the game's equilibrium
     says. Type `table` at any prompt to see the table again, `quit` to leave.
     """
-    console = Console(highlight=False)
-    game = registry.get("chemin-de-fer")
-    try:
-        rules = game.config(decks=decks, banker_play=banker_play, commission=commission)
-    except InvalidInput as error:
-        raise fail(str(error)) from None
-    if not auto and not 1 <= seat <= rules.seats:
-        raise fail(f"--seat {seat} is not at this table: seats are 1 to {rules.seats}")
-    human_seat = None if auto else seat - 1
-    wanted = bots if bots is not None else (5 if auto else 4)
-    room = rules.seats - (0 if auto else 1)
-    if wanted > room:
-        raise fail(f"--bots {wanted}: this table has room for {room} bots")
-    if auto and wanted < 2:
-        raise fail("--auto needs at least 2 bots: one banks, the others punt")
+    rules = _rules("chemin-de-fer", decks=decks, banker_play=banker_play, commission=commission)
+    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(4, 5), banked=True)
     session = CheminDeFerSession(
-        console, rules, seed=seed, coups=coups, bots=wanted, chips=chips, human_seat=human_seat
+        Console(highlight=False),
+        rules,
+        seed=seed,
+        coups=coups,
+        bots=wanted,
+        chips=chips,
+        human_seat=human_seat,
     )
-    session.run()
-    if save is not None:
-        session.save(save)
+    _run(session, save)
 
 
 @play_app.command(
@@ -322,34 +300,59 @@ def _play_banked(
     """A game where the bank passes among the seats (Monte Bank, Banchek) at the terminal:
     the rule set from `options`, the seats checked, the session run (and saved). With
     --auto and no limit, it closes after `AUTO_ROUNDS`: such a bank may last for ever."""
-    console = Console(highlight=False)
-    try:
-        rules = registry.get(game).config(**options)
-    except InvalidInput as error:
-        raise fail(str(error)) from None
-    human_seat, wanted = _monte_seats(rules.seats, auto, seat, bots)
+    rules = _rules(game, **options)
+    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(3, 4), banked=True)
     if auto and rounds is None:
         rounds = AUTO_ROUNDS
     table = session_type(
-        console, rules, bots=wanted, human_seat=human_seat, rounds=rounds, **session
+        Console(highlight=False),
+        rules,
+        bots=wanted,
+        human_seat=human_seat,
+        rounds=rounds,
+        **session,
     )
+    _run(table, save)
+
+
+def _rules(game: str, **options: Any) -> Any:
+    """The game's rule set from the options given, or one line saying what is wrong."""
+    try:
+        return registry.get(game).config(**options)
+    except InvalidInput as error:
+        raise fail(str(error)) from None
+
+
+def _seats(
+    places: int,
+    auto: bool,
+    place: int,
+    bots: int | None,
+    *,
+    usual: tuple[int, int],
+    called: str = "seat",
+    banked: bool = False,
+) -> tuple[int | None, int]:
+    """Your place, a seat or a box as the table `called` them (none with --auto), and how
+    many bots: `usual` with you and without, unless told; all checked against the table's
+    `places`. Where a seat holds the bank (`banked`), --auto needs a banker and a punter."""
+    if not auto and not 1 <= place <= places:
+        named = "boxes" if called == "box" else f"{called}s"
+        raise fail(f"--{called} {place} is not at this table: {named} are 1 to {places}")
+    wanted = bots if bots is not None else (usual[1] if auto else usual[0])
+    room = places - (0 if auto else 1)
+    if wanted > room:
+        raise fail(f"--bots {wanted}: this table has room for {room} bots")
+    if banked and auto and wanted < 2:
+        raise fail("--auto needs at least 2 bots: one banks, the others punt")
+    return (None if auto else place - 1), wanted
+
+
+def _run(table: TerminalSession, save: Path | None) -> None:
+    """Play the session, and save its history if asked."""
     table.run()
     if save is not None:
         table.save(save)
-
-
-def _monte_seats(seats: int, auto: bool, seat: int, bots: int | None) -> tuple[int | None, int]:
-    """Your seat (none with --auto) and how many bots, checked against the table (Monte Bank
-    and Banchek, where a banker and at least one punter sit)."""
-    if not auto and not 1 <= seat <= seats:
-        raise fail(f"--seat {seat} is not at this table: seats are 1 to {seats}")
-    wanted = bots if bots is not None else (4 if auto else 3)
-    room = seats - (0 if auto else 1)
-    if wanted > room:
-        raise fail(f"--bots {wanted}: this table has room for {room} bots")
-    if auto and wanted < 2:
-        raise fail("--auto needs at least 2 bots: one banks, the others punt")
-    return (None if auto else seat - 1), wanted
 
 
 @play_app.command(
