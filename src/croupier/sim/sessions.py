@@ -107,6 +107,11 @@ class Plan:
         return -self.bankroll % self.width
 
     @property
+    def leaves_at(self) -> int:
+        """The bankroll a session leaves on: its target, or none it could reach."""
+        return self.target if self.target > 0 else np.iinfo(np.int64).max
+
+    @property
     def batch(self) -> int:
         """Sessions dealt at a time: some million hands."""
         return max(1, (1 << 20) // self.hands)
@@ -114,11 +119,11 @@ class Plan:
 
 @njit
 def _walk(
-    nets: Any, bankroll: int, stake: int, target: int, at: Any, width: int, shift: int, out: Any
+    nets: Any, bankroll: int, stake: int, enough: int, at: Any, width: int, shift: int, out: Any
 ) -> None:
-    """Each session's bankroll hand by hand, its counts taken at each point of `at`."""
+    """Each session's bankroll hand by hand while it covers `stake` and is short of `enough`,
+    its counts taken at each point of `at`."""
     bins = out.shape[1] - HISTOGRAM
-    enough = target if target > 0 else np.iinfo(np.int64).max
     for s in range(nets.shape[0]):
         money = bankroll
         h = 0
@@ -149,12 +154,11 @@ def play(
     (the runner's rows are slices of a run)."""
     at = plan.at
     out = np.zeros((1, len(at), COLUMNS), dtype=np.int64)
-    done = 0
-    while done < sessions:
-        nets = np.zeros((min(plan.batch, sessions - done), plan.hands), dtype=np.int64)
+    batch = np.empty((min(plan.batch, sessions), plan.hands), dtype=np.int64)
+    for done in range(0, sessions, len(batch)):
+        nets = batch[: sessions - done]  # the last batch may be short
         fill(state, nets)
-        _walk(nets, plan.bankroll, plan.stake, plan.target, at, plan.width, plan.shift, out[0])
-        done += len(nets)
+        _walk(nets, plan.bankroll, plan.stake, plan.leaves_at, at, plan.width, plan.shift, out[0])
     return out
 
 
@@ -168,8 +172,7 @@ def paths(
     money = np.full(sessions, plan.bankroll, dtype=np.int64)
     out = np.empty((sessions, plan.hands + 1), dtype=np.int64)
     out[:, 0] = money
-    enough = plan.target if plan.target > 0 else np.iinfo(np.int64).max
     for h in range(plan.hands):
-        money += np.where((plan.stake <= money) & (money < enough), nets[:, h], 0)
+        money += np.where((plan.stake <= money) & (money < plan.leaves_at), nets[:, h], 0)
         out[:, h + 1] = money
     return out
