@@ -116,24 +116,24 @@ class SessionResults:
         out["ruined"] = [self.ruined(k).value for k in points]
         return out
 
-    def as_json(self, exact_edge: float | None = None, flat: bool = True) -> dict[str, Any]:
+    def as_json(self, exact_edge: float | None = None) -> dict[str, Any]:
         """The figures by name, for `--json`'s `results`; the loss per chip staked only if
-        every hand is staked the plan's stake (`flat`)."""
+        every hand stakes the same (a `flat` plan)."""
         shares = {"ruined": self.ruined(), "ahead": self.ahead(), "behind": self.behind()}
         final = self.final()
-        edge = self.edge(exact_edge) if flat else Estimate(math.nan, math.nan)
+        edge = self.edge(exact_edge) if self.plan.flat else None
         return {
             "bankroll": self.plan.bankroll,
             "stake": self.plan.stake,
             "hands_per_session": self.plan.hands,
             **{name: e.value for name, e in shares.items()},
             "mean_final_bankroll": final.value,
-            "house_edge": edge.value if flat else None,
+            "house_edge": edge.value if edge else None,
             "exact_house_edge": exact_edge,
             "margin_95": {
                 **{name: e.margin for name, e in shares.items()},
                 "mean_final_bankroll": final.margin,
-                "house_edge": edge.margin if flat else None,
+                "house_edge": edge.margin if edge else None,
             },
             "spread": self.spread(),
         }

@@ -66,13 +66,15 @@ Fill = Callable[[npt.NDArray[np.uint64], npt.NDArray[np.int64]], None]
 class Plan:
     """Sessions of `hands` hands, starting with `bankroll` chips, `stake` staked on each
     hand, leaving on reaching `target` chips if it is more than 0; a hand wins `most_won`
-    chips at the most."""
+    chips at the most. Where stakes vary (not `flat`), `stake` is the least a session must
+    hold to play a hand."""
 
     bankroll: int
     stake: int
     hands: int
     most_won: int
     target: int = 0
+    flat: bool = True
 
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):

@@ -91,7 +91,7 @@ def banchek(
         if unit == "sessions":
             # broken below one chip, passed on at three times the bank (BN-10); a stake is at
             # most what the bank holds
-            plan = Plan(bank, 1, session_hands, TRIPLED * bank - 1, TRIPLED * bank)
+            plan = Plan(bank, 1, session_hands, TRIPLED * bank - 1, TRIPLED * bank, flat=False)
             options = {"plan": plan, "punters": punters, "policy": chosen, "minimum": minimum}
             result, seed = execute(
                 kernel.sessions, count, unit, seed, options, where, as_json, size
@@ -107,7 +107,6 @@ def banchek(
                 where,
                 as_json,
                 plot,
-                flat=False,
             )
             raise typer.Exit(130 if result.interrupted else 0)
         options = {"punters": punters, "policy": chosen, "bank": bank, "minimum": minimum}

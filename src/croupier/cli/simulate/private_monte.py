@@ -102,7 +102,7 @@ def private_monte(
         )
         if unit == "sessions":
             who = _bettor(bettor)
-            plan = _plan(stake, bankroll, session_hands)
+            plan = _plan(stake, bankroll, session_hands, who)
             fill = kernel.filler(_KERNEL[who], stake, deals)
             options = {"plan": plan, "bettor": _KERNEL[who], "stake": stake, "deals": deals}
             result, seed = execute(
@@ -119,7 +119,6 @@ def private_monte(
                 where,
                 as_json,
                 plot,
-                flat=who is Bettor.FLAT,
             )
             if not as_json:
                 console.print(
@@ -182,9 +181,9 @@ def _bettor(name: str) -> Bettor:
         raise InvalidInput(f"--bettor {name!r} is not valid: flat or counter") from None
 
 
-def _plan(stake: int, bankroll: int, hands: int) -> Plan:
-    """Sessions of `hands` deals with `stake` on each layout: a deal stakes, and a session
-    must cover, twice `stake` (PM-4)."""
+def _plan(stake: int, bankroll: int, hands: int, who: Bettor) -> Plan:
+    """Sessions of `hands` deals with `stake` on each layout `who` backs: a deal stakes, and
+    a session must cover, twice `stake` (PM-4); the counter's stakes vary."""
     if stake < 1:
         raise InvalidInput(f"--stake {stake} is not valid: at least 1")
     if 2 * stake > bankroll >= 1:
@@ -192,4 +191,4 @@ def _plan(stake: int, bankroll: int, hands: int) -> Plan:
             f"--stake {stake} on each layout is {2 * stake} a deal, more than the --bankroll "
             f"{bankroll}: no deal could be played"
         )
-    return Plan(bankroll, 2 * stake, hands, 2 * stake)
+    return Plan(bankroll, 2 * stake, hands, 2 * stake, flat=who is Bettor.FLAT)

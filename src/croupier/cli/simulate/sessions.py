@@ -51,31 +51,28 @@ def report(
     where: Where,
     as_json: bool,
     plot: Path | None,
-    flat: bool = True,
 ) -> None:
     """The sessions' figures, as a report or JSON; their paths and spread drawn to `plot`.
     `title` says what was played; `fill` deals the hands of the run's sessions (the plot
     draws the first ones again from the first chunk's seed). The loss per chip staked is
-    shown only if every hand is staked the plan's stake (`flat`)."""
+    shown only if every hand stakes the same (a `flat` plan)."""
     console = Console(highlight=False)
     final = SessionResults.of(result.totals(), plan)
     if as_json:
-        print_json(
-            game, "sessions", result, final.as_json(exact_edge, flat), seed, where, final.hands
-        )
+        print_json(game, "sessions", result, final.as_json(exact_edge), seed, where, final.hands)
     else:
         headline(
             console,
             result,
             f"{title}: {final.sessions:,} sessions of up to {plan.hands:,} hands, "
-            f"{plan.bankroll:,} chips each{f', {plan.stake:,} a hand' if flat else ''}; "
+            f"{plan.bankroll:,} chips each{f', {plan.stake:,} a hand' if plan.flat else ''}; "
             f"{final.hands:,} hands in "
             f"{result.seconds:.2f} s ({final.hands / result.seconds:,.0f} hands/s), "
             f"seed {seed}.",
         )
         shares = {"ruined": final.ruined(), "ahead": final.ahead(), "behind": final.behind()}
         console.print(estimate_table("How the sessions ended", shares))
-        if flat:
+        if plan.flat:
             lost = {"all hands": final.edge(exact_edge)}
             console.print(estimate_table("Lost per chip staked (below 0: won)", lost))
         console.print(estimate_table("Chips at the end", {"mean": final.final()}, False))
