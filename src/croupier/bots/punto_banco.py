@@ -34,8 +34,8 @@ class Policy:
     `bet`: always this bet, or None for punto or banco at random each coup;
     `stake`: chips per bet, or None for the table minimum; `egalite`: the
     chance of adding an égalité stake; `sit_out`: the chance of sitting a
-    coup out; `deal`: whether to bet banco and deal when offered the shoe
-    (PB-8), rather than pass it on.
+    coup out; `deal`: whether to bet banco alone and deal when offered the
+    shoe (PB-8), rather than pass it on.
     """
 
     bet: Bet | None = None
@@ -91,7 +91,7 @@ class PuntoBancoBot:
             return PassShoe()
         wanted = [bet for bet in (plan.main, Bet.EGALITE if plan.egalite else None) if bet]
         if holds_shoe and self.policy.deal and plan.main is not None:
-            wanted[0] = Bet.BANCO
+            wanted = [Bet.BANCO]  # a punto or égalité stake would pass the shoe (PB-8)
         for bet in wanted:
             if not box.stakes[bet]:
                 stake = self._stake(view, bet)

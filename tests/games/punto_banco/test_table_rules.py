@@ -292,12 +292,29 @@ def test_a_lost_banco_bet_passes_the_shoe_left():  # PB-8
 
 def test_a_holder_who_bets_punto_or_no_banco_passes_the_shoe():  # PB-8
     events: list[Event] = []
-    state = table(BANCO_WINS, buy_ins={0: 100, 1: 100, 2: 100})
-    stakes = {0: [(Bet.PUNTO, 10)], 1: [(Bet.EGALITE, 10)], 2: [(Bet.BANCO, 10)]}
+    state = table(BANCO_WINS, buy_ins={0: 100, 1: 100, 2: 100, 3: 100})
+    stakes = {0: [(Bet.PUNTO, 10)], 1: [(Bet.EGALITE, 10)], 2: [], 3: [(Bet.BANCO, 10)]}
     close(bet(state, stakes), events)
     passed = [(e.from_box, e.to_box, e.reason) for e in events if isinstance(e, ShoePassed)]
-    assert passed == [(0, 1, PassReason.BET_PUNTO), (1, 2, PassReason.NO_BANCO_BET)]
-    assert [e.dealer for e in events if isinstance(e, BetsClosed)] == [2]
+    assert passed == [
+        (0, 1, PassReason.BET_PUNTO),
+        (1, 2, PassReason.BET_EGALITE),
+        (2, 3, PassReason.NO_BANCO_BET),
+    ]
+    assert [e.dealer for e in events if isinstance(e, BetsClosed)] == [3]
+
+
+@pytest.mark.parametrize("beside", [Bet.PUNTO, Bet.EGALITE])
+def test_a_holder_who_bets_punto_or_egalite_beside_banco_passes_the_shoe(beside):  # PB-8
+    # «Если же он хочет поставить на пунто или эгалите, сабо переходит к соседу слева.»
+    events: list[Event] = []
+    state = table(BANCO_WINS, buy_ins={0: 100, 1: 100})
+    stakes = {0: [(Bet.BANCO, 10), (beside, 10)], 1: [(Bet.BANCO, 10)]}
+    close(bet(state, stakes), events)
+    reason = PassReason.BET_PUNTO if beside is Bet.PUNTO else PassReason.BET_EGALITE
+    passed = [(e.from_box, e.to_box, e.reason) for e in events if isinstance(e, ShoePassed)]
+    assert passed == [(0, 1, reason)]
+    assert [e.dealer for e in events if isinstance(e, BetsClosed)] == [1]
 
 
 def test_the_holder_may_decline_to_deal():  # PB-8

@@ -31,7 +31,8 @@ BETTING_HELP = """\
   banco 100   (b 100)    stake on banco
   tie 10      (t 10)     stake on égalité (also `egalite 10`)
   withdraw punto  (w p)  take back your stake on a bet
-  pass                   decline the shoe when it is offered to you (PB-8)
+  pass                   decline the shoe when it is offered to you; the holder deals
+                         only on banco: a punto or égalité stake passes it too (PB-8)
   done        (Enter)    you have finished betting for this coup
   table                  show the table again
   quit                   take back your stakes and leave the table"""
@@ -126,7 +127,7 @@ class HumanPunter(TerminalSeat[PuntoBancoView]):
         mine = view.boxes[view.viewer] if isinstance(view.viewer, int) else None
         if view.holder == view.viewer and mine is not None and not mine.stakes.banco:
             self.console.print(
-                "[yellow]The shoe is offered to you: bet banco to deal, or `pass`.[/]"
+                "[yellow]The shoe is offered to you: bet banco alone to deal (punto or égalité passes it), or `pass`.[/]"
             )
         answer = parse_bet_command(self.prompter.ask("Your bets (help for commands) >"), view)
         if isinstance(answer, Action):

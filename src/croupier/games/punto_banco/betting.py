@@ -25,7 +25,7 @@ from croupier.games.punto_banco.events import (
     StakePlaced,
     StakeWithdrawn,
 )
-from croupier.games.punto_banco.rules import Bet
+from croupier.games.punto_banco.rules import Bet, Stakes
 from croupier.games.punto_banco.seats import holder, walk_left
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
 
@@ -167,19 +167,29 @@ def _leave(state: State, index: int, events: list[Event]) -> State:
     return state
 
 
+def _pass_reason(stakes: Stakes) -> PassReason | None:
+    """Why a holder with these stakes may not deal (PB-8), or None if he may."""
+    if stakes.punto:
+        return PassReason.BET_PUNTO
+    if stakes.egalite:
+        return PassReason.BET_EGALITE
+    return None if stakes.banco else PassReason.NO_BANCO_BET
+
+
 def close_bets(state: State, events: list[Event]) -> State:
     """No more bets. The shoe goes to the first box, from its holder leftwards, that bet
-    banco and not punto; each box passed over passes it on; failing all, the croupier
-    deals (PB-8)."""
+    banco and neither punto nor égalité; each box passed over passes it on; failing all,
+    the croupier deals (PB-8: «Если же он хочет поставить на пунто или эгалите, сабо
+    переходит к соседу слева»)."""
     candidates = [box for box in walk_left(state, state.shoe_box) if box not in state.passed]
     dealer = None
     for position, index in enumerate(candidates):
         stakes = state.box(index).stakes
-        if stakes.banco and not stakes.punto:
+        reason = _pass_reason(stakes)
+        if reason is None:
             dealer = index
             break
         following = candidates[position + 1] if position + 1 < len(candidates) else None
-        reason = PassReason.BET_PUNTO if stakes.punto else PassReason.NO_BANCO_BET
         events.append(ShoePassed(index, following, reason))
     events.append(BetsClosed(dealer))
     return replace(

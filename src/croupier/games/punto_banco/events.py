@@ -66,6 +66,7 @@ class PassReason(enum.Enum):
     DECLINED = "declined to deal"
     NO_BANCO_BET = "did not bet on banco"
     BET_PUNTO = "bet on punto"
+    BET_EGALITE = "bet on égalité"
     BANCO_LOST = "lost the banco bet"
     LEFT = "left the table"
 
