@@ -55,3 +55,39 @@ def test_bad_options():
     result = play("--auto", "--bots", "1")
     assert result.exit_code == 2
     assert "at least 2 bots" in result.output
+
+
+def test_auto_tells_the_deal_in_the_order_it_happens():  # MB-6, MB-8
+    out = play("--auto", "--seed", "7", "--deals", "4").output
+    layout_out = False
+    bets = 0
+    for line in out.splitlines():
+        if line.startswith("Layout, bottom-right:"):
+            layout_out = True
+        elif "The deal is void" in line or "is over." in line:
+            layout_out = False
+        elif " bets " in line:
+            assert layout_out, f"a bet told before its layout: {line}"
+            bets += 1
+    assert bets
+
+
+def test_a_banker_says_aces_before_any_bet():  # MB-15
+    result = play("--seed", "5", "--bots", "2", input="\naces\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "No bet is down yet: `aces` to give up the bank" in out
+    assert 'Seat 1 (you) says "aces": gives up the bank of 100 (MB-15).' in out
+    assert "The bank passes to the left, to seat 2 (Anna) (MB-15)." in out
+
+
+def test_the_last_cutter_is_told_what_enter_does():  # MB-5
+    out = play("--seed", "5", "--bots", "2", input="\naces\n\nquit\n").output
+    assert "You cut last (MB-5): how many cards (Enter cuts in the middle)" in out
+    assert "Seat 1 (you) cuts the pack at 20." in out  # Enter: the middle of 40
+
+
+def test_the_table_before_the_shuffle_shows_no_leftover_pack():
+    out = play("--seed", "5", "--bots", "2", input="quit\n").output
+    assert "deal 1 · the cards gathered for the shuffle" in out
+    assert "37 cards in the pack" not in out

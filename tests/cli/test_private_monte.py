@@ -66,13 +66,13 @@ def test_odds_bad_cards():
     assert "9C: not in the 40-card pack" in result.output
 
 
-def test_a_banker_whose_deals_are_dealt_gives_up_the_bank():  # PM-8
+def test_a_banker_whose_deals_are_dealt_passes_the_bank_at_once():  # PM-8
     result = play("--seed", "5", "--bots", "2", "--deals-per-bank", "1", "--deals", "3",
                   input="\n\n\nquit\n")  # fmt: skip
     out = result.output
     assert result.exit_code == 0, out
     assert "Seat 1 (you) puts up a monte of 100" in out  # Enter: the smallest monte
-    assert "Your deals are dealt: you give up the bank." in out
+    assert "The 1 deals agreed are dealt (PM-8): seat 1 (you) gives up the bank of" in out
     assert "The bank passes to the left, to seat 2 (Anna) (PM-8)." in out
 
 

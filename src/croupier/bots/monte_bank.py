@@ -81,11 +81,12 @@ class MonteBot:
             assert isinstance(option, Amounts)
             return Cut(self.rng.randint(option.low, option.high))
         if phase is Phase.BETWEEN:
-            if KeepBank() not in view.legal:
-                return GiveUpBank()
             grown = view.bank >= policy.quit_at * self._put_up
             shrunk = view.bank < policy.quit_below * self._put_up
-            return GiveUpBank() if grown or shrunk else KeepBank()
+            leaves = (grown or shrunk) and GiveUpBank() in view.legal  # PM-8: he may not
+            return GiveUpBank() if leaves else KeepBank()
+        if view.viewer == view.banker:  # the layout is out: he lets the bets come (MB-15)
+            return Done()
         return self._bet(view)
 
     def _bet(self, view: MonteView) -> Action:

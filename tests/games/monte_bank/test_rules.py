@@ -32,6 +32,7 @@ from croupier.games.monte_bank import (
     Spot,
 )
 from croupier.games.monte_bank.events import (
+    AcesCalled,
     BankBroken,
     BankPassed,
     BetSettled,
@@ -48,9 +49,10 @@ from croupier.games.monte_bank.events import (
     OrdinaryMatch,
     PackShuffled,
     Stacked,
+    TermServed,
 )
 from croupier.shoe import End
-from tests.games.monte_bank.stack import GAME, act, bets, cards, table
+from tests.games.monte_bank.stack import GAME, act, arranged, bets, cards, table
 
 C = Card.from_str
 
@@ -192,7 +194,29 @@ def test_void_deals(top, bottom, rule):  # MB-7
     events: list[Event] = []
     state = table(top, bottom, events=events)
     assert [e.rule for e in events if isinstance(e, DealVoid)] == [rule]
-    assert (state.phase, state.shuffler) == (Phase.SHUFFLING, 0)  # gathered and reshuffled
+    assert state.phase is Phase.SHUFFLES  # gathered, and shuffled like any other deal (MB-5)
+
+
+def test_a_void_deal_is_shuffled_and_cut_as_any_other():  # MB-7a, MB-5
+    # «Карты собираются и перетасовываются»: the punters may ask to shuffle, the banker
+    # shuffles last, and the punter on his right cuts last.
+    state = table("2S 5C", "AD AC")
+    assert (state.seen, state.layout, state.deals) == ((), None, 0)
+    assert GAME.to_act(state) == {1}  # the banker's left is asked first
+    state = act(state, 1, ShufflePack())
+    assert (state.phase, state.shuffler) == (Phase.SHUFFLING, 1)
+    state = act(state, CHANCE, Shuffle(node_cards(state)))
+    state = act(state, 2, Pass())
+    assert (state.phase, state.shuffler) == (Phase.SHUFFLING, 0)  # the banker shuffles last
+    order = arranged("3S 4C", "6D 7C")
+    state = act(state, CHANCE, Shuffle((order[-1], *order[:-1])))
+    assert state.phase is Phase.CUTS
+    state = act(state, 1, Pass())
+    with pytest.raises(ForbiddenAction, match="cuts last"):
+        GAME.apply(state, 2, Pass())
+    state = act(state, 2, Cut(1))
+    assert state.phase is Phase.BETTING and state.layout is not None
+    assert [str(state.layout.card(spot)) for spot in Spot] == ["3S", "4C", "6D", "7C"]
 
 
 def test_pairs_and_triples_are_stacked():  # MB-7
@@ -331,10 +355,23 @@ def test_the_odd_chip_of_the_cut_goes_to_the_house():  # MB-14
     assert [(e.house, e.banker) for e in events if isinstance(e, CutShared)] == [(2, 1)]
 
 
+def test_aces_while_no_bet_is_on_the_layout():  # MB-15
+    # «в любое время, когда нет на табло неразыгранных ставок»
+    events: list[Event] = []
+    state = table("2S 5C", "AD 3C", "QD 5H")
+    assert GAME.to_act(state) == {HOUSE, 0, 1, 2}
+    assert set(GAME.legal_actions(state, 0)) == {GiveUpBank(), Done()}
+    state = act(state, 0, GiveUpBank(), events)
+    assert [(e.seat, e.bank) for e in events if isinstance(e, AcesCalled)] == [(0, 1000)]
+    assert (state.phase, state.offered, state.chips(0)) == (Phase.OFFER, 1, 5000)
+    assert GAME.chips(state).balanced
+
+
 def test_giving_up_the_bank_and_its_passing():  # MB-15
     events: list[Event] = []
     state = table("2S 5C", "AD 3C", "QD 5H")
     state = act(state, 1, CircleBet(C("2S"), 100))
+    assert 0 not in GAME.to_act(state)
     with pytest.raises(ForbiddenAction, match="bets are unsettled"):
         GAME.apply(state, 0, GiveUpBank())
     state = bets(state, [], events)
@@ -352,14 +389,18 @@ def test_a_broken_bank_passes_at_once():  # MB-15
 
 
 def test_a_number_of_deals_agreed_beforehand():  # MB-15
+    events: list[Event] = []
     state = table("2S 5C", "AD 3C", "QD 5H", rules=Rules(deals_per_bank=1))
-    state = bets(state, [(1, CircleBet(C("2S"), 100))])
-    assert set(GAME.legal_actions(state, 0)) == {GiveUpBank()}
+    state = bets(state, [(1, CircleBet(C("2S"), 100))], events)
+    assert [(e.seat, e.reason) for e in events if isinstance(e, TermServed)] == [
+        (0, "the 1 deals agreed are dealt (MB-15)")
+    ]
+    assert (state.phase, state.offered) == (Phase.OFFER, 1)  # the bank passes at once
 
 
 def test_done_and_the_house_closing():
     state = table("2S 5C", "AD 3C")
-    state = act(act(state, 1, Done()), 2, Done())
+    state = act(act(act(state, 1, Done()), 2, Done()), 0, Done())
     assert GAME.to_act(state) == {HOUSE}
     state = act(state, HOUSE, CloseBets())
     assert state.phase is Phase.BETWEEN  # no bets: no draw

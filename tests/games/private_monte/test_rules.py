@@ -35,6 +35,7 @@ from croupier.games.monte_bank.events import (
     FirstBanker,
     LayoutCard,
     PackShuffled,
+    TermServed,
 )
 from croupier.games.monte_bank.layout import Spot
 from croupier.games.private_monte import (
@@ -232,7 +233,7 @@ def test_no_bets_still_turns_the_gate():  # PM-7
     assert len(state.pack) == 35
 
 
-def test_six_deals_at_most_then_the_bank_passes():  # PM-8
+def test_six_deals_at_most_then_the_bank_passes_at_once():  # PM-8
     with pytest.raises(InvalidConfig, match="1 to 6"):
         PrivateRules(deals_per_bank=7)
     events: list[Event] = []
@@ -242,23 +243,39 @@ def test_six_deals_at_most_then_the_bank_passes():  # PM-8
             state = act(state, 0, KeepBank())
         state = bets(state, [(1, LayoutBet(TOP, 10))], events)
     assert len(state.pack) == UNDEALT  # six deals leave ten cards
-    assert set(GAME.legal_actions(state, 0)) == {GiveUpBank()}
-    before = state
-    with pytest.raises(ForbiddenAction, match="6 deals from one shuffle"):
-        GAME.apply(state, 0, KeepBank())
-    assert state == before
-    state = act(state, 0, GiveUpBank(), events)
+    served = [(e.seat, e.reason) for e in events if isinstance(e, TermServed)]
+    assert served == [(0, "the 6 deals agreed are dealt (PM-8)")]
     assert [(e.from_seat, e.to_seat) for e in events if isinstance(e, BankPassed)] == [(0, 1)]
+    assert (state.phase, state.offered) == (Phase.OFFER, 1)
+
+
+@pytest.mark.parametrize("deals", [1, 3, 6])
+def test_the_private_banker_keeps_the_bank_for_the_deals_agreed(deals):  # PM-8
+    # «Банк и сдача остаются за одним игроком на предварительно оговоренное число раздач»
+    state = table("2S 5C", "AD 3C", "KH", rules=PrivateRules(deals_per_bank=deals))
+    assert 0 not in GAME.to_act(state)  # no "aces" on an open layout
+    for deal in range(deals):
+        if deal:
+            assert GiveUpBank() not in set(GAME.legal_actions(state, 0))
+            before = state
+            with pytest.raises(ForbiddenAction, match=f"the {deals} deals agreed"):
+                GAME.apply(state, 0, GiveUpBank())
+            assert state == before
+            state = act(state, 0, KeepBank())
+        state = bets(state, [(1, LayoutBet(TOP, 10))])
+    assert (state.phase, state.banker) == (Phase.OFFER, None)
 
 
 def test_at_least_ten_cards_stay_undealt():  # PM-8
+    events: list[Event] = []
     state = table("2S 5C", "AD 3C", "KH")
-    state = bets(state, [(1, LayoutBet(TOP, 10))])
-    short = replace(state, pack=replace(state.pack, cards=state.pack.cards[:14]))
-    with pytest.raises(ForbiddenAction, match="fewer than 10 cards undealt"):
-        GAME.apply(short, 0, KeepBank())
-    assert GAME.legal_actions(state, 0)  # with 35 left he may deal again
-    assert KeepBank() in set(GAME.legal_actions(state, 0))
+    state = act(act(state, 1, LayoutBet(TOP, 10)), 2, Done())
+    state = act(state, 1, Done())
+    short = replace(state, pack=replace(state.pack, cards=state.pack.cards[-15:]))
+    state = act(short, HOUSE, CloseBets(), events)  # the gate leaves 14: too few for a deal
+    served = [e.reason for e in events if isinstance(e, TermServed)]
+    assert served == ["another deal would leave fewer than 10 cards undealt (PM-8)"]
+    assert (state.phase, state.offered) == (Phase.OFFER, 1)
 
 
 def test_a_broken_bank_passes_at_once_and_the_next_banker_shuffles():  # PM-8

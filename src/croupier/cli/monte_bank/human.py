@@ -49,6 +49,21 @@ _PROMPTS = {
     Phase.BETTING: "Your bets (help for commands)",
     Phase.BETWEEN: "Deal again (Enter), `add N` to the bank, or `aces` to give it up",
 }
+_LAST_CUT = "You cut last (MB-5): how many cards (Enter cuts in the middle)"
+_BANKER_BETTING = "No bet is down yet: `aces` to give up the bank, or Enter to let the bets come"
+_PRIVATE_BETWEEN = "Deal again (Enter), or `add N` to the bank; it stays yours for the deals agreed"
+
+
+def prompt_for(view: MonteView) -> str:
+    """What the seat is asked at this moment of the game."""
+    phase = view.phase
+    if phase is Phase.CUTS and Pass() not in view.legal:
+        return _LAST_CUT
+    if phase is Phase.BETTING and view.viewer == view.banker:
+        return _BANKER_BETTING
+    if phase is Phase.BETWEEN and GiveUpBank() not in view.legal:
+        return _PRIVATE_BETWEEN
+    return _PROMPTS[phase]
 
 
 def _card(text: str, view: MonteView) -> Card:
@@ -86,12 +101,21 @@ def read_command(line: str, view: MonteView, bet: BetReader | None = None) -> Ac
             return middle_cut(view.legal)
         return Cut(read_amount(head))
     if phase is Phase.BETWEEN:
-        if head in ("aces", "give", "giveup"):
+        if head in _ACES:
             return GiveUpBank()
         if head == "add" and rest:
             return AddToBank(read_amount(rest[0]))
         return KeepBank()
+    if view.viewer == view.banker:  # bets are open on his layout, none placed yet
+        if head in _ACES:
+            return GiveUpBank()
+        if head in ("", "done", "d", "deal"):
+            return Done()
+        raise CommandError(f"{line.strip()!r}: say `aces` to give up the bank, or Enter")
     return (bet or _bet)(head, rest, view)
+
+
+_ACES = ("aces", "give", "giveup")
 
 
 def _bet(head: str, rest: list[str], view: MonteView) -> Action:
@@ -133,16 +157,13 @@ class HumanSeat(AskedSeat[MonteView]):
     def decide(self, view: MonteView) -> Action | None:
         if not self.rituals and view.phase in (Phase.SHUFFLES, Phase.CUTS) and Pass() in view.legal:
             return Pass()  # the optional shuffles and cuts go by unless asked for (--rituals)
-        if view.legal and view.phase is Phase.BETWEEN and KeepBank() not in view.legal:
-            self.console.print("Your deals are dealt: you give up the bank.")
-            return GiveUpBank()  # the deals agreed are dealt (MB-15, PM-8)
         return super().decide(view)
 
     def moment(self, view: MonteView) -> Hashable:
         return view.deals, view.phase
 
     def prompt(self, view: MonteView) -> str:
-        return _PROMPTS[view.phase]
+        return prompt_for(view)
 
     def command(self, answer: str, view: MonteView) -> Action:
         return read_command(answer, view)

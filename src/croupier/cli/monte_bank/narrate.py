@@ -33,6 +33,7 @@ from croupier.games.monte_bank.events import (
     PackShuffled,
     RitualPassed,
     Stacked,
+    TermServed,
 )
 from croupier.games.monte_bank.layout import Fate, Kind
 
@@ -111,6 +112,10 @@ _TELLERS: Tellers = {
         f'{n.subject(e.seat)} says "aces": gives up the bank of {e.bank} (MB-15).'
     ),
     BankBroken: lambda n, e: f"[bold]{n.subject(e.seat)}'s bank is broken (MB-15).[/]",
+    TermServed: lambda n, e: (
+        f"[bold]{e.reason[0].upper()}{e.reason[1:]}: {n.name(e.seat)} gives up the bank of "
+        f"{e.bank}.[/]"
+    ),
     CutShared: lambda n, e: (
         f"The cut kept apart is shared: {e.house} to the house, "
         f"{e.banker} to {n.name(e.seat)} (MB-14)."
@@ -125,7 +130,8 @@ _TELLERS: Tellers = {
     ExtraCard: lambda n, e: f"Added to the layout: {card_markup(e.card)} (MB-17).",
     ExtraDiscarded: lambda n, e: f"{card_markup(e.card)} would pair: set aside (MB-17).",
     DealVoid: lambda n, e: (
-        f"[yellow]The deal is void ({e.rule}); the cards are gathered and reshuffled.[/]"
+        f"[yellow]The deal is void ({e.rule}): the cards are gathered, shuffled and cut "
+        "again (MB-5).[/]"
     ),
     BetPlaced: lambda n, e: (
         f"{n.subject(e.seat)} bets {e.stake} on {bet_name(e)} (bet {e.number})."

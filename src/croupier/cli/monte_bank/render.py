@@ -11,10 +11,13 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.terminal import card_markup, signed
-from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Spot, Wager
+from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Phase, Spot, Wager
 from croupier.games.monte_bank.layout import Place, RowWager, opposite
 
 __all__ = ["layout_grid", "table_panel", "wager_text"]
+
+_GATHERED = frozenset({Phase.FIRST_BANKER, Phase.MONTE, Phase.OFFER, Phase.SHUFFLES})
+"""Before the banker's shuffle every card is gathered in, whatever was left of the last."""
 
 
 def _spot(layout: Layout, spot: Place, view: MonteView) -> str:
@@ -96,5 +99,10 @@ def table_panel(
     )
     parts.append(Text.from_markup(f"[dim]{terms}[/]   House {signed(view.house)}"))
     parts.extend(extra)
-    heading = f"{title} · deal {view.deals + 1} · {view.cards_left} cards in the pack"
+    pack = (
+        "the cards gathered for the shuffle"
+        if view.phase in _GATHERED
+        else f"{view.cards_left} cards in the pack"
+    )
+    heading = f"{title} · deal {view.deals + 1} · {pack}"
     return Panel(Group(*parts), title=heading, title_align="left", border_style="green")

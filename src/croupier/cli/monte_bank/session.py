@@ -11,9 +11,8 @@ from croupier.cli.monte_bank.render import layout_grid
 from croupier.cli.session import TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event
-from croupier.games.monte_bank import MonteBank, Rules
+from croupier.games.monte_bank import MonteBank, MonteView, Phase, Rules
 from croupier.games.monte_bank.events import (
-    BetsClosed,
     DrawnForBank,
     LayoutCard,
     PackShuffled,
@@ -23,7 +22,7 @@ from croupier.table import Player
 
 __all__ = ["Session"]
 
-_QUIET = (PackShuffled, RitualPassed, DrawnForBank, LayoutCard)
+_QUIET = (PackShuffled, RitualPassed, DrawnForBank)
 
 
 class Session(TerminalSession):
@@ -56,6 +55,7 @@ class Session(TerminalSession):
         )
         self.rules = rules
         self.narrator = Narrator(self.name, self.short_name)
+        self._dealing = False
 
     game_type: type[MonteBank] = MonteBank
     round_name = "deal"
@@ -69,10 +69,7 @@ class Session(TerminalSession):
         return HumanSeat(console, Prompter(console), self.short_name, rituals=rituals)
 
     def tell(self, event: Event) -> None:
-        if isinstance(event, BetsClosed) and self.human_seat is None:
-            view = self.game.view(self.table.state, None)
-            if view.layout is not None:
-                self.console.print(layout_grid(view))
+        self._dealing = self._dealing or isinstance(event, LayoutCard)
         line = self.narrator(event)
         quiet = self.human_seat is None and isinstance(event, _QUIET)
         if line is not None and not quiet:
@@ -81,6 +78,15 @@ class Session(TerminalSession):
     def after_step(self) -> None:
         for line in self.narrator.end_of_step():
             self.console.print(line)
+        view = self.game.view(self.table.state, None)
+        if self._dealing and view.phase is Phase.BETTING:  # the layout stands: bets come next
+            self._dealing = False
+            if self.human_seat is None:
+                self.show_layout(view)
+
+    def show_layout(self, view: MonteView) -> None:
+        """With nobody at the terminal, the layout drawn once it stands, before its bets."""
+        self.console.print(layout_grid(view))
 
     def run(self) -> None:
         self.header()

@@ -11,8 +11,7 @@ from croupier.cli.private_monte.narrate import PrivateNarrator
 from croupier.cli.private_monte.render import odds_table
 from croupier.cli.session import bots_at_table
 from croupier.cli.terminal import Prompter
-from croupier.engine.events import Event
-from croupier.games.monte_bank.events import BetsClosed
+from croupier.games.monte_bank import MonteView
 from croupier.games.private_monte import PrivateMonte, PrivateRules
 from croupier.table import Player
 
@@ -61,12 +60,10 @@ class PrivateSession(Session):
             console, Prompter(console), self.short_name, rituals=rituals, odds=self.odds
         )
 
-    def tell(self, event: Event) -> None:
-        if isinstance(event, BetsClosed) and self.human_seat is None and self.odds:
-            view = self.game.view(self.table.state, None)
-            if view.layout is not None:
-                self.console.print(odds_table(view))
-        super().tell(event)
+    def show_layout(self, view: MonteView) -> None:
+        super().show_layout(view)
+        if self.odds:
+            self.console.print(odds_table(view))
 
     def header(self) -> None:
         rules = self.rules

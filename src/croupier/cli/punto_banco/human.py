@@ -127,7 +127,8 @@ class HumanPunter(TerminalSeat[PuntoBancoView]):
         mine = view.boxes[view.viewer] if isinstance(view.viewer, int) else None
         if view.holder == view.viewer and mine is not None and not mine.stakes.banco:
             self.console.print(
-                "[yellow]The shoe is offered to you: bet banco alone to deal (punto or égalité passes it), or `pass`.[/]"
+                "[yellow]The shoe is offered to you: bet banco alone to deal (a punto or "
+                "égalité stake passes it), or `pass`.[/]"
             )
         answer = parse_bet_command(self.prompter.ask("Your bets (help for commands) >"), view)
         if isinstance(answer, Action):

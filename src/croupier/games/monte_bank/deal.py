@@ -21,6 +21,7 @@ from croupier.games.monte_bank.events import (
     LayoutCard,
     MontePutUp,
     Stacked,
+    TermServed,
 )
 from croupier.games.monte_bank.layout import Extra, Falls, Kind, Layout, Spot
 from croupier.games.monte_bank.state import Phase, State
@@ -39,6 +40,7 @@ __all__ = [
     "new_deal",
     "pass_bank",
     "put_up",
+    "serve_term",
     "start",
 ]
 
@@ -149,12 +151,9 @@ def layout_card(state: State, card: Card, end: End, events: list[Event]) -> Stat
         events.append(Stacked(Spot.TOP_LEFT, dealt[:2], Kind.PAIR))
     elif len(dealt) > 4 and card.rank is dealt[0].rank and not isinstance(step, Void):
         events.append(Stacked(Spot.TOP_LEFT, (dealt[0], dealt[1], card), Kind.TRIPLE))
-    if isinstance(step, Void):
+    if isinstance(step, Void):  # gathered and shuffled like any other deal (MB-7a, MB-5)
         events.append(DealVoid(step.rule))
-        assert state.banker is not None  # the cards are gathered; the banker reshuffles
-        return replace(
-            state, dealt=(), phase=Phase.SHUFFLING, shuffler=state.banker, after=Phase.LAYOUT
-        )
+        return new_deal(state, events)
     if isinstance(step, Layout):
         phase = Phase.EXTRAS if state.rules.extra_cards else Phase.BETTING
         return replace(state, dealt=dealt, layout=step, phase=phase)
@@ -174,6 +173,13 @@ def extra_card(state: State, card: Card, events: list[Event]) -> State:
     layout = replace(layout, extras={**layout.extras, place: card})
     done = len(layout.extras) == state.rules.extra_cards
     return replace(state, layout=layout, phase=Phase.BETTING if done else Phase.EXTRAS)
+
+
+def serve_term(state: State, reason: str, events: list[Event]) -> State:
+    """The banker's term is over (`reason`): the bank passes at once (MB-15, PM-8)."""
+    assert state.banker is not None
+    events.append(TermServed(state.banker, state.bank, reason))
+    return pass_bank(state, events)
 
 
 def pass_bank(state: State, events: list[Event]) -> State:

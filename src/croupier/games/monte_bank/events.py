@@ -49,6 +49,7 @@ __all__ = [
     "SessionEnded",
     "ShoeCut",
     "Stacked",
+    "TermServed",
 ]
 
 
@@ -82,6 +83,16 @@ class AcesCalled(Event):
 
     seat: int
     bank: int
+
+
+@dataclass(frozen=True, slots=True)
+class TermServed(Event):
+    """The banker's agreed deals are dealt, or too few cards are left to deal another: the
+    bank passes at once (MB-15, PM-8). `reason` says which."""
+
+    seat: int
+    bank: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

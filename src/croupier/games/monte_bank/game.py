@@ -115,8 +115,11 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if phase in _CHANCE:
             return frozenset({CHANCE})
         if phase is Phase.BETTING:
-            assert state.banker is not None
-            waiting = (s for s in state.to_the_left(state.banker) if s not in state.done)
+            banker = state.banker
+            assert banker is not None
+            waiting = [s for s in state.to_the_left(banker) if s not in state.done]
+            if banker not in state.done and not self.aces_refusal(state):
+                waiting.append(banker)  # he may say "aces" while no bet is down (MB-15)
             return frozenset({HOUSE, *waiting})
         return frozenset({_actor(state)})
 
@@ -156,11 +159,9 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if (
             isinstance(action, GiveUpBank)
             and actor == state.banker
-            and phase in (Phase.BETTING, Phase.DRAW)
+            and (reason := self.aces_refusal(state))
         ):
-            return ForbiddenAction(
-                actor, action, "bets are unsettled: the bank is given up between deals (MB-15)"
-            )
+            return ForbiddenAction(actor, action, reason)
         if (
             isinstance(action, PutUpBank | AddToBank)
             and isinstance(actor, int)
@@ -174,8 +175,6 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             )
         if isinstance(action, Cut) and actor == _actor_or_none(state):
             return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
-        if isinstance(action, KeepBank) and actor == state.banker and phase is Phase.BETWEEN:
-            return ForbiddenAction(actor, action, self.no_more_deals(state))
         if isinstance(action, Pass) and phase is Phase.CUTS:
             return ForbiddenAction(
                 actor, action, "the punter on the banker's right cuts last: he must cut (MB-5)"
@@ -199,6 +198,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         else:
             assert isinstance(actor, int)
             state = self._seat_acts(state, actor, action, events)
+        if state.phase is Phase.BETWEEN and (reason := self.no_more_deals(state)):
+            state = deal.serve_term(state, reason, events)
         return state, tuple(events)
 
     def chance(self, state: State) -> ChanceNode:
@@ -236,11 +237,20 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         """A card shown in the draw (MB-11, MB-12)."""
         return play.show(state, card, events)
 
+    def aces_refusal(self, state: State) -> str:
+        """Why the banker may not give up the bank now, or an empty string if he may: at any
+        time when no bet on the layout is unsettled (MB-15: «в любое время, когда нет на
+        табло неразыгранных ставок»)."""
+        if state.bets:
+            return "bets are unsettled: the bank is given up when none is on the layout (MB-15)"
+        return ""
+
     def no_more_deals(self, state: State) -> str:
-        """Why the banker may not deal again, or an empty string if he may (MB-15)."""
+        """Why the banker may not deal again, or an empty string if he may (MB-15); then the
+        bank passes at once."""
         rules = state.rules
         if rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank:
-            return f"the {rules.deals_per_bank} deals agreed are dealt: the bank passes (MB-15)"
+            return f"the {rules.deals_per_bank} deals agreed are dealt (MB-15)"
         return ""
 
     def deal_again(self, state: State, events: list[Event]) -> State:
@@ -271,14 +281,15 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             cut = Amounts(Cut(1), 1, len(state.pack) - 1)
             last = state.speaker == len(state.order) - 1
             return (cut,) if last else (cut, Pass())
+        aces: tuple[Option, ...] = () if self.aces_refusal(state) else (GiveUpBank(),)
         if phase is Phase.BETTING:
+            if seat == state.banker:  # no bet is down yet: "aces", or let the bets come
+                return (*aces, Done())
             return self.bet_options(state, seat)
         # BETWEEN: the banker deals again, adds to the bank, or gives it up (MB-4, MB-15)
-        if self.no_more_deals(state):
-            return (GiveUpBank(),)
         chips = state.chips(seat)
         more: tuple[Option, ...] = (Amounts(AddToBank(1), 1, chips),) if chips >= 1 else ()
-        return (KeepBank(), *more, GiveUpBank())
+        return (KeepBank(), *more, *aces)
 
     def _seat_acts(self, state: State, seat: int, action: Action, events: list[Event]) -> State:
         if isinstance(action, KeepBank):

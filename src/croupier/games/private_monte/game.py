@@ -122,15 +122,21 @@ class PrivateMonte(MonteBank):
         state = replace(state, seen=(*state.seen, card))
         return play.end_deal(state, events)
 
+    def aces_refusal(self, state: State) -> str:
+        """The bank and the deal stay with the banker for the deals agreed (PM-8: «Банк и
+        сдача остаются за одним игроком на предварительно оговоренное число раздач»)."""
+        return (
+            f"the bank stays with you for the {state.rules.deals_per_bank} deals agreed; "
+            "it passes earlier only when broken or when the pack runs short (PM-8)"
+        )
+
     def no_more_deals(self, state: State) -> str:
         """At most the agreed number of deals from a shuffle, six at most, and at least ten
-        cards left undealt (PM-8). A bank deals from one shuffle: its deals are the shuffle's."""
+        cards left undealt (PM-8). A bank deals from one shuffle: its deals are the shuffle's.
+        «Если банк и сдача пустеют в какой-то момент, то банкометство сменяется тотчас же.»"""
         rules = state.rules
         if rules.deals_per_bank is not None and state.bank_deals >= rules.deals_per_bank:
-            return (
-                f"the {rules.deals_per_bank} deals from one shuffle are dealt: "
-                "the bank passes (PM-8)"
-            )
+            return f"the {rules.deals_per_bank} deals agreed are dealt (PM-8)"
         if len(state.pack) - CARDS_A_DEAL < UNDEALT:
             return f"another deal would leave fewer than {UNDEALT} cards undealt (PM-8)"
         return ""
