@@ -1,8 +1,16 @@
 """`croupier play banchek`, as a person and as a demo would use it."""
 
+import io
+
+from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.cli.banchek.human import HumanSeat
+from croupier.cli.terminal import Prompter
+from croupier.games.banchek import ClaimTurned, Peek
+from tests.games.banchek import stack
+from tests.games.banchek.stack import GAME
 
 runner = CliRunner()
 
@@ -63,3 +71,20 @@ def test_a_saved_session_replays(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.count("puts the round's") == 3
+
+
+def test_another_punter_is_asked_to_claim_the_peeked_card():  # BN-17
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    replies = iter(["peak", "claim"])
+    prompts: list[str] = []
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(replies)
+
+    seat = HumanSeat(console, Prompter(console, read), lambda s: f"seat {s + 1}")
+    state = stack.act(stack.table(["7D KC 5D", "2S 3S 4S"], "QC"), 0, Peek())
+    assert seat.decide(GAME.view(state, 2)) == ClaimTurned()  # seat 2's card, seat 3 claims
+    assert "The banker peeked at seat 2's card: `claim` it as turned for him" in prompts[0]
+    assert "'peak': say `claim`, or Enter to play on (BN-17)" in out.getvalue()

@@ -1,7 +1,7 @@
 """Banchek seats that decide by themselves: a flat punter, a punter who stakes by his exact
 chance, and a rider who joins favourable hands (BN-5, BN-14, BN-15). As banker a bot now and
-then turns a card early or peeks (BN-14, BN-17); as punter he always claims a peeked card,
-which can only help him."""
+then turns a card early or peeks (BN-14, BN-17); as punter he always claims a peeked card of
+his own, which can only help him, and lets another's be turned as usual."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from croupier.games.banchek import (
     ClaimTurned,
     Peek,
     Phase,
+    PlayOn,
     PutUpBank,
     RefuseRiders,
     Ride,
@@ -98,8 +99,8 @@ class BanchekBot:
             if slip < policy.slips / 2:
                 return TurnEarly()
             return Peek() if slip < policy.slips else Wait()
-        if phase is Phase.PEEKED:
-            return ClaimTurned()
+        if phase is Phase.PEEKED:  # his own card he claims; another's he lets be turned
+            return ClaimTurned() if view.punter == view.viewer else PlayOn()
         if phase is Phase.RIDING:
             return self._ride(view)
         if policy.refuses_riders and RefuseRiders() in view.legal:

@@ -50,6 +50,7 @@ from croupier.games.banchek.events import (
     HandShown,
     HandsVoid,
     PackShuffled,
+    PeekClaimed,
     Peeked,
     RiderStaked,
     RoundGathered,
@@ -286,11 +287,29 @@ def test_the_peek_and_the_claim():  # BN-17
     assert claimed.early == C("QC") and claimed.phase is Phase.STAKE
     with pytest.raises(StakeOutOfRange, match="at most half the bank"):
         GAME.apply(claimed, 1, Stake(60))
-    played_on = act(state, 1, PlayOn())
+    played_on = act(act(state, 1, PlayOn()), 2, PlayOn())  # nobody claims it
     assert played_on.phase is Phase.STAKE and played_on.early is None
     events = []
     act(played_on, 1, Stake(80), events)
     assert settled(events) == [(1, 1, 80, True)]
+
+
+def test_any_punter_may_demand_the_peeked_card():  # BN-17
+    # «понтеры могут требовать, чтобы она считалась открытой»: the punters, not only the one
+    # whose card it is; it is then his card, as in BN-14.
+    events: list[Event] = []
+    state = act(table(HANDS, "QC"), 0, Peek())
+    assert GAME.to_act(state) == {1, 2}
+    assert set(GAME.legal_actions(state, 2)) == {ClaimTurned(), PlayOn()}
+    waiting = act(state, 1, PlayOn())  # seat 1 would let it go; seat 2 has not spoken
+    assert (waiting.phase, GAME.to_act(waiting)) == (Phase.PEEKED, frozenset({2}))
+    claimed = act(waiting, 2, ClaimTurned(), events)
+    assert [(e.seat, e.punter) for e in events if isinstance(e, PeekClaimed)] == [(2, 1)]
+    assert (claimed.phase, claimed.punter, claimed.early) == (Phase.STAKE, 1, C("QC"))
+    with pytest.raises(StakeOutOfRange, match="at most half the bank"):
+        GAME.apply(claimed, 1, Stake(60))
+    with pytest.raises(NotYourTurn):
+        GAME.apply(claimed, 2, Stake(10))
 
 
 def test_the_house_closes_the_table_between_rounds():

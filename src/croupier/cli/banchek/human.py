@@ -8,7 +8,7 @@ from rich.console import Console, RenderableType
 
 from croupier.cli.banchek.render import table_panel
 from croupier.cli.seat import AskedSeat
-from croupier.cli.terminal import Prompter, middle_cut, read_amount
+from croupier.cli.terminal import CommandError, Prompter, middle_cut, read_amount
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.games.banchek import (
     AddToBank,
@@ -35,7 +35,7 @@ HELP = """\
   ride 10     ride 10 on the punter's cards (Enter: no ride) (BN-15)
   early       as banker: turn the punter's card before his stake (BN-14)
   peek        as banker: look at the card before turning it (BN-17)
-  claim       after a peek: the card counts as turned, as in BN-14
+  claim       after a peek (any punter may): the card counts as turned, as in BN-14 (BN-17)
   table       show the table again
   quit        leave the table"""
 
@@ -47,6 +47,10 @@ _PROMPTS = {
     Phase.STAKE: "Your stake (Enter: the smallest; help for commands)",
     Phase.RIDING: "Ride on these cards? An amount, or Enter to pass",
 }
+_OTHERS_PEEKED = (
+    "The banker peeked at {punter}'s card: `claim` it as turned for him, or Enter to let it go"
+)
+_PEEK_WORDS = {"claim": ClaimTurned(), "": PlayOn(), "on": PlayOn(), "play": PlayOn()}
 
 
 def read_command(line: str, view: BanchekView) -> Action:
@@ -67,7 +71,9 @@ def read_command(line: str, view: BanchekView) -> Action:
     if phase is Phase.OPEN:
         return {"early": TurnEarly(), "peek": Peek()}.get(head, Wait())
     if phase is Phase.PEEKED:
-        return ClaimTurned() if head == "claim" else PlayOn()
+        if head not in _PEEK_WORDS:
+            raise CommandError(f"{line.strip()!r}: say `claim`, or Enter to play on (BN-17)")
+        return _PEEK_WORDS[head]
     if phase is Phase.RIDING:
         amount = rest[0] if head == "ride" and rest else head
         return Ride(read_amount(amount)) if amount else Done()
@@ -107,6 +113,9 @@ class HumanSeat(AskedSeat[BanchekView]):
         return table_panel(view, self.name, self.odds)
 
     def prompt(self, view: BanchekView) -> str:
+        if view.phase is Phase.PEEKED and view.punter != view.viewer:
+            assert view.punter is not None
+            return _OTHERS_PEEKED.format(punter=self.name(view.punter))
         return _PROMPTS[view.phase]
 
     def command(self, answer: str, view: BanchekView) -> Action:

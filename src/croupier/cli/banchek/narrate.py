@@ -63,6 +63,11 @@ def _peeked(n: Narrator, e: Peeked) -> str:
     return f"[yellow]{n.subject(e.banker)} peeks at the card before turning it{seen} (BN-17).[/]"
 
 
+def _claimed(n: Narrator, e: PeekClaimed) -> str:
+    whose = "" if e.seat == e.punter else f", {n.name(e.punter)}'s to play"
+    return f"{n.subject(e.seat)} has the peeked card count as turned{whose} (BN-17, BN-14)."
+
+
 def _ended(n: Narrator, e: BankEnded) -> str:
     how = "has tripled" if e.why is Why.TRIPLED else "is broken"
     return (
@@ -90,9 +95,7 @@ _TELLERS: Tellers = {
         f"{n.subject(e.seat)} rides {e.amount} on {n.name(e.on)}'s cards (BN-15)."
     ),
     Peeked: _peeked,
-    PeekClaimed: lambda n, e: (
-        f"{n.subject(e.seat)} has the peeked card count as turned (BN-17, BN-14)."
-    ),
+    PeekClaimed: _claimed,
     CardTurned: _turned,
     Settled: _settled,
     BankEnded: _ended,

@@ -54,12 +54,14 @@ class Peek(Action):
 
 @dataclass(frozen=True, slots=True)
 class ClaimTurned(Action):
-    """After a peek, the punter has the card count as turned, and plays it as in BN-14."""
+    """After a peek, a punter has the card count as turned: the punter whose card it is plays
+    it as in BN-14 (BN-17)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOn(Action):
-    """After a peek, the punter lets the card be turned as usual (BN-17)."""
+    """After a peek, a punter lets the card be turned as usual; it is, once every punter has
+    (BN-17)."""
 
 
 @dataclass(frozen=True, slots=True)

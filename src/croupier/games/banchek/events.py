@@ -102,9 +102,11 @@ class Peeked(Event):
 
 @dataclass(frozen=True, slots=True)
 class PeekClaimed(Event):
-    """The punter has the peeked card count as turned (BN-17, BN-14)."""
+    """`seat`, a punter, has the peeked card count as turned: it is `punter`'s card to play
+    as in BN-14 (BN-17)."""
 
     seat: int
+    punter: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,6 +106,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             return (
                 frozenset({state.banker, HOUSE}) if state.turn == 0 else frozenset({state.banker})
             )
+        if phase is Phase.PEEKED:
+            return frozenset(_claimants(state))
         return frozenset({_actor(state)})
 
     def options(self, state: State, actor: Actor) -> Legal:
@@ -237,7 +239,14 @@ def _actor(state: State) -> int:
         return play.cutter(state)
     if phase is Phase.RIDING:
         return state.riders[0]
-    return state.punter  # PEEKED, STAKE
+    return state.punter  # STAKE
+
+
+def _claimants(state: State) -> list[int]:
+    """The punters who may still demand that the peeked card count as turned: «понтеры могут
+    требовать, чтобы она считалась открытой» (BN-17), every punter of the round, not only the
+    one whose card it is."""
+    return [s for s in state.order if state.seats[s] is not None and s not in state.let_pass]
 
 
 def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
@@ -268,15 +277,18 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
     if isinstance(action, Cut):
         events.append(ShoeCut(seat, action.amount))
         return play.new_round(replace(state, pack=state.pack.cut(action.amount)), events)
-    if isinstance(action, Wait | PlayOn):
+    if isinstance(action, Wait):
         return replace(state, phase=Phase.STAKE)
+    if isinstance(action, PlayOn):  # the card is turned as usual once no punter claims it
+        state = replace(state, let_pass=state.let_pass | {seat})
+        return state if _claimants(state) else replace(state, phase=Phase.STAKE)
     if isinstance(action, TurnEarly):
         return replace(state, phase=Phase.EARLY)
     if isinstance(action, Peek):
         events.append(Peeked(seat, state.pack.top, audience=Audience.only(seat)))
-        return replace(state, phase=Phase.PEEKED, peeked=True)
-    if isinstance(action, ClaimTurned):
-        events.append(PeekClaimed(seat))
+        return replace(state, phase=Phase.PEEKED, peeked=True, let_pass=frozenset())
+    if isinstance(action, ClaimTurned):  # the card is the punter's, as in BN-14
+        events.append(PeekClaimed(seat, state.punter))
         return replace(state, phase=Phase.EARLY)
     if isinstance(action, RefuseRiders):
         events.append(RidersRefused(seat))
@@ -329,4 +341,6 @@ def _now(state: State) -> str:
         return f"the banker is to turn for seat {state.punter + 1}"
     if phase is Phase.RIDING:
         return f"seat {state.riders[0] + 1} may ride on seat {state.punter + 1}'s cards"
+    if phase is Phase.PEEKED:
+        return "the punters may have the card the banker peeked at count as turned (BN-17)"
     return f"seat {state.punter + 1} is to stake"

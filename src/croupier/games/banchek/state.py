@@ -28,7 +28,7 @@ class Phase(enum.Enum):
     OPEN = "open"
     """The banker lets the punter stake, or turns his card early, or peeks (BN-14, BN-17)."""
     PEEKED = "peeked"
-    """The punter has the peeked card count as turned, or plays on (BN-17)."""
+    """The punters may have the peeked card count as turned, or let it be turned (BN-17)."""
     EARLY = "early"
     """Chance: the card turned before the stake (BN-14)."""
     STAKE = "stake"
@@ -44,6 +44,7 @@ class Phase(enum.Enum):
 class State(Seated):
     """`order`: this round's punters, from the banker's left, with their `hands`; `turn`:
     the hand in play; `stakes`: (seat, amount) on it, the punter's first, then the riders'.
+    `let_pass`: the punters who let a peeked card be turned as usual (BN-17);
     `seen`: the cards shown since the shuffle; `fresh`: how many on top of the pack have not
     been dealt since it (below them lie the rounds' cards, put under, BN-9)."""
 
@@ -61,6 +62,7 @@ class State(Seated):
     turned: tuple[Card, ...] = ()
     early: Card | None = None
     peeked: bool = False
+    let_pass: frozenset[int] = frozenset()
     stakes: tuple[tuple[int, int], ...] = ()
     riders: tuple[int, ...] = ()
     shown: frozenset[int] = frozenset()
