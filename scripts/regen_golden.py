@@ -1,8 +1,9 @@
-"""Write the golden playthrough files again (tests/golden/), after a deliberate change.
+"""Write every game's golden playthrough file again (tests/golden/), after a deliberate change.
 
     .venv/bin/python scripts/regen_golden.py
 
-Then read the diff: every changed line is a change in what a seeded session does.
+Then read the diff: every changed line is a change in what a seeded session does or
+tells a seat.
 """
 
 from __future__ import annotations
@@ -17,4 +18,5 @@ from tests.golden.playthrough import FOLDER, GOLDEN, write_all
 if __name__ == "__main__":
     write_all()
     for name in GOLDEN:
-        print(f"wrote {FOLDER / name}")
+        path = FOLDER / name
+        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
