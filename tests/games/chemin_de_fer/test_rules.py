@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from croupier.engine import HOUSE, Audience, EndSession, Event, Shuffling, redact
+from croupier.engine import CHANCE, HOUSE, Audience, EndSession, Event, Shuffling, redact
 from croupier.errors import (
     ForbiddenAction,
     InsufficientChips,
@@ -308,3 +308,15 @@ def test_the_house_ends_the_session_between_coups():
     assert GAME.is_over(state)
     assert state.seats[0] == 1000  # the bank went back to its banker
     assert GAME.chips(state).balanced
+
+
+def test_no_seat_acts_while_chance_does_and_a_closed_table_still_has_views():
+    state = GAME.start(Rules(), {0: 1000, 1: 1000, 2: 1000})
+    state = speak(state, Bid(100), Pass(), Pass())
+    assert GAME.to_act(state) == {CHANCE}  # the shoe is to be shuffled
+    assert not GAME.legal_actions(state, 0)
+    with pytest.raises(NotYourTurn):
+        GAME.apply(state, 0, DrawCard())
+    closed = act(table(), HOUSE, EndSession())
+    assert GAME.is_over(closed)
+    assert all(not GAME.view(closed, seat).legal for seat in range(3))

@@ -31,7 +31,7 @@ from croupier.errors import (
     NotYourTurn,
     StakeOutOfRange,
 )
-from croupier.games.baccarat import points
+from croupier.games.baccarat import PUNTO_RULE, PuntoRule, points
 from croupier.games.chemin_de_fer import bank
 from croupier.games.chemin_de_fer.actions import (
     Banco,
@@ -126,7 +126,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             return Legal()
         if state.seats[actor] is None:
             return Legal((Amounts(Join(1), 1, MAX_BUY_IN),) if state.phase in _BETWEEN else ())
-        if actor != _actor(state):
+        if actor not in self.to_act(state):  # chance's turn, or the session is over
             return Legal()
         return Legal(_seat_options(state, actor))
 
@@ -396,6 +396,7 @@ def _wrong_move(state: State, seat: int, action: Action) -> IllegalAction:
     if isinstance(action, DrawCard | Stand) and phase is Phase.PUNTER:
         assert state.coup is not None
         total = points(state.coup.punter_cards)
-        rule = "must draw on 0 to 4" if total <= 4 else "must stand on 6 or 7"
+        drawing = PUNTO_RULE[total] is PuntoRule.DRAW
+        rule = "must draw on 0 to 4" if drawing else "must stand on 6 or 7"
         return ForbiddenAction(seat, action, f"you have {total}: the punter {rule} (CF-12)")
     return NotYourTurn(seat, action, _now(state))
