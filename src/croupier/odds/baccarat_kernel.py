@@ -6,7 +6,8 @@ a tie, the number of ordered six-card sequences that lead there. Called with
 Python integers it is exact (the calculator turns the counts into
 `Fraction`s); compiled by numba and called with floats it is the fast path.
 So it stays in the subset of Python that numba compiles: one function, plain
-loops, no helpers.
+loops, no helpers. The rules it plays are the coup's own tables, passed in:
+`PUNTO_RULE` and `BANCO_TABLE` of `croupier.games.baccarat`.
 
 How it is fast: punto's two cards are taken as unordered pairs of values
 (55), then banco's (55). For each punto pair, prefix sums count, for every
@@ -19,22 +20,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from croupier.games.baccarat import COLUMNS, DRAWING_TOTALS, STOOD, PuntoRule
+
 __all__ = ["BEST", "DRAW", "STAND", "count_coups"]
 
 DRAW = 0  # punto draws on 5
 STAND = 1  # punto stands on 5
 BEST = 2  # on 5, whichever gives punto the better expectation for its two cards
 
+_DRAW, _CHOOSE = int(PuntoRule.DRAW), int(PuntoRule.CHOOSE)
+_STAND, _NATURAL = int(PuntoRule.STAND), int(PuntoRule.NATURAL)
+
 
 def count_coups(
-    counts: Any, draws: Any, strategy: int, out: Any, drew: Any, pre: Any, acc: Any, beats: Any
+    counts: Any,
+    rule: Any,
+    banco: Any,
+    strategy: int,
+    out: Any,
+    drew: Any,
+    pre: Any,
+    acc: Any,
+    beats: Any,
 ) -> None:
     """Add to `out` [punto, banco, tie] the ordered six-card sequences behind each result.
 
     `counts`: remaining cards by value (0 = tens and pictures, 1..9 = ace..nine);
-    `draws[10 * b + c]`: 1 when banco on `b` draws against punto's third card worth
-    `c` (PB-12); `strategy`: DRAW, STAND or BEST on 5; `drew[10 * i + j]` is set to 1
-    for the two-card values i <= j making 5 on which punto draws. `pre` (21 numbers),
+    `rule`: `PUNTO_RULE` as integers (PB-13); `banco`: `BANCO_TABLE`, banco's draws by
+    `COLUMNS * b + c` (PB-12, PB-13c); `strategy`: DRAW, STAND or BEST on 5;
+    `drew[10 * i + j]` is set to 1 for the two-card values i <= j making 5 on which punto
+    draws. `pre` (21 numbers),
     `acc` (6) and `beats` (80) are scratch space, of the same kind of number as `counts`.
     """
     zero = counts[0] * 0
@@ -56,15 +71,18 @@ def count_coups(
             r[j] -= 1
             p = (i + j) % 10
             # Punto draws on 0-4, stands on 6-9 (8-9 are naturals); on 5, by the strategy.
-            draw_branch = p <= 4 or (p == 5 and strategy != STAND)
-            stand_branch = p >= 6 or (p == 5 and strategy != DRAW)
+            chooses = rule[p] == _CHOOSE
+            draw_branch = rule[p] == _DRAW or (chooses and strategy != STAND)
+            stand_branch = (
+                rule[p] == _STAND or rule[p] == _NATURAL or (chooses and strategy != DRAW)
+            )
             for x in range(6):
                 acc[x] = zero
             # beats[10 * b + q]: the cards left after punto's pair that bring banco from b
             # to more than q, counted with prefix sums round the ten values twice
             for x in range(20):
                 pre[x + 1] = pre[x] + r[x % 10]
-            for b in range(8):
+            for b in range(DRAWING_TOTALS):
                 for q in range(10):
                     lo = (q + 1 - b) % 10
                     beats[10 * b + q] = pre[lo + 9 - q] - pre[lo]
@@ -82,7 +100,7 @@ def count_coups(
                     b = k + h
                     if b >= 10:
                         b -= 10
-                    if p >= 8 or b >= 8:  # a natural: compare at once (PB-13a, PB-13b)
+                    if rule[p] == _NATURAL or rule[b] == _NATURAL:  # at once (PB-13a, PB-13b)
                         x = w * m * (m - 1)
                         o = 0 if p > b else (1 if b > p else 2)
                         if draw_branch:
@@ -95,7 +113,7 @@ def count_coups(
                     tk = b + k - 10 if b + k >= 10 else b + k
                     th = b + h - 10 if b + h >= 10 else b + h
                     if stand_branch:  # punto stays on p: banco draws on 0-5 (PB-13c, PB-13e)
-                        if b <= 5:
+                        if banco[COLUMNS * b + STOOD]:
                             win = beats[10 * b + p] - (1 if tk > p else 0) - (1 if th > p else 0)
                             tie = r[p - b if p >= b else p - b + 10]
                             x = w * (m - 1)
@@ -112,7 +130,7 @@ def count_coups(
                             if wc <= 0:
                                 continue
                             q = p + c - 10 if p + c >= 10 else p + c
-                            if draws[row + c]:
+                            if banco[COLUMNS * b + c]:
                                 tc = b + c - 10 if b + c >= 10 else b + c
                                 win = (
                                     beats[row + q]

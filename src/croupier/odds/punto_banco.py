@@ -25,7 +25,7 @@ from typing import Any
 
 from croupier.cards import Card
 from croupier.errors import InvalidConfig
-from croupier.games.baccarat import BANCO_DRAWS_ON, value
+from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, value
 from croupier.games.punto_banco.rules import Bet, Decision
 from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
 
@@ -54,8 +54,8 @@ class AtFive(enum.Enum):
 
 _STRATEGY = {AtFive.DRAW: DRAW, AtFive.STAND: STAND, AtFive.BEST: BEST}
 
-# PB-12 as 0/1 at 10 * banco's points + punto's third card (banco 8-9 never draws).
-_DRAWS = tuple(int(b < 8 and c in BANCO_DRAWS_ON[b]) for b in range(10) for c in range(10))
+_TABLES = (tuple(map(int, PUNTO_RULE)), BANCO_TABLE)
+"""The coup's rules, as the enumeration takes them (PB-12, PB-13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +171,7 @@ def exact(shoe: int | Sequence[int] = 8, rules: OddsRules | None = None) -> Odds
     counts = _counts(shoe)
     out = [0, 0, 0]
     drew = [0] * 100
-    count_coups(list(counts), _DRAWS, _STRATEGY[rules.punto_at_5], out, drew, *_scratch(0))
+    count_coups(list(counts), *_TABLES, _STRATEGY[rules.punto_at_5], out, drew, *_scratch(0))
     total = 1
     for taken in range(CARDS_IN_A_COUP):
         total *= sum(counts) - taken
@@ -224,7 +224,7 @@ try:  # numba compiles the same enumeration for floats; without it, plain Python
     import numpy as np
 
     _compiled = numba.njit(cache=True)(count_coups)
-    _DRAWS_ARRAY = np.array(_DRAWS, dtype=np.int64)
+    _ARRAYS = tuple(np.array(table, dtype=np.int64) for table in _TABLES)
 except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
     _compiled = None
 
@@ -246,11 +246,11 @@ def probabilities(
         counts = np.asarray(remaining, dtype=np.float64)
         strategy = _STRATEGY[punto_at_5]
         pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
-        _compiled(counts, _DRAWS_ARRAY, strategy, out, drew, pre, acc, beats)
+        _compiled(counts, *_ARRAYS, strategy, out, drew, pre, acc, beats)
         punto, banco, tie = (float(x) for x in out)
     else:
         sums = [0.0, 0.0, 0.0]
         floats = [float(c) for c in remaining]
-        count_coups(floats, _DRAWS, _STRATEGY[punto_at_5], sums, [0] * 100, *_scratch(0.0))
+        count_coups(floats, *_TABLES, _STRATEGY[punto_at_5], sums, [0] * 100, *_scratch(0.0))
         punto, banco, tie = sums
     return punto / total, banco / total, tie / total

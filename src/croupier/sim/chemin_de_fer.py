@@ -1,9 +1,10 @@
 """Chemin de Fer at speed: the coup dealt shoe after shoe, with the burn and the cut card, both
 sides playing a given strategy, in a numba kernel (RULES CF-2, CF-4, CF-9 .. CF-13).
 
-A second implementation of the coup, kept equal to the engine by test: `play_shoe` deals a
-given shoe coup by coup as the engine does, both sides playing pure strategies; `simulate`
-deals shoe after shoe from its own generator, mixed strategies drawn as they come.
+The coup is `croupier.games.baccarat.coup`, compiled, the banker's pure choices in place of
+banco's table: `play_shoe` deals a given shoe coup by coup (held equal to the engine by
+test), both sides playing pure strategies; `simulate` deals shoe after shoe from its own
+generator, mixed strategies drawn as they come.
 
 What is played (the engine's way): a shoe of `decks` decks (CF-2) is shuffled and cut, the
 cut card goes `cut` cards from the bottom, and the banker burns `burn` cards (CF-4, 3 or 4).
@@ -19,7 +20,7 @@ How it is fast (see the notes of `croupier.sim.punto_banco`, whose tricks these 
 
 - Each shoe is shuffled only as far as it can be dealt: a coup begins before the cut card
   comes out and takes six cards at most.
-- The coup is one look-up in a table built from `_coup` itself: its result, whether it was
+- The coup is one look-up in a table built from the coup itself: its result, whether it was
   a natural and the cards it takes depend only on the sums of the first four cards and on
   the next two, given each side's pure choices. A mixed choice needs a second look-up, and
   a uniform draw, only when the coup reaches it: each entry is flagged when the punter holds
@@ -44,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.errors import InvalidConfig, InvalidInput
+from croupier.games import baccarat
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim._rng import shuffle_prefix, uniform
@@ -69,15 +71,16 @@ __all__ = [
     "strategy",
 ]
 
-PUNTER, BANKER, TIE, NATURALS, SHOES = 0, 1, 2, 3, 4
+PUNTER, BANKER, TIE = baccarat.PUNTO_WINS, baccarat.BANCO_WINS, baccarat.TIE
+NATURALS, SHOES = 3, 4
 """The columns of `simulate`'s counts: punter wins, banker wins, ties, coups settled by a
 natural (of any result, CF-11), shoes shuffled."""
 COUNTS = 5
 """How many columns."""
 
-STOOD = 10
+STOOD = baccarat.STOOD
 """The banker's column when the punter stood."""
-TOTALS = 8
+TOTALS = baccarat.DRAWING_TOTALS
 """The banker's totals that reach a choice: 0..7 (8 and 9 are naturals, CF-11)."""
 
 STRATEGIES = ("equilibrium", "tableau", "draw", "stand")
@@ -229,34 +232,10 @@ def _strategy_of(play: str | Strategy, decks: int, draw_at_5: Any) -> Strategy:
 # -- the coup ---------------------------------------------------------------------------------
 
 
-@njit
-def _result(p: int, b: int) -> int:
-    """Higher points win; equal points tie (CF-11, CF-14)."""
-    if p > b:
-        return PUNTER
-    return BANKER if b > p else TIE
-
-
-@njit
-def _coup(shoe: Any, i: int, draws_at_5: bool, banker: Any) -> tuple[int, int, int, int]:
-    """The coup dealt from `shoe[i:]`, both sides playing pure: its result, whether a
-    natural settled it, the cards it took, and the banker's cell (`total * 11 + column`;
-    -1 after a natural). Cards go punter, banker, punter, banker (CF-9)."""
-    p = (shoe[i] + shoe[i + 2]) % 10
-    b = (shoe[i + 1] + shoe[i + 3]) % 10
-    if p >= 8 or b >= 8:  # a natural: no cards are drawn (CF-11)
-        return _result(p, b), 1, 4, -1
-    dealt = 4
-    column = STOOD
-    if p <= 4 or (p == 5 and draws_at_5):  # draw on 0-4, choose on 5, stand on 6-7 (CF-12)
-        column = shoe[i + 4]
-        p = (p + column) % 10
-        dealt = 5
-    cell = b * (STOOD + 1) + column
-    if banker[b, column]:  # the banker, seeing the third card or that he stood (CF-13)
-        b = (b + shoe[i + dealt]) % 10
-        dealt += 1
-    return _result(p, b), 0, dealt, cell
+_coup = njit(baccarat.coup)
+_RULE = np.array(baccarat.PUNTO_RULE, dtype=np.int8)
+_STANDS = np.zeros(TOTALS * (STOOD + 1), dtype=np.bool_)
+"""A banker who never draws: the coup up to his choice."""
 
 
 _SUMS = 19
@@ -274,18 +253,18 @@ _CODE = 63
 def _build(draw_at_5: float, banker: Any, out: Any) -> None:
     """`out[2 * d + m, (p * 19 + b) * 100 + 10 * c5 + c6]`, where `p` and `b` are the sums
     of the punter's and the banker's first two cards and `c5`, `c6` the next two cards:
-    the coup as `_coup` plays it when the punter draws on 5 if `d`, and the banker draws
-    in his mixed cells if `m` (in the others, as his pure choice), flagged where the play
-    needs a chance drawn."""
+    the coup as it plays when the punter draws on 5 if `d`, and the banker draws in his
+    mixed cells if `m` (in the others, as his pure choice), flagged where the play needs a
+    chance drawn."""
     punter_mixes = 0.0 < draw_at_5 < 1.0
     shoe = np.zeros(6, dtype=np.int64)
-    table = np.zeros((TOTALS, STOOD + 1), dtype=np.bool_)
+    table = np.zeros(TOTALS * (STOOD + 1), dtype=np.bool_)  # in the shape of BANCO_TABLE
     for d in range(2):
         for m in range(2):
             for b in range(TOTALS):
                 for c in range(STOOD + 1):
                     q = banker[b, c]
-                    table[b, c] = q >= 1.0 or (m == 1 and q > 0.0)
+                    table[b * (STOOD + 1) + c] = q >= 1.0 or (m == 1 and q > 0.0)
             for p in range(_SUMS):
                 for b in range(_SUMS):
                     shoe[0], shoe[2] = min(p, 9), p - min(p, 9)
@@ -293,7 +272,7 @@ def _build(draw_at_5: float, banker: Any, out: Any) -> None:
                     for c5 in range(10):
                         for c6 in range(10):
                             shoe[4], shoe[5] = c5, c6
-                            result, natural, dealt, cell = _coup(shoe, 0, d == 1, table)
+                            result, natural, dealt, cell = _coup(shoe, 0, _RULE, d == 1, table)
                             entry = 8 * (result + 3 * natural) + dealt
                             if punter_mixes and natural == 0 and p % 10 == 5:
                                 entry += _PUNTER_MIXES
@@ -321,12 +300,9 @@ def _mixed(
     if entry & _PUNTER_MIXES:
         d = int(uniform(state) < draw_at_5)  # the punter's choice on 5 (CF-12)
         entry = tables[2 * d, k]
-    if entry & _BANKER_MIXES:
-        p = (shoe[i] + shoe[i + 2]) % 10
-        b = (shoe[i + 1] + shoe[i + 3]) % 10
-        drew = p <= 4 or (p == 5 and d == 1)
-        column = shoe[i + 4] if drew else STOOD
-        if uniform(state) < banker[b, column]:  # the banker's choice (CF-13)
+    if entry & _BANKER_MIXES:  # the cell the coup reaches, whatever the banker then does
+        _, _, _, cell = _coup(shoe, i, _RULE, d == 1, _STANDS)
+        if uniform(state) < banker[cell // (STOOD + 1), cell % (STOOD + 1)]:  # CF-13
             entry = tables[2 * d + 1, k]
     return entry & _CODE
 

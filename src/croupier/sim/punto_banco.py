@@ -1,9 +1,9 @@
 """Punto Banco at speed: whole shoes with the cut card and the burn, in a numba kernel
 (RULES PB-3, PB-4, PB-5, PB-9, PB-12, PB-13, PB-14).
 
-A second implementation of the coup, kept equal to the engine by test: `play_shoe` deals a
-given shoe coup by coup as the engine does; `simulate` deals shoe after shoe from its own
-generator.
+The coup is `croupier.games.baccarat.coup`, the one the engine's tables make, compiled:
+`play_shoe` deals a given shoe coup by coup (held equal to the engine by test); `simulate`
+deals shoe after shoe from its own generator.
 
 How it is fast (about 13 ns a coup on one core here; see benchmarks/simulate.py).
 
@@ -15,7 +15,7 @@ How it is fast (about 13 ns a coup on one core here; see benchmarks/simulate.py)
 - The coup is one look-up: its result and the cards it takes depend only on the sums of
   the first four cards and on the next two ("six cards ahead": the cards are there,
   shuffled, whether or not the coup takes them), so a 36,100-entry table built from
-  `_coup` itself replaces the coup's branches, which a processor cannot predict.
+  the coup itself replaces the coup's branches, which a processor cannot predict.
 - Two shoes are dealt side by side. Each coup's look-up must wait for the one before (it
   tells where the next coup starts); two independent shoes let the processor work on one
   while it waits on the other.
@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.errors import InvalidConfig
-from croupier.games.baccarat import BANCO_DRAWS_ON
+from croupier.games import baccarat
 from croupier.games.punto_banco import Bet, Rules
 from croupier.games.punto_banco.coup import pay
 from croupier.sim import sessions as money
@@ -42,7 +42,6 @@ __all__ = [
     "PUNTO",
     "SLICES",
     "TIE",
-    "banco_table",
     "coup_table",
     "filler",
     "nets",
@@ -53,21 +52,8 @@ __all__ = [
     "simulate_shoes",
 ]
 
-PUNTO, BANCO, TIE = 0, 1, 2
+PUNTO, BANCO, TIE = baccarat.PUNTO_WINS, baccarat.BANCO_WINS, baccarat.TIE
 """Where each result is counted."""
-_NONE = 10
-"""Punto's third card, when he stood."""
-
-
-def banco_table() -> npt.NDArray[np.bool_]:
-    """`table[b, c]`: banco (not natural) on `b` draws against punto's third card worth `c`
-    (PB-12), or, for `c` = 10, when punto stood (PB-13c, PB-13e)."""
-    table = np.zeros((10, 11), dtype=np.bool_)
-    for b, draws_on in enumerate(BANCO_DRAWS_ON):
-        for c in draws_on:
-            table[b, c] = True
-        table[b, _NONE] = b <= 5
-    return table
 
 
 def shoe_values(decks: int) -> npt.NDArray[np.int8]:
@@ -76,26 +62,9 @@ def shoe_values(decks: int) -> npt.NDArray[np.int8]:
     return np.tile(np.array(pack, dtype=np.int8), decks)
 
 
-@njit
-def _coup(shoe: Any, i: int, draw_on_5: bool, table: Any) -> tuple[int, int]:
-    """The coup dealt from `shoe[i:]`: its result and where the next coup starts
-    (PB-9, PB-13)."""
-    p = (shoe[i] + shoe[i + 2]) % 10
-    b = (shoe[i + 1] + shoe[i + 3]) % 10
-    i += 4
-    if p < 8 and b < 8:  # no natural (PB-13a, PB-13b)
-        third = _NONE
-        if p <= 4 or (p == 5 and draw_on_5):  # PB-13d, PB-13e
-            third = shoe[i]
-            i += 1
-            p = (p + third) % 10
-        if table[b, third]:  # PB-12, PB-13c
-            b = (b + shoe[i]) % 10
-            i += 1
-    if p > b:
-        return PUNTO, i
-    return (BANCO, i) if b > p else (TIE, i)
-
+_coup = njit(baccarat.coup)
+_RULE = np.array(baccarat.PUNTO_RULE, dtype=np.int8)
+_BANCO = np.array(baccarat.BANCO_TABLE, dtype=np.bool_)
 
 _SUMS = 19
 """Two cards' values add to 0..18."""
@@ -104,9 +73,8 @@ _SUMS = 19
 def coup_table() -> npt.NDArray[np.int8]:
     """Every coup at a glance: `table[draws, (p * 19 + b) * 100 + 10 * c5 + c6]`, where `p`
     and `b` are the sums of punto's and banco's first two cards and `c5`, `c6` the next two
-    cards, holds `8 * result + cards dealt`, as `_coup` plays it (`draws`: punto draws on 5).
-    One look-up in place of the coup's branches, which a processor cannot predict."""
-    rules = banco_table()
+    cards, holds `8 * result + cards dealt`, as the coup plays it (`draws`: punto draws on
+    5). One look-up in place of the coup's branches, which a processor cannot predict."""
     table = np.empty((2, _SUMS * _SUMS * 100), dtype=np.int8)
     shoe = np.zeros(6, dtype=np.int8)
     for draws in (0, 1):
@@ -117,7 +85,7 @@ def coup_table() -> npt.NDArray[np.int8]:
                 for c5 in range(10):
                     for c6 in range(10):
                         shoe[4], shoe[5] = c5, c6
-                        result, dealt = _coup(shoe, 0, bool(draws), rules)
+                        result, _, dealt, _ = _coup(shoe, 0, _RULE, bool(draws), _BANCO)
                         table[draws, (p * _SUMS + b) * 100 + 10 * c5 + c6] = 8 * result + dealt
     return table
 

@@ -33,7 +33,8 @@ import numpy as np
 from scipy.optimize import linprog  # type: ignore[import-untyped]
 
 from croupier.errors import InvalidConfig
-from croupier.games.baccarat import BANCO_DRAWS_ON, banco_draws
+from croupier.games.baccarat import BANCO_TABLE, DRAWING_TOTALS, STOOD
+from croupier.games.baccarat import COLUMNS as BANCO_COLUMNS
 from croupier.solve.chemin_de_fer_payoffs import (
     COLUMNS,
     FIVES,
@@ -71,9 +72,8 @@ def tableau() -> dict[tuple[int, Column], Fraction]:
     """The classic banker's table as a pure strategy by totals: PB-12 after the punter
     drew, and drawing on 0-5 when he stood (CF-13, variant "banker tableau")."""
     return {
-        (b, c): Fraction(banco_draws(b, None) if c is None else c in BANCO_DRAWS_ON[b])
-        for b in range(10)
-        if b not in NATURALS
+        (b, c): Fraction(BANCO_TABLE[BANCO_COLUMNS * b + (STOOD if c is None else c)])
+        for b in range(DRAWING_TOTALS)
         for c in COLUMNS
     }
 

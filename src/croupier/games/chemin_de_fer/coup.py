@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event
-from croupier.games.baccarat import banco_draws, is_natural, points
+from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points
 from croupier.games.chemin_de_fer.bank import offer_bank
 from croupier.games.chemin_de_fer.events import (
     BankerDecided,
@@ -55,9 +55,9 @@ def deal(state: State, card: Card, events: list[Event]) -> State:
 
 
 def punter_may(state: State) -> tuple[bool, bool]:
-    """(may draw, may stand): draw on 0-4, stand on 6-7, choose on 5 (CF-12)."""
-    total = points(_coup(state).punter_cards)
-    return total <= 5, total >= 5
+    """(may draw, may stand): draw on 0-4, stand on 6-7, choose on 5 (CF-12, `PUNTO_RULE`)."""
+    rule = PUNTO_RULE[points(_coup(state).punter_cards)]
+    return rule is not PuntoRule.STAND, rule is not PuntoRule.DRAW
 
 
 def punter_decides(state: State, draws: bool, events: list[Event]) -> State:
