@@ -31,7 +31,7 @@ from croupier.engine.history import History
 from croupier.errors import IllegalAction
 from croupier.randomness import RandomShuffler, Shuffler, stream
 
-__all__ = ["Controller", "Croupier", "Player", "Table"]
+__all__ = ["Controller", "Croupier", "Observer", "Player", "Table"]
 
 
 class Controller(Protocol):

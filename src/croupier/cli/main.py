@@ -41,43 +41,43 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
-play_app = typer.Typer(
+_play_app = typer.Typer(
     cls=GameCommands,
     help="Play a game at the terminal, against bots, or watch bots play (--auto).",
     no_args_is_help=True,
 )
-app.add_typer(play_app, name="play")
+app.add_typer(_play_app, name="play")
 
 # Options every `play` command has.
-Seed = Annotated[
+_Seed = Annotated[
     int | None,
     typer.Option(
         help="Replay exactly: the same seed deals the same cards. "
         "Without one, the shoe is shuffled from the system's strong random source."
     ),
 ]
-Auto = Annotated[bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")]
-Coups = Annotated[int | None, typer.Option(min=0, help="Close the table after this many coups.")]
-Save = Annotated[
+_Auto = Annotated[bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")]
+_Coups = Annotated[int | None, typer.Option(min=0, help="Close the table after this many coups.")]
+_Save = Annotated[
     Path | None, typer.Option(help="Write the session's history here, to replay it later.")
 ]
 # Options both forms of Monte Bank have.
-AUTO_ROUNDS = 100
+_AUTO_ROUNDS = 100
 """Where a bank may last for ever (Monte Bank, Banchek), --auto closes after this many rounds
 unless told otherwise."""
-Deals = Annotated[
+_Deals = Annotated[
     int | None,
     typer.Option(
-        min=0, help=f"Close the table after this many deals (with --auto: {AUTO_ROUNDS})."
+        min=0, help=f"Close the table after this many deals (with --auto: {_AUTO_ROUNDS})."
     ),
 ]
-MonteBots = Annotated[
+_MonteBots = Annotated[
     int | None,
     typer.Option(min=1, help="Bots at the table (default: 3 with you, 4 with --auto)."),
 ]
-MonteChips = Annotated[int, typer.Option(min=1, help="Chips each seat brings.")]
-YourSeat = Annotated[int, typer.Option(min=1, help="Your seat.")]
-Rituals = Annotated[
+_MonteChips = Annotated[int, typer.Option(min=1, help="Chips each seat brings.")]
+_YourSeat = Annotated[int, typer.Option(min=1, help="Your seat.")]
+_Rituals = Annotated[
     bool, typer.Option("--rituals", help="Be asked to shuffle and cut (MB-5, PM-2).")
 ]
 app.add_typer(odds_app, name="odds")
@@ -85,16 +85,16 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(simulate_app, name="simulate")
 
 
-@play_app.command(
+@_play_app.command(
     "punto-banco",
     epilog="Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
     "`croupier play punto-banco --auto --seed 7 --coups 200` (watch bots play); "
     "`croupier rules punto-banco` (the rules).",
 )
-def play_punto_banco(
-    seed: Seed = None,
-    auto: Auto = False,
-    coups: Coups = None,
+def _play_punto_banco(
+    seed: _Seed = None,
+    auto: _Auto = False,
+    coups: _Coups = None,
     bots: Annotated[
         int | None,
         typer.Option(min=0, help="Bots at the table (default: 4 with you, 6 with --auto)."),
@@ -115,7 +115,7 @@ def play_punto_banco(
             "the shoe ends (PB-7)."
         ),
     ] = "each-coup",
-    save: Save = None,
+    save: _Save = None,
     odds: Annotated[
         bool,
         typer.Option(
@@ -145,15 +145,15 @@ def play_punto_banco(
     _run(session, save)
 
 
-@play_app.command(
+@_play_app.command(
     "chemin-de-fer",
     epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
     "`croupier play chemin-de-fer --auto --seed 7 --coups 100`; `croupier rules chemin-de-fer`.",
 )
-def play_chemin_de_fer(
-    seed: Seed = None,
-    auto: Auto = False,
-    coups: Coups = None,
+def _play_chemin_de_fer(
+    seed: _Seed = None,
+    auto: _Auto = False,
+    coups: _Coups = None,
     bots: Annotated[
         int | None,
         typer.Option(min=1, help="Bots at the table (default: 4 with you, 5 with --auto)."),
@@ -168,7 +168,7 @@ def play_chemin_de_fer(
     commission: Annotated[
         str, typer.Option(help="The house's share of the banker's winning coups (CF-16).")
     ] = "0",
-    save: Save = None,
+    save: _Save = None,
 ) -> None:
     """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
     play the punters' hand, and bank in your turn.
@@ -190,18 +190,18 @@ def play_chemin_de_fer(
     _run(session, save)
 
 
-@play_app.command(
+@_play_app.command(
     "monte-bank",
     epilog="Examples: `croupier play monte-bank --seed 7`; "
     "`croupier play monte-bank --auto --seed 7 --deals 20`; `croupier rules monte-bank`.",
 )
-def play_monte_bank(
-    seed: Seed = None,
-    auto: Auto = False,
-    deals: Deals = None,
-    bots: MonteBots = None,
-    chips: MonteChips = 3000,
-    seat: YourSeat = 1,
+def _play_monte_bank(
+    seed: _Seed = None,
+    auto: _Auto = False,
+    deals: _Deals = None,
+    bots: _MonteBots = None,
+    chips: _MonteChips = 3000,
+    seat: _YourSeat = 1,
     cava: Annotated[int, typer.Option(min=1, help="The smallest stake (MB-8).")] = 10,
     cut_on: Annotated[
         str,
@@ -212,8 +212,8 @@ def play_monte_bank(
     extra_cards: Annotated[
         int, typer.Option(min=0, max=2, help="MB-17 variant: unpaired cards added to the layout.")
     ] = 0,
-    rituals: Rituals = False,
-    save: Save = None,
+    rituals: _Rituals = False,
+    save: _Save = None,
 ) -> None:
     """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
     layout, watch the gate and the draw, and bank in your turn.
@@ -235,19 +235,19 @@ def play_monte_bank(
     )
 
 
-@play_app.command(
+@_play_app.command(
     "private-monte",
     epilog="Examples: `croupier play private-monte --odds`; "
     "`croupier play private-monte --auto --seed 7 --deals 24 --odds`; "
     "`croupier rules private-monte`.",
 )
-def play_private_monte(
-    seed: Seed = None,
-    auto: Auto = False,
-    deals: Deals = None,
-    bots: MonteBots = None,
-    chips: MonteChips = 3000,
-    seat: YourSeat = 1,
+def _play_private_monte(
+    seed: _Seed = None,
+    auto: _Auto = False,
+    deals: _Deals = None,
+    bots: _MonteBots = None,
+    chips: _MonteChips = 3000,
+    seat: _YourSeat = 1,
     cava: Annotated[int, typer.Option(min=1, help="The smallest stake (PM-4).")] = 10,
     limit: Annotated[int, typer.Option(min=1, help="The largest stake (PM-4).")] = 500,
     deals_per_bank: Annotated[
@@ -260,8 +260,8 @@ def play_private_monte(
             "--odds", help="Show each layout's exact chance given the cards seen since the shuffle."
         ),
     ] = False,
-    rituals: Rituals = False,
-    save: Save = None,
+    rituals: _Rituals = False,
+    save: _Save = None,
 ) -> None:
     """Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the
     gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one
@@ -299,11 +299,11 @@ def _play_banked(
 ) -> None:
     """A game where the bank passes among the seats (Monte Bank, Banchek) at the terminal:
     the rule set from `options`, the seats checked, the session run (and saved). With
-    --auto and no limit, it closes after `AUTO_ROUNDS`: such a bank may last for ever."""
+    --auto and no limit, it closes after `_AUTO_ROUNDS`: such a bank may last for ever."""
     rules = _rules(game, **options)
     human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(3, 4), banked=True)
     if auto and rounds is None:
-        rounds = AUTO_ROUNDS
+        rounds = _AUTO_ROUNDS
     table = session_type(
         Console(highlight=False),
         rules,
@@ -355,23 +355,23 @@ def _run(table: TerminalSession, save: Path | None) -> None:
         table.save(save)
 
 
-@play_app.command(
+@_play_app.command(
     "banchek",
     epilog="Examples: `croupier play banchek --odds`; "
     "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`.",
 )
-def play_banchek(
-    seed: Seed = None,
-    auto: Auto = False,
+def _play_banchek(
+    seed: _Seed = None,
+    auto: _Auto = False,
     rounds: Annotated[
         int | None,
         typer.Option(
-            min=0, help=f"Close the table after this many rounds (with --auto: {AUTO_ROUNDS})."
+            min=0, help=f"Close the table after this many rounds (with --auto: {_AUTO_ROUNDS})."
         ),
     ] = None,
-    bots: MonteBots = None,
-    chips: MonteChips = 2000,
-    seat: YourSeat = 1,
+    bots: _MonteBots = None,
+    chips: _MonteChips = 2000,
+    seat: _YourSeat = 1,
     minimum: Annotated[int, typer.Option(min=1, help="The smallest stake agreed (BN-5).")] = 5,
     bank: Annotated[
         int, typer.Option(min=1, help="The bank each banker puts up; it passes at 3x (BN-10).")
@@ -382,7 +382,7 @@ def play_banchek(
     odds: Annotated[
         bool, typer.Option("--odds", help="Show your cards' exact chance against the next card.")
     ] = False,
-    save: Save = None,
+    save: _Save = None,
 ) -> None:
     """Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card
     the banker turns: a card of its suit as high or higher wins. You bank in your turn.
@@ -405,7 +405,7 @@ def play_banchek(
 
 
 @app.command("rules")
-def show_rules(
+def _show_rules(
     game: Annotated[str, typer.Argument(help=f"One of: {', '.join(registry.names())}.")],
 ) -> None:
     """Print a game's rules, rule by rule, with the IDs the code and tests cite."""
@@ -418,7 +418,7 @@ def show_rules(
 
 
 @app.command("games")
-def list_games() -> None:
+def _list_games() -> None:
     """List the games croupier can play."""
     console = Console(highlight=False)
     for name in registry.names():
@@ -441,7 +441,7 @@ _NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
 
 
 @app.command("replay")
-def replay_history(
+def _replay_history(
     path: Annotated[Path, typer.Argument(help="A history written by `play --save`.")],
 ) -> None:
     """Replay a saved session event for event, as a spectator saw it."""

@@ -23,7 +23,7 @@ from croupier.solve.chemin_de_fer import (
     tableau,
 )
 
-__all__ = ["solve_app"]
+__all__ = ["chemin_de_fer", "solve_app"]
 
 solve_app = typer.Typer(
     cls=GameCommands,

@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from croupier.cards import Card
 
-__all__ = ["decode", "encode"]
+__all__ = ["JSON", "decode", "encode"]
 
 JSON = Any
 

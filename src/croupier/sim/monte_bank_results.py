@@ -24,7 +24,7 @@ from croupier.games.monte_bank.layout import Circle, Cross, Doubler, Kind
 from croupier.odds.monte_bank import HOUSE_CUT, BetKind, Cut, WagerOdds, bet_table, deal_odds
 from croupier.sim.monte_bank import COLUMNS, VOID_RULES, Head, Tally, column
 
-__all__ = ["PAYS", "MonteBankResults", "Over"]
+__all__ = ["PAYS", "Figure", "MonteBankResults", "Over"]
 
 Over = Kind | None
 """Layouts of one kind, or (None) every layout, each deal weighed once."""

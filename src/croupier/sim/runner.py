@@ -21,7 +21,7 @@ from croupier.errors import InvalidInput
 from croupier.sim._rng import seeded
 from croupier.sim.slices import split
 
-__all__ = ["CHUNK", "Chunk", "Kernel", "Run", "chunks", "run"]
+__all__ = ["CHUNK", "Chunk", "Kernel", "Progress", "Run", "chunks", "run"]
 
 CHUNK = 1 << 22
 """Hands in a chunk: long enough that starting one costs nothing, short enough to show

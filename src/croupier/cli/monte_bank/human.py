@@ -54,7 +54,7 @@ _BANKER_BETTING = "No bet is down yet: `aces` to give up the bank, or Enter to l
 _PRIVATE_BETWEEN = "Deal again (Enter), or `add N` to the bank; it stays yours for the deals agreed"
 
 
-def prompt_for(view: MonteView) -> str:
+def _prompt_for(view: MonteView) -> str:
     """What the seat is asked at this moment of the game."""
     phase = view.phase
     if phase is Phase.CUTS and Pass() not in view.legal:
@@ -163,7 +163,7 @@ class HumanSeat(AskedSeat[MonteView]):
         return view.deals, view.phase
 
     def prompt(self, view: MonteView) -> str:
-        return prompt_for(view)
+        return _prompt_for(view)
 
     def command(self, answer: str, view: MonteView) -> Action:
         return read_command(answer, view)

@@ -26,7 +26,7 @@ PRIVATE_HELP = """\
 _ROWS = {"top": Row.TOP, "t": Row.TOP, "bottom": Row.BOTTOM, "b": Row.BOTTOM}
 
 
-def read_bet(head: str, rest: list[str], view: MonteView) -> Action:
+def _read_bet(head: str, rest: list[str], view: MonteView) -> Action:
     """`top 20`, `bottom 20`, or done."""
     if head in ("", "done", "d"):
         return Done()
@@ -53,7 +53,7 @@ class PrivateSeat(HumanSeat):
         self.odds = odds
 
     def command(self, answer: str, view: MonteView) -> Action:
-        return read_command(answer, view, read_bet)
+        return read_command(answer, view, _read_bet)
 
     def panel(self, view: MonteView) -> RenderableType:
         return private_panel(view, self.name, self.odds)

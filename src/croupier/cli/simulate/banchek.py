@@ -37,7 +37,7 @@ __all__ = ["banchek"]
 
 _ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "never ends"}
 
-BANKS_A_CHUNK = 1 << 16
+_BANKS_A_CHUNK = 1 << 16
 """A bank takes far longer than a coup: smaller chunks keep the progress moving."""
 
 
@@ -86,7 +86,7 @@ def banchek(
         chosen = Policy.of(policy)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
-            200_000, banks, None, sessions, session_hands, hands_are="banks", size=BANKS_A_CHUNK
+            200_000, banks, None, sessions, session_hands, hands_are="banks", size=_BANKS_A_CHUNK
         )
         if unit == "sessions":
             # broken below one chip, passed on at three times the bank (BN-10); a stake is at

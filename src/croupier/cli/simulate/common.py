@@ -96,7 +96,7 @@ def at_five(text: str) -> float:
     return chance
 
 
-SHOE_CHUNK = CHUNK // 64
+_SHOE_CHUNK = CHUNK // 64
 """Shoes in a chunk of a run counted in shoes: some five million coups."""
 
 
@@ -122,7 +122,7 @@ def how_long(
     unit, count = next(iter(said.items()), (hands_are, default))
     if unit == "sessions":
         return "sessions", count, max(1, CHUNK // max(1, session_hands))
-    return unit, count, SHOE_CHUNK if unit == "shoes" else size
+    return unit, count, _SHOE_CHUNK if unit == "shoes" else size
 
 
 class Where:

@@ -34,9 +34,9 @@ Bankroll = Annotated[
 ]
 Stake = Annotated[int, typer.Option(help="Chips staked on each hand.", rich_help_panel="Sessions")]
 
-SAMPLE = 20
+_SAMPLE = 20
 """Sessions drawn whole in the plot: the run's first."""
-COLUMNS_SHOWN = 5
+_COLUMNS_SHOWN = 5
 """Points of a session shown in the table of its spread."""
 
 
@@ -78,7 +78,7 @@ def report(
         console.print(estimate_table("Chips at the end", {"mean": final.final()}, False))
         console.print(_spread_table(final))
     if plot is not None:
-        sample = money.paths(fill, seeded(result.chunks[0].seed), SAMPLE, plan)
+        sample = money.paths(fill, seeded(result.chunks[0].seed), _SAMPLE, plan)
         _plot(plot, f"{title}: bankrolls", final, sample, exact_edge)
         if not as_json:
             console.print(f"Plot written to {plot}.")
@@ -87,7 +87,7 @@ def report(
 def _spread_table(final: SessionResults) -> Table:
     spread = final.spread()
     points = len(spread["hand"])
-    shown = sorted({round(k * (points - 1) / COLUMNS_SHOWN) for k in range(COLUMNS_SHOWN + 1)})
+    shown = sorted({round(k * (points - 1) / _COLUMNS_SHOWN) for k in range(_COLUMNS_SHOWN + 1)})
     table = Table(title="The bankroll along the way", box=boxes.SIMPLE_HEAD)
     table.add_column("hands")
     for k in shown:

@@ -44,6 +44,7 @@ __all__ = [
     "offer_bank",
     "offer_options",
     "open_bank",
+    "open_calls",
     "stake",
     "stakes_options",
     "start_auction",

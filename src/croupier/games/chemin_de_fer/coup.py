@@ -23,7 +23,7 @@ from croupier.games.chemin_de_fer.events import (
 from croupier.games.chemin_de_fer.rules import BankerPlay, Hand, Outcome, Winner
 from croupier.games.chemin_de_fer.state import Coup, Phase, State
 
-__all__ = ["banker_decides", "deal", "punter_decides", "third_card"]
+__all__ = ["banker_decides", "deal", "punter_decides", "punter_may", "third_card"]
 
 
 def _coup(state: State) -> Coup:

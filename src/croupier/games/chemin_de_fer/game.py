@@ -65,7 +65,7 @@ from croupier.games.chemin_de_fer.state import Phase, State
 from croupier.games.chemin_de_fer.view import ChemmyView
 from croupier.shoe import Shoe
 
-__all__ = ["CheminDeFer"]
+__all__ = ["MAX_BUY_IN", "CheminDeFer"]
 
 MAX_BUY_IN = 10**9
 

@@ -22,7 +22,11 @@ from dataclasses import dataclass, field
 from croupier.cards import Card, Colour, Rank
 
 __all__ = [
+    "BOTTOM",
     "GROUPS",
+    "LEFT",
+    "RIGHT",
+    "TOP",
     "Circle",
     "Cross",
     "Doubler",
