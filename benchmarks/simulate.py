@@ -30,7 +30,7 @@ from croupier.games.monte_bank.layout import Falls, Layout, fate
 from croupier.odds.monte_bank import BetKind, wagers
 from croupier.shoe import End
 from croupier.sim import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
-from croupier.sim._rng import seeded
+from croupier.sim.rng import seeded
 from croupier.sim.sessions import Plan
 
 GOAL = 8e7

@@ -9,7 +9,7 @@ from croupier.engine import Event
 from croupier.games.baccarat import banco_draws, shoe_values
 from croupier.games.punto_banco import Bet, Choose, Decision, Phase, PuntoBanco, TurnCards
 from croupier.games.punto_banco.events import BetsClosed, SeatLeft, ShoePassed, StakePlaced
-from croupier.odds.punto_banco import AtFive, OddsRules, exact, punto_decision
+from croupier.odds.punto_banco import AtFive, exact, punto_decision
 from croupier.randomness import stream
 from croupier.table import Croupier, Player, Table
 from tests.games.punto_banco.stack import GAME, act, bet, cards, close, table
@@ -52,7 +52,7 @@ def test_drawing_on_five_is_right_against_the_texts_banco():  # PB-13e, PB-12
     draw = punto_on_five_expectation(Decision.DRAW)
     stand = punto_on_five_expectation(Decision.STAND)
     assert draw > stand
-    best = exact(8, OddsRules(punto_at_5=AtFive.BEST))
+    best = exact(8, at_five=AtFive.BEST)
     assert best.draws_on_five == {(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)}
 
 

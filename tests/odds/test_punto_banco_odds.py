@@ -11,11 +11,19 @@ from hypothesis import strategies as st
 from croupier.cards import Card, Rank, Suit
 from croupier.engine import CHANCE, HOUSE, CloseBets, Drawing, Event
 from croupier.errors import InvalidConfig
-from croupier.games.punto_banco import Bet, Choose, Decision, Phase, TurnCards
+from croupier.games.punto_banco import (
+    Bet,
+    Choose,
+    Decision,
+    Phase,
+    Rules,
+    TableSize,
+    Tableau,
+    TurnCards,
+)
 from croupier.games.punto_banco.events import CoupResult
 from croupier.odds.punto_banco import (
     AtFive,
-    OddsRules,
     effect_of_removal,
     exact,
     probabilities,
@@ -40,20 +48,20 @@ def test_fresh_eight_deck_probabilities_and_edges():  # PB-7
     assert p == {Bet.BANCO: 0.458597, Bet.PUNTO: 0.446247, Bet.EGALITE: 0.095156}
     edge = {bet: round(float(x) * 100, 4) for bet, x in FRESH.house_edge.items()}
     assert edge == {Bet.BANCO: 1.0579, Bet.PUNTO: 1.2351, Bet.EGALITE: 14.3596}
-    nine = exact(8, OddsRules(tie_pays=9)).house_edge[Bet.EGALITE]
+    nine = exact(8, Rules(egalite_pays=9)).house_edge[Bet.EGALITE]
     assert round(float(nine) * 100, 4) == 4.8440
     assert sum(FRESH.probability.values()) == 1
 
 
 def test_commission_enters_only_banco():  # PB-7
-    free = exact(8, OddsRules(commission=Fraction(0))).house_edge
+    free = exact(8, Rules(commission=Fraction(0))).house_edge
     assert free[Bet.PUNTO] == FRESH.house_edge[Bet.PUNTO]
     assert free[Bet.BANCO] == -FRESH.house_edge[Bet.PUNTO]
 
 
 def test_punto_on_five():  # PB-13e
-    stand = exact(8, OddsRules(punto_at_5=AtFive.STAND))
-    best = exact(8, OddsRules(punto_at_5=AtFive.BEST))
+    stand = exact(8, at_five=AtFive.STAND)
+    best = exact(8, at_five=AtFive.BEST)
     assert stand.house_edge[Bet.PUNTO] > FRESH.house_edge[Bet.PUNTO]
     assert best.house_edge[Bet.PUNTO] <= FRESH.house_edge[Bet.PUNTO]
     assert best.draws_on_five == {(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)}  # a fresh shoe: draw
@@ -98,15 +106,15 @@ SMALL_SHOES = st.lists(st.integers(0, 2), min_size=10, max_size=10).filter(
 @given(counts=SMALL_SHOES, draws=st.booleans())
 def test_the_calculator_and_the_engine_agree(counts, draws):  # PB-12, PB-13
     decision, at_five = (Decision.DRAW, AtFive.DRAW) if draws else (Decision.STAND, AtFive.STAND)
-    assert exact(counts, OddsRules(punto_at_5=at_five)).probability == engine_odds(counts, decision)
+    assert exact(counts, at_five=at_five).probability == engine_odds(counts, decision)
 
 
 def test_the_best_play_on_five_depends_on_the_shoe():  # PB-13e
     rich_in_tens = (10, 2, 2, 2, 2, 2, 2, 2, 2, 2)
-    best = exact(rich_in_tens, OddsRules(punto_at_5=AtFive.BEST))
+    best = exact(rich_in_tens, at_five=AtFive.BEST)
     assert best.draws_on_five == {(0, 5), (6, 9), (7, 8)}  # stands on A-4 and 2-3
     for rule in (AtFive.DRAW, AtFive.STAND):
-        other = exact(rich_in_tens, OddsRules(punto_at_5=rule))
+        other = exact(rich_in_tens, at_five=rule)
         assert best.house_edge[Bet.PUNTO] < other.house_edge[Bet.PUNTO]
 
 
@@ -140,7 +148,7 @@ COMPOSITIONS = st.lists(st.integers(0, 32), min_size=10, max_size=10).filter(lam
 @settings(max_examples=40, deadline=None)
 @given(counts=COMPOSITIONS, at_five=st.sampled_from(AtFive))
 def test_the_fast_path_agrees_with_the_exact_one(counts, at_five):
-    odds = exact(counts, OddsRules(punto_at_5=at_five)).probability
+    odds = exact(counts, at_five=at_five).probability
     expected = (odds[Bet.PUNTO], odds[Bet.BANCO], odds[Bet.EGALITE])
     for compiled in (True, False):
         fast = probabilities(counts, at_five, compiled=compiled)
@@ -179,10 +187,19 @@ def test_impossible_counts_for_the_decks():
 
 
 def test_bad_rules():
-    with pytest.raises(InvalidConfig, match="tie_pays"):
-        OddsRules(tie_pays=0)
+    with pytest.raises(InvalidConfig, match="egalite_pays"):
+        exact(8, Rules(egalite_pays=0))
     with pytest.raises(InvalidConfig, match="choose from draw, stand, best"):
-        OddsRules(punto_at_5="sometimes")  # type: ignore[arg-type]
+        exact(8, at_five="sometimes")  # type: ignore[arg-type]
+
+
+def test_the_odds_take_the_table_rules():  # PB-7, PB-14
+    small = exact(6, Rules(table=TableSize.SMALL, commission=Fraction(1, 25), egalite_pays=9))
+    p = small.probability
+    assert small.house_edge[Bet.BANCO] == p[Bet.PUNTO] - p[Bet.BANCO] * Fraction(24, 25)
+    assert small.house_edge[Bet.EGALITE] == 1 - 10 * p[Bet.EGALITE]
+    with pytest.raises(InvalidConfig, match="always draws on 5 \\(PB-14\\)"):
+        exact(8, Rules(tableau=Tableau.FIXED), AtFive.STAND)
 
 
 def test_odds_are_plain_data():

@@ -22,7 +22,7 @@ from croupier.odds.banchek import (
     random_hand,
     shuffles,
 )
-from croupier.sim._rng import seeded
+from croupier.sim.rng import seeded
 from croupier.sim.banchek import (
     BANKS,
     BROKE,

@@ -29,10 +29,10 @@ from croupier.games.chemin_de_fer import (
 )
 from croupier.games.chemin_de_fer.events import CoupResult, HandShown, ShoeEnded
 from croupier.games.punto_banco import Bet
-from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.odds.punto_banco import AtFive, exact
 from croupier.shoe import Shoe
 from croupier.sim import punto_banco as baccarat_kernel
-from croupier.sim._rng import seeded, shuffle_prefix
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.chemin_de_fer import (
     BANKER,
     NATURALS,
@@ -215,7 +215,7 @@ def first_coup(decks: int, play: Strategy) -> dict[int, Fraction]:
 
 def test_the_enumeration_agrees_with_the_odds_and_the_solver():  # CF-11 .. CF-13
     for at_five, x in ((AtFive.DRAW, 1), (AtFive.STAND, 0)):  # the tableau is PB-12, PB-13c
-        odds = exact(6, OddsRules(punto_at_5=at_five)).probability
+        odds = exact(6, at_five=at_five).probability
         mine = first_coup(6, strategy("tableau", draw_at_5=x))
         assert (mine[PUNTER], mine[BANKER], mine[TIE]) == (
             odds[Bet.PUNTO],
@@ -282,7 +282,7 @@ def test_the_equilibrium_against_the_solvers_value():  # CF-12, CF-13
 def test_results_with_the_commission():  # CF-16 variant
     counts = simulate(seeded(np.random.SeedSequence(12)), 1_000_000, strategy="tableau")
     results = CheminDeFerResults.of(counts, 6, "tableau", commission=Fraction(5, 100))
-    odds = exact(6, OddsRules(punto_at_5=AtFive.DRAW)).probability
+    odds = exact(6, at_five=AtFive.DRAW).probability
     taxed = results.banker_edge(Fraction(5, 100))
     assert taxed.exact == float(odds[Bet.BANCO] * Fraction(95, 100) - odds[Bet.PUNTO])
     assert taxed.value < results.banker_edge().value

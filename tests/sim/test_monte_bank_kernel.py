@@ -50,7 +50,7 @@ from croupier.games.monte_bank.deal import Void, layout_step
 from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, DealVoid
 from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wager_odds, wagers
 from croupier.shoe import End, Shoe
-from croupier.sim._rng import seeded, shuffle_prefix
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.monte_bank import (
     COLUMNS,
     PACK,

@@ -16,7 +16,7 @@ from croupier.games.monte_bank.events import BetSettled
 from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
 from croupier.odds.private_monte import Simulation, first_deal, outcomes, should_bet
 from croupier.odds.private_monte import simulate as numpy_simulate
-from croupier.sim._rng import seeded, shuffle_prefix
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.private_monte import (
     BETS,
     COLUMNS,

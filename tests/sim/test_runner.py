@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 
 from croupier.errors import InvalidInput
+from croupier.games.punto_banco import Rules
 from croupier.sim import punto_banco
 from croupier.sim.runner import chunks, run
 
-OPTIONS = {"decks": 8, "cut": 10, "draw_on_5": 1.0}
+OPTIONS = {"rules": Rules(), "draw_on_5": 1.0}
 
 
 def test_chunks_and_their_seeds():

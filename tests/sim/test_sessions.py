@@ -10,9 +10,9 @@ import pytest
 from croupier.errors import InvalidInput
 from croupier.estimate import Z95
 from croupier.games.punto_banco import Bet, Rules
-from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.odds.punto_banco import AtFive, exact
 from croupier.sim import banchek, chemin_de_fer, punto_banco
-from croupier.sim._rng import seeded
+from croupier.sim.rng import seeded
 from croupier.sim.chemin_de_fer_results import exact_take
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import (
@@ -133,7 +133,7 @@ def test_ruin_in_one_coup_is_punto_winning():  # PB-7
     n = 400_000
     counts = punto_banco.sessions(seeded(np.random.SeedSequence(2)), n, plan, net)
     results = SessionResults.of(counts[0], plan)
-    chance = exact(8, OddsRules(punto_at_5=AtFive.DRAW)).probability
+    chance = exact(8, at_five=AtFive.DRAW).probability
     for estimate, p in [
         (results.ruined(), chance[Bet.PUNTO]),
         (results.ahead(), chance[Bet.BANCO]),
@@ -170,7 +170,7 @@ def test_punto_banco_sessions_lose_the_exact_edge(bet):  # PB-7, PB-13
         punto_banco.sessions(seeded(np.random.SeedSequence(4)), 5000, plan, net)[0], plan
     )
     assert results.hands == 5000 * 400 and results.ruined().value == 0
-    p = exact(8, OddsRules(punto_at_5=AtFive.DRAW)).probability
+    p = exact(8, at_five=AtFive.DRAW).probability
     won = sum(p[b] * x for b, x in zip((Bet.PUNTO, Bet.BANCO, Bet.EGALITE), net, strict=True))
     edge = -won / 20
     sigmas = results.edge(float(edge)).sigmas
@@ -201,8 +201,8 @@ def test_chemin_de_fer_commission_is_paid_in_whole_chips():  # CF-16
 def chemin_de_fer_banker_wins(play):
     """The banker's exact chance of winning a coup of a fresh 6-deck shoe at the tableau."""
     x = play.draw_at_5
-    draw = exact(6, OddsRules(punto_at_5=AtFive.DRAW)).probability[Bet.BANCO]
-    stand = exact(6, OddsRules(punto_at_5=AtFive.STAND)).probability[Bet.BANCO]
+    draw = exact(6, at_five=AtFive.DRAW).probability[Bet.BANCO]
+    stand = exact(6, at_five=AtFive.STAND).probability[Bet.BANCO]
     return x * draw + (1 - x) * stand
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_DRAWS_ON, shoe_values
 from croupier.games.punto_banco import Bet
-from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.odds.punto_banco import AtFive, exact
 from croupier.solve.chemin_de_fer import (
     COLUMNS,
     FIVES,
@@ -122,7 +122,7 @@ def test_exploitability_of_the_simple_strategies():  # CF-12, CF-13
 @pytest.mark.parametrize(("at_5", "x"), [(AtFive.DRAW, 1), (AtFive.STAND, 0)])
 def test_the_enumeration_agrees_with_the_punto_banco_calculator(decks, at_5, x):  # CF-11..13
     """Banker on the tableau, punter always or never drawing on 5: Punto Banco's coup."""
-    odds = exact(decks, OddsRules(punto_at_5=at_5)).probability
+    odds = exact(decks, at_five=at_5).probability
     game = solve(decks).game
     assert game.payoff((Fraction(x),), tableau()) == odds[Bet.PUNTO] - odds[Bet.BANCO]
 

@@ -11,9 +11,9 @@ from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
+from croupier import games as registry
 from croupier.cards import Card
 from croupier.cli.usage import GameCommands, fail
-from croupier.engine.config import make_config
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.punto_banco import Bet
@@ -21,8 +21,8 @@ from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
 from croupier.odds import private_monte as private
 from croupier.odds.punto_banco import (
+    AtFive,
     Odds,
-    OddsRules,
     check_remaining,
     effect_of_removal,
     exact,
@@ -85,21 +85,28 @@ def punto_banco(
 ) -> None:
     """The probability of punto, banco and égalité and each bet's house edge, exactly."""
     try:
-        rules = make_config(
-            OddsRules, commission=commission, tie_pays=tie_pays, punto_at_5=punto_at_5
-        )
+        rules = registry.get("punto-banco").config(commission=commission, egalite_pays=tie_pays)
+        at_five = _at_five(punto_at_5)
         shoe = shoe_counts(decks) if remaining is None else None
         if remaining is not None:
             shoe = check_remaining(_parse_remaining(remaining), decks)
         assert shoe is not None
-        odds = exact(shoe, rules)
-        effects = effect_of_removal(decks, rules) if removal else None
+        odds = exact(shoe, rules, at_five)
+        effects = effect_of_removal(decks, rules, at_five) if removal else None
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
         print(json.dumps(_as_json(odds, decks if remaining is None else None, effects), indent=2))
     else:
         _show(odds, decks, remaining is not None, effects)
+
+
+def _at_five(text: str) -> AtFive:
+    try:
+        return AtFive(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(choice.value for choice in AtFive)
+        raise InvalidInput(f"--punto-at-5 {text!r} is not valid: choose from {choices}") from None
 
 
 def _as_json(
@@ -112,8 +119,8 @@ def _as_json(
         "remaining": list(odds.remaining),
         "rules": {
             "commission": f"{rules.commission.numerator}/{rules.commission.denominator}",
-            "tie_pays": rules.tie_pays,
-            "punto_at_5": rules.punto_at_5.value,
+            "tie_pays": rules.egalite_pays,
+            "punto_at_5": odds.at_five.value,
         },
         "probability": {_NAMES[b]: float(p) for b, p in odds.probability.items()},
         "exact": {_NAMES[b]: f"{p.numerator}/{p.denominator}" for b, p in odds.probability.items()},
@@ -142,8 +149,8 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
     }
     table = Table(
         title=(
-            f"Punto Banco: {shoe}, {on_five[rules.punto_at_5.value]}, "
-            f"banco pays less {float(rules.commission * 100):g}%, égalité {rules.tie_pays}:1"
+            f"Punto Banco: {shoe}, {on_five[odds.at_five.value]}, "
+            f"banco pays less {float(rules.commission * 100):g}%, égalité {rules.egalite_pays}:1"
         ),
         box=boxes.SIMPLE_HEAD,
     )
@@ -162,7 +169,7 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
         f"{bet.label} {p.numerator}/{p.denominator}" for bet, p in odds.probability.items()
     )
     console.print(f"[dim]Exactly: {exact_line}[/]")
-    if rules.punto_at_5.value == "best":
+    if odds.at_five is AtFive.BEST:
         pairs = ", ".join(f"{_VALUES[i]}-{_VALUES[j]}" for i, j in sorted(odds.draws_on_five))
         console.print(f"Punto draws on 5 holding: {pairs or 'none'}; stands otherwise.")
     if effects is not None:

@@ -7,7 +7,9 @@
     '1.0579%'
 
 A shoe is a number of decks or the counts of the ten point values left in
-it (index 0: tens and pictures; 1..9: ace to nine). Every coup is enumerated
+it (index 0: tens and pictures; 1..9: ace to nine). The table's rules are the
+game's own `Rules` (its commission and égalité payout); punto's play on 5, the
+strategy being analysed, is an `AtFive`. Every coup is enumerated
 through the same drawing rules the game plays (`croupier.games.baccarat`),
 and the results are exact `Fraction`s. `probabilities` answers the same
 question in floats, compiled by numba when it is installed, for loops over
@@ -26,13 +28,12 @@ from typing import Any
 from croupier.cards import Card
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, value
-from croupier.games.punto_banco.rules import Bet, Decision
+from croupier.games.punto_banco.rules import Bet, Decision, Rules, Tableau
 from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
 
 __all__ = [
     "AtFive",
     "Odds",
-    "OddsRules",
     "effect_of_removal",
     "exact",
     "probabilities",
@@ -58,30 +59,17 @@ _TABLES = (tuple(map(int, PUNTO_RULE)), BANCO_TABLE)
 """The coup's rules, as the enumeration takes them (PB-12, PB-13)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OddsRules:
-    """What the odds depend on beyond the cards: the commission on banco's wins,
-    what égalité pays to one, and punto's play on 5."""
-
-    commission: Fraction = Fraction(5, 100)
-    tie_pays: int = 8
-    punto_at_5: AtFive = AtFive.DRAW
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.commission < 1:
-            raise InvalidConfig(f"commission {self.commission} is not valid: from 0 up to 1")
-        if (
-            isinstance(self.tie_pays, bool)
-            or not isinstance(self.tie_pays, int)
-            or self.tie_pays < 1
-        ):
-            raise InvalidConfig(
-                f"tie_pays {self.tie_pays!r} is not valid: a whole number, 1 or more"
-            )
-        if not isinstance(self.punto_at_5, AtFive):
-            raise InvalidConfig(
-                f"punto_at_5 {self.punto_at_5!r} is not valid: choose from draw, stand, best"
-            )
+def _checked(rules: Rules | None, at_five: AtFive) -> Rules:
+    """The rules, and a play on 5 they allow: at the fixed tableau punto always draws."""
+    rules = rules or Rules()
+    if not isinstance(at_five, AtFive):
+        raise InvalidConfig(f"at_five {at_five!r} is not valid: choose from draw, stand, best")
+    if rules.tableau is Tableau.FIXED and at_five is not AtFive.DRAW:
+        raise InvalidConfig(
+            f"at_five {at_five.value!r} is not valid at the fixed tableau: punto always "
+            "draws on 5 (PB-14)"
+        )
+    return rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +83,8 @@ class Odds:
     """
 
     remaining: tuple[int, ...]
-    rules: OddsRules
+    rules: Rules
+    at_five: AtFive
     sequences: MappingProxyType[Bet, int]
     total: int
     draws_on_five: frozenset[tuple[int, int]] = field(default=frozenset())
@@ -111,13 +100,14 @@ class Odds:
         return house_edges(p[Bet.PUNTO], p[Bet.BANCO], p[Bet.EGALITE], self.rules)
 
 
-def house_edges(punto: Any, banco: Any, tie: Any, rules: OddsRules) -> dict[Bet, Any]:
+def house_edges(punto: Any, banco: Any, tie: Any, rules: Rules) -> dict[Bet, Any]:
     """Edges from the three probabilities, exact or float: punto pays 1:1, banco 1:1 less
-    the commission, égalité `tie_pays` to 1; punto and banco are returned on a tie."""
+    the commission, égalité `egalite_pays` to 1; punto and banco are returned on a tie
+    (PB-7)."""
     return {
         Bet.PUNTO: banco - punto,
         Bet.BANCO: punto - banco * (1 - rules.commission),
-        Bet.EGALITE: 1 - tie * (rules.tie_pays + 1),
+        Bet.EGALITE: 1 - tie * (rules.egalite_pays + 1),
     }
 
 
@@ -165,19 +155,23 @@ def _scratch(zero: float) -> tuple[list[float], list[float], list[float]]:
     return [zero] * 21, [zero] * 6, [zero] * 80
 
 
-def exact(shoe: int | Sequence[int] = 8, rules: OddsRules | None = None) -> Odds:
-    """The exact odds of the next coup from `shoe` (decks, or the ten counts left)."""
-    rules = rules or OddsRules()
+def exact(
+    shoe: int | Sequence[int] = 8, rules: Rules | None = None, at_five: AtFive = AtFive.DRAW
+) -> Odds:
+    """The exact odds of the next coup from `shoe` (decks, or the ten counts left), at a
+    table of these `rules`, punto playing 5 as `at_five` says."""
+    rules = _checked(rules, at_five)
     counts = _counts(shoe)
     out = [0, 0, 0]
     drew = [0] * 100
-    count_coups(list(counts), *_TABLES, _STRATEGY[rules.punto_at_5], out, drew, *_scratch(0))
+    count_coups(list(counts), *_TABLES, _STRATEGY[at_five], out, drew, *_scratch(0))
     total = 1
     for taken in range(CARDS_IN_A_COUP):
         total *= sum(counts) - taken
     return Odds(
         remaining=counts,
         rules=rules,
+        at_five=at_five,
         sequences=MappingProxyType(
             dict(zip((Bet.PUNTO, Bet.BANCO, Bet.EGALITE), out, strict=True))
         ),
@@ -189,15 +183,15 @@ def exact(shoe: int | Sequence[int] = 8, rules: OddsRules | None = None) -> Odds
 
 
 def effect_of_removal(
-    decks: int = 8, rules: OddsRules | None = None
+    decks: int = 8, rules: Rules | None = None, at_five: AtFive = AtFive.DRAW
 ) -> dict[int, dict[Bet, Fraction]]:
     """For each value 0..9: how each bet's edge changes when one card of it leaves a full shoe."""
-    full = exact(decks, rules).house_edge
+    full = exact(decks, rules, at_five).house_edge
     effects: dict[int, dict[Bet, Fraction]] = {}
     for v in range(10):
         counts = list(shoe_counts(decks))
         counts[v] -= 1
-        edge = exact(counts, rules).house_edge
+        edge = exact(counts, rules, at_five).house_edge
         effects[v] = {bet: edge[bet] - full[bet] for bet in Bet}
     return effects
 
@@ -212,7 +206,7 @@ def punto_decision(remaining: Sequence[int], punto: tuple[Card, Card]) -> Decisi
     counts = list(check_remaining(remaining))
     counts[low] += 1
     counts[high] += 1
-    odds = exact(counts, OddsRules(punto_at_5=AtFive.BEST))
+    odds = exact(counts, at_five=AtFive.BEST)
     return Decision.DRAW if (low, high) in odds.draws_on_five else Decision.STAND
 
 
@@ -230,7 +224,7 @@ except ImportError:  # pragma: no cover - exercised by forcing the fallback in t
 
 
 def probabilities(
-    remaining: Sequence[float], punto_at_5: AtFive = AtFive.DRAW, *, compiled: bool = True
+    remaining: Sequence[float], at_five: AtFive = AtFive.DRAW, *, compiled: bool = True
 ) -> tuple[float, float, float]:
     """Punto, banco and égalité probabilities of the next coup, in floats.
 
@@ -244,13 +238,13 @@ def probabilities(
     if compiled and _compiled is not None:
         out, scratch = np.zeros(3), np.zeros(207)
         counts = np.asarray(remaining, dtype=np.float64)
-        strategy = _STRATEGY[punto_at_5]
+        strategy = _STRATEGY[at_five]
         pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
         _compiled(counts, *_ARRAYS, strategy, out, drew, pre, acc, beats)
         punto, banco, tie = (float(x) for x in out)
     else:
         sums = [0.0, 0.0, 0.0]
         floats = [float(c) for c in remaining]
-        count_coups(floats, *_TABLES, _STRATEGY[punto_at_5], sums, [0] * 100, *_scratch(0.0))
+        count_coups(floats, *_TABLES, _STRATEGY[at_five], sums, [0] * 100, *_scratch(0.0))
         punto, banco, tie = sums
     return punto / total, banco / total, tie / total

@@ -51,7 +51,7 @@ from croupier.games.banchek.rules import TRIPLED as _FACTOR
 from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, check_table, period
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim._rng import shuffle_prefix
+from croupier.sim.rng import shuffle_prefix
 from croupier.sim.slices import SLICES, split
 
 __all__ = [

@@ -48,7 +48,7 @@ from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games import baccarat
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim._rng import shuffle_prefix, uniform
+from croupier.sim.rng import shuffle_prefix, uniform
 from croupier.sim.punto_banco import shoe_values
 from croupier.sim.slices import SLICES, split
 from croupier.solve.chemin_de_fer import COLUMNS, Column, solve, tableau

@@ -25,7 +25,7 @@ import numpy as np
 from croupier.estimate import Z95, Estimate
 from croupier.games.chemin_de_fer.rules import Winner
 from croupier.games.punto_banco import Bet
-from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.odds.punto_banco import AtFive, exact
 from croupier.sim.chemin_de_fer import (
     BANKER,
     NATURALS,
@@ -54,7 +54,7 @@ def _value(decks: int, play: Strategy) -> Fraction:
 
 @cache
 def _at_five(decks: int, at_five: AtFive) -> dict[Bet, Fraction]:
-    return exact(decks, OddsRules(punto_at_5=at_five)).probability
+    return exact(decks, at_five=at_five).probability
 
 
 @cache

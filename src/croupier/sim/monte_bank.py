@@ -70,7 +70,7 @@ from croupier.odds.monte_bank import BetKind
 from croupier.shoe import End
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim._rng import _place, next_u64
+from croupier.sim.rng import _place, next_u64
 from croupier.sim.slices import SLICES, split
 
 __all__ = [

@@ -49,7 +49,7 @@ from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
 from croupier.odds.private_monte import positions
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim._rng import shuffle_prefix
+from croupier.sim.rng import shuffle_prefix
 from croupier.sim.slices import SLICES, split
 
 __all__ = [

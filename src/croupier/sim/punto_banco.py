@@ -30,11 +30,11 @@ import numpy.typing as npt
 
 from croupier.errors import InvalidConfig
 from croupier.games import baccarat
-from croupier.games.punto_banco import Bet, Rules
+from croupier.games.punto_banco import Bet, Rules, Tableau
 from croupier.games.punto_banco.coup import pay
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim._rng import shuffle_prefix, uniform
+from croupier.sim.rng import shuffle_prefix, uniform
 from croupier.sim.slices import SLICES, split
 
 __all__ = [
@@ -118,12 +118,15 @@ def _play_shoe(shoe: Any, cut: int, draws: int, table: Any, out: Any) -> int:
             return coups
 
 
-def play_shoe(values: npt.ArrayLike, cut: int = 10, draw_on_5: bool = True) -> npt.NDArray[np.int8]:
+def play_shoe(
+    values: npt.ArrayLike, rules: Rules | None = None, draw_on_5: bool = True
+) -> npt.NDArray[np.int8]:
     """The result of each coup dealt from this shoe (point values, top first, as it stands
-    after the cut): burn, then coups until the cut card, `cut` cards from the bottom, comes
-    out (PB-3 .. PB-5). `draw_on_5`: punto draws on 5 (PB-14), or stands (PB-13e)."""
+    after the cut): burn, then coups until the cut card, `rules.cut_card` cards from the
+    bottom, comes out (PB-3 .. PB-5). `draw_on_5`: punto draws on 5 (PB-14), or stands
+    (PB-13e)."""
     shoe = np.asarray(values, dtype=np.int8)
-    _check(len(shoe), cut)
+    _, cut, _ = _dealing(rules, float(draw_on_5))
     out = np.empty(len(shoe) // 4 + 1, dtype=np.int8)
     coups = _play_shoe(shoe, cut, int(draw_on_5), _TABLE, out)
     return out[:coups]
@@ -188,20 +191,19 @@ def _simulate(
 def simulate(
     state: npt.NDArray[np.uint64],
     hands: int,
-    decks: int = 8,
-    cut: int = 10,
+    rules: Rules | None = None,
     draw_on_5: float = 1.0,
 ) -> npt.NDArray[np.int64]:
-    """Deal `hands` coups, shoe after shoe, from the generator `state` (which steps on): for
-    each of `SLICES` slices of them in turn, the counts of punto, banco and tie wins, and of
-    shoes shuffled. `draw_on_5`: the chance that punto draws on 5 (1: always, PB-14; 0:
-    never; between: a mixed strategy)."""
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut)
+    """Deal `hands` coups, shoe after shoe, at a table of these `rules` (its decks and cut
+    card), from the generator `state` (which steps on): for each of `SLICES` slices of them
+    in turn, the counts of punto, banco and tie wins, and of shoes shuffled. `draw_on_5`:
+    the chance that punto draws on 5 (1: always, PB-14; 0: never; between: a mixed
+    strategy)."""
+    shoe, cut, x = _dealing(rules, draw_on_5)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(hands)):
-        _simulate(state, count, shoe, second, at, cut, float(draw_on_5), _TABLE, out[k])
+        _simulate(state, count, shoe, second, at, cut, x, _TABLE, out[k])
     return out
 
 
@@ -226,17 +228,15 @@ def _simulate_shoes(
 def simulate_shoes(
     state: npt.NDArray[np.uint64],
     shoes: int,
-    decks: int = 8,
-    cut: int = 10,
+    rules: Rules | None = None,
     draw_on_5: float = 1.0,
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut)
+    shoe, cut, x = _dealing(rules, draw_on_5)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
-        _simulate_shoes(state, count, shoe, cut, float(draw_on_5), _TABLE, out[k])
+        _simulate_shoes(state, count, shoe, cut, x, _TABLE, out[k])
     return out
 
 
@@ -274,16 +274,15 @@ def _fill(
 
 
 def filler(
-    net: tuple[int, int, int], decks: int = 8, cut: int = 10, draw_on_5: float = 1.0
+    net: tuple[int, int, int], rules: Rules | None = None, draw_on_5: float = 1.0
 ) -> money.Fill:
-    """The hands of sessions at a table of `decks` decks, for a stake that wins or loses
+    """The hands of sessions at a table of these `rules`, for a stake that wins or loses
     `net` (as `nets` gives it): each session from a fresh shoe."""
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut)
+    shoe, cut, x = _dealing(rules, draw_on_5)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
-        _fill(state, shoe, cut, float(draw_on_5), _TABLE, by_result, out)
+        _fill(state, shoe, cut, x, _TABLE, by_result, out)
 
     return fill
 
@@ -293,21 +292,26 @@ def sessions(
     count: int,
     plan: money.Plan,
     net: tuple[int, int, int],
-    decks: int = 8,
-    cut: int = 10,
+    rules: Rules | None = None,
     draw_on_5: float = 1.0,
 ) -> npt.NDArray[np.int64]:
     """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
     `sessions.play`."""
-    return money.play(filler(net, decks, cut, draw_on_5), state, count, plan)
+    return money.play(filler(net, rules, draw_on_5), state, count, plan)
 
 
-def _check(cards: int, cut: int) -> None:
-    if not 6 <= cut <= cards // 2:
+def _dealing(rules: Rules | None, draw_on_5: float) -> tuple[npt.NDArray[np.int8], int, float]:
+    """What the kernels take from the rule set: the shoe's values, the cut card (PB-1,
+    PB-3), and punto's chance of drawing on 5, checked against the tableau (PB-14)."""
+    rules = rules or Rules()
+    if isinstance(draw_on_5, bool) or not 0.0 <= draw_on_5 <= 1.0:
+        raise InvalidConfig(f"draw_on_5 = {draw_on_5!r} is not valid: a chance from 0 to 1")
+    if rules.tableau is Tableau.FIXED and draw_on_5 != 1.0:
         raise InvalidConfig(
-            f"cut card {cut} is not valid: from 6 cards from the bottom (a coup's six must "
-            f"lie before it) to half the shoe, {cards // 2}"
+            f"draw_on_5 = {draw_on_5!r} is not valid at the fixed tableau: punto always "
+            "draws on 5 (PB-14)"
         )
+    return shoe_values(rules.decks), rules.cut_card, float(draw_on_5)
 
 
 _TABLE = coup_table()

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from croupier.estimate import Z95, Estimate
-from croupier.games.punto_banco import Bet
-from croupier.odds.punto_banco import AtFive, OddsRules, exact, house_edges
+from croupier.games.punto_banco import Bet, Rules
+from croupier.odds.punto_banco import AtFive, exact, house_edges
 from croupier.sim.punto_banco import BANCO, PUNTO, TIE
 
 __all__ = ["PuntoBancoResults", "fresh_shoe"]
@@ -21,33 +21,35 @@ _INDEX = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
 
 
-def fresh_shoe(decks: int, draw_on_5: float) -> dict[Bet, Fraction] | None:
-    """The exact chance of each result on a fresh shoe, for a pure play on 5."""
+def fresh_shoe(rules: Rules, draw_on_5: float) -> dict[Bet, Fraction] | None:
+    """The exact chance of each result on a fresh shoe of these rules, for a pure play on
+    5 (None for a mixed one)."""
     if draw_on_5 not in (0.0, 1.0):
         return None
     at_five = AtFive.DRAW if draw_on_5 == 1.0 else AtFive.STAND
-    return exact(decks, OddsRules(punto_at_5=at_five)).probability
+    return exact(rules.decks, rules, at_five).probability
 
 
 @dataclass(frozen=True, slots=True)
 class PuntoBancoResults:
-    """Frequencies and house edges from counts [punto, banco, tie, shoes]."""
+    """Frequencies and house edges from counts [punto, banco, tie, shoes], dealt at a table
+    of these `rules`."""
 
     counts: tuple[int, int, int, int]
-    decks: int
+    rules: Rules
     draw_on_5: float
 
     @classmethod
-    def of(cls, counts: Any, decks: int, draw_on_5: float) -> PuntoBancoResults:
+    def of(cls, counts: Any, rules: Rules, draw_on_5: float) -> PuntoBancoResults:
         punto, banco, tie, shoes = (int(c) for c in counts)
-        return cls((punto, banco, tie, shoes), decks, draw_on_5)
+        return cls((punto, banco, tie, shoes), rules, draw_on_5)
 
     @property
     def hands(self) -> int:
         return sum(self.counts[:3])
 
     def frequencies(self) -> dict[Bet, Estimate]:
-        n, exact_p = self.hands, fresh_shoe(self.decks, self.draw_on_5)
+        n, exact_p = self.hands, fresh_shoe(self.rules, self.draw_on_5)
         out = {}
         for bet, index in _INDEX.items():
             p = self.counts[index] / n
@@ -56,20 +58,20 @@ class PuntoBancoResults:
         return out
 
     def house_edges(self) -> dict[Bet, Estimate]:
-        """Each bet's edge for the house, per chip staked (PB-7: banco pays less 5%)."""
-        n = self.hands
+        """Each bet's edge for the house, per chip staked, paid as the rules pay (PB-7)."""
+        n, rules = self.hands, self.rules
         p = np.array(self.counts[:3]) / n
-        p_exact = fresh_shoe(self.decks, self.draw_on_5)
+        p_exact = fresh_shoe(rules, self.draw_on_5)
         exact = (
-            house_edges(p_exact[Bet.PUNTO], p_exact[Bet.BANCO], p_exact[Bet.EGALITE], OddsRules())
+            house_edges(p_exact[Bet.PUNTO], p_exact[Bet.BANCO], p_exact[Bet.EGALITE], rules)
             if p_exact
             else None
         )
         # what each bet returns per chip on a punto win, a banco win, a tie
         returns = {
             Bet.PUNTO: np.array([1.0, -1.0, 0.0]),
-            Bet.BANCO: np.array([-1.0, 0.95, 0.0]),
-            Bet.EGALITE: np.array([-1.0, -1.0, 8.0]),
+            Bet.BANCO: np.array([-1.0, float(1 - rules.commission), 0.0]),
+            Bet.EGALITE: np.array([-1.0, -1.0, float(rules.egalite_pays)]),
         }
         out = {}
         for bet, r in returns.items():

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from croupier.errors import InvalidInput
-from croupier.sim._rng import seeded
+from croupier.sim.rng import seeded
 from croupier.sim.slices import split
 
 __all__ = ["CHUNK", "Chunk", "Kernel", "Progress", "Run", "chunks", "run"]

@@ -13,22 +13,17 @@ from rich.text import Text
 
 from croupier.cli.terminal import cards_markup, signed
 from croupier.engine.actors import HOUSE
-from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Rules, Tableau
-from croupier.odds.punto_banco import AtFive, OddsRules, exact
+from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Tableau
+from croupier.odds.punto_banco import AtFive, exact
 
-__all__ = ["edges_line", "odds_rules", "rules_line", "table_panel"]
-
-
-def odds_rules(rules: Rules) -> OddsRules:
-    """The calculator's question for this table: its commission and égalité payout, and
-    punto drawing on 5 (fixed tableau) or playing 5 as well as can be (the text's choice)."""
-    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
-    return OddsRules(commission=rules.commission, tie_pays=rules.egalite_pays, punto_at_5=at_five)
+__all__ = ["edges_line", "rules_line", "table_panel"]
 
 
 def edges_line(view: PuntoBancoView, *, short: bool = False) -> str:
     """The exact house edge of each bet on the next coup, for the cards not yet seen."""
-    edge = exact(view.unseen, odds_rules(view.rules)).house_edge
+    rules = view.rules  # punto draws on 5 at the fixed tableau, or plays it as well as can be
+    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
+    edge = exact(view.unseen, rules, at_five).house_edge
     if short:
         return "edge " + " ".join(f"{b.label[0].upper()} {float(edge[b]) * 100:.2f}%" for b in Bet)
     parts = " · ".join(f"{b.label} {float(edge[b]) * 100:.3f}%" for b in Bet)

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from croupier.cli.simulate.common import Where, estimate_table, headline, print_json, pyplot
 from croupier.sim import sessions as money
-from croupier.sim._rng import seeded
+from croupier.sim.rng import seeded
 from croupier.sim.runner import Run
 from croupier.sim.session_results import QUANTILES, SessionResults
 
