@@ -1,4 +1,17 @@
 """Exact odds: calculators beside the games, enumerating chance through the same rules.
 
-`croupier.odds.punto_banco` answers for Punto Banco; the other games follow.
+One module a game, each imported on its own (the calculators use numpy, and numba when it
+is installed, so importing `croupier.odds` loads none of them)::
+
+    from croupier.odds import punto_banco
+    punto_banco.exact(8)               # exact Fractions for a fresh eight-deck shoe
+
+- `punto_banco`: every result and bet of a coup, for any shoe (PB-12..PB-14), exactly
+  or, compiled, in floats; the effect of removing a card.
+- `baccarat_kernel`: the one enumeration of a baccarat coup, on integers or floats.
+- `monte_bank`: void deals, layouts and every bet's edge (MB-7..MB-13).
+- `private_monte`: the layout bet, and what counting the pack is worth (PM-5..PM-8).
+- `banchek`: a hand's chance given the cards gone, and the banker's prospects (BN-4..BN-10).
 """
+
+__all__ = ["baccarat_kernel", "banchek", "monte_bank", "private_monte", "punto_banco"]
