@@ -32,7 +32,6 @@ from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, exact
 from croupier.shoe import Shoe
 from croupier.sim import punto_banco as baccarat_kernel
-from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.chemin_de_fer import (
     BANKER,
     NATURALS,
@@ -48,6 +47,7 @@ from croupier.sim.chemin_de_fer import (
     strategy,
 )
 from croupier.sim.chemin_de_fer_results import CheminDeFerResults
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.solve.chemin_de_fer import COLUMNS, solve, tableau
 from croupier.solve.chemin_de_fer_payoffs import PAIRS
 from tests import helpers
@@ -121,7 +121,7 @@ def test_the_kernel_deals_every_shoe_as_the_engine_does(seed):  # CF-2, CF-4, CF
     rng.shuffle(order)
     cut_at = rng.randint(1, len(order) - 1)
     dealt = Shoe(tuple(order)).cut(cut_at).cards
-    kernel = play_shoe([value(card) for card in dealt], play, cut=cut, burn=burn)
+    kernel = play_shoe([value(card) for card in dealt], play, rules)
     engine = engine_shoe(order, cut_at, rules, play)
     assert [tuple(int(x) for x in row) for row in kernel] == engine
     assert len(kernel) > 25 * decks / 3
@@ -261,7 +261,7 @@ def test_long_runs_agree_with_the_first_coup_of_a_fresh_shoe(name, draw_at_5, se
     for k in (PUNTER, BANKER, TIE, NATURALS):
         assert within(int(counts[k]), chances[k]), k
     # the banker's expected result a unit staked, against the solver's payoff (CF-14)
-    results = CheminDeFerResults.of(counts, 6, play)
+    results = CheminDeFerResults.of(counts, Rules(), play)
     edge = results.banker_edge()
     assert edge.exact == pytest.approx(float(chances[BANKER] - chances[PUNTER]), abs=1e-15)
     assert edge.sigmas is not None and abs(edge.sigmas) < 4
@@ -274,14 +274,15 @@ def test_the_equilibrium_against_the_solvers_value():  # CF-12, CF-13
     pw, bw = counts[PUNTER] / hands, counts[BANKER] / hands
     sigma = math.sqrt((pw + bw - (bw - pw) ** 2) / hands)
     assert abs(bw - pw - float(value)) < 4 * sigma
-    results = CheminDeFerResults.of(counts, 6, "equilibrium")
+    results = CheminDeFerResults.of(counts, Rules(), "equilibrium")
     assert results.banker_edge().exact == float(value)
     assert results.frequencies()[Winner.BANKER].exact is None  # no exact chances kept for it
 
 
 def test_results_with_the_commission():  # CF-16 variant
     counts = simulate(seeded(np.random.SeedSequence(12)), 1_000_000, strategy="tableau")
-    results = CheminDeFerResults.of(counts, 6, "tableau", commission=Fraction(5, 100))
+    rules = Rules(banker_play=BankerPlay.TABLEAU, commission=Fraction(5, 100))
+    results = CheminDeFerResults.of(counts, rules, "tableau")
     odds = exact(6, at_five=AtFive.DRAW).probability
     taxed = results.banker_edge(Fraction(5, 100))
     assert taxed.exact == float(odds[Bet.BANCO] * Fraction(95, 100) - odds[Bet.PUNTO])
@@ -310,12 +311,13 @@ def test_whole_shoes_are_each_dealt_to_the_cut_card(burn):  # CF-2, CF-4
     """`simulate_shoes` deals each shoe as `play_shoe` deals the same shuffle, to its end."""
     play = strategy("tableau", 6)
     state = seeded(np.random.SeedSequence(8))
-    counts = simulate_shoes(state, 40, 6, 12, burn, play).sum(axis=0)
+    rules = Rules(decks=6, cut_card=12, burn=burn)
+    counts = simulate_shoes(state, 40, rules, play).sum(axis=0)
     state, shoe = seeded(np.random.SeedSequence(8)), baccarat_kernel.shoe_values(6)
     expected = np.zeros(5, dtype=np.int64)
     for _ in range(40):  # the kernel shuffles each shoe as far as it can be dealt
         shuffle_prefix(state, shoe, len(shoe) - 12 + 6)
-        coups = play_shoe(shoe, play, 12, burn)
+        coups = play_shoe(shoe, play, rules)
         expected[:3] += np.bincount(coups[:, 0], minlength=3)
         expected[NATURALS] += coups[:, 1].sum()
     expected[SHOES] = 40
@@ -355,10 +357,15 @@ def test_bad_strategies_and_options_are_refused():
         play_shoe([0] * 312, strategy("equilibrium"))
     state = seeded(np.random.SeedSequence(1))
     with pytest.raises(InvalidConfig, match="at least 3 full decks"):  # CF-2
-        simulate(state, 10, decks=2)
-    with pytest.raises(InvalidConfig, match="3 or 4 cards"):  # CF-4
-        simulate(state, 10, burn=5)
-    with pytest.raises(InvalidConfig, match="cut card 5 is not valid"):
-        simulate(state, 10, cut=5)
+        strategy("equilibrium", 2)
     with pytest.raises(InvalidInput, match="strategy 'bluff' is not valid"):
         simulate(state, 10, strategy="bluff")
+    with pytest.raises(InvalidConfig, match="not valid at the banker tableau"):  # CF-13
+        simulate(state, 10, Rules(banker_play=BankerPlay.TABLEAU), strategy="draw")
+
+
+def test_the_kernel_takes_the_games_rules():  # CF-2, CF-4
+    state = seeded(np.random.SeedSequence(3))
+    three = simulate_shoes(state, 20, Rules(decks=3, burn=4, cut_card=6), "tableau")
+    eight = simulate_shoes(state, 20, Rules(decks=8), "tableau")
+    assert three[:, :3].sum() < eight[:, :3].sum()  # 3 decks deal fewer coups than 8

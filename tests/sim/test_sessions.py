@@ -9,11 +9,12 @@ import pytest
 
 from croupier.errors import InvalidInput
 from croupier.estimate import Z95
+from croupier.games.chemin_de_fer import Rules as CfRules
 from croupier.games.punto_banco import Bet, Rules
 from croupier.odds.punto_banco import AtFive, exact
 from croupier.sim import banchek, chemin_de_fer, punto_banco
-from croupier.sim.rng import seeded
 from croupier.sim.chemin_de_fer_results import exact_take
+from croupier.sim.rng import seeded
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import (
     AHEAD,
@@ -183,15 +184,15 @@ def test_chemin_de_fer_sessions_lose_the_games_value(side):  # CF-12, CF-14
     plan = Plan(10**6, 20, 400, 20)
     play_ = chemin_de_fer.strategy("equilibrium", 6)
     counts = chemin_de_fer.sessions(seeded(np.random.SeedSequence(5)), 5000, plan, net)
-    taken = SessionResults.of(counts[0], plan).edge(exact_take(6, play_, net, 20))
+    taken = SessionResults.of(counts[0], plan).edge(exact_take(CfRules(), play_, net, 20))
     assert taken.exact is not None and taken.sigmas is not None and abs(taken.sigmas) < 4, taken
     assert (taken.exact > 0) == (side == "punter")  # the bank has the edge
 
 
 def test_chemin_de_fer_commission_is_paid_in_whole_chips():  # CF-16
     tableau = chemin_de_fer.strategy("tableau", 6)
-    no_commission = exact_take(6, tableau, (-20, 20, 0), 20)
-    with_commission = exact_take(6, tableau, (-20, 19, 0), 20)
+    no_commission = exact_take(CfRules(), tableau, (-20, 20, 0), 20)
+    with_commission = exact_take(CfRules(), tableau, (-20, 19, 0), 20)
     assert no_commission is not None and with_commission is not None
     assert with_commission - no_commission == pytest.approx(
         float(Fraction(1, 20) * chemin_de_fer_banker_wins(tableau))

@@ -6,8 +6,9 @@ banco's table: `play_shoe` deals a given shoe coup by coup (held equal to the en
 test), both sides playing pure strategies; `simulate` deals shoe after shoe from its own
 generator, mixed strategies drawn as they come.
 
-What is played (the engine's way): a shoe of `decks` decks (CF-2) is shuffled and cut, the
-cut card goes `cut` cards from the bottom, and the banker burns `burn` cards (CF-4, 3 or 4).
+What is played (the engine's way, from the game's `Rules`): a shoe of `rules.decks` decks
+(CF-2) is shuffled and cut, the cut card goes `rules.cut_card` cards from the bottom, and the
+banker burns `rules.burn` cards (CF-4, 3 or 4).
 Coups follow until a card from behind the cut card has come out; that coup is finished and
 the next shoe begins. In each coup (CF-9 .. CF-13) the punter draws on 0-4, stands on 6-7
 and, on 5, draws with the chance `Strategy.draw_at_5`; the banker, seeing the punter's third
@@ -46,10 +47,11 @@ import numpy.typing as npt
 
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games import baccarat
+from croupier.games.chemin_de_fer.rules import BankerPlay, Rules
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
-from croupier.sim.rng import shuffle_prefix, uniform
 from croupier.sim.punto_banco import shoe_values
+from croupier.sim.rng import shuffle_prefix, uniform
 from croupier.sim.slices import SLICES, split
 from croupier.solve.chemin_de_fer import COLUMNS, Column, solve, tableau
 
@@ -214,7 +216,7 @@ def strategy(name: str, decks: int = 6, *, draw_at_5: Any = None) -> Strategy:
     """
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "equilibrium":
-        _check_decks(decks)
+        Rules(decks=decks)  # decks the game allows (CF-2)
         found = _equilibrium(decks)
     elif key == "tableau":
         found = Strategy.of("tableau", 1, tableau())
@@ -360,15 +362,16 @@ def _play_shoe(
 
 
 def play_shoe(
-    values: npt.ArrayLike, play: Strategy, cut: int = 10, burn: int = 3
+    values: npt.ArrayLike, play: Strategy, rules: Rules | None = None
 ) -> npt.NDArray[np.int8]:
     """Each coup dealt from this shoe (point values, top first, as it stands after the cut),
-    both sides playing the pure strategy `play`: the banker burns `burn` cards (CF-4), then
-    coups are dealt until a card from behind the cut card, `cut` cards from the bottom, has
-    come out. One row a coup: its result (`PUNTER`, `BANKER`, `TIE`), 1 if a natural
+    both sides playing the pure strategy `play`: the banker burns `rules.burn` cards (CF-4),
+    then coups are dealt until a card from behind the cut card, `rules.cut_card` cards from
+    the bottom, has come out. One row a coup: its result (`PUNTER`, `BANKER`, `TIE`), 1 if a natural
     settled it (CF-11), and the cards it took."""
     shoe = np.asarray(values, dtype=np.int8)
-    _check(len(shoe), cut, burn)
+    rules = _checked(rules, play)
+    cut, burn = rules.cut_card, rules.burn
     if not play.pure:
         raise InvalidInput(
             f"strategy {play.name!r} mixes: a given shoe is dealt with pure strategies only "
@@ -477,18 +480,16 @@ def _simulate(
 def simulate(
     state: npt.NDArray[np.uint64],
     hands: int,
-    decks: int = 6,
-    cut: int = 10,
-    burn: int = 3,
+    rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
     draw_at_5: Any = None,
 ) -> npt.NDArray[np.int64]:
     """Deal `hands` coups, shoe after shoe, from the generator `state` (which steps on): for
     each of `SLICES` slices of them in turn, the counts `[PUNTER, BANKER, TIE, NATURALS,
-    SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled).
-    `strategy`: a `Strategy`, or a name for `strategy(name, decks)`; `draw_at_5`, if
-    given, replaces the punter's chance of drawing on 5."""
-    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
+    SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled), at a
+    table of these `rules`. `strategy`: a `Strategy`, or a name for `strategy(name,
+    rules.decks)`; `draw_at_5`, if given, replaces the punter's chance of drawing on 5."""
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(hands)):
@@ -523,15 +524,13 @@ def _simulate_shoes(
 def simulate_shoes(
     state: npt.NDArray[np.uint64],
     shoes: int,
-    decks: int = 6,
-    cut: int = 10,
-    burn: int = 3,
+    rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
     draw_at_5: Any = None,
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
         _simulate_shoes(state, count, shoe, cut, burn, base, x, banker, tables, out[k])
@@ -568,16 +567,14 @@ def _fill(
 
 def filler(
     net: tuple[int, int, int],
-    decks: int = 6,
-    cut: int = 10,
-    burn: int = 3,
+    rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
     draw_at_5: Any = None,
 ) -> money.Fill:
-    """The coups of sessions at a shoe of `decks` decks, both sides playing `strategy`, for
+    """The coups of sessions at a table of these `rules`, both sides playing `strategy`, for
     a stake that wins or loses `net` when the punter wins, the banker wins, or they tie:
     each session from a fresh shoe."""
-    shoe, base, x, banker, tables = _dealing(decks, cut, burn, strategy, draw_at_5)
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
@@ -591,41 +588,36 @@ def sessions(
     count: int,
     plan: money.Plan,
     net: tuple[int, int, int],
-    decks: int = 6,
-    cut: int = 10,
-    burn: int = 3,
+    rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
     draw_at_5: Any = None,
 ) -> npt.NDArray[np.int64]:
     """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
     `sessions.play`."""
-    return money.play(filler(net, decks, cut, burn, strategy, draw_at_5), state, count, plan)
+    return money.play(filler(net, rules, strategy, draw_at_5), state, count, plan)
+
+
+def _checked(rules: Rules | None, play: Strategy) -> Rules:
+    """The rules, and a strategy they allow: at the banker tableau the banker's every cell
+    is forced (CF-13 variant)."""
+    rules = rules or Rules()
+    if rules.banker_play is BankerPlay.TABLEAU and play.cells() != tableau():
+        raise InvalidConfig(
+            f"strategy {play.name!r} is not valid at the banker tableau: the table forces the "
+            "banker's every draw (CF-13 variant); play the tableau"
+        )
+    return rules
 
 
 def _dealing(
-    decks: int, cut: int, burn: int, strategy: str | Strategy, draw_at_5: Any
-) -> tuple[Any, int, float, Any, Any]:
-    """What dealing shoe after shoe takes, the options found sound: the shoe's values in
-    order, then both sides' play as the kernels look it up (the first table, the punter's
-    chance on 5, the banker's chances, the tables)."""
-    _check_decks(decks)
-    play = _strategy_of(strategy, decks, draw_at_5)
-    shoe = shoe_values(decks)
-    _check(len(shoe), cut, burn)
+    rules: Rules | None, strategy: str | Strategy, draw_at_5: Any
+) -> tuple[Any, int, int, int, float, Any, Any]:
+    """What dealing shoe after shoe takes from the rule set and the strategy: the shoe's
+    values in order, the cut card and the burn (CF-2, CF-4), then both sides' play as the
+    kernels look it up (the first table, the punter's chance on 5, the banker's chances,
+    the tables)."""
+    play = _strategy_of(strategy, (rules or Rules()).decks, draw_at_5)
+    rules = _checked(rules, play)
     x, banker = play.arrays()
-    return shoe, _base(x), x, banker, _tables(play)
-
-
-def _check_decks(decks: int) -> None:
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 3:
-        raise InvalidConfig(f"decks = {decks!r} is not valid: at least 3 full decks (CF-2)")
-
-
-def _check(cards: int, cut: int, burn: int) -> None:
-    if burn not in (3, 4):
-        raise InvalidConfig(f"burn = {burn!r} is not valid: 3 or 4 cards (CF-4)")
-    if not 6 <= cut <= min(52, cards // 2):
-        raise InvalidConfig(
-            f"cut card {cut!r} is not valid: from 6 cards from the bottom (a coup's six must "
-            f"lie before it) to {min(52, cards // 2)}"
-        )
+    shoe = shoe_values(rules.decks)
+    return shoe, rules.cut_card, rules.burn, _base(x), x, banker, _tables(play)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from croupier.estimate import Z95, Estimate
-from croupier.games.chemin_de_fer.rules import Winner
+from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, exact
 from croupier.sim.chemin_de_fer import (
@@ -76,10 +76,11 @@ def _probabilities(decks: int, play: Strategy) -> dict[Winner, Fraction] | None:
     }
 
 
-def exact_take(decks: int, play: Strategy, net: tuple[int, int, int], stake: int) -> float | None:
+def exact_take(rules: Rules, play: Strategy, net: tuple[int, int, int], stake: int) -> float | None:
     """What a stake of `stake` paid `net` (a punter win, a banker win, a tie) loses per chip,
-    exactly, on a fresh shoe: from each side's chance where the project has it, else from
-    the game's value for an even-money stake on either side."""
+    exactly, on a fresh shoe of these rules: from each side's chance where the project has
+    it, else from the game's value for an even-money stake on either side."""
+    decks = rules.decks
     chances = _probabilities(decks, play)
     if chances is not None:
         won = sum(chances[w] * net[_INDEX[w]] for w in Winner)
@@ -92,27 +93,33 @@ def exact_take(decks: int, play: Strategy, net: tuple[int, int, int], stake: int
 @dataclass(frozen=True, slots=True)
 class CheminDeFerResults:
     """Frequencies and the banker's edge from counts [punter, banker, tie, naturals,
-    shoes] (`croupier.sim.chemin_de_fer.simulate`, added up), dealt from shoes of `decks`
-    decks with both sides playing `strategy`. `commission` is the CF-16 variant's rate for
-    the edge with commission."""
+    shoes] (`croupier.sim.chemin_de_fer.simulate`, added up), dealt at a table of these
+    `rules` with both sides playing `strategy`. The edge with commission takes the rules'
+    commission (CF-16 variant), or the classic 5% at a table that takes none."""
 
     counts: tuple[int, int, int, int, int]
-    decks: int
+    rules: Rules
     strategy: Strategy
-    commission: Fraction = CF_16
 
     @classmethod
-    def of(
-        cls, counts: Any, decks: int, play: Strategy | str, commission: Any = CF_16
-    ) -> CheminDeFerResults:
-        """From a kernel's counts (a row, or rows to add up), the decks, and the strategy
-        played (a `Strategy`, or its name for `strategy(name, decks)`)."""
+    def of(cls, counts: Any, rules: Rules, play: Strategy | str) -> CheminDeFerResults:
+        """From a kernel's counts (a row, or rows to add up), the rules, and the strategy
+        played (a `Strategy`, or its name for `strategy(name, rules.decks)`)."""
         totals = np.asarray(counts, dtype=np.int64)
         if totals.ndim == 2:
             totals = totals.sum(axis=0)
         punter, banker, tie, naturals, shoes = (int(c) for c in totals)
-        played = play if isinstance(play, Strategy) else strategy(play, decks)
-        return cls((punter, banker, tie, naturals, shoes), decks, played, Fraction(commission))
+        played = play if isinstance(play, Strategy) else strategy(play, rules.decks)
+        return cls((punter, banker, tie, naturals, shoes), rules, played)
+
+    @property
+    def decks(self) -> int:
+        return self.rules.decks
+
+    @property
+    def commission(self) -> Fraction:
+        """The rate for the edge with commission: the table's, or CF-16's classic 5%."""
+        return self.rules.commission or CF_16
 
     @property
     def hands(self) -> int:

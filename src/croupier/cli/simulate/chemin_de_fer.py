@@ -31,7 +31,7 @@ from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
-from croupier.sim.chemin_de_fer_results import CF_16, CheminDeFerResults, exact_take
+from croupier.sim.chemin_de_fer_results import CheminDeFerResults, exact_take
 from croupier.sim.sessions import Plan
 
 __all__ = ["chemin_de_fer"]
@@ -92,12 +92,13 @@ def chemin_de_fer(
     console = Console(highlight=False)
     try:
         draw_at_5 = at_five(at_5) if at_5 is not None else None
-        play = kernel.strategy(strategy, decks, draw_at_5=draw_at_5)
+        rules = _rules(decks, burn, cut_card, commission)
+        play = kernel.strategy(strategy, rules.decks, draw_at_5=draw_at_5)
         where = Where(workers, cluster, dask_local)
-        options: dict[str, Any] = {"decks": decks, "cut": cut_card, "burn": burn, "strategy": play}
+        options: dict[str, Any] = {"rules": rules, "strategy": play}
         unit, count, size = how_long(10_000_000, hands, shoes, sessions, session_hands)
         if unit == "sessions":
-            net = _nets(side, stake, commission)
+            net = _nets(side, stake, rules)
             plan = Plan(bankroll, stake, session_hands, max(net))
             options |= {"plan": plan, "net": net}
             result, seed = execute(
@@ -108,8 +109,8 @@ def chemin_de_fer(
                 f"Chemin de Fer, the {side}, {play.name}",
                 result,
                 plan,
-                kernel.filler(net, decks, cut_card, burn, play),
-                exact_take(decks, play, net, stake),
+                kernel.filler(net, rules, play),
+                exact_take(rules, play, net, stake),
                 seed,
                 where,
                 as_json,
@@ -120,7 +121,7 @@ def chemin_de_fer(
         result, seed = execute(simulate, count, unit, seed, options, where, as_json, size)
 
         def results(counts: object) -> CheminDeFerResults:
-            return CheminDeFerResults.of(counts, decks, play)
+            return CheminDeFerResults.of(counts, rules, play)
 
         final = results(result.totals())
         if as_json:
@@ -141,7 +142,7 @@ def chemin_de_fer(
             console.print(estimate_table("How often", named))
             edges = {
                 "no commission": final.banker_edge(),
-                f"{float(CF_16):.0%} commission": final.banker_edge(CF_16),
+                f"{float(final.commission):.0%} commission": final.banker_edge(final.commission),
             }
             console.print(estimate_table("The banker's edge a unit staked", edges))
         if plot is not None:
@@ -159,12 +160,18 @@ def chemin_de_fer(
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
-def _nets(side: str, stake: int, percent: float) -> tuple[int, int, int]:
-    """What `stake` on `side` wins or loses when the punter wins, the banker wins, or they
-    tie (CF-14), the house taking `percent` of a banker's win in whole chips (CF-16)."""
+def _rules(decks: int, burn: int, cut_card: int, percent: float) -> Rules:
+    """The table's rule set from the options; the commission is a percent here (CF-16)."""
     if not 0 <= percent < 100:
         raise InvalidInput(f"--commission {percent} is not valid: a percent from 0 up to 100")
-    rules = Rules(commission=Fraction(str(percent)) / 100)
+    commission = Fraction(str(percent)) / 100
+    return Rules(decks=decks, burn=burn, cut_card=cut_card, commission=commission)
+
+
+def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:
+    """What `stake` on `side` wins or loses when the punter wins, the banker wins, or they
+    tie (CF-14), the house taking the rules' commission of a banker's win in whole chips
+    (CF-16)."""
     if side == "punter":
         return stake, -stake, 0
     if side == "banker":
