@@ -23,7 +23,7 @@ from croupier.games.banchek import (
     Wait,
 )
 from croupier.games.banchek.events import Settled
-from tests.conformance import Spec, check_random_session, check_replay, draw_buy_ins, play_randomly
+from croupier.testing import Spec, check_random_session, check_replay, draw_buy_ins, play_randomly
 
 
 def scramble(state, rng, viewer):

@@ -22,7 +22,7 @@ from croupier.games.chemin_de_fer import (
     Stand,
 )
 from croupier.games.chemin_de_fer.events import Settled
-from tests.conformance import (
+from croupier.testing import (
     Spec,
     check_random_session,
     check_replay,

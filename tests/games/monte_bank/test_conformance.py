@@ -25,7 +25,7 @@ from croupier.games.monte_bank import (
     ShufflePack,
 )
 from croupier.games.monte_bank.events import BetSettled
-from tests.conformance import (
+from croupier.testing import (
     Spec,
     check_random_session,
     check_replay,

@@ -17,7 +17,7 @@ from croupier.games.monte_bank import (
 )
 from croupier.games.monte_bank.events import BetSettled
 from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
-from tests.conformance import (
+from croupier.testing import (
     Spec,
     check_random_session,
     check_replay,

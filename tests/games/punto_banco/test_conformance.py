@@ -26,7 +26,7 @@ from croupier.games.punto_banco import (
     Withdraw,
 )
 from croupier.games.punto_banco.events import Settled
-from tests.conformance import (
+from croupier.testing import (
     Spec,
     check_random_session,
     check_replay,

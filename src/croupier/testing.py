@@ -1,21 +1,36 @@
-"""The conformance suite every game passes (STYLE.md, Tests).
+"""The conformance suite every game passes (STYLE.md, Tests), for the tests of any game,
+a sixth one included.
 
-Random legal play to the end of a session, checking at every step that chips
-are conserved, and now and then that an illegal action changes nothing and
-that a seat's view does not change when only cards hidden from it change.
-Then the history is replayed and must give the same events and state.
+Random legal play to the end of a session, checking at every step that chips are
+conserved, and now and then that an illegal action changes nothing and that a seat's view
+does not change when only cards hidden from it change. Then the history is replayed and
+must give the same events and state, and no event a seat is shown may hold a card hidden
+from it. A failed check raises `ConformanceError` (an `AssertionError`, so any test runner
+reports it as a failure).
+
+Describe the game in a `Spec` and play::
+
+    >>> import croupier.games
+    >>> from croupier.engine import Cut, Leave
+    >>> game = croupier.games.get("chemin-de-fer")
+    >>> def scramble(state, rng, viewer):
+    ...     return state  # a real spec moves every card hidden from `viewer`
+    >>> spec = Spec(game, game.config(), {0: 500, 1: 500}, scramble, lambda s: [Cut(0), Leave()])
+    >>> session = check_random_session(spec, seed=7, rounds=3)
+    >>> game.is_over(session.final), len(session.history.actions) > 0
+    (True, True)
+
+The checks need nothing beyond croupier itself; `draw_buy_ins`, which lets hypothesis
+choose who sits down, imports hypothesis (the `test` extra) when it is called.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
-
-import pytest
-from hypothesis import strategies as st
 
 from croupier.bots.random_play import pick
 from croupier.engine import (
@@ -35,7 +50,28 @@ from croupier.engine import (
     replay,
 )
 from croupier.errors import IllegalAction
-from croupier.randomness import RandomShuffler
+from croupier.randomness import RandomShuffler, Shuffler
+
+__all__ = [
+    "ConformanceError",
+    "Played",
+    "Session",
+    "Spec",
+    "check_event_streams_hide_what_they_must",
+    "check_illegal_actions_change_nothing",
+    "check_random_session",
+    "check_replay",
+    "check_views_hide_what_they_must",
+    "draw_buy_ins",
+    "play_randomly",
+]
+
+Played = tuple[Actor, Action, tuple[Event, ...]]
+"""Who acted, what they did, and the events it gave."""
+
+
+class ConformanceError(AssertionError):
+    """A game broke one of the suite's rules; the message says which, and where."""
 
 
 @dataclass(frozen=True)
@@ -54,27 +90,34 @@ class Spec:
 
 @dataclass
 class Session:
-    steps: list[tuple[Actor, Action, tuple[Event, ...]]]
+    """A session the suite played: every step, chance's included; the history (the seats'
+    and the house's actions, and the seed); and the state it ended in."""
+
+    steps: list[Played]
     history: History
     final: Any
 
 
 def draw_buy_ins(data: Any, seats: int, most: int = 3000) -> dict[int, int]:
     """Two or more of `seats` seats taken, each with 1 to `most` chips, as hypothesis draws
-    them."""
+    them from `data` (`st.data()`); needs hypothesis (the `test` extra)."""
+    from hypothesis import strategies as st
+
     taken = data.draw(st.lists(st.integers(0, seats - 1), min_size=2, unique=True))
     return {seat: data.draw(st.integers(1, most)) for seat in taken}
 
 
 def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Session:
-    """A session of random legal play; the house ends it after `rounds` coups."""
+    """A session of random legal play; the house ends it after `rounds` coups. At a share
+    `checks` of the steps, illegal actions and the views are checked too."""
     game, rng = spec.game, random.Random(seed)
     shuffler = RandomShuffler.seeded(seed)
     state = game.start(spec.config, spec.buy_ins)
-    steps: list[tuple[Actor, Action, tuple[Event, ...]]] = []
+    steps: list[Played] = []
     recorded: list[tuple[Actor, Action]] = []
     while actors := game.to_act(state):
-        assert len(steps) < 100_000, "the session does not end"
+        if len(steps) >= 100_000:
+            raise ConformanceError("the session does not end")
         if rng.random() < checks:
             check_illegal_actions_change_nothing(spec, state, rng)
             check_views_hide_what_they_must(spec, state, rng)
@@ -83,12 +126,20 @@ def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Se
         steps.append((actor, action, events))
         if actor is not CHANCE:
             recorded.append((actor, action))
-        assert game.chips(state).balanced, game.chips(state)
+        if not game.chips(state).balanced:
+            raise ConformanceError(f"chips are not conserved: {game.chips(state)}")
     history = History(game.name, spec.config, spec.buy_ins, seed, tuple(recorded))
     return Session(steps, history, state)
 
 
-def _choose(game, state, actors, shuffler, rng, rounds):
+def _choose(
+    game: Game[Any, Any, Any],
+    state: Any,
+    actors: Collection[Actor],
+    shuffler: Shuffler,
+    rng: random.Random,
+    rounds: int,
+) -> tuple[Actor, Action]:
     if CHANCE in actors:
         node = game.chance(state)
         return CHANCE, node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
@@ -109,6 +160,8 @@ def _choose(game, state, actors, shuffler, rng, rounds):
 
 
 def check_illegal_actions_change_nothing(spec: Spec, state: Any, rng: random.Random) -> None:
+    """Every candidate that is not legal for a random actor is refused, with a reason, and
+    leaves the state as it was."""
     game = spec.game
     before = copy.deepcopy(state)
     actors: list[Actor] = [HOUSE, *range(len(spec.buy_ins) + 2)]
@@ -116,17 +169,25 @@ def check_illegal_actions_change_nothing(spec: Spec, state: Any, rng: random.Ran
         actor = rng.choice(actors)
         if action in game.legal_actions(state, actor):
             continue
-        with pytest.raises(IllegalAction) as refused:
+        try:
             game.apply(state, actor, action)
-        assert refused.value.reason
-        assert state == before, f"{action!r} by {actor} changed the state"
+        except IllegalAction as refused:
+            if not refused.reason:
+                message = f"{action!r} by {actor} was refused without a reason"
+                raise ConformanceError(message) from refused
+        else:
+            raise ConformanceError(f"{action!r} by {actor} is not legal but was applied")
+        if state != before:
+            raise ConformanceError(f"{action!r} by {actor} changed the state")
 
 
 def check_views_hide_what_they_must(spec: Spec, state: Any, rng: random.Random) -> None:
+    """Each seat's view, and the spectator's, is the same when the cards hidden from it move."""
     game = spec.game
     for viewer in (None, *game.seats(state)):
         other = spec.scramble(state, rng, viewer)
-        assert game.view(state, viewer) == game.view(other, viewer), viewer
+        if game.view(state, viewer) != game.view(other, viewer):
+            raise ConformanceError(f"the view of {viewer} shows a card hidden from it")
 
 
 def check_random_session(spec: Spec, seed: int, rounds: int) -> Session:
@@ -138,9 +199,13 @@ def check_random_session(spec: Spec, seed: int, rounds: int) -> Session:
 
 
 def check_replay(spec: Spec, session: Session) -> None:
+    """Replaying the history through its JSON gives every step's events, and the same end."""
     replayed = list(replay(spec.game, History.from_json(session.history.to_json(), spec.game)))
-    assert [(s.actor, s.action, s.events) for _, s in replayed] == session.steps
-    assert replayed[-1][0] == session.final
+    steps = [(s.actor, s.action, s.events) for _, s in replayed]
+    if steps != session.steps:
+        raise ConformanceError("the replay's steps differ from the session's")
+    if replayed[-1][0] != session.final:
+        raise ConformanceError("the replay ends in another state")
 
 
 def check_event_streams_hide_what_they_must(session: Session) -> None:
@@ -149,7 +214,9 @@ def check_event_streams_hide_what_they_must(session: Session) -> None:
         for event in events:
             for viewer in (None, 0, 1):
                 seen = redact(event, viewer)
-                if not event.audience.admits(viewer):
-                    assert all(getattr(seen, name) is None for name in event.secret)
-                assert not isinstance(seen, Shuffle)
+                hidden = not event.audience.admits(viewer)
+                if hidden and any(getattr(seen, name) is not None for name in event.secret):
+                    raise ConformanceError(f"{seen!r} shows {viewer} a secret")
+                if isinstance(seen, Shuffle):
+                    raise ConformanceError(f"a shuffle order was shown to {viewer}")
                 encode(seen)  # every event is plain data
