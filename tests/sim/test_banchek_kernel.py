@@ -22,7 +22,6 @@ from croupier.odds.banchek import (
     random_hand,
     shuffles,
 )
-from croupier.sim.rng import seeded
 from croupier.sim.banchek import (
     BANKS,
     BROKE,
@@ -39,6 +38,7 @@ from croupier.sim.banchek import (
     simulate,
 )
 from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.rng import seeded
 from tests.games.banchek.stack import act, table
 
 WHY = {Why.TRIPLED: Ending.TRIPLED, Why.BROKEN: Ending.BROKE}

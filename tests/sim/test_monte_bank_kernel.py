@@ -50,7 +50,6 @@ from croupier.games.monte_bank.deal import Void, layout_step
 from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, DealVoid
 from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wager_odds, wagers
 from croupier.shoe import End, Shoe
-from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.monte_bank import (
     COLUMNS,
     PACK,
@@ -69,6 +68,7 @@ from croupier.sim.monte_bank import (
     simulate,
 )
 from croupier.sim.monte_bank_results import PAYS, MonteBankResults
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import Plan
 from tests import helpers

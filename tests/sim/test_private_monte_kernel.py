@@ -16,7 +16,6 @@ from croupier.games.monte_bank.events import BetSettled
 from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
 from croupier.odds.private_monte import Simulation, first_deal, outcomes, should_bet
 from croupier.odds.private_monte import simulate as numpy_simulate
-from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.private_monte import (
     BETS,
     COLUMNS,
@@ -36,6 +35,7 @@ from croupier.sim.private_monte import (
     stat,
 )
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import Plan
 from tests.games.monte_bank.stack import act, bets

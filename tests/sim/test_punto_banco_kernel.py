@@ -26,7 +26,6 @@ from croupier.games.punto_banco import (
 from croupier.games.punto_banco.events import CoupResult, ShoeEnded
 from croupier.odds.punto_banco import AtFive, exact
 from croupier.shoe import Shoe
-from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.punto_banco import (
     BANCO,
     PUNTO,
@@ -36,6 +35,7 @@ from croupier.sim.punto_banco import (
     simulate,
     simulate_shoes,
 )
+from croupier.sim.rng import seeded, shuffle_prefix
 from tests import helpers
 
 GAME = PuntoBanco()
