@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.cards import shoe_of
 from croupier.errors import InvalidConfig
 from croupier.games import baccarat
 from croupier.games.punto_banco import Bet, Rules, Tableau
@@ -57,9 +58,8 @@ PUNTO, BANCO, TIE = baccarat.PUNTO_WINS, baccarat.BANCO_WINS, baccarat.TIE
 
 
 def shoe_values(decks: int) -> npt.NDArray[np.int8]:
-    """The point values of `decks` packs (ten and pictures 0), in a fixed order."""
-    pack = [rank % 10 if rank < 10 else 0 for rank in range(1, 14) for _ in range(4)]
-    return np.tile(np.array(pack, dtype=np.int8), decks)
+    """The point values (C-3) of a shoe of `decks` packs, in the shoe's fixed order."""
+    return np.array([baccarat.value(card) for card in shoe_of(decks)], dtype=np.int8)
 
 
 _coup = njit(baccarat.coup)
