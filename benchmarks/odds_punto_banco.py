@@ -4,8 +4,9 @@
 
 Baseline: the straightforward pure-Python enumeration written below: every
 ordered sequence of card values for punto's and banco's first two cards,
-then each third card, weighted by how many cards of each value remain,
-in exact integers. croupier's exact path (`exact`) and fast path
+then each third card the coup asks for, weighted by how many cards of each
+value remain, in exact integers, each coup played by the one coup
+(`croupier.games.baccarat.coup`). croupier's exact path (`exact`) and fast path
 (`probabilities`, numba-compiled floats, and the same code in plain Python)
 answer the same question; every answer is checked against the baseline's.
 Timed: a fresh eight-deck shoe, and random mid-shoe compositions (a shuffled
@@ -22,61 +23,52 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from croupier.games.baccarat import BANCO_DRAWS_ON
+from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, coup
 from croupier.odds.punto_banco import exact, probabilities, shoe_counts
 
 
 def baseline(counts: Sequence[int]) -> tuple[int, int, int]:
-    """Ordered sequences of six cards behind punto, banco and a tie: one loop per card."""
+    """Ordered sequences of six cards behind punto, banco and a tie: one loop per card, each
+    coup played by the one coup (`croupier.games.baccarat.coup`, plain Python), punto
+    drawing on 5; a coup that takes fewer cards counts every way the rest could lie."""
     r = list(counts)
     n = sum(r)
     wins = [0, 0, 0]
+    seq = [0] * 6
 
     def take(v: int) -> int:
         w = r[v]
         r[v] -= 1
         return w
 
-    for p1 in range(10):
-        for b1 in range(10):
-            for p2 in range(10):
-                for b2 in range(10):
-                    w = take(p1)
-                    w *= take(b1)
-                    w *= take(p2)
-                    w *= take(b2)
-                    if w > 0:
-                        _thirds(r, n, (p1 + p2) % 10, (b1 + b2) % 10, w, wins)
-                    for v in (p1, b1, p2, b2):
-                        r[v] += 1
+    def deal(k: int, w: int) -> None:
+        """Cards `k` on of `seq`, dealt as the coup asks for them."""
+        result, _, dealt, _ = coup(seq, 0, PUNTO_RULE, True, BANCO_TABLE)
+        if dealt <= k:  # no more cards taken: the rest may lie any way
+            for left in range(k, 6):
+                w *= n - left
+            wins[result] += w
+            return
+        for v in range(10):
+            wv = take(v)
+            if wv > 0:
+                seq[k] = v
+                deal(k + 1, w * wv)
+            r[v] += 1
+        seq[k] = 0
+
+    for first in range(10 * 10 * 10 * 10):
+        p1, b1, p2, b2 = first // 1000, first // 100 % 10, first // 10 % 10, first % 10
+        w = take(p1)
+        w *= take(b1)
+        w *= take(p2)
+        w *= take(b2)
+        if w > 0:
+            seq[:4] = [p1, b1, p2, b2]
+            deal(4, w)
+        for v in (p1, b1, p2, b2):
+            r[v] += 1
     return wins[0], wins[1], wins[2]
-
-
-def _thirds(r: list[int], n: int, p: int, b: int, w: int, wins: list[int]) -> None:
-    def settle(punto: int, banco: int, weight: int) -> None:
-        wins[0 if punto > banco else 1 if banco > punto else 2] += weight
-
-    if p >= 8 or b >= 8:
-        settle(p, b, w * (n - 4) * (n - 5))
-    elif p >= 6:
-        if b <= 5:
-            for d in range(10):
-                settle(p, (b + d) % 10, w * r[d] * (n - 5))
-        else:
-            settle(p, b, w * (n - 4) * (n - 5))
-    else:
-        for c in range(10):
-            wc = r[c]
-            if wc <= 0:
-                continue
-            r[c] -= 1
-            q = (p + c) % 10
-            if c in BANCO_DRAWS_ON[b]:
-                for d in range(10):
-                    settle(q, (b + d) % 10, w * wc * r[d])
-            else:
-                settle(q, b, w * wc * (n - 5))
-            r[c] += 1
 
 
 def compositions(count: int, seed: int = 1) -> list[list[int]]:
