@@ -112,15 +112,15 @@ def test_bad_input_is_refused():
         hand_odds(PACK[:3], PACK[3:])
     with pytest.raises(InvalidInput, match="only 3 cards are left"):
         random_hand(PACK[3:])
-    with pytest.raises(InvalidInput, match="--punters 27 is not valid: 1 to 26"):
+    with pytest.raises(InvalidInput, match="punters=27 is not valid: 1 to 26"):
         prospects(27, "flat")
-    with pytest.raises(InvalidInput, match="--policy 'bold' is not valid"):
+    with pytest.raises(InvalidInput, match="policy='bold' is not valid"):
         prospects(4, "bold")
-    with pytest.raises(InvalidInput, match="--minimum 5, --bank 4"):
+    with pytest.raises(InvalidInput, match="minimum=5, bank=4"):
         prospects(4, "flat", bank=4)
-    with pytest.raises(InvalidInput, match="--banks 1 is not valid"):
+    with pytest.raises(InvalidInput, match="banks=1 is not valid"):
         prospects(4, "flat", banks=1)
-    with pytest.raises(InvalidInput, match="--seed -1 is not valid"):
+    with pytest.raises(InvalidInput, match="seed=-1 is not valid"):
         prospects(4, "flat", seed=-1)
     packs = shuffles(3, seed=1)
     packs[2, 0] = packs[2, 1]

@@ -215,17 +215,17 @@ def test_the_same_state_gives_the_same_counts():
 
 def test_bad_options_are_refused():  # BN-1, BN-2, BN-5
     state = seeded(np.random.SeedSequence(1))
-    with pytest.raises(InvalidInput, match="--punters 0 is not valid: 1 to 26"):
+    with pytest.raises(InvalidInput, match="punters=0 is not valid: 1 to 26"):
         simulate(state, 10, punters=0)
-    with pytest.raises(InvalidInput, match="--punters 27 is not valid"):
+    with pytest.raises(InvalidInput, match="punters=27 is not valid"):
         simulate(state, 10, punters=27)
-    with pytest.raises(InvalidInput, match="--policy 'martingale' is not valid"):
+    with pytest.raises(InvalidInput, match="policy='martingale' is not valid"):
         simulate(state, 10, policy="martingale")
-    with pytest.raises(InvalidInput, match="--minimum 0, --bank 100"):
+    with pytest.raises(InvalidInput, match="minimum=0, bank=100"):
         simulate(state, 10, minimum=0)
-    with pytest.raises(InvalidInput, match="--minimum 5, --bank 4"):
+    with pytest.raises(InvalidInput, match="minimum=5, bank=4"):
         simulate(state, 10, bank=4)
-    with pytest.raises(InvalidInput, match="--banks -1 is not valid"):
+    with pytest.raises(InvalidInput, match="banks=-1 is not valid"):
         simulate(state, -1)
     pack = kinds(two_packs())
     with pytest.raises(InvalidInput, match="pack 0 is not two of each card"):

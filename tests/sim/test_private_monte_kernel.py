@@ -170,11 +170,11 @@ def test_the_same_state_gives_the_same_counts():
 def test_bad_options_are_refused():  # PM-8
     state = seeded(np.random.SeedSequence(1))
     for deals in (0, 7):
-        with pytest.raises(InvalidInput, match=f"--deals {deals} is not valid: 1 to 6"):
+        with pytest.raises(InvalidInput, match=f"deals={deals} is not valid: 1 to 6"):
             simulate(state, 10, deals=deals)
-        with pytest.raises(InvalidInput, match=f"--deals {deals} is not valid: 1 to 6"):
+        with pytest.raises(InvalidInput, match=f"deals={deals} is not valid: 1 to 6"):
             filler(FLAT, 20, deals=deals)
-    with pytest.raises(InvalidInput, match="--shuffles -1 is not valid"):
+    with pytest.raises(InvalidInput, match="shuffles=-1 is not valid"):
         simulate(state, -1)
     with pytest.raises(InvalidInput, match=r"packs of shape \(39,\)"):
         play_packs(PACK_SUITS[:39])

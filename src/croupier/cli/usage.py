@@ -3,6 +3,7 @@ traceback and no box."""
 
 from __future__ import annotations
 
+import re
 from difflib import get_close_matches
 from typing import Any
 
@@ -11,16 +12,44 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-__all__ = ["USAGE_ERROR", "GameCommands", "fail"]
+__all__ = ["USAGE_ERROR", "GameCommands", "fail", "in_cli_words"]
 
 USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 """click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
 carries."""
 
 
+_PARAMETER = re.compile(r"(?:^|(?<=\s))((?:[A-Z]\w*\.)?[a-z][a-z0-9_]*)=(?=\S)")
+
+_OPTIONS = {"Plan.hands": "session-hands"}
+"""The library's parameters whose option is not simply their name."""
+
+
+def _option(parameter: str) -> str:
+    name = _OPTIONS.get(parameter, parameter.rpartition(".")[2])
+    return f"--{name.replace('_', '-')}"
+
+
+def in_cli_words(message: str) -> str:
+    """A library message in the terminal's words: the library names a parameter as
+    `name=value` (`banks=1 is not valid`) or, for a value's field, `Type.name=value`; the
+    command line says `--name value`.
+
+    >>> in_cli_words("stake=20 is more than the bankroll=10: no hand could be played")
+    '--stake 20 is more than the --bankroll 10: no hand could be played'
+    >>> in_cli_words("Plan.hands=0 is not valid: at least 1")
+    '--session-hands 0 is not valid: at least 1'
+    >>> in_cli_words("there is no game 'x=y'")
+    "there is no game 'x=y'"
+    """
+    return _PARAMETER.sub(lambda m: f"{_option(m[1])} ", message)
+
+
 def fail(message: str) -> typer.Exit:
-    """Say what is wrong on standard error; raise what this returns to exit with status 2."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]Error:[/] {escape(message)}")
+    """Say what is wrong on standard error (a library message in the terminal's words, as
+    `in_cli_words` gives them); raise what this returns to exit with status 2."""
+    line = escape(in_cli_words(message))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]Error:[/] {line}")
     return typer.Exit(2)
 
 

@@ -230,7 +230,7 @@ class Policy(enum.Enum):
             return cls(str(policy).strip().lower())
         except ValueError:
             valid = ", ".join(repr(p.value) for p in cls)
-            raise InvalidInput(f"--policy {policy!r} is not valid: choose from {valid}") from None
+            raise InvalidInput(f"policy={policy!r} is not valid: choose from {valid}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +254,7 @@ def shuffles(banks: int, seed: int) -> npt.NDArray[np.int8]:
     """`banks` shuffles of the two packs, top card first, as indexes into `CARD_TYPES`, from
     numpy's generator seeded by `seed`."""
     if seed < 0:
-        raise InvalidInput(f"--seed {seed} is not valid: a whole number from 0 up")
+        raise InvalidInput(f"seed={seed} is not valid: a whole number from 0 up")
     return np.random.default_rng(seed).permuted(np.tile(_KINDS, (banks, 1)), axis=1)
 
 
@@ -263,12 +263,12 @@ def check_table(punters: int, bank: int, minimum: int) -> None:
     smallest stake agree (BN-1, BN-2, BN-5)."""
     if not 1 <= punters <= MOST_PUNTERS:
         raise InvalidInput(
-            f"--punters {punters} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
+            f"punters={punters} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
             "the pack (BN-1)"
         )
     if minimum < 1 or bank < minimum:
         raise InvalidInput(
-            f"--minimum {minimum}, --bank {bank}: the smallest stake is at least 1 chip, and "
+            f"minimum={minimum}, bank={bank}: the smallest stake is at least 1 chip, and "
             "the bank at least the smallest stake (BN-2, BN-5)"
         )
 
@@ -506,7 +506,7 @@ def prospects(
     policy = Policy.of(policy)
     check_table(punters, bank, minimum)
     if banks < 2:
-        raise InvalidInput(f"--banks {banks} is not valid: at least 2")
+        raise InvalidInput(f"banks={banks} is not valid: at least 2")
     ended = outcomes(shuffles(banks, seed), punters, policy, bank, minimum)
     over = ~ended.endless
     rounds, rounds_margin = _mean(ended.rounds[over])

@@ -236,9 +236,9 @@ def simulate(shuffles: int = 100_000, seed: int = 1, deals: int = MOST_DEALS) ->
     """Play `shuffles` shuffles of `deals` deals each, with numpy's generator seeded by
     `seed` (the same seed, the same figures)."""
     if not 1 <= deals <= MOST_DEALS:
-        raise InvalidInput(f"--deals {deals} is not valid: 1 to {MOST_DEALS} a shuffle (PM-8)")
+        raise InvalidInput(f"deals={deals} is not valid: 1 to {MOST_DEALS} a shuffle (PM-8)")
     if shuffles < 2:
-        raise InvalidInput(f"--shuffles {shuffles} is not valid: at least 2")
+        raise InvalidInput(f"shuffles={shuffles} is not valid: at least 2")
     rng = np.random.default_rng(seed)
     pack = np.repeat(np.arange(len(_SUITS), dtype=np.int8), _PER_SUIT)
     suits = rng.permuted(np.tile(pack, (shuffles, 1)), axis=1)

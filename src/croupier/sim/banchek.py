@@ -396,7 +396,7 @@ def simulate(
     notes, one row each."""
     chosen = _options(punters, policy, bank, minimum)
     if banks < 0:
-        raise InvalidInput(f"--banks {banks} is not valid: 0 or more")
+        raise InvalidInput(f"banks={banks} is not valid: 0 or more")
     ring = _PACK.copy()
     drawn, seen, then = _scratch(punters)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)

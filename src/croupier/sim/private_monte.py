@@ -235,7 +235,7 @@ def simulate(
     module notes, one row each."""
     _check(deals)
     if shuffles < 0:
-        raise InvalidInput(f"--shuffles {shuffles} is not valid: 0 or more")
+        raise InvalidInput(f"shuffles={shuffles} is not valid: 0 or more")
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
     out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
     for k, count in enumerate(split(shuffles)):
@@ -298,5 +298,5 @@ def _in_turn(deals: int) -> npt.NDArray[np.intp]:
 def _check(deals: int) -> None:
     if not 1 <= deals <= MOST_DEALS:
         raise InvalidInput(
-            f"--deals {deals!r} is not valid: 1 to {MOST_DEALS} deals from one shuffle (PM-8)"
+            f"deals={deals!r} is not valid: 1 to {MOST_DEALS} deals from one shuffle (PM-8)"
         )

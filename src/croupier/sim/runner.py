@@ -46,7 +46,7 @@ def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> lis
     """The run's pieces: `size` hands (or banks, or shuffles: the run's unit, `name`) each,
     the last the rest, each with its spawned seed."""
     if hands < 1:
-        raise InvalidInput(f"--{name} {hands} is not valid: at least 1")
+        raise InvalidInput(f"{name}={hands} is not valid: at least 1")
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]
@@ -111,7 +111,7 @@ def run(
     """Play every chunk: here (`workers` 1), on local processes, or on a Dask `client`.
     Ctrl-C stops the workers and returns what was done, marked `interrupted`."""
     if workers < 1:
-        raise InvalidInput(f"--workers {workers} is not valid: at least 1")
+        raise InvalidInput(f"workers={workers} is not valid: at least 1")
     result = Run(pieces)
     started = time.perf_counter()
 

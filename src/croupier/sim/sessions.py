@@ -79,13 +79,10 @@ class Plan:
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):
             if getattr(self, name) < 1:
-                raise InvalidInput(
-                    f"--{name.replace('hands', 'session-hands')} {getattr(self, name)} is not "
-                    f"valid: at least 1"
-                )
+                raise InvalidInput(f"Plan.{name}={getattr(self, name)} is not valid: at least 1")
         if self.stake > self.bankroll:
             raise InvalidInput(
-                f"--stake {self.stake} is more than the --bankroll {self.bankroll}: no hand "
+                f"stake={self.stake} is more than the bankroll={self.bankroll}: no hand "
                 f"could be played"
             )
 
