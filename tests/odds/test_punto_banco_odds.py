@@ -17,8 +17,8 @@ from croupier.games.punto_banco import (
     Decision,
     Phase,
     Rules,
-    TableSize,
     Tableau,
+    TableSize,
     TurnCards,
 )
 from croupier.games.punto_banco.events import CoupResult
