@@ -5,13 +5,23 @@ import json
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.odds.banchek import prospects, report
+from croupier.odds.banchek import report
+from croupier.sim.banchek import CHUNK, Ending, simulate
+from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.runner import chunks, run
 
 runner = CliRunner()
 
 
 def odds(*args):
     return runner.invoke(app, ["odds", "banchek", *args])
+
+
+def kernel_run(punters, policy, banks, seed, bank=100, minimum=5) -> BanchekResults:
+    """The banks the command plays: the kernel's, in the runner's chunks from the seed."""
+    options = {"punters": punters, "policy": policy, "bank": bank, "minimum": minimum}
+    done = run(simulate, chunks(banks, seed, CHUNK, "banks"), options)
+    return BanchekResults.of(done.totals(), punters, policy, bank, minimum)
 
 
 def test_the_readable_tables():  # BN-6, BN-10
@@ -55,7 +65,34 @@ def test_json():  # BN-6, BN-10
         "edge": -0.34,
     }
     assert data["next_hand"]["gone"] == ["AS"]
-    assert data["prospects"] == [prospects(2, "chance", banks=500, seed=4).as_json()]
+    (prospect,) = data["prospects"]
+    assert set(prospect) == {
+        "punters", "policy", "banks", "seed", "bank", "minimum", "triple", "triple_95",
+        "broke", "endless", "endless_95", "rounds", "rounds_95", "hands", "hands_95",
+        "hands_won",
+    }  # fmt: skip
+    expected = kernel_run(2, "chance", 500, 4)
+    assert {key: prospect[key] for key in ("punters", "policy", "banks", "seed")} == {
+        "punters": 2,
+        "policy": "chance",
+        "banks": 500,
+        "seed": 4,
+    }
+    assert (prospect["bank"], prospect["minimum"]) == (100, 5)
+    assert prospect["triple"] == expected.share(Ending.TRIPLED).value
+    assert prospect["triple_95"] == list(expected.wilson(Ending.TRIPLED))
+    assert prospect["broke"] == expected.share(Ending.BROKE).value
+    assert prospect["endless"] == expected.share(Ending.ENDLESS).value
+    assert prospect["endless_95"] == list(expected.wilson(Ending.ENDLESS))
+    assert abs(prospect["triple"] + prospect["broke"] + prospect["endless"] - 1) < 1e-12
+    rounds, hands, won = expected.rounds(), expected.hands(), expected.hands_won()
+    assert rounds is not None and hands is not None and won is not None
+    assert prospect["rounds"] == rounds.value and prospect["hands"] == hands.value
+    assert prospect["rounds_95"] == [rounds.value - rounds.margin, rounds.value + rounds.margin]
+    assert prospect["hands_95"] == [hands.value - hands.margin, hands.value + hands.margin]
+    assert prospect["hands_won"] == won.value
+    low, high = prospect["triple_95"]
+    assert low <= prospect["triple"] <= high
     every = json.loads(odds("--banks", "100", "--json").output)["prospects"]
     assert [p["policy"] for p in every] == ["flat", "chance", "bank"]
     assert all(p["punters"] == 4 and p["seed"] == 1 for p in every)

@@ -5,6 +5,9 @@ import json
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.sim.private_monte import simulate
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.runner import CHUNK, chunks, run
 
 runner = CliRunner()
 
@@ -55,9 +58,38 @@ def test_odds_readable_and_json():  # PM-5, PM-8
     data = json.loads(runner.invoke(app, ["odds", "private-monte", *given]).output)
     assert data["game"] == "private-monte"
     assert data["first_deal"]["win"] == "102/247"
-    assert set(data["counter"]) == {"edge_per_bet", "share_of_deals_bet", "by_deal"}
-    assert data["counter"]["by_deal"][1]["deal"] == 2
+    assert set(data["counter"]) == {"edge_per_bet", "margin_95", "share_of_deals_bet", "by_deal"}
+    assert [d["deal"] for d in data["counter"]["by_deal"]] == list(range(1, 7))
+    first, *later = data["counter"]["by_deal"]
+    assert first == {"deal": 1, "edge_per_bet": None, "margin_95": None, "share_bet": 0.0}
+    assert all(set(d) == {"deal", "edge_per_bet", "margin_95", "share_bet"} for d in later)
+    assert data["simulation"] == {"shuffles": 500, "seed": 1}
     assert data["given"]["layout"]["win"] == "7/33"
+    assert data["given"]["next_layout"]["win"] == "244/595"
+    # the kernel's run, in the runner's chunks from the seed
+    done = run(simulate, chunks(500, 1, CHUNK, "shuffles"), {"deals": 6})
+    expected = PrivateMonteResults.of(done.totals(), 6)
+    edge = expected.edge(Bettor.COUNTER)
+    assert edge is not None and data["counter"]["edge_per_bet"] == edge.value
+    assert data["counter"]["margin_95"] == edge.margin
+    assert data["counter"]["share_of_deals_bet"] == expected.share_bet(Bettor.COUNTER).value
+    for d in later:
+        by_deal = expected.edge(Bettor.COUNTER, d["deal"])
+        assert by_deal is not None and d["edge_per_bet"] == by_deal.value
+        assert d["share_bet"] == expected.share_bet(Bettor.COUNTER, d["deal"]).value
+    again = runner.invoke(app, ["odds", "private-monte", *given]).output
+    assert json.loads(again) == data  # seeded
+
+
+def test_odds_readable_is_seeded_by_deal():  # PM-8
+    args = ["odds", "private-monte", "--shuffles", "3000", "--seed", "5"]
+    out = runner.invoke(app, args).output
+    assert "3,000 shuffles of 6 deals (seed 5)" in out
+    assert "no bets" in out  # the first deal: a fresh pack favours no layout
+    for row in ("1", "2", "6", "all"):
+        assert f"\n  {row:>4} " in out, row
+    assert runner.invoke(app, args).output == out
+    assert runner.invoke(app, [*args[:-1], "6"]).output != out
 
 
 def test_odds_bad_cards():

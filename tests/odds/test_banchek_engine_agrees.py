@@ -5,18 +5,24 @@ A bank stops after the hand that triples or breaks it, so the hands played are n
 sample of hands (a bank that lasts plays more of them), and with the pack never reshuffled
 the rounds of one bank repeat its cards. The first two hands of each bank are played
 whatever happens, each from a fresh shuffle: they must win as often as `random_hand` says
-exactly. How often banks triple must agree with the simulation of `prospects`.
+exactly. How often banks triple must agree with the kernel's simulation
+(`croupier.sim.banchek`).
 """
 
 import math
 from fractions import Fraction
 
+import numpy as np
+
 from croupier.bots.banchek import BanchekBot, Policy, Staking
 from croupier.engine import Event
 from croupier.games.banchek import Banchek, Rules
 from croupier.games.banchek.events import BankEnded, BankPutUp, Settled, Why
-from croupier.odds.banchek import prospects, random_hand
+from croupier.odds.banchek import random_hand
 from croupier.randomness import stream
+from croupier.sim.banchek import Ending, simulate
+from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.rng import seeded
 from croupier.table import Croupier, Player, Table
 
 ROUNDS = 3000
@@ -58,8 +64,11 @@ def test_the_engine_agrees_with_the_exact_odds_and_the_prospects():
     assert len(won) > 2000
     assert abs(sum(won) / len(won) - p) < 4 * math.sqrt(p * (1 - p) / len(won))
     ended = [e.why is Why.TRIPLED for e in events if isinstance(e, BankEnded)]
-    expected = prospects(2, "flat", banks=20_000, seed=3, bank=RULES.bank, minimum=RULES.minimum)
+    counts = simulate(seeded(np.random.SeedSequence(3)), 20_000, 2, "flat", RULES.bank,
+                      RULES.minimum)  # fmt: skip
+    expected = BanchekResults.of(counts.sum(axis=0), 2, "flat", RULES.bank, RULES.minimum)
+    triple = expected.share(Ending.TRIPLED)
     share = sum(ended) / len(ended)
-    variance = share * (1 - share) / len(ended) + expected.triple * (1 - expected.triple) / 20_000
+    variance = share * (1 - share) / len(ended) + (triple.margin / 1.96) ** 2
     assert len(ended) > 1000
-    assert abs(share - expected.triple) < 4 * math.sqrt(variance)
+    assert abs(share - triple.value) < 4 * math.sqrt(variance)

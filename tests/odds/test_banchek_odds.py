@@ -1,9 +1,7 @@
-"""Polish Banchek's exact odds against brute force, and the simulated banks against a plain
-loop that deals them card by card (BN-1, BN-4 .. BN-10)."""
+"""Polish Banchek's exact odds against brute force (BN-1, BN-6, BN-8, BN-9). The simulated
+banks are tested with their kernel, in tests/sim/test_banchek_kernel.py."""
 
-import math
 import random
-from collections import deque
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -13,18 +11,15 @@ import pytest
 
 from croupier.cards import Card, Suit
 from croupier.errors import InvalidInput
-from croupier.games.banchek.rules import HAND, TRIPLED, beats, cards, rank_order, two_packs
+from croupier.games.banchek.rules import HAND, beats, cards, rank_order, two_packs
 from croupier.odds.banchek import (
     CARD_TYPES,
-    Policy,
+    cover_table,
     favourable_share,
     hand_odds,
-    outcomes,
     period,
-    prospects,
     random_hand,
     report,
-    shuffles,
 )
 
 PACK = two_packs()
@@ -112,20 +107,21 @@ def test_bad_input_is_refused():
         hand_odds(PACK[:3], PACK[3:])
     with pytest.raises(InvalidInput, match="only 3 cards are left"):
         random_hand(PACK[3:])
-    with pytest.raises(InvalidInput, match="punters=27 is not valid: 1 to 26"):
-        prospects(27, "flat")
-    with pytest.raises(InvalidInput, match="policy='bold' is not valid"):
-        prospects(4, "bold")
-    with pytest.raises(InvalidInput, match="minimum=5, bank=4"):
-        prospects(4, "flat", bank=4)
-    with pytest.raises(InvalidInput, match="banks=1 is not valid"):
-        prospects(4, "flat", banks=1)
-    with pytest.raises(InvalidInput, match="seed=-1 is not valid"):
-        prospects(4, "flat", seed=-1)
-    packs = shuffles(3, seed=1)
-    packs[2, 0] = packs[2, 1]
-    with pytest.raises(InvalidInput, match="pack 2 is not two of each card"):
-        outcomes(packs, 4, "flat")
+
+
+def test_the_cover_table_is_the_rule():  # BN-6
+    """Every cell of the table the kernel deals with is `beats` for one card, and a hand of
+    three beats a card exactly when one of its rows does."""
+    table = cover_table()
+    assert table.shape == (len(CARD_TYPES), len(CARD_TYPES)) and table.dtype == np.uint8
+    for c, card in enumerate(CARD_TYPES):
+        for t, turned in enumerate(CARD_TYPES):
+            assert table[c, t] == beats((card,), turned), (card, turned)
+    rng = random.Random(3)
+    for _ in range(500):
+        hand, turned = rng.sample(PACK, HAND), rng.choice(PACK)
+        rows = [CARD_TYPES.index(card) for card in hand]
+        assert bool(table[rows, CARD_TYPES.index(turned)].any()) == beats(hand, turned)
 
 
 def test_the_deal_comes_round():  # BN-8, BN-9
@@ -141,183 +137,10 @@ def test_the_deal_comes_round():  # BN-8, BN-9
             assert (pack == list(range(len(PACK)))) == (done == period(punters)), punters
 
 
-def play_bank(pack, punters, policy, bank=100, minimum=5):
-    """One bank by the rules, card by card: the outcome ("tripled", "broke" or "endless"),
-    the rounds dealt and the hands played."""
-    pack = deque(pack)
-    money, rounds, hands, drawn = bank, 0, 0, 0
-    seen: list[list[Card]] = [
-        [] for _ in range(punters)
-    ]  # the chance punter's count, in the first pass
-    states = set()
-    while True:
-        if drawn >= len(PACK):  # every decision now hangs on the cards and the bank alone
-            state = (tuple(pack), money)
-            if state in states:
-                return "endless", None, None
-            states.add(state)
-        rounds += 1
-        dealt: list[list[Card]] = [[] for _ in range(punters)]
-        for _ in range(HAND):  # one at a time (BN-4)
-            for seat in range(punters):
-                dealt[seat].append(pack.popleft())
-                if drawn < len(PACK):
-                    seen[seat].append(dealt[seat][-1])
-                drawn += 1
-        turned = []
-        for seat, hand in enumerate(dealt):  # from the banker's left (BN-5, BN-7)
-            if policy == "flat":
-                stake = min(minimum, money)
-            elif policy == "bank":
-                stake = money
-            else:
-                if drawn < len(PACK):
-                    others = list(seen[seat])
-                    for card in hand:
-                        others.remove(card)
-                    odds = hand_odds(hand, others)
-                else:
-                    odds = hand_odds(hand)
-                more = math.floor(odds.edge * money) if odds.win > Fraction(1, 2) else 0
-                stake = min(minimum + more, money)
-            card = pack.popleft()
-            if drawn < len(PACK):
-                for count in seen:
-                    count.append(card)
-            drawn += 1
-            turned.append(card)
-            money += -stake if beats(hand, card) else stake  # BN-6
-            hands += 1
-            if money <= 0 or money >= TRIPLED * bank:  # BN-10
-                return ("tripled" if money > 0 else "broke"), rounds, hands
-        pack.extend([card for hand in dealt for card in hand] + turned)  # BN-9
-
-
-@pytest.mark.parametrize(
-    ("punters", "policy", "banks"),
-    [(1, "flat", 60), (2, "flat", 30), (4, "flat", 20), (1, "chance", 40), (9, "chance", 12),
-     (3, "chance", 20), (3, "bank", 50)],
-)  # fmt: skip
-def test_the_simulation_deals_as_the_rules_do(punters, policy, banks):  # BN-4 .. BN-10
-    packs = shuffles(banks, seed=punters)
-    ended = outcomes(packs, punters, policy)
-    for b, row in enumerate(packs):
-        outcome, rounds, hands = play_bank([CARD_TYPES[i] for i in row], punters, policy)
-        assert outcome == ("tripled" if ended.tripled[b] else "endless" if ended.endless[b]
-                           else "broke"), b  # fmt: skip
-        if outcome != "endless":
-            assert (ended.rounds[b], ended.hands[b]) == (rounds, hands), b
-
-
-def stacked(*text):
-    """A pack with these cards on top, the rest below in a fixed order."""
-    top = cards(" ".join(text))
-    return [CARD_TYPES.index(card) for card in (*top, *unknown_after(*top))]
-
-
-def test_a_stacked_pack():  # BN-4, BN-6, BN-10
-    # one punter stakes the whole bank: 7♦ K♣ 5♦ loses to 2♠ (the bank doubles), then to 8♦
-    # (it holds four times what was put up: tripled) or beats 3♣ (it is broken)
-    ended = outcomes([stacked("7D KC 5D 2S 7D KC 5D 8D"), stacked("7D KC 5D 2S 7D KC 5D 3C")],
-                     punters=1, policy="bank")  # fmt: skip
-    assert list(ended.tripled) == [True, False]
-    assert list(ended.hands) == [2, 2] and list(ended.rounds) == [2, 2]
-    # two punters: dealt one card at a time, 7♦ 2♠ K♣ 3♠ 5♦ 4♠ gives the first 7♦ K♣ 5♦; the
-    # first card turned, 5♦, is his, and the second, A♠, beats the second punter's spades
-    ended = outcomes([stacked("7D 2S KC 3S 5D 4S 5D AS")], punters=2, policy="bank")
-    assert ended.hands[0] == 1 and not ended.tripled[0]  # broken at once
-    ended = outcomes([stacked("7D 2S KC 3S 5D 4S 6H AS")], punters=2, policy="bank")
-    assert ended.hands[0] == 2 and ended.tripled[0] and ended.rounds[0] == 1
-
-
-def bold_triples() -> Fraction:
-    """The chance that the first two hands both lose: the two hands and two turned cards are
-    eight different cards of the shuffle, whatever the number of punters."""
-    one = np.array([[beats((a,), b) for b in CARD_TYPES] for a in CARD_TYPES])
-    total = 0
-    for t1, t2 in ((a, b) for a in range(52) for b in range(52)):
-        left = np.full(52, 2)
-        left[t1] -= 1
-        left[t2] -= 1
-        ways = 2 * (2 if t1 != t2 else 1)
-        c1, c2 = one[:, t1], one[:, t2]
-        n = int(left.sum())
-        neither = int(left[~c1 & ~c2].sum())
-        only_2 = int(left[~c1 & c2].sum())  # may be in the first hand, not in the second
-        only_1 = int(left[c1 & ~c2].sum())
-        total += ways * sum(
-            comb(only_2, j) * comb(neither, HAND - j) * comb(only_1 + neither - (HAND - j), HAND)
-            for j in range(HAND + 1)
-        )
-        assert n == 102
-    return Fraction(total, 104 * 103 * comb(102, HAND) * comb(99, HAND))
-
-
-def test_the_bold_punter():  # BN-5, BN-10
-    """Staking the whole bank, the first hand breaks it or doubles it, and the second breaks
-    it or takes it past three times: every bank ends by the second hand, in the first round
-    when there are two punters or more; it triples when both hands lose."""
-    exact = bold_triples()
-    for punters in (1, 2, 8):
-        p = prospects(punters, Policy.BANK, banks=20_000, seed=2)
-        ended = outcomes(shuffles(20_000, seed=2), punters, "bank")
-        assert set(ended.hands) == {1, 2}
-        assert not ended.tripled[ended.hands == 1].any()
-        assert p.rounds == pytest.approx(1 + (punters == 1) * float(np.mean(ended.hands == 2)))
-        low, high = p.triple_interval
-        width = high - low
-        assert low - width / 2 < exact < high + width / 2  # a 99.99% interval
-        # broken on the first hand: the punter's chance
-        first = float(np.mean(ended.hands == 1))
-        assert abs(first - float(random_hand().win)) < 4 * math.sqrt(0.25 / 20_000)
-
-
-def test_seeded_and_the_same_with_another_seed():  # BN-10
-    one = prospects(2, "flat", banks=4_000, seed=1)
-    assert one == prospects(2, "flat", banks=4_000, seed=1)
-    two = prospects(2, "flat", banks=4_000, seed=2)
-    assert one != two
-    (a, b), (c, d) = one.triple_interval, two.triple_interval
-    assert a < d and c < b  # the intervals meet
-    assert abs(one.rounds - two.rounds) < one.rounds_margin + two.rounds_margin
-
-
-def test_flat_punters():  # BN-5, BN-10
-    """Stakes of 5 move a bank of 100 by 5: it cannot break in fewer than 20 hands nor triple
-    in fewer than 40; against four punters at the house's edge it all but always triples."""
-    ended = outcomes(shuffles(3_000, seed=5), 4, "flat")
-    assert ended.hands.min() >= 20
-    assert ended.hands[ended.tripled].min() >= 40
-    assert not ended.endless.any()
-    # a tripled bank took 40 stakes more than it paid, a broken one paid 20 more than it took
-    lost = ended.hands - ended.won
-    assert ((lost - ended.won)[ended.tripled] == 40).all()
-    assert ((ended.won - lost)[~ended.tripled] == 20).all()
-    p = prospects(4, "flat", banks=3_000, seed=5)
-    assert p.triple > 0.99
-    assert (p.hands_won, p.hands_played) == (ended.won.sum(), ended.hands.sum())
-
-
-def test_endless_banks():  # BN-8, BN-10
-    """With one punter the pack comes round unchanged every 26 rounds: a flat bank whose 26
-    hands leave it as it was never ends, and counting punters hold many banks so."""
-    flat = prospects(1, "flat", banks=4_000, seed=3)
-    assert 0 < flat.endless < flat.banks
-    assert flat.tripled + flat.endless + flat.broke == flat.banks
-    assert prospects(1, "chance", banks=2_000, seed=3).endless > flat.endless / 2
-
-
 def test_report():
-    data = report()
-    assert data == {
+    assert report() == {
         "game": "banchek",
         "win": "56879/176851",
         "edge_flat": float(Fraction(2 * 56879, 176851) - 1),
         "hands_favourable": 140 / 1751,
     }
-    p = prospects(4, "chance", banks=200)
-    data = report([p])
-    assert data["prospects"] == [p.as_json()]
-    assert data["prospects"][0]["policy"] == "chance"
-    low, high = data["prospects"][0]["triple_95"]
-    assert low <= data["prospects"][0]["triple"] <= high

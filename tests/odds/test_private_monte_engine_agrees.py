@@ -1,10 +1,13 @@
 """The Private Monte engine, played seeded deal after deal by bots, against the odds: a flat
 bettor wins as often as the exact first-deal figure says, on every deal of a shuffle, and a
-counter does as well as the simulation of `croupier.odds.private_monte` (PM-5, PM-8)."""
+counter does as well as the kernel's simulation, `croupier.sim.private_monte` (PM-5,
+PM-8)."""
 
 import math
 from collections import defaultdict
 from fractions import Fraction
+
+import numpy as np
 
 from croupier.bots.monte_bank import Policy
 from croupier.bots.private_monte import LayoutBettor
@@ -12,8 +15,11 @@ from croupier.engine import Event
 from croupier.games.monte_bank import Fate
 from croupier.games.monte_bank.events import BetSettled, BetVoided
 from croupier.games.private_monte import PrivateMonte, RowBetPlaced
-from croupier.odds.private_monte import Simulation, first_deal, simulate
+from croupier.odds.private_monte import first_deal
 from croupier.randomness import stream
+from croupier.sim.private_monte import simulate
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.rng import seeded
 from croupier.table import Croupier, Player, Table
 
 DEALS = 3000
@@ -54,7 +60,9 @@ def test_the_engine_agrees_with_the_exact_odds_and_the_simulation():
     assert abs(sum(flat) / len(flat) - p) < 4 * math.sqrt(p * (1 - p) / len(flat))
     counted = [won for seat in COUNTERS for won in results[seat]]
     edge = sum(1 if won else -1 for won in counted) / len(counted)
-    expected = Simulation.overall(simulate(50_000, seed=2).counter)
+    counts = simulate(seeded(np.random.SeedSequence(2)), 50_000).sum(axis=0)
+    expected = PrivateMonteResults.of(counts, 6).edge(Bettor.COUNTER)
+    assert expected is not None
     error = math.sqrt((1 - edge**2) / len(counted) + (expected.margin / 1.96) ** 2)
     assert len(counted) > 1000
-    assert abs(edge - expected.edge) < 4 * error
+    assert abs(edge - expected.value) < 4 * error

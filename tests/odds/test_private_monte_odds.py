@@ -1,26 +1,25 @@
-"""Private Monte Bank's exact odds against brute force, and the simulated counter against
-the exact rule it follows (PM-5, PM-6, PM-8)."""
+"""Private Monte Bank's exact odds against brute force, and the counter's rule (PM-5, PM-6,
+PM-8). The simulated counter is tested with its kernel, in
+tests/sim/test_private_monte_kernel.py."""
 
 import random
 from fractions import Fraction
 from itertools import permutations, product
 from math import comb, prod
 
-import numpy as np
 import pytest
 
 from croupier.cards import Suit, monte_pack
 from croupier.errors import InvalidInput
 from croupier.games.private_monte import MOST_DEALS, row_wins
 from croupier.odds.private_monte import (
+    backs,
     cards,
     first_deal,
     layout_odds,
     next_layout_odds,
-    outcomes,
     report,
     should_bet,
-    simulate,
 )
 
 PACK = monte_pack()
@@ -86,38 +85,26 @@ def test_bad_cards_are_refused():
         layout_odds(cards("2S"))
 
 
-def test_the_simulated_counter_follows_the_exact_rule():  # PM-3, PM-5, PM-7
-    """On real shuffled packs, dealt by hand here (each deal: two from the bottom, two from
-    the top, the gate from the bottom), the vectorised counter bets exactly when
-    `should_bet` says so, and wins exactly when `row_wins` does."""
+def test_the_counter_backs_what_is_better_than_even():  # PM-5, PM-8
+    """`should_bet`, through `backs` on whole numbers (the kernel's form), is exactly "the
+    layout's exact chance is above one half", on random layouts and cards seen, and ties
+    (a chance of one half exactly) are not backed."""
     rng = random.Random(5)
-    packs = [rng.sample(PACK, len(PACK)) for _ in range(150)]
-    suits = np.array([[list(Suit).index(c.suit) for c in pack] for pack in packs], dtype=np.int8)
-    bet, won = outcomes(suits)
-    for p, pack in enumerate(packs):
-        seen = []
-        for k in range(MOST_DEALS):
-            top = [pack[-1 - 3 * k], pack[-2 - 3 * k]]
-            bottom = [pack[2 * k], pack[2 * k + 1]]
-            gate = pack[-3 - 3 * k]
-            seen += top + bottom
-            for r, layout in enumerate((top, bottom)):
-                assert bet[p, k, r] == should_bet(layout, seen)
-                assert won[p, k, r] == row_wins(layout, gate)
-            seen.append(gate)
+    backed = set()
+    for _ in range(3000):
+        shown = rng.sample(PACK, rng.randrange(2, 33))
+        layout, seen = shown[:2], shown[2:]
+        odds = layout_odds(layout, seen)
+        assert should_bet(layout, seen) == (odds.win > Fraction(1, 2)), (layout, seen)
+        backed.add(should_bet(layout, seen))
+    assert backed == {True, False}
+    assert layout_odds(cards("2S 5C"), cards("AD 3H")).win == Fraction(1, 2)
+    assert not should_bet(cards("2S 5C"), cards("AD 3H"))
+    assert [backs(c, 30) for c in (14, 15, 16)] == [False, False, True]
 
 
-def test_the_simulation_is_seeded_and_agrees_with_the_exact_figures():  # PM-8
-    simulation = simulate(40_000, seed=3)
-    assert simulation == simulate(40_000, seed=3)
-    exact = float(first_deal().edge)
-    for deal in simulation.flat:
-        assert abs(deal.edge - exact) < 2 * deal.margin  # 99.99% intervals
-    first, *later = simulation.counter
-    assert first.bets == 0  # after four cards no layout is better than even
-    assert all(deal.edge > 0 for deal in later)  # counting pays from the second deal on
-    json = report(simulation)
-    assert json["first_deal"] == {"win": "102/247", "edge": exact}
-    assert [d["deal"] for d in json["counter"]["by_deal"]] == list(range(1, 7))
-    assert json["counter"]["by_deal"][0]["edge_per_bet"] is None
-    assert 0 < json["counter"]["share_of_deals_bet"] < 1
+def test_report():
+    assert report() == {
+        "game": "private-monte",
+        "first_deal": {"win": "102/247", "edge": float(first_deal().edge)},
+    }

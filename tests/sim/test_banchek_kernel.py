@@ -1,8 +1,12 @@
-"""The Banchek kernel against the engine hand by hand, against the numpy simulation bank by
-bank, and against the exact odds (BN-4 .. BN-10)."""
+"""The Banchek kernel against the engine hand by hand, against a plain loop that deals the
+rules card by card bank by bank, and against the exact odds; its runs seeded, whatever the
+workers (BN-4 .. BN-10)."""
 
 import math
 import random
+from collections import deque
+from fractions import Fraction
+from math import comb
 
 import numpy as np
 import pytest
@@ -12,26 +16,23 @@ from croupier.engine import Event
 from croupier.errors import InvalidInput
 from croupier.games.banchek import Phase, Rules, Stake, Wait, two_packs
 from croupier.games.banchek.events import BankEnded, CardTurned, HandDealt, Settled, Why
-from croupier.odds.banchek import (
-    CARD_TYPES,
-    Policy,
-    hand_odds,
-    outcomes,
-    period,
-    prospects,
-    random_hand,
-    shuffles,
-)
+from croupier.games.banchek.rules import HAND, beats, cards
+from croupier.games.banchek.rules import TRIPLED as FACTOR
+from croupier.odds.banchek import CARD_TYPES, cover_table, hand_odds, period, random_hand
 from croupier.sim.banchek import (
     BANKS,
     BROKE,
+    CHUNK,
     COUNTS,
     ENDLESS,
+    FIRST_WON,
     HANDS,
     ROUNDS,
     SLICES,
     TRIPLED,
+    WON,
     Ending,
+    Policy,
     kinds,
     play_bank,
     play_banks,
@@ -39,6 +40,7 @@ from croupier.sim.banchek import (
 )
 from croupier.sim.banchek_results import BanchekResults
 from croupier.sim.rng import seeded
+from croupier.sim.runner import chunks, run
 from tests.games.banchek.stack import act, table
 
 WHY = {Why.TRIPLED: Ending.TRIPLED, Why.BROKEN: Ending.BROKE}
@@ -139,23 +141,236 @@ def test_the_engine_comparison_covers_every_ending_and_both_counts():  # BN-10
     assert len(set(long.stakes)) > 2  # stakes above the minimum, by his count
 
 
-@pytest.mark.parametrize("policy", list(Policy))
-@pytest.mark.parametrize(("punters", "bank", "minimum"), [(1, 100, 5), (2, 37, 3), (4, 20, 5)])
-def test_the_kernel_agrees_with_the_numpy_simulation(policy, punters, bank, minimum):
-    # BN-8, BN-9, BN-10: every bank as `outcomes` plays it, endless ones too
-    packs = shuffles(400, seed=punters * 10 + len(policy.value))
-    expected = outcomes(packs, punters, policy, bank, minimum)
+PACK = two_packs()
+
+
+def shuffled(banks: int, seed: int) -> np.ndarray:
+    """`banks` shuffles of the two packs as card kinds, top first, from numpy's generator."""
+    return np.random.default_rng(seed).permuted(np.tile(kinds(PACK), (banks, 1)), axis=1)
+
+
+def rules_bank(pack, punters, policy, bank=100, minimum=5):
+    """One bank by the rules, card by card: how it ended, the rounds dealt and the hands
+    played and won (None for a bank that never ends)."""
+    pack = deque(pack)
+    money, rounds, hands, won, drawn = bank, 0, 0, 0, 0
+    seen: list[list[Card]] = [[] for _ in range(punters)]  # the chance punter's count
+    states = set()
+    while True:
+        if drawn >= len(PACK):  # every decision now hangs on the cards and the bank alone
+            state = (tuple(pack), money)
+            if state in states:
+                return Ending.ENDLESS, None, None, None
+            states.add(state)
+        rounds += 1
+        dealt: list[list[Card]] = [[] for _ in range(punters)]
+        for _ in range(HAND):  # one at a time (BN-4)
+            for seat in range(punters):
+                dealt[seat].append(pack.popleft())
+                if drawn < len(PACK):
+                    seen[seat].append(dealt[seat][-1])
+                drawn += 1
+        turned = []
+        for seat, hand in enumerate(dealt):  # from the banker's left (BN-5, BN-7)
+            if policy is Policy.FLAT:
+                stake = min(minimum, money)
+            elif policy is Policy.BANK:
+                stake = money
+            else:
+                if drawn < len(PACK):
+                    others = list(seen[seat])
+                    for card in hand:
+                        others.remove(card)
+                    odds = hand_odds(hand, others)
+                else:
+                    odds = hand_odds(hand)
+                more = math.floor(odds.edge * money) if odds.win > Fraction(1, 2) else 0
+                stake = min(minimum + more, money)
+            card = pack.popleft()
+            if drawn < len(PACK):
+                for count in seen:
+                    count.append(card)
+            drawn += 1
+            turned.append(card)
+            wins = beats(hand, card)
+            money += -stake if wins else stake  # BN-6
+            hands += 1
+            won += wins
+            if money <= 0 or money >= FACTOR * bank:  # BN-10
+                return (Ending.TRIPLED if money > 0 else Ending.BROKE), rounds, hands, won
+        pack.extend([card for hand in dealt for card in hand] + turned)  # BN-9
+
+
+@pytest.mark.parametrize(
+    ("punters", "policy", "banks", "bank", "minimum"),
+    [(1, Policy.FLAT, 60, 100, 5), (2, Policy.FLAT, 30, 100, 5), (4, Policy.FLAT, 20, 100, 5),
+     (2, Policy.FLAT, 40, 37, 3), (1, Policy.CHANCE, 40, 100, 5), (9, Policy.CHANCE, 12, 100, 5),
+     (3, Policy.CHANCE, 20, 100, 5), (4, Policy.CHANCE, 30, 20, 5), (2, Policy.CHANCE, 30, 37, 3),
+     (3, Policy.BANK, 50, 100, 5), (1, Policy.BANK, 50, 37, 3)],
+)  # fmt: skip
+def test_the_kernel_deals_as_the_rules_do(punters, policy, banks, bank, minimum):
+    # BN-4 .. BN-10: every bank as the plain loop deals it, card by card, endless ones too
+    packs = shuffled(banks, seed=punters * 10 + len(policy.value) + bank)
     ours = play_banks(packs, punters, policy, bank, minimum)
-    for field in ("tripled", "endless", "rounds", "hands", "won"):
-        assert np.array_equal(getattr(ours, field), getattr(expected, field)), field
-    assert np.array_equal(packs, shuffles(400, seed=punters * 10 + len(policy.value)))
+    for b, row in enumerate(packs):
+        ending, rounds, hands, won = rules_bank([CARD_TYPES[i] for i in row], punters, policy,
+                                                bank, minimum)  # fmt: skip
+        kernel = (Ending.TRIPLED if ours.tripled[b] else Ending.ENDLESS if ours.endless[b]
+                  else Ending.BROKE)  # fmt: skip
+        assert kernel == ending, b
+        if ending is not Ending.ENDLESS:
+            assert (ours.rounds[b], ours.hands[b], ours.won[b]) == (rounds, hands, won), b
+    # the kernel played on copies: the packs are as they were
+    assert np.array_equal(packs, shuffled(banks, seed=punters * 10 + len(policy.value) + bank))
 
 
-def test_the_numpy_comparison_meets_endless_banks():  # BN-10
-    packs = shuffles(400, seed=1)
+def test_the_rules_comparison_meets_endless_banks():  # BN-8, BN-10
+    packs = shuffled(60, seed=1)
     ours = play_banks(packs, 1, Policy.CHANCE, 100, 5)
     assert ours.endless.any() and ours.tripled.any() and ours.broke.any()
     assert (ours.rounds[ours.endless] % period(1) == 0).all()
+    for b in np.flatnonzero(ours.endless)[:5]:
+        ending, *_ = rules_bank([CARD_TYPES[i] for i in packs[b]], 1, Policy.CHANCE)
+        assert ending is Ending.ENDLESS, b
+
+
+def stacked(*text):
+    """A pack with these cards on top, the rest below in a fixed order, as card kinds."""
+    top = cards(" ".join(text))
+    rest = list(PACK)
+    for card in top:
+        rest.remove(card)
+    return kinds([*top, *rest])
+
+
+def test_a_stacked_pack():  # BN-4, BN-6, BN-10
+    # one punter stakes the whole bank: 7♦ K♣ 5♦ loses to 2♠ (the bank doubles), then to 8♦
+    # (it holds four times what was put up: tripled) or beats 3♣ (it is broken)
+    ended = play_banks([stacked("7D KC 5D 2S 7D KC 5D 8D"), stacked("7D KC 5D 2S 7D KC 5D 3C")],
+                       punters=1, policy="bank")  # fmt: skip
+    assert list(ended.tripled) == [True, False]
+    assert list(ended.hands) == [2, 2] and list(ended.rounds) == [2, 2]
+    # two punters: dealt one card at a time, 7♦ 2♠ K♣ 3♠ 5♦ 4♠ gives the first 7♦ K♣ 5♦; the
+    # first card turned, 5♦, is his, and the second, A♠, beats the second punter's spades
+    ended = play_banks([stacked("7D 2S KC 3S 5D 4S 5D AS")], punters=2, policy="bank")
+    assert ended.hands[0] == 1 and not ended.tripled[0]  # broken at once
+    ended = play_banks([stacked("7D 2S KC 3S 5D 4S 6H AS")], punters=2, policy="bank")
+    assert ended.hands[0] == 2 and ended.tripled[0] and ended.rounds[0] == 1
+
+
+def bold_triples() -> Fraction:
+    """The chance that the first two hands both lose: the two hands and two turned cards are
+    eight different cards of the shuffle, whatever the number of punters."""
+    one = cover_table().astype(bool)
+    total = 0
+    for t1, t2 in ((a, b) for a in range(52) for b in range(52)):
+        left = np.full(52, 2)
+        left[t1] -= 1
+        left[t2] -= 1
+        ways = 2 * (2 if t1 != t2 else 1)
+        c1, c2 = one[:, t1], one[:, t2]
+        neither = int(left[~c1 & ~c2].sum())
+        only_2 = int(left[~c1 & c2].sum())  # may be in the first hand, not in the second
+        only_1 = int(left[c1 & ~c2].sum())
+        total += ways * sum(
+            comb(only_2, j) * comb(neither, HAND - j) * comb(only_1 + neither - (HAND - j), HAND)
+            for j in range(HAND + 1)
+        )
+        assert int(left.sum()) == 102
+    return Fraction(total, 104 * 103 * comb(102, HAND) * comb(99, HAND))
+
+
+def results_of(banks, seed, punters, policy, bank=100, minimum=5, workers=1, size=CHUNK):
+    """A seeded run of the kernel, in chunks, as the CLI runs it."""
+    options = {"punters": punters, "policy": policy, "bank": bank, "minimum": minimum}
+    done = run(simulate, chunks(banks, seed, size, "banks"), options, workers=workers)
+    return BanchekResults.of(done.totals(), punters, policy, bank, minimum)
+
+
+def test_the_bold_punter():  # BN-5, BN-10
+    """Staking the whole bank, the first hand breaks it or doubles it, and the second breaks
+    it or takes it past three times: every bank ends by the second hand, in the first round
+    when there are two punters or more; it triples when both hands lose, as often as
+    `bold_triples` says exactly."""
+    exact = float(bold_triples())
+    for punters in (1, 2, 8):
+        ended = play_banks(shuffled(5_000, seed=punters), punters, "bank")
+        assert set(ended.hands) == {1, 2} and not ended.endless.any()
+        assert not ended.tripled[ended.hands == 1].any()
+        assert (ended.rounds == (ended.hands if punters == 1 else 1)).all()
+        results = results_of(20_000, 2, punters, Policy.BANK)
+        counts = results.counts
+        assert counts[ROUNDS] == (counts[HANDS] if punters == 1 else counts[BANKS])
+        low, high = results.wilson(Ending.TRIPLED)
+        width = high - low
+        assert low - width / 2 < exact < high + width / 2  # a 99.99% interval
+        tripled = results.share(Ending.TRIPLED)
+        assert abs(tripled.value - exact) < 4 * tripled.margin / 1.96
+        # broken on the first hand: the punter's chance
+        first = 2 * counts[BANKS] - counts[HANDS]  # banks of one hand, of one or two
+        assert first == counts[FIRST_WON]  # the first hand won breaks the bank at once
+        p = float(random_hand().win)
+        assert abs(first / counts[BANKS] - p) < 4 * math.sqrt(p * (1 - p) / counts[BANKS])
+
+
+def test_flat_punters():  # BN-5, BN-10
+    """Stakes of 5 move a bank of 100 by 5: it cannot break in fewer than 20 hands nor triple
+    in fewer than 40; against four punters at the house's edge it all but always triples."""
+    ended = play_banks(shuffled(3_000, seed=5), 4, "flat")
+    assert ended.hands.min() >= 20
+    assert ended.hands[ended.tripled].min() >= 40
+    assert not ended.endless.any()
+    # a tripled bank took 40 stakes more than it paid, a broken one paid 20 more than it took
+    lost = ended.hands - ended.won
+    assert ((lost - ended.won)[ended.tripled] == 40).all()
+    assert ((ended.won - lost)[~ended.tripled] == 20).all()
+    results = results_of(3_000, 5, 4, Policy.FLAT)
+    assert results.share(Ending.TRIPLED).value > 0.99
+    counts = results.counts
+    # the same in the run's counts: the stakes the banks took, less those they paid
+    assert counts[HANDS] - 2 * counts[WON] == 40 * counts[TRIPLED] - 20 * counts[BROKE]
+    won = results.hands_won()
+    assert won is not None and won.value == counts[WON] / counts[HANDS]
+
+
+def test_endless_banks():  # BN-8, BN-10
+    """With one punter the pack comes round unchanged every 26 rounds: a flat bank whose 26
+    hands leave it as it was never ends, and counting punters hold many banks so."""
+    flat = results_of(4_000, 3, 1, Policy.FLAT)
+    endless = flat.banks_that(Ending.ENDLESS)
+    assert 0 < endless < flat.banks
+    assert sum(flat.banks_that(ending) for ending in Ending) == flat.banks
+    assert flat.ended == flat.banks - endless
+    chance = results_of(2_000, 3, 1, Policy.CHANCE)
+    assert chance.banks_that(Ending.ENDLESS) > endless / 2
+    low, high = flat.wilson(Ending.ENDLESS)
+    assert 0 < low < endless / flat.banks < high < 1
+
+
+def test_a_seeded_run_is_the_same_on_one_worker_or_two():  # BN-10
+    one = results_of(3_000, 1, 2, Policy.FLAT, size=500)
+    assert one == results_of(3_000, 1, 2, Policy.FLAT, size=500)
+    assert one == results_of(3_000, 1, 2, Policy.FLAT, workers=2, size=500)
+    two = results_of(3_000, 2, 2, Policy.FLAT, size=500)
+    assert one != two
+    (a, b), (c, d) = one.wilson(Ending.TRIPLED), two.wilson(Ending.TRIPLED)
+    assert a < d and c < b  # the intervals meet
+    r1, r2 = one.rounds(), two.rounds()
+    assert r1 is not None and r2 is not None
+    assert abs(r1.value - r2.value) < r1.margin + r2.margin
+
+
+def test_wilson_intervals_are_sound_at_the_ends():  # BN-10
+    """Against flat punters at four a bank all but never breaks: the normal margin of a
+    share of 0 or 1 is nothing, the Wilson interval is not."""
+    counts = [0] * COUNTS
+    counts[BANKS] = counts[TRIPLED] = 200
+    results = BanchekResults.of(counts, 4, Policy.FLAT)
+    assert results.share(Ending.TRIPLED).margin == 0
+    low, high = results.wilson(Ending.TRIPLED)
+    assert 0.97 < low < 0.99 and high == 1.0
+    low, high = results.wilson(Ending.BROKE)
+    assert low == 0.0 and 0.01 < high < 0.03
 
 
 def test_the_first_hand_and_the_bold_punter_agree_with_the_exact_odds():  # BN-6, BN-10
@@ -171,23 +386,6 @@ def test_the_first_hand_and_the_bold_punter_agree_with_the_exact_odds():  # BN-6
     assert hands is not None and hands.exact == 2 - win
     assert hands.sigmas is not None and abs(hands.sigmas) < 4
     assert results.banks_that(Ending.ENDLESS) == 0
-
-
-@pytest.mark.parametrize(("policy", "punters"), [(Policy.FLAT, 2), (Policy.CHANCE, 1)])
-def test_the_kernel_agrees_with_the_prospects(policy, punters):  # BN-10
-    banks = 10_000
-    counts = simulate(seeded(np.random.SeedSequence(8)), 100_000, punters, policy)
-    results = BanchekResults.of(counts.sum(axis=0), punters, policy)
-    expected = prospects(punters, policy, banks=banks, seed=3)
-    for ending, share in ((Ending.TRIPLED, expected.triple), (Ending.ENDLESS, None)):
-        ours = results.share(ending)
-        theirs = share if share is not None else expected.endless / banks
-        error = math.sqrt((ours.margin / 1.96) ** 2 + theirs * (1 - theirs) / banks)
-        assert abs(ours.value - theirs) < 4 * error, ending
-    rounds = results.rounds()
-    assert rounds is not None
-    error = math.hypot(rounds.margin, expected.rounds_margin) / 1.96
-    assert abs(rounds.value - expected.rounds) < 4 * error
 
 
 def test_the_counts_add_up():
@@ -234,6 +432,10 @@ def test_bad_options_are_refused():  # BN-1, BN-2, BN-5
         play_bank(pack[:103], 1, "flat")
     with pytest.raises(InvalidInput, match=r"packs of shape \(104,\)"):
         play_banks(pack, 1, "flat")
+    packs = shuffled(3, seed=1)
+    packs[2, 0] = packs[2, 1]
+    with pytest.raises(InvalidInput, match="pack 2 is not two of each card"):
+        play_banks(packs, 4, "flat")
 
 
 def test_card_kinds_are_the_odds_module_s():

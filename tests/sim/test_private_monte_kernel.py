@@ -1,6 +1,7 @@
-"""The Private Monte kernel against the engine deal by deal, against the numpy simulation
-pack by pack, and against the exact odds; its sessions against `play_packs` (PM-3, PM-5,
-PM-6, PM-7, PM-8)."""
+"""The Private Monte kernel against the engine deal by deal, against a plain loop that deals
+packs by hand, and against the exact odds; its partly shuffled runs against whole packs
+dealt from both ends; its runs seeded, whatever the workers; its sessions against
+`play_packs` (PM-3, PM-5, PM-6, PM-7, PM-8)."""
 
 import math
 import random
@@ -13,9 +14,15 @@ from croupier.engine import CHANCE, Cut, Event, Shuffle
 from croupier.errors import InvalidInput
 from croupier.games.monte_bank import Fate, KeepBank, Pass, Phase, PutUpBank
 from croupier.games.monte_bank.events import BetSettled
-from croupier.games.private_monte import LayoutBet, PrivateMonte, PrivateRules, Row
-from croupier.odds.private_monte import Simulation, first_deal, outcomes, should_bet
-from croupier.odds.private_monte import simulate as numpy_simulate
+from croupier.games.private_monte import (
+    MOST_DEALS,
+    LayoutBet,
+    PrivateMonte,
+    PrivateRules,
+    Row,
+    row_wins,
+)
+from croupier.odds.private_monte import first_deal, should_bet
 from croupier.sim.private_monte import (
     BETS,
     COLUMNS,
@@ -36,6 +43,7 @@ from croupier.sim.private_monte import (
 )
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
 from croupier.sim.rng import seeded, shuffle_prefix
+from croupier.sim.runner import chunks, run
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import Plan
 from tests.games.monte_bank.stack import act, bets
@@ -97,14 +105,37 @@ def test_the_kernel_deals_every_pack_as_the_engine_does(seed):  # PM-3, PM-5, PM
     assert bet[0].tolist() == engine_backed
 
 
-def test_the_kernel_agrees_with_the_numpy_simulation():  # PM-5, PM-8
-    rng = np.random.default_rng(3)
-    suits = rng.permuted(np.tile(PACK_SUITS, (20_000, 1)), axis=1)
-    for deals in range(1, 7):
-        expected_bet, expected_won = outcomes(suits, deals)
+def by_hand(pack: list[Card]) -> tuple[list[list[bool]], list[list[bool]]]:
+    """Six deals from one pack, top card first, by hand: each deal two cards from the bottom
+    (top layout), two from the top (bottom layout), the gate from the bottom (PM-3, PM-5,
+    PM-7); for each deal and layout, whether the counter backs it (`should_bet` on every
+    card seen so far) and whether it wins (`row_wins`)."""
+    seen: list[Card] = []
+    backed, won = [], []
+    for k in range(MOST_DEALS):
+        top = [pack[-1 - 3 * k], pack[-2 - 3 * k]]
+        bottom = [pack[2 * k], pack[2 * k + 1]]
+        gate = pack[-3 - 3 * k]
+        seen += top + bottom
+        backed.append([should_bet(layout, seen) for layout in (top, bottom)])
+        won.append([row_wins(layout, gate) for layout in (top, bottom)])
+        seen.append(gate)
+    return backed, won
+
+
+def test_the_kernel_deals_as_a_plain_loop_does():  # PM-3, PM-5, PM-7, PM-8
+    """On shuffled packs dealt by hand, the kernel's counter bets exactly when `should_bet`
+    says so, and wins exactly when `row_wins` does, with any number of deals."""
+    rng = random.Random(5)
+    packs = [rng.sample(monte_pack(), 40) for _ in range(300)]
+    suits = np.array([pack_suits(pack) for pack in packs])
+    expected = [by_hand(pack) for pack in packs]
+    for deals in range(1, MOST_DEALS + 1):
         bet, won = play_packs(suits, deals)
-        assert np.array_equal(bet, expected_bet), deals
-        assert np.array_equal(won, expected_won), deals
+        assert bet.shape == won.shape == (len(packs), deals, 2)
+        for p, (backed, wins) in enumerate(expected):
+            assert bet[p].tolist() == backed[:deals], (deals, p)
+            assert won[p].tolist() == wins[:deals], (deals, p)
     assert bet.any() and not bet.all()
 
 
@@ -125,21 +156,68 @@ def test_the_flat_bettor_agrees_with_the_exact_odds_on_every_deal():  # PM-5, PM
     assert 0.9 < per_deal.margin / binomial < 1.05
 
 
-def test_the_counter_agrees_with_the_numpy_simulation():  # PM-8
+def whole_pack_edges(packs: int, seed: int):
+    """The counter's edge per chip on each deal and over the shuffle, with its 95% margin,
+    and his share of deals bet, from whole packs shuffled by numpy and dealt from both ends
+    (`play_packs`), each pack one independent unit (a ratio estimate over packs)."""
+    suits = np.random.default_rng(seed).permuted(np.tile(PACK_SUITS, (packs, 1)), axis=1)
+    bet, won = play_packs(suits)
+    y = bet.sum(axis=2)  # (packs, deals): layouts backed
+    x = 2 * (bet & won).sum(axis=2) - y  # net result in stakes
+    columns = [(x[:, d], y[:, d]) for d in range(MOST_DEALS)] + [(x.sum(1), y.sum(1))]
+    edges: list[tuple[float, float] | None] = []
+    for xs, ys in columns:
+        if not ys.sum():
+            edges.append(None)
+            continue
+        r = xs.sum() / ys.sum()
+        residual = ((xs - r * ys) ** 2).sum() * packs / (packs - 1)
+        edges.append((r, 1.96 * math.sqrt(residual) / ys.sum()))
+    return edges, float(bet.any(axis=2).mean())
+
+
+def test_partly_shuffled_runs_deal_as_whole_packs_do():  # PM-5, PM-8
+    """`simulate` shuffles only the places it deals and deals them in turn; whole packs dealt
+    from both ends, as the engine deals, give the counter the same edge on every deal."""
     counts = simulate(seeded(np.random.SeedSequence(6)), 400_000).sum(axis=0)
     results = PrivateMonteResults.of(counts, 6)
     assert results.edge(Bettor.COUNTER, 1) is None  # a fresh pack favours no layout
-    numpy = numpy_simulate(100_000, seed=2)
-    pairs = [(results.edge(Bettor.COUNTER, d), numpy.counter[d - 1]) for d in range(2, 7)]
-    pairs.append((results.edge(Bettor.COUNTER), Simulation.overall(numpy.counter)))
-    for ours, theirs in pairs:
-        assert ours is not None
-        error = math.hypot(ours.margin, theirs.margin) / 1.96
-        assert abs(ours.value - theirs.edge) < 4 * error
-        assert ours.value > 0  # counting pays
-    share = results.share_bet(Bettor.COUNTER).value
-    expected = Simulation.overall(numpy.counter).share_bet
-    assert abs(share - expected) < 0.01
+    assert results.bets(Bettor.COUNTER, 1) == 0
+    edges, share = whole_pack_edges(100_000, seed=2)
+    assert edges[0] is None
+    ours_by_deal = [results.edge(Bettor.COUNTER, d) for d in range(2, 7)]
+    for ours, theirs in zip([*ours_by_deal, results.edge(Bettor.COUNTER)], edges[1:], strict=True):
+        assert ours is not None and theirs is not None
+        error = math.hypot(ours.margin, theirs[1]) / 1.96
+        assert abs(ours.value - theirs[0]) < 4 * error
+        assert ours.value - ours.margin > 0  # counting pays, from the second deal on
+    ours_share = results.share_bet(Bettor.COUNTER)
+    error = math.hypot(ours_share.margin, 1.96 * math.sqrt(share * (1 - share) / 100_000))
+    assert abs(ours_share.value - share) < 4 * error / 1.96
+    assert 0 < ours_share.value < 1
+
+
+def run_of(shuffles: int, seed: int, workers: int = 1, size: int = 20_000):
+    """A seeded run of the kernel, in chunks, as the CLI runs it."""
+    done = run(simulate, chunks(shuffles, seed, size, "shuffles"), {"deals": 6}, workers=workers)
+    return PrivateMonteResults.of(done.totals(), 6)
+
+
+def test_a_seeded_run_is_the_same_on_one_worker_or_two():  # PM-8
+    one = run_of(100_000, 3)
+    assert one == run_of(100_000, 3) == run_of(100_000, 3, workers=2)
+    other = run_of(100_000, 4)
+    assert one != other
+    exact = float(first_deal().edge)
+    for deal in range(1, 7):
+        flat = one.edge(Bettor.FLAT, deal)
+        assert flat is not None and abs(flat.value - exact) < 2 * flat.margin  # 99.99%
+        ours, theirs = one.edge(Bettor.COUNTER, deal), other.edge(Bettor.COUNTER, deal)
+        if deal == 1:
+            assert ours is None and theirs is None
+            continue
+        assert ours is not None and theirs is not None
+        assert abs(ours.value - theirs.value) < 2 * math.hypot(ours.margin, theirs.margin)
 
 
 def test_the_counts_add_up():

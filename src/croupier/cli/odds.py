@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Annotated, Any
 
@@ -13,9 +14,12 @@ from rich.table import Table
 
 from croupier import games as registry
 from croupier.cards import Card
+from croupier.cli.simulate.common import Where, execute
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidConfig, InvalidInput
+from croupier.estimate import Estimate
 from croupier.games.monte_bank.layout import Kind
+from croupier.games.private_monte import MOST_DEALS
 from croupier.games.punto_banco import Bet
 from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
@@ -28,6 +32,12 @@ from croupier.odds.punto_banco import (
     exact,
     shoe_counts,
 )
+from croupier.sim import banchek as banks_sim
+from croupier.sim import private_monte as private_sim
+from croupier.sim.banchek import Ending, Policy
+from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.runner import Run
 
 __all__ = ["odds_app"]
 
@@ -291,29 +301,45 @@ def private_monte(
     shuffles: Annotated[
         int, typer.Option(min=2, help="Shuffles to simulate the counter over (six deals each).")
     ] = 100_000,
-    seed: Annotated[int, typer.Option(help="The simulation's seed: the same figures again.")] = 1,
+    seed: Annotated[
+        int, typer.Option(min=0, help="The simulation's seed: the same figures again.")
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
 ) -> None:
     """A layout bet's exact odds (PM-5, PM-6): on the first deal of a fresh pack, and given
     the cards seen. Then what counting the pack is worth (PM-8): a punter who backs a layout
-    only when its exact chance is above one half, simulated over many shuffles, by deal."""
+    only when its exact chance is above one half, simulated over many shuffles, by deal, by
+    the compiled kernel of `croupier simulate private-monte`."""
     try:
         seen_cards = private.cards(seen)
         layout_cards = private.cards(layout)
         given = _given(seen_cards, layout_cards)
-        simulation = private.simulate(shuffles, seed)
+        options = {"deals": MOST_DEALS}
+        run, _ = execute(
+            private_sim.simulate, shuffles, "shuffles", seed, options, Where(1, None, None),
+            as_json,
+        )  # fmt: skip
+        simulation = PrivateMonteResults.of(run.totals(), MOST_DEALS)
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
-        report = private.report(simulation)
+        report = _private_json(simulation, seed)
         if given:
             report["given"] = {
                 "seen": [str(card) for card in seen_cards],
                 **{name: {"win": str(o.win), "edge": float(o.edge)} for name, o in given.items()},
             }
+        if run.interrupted:
+            report["interrupted"] = True
         print(json.dumps(report, indent=2))
     else:
-        _show_private(given, simulation)
+        _show_private(given, simulation, seed)
+        if run.interrupted:
+            Console(highlight=False).print(
+                "[yellow]Interrupted: the figures are for the shuffles dealt.[/]"
+            )
+    if run.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
 def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, private.LayoutOdds]:
@@ -327,7 +353,36 @@ def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, privat
     return given
 
 
-def _show_private(given: dict[str, private.LayoutOdds], simulation: private.Simulation) -> None:
+def _private_json(simulation: PrivateMonteResults, seed: int) -> dict[str, Any]:
+    """The exact first deal, and the counter's edge per chip staked, with its 95% margin,
+    and share of deals bet, over all deals and by deal."""
+    first = private.first_deal()
+
+    def counter(deal: int | None) -> dict[str, Any]:
+        edge = simulation.edge(Bettor.COUNTER, deal)
+        return {
+            "edge_per_bet": None if edge is None else edge.value,
+            "margin_95": None if edge is None or not math.isfinite(edge.margin) else edge.margin,
+            "share_bet": simulation.share_bet(Bettor.COUNTER, deal).value,
+        }
+
+    overall = counter(None)
+    return {
+        "game": "private-monte",
+        "first_deal": {"win": str(first.win), "edge": float(first.edge)},
+        "counter": {
+            "edge_per_bet": overall["edge_per_bet"],
+            "margin_95": overall["margin_95"],
+            "share_of_deals_bet": overall["share_bet"],
+            "by_deal": [{"deal": deal, **counter(deal)} for deal in range(1, simulation.deals + 1)],
+        },
+        "simulation": {"shuffles": simulation.shuffles, "seed": seed},
+    }
+
+
+def _show_private(
+    given: dict[str, private.LayoutOdds], simulation: PrivateMonteResults, seed: int
+) -> None:
     console = Console(highlight=False)
     exact = Table(title="Private Monte Bank: a layout bet, exactly", box=boxes.SIMPLE_HEAD)
     for column in ("When", "P(win)", "Exactly", "Punter's edge"):
@@ -340,32 +395,31 @@ def _show_private(given: dict[str, private.LayoutOdds], simulation: private.Simu
     console.print(exact)
     by_deal = Table(
         title=f"Counting the pack: {simulation.shuffles:,} shuffles of {simulation.deals} deals "
-        f"(seed {simulation.seed}), ± a 95% interval",
+        f"(seed {seed}), ± a 95% interval",
         box=boxes.SIMPLE_HEAD,
     )
     for column in ("Deal", "Flat bettor's edge", "Counter bets on", "Bets", "Counter's edge"):
         by_deal.add_column(column, justify="right")
-    pairs = [*zip(simulation.flat, simulation.counter, strict=True)]
-    overall = (private.Simulation.overall(simulation.flat), simulation.overall(simulation.counter))
-    for n, (flat, counter) in enumerate([*pairs, overall], 1):
+    deals: list[int | None] = [*range(1, simulation.deals + 1), None]
+    for deal in deals:
         by_deal.add_row(
-            str(n) if n <= len(pairs) else "all",
-            _plus_minus(flat),
-            f"{counter.share_bet:.1%} of deals",
-            f"{counter.bets:,}",
-            _plus_minus(counter),
-            end_section=n == len(pairs),
+            "all" if deal is None else str(deal),
+            _plus_minus(simulation.edge(Bettor.FLAT, deal)),
+            f"{simulation.share_bet(Bettor.COUNTER, deal).value:.1%} of deals",
+            f"{simulation.bets(Bettor.COUNTER, deal):,}",
+            _plus_minus(simulation.edge(Bettor.COUNTER, deal)),
+            end_section=deal == simulation.deals,
         )
     console.print(by_deal)
     console.print(
         "The flat bettor backs both layouts on every deal: his edge is the first deal's on "
         "every deal. The counter backs a layout only when the cards seen give it better than "
-        "even chances."
+        "even chances. The intervals allow for the bets of one shuffle sharing its pack."
     )
 
 
-def _plus_minus(edge: private.Edge) -> str:
-    return f"{edge.edge:+.2%} ± {edge.margin:.2%}" if edge.bets else "no bets"
+def _plus_minus(edge: Estimate | None) -> str:
+    return "no bets" if edge is None else f"{edge.value:+.2%} ± {edge.margin:.2%}"
 
 
 @odds_app.command(
@@ -426,30 +480,31 @@ def banchek_odds(
     """A punter's exact chance against the card turned (BN-6): a hand not yet dealt, a
     --hand, given the cards --gone, and the share of hands better than even. Then the
     banker's prospects (BN-10): how often his bank triples before it breaks, and how many
-    rounds it lasts, simulated over many banks dealt as the rules deal them (BN-4 .. BN-9)."""
+    rounds it lasts, simulated over many banks dealt as the rules deal them (BN-4 .. BN-9),
+    by the compiled kernel of `croupier simulate banchek`."""
     asked = (punters, policy, banks, seed, bank, minimum)
     simulate = not as_json or any(option is not None for option in asked)
+    table = _BanchekTable(
+        4 if punters is None else punters,
+        20_000 if banks is None else banks,
+        1 if seed is None else seed,
+        100 if bank is None else bank,
+        5 if minimum is None else minimum,
+    )
     try:
         gone_cards = banchek.cards(gone)
         hand_cards = banchek.cards(hand)
         given = banchek.hand_odds(hand_cards, gone_cards) if hand else None
         next_hand = banchek.random_hand(gone_cards) if gone else None
-        policies = tuple(banchek.Policy) if policy is None else (banchek.Policy.of(policy),)
-        simulated = [
-            banchek.prospects(
-                4 if punters is None else punters,
-                p,
-                20_000 if banks is None else banks,
-                1 if seed is None else seed,
-                100 if bank is None else bank,
-                5 if minimum is None else minimum,
-            )
-            for p in (policies if simulate else ())
-        ]
+        policies = tuple(Policy) if policy is None else (Policy.of(policy),)
+        simulated = table.prospects(policies if simulate else (), quiet=as_json)
     except InvalidInput as error:
         raise fail(str(error)) from None
+    interrupted = any(run.interrupted for _, run in simulated)
     if as_json:
-        report = banchek.report(simulated if simulate else None)
+        report = banchek.report()
+        if simulate:
+            report["prospects"] = [table.as_json(results) for results, _ in simulated]
         if given is not None:
             report["hand"] = {
                 "cards": [str(card) for card in hand_cards],
@@ -463,16 +518,99 @@ def banchek_odds(
                 "win": str(next_hand.win),
                 "edge": float(next_hand.edge),
             }
+        if interrupted:
+            report["interrupted"] = True
         print(json.dumps(report, indent=2))
     else:
-        _show_banchek(hand_cards, given, next_hand, simulated)
+        _show_banchek(hand_cards, given, next_hand, table, [r for r, _ in simulated])
+        if interrupted:
+            Console(highlight=False).print(
+                "[yellow]Interrupted: the figures are for the banks played.[/]"
+            )
+    if interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+class _BanchekTable:
+    """The table the banker's prospects are simulated at, checked: `banks` banks from the
+    seed `seed`, each put up at `bank` against `punters` punters staking from `minimum`."""
+
+    def __init__(self, punters: int, banks: int, seed: int, bank: int, minimum: int) -> None:
+        self.punters, self.banks, self.seed = punters, banks, seed
+        self.bank, self.minimum = bank, minimum
+
+    def prospects(
+        self, policies: tuple[Policy, ...], quiet: bool
+    ) -> list[tuple[BanchekResults, Run]]:
+        """Each policy's banks, played by the kernel in chunks from the seed (the same seed,
+        the same figures); the policies after a Ctrl-C are not played."""
+        if not policies:
+            return []
+        banks_sim.check_table(self.punters, self.bank, self.minimum)
+        if self.banks < 2:
+            raise InvalidInput(f"--banks {self.banks} is not valid: at least 2")
+        if self.seed < 0:
+            raise InvalidInput(f"--seed {self.seed} is not valid: a whole number from 0 up")
+        played: list[tuple[BanchekResults, Run]] = []
+        for policy in policies:
+            options = {
+                "punters": self.punters,
+                "policy": policy,
+                "bank": self.bank,
+                "minimum": self.minimum,
+            }
+            result, _ = execute(
+                banks_sim.simulate, self.banks, "banks", self.seed, options, Where(1, None, None),
+                quiet, banks_sim.CHUNK,
+            )  # fmt: skip
+            counts = result.totals()
+            played.append(
+                (BanchekResults.of(counts, self.punters, policy, self.bank, self.minimum), result)
+            )
+            if result.interrupted:
+                break
+        return played
+
+    def as_json(self, results: BanchekResults) -> dict[str, Any]:
+        """One policy's prospects: shares, each share's 95% (Wilson) interval, and the mean
+        rounds and hands of the banks that ended with theirs, as [low, high]."""
+        return {
+            "punters": self.punters,
+            "policy": results.policy.value,
+            "banks": results.banks,
+            "seed": self.seed,
+            "bank": self.bank,
+            "minimum": self.minimum,
+            "triple": results.share(Ending.TRIPLED).value,
+            "triple_95": list(results.wilson(Ending.TRIPLED)),
+            "broke": results.share(Ending.BROKE).value,
+            "endless": results.share(Ending.ENDLESS).value,
+            "endless_95": list(results.wilson(Ending.ENDLESS)),
+            "rounds": _value(results.rounds()),
+            "rounds_95": _interval(results.rounds()),
+            "hands": _value(results.hands()),
+            "hands_95": _interval(results.hands()),
+            "hands_won": _value(results.hands_won()),
+        }
+
+
+def _value(estimate: Estimate | None) -> float | None:
+    return None if estimate is None else estimate.value
+
+
+def _interval(estimate: Estimate | None) -> list[float] | None:
+    """[low, high] of a 95% interval; None where there is none (fewer than two values)."""
+    if estimate is None or not math.isfinite(estimate.margin):
+        return None
+    return [estimate.value - estimate.margin, estimate.value + estimate.margin]
 
 
 def _show_banchek(
     hand: tuple[Card, ...],
     given: banchek.HandOdds | None,
     next_hand: banchek.HandOdds | None,
-    simulated: list[banchek.Prospects],
+    table: _BanchekTable,
+    simulated: list[BanchekResults],
 ) -> None:
     console = Console(highlight=False)
     exact = Table(
@@ -497,40 +635,40 @@ def _show_banchek(
     )
     if not simulated:
         return
-    first = simulated[0]
-    table = Table(
-        title=f"The banker's prospects: {first.punters} "
-        f"punter{'s' if first.punters > 1 else ''}, a bank of {first.bank}, stakes from "
-        f"{first.minimum}",
-        caption=f"{first.banks:,} banks simulated (seed {first.seed}), ± a 95% interval",
+    prospects = Table(
+        title=f"The banker's prospects: {table.punters} "
+        f"punter{'s' if table.punters > 1 else ''}, a bank of {table.bank}, stakes from "
+        f"{table.minimum}",
+        caption=f"{simulated[0].banks:,} banks simulated (seed {table.seed}), ± a 95% interval",
         box=boxes.SIMPLE_HEAD,
     )
     columns = ("Punters stake", "Bank triples", "95% interval", "Never ends", "Rounds")
     for column in columns:
-        table.add_column(column, justify="left" if column == columns[0] else "right")
-    for p in simulated:
-        low, high = p.triple_interval
-        table.add_row(
-            p.policy.value,
-            f"{p.triple:.2%}",
+        prospects.add_column(column, justify="left" if column == columns[0] else "right")
+    for results in simulated:
+        low, high = results.wilson(Ending.TRIPLED)
+        rounds = results.rounds()
+        prospects.add_row(
+            results.policy.value,
+            f"{results.share(Ending.TRIPLED).value:.2%}",
             f"{low:.2%} to {high:.2%}",
-            f"{p.endless / p.banks:.2%}",
-            f"{p.rounds:.2f} ± {p.rounds_margin:.2f}",
+            f"{results.share(Ending.ENDLESS).value:.2%}",
+            "—" if rounds is None else f"{rounds.value:.2f} ± {rounds.margin:.2f}",
         )
-    console.print(table)
+    console.print(prospects)
     console.print(
-        "\n".join(_POLICIES[p.policy] for p in simulated) + "\n"
+        "\n".join(_POLICIES[results.policy] for results in simulated) + "\n"
         "A bank ends when it has tripled or is broken, checked after every hand (BN-10). "
-        f"Without a shuffle the deal comes round every {banchek.period(first.punters):,} "
+        f"Without a shuffle the deal comes round every {banchek.period(table.punters):,} "
         "rounds (BN-8, BN-9): a bank that holds what it held there before never ends. "
         "Rounds: those dealt to the banks that ended, the last counted."
     )
 
 
 _POLICIES = {
-    banchek.Policy.FLAT: "flat: every punter stakes the minimum.",
-    banchek.Policy.CHANCE: "chance: he counts his hand and, until the pack comes round, the "
+    Policy.FLAT: "flat: every punter stakes the minimum.",
+    Policy.CHANCE: "chance: he counts his hand and, until the pack comes round, the "
     "cards he has seen since the shuffle; better than even, he stakes the minimum plus his "
     "edge times the bank.",
-    banchek.Policy.BANK: "bank: he stakes the whole bank, every hand.",
+    Policy.BANK: "bank: he stakes the whole bank, every hand.",
 }

@@ -1,34 +1,38 @@
 """Polish Banchek at speed: banks played out, each from a fresh shuffle of the two packs, in
-a numba kernel (RULES BN-1, BN-4 .. BN-10).
+a numba kernel (RULES BN-1, BN-4 .. BN-10). This is croupier's one simulation of the bank:
+`croupier odds banchek` and `croupier simulate banchek` both run it.
 
 A second implementation of the bank, kept equal by test to the engine (hand by hand) and to
-`croupier.odds.banchek.outcomes` (bank by bank): `play_bank` and `play_banks` play given
-packs; `simulate` shuffles its own, from its own generator.
+a plain loop that deals the rules card by card (bank by bank): `play_bank` and `play_banks`
+play given packs; `simulate` shuffles its own, from its own generator.
 
 - The round (BN-4 .. BN-9): three cards to each punter, one at a time, from the banker's
   left; then for each punter in turn a stake, the top card turned, and 1 to 1 settlement
-  (BN-6: he wins with a card of its suit as high or higher, the table `cover` built from
-  `beats`); then the round's cards go under the pack, the hands in seat order, each as
-  dealt, then the turned cards (BN-9), with no shuffle (BN-8). The pack is a ring of 104
-  card kinds (indexes into `croupier.odds.banchek.CARD_TYPES`): a round reads its cards
-  from the top and writes them back, gathered, in the same places, which is then the bottom.
+  (BN-6: he wins with a card of its suit as high or higher, the table
+  `croupier.odds.banchek.cover_table` built from `beats`); then the round's cards go under
+  the pack, the hands in seat order, each as dealt, then the turned cards (BN-9), with no
+  shuffle (BN-8). The pack is a ring of 104 card kinds (indexes into
+  `croupier.odds.banchek.CARD_TYPES`): a round reads its cards from the top and writes them
+  back, gathered, in the same places, which is then the bottom.
 - The bank ends, checked after every hand, once it has tripled or is broken (BN-10); the
   hands left in that round are void.
-- A bank can go on for ever: the deal repeats after `period(punters)` rounds, and a bank
-  that holds, at the start of such a cycle (the second on), what it held at the start of an
-  earlier one, does so again and again. It is counted endless, as `outcomes` counts it.
-- The punters all follow one policy, as `outcomes` has them (`Policy`): "flat" stakes the
-  minimum; "bank" the whole bank; "chance" the minimum, plus his edge times the bank,
-  rounded down, when his exact chance is above one half. What the chance punter counts is
-  the odds module's (not the engine's bot's, which also counts the other punters' hands
-  shown at settlement): while the card to be turned has not been dealt since the shuffle,
-  his own hands since the shuffle and every card turned; after that, his hand alone.
+- A bank can go on for ever: the deal repeats after `croupier.odds.banchek.period(punters)`
+  rounds, and a bank that holds, at the start of such a cycle (the second on), what it held
+  at the start of an earlier one, does so again and again, since from then on nothing but
+  the pack and the bank decides a stake. It is counted endless.
+- The punters all follow one `Policy`: "flat" stakes the minimum; "bank" the whole bank;
+  "chance" the minimum, plus his edge times the bank, rounded down, when his exact chance is
+  above one half. What the chance punter counts (not what the engine's bot counts, which
+  also takes in the other punters' hands shown at settlement): while the card to be turned
+  has not been dealt since the shuffle, his own hands since the shuffle and every card
+  turned; after that, his hand alone. His chance is exact given what he counts: the turned
+  card is then, to him, any card he has not counted, each as likely.
 - A stake is never more than the bank (BN-5, reading): flat and chance stakes are capped
   at what the bank holds.
 
-Counts, for each slice of the banks, are one row: `BANKS`, `TRIPLED`, `BROKE`, `ENDLESS`;
-over the banks that ended (tripled or broke; endless banks are left out of the means, as in
-`croupier.odds.banchek.prospects`): `ROUNDS` and `ROUNDS_SQUARED`, `HANDS` and
+Counts, for each slice of the banks, are one row of whole numbers that add up over slices
+and chunks: `BANKS`, `TRIPLED`, `BROKE`, `ENDLESS`; over the banks that ended (tripled or
+broke; endless banks are left out of the means): `ROUNDS` and `ROUNDS_SQUARED`, `HANDS` and
 `HANDS_SQUARED`, `WON` (hands the punters won), `WON_SQUARED` and `WON_HANDS` (for the
 interval of the share won); and over every bank `FIRST_WON`, the banks whose first hand
 the punter won (a fair sample of hands from a fresh pack, unlike the rest).
@@ -46,9 +50,9 @@ import numpy.typing as npt
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
-from croupier.games.banchek.rules import HAND, beats, two_packs
+from croupier.games.banchek.rules import HAND, MOST_PUNTERS, two_packs
 from croupier.games.banchek.rules import TRIPLED as _FACTOR
-from croupier.odds.banchek import CARD_TYPES, Outcomes, Policy, check_table, period
+from croupier.odds.banchek import CARD_TYPES, cover_table, period
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim.rng import shuffle_prefix
@@ -57,6 +61,7 @@ from croupier.sim.slices import SLICES, split
 __all__ = [
     "BANKS",
     "BROKE",
+    "CHUNK",
     "COUNTS",
     "ENDLESS",
     "FIRST_WON",
@@ -71,7 +76,9 @@ __all__ = [
     "WON_SQUARED",
     "BankPlayed",
     "Ending",
-    "cover_table",
+    "Outcomes",
+    "Policy",
+    "check_table",
     "filler",
     "kinds",
     "play_bank",
@@ -85,6 +92,46 @@ ROUNDS, ROUNDS_SQUARED, HANDS, HANDS_SQUARED = 4, 5, 6, 7
 WON, WON_SQUARED, WON_HANDS, FIRST_WON = 8, 9, 10, 11
 COUNTS = 12
 """The counts in a slice's row (see the module notes)."""
+CHUNK = 1 << 16
+"""Banks in a chunk of a run (`croupier.sim.runner`): a bank takes far longer than a coup,
+so smaller chunks than the runner's keep the progress moving."""
+
+
+class Policy(enum.Enum):
+    """How the punters stake (BN-5); see the module notes."""
+
+    FLAT = "flat"
+    """The minimum, every hand."""
+    CHANCE = "chance"
+    """The minimum, or more when his exact chance is better than even."""
+    BANK = "bank"
+    """The whole bank, every hand: the bold punter."""
+
+    @classmethod
+    def of(cls, policy: Policy | str) -> Policy:
+        """A policy, or its name; `InvalidInput` for a name that is none."""
+        if isinstance(policy, Policy):
+            return policy
+        try:
+            return cls(str(policy).strip().lower())
+        except ValueError:
+            valid = ", ".join(repr(p.value) for p in cls)
+            raise InvalidInput(f"policy={policy!r} is not valid: choose from {valid}") from None
+
+
+def check_table(punters: int, bank: int, minimum: int) -> None:
+    """`InvalidInput` unless a round for `punters` fits the pack, and the bank and the
+    smallest stake agree (BN-1, BN-2, BN-5)."""
+    if not 1 <= punters <= MOST_PUNTERS:
+        raise InvalidInput(
+            f"punters={punters} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
+            "the pack (BN-1)"
+        )
+    if minimum < 1 or bank < minimum:
+        raise InvalidInput(
+            f"minimum={minimum}, bank={bank}: the smallest stake is at least 1 chip, and "
+            "the bank at least the smallest stake (BN-2, BN-5)"
+        )
 
 
 _KINDS = len(CARD_TYPES)
@@ -108,16 +155,6 @@ class Ending(enum.Enum):
 
 _ENDINGS = (Ending.TRIPLED, Ending.BROKE, Ending.ENDLESS)
 _TRIPLED_END, _BROKE_END, _ENDLESS_END = 0, 1, 2
-
-
-def cover_table() -> npt.NDArray[np.uint8]:
-    """`table[c, t]`: a hand holding a card of kind c beats a turned t (BN-6); a hand beats
-    t when any of its cards does."""
-    table = np.zeros((_KINDS, _KINDS), dtype=np.uint8)
-    for c, card in enumerate(CARD_TYPES):
-        for t, turned in enumerate(CARD_TYPES):
-            table[c, t] = beats((card,), turned)
-    return table
 
 
 def _covered_table(cover: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
@@ -234,6 +271,23 @@ _COVERED = _covered_table(_COVER)
 
 
 @dataclass(frozen=True, slots=True)
+class Outcomes:
+    """How each of some banks ended: whether it tripled, or went on for ever (else it broke),
+    and the rounds dealt (the one it ended in counted), the hands played and the hands the
+    punters won before it ended (an endless bank: before it was found to be endless)."""
+
+    tripled: npt.NDArray[np.bool_]
+    endless: npt.NDArray[np.bool_]
+    rounds: npt.NDArray[np.int64]
+    hands: npt.NDArray[np.int64]
+    won: npt.NDArray[np.int64]
+
+    @property
+    def broke(self) -> npt.NDArray[np.bool_]:
+        return ~(self.tripled | self.endless)
+
+
+@dataclass(frozen=True, slots=True)
 class BankPlayed:
     """One bank, played out: how it ended, the rounds dealt (the last counted), the hands
     played and won, and the first hands' stakes and whether each punter won."""
@@ -321,8 +375,8 @@ def play_banks(
     bank: int = 100,
     minimum: int = 5,
 ) -> Outcomes:
-    """One bank from each shuffled pack, rows of card kinds top first, as
-    `croupier.odds.banchek.outcomes` takes them and with its result."""
+    """One bank from each shuffled pack, rows of card kinds top first (as `kinds` gives
+    them), until each triples, breaks or is found endless (BN-4 .. BN-10)."""
     chosen = _options(punters, policy, bank, minimum)
     rings = _packs(packs, one=False)
     drawn, seen, then = _scratch(punters)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.estimate import Z95, Estimate
-from croupier.odds.banchek import Policy, random_hand
+from croupier.odds.banchek import random_hand
 from croupier.sim.banchek import (
     BANKS,
     BROKE,
@@ -40,6 +40,7 @@ from croupier.sim.banchek import (
     WON_HANDS,
     WON_SQUARED,
     Ending,
+    Policy,
 )
 
 __all__ = ["BanchekResults"]
@@ -53,6 +54,17 @@ def _share(successes: int, n: int, exact: float | None = None) -> Estimate:
         return Estimate(math.nan, math.inf, exact)
     p = successes / n
     return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n), exact)
+
+
+def _wilson(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion: sound at 0 and 1 too, where the normal
+    interval shrinks to nothing."""
+    if not n:
+        return 0.0, 1.0
+    p, z2 = successes / n, Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def _mean(total: int, squares: int, n: int, exact: float | None = None) -> Estimate | None:
@@ -108,6 +120,11 @@ class BanchekResults:
     def share(self, ending: Ending) -> Estimate:
         """The share of banks that ended so (no exact figure: see the module notes)."""
         return _share(self.banks_that(ending), self.banks)
+
+    def wilson(self, ending: Ending) -> tuple[float, float]:
+        """The 95% Wilson interval of that share: unlike the normal margin of `share`, not
+        empty when no bank, or every bank, ended so."""
+        return _wilson(self.banks_that(ending), self.banks)
 
     def rounds(self) -> Estimate | None:
         """The mean rounds dealt in a bank that ended (the round it ended in counted)."""

@@ -3,18 +3,21 @@ flat bettor and a counter, in a numba kernel, and their sessions (RULES PM-3, PM
 PM-7, PM-8).
 
 A second implementation of the deal, kept equal by test to the engine (deal by deal) and to
-`croupier.odds.private_monte.outcomes` (pack by pack): `play_packs` plays given packs as the
-engine deals them; `simulate` shuffles its own, from its own generator.
+a plain loop that deals the packs by hand (pack by pack): `play_packs` plays given packs as
+the engine deals them; `simulate` shuffles its own, from its own generator. This is
+croupier's one simulation of the counter: `croupier odds private-monte` and
+`croupier simulate private-monte` both run it.
 
 - The deal (PM-3, PM-5, PM-7): two cards from the bottom make the top layout, two from the
   top the bottom layout (`LAYOUT_ENDS`), then the gate from the bottom; the next deal goes
   on from the same pack, unshuffled. A layout wins when the gate's suit is one of its cards'.
 - The flat bettor backs both layouts on every deal. The counter backs a layout only when
   its exact chance, given every card seen since the shuffle (earlier layouts and gates, and
-  this layout), is above one half, as `croupier.odds.private_monte.should_bet` says: with
-  `left` the unseen cards of each suit and `unseen` their sum, the layout wins with chance
-  `covered / unseen`, where `covered` adds `left` over the layout's distinct suits, so the
-  kernel compares the whole numbers `2 * covered > unseen`.
+  this layout), is above one half: with `left` the unseen cards of each suit and `unseen`
+  their sum, the layout wins with chance `covered / unseen`, where `covered` adds `left`
+  over the layout's distinct suits, and the kernel asks `croupier.odds.private_monte.backs`
+  of those whole numbers, compiled: the rule the engine's counting bots follow, through
+  `should_bet`.
 - Only suits matter, and a shuffle deals `5 * deals` of its 40 cards: `simulate` shuffles
   only that many places (a Fisher-Yates shuffle stopped part way leaves a uniformly random
   sequence there) and deals them in turn, which is, card for card, as likely as dealing
@@ -46,7 +49,7 @@ import numpy.typing as npt
 from croupier.cards import Card, Suit, monte_pack
 from croupier.errors import InvalidInput
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
-from croupier.odds.private_monte import positions
+from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim.rng import shuffle_prefix
@@ -109,6 +112,9 @@ def at(row: int, column: int) -> int:
     return row * COLUMNS + column
 
 
+_backs = njit(backs)
+
+
 @njit
 def _play(suits: Any, where: Any, deals: int, left: Any, bet: Any, won: Any) -> None:
     """`deals` deals from the pack `suits`, its cards taken from the places `where`: for each
@@ -128,9 +134,9 @@ def _play(suits: Any, where: Any, deals: int, left: Any, bet: Any, won: Any) -> 
         left[bottom_2] -= 1
         unseen -= 4
         covered = left[top_1] + left[top_2] * (top_2 != top_1)
-        bet[d, 0] = 2 * covered > unseen
+        bet[d, 0] = _backs(covered, unseen)
         covered = left[bottom_1] + left[bottom_2] * (bottom_2 != bottom_1)
-        bet[d, 1] = 2 * covered > unseen
+        bet[d, 1] = _backs(covered, unseen)
         won[d, 0] = (gate == top_1) | (gate == top_2)  # PM-5
         won[d, 1] = (gate == bottom_1) | (gate == bottom_2)
         left[gate] -= 1  # the gate is seen, and discarded (PM-7)

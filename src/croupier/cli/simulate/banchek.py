@@ -27,18 +27,14 @@ from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek.rules import TRIPLED
-from croupier.odds.banchek import Policy
 from croupier.sim import banchek as kernel
-from croupier.sim.banchek import Ending
+from croupier.sim.banchek import Ending, Policy
 from croupier.sim.banchek_results import BanchekResults
 from croupier.sim.sessions import Plan
 
 __all__ = ["banchek"]
 
 _ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "never ends"}
-
-_BANKS_A_CHUNK = 1 << 16
-"""A bank takes far longer than a coup: smaller chunks keep the progress moving."""
 
 
 def banchek(
@@ -86,7 +82,7 @@ def banchek(
         chosen = Policy.of(policy)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
-            200_000, banks, None, sessions, session_hands, hands_are="banks", size=_BANKS_A_CHUNK
+            200_000, banks, None, sessions, session_hands, hands_are="banks", size=kernel.CHUNK
         )
         if unit == "sessions":
             # broken below one chip, passed on at three times the bank (BN-10); a stake is at
