@@ -1,10 +1,14 @@
 """Baccarat arithmetic: points (C-3), naturals, and banco's third-card table (PB-12)."""
 
+from fractions import Fraction
+
 import pytest
 
 from croupier.cards import Card, Rank, Suit
+from croupier.errors import InvalidConfig
 from croupier.games.baccarat import (
     PUNTO_RULE,
+    AtFive,
     PuntoRule,
     banco_draws,
     is_natural,
@@ -79,3 +83,16 @@ def test_a_third_card_worth_zero(picture):  # PB-12: tens and pictures count 0, 
 
 def test_banco_after_punto_stood():  # PB-13c, PB-13e
     assert [banco_draws(b, None) for b in range(8)] == [True] * 6 + [False] * 2
+
+
+def test_the_play_on_five_is_one_value():  # PB-13e, PB-14, CF-12
+    assert AtFive.read(" Draw ") == AtFive.DRAW and AtFive.read("0") == AtFive.STAND
+    assert AtFive.read("0.8").draws == Fraction(4, 5) and not AtFive.read("0.8").pure
+    assert [str(play) for play in (AtFive.DRAW, AtFive.STAND, AtFive.BEST)] == [
+        "draw",
+        "stand",
+        "best",
+    ]
+    for bad in ("often", "1.5", "-1", "1/0"):
+        with pytest.raises(InvalidConfig, match="is not valid"):
+            AtFive.read(bad)

@@ -72,7 +72,8 @@ def test_the_kernel_deals_every_shoe_as_the_engine_does(seed):  # PB-3, PB-4, PB
     decision = Decision.DRAW if seed % 2 else Decision.STAND
     dealt = Shoe(tuple(order)).cut(37).cards
     values = [value(card) for card in dealt]
-    kernel = play_shoe(values, Rules(cut_card=cut), draw_on_5=decision is Decision.DRAW)
+    at_five = AtFive.DRAW if decision is Decision.DRAW else AtFive.STAND
+    kernel = play_shoe(values, Rules(cut_card=cut), at_five)
     assert list(kernel) == engine_shoe(order, cut, decision)
     assert len(kernel) > 60
 
@@ -89,11 +90,12 @@ def test_the_kernel_agrees_with_the_exact_odds():  # PB-12, PB-13, PB-14
 
 def test_standing_on_five_and_mixing():  # PB-13e
     hands = 1_000_000
-    stand = simulate(seeded(np.random.SeedSequence(6)), hands, draw_on_5=0.0).sum(axis=0)
+    stand = simulate(seeded(np.random.SeedSequence(6)), hands, at_five=AtFive.STAND).sum(axis=0)
     odds = exact(8, at_five=AtFive.STAND).probability
     p = float(odds[Bet.PUNTO])
     assert abs(stand[PUNTO] / hands - p) < 4 * math.sqrt(p * (1 - p) / hands)
-    half = simulate(seeded(np.random.SeedSequence(6)), hands, draw_on_5=0.5).sum(axis=0)
+    half = simulate(seeded(np.random.SeedSequence(6)), hands, at_five=AtFive.read("1/2"))
+    half = half.sum(axis=0)
     assert half[:3].sum() == hands
 
 
@@ -104,16 +106,16 @@ def test_the_same_state_gives_the_same_counts():
     assert (first == again).all() and not (first == other).all()
 
 
-@pytest.mark.parametrize("draw_on_5", [1.0, 0.0])
-def test_whole_shoes_are_each_dealt_to_the_cut_card(draw_on_5):  # PB-4, PB-5
+@pytest.mark.parametrize("at_five", [AtFive.DRAW, AtFive.STAND])
+def test_whole_shoes_are_each_dealt_to_the_cut_card(at_five):  # PB-4, PB-5
     """`simulate_shoes` deals each shoe as `play_shoe` deals the same shuffle, to its end."""
     small = Rules(table=TableSize.SMALL, cut_card=9)
-    counts = simulate_shoes(seeded(np.random.SeedSequence(4)), 48, small, draw_on_5).sum(axis=0)
+    counts = simulate_shoes(seeded(np.random.SeedSequence(4)), 48, small, at_five).sum(axis=0)
     state, shoe = seeded(np.random.SeedSequence(4)), shoe_values(6)
     expected = np.zeros(4, dtype=np.int64)
     for _ in range(48):  # the kernel shuffles each shoe as far as it can be dealt
         shuffle_prefix(state, shoe, len(shoe) - 9 + 6)
-        expected[:3] += np.bincount(play_shoe(shoe, small, bool(draw_on_5)), minlength=3)
+        expected[:3] += np.bincount(play_shoe(shoe, small, at_five), minlength=3)
     expected[3] = 48
     assert (counts == expected).all()
     assert 48 * 55 < counts[:3].sum() < 48 * 65  # about 295 cards a shoe, 4.94 a coup
@@ -122,7 +124,9 @@ def test_whole_shoes_are_each_dealt_to_the_cut_card(draw_on_5):  # PB-4, PB-5
 def test_the_kernels_take_the_games_rules():  # PB-1, PB-3, PB-14
     state = seeded(np.random.SeedSequence(1))
     with pytest.raises(InvalidConfig, match="at the fixed tableau: punto always draws on 5"):
-        simulate(state, 10, Rules(tableau=Tableau.FIXED), draw_on_5=0.0)
+        simulate(state, 10, Rules(tableau=Tableau.FIXED), AtFive.STAND)
+    with pytest.raises(InvalidConfig, match="'best' is not valid here"):
+        simulate(state, 10, Rules(), AtFive.BEST)
     with pytest.raises(InvalidConfig, match="cut_card = 6 is not valid"):
         simulate(state, 10, Rules(cut_card=6))
     small = simulate_shoes(seeded(np.random.SeedSequence(2)), 20, Rules(table=TableSize.SMALL))

@@ -9,7 +9,7 @@ from croupier.games.punto_banco import Rules
 from croupier.sim import punto_banco
 from croupier.sim.runner import chunks, run
 
-OPTIONS = {"rules": Rules(), "draw_on_5": 1.0}
+OPTIONS = {"rules": Rules()}
 
 
 def test_chunks_and_their_seeds():

@@ -113,10 +113,11 @@ def punto_banco(
 
 def _at_five(text: str) -> AtFive:
     try:
-        return AtFive(text.strip().lower())
-    except ValueError:
-        choices = ", ".join(choice.value for choice in AtFive)
-        raise InvalidInput(f"--punto-at-5 {text!r} is not valid: choose from {choices}") from None
+        return AtFive.read(text)
+    except InvalidConfig:
+        raise InvalidInput(
+            f"--punto-at-5 {text!r} is not valid: choose from draw, stand, best"
+        ) from None
 
 
 def _as_json(
@@ -130,7 +131,7 @@ def _as_json(
         "rules": {
             "commission": f"{rules.commission.numerator}/{rules.commission.denominator}",
             "tie_pays": rules.egalite_pays,
-            "punto_at_5": odds.at_five.value,
+            "punto_at_5": str(odds.at_five),
         },
         "probability": {_NAMES[b]: float(p) for b, p in odds.probability.items()},
         "exact": {_NAMES[b]: f"{p.numerator}/{p.denominator}" for b, p in odds.probability.items()},
@@ -159,7 +160,7 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
     }
     table = Table(
         title=(
-            f"Punto Banco: {shoe}, {on_five[odds.at_five.value]}, "
+            f"Punto Banco: {shoe}, {on_five[str(odds.at_five)]}, "
             f"banco pays less {float(rules.commission * 100):g}%, égalité {rules.egalite_pays}:1"
         ),
         box=boxes.SIMPLE_HEAD,
@@ -179,7 +180,7 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
         f"{bet.label} {p.numerator}/{p.denominator}" for bet, p in odds.probability.items()
     )
     console.print(f"[dim]Exactly: {exact_line}[/]")
-    if odds.at_five is AtFive.BEST:
+    if odds.at_five == AtFive.BEST:
         pairs = ", ".join(f"{_VALUES[i]}-{_VALUES[j]}" for i, j in sorted(odds.draws_on_five))
         console.print(f"Punto draws on 5 holding: {pairs or 'none'}; stands otherwise.")
     if effects is not None:

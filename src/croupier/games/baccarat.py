@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
 
 from croupier.cards import Card, Rank
+from croupier.errors import InvalidConfig
 
 __all__ = [
     "BANCO_DRAWS_ON",
+    "BANCO_DRAWS_WHEN_PUNTO_STOOD",
     "BANCO_TABLE",
     "BANCO_WINS",
     "COLUMNS",
@@ -27,6 +31,7 @@ __all__ = [
     "PUNTO_WINS",
     "STOOD",
     "TIE",
+    "AtFive",
     "PuntoRule",
     "banco_draws",
     "coup",
@@ -102,6 +107,62 @@ naturals (PB-13b, CF-11)."""
 def is_natural(cards: tuple[Card, ...]) -> bool:
     """Two cards making 8 or 9 (PB-13a/b, CF-11)."""
     return len(cards) == 2 and PUNTO_RULE[points(cards)] is PuntoRule.NATURAL
+
+
+@dataclass(frozen=True, slots=True)
+class AtFive:
+    """How the punto side plays two cards making 5 when the choice is its own (PB-13e,
+    CF-12): a strategy, the one value every analysis takes. `draws` is its chance of
+    drawing (1: always, the fixed tableau's play, PB-14; 0: never; between: a mixed play);
+    None is the best play for its two cards against the cards left (PB-13e).
+
+        >>> AtFive.read("1/2"), str(AtFive.BEST), AtFive.read("draw") == AtFive.DRAW
+        (AtFive(draws=Fraction(1, 2)), 'best', True)
+    """
+
+    draws: Fraction | None
+
+    DRAW: ClassVar[AtFive]
+    STAND: ClassVar[AtFive]
+    BEST: ClassVar[AtFive]
+
+    def __post_init__(self) -> None:
+        if self.draws is not None:
+            if isinstance(self.draws, bool) or not isinstance(self.draws, int | Fraction):
+                raise InvalidConfig(f"at_five {self.draws!r} is not valid: a chance as a fraction")
+            if not 0 <= self.draws <= 1:
+                raise InvalidConfig(f"at_five {self.draws} is not valid: a chance from 0 to 1")
+            object.__setattr__(self, "draws", Fraction(self.draws))
+
+    @classmethod
+    def read(cls, text: str) -> AtFive:
+        """`draw`, `stand`, `best`, or a chance of drawing (`0.8`, `4/5`)."""
+        word = str(text).strip().lower()
+        named = {"draw": cls.DRAW, "stand": cls.STAND, "best": cls.BEST}
+        if word in named:
+            return named[word]
+        try:
+            return cls(Fraction(word))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidConfig(
+                f"at_five {text!r} is not valid: draw, stand, best, or a chance of drawing "
+                "from 0 to 1"
+            ) from None
+
+    @property
+    def pure(self) -> bool:
+        """Always drawing or always standing."""
+        return self.draws in (0, 1)
+
+    def __str__(self) -> str:
+        if self.draws is None:
+            return "best"
+        return "draw" if self.draws == 1 else "stand" if self.draws == 0 else str(self.draws)
+
+
+AtFive.DRAW = AtFive(Fraction(1))
+AtFive.STAND = AtFive(Fraction(0))
+AtFive.BEST = AtFive(None)
 
 
 DRAWING_TOTALS = PUNTO_RULE.index(PuntoRule.NATURAL)

@@ -18,7 +18,6 @@ many shoes.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,48 +26,47 @@ from typing import Any
 
 from croupier.cards import Card
 from croupier.errors import InvalidConfig
-from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, value
-from croupier.games.punto_banco.rules import Bet, Decision, Rules, Tableau
+from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, AtFive, value
+from croupier.games.punto_banco.rules import Bet, Decision, Rules
 from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
 
 __all__ = [
+    "CARDS_IN_A_COUP",
     "AtFive",
     "Odds",
+    "check_remaining",
     "effect_of_removal",
     "exact",
+    "house_edges",
     "probabilities",
     "punto_decision",
     "shoe_counts",
 ]
 
 CARDS_IN_A_COUP = 6
+"""The most cards a coup takes: two to each hand and a third to each."""
 
 
-class AtFive(enum.Enum):
-    """How punto plays two cards making 5 (PB-13e, PB-14)."""
+def _strategy(at_five: AtFive) -> int:
+    """The enumeration's play on 5: always drawing, never, or the best for the two cards."""
+    if at_five == AtFive.BEST:
+        return BEST
+    if not at_five.pure:
+        raise InvalidConfig(
+            f"at_five {str(at_five)!r} is not valid here: the exact odds take draw, stand or "
+            "best; a mixed play's are the mix of draw's and stand's"
+        )
+    return DRAW if at_five == AtFive.DRAW else STAND
 
-    DRAW = "draw"
-    STAND = "stand"
-    BEST = "best"
-    """Per two-card composition, whichever gives the punto bettor the better expectation."""
-
-
-_STRATEGY = {AtFive.DRAW: DRAW, AtFive.STAND: STAND, AtFive.BEST: BEST}
 
 _TABLES = (tuple(map(int, PUNTO_RULE)), BANCO_TABLE)
 """The coup's rules, as the enumeration takes them (PB-12, PB-13)."""
 
 
 def _checked(rules: Rules | None, at_five: AtFive) -> Rules:
-    """The rules, and a play on 5 they allow: at the fixed tableau punto always draws."""
+    """The rules, and a play on 5 they allow (`Rules.check_play`)."""
     rules = rules or Rules()
-    if not isinstance(at_five, AtFive):
-        raise InvalidConfig(f"at_five {at_five!r} is not valid: choose from draw, stand, best")
-    if rules.tableau is Tableau.FIXED and at_five is not AtFive.DRAW:
-        raise InvalidConfig(
-            f"at_five {at_five.value!r} is not valid at the fixed tableau: punto always "
-            "draws on 5 (PB-14)"
-        )
+    rules.check_play(at_five)
     return rules
 
 
@@ -164,7 +162,7 @@ def exact(
     counts = _counts(shoe)
     out = [0, 0, 0]
     drew = [0] * 100
-    count_coups(list(counts), *_TABLES, _STRATEGY[at_five], out, drew, *_scratch(0))
+    count_coups(list(counts), *_TABLES, _strategy(at_five), out, drew, *_scratch(0))
     total = 1
     for taken in range(CARDS_IN_A_COUP):
         total *= sum(counts) - taken
@@ -238,13 +236,13 @@ def probabilities(
     if compiled and _compiled is not None:
         out, scratch = np.zeros(3), np.zeros(207)
         counts = np.asarray(remaining, dtype=np.float64)
-        strategy = _STRATEGY[at_five]
+        strategy = _strategy(at_five)
         pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
         _compiled(counts, *_ARRAYS, strategy, out, drew, pre, acc, beats)
         punto, banco, tie = (float(x) for x in out)
     else:
         sums = [0.0, 0.0, 0.0]
         floats = [float(c) for c in remaining]
-        count_coups(floats, *_TABLES, _STRATEGY[at_five], sums, [0] * 100, *_scratch(0.0))
+        count_coups(floats, *_TABLES, _strategy(at_five), sums, [0] * 100, *_scratch(0.0))
         punto, banco, tie = sums
     return punto / total, banco / total, tie / total

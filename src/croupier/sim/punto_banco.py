@@ -31,7 +31,8 @@ import numpy.typing as npt
 from croupier.cards import shoe_of
 from croupier.errors import InvalidConfig
 from croupier.games import baccarat
-from croupier.games.punto_banco import Bet, Rules, Tableau
+from croupier.games.baccarat import AtFive
+from croupier.games.punto_banco import Bet, Rules
 from croupier.games.punto_banco.coup import pay
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
@@ -119,16 +120,18 @@ def _play_shoe(shoe: Any, cut: int, draws: int, table: Any, out: Any) -> int:
 
 
 def play_shoe(
-    values: npt.ArrayLike, rules: Rules | None = None, draw_on_5: bool = True
+    values: npt.ArrayLike, rules: Rules | None = None, at_five: AtFive = AtFive.DRAW
 ) -> npt.NDArray[np.int8]:
     """The result of each coup dealt from this shoe (point values, top first, as it stands
     after the cut): burn, then coups until the cut card, `rules.cut_card` cards from the
-    bottom, comes out (PB-3 .. PB-5). `draw_on_5`: punto draws on 5 (PB-14), or stands
-    (PB-13e)."""
+    bottom, comes out (PB-3 .. PB-5). `at_five`: punto draws on 5 (PB-14), or stands
+    (PB-13e); a given shoe is dealt with a pure play."""
     shoe = np.asarray(values, dtype=np.int8)
-    _, cut, _ = _dealing(rules, float(draw_on_5))
+    _, cut, x = _dealing(rules, at_five)
+    if not at_five.pure:
+        raise InvalidConfig(f"at_five {str(at_five)!r}: a given shoe is dealt with draw or stand")
     out = np.empty(len(shoe) // 4 + 1, dtype=np.int8)
-    coups = _play_shoe(shoe, cut, int(draw_on_5), _TABLE, out)
+    coups = _play_shoe(shoe, cut, int(x), _TABLE, out)
     return out[:coups]
 
 
@@ -148,15 +151,15 @@ def _simulate(
     second: Any,
     at: Any,
     cut: int,
-    draw_on_5: float,
+    draws_at_5: float,
     table: Any,
     out: Any,
 ) -> None:
     """`hands` coups from two shoes dealt side by side (see the module notes), each going on
     from its place in `at` (0: a new shoe), where it is left; counts added to `out`."""
     last = len(first) - cut  # a coup begun past here has brought out the cut card
-    mixed = 0.0 < draw_on_5 < 1.0
-    draws = int(draw_on_5 >= 1.0)
+    mixed = 0.0 < draws_at_5 < 1.0
+    draws = int(draws_at_5 >= 1.0)
     wins = np.zeros(3, dtype=np.int64)
     shoes = 0
     i, j = at[0], at[1]
@@ -168,7 +171,7 @@ def _simulate(
         shoes += 1
     for done in range(0, hands, 2):
         if mixed:
-            draws = int(uniform(state) < draw_on_5)
+            draws = int(uniform(state) < draws_at_5)
         result, i = _dealt(first, i, draws, table)
         wins[result] += 1
         if i > last:  # the cut card came out: the shoe ends (PB-5)
@@ -177,7 +180,7 @@ def _simulate(
         if done + 1 == hands:
             break
         if mixed:
-            draws = int(uniform(state) < draw_on_5)
+            draws = int(uniform(state) < draws_at_5)
         result, j = _dealt(second, j, draws, table)
         wins[result] += 1
         if j > last:
@@ -192,14 +195,13 @@ def simulate(
     state: npt.NDArray[np.uint64],
     hands: int,
     rules: Rules | None = None,
-    draw_on_5: float = 1.0,
+    at_five: AtFive = AtFive.DRAW,
 ) -> npt.NDArray[np.int64]:
     """Deal `hands` coups, shoe after shoe, at a table of these `rules` (its decks and cut
     card), from the generator `state` (which steps on): for each of `SLICES` slices of them
-    in turn, the counts of punto, banco and tie wins, and of shoes shuffled. `draw_on_5`:
-    the chance that punto draws on 5 (1: always, PB-14; 0: never; between: a mixed
-    strategy)."""
-    shoe, cut, x = _dealing(rules, draw_on_5)
+    in turn, the counts of punto, banco and tie wins, and of shoes shuffled. `at_five`:
+    punto's play on 5, drawing always (PB-14), never, or with a chance (PB-13e)."""
+    shoe, cut, x = _dealing(rules, at_five)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(hands)):
@@ -209,17 +211,17 @@ def simulate(
 
 @njit
 def _simulate_shoes(
-    state: Any, shoes: int, shoe: Any, cut: int, draw_on_5: float, table: Any, out: Any
+    state: Any, shoes: int, shoe: Any, cut: int, draws_at_5: float, table: Any, out: Any
 ) -> None:
     """`shoes` whole shoes, each dealt to its cut card; counts added to `out`."""
     last = len(shoe) - cut
-    mixed = 0.0 < draw_on_5 < 1.0
-    draws = int(draw_on_5 >= 1.0)
+    mixed = 0.0 < draws_at_5 < 1.0
+    draws = int(draws_at_5 >= 1.0)
     for _ in range(shoes):
         i = _new_shoe(state, shoe, last)
         while i <= last:  # past `last`, the cut card has come out: the shoe ends (PB-5)
             if mixed:
-                draws = int(uniform(state) < draw_on_5)
+                draws = int(uniform(state) < draws_at_5)
             result, i = _dealt(shoe, i, draws, table)
             out[result] += 1
     out[3] += shoes
@@ -229,11 +231,11 @@ def simulate_shoes(
     state: npt.NDArray[np.uint64],
     shoes: int,
     rules: Rules | None = None,
-    draw_on_5: float = 1.0,
+    at_five: AtFive = AtFive.DRAW,
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    shoe, cut, x = _dealing(rules, draw_on_5)
+    shoe, cut, x = _dealing(rules, at_five)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
         _simulate_shoes(state, count, shoe, cut, x, _TABLE, out[k])
@@ -255,18 +257,18 @@ def nets(rules: Rules, bet: Bet, stake: int) -> tuple[int, int, int]:
 
 @njit
 def _fill(
-    state: Any, shoe: Any, cut: int, draw_on_5: float, table: Any, net: Any, out: Any
+    state: Any, shoe: Any, cut: int, draws_at_5: float, table: Any, net: Any, out: Any
 ) -> None:
     """Each row of `out` a session, from a fresh shoe and on through as many as it takes:
     what each coup wins, `net[result]`."""
     last = len(shoe) - cut
-    mixed = 0.0 < draw_on_5 < 1.0
-    draws = int(draw_on_5 >= 1.0)
+    mixed = 0.0 < draws_at_5 < 1.0
+    draws = int(draws_at_5 >= 1.0)
     for s in range(out.shape[0]):
         i = _new_shoe(state, shoe, last)
         for h in range(out.shape[1]):
             if mixed:
-                draws = int(uniform(state) < draw_on_5)
+                draws = int(uniform(state) < draws_at_5)
             result, i = _dealt(shoe, i, draws, table)
             out[s, h] = net[result]
             if i > last:  # the cut card came out: the next coup is from a new shoe (PB-5)
@@ -274,11 +276,11 @@ def _fill(
 
 
 def filler(
-    net: tuple[int, int, int], rules: Rules | None = None, draw_on_5: float = 1.0
+    net: tuple[int, int, int], rules: Rules | None = None, at_five: AtFive = AtFive.DRAW
 ) -> money.Fill:
     """The hands of sessions at a table of these `rules`, for a stake that wins or loses
     `net` (as `nets` gives it): each session from a fresh shoe."""
-    shoe, cut, x = _dealing(rules, draw_on_5)
+    shoe, cut, x = _dealing(rules, at_five)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
@@ -293,25 +295,24 @@ def sessions(
     plan: money.Plan,
     net: tuple[int, int, int],
     rules: Rules | None = None,
-    draw_on_5: float = 1.0,
+    at_five: AtFive = AtFive.DRAW,
 ) -> npt.NDArray[np.int64]:
     """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
     `sessions.play`."""
-    return money.play(filler(net, rules, draw_on_5), state, count, plan)
+    return money.play(filler(net, rules, at_five), state, count, plan)
 
 
-def _dealing(rules: Rules | None, draw_on_5: float) -> tuple[npt.NDArray[np.int8], int, float]:
+def _dealing(rules: Rules | None, at_five: AtFive) -> tuple[npt.NDArray[np.int8], int, float]:
     """What the kernels take from the rule set: the shoe's values, the cut card (PB-1,
-    PB-3), and punto's chance of drawing on 5, checked against the tableau (PB-14)."""
+    PB-3), and punto's chance of drawing on 5, a play the rules allow (PB-14)."""
     rules = rules or Rules()
-    if isinstance(draw_on_5, bool) or not 0.0 <= draw_on_5 <= 1.0:
-        raise InvalidConfig(f"draw_on_5 = {draw_on_5!r} is not valid: a chance from 0 to 1")
-    if rules.tableau is Tableau.FIXED and draw_on_5 != 1.0:
+    rules.check_play(at_five)
+    if at_five.draws is None:
         raise InvalidConfig(
-            f"draw_on_5 = {draw_on_5!r} is not valid at the fixed tableau: punto always "
-            "draws on 5 (PB-14)"
+            "at_five 'best' is not valid here: the kernels deal a fixed chance of drawing on "
+            "5; the best play is the exact odds' (croupier.odds.punto_banco)"
         )
-    return shoe_values(rules.decks), rules.cut_card, float(draw_on_5)
+    return shoe_values(rules.decks), rules.cut_card, float(at_five.draws)
 
 
 _TABLE = coup_table()

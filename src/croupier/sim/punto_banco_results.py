@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 
 from croupier.estimate import Z95, Estimate
+from croupier.games.baccarat import AtFive
 from croupier.games.punto_banco import Bet, Rules
-from croupier.odds.punto_banco import AtFive, exact, house_edges
+from croupier.odds.punto_banco import exact, house_edges
 from croupier.sim.punto_banco import BANCO, PUNTO, TIE
 
 __all__ = ["PuntoBancoResults", "fresh_shoe"]
@@ -21,13 +22,10 @@ _INDEX = {Bet.PUNTO: PUNTO, Bet.BANCO: BANCO, Bet.EGALITE: TIE}
 _NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
 
 
-def fresh_shoe(rules: Rules, draw_on_5: float) -> dict[Bet, Fraction] | None:
+def fresh_shoe(rules: Rules, at_five: AtFive) -> dict[Bet, Fraction] | None:
     """The exact chance of each result on a fresh shoe of these rules, for a pure play on
     5 (None for a mixed one)."""
-    if draw_on_5 not in (0.0, 1.0):
-        return None
-    at_five = AtFive.DRAW if draw_on_5 == 1.0 else AtFive.STAND
-    return exact(rules.decks, rules, at_five).probability
+    return exact(rules.decks, rules, at_five).probability if at_five.pure else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +35,19 @@ class PuntoBancoResults:
 
     counts: tuple[int, int, int, int]
     rules: Rules
-    draw_on_5: float
+    at_five: AtFive
 
     @classmethod
-    def of(cls, counts: Any, rules: Rules, draw_on_5: float) -> PuntoBancoResults:
+    def of(cls, counts: Any, rules: Rules, at_five: AtFive) -> PuntoBancoResults:
         punto, banco, tie, shoes = (int(c) for c in counts)
-        return cls((punto, banco, tie, shoes), rules, draw_on_5)
+        return cls((punto, banco, tie, shoes), rules, at_five)
 
     @property
     def hands(self) -> int:
         return sum(self.counts[:3])
 
     def frequencies(self) -> dict[Bet, Estimate]:
-        n, exact_p = self.hands, fresh_shoe(self.rules, self.draw_on_5)
+        n, exact_p = self.hands, fresh_shoe(self.rules, self.at_five)
         out = {}
         for bet, index in _INDEX.items():
             p = self.counts[index] / n
@@ -61,7 +59,7 @@ class PuntoBancoResults:
         """Each bet's edge for the house, per chip staked, paid as the rules pay (PB-7)."""
         n, rules = self.hands, self.rules
         p = np.array(self.counts[:3]) / n
-        p_exact = fresh_shoe(rules, self.draw_on_5)
+        p_exact = fresh_shoe(rules, self.at_five)
         exact = (
             house_edges(p_exact[Bet.PUNTO], p_exact[Bet.BANCO], p_exact[Bet.EGALITE], rules)
             if p_exact

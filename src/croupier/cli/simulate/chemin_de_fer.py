@@ -91,7 +91,7 @@ def chemin_de_fer(
     exact figures (the solver's value of the game)."""
     console = Console(highlight=False)
     try:
-        draw_at_5 = at_five(at_5) if at_5 is not None else None
+        draw_at_5 = at_five(at_5).draws if at_5 is not None else None
         rules = _rules(decks, burn, cut_card, commission)
         play = kernel.strategy(strategy, rules.decks, draw_at_5=draw_at_5)
         where = Where(workers, cluster, dask_local)

@@ -26,8 +26,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
+from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.sim.runner import CHUNK, Run, chunks, run
 
 __all__ = [
@@ -81,19 +82,18 @@ AtFive = Annotated[
 ]
 
 
-def at_five(text: str) -> float:
-    """draw, stand, or the chance of drawing, 0 to 1."""
-    named = {"draw": 1.0, "stand": 0.0}
-    word = text.strip().lower()
+def at_five(text: str) -> PlayAtFive:
+    """`--at-5`: draw, stand, or the chance of drawing, 0 to 1 (the simulators deal a fixed
+    chance; the best play for the cards is the exact odds')."""
     try:
-        chance = named[word] if word in named else float(word)
-    except ValueError:
-        chance = -1.0
-    if not 0.0 <= chance <= 1.0:
+        play = PlayAtFive.read(text)
+    except InvalidConfig:
+        play = PlayAtFive.BEST
+    if play.draws is None:
         raise InvalidInput(
             f"--at-5 {text!r} is not valid: draw, stand, or the chance of drawing, 0 to 1"
         )
-    return chance
+    return play
 
 
 _SHOE_CHUNK = CHUNK // 64

@@ -71,9 +71,9 @@ def punto_banco(
     console = Console(highlight=False)
     try:
         rules = registry.get("punto-banco").config(table=table, cut_card=cut_card)
-        draw_on_5 = at_five(at_5)
+        play = at_five(at_5)
         where = Where(workers, cluster, dask_local)
-        options = {"rules": rules, "draw_on_5": draw_on_5}
+        options = {"rules": rules, "at_five": play}
         unit, count, size = how_long(10_000_000, hands, shoes, sessions, session_hands)
         if unit == "sessions":
             plan, net = _plan(rules, bet, stake, bankroll, session_hands)
@@ -81,13 +81,13 @@ def punto_banco(
             result, seed = execute(
                 kernel.sessions, count, unit, seed, options, where, as_json, size
             )
-            chances = fresh_shoe(rules, draw_on_5)
+            chances = fresh_shoe(rules, play)
             report(
                 "punto-banco",
                 f"Punto Banco, {bet} at {rules.decks} decks",
                 result,
                 plan,
-                kernel.filler(net, rules, draw_on_5),
+                kernel.filler(net, rules, play),
                 _edge(chances, net, stake) if chances else None,
                 seed,
                 where,
@@ -100,7 +100,7 @@ def punto_banco(
         decks = rules.decks
 
         def results(counts: object) -> PuntoBancoResults:
-            return PuntoBancoResults.of(counts, rules, draw_on_5)
+            return PuntoBancoResults.of(counts, rules, play)
 
         final = results(result.totals())
         if as_json:

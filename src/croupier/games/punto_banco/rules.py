@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from croupier.cards import Card, Rank
 from croupier.errors import InvalidConfig
+from croupier.games.baccarat import AtFive
 
 __all__ = [
     "Bet",
@@ -130,6 +131,20 @@ class Rules:
     @property
     def boxes(self) -> int:
         return self.table.boxes
+
+    def check_play(self, at_five: AtFive) -> AtFive:
+        """A play on 5 for an analysis of this table: any at the text's table; at the fixed
+        tableau punto always draws (PB-14)."""
+        if not isinstance(at_five, AtFive):
+            raise InvalidConfig(
+                f"at_five {at_five!r} is not valid: draw, stand, best, or a chance of drawing"
+            )
+        if self.tableau is Tableau.FIXED and at_five != AtFive.DRAW:
+            raise InvalidConfig(
+                f"at_five {str(at_five)!r} is not valid at the fixed tableau: punto always "
+                "draws on 5 (PB-14)"
+            )
+        return at_five
 
     def limits(self, bet: Bet) -> Limits:
         if bet is Bet.PUNTO:
