@@ -23,7 +23,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from croupier.games.baccarat import shoe_values
+from croupier.games.baccarat import PUNTO_RULE, PuntoRule, shoe_values
 from croupier.solve.chemin_de_fer import Column, Info, solve
 from croupier.solve.chemin_de_fer_payoffs import coup_game, coup_payoffs
 
@@ -61,21 +61,23 @@ def baseline(decks: int) -> tuple[int, Lines]:
             line[3] += draw
 
     def settle(p: int, b: int, w: int) -> None:
-        if p >= 8 or b >= 8:
+        rule = PUNTO_RULE[p]
+        if PuntoRule.NATURAL in (rule, PUNTO_RULE[b]):
             natural[0] += w * (n - 4) * (n - 5) * sign(p, b)
             return
-        if p >= 5:
+        five = rule is PuntoRule.CHOOSE
+        if rule is not PuntoRule.DRAW:  # he may stand (CF-12)
             stand = w * (n - 4) * (n - 5) * sign(p, b)
             draw = sum(w * r[d] * (n - 5) * sign(p, (b + d) % 10) for d in range(10))
-            add((b, None), stand, draw, p == 5, True)
-        if p <= 5:
+            add((b, None), stand, draw, five, True)
+        if rule is not PuntoRule.STAND:  # he may draw
             for c in range(10):
                 wc = take(c)
                 if wc > 0:
                     q = (p + c) % 10
                     stand = w * wc * (n - 5) * sign(q, b)
                     draw = sum(w * wc * r[d] * sign(q, (b + d) % 10) for d in range(10))
-                    add((b, c), stand, draw, p == 5, False)
+                    add((b, c), stand, draw, five, False)
                 r[c] += 1
 
     for p1 in range(10):

@@ -149,7 +149,7 @@ def count_coups(
                     r[h] += 1
                 r[k] += 1
             stands = not draw_branch or (stand_branch and acc[3] - acc[4] > acc[0] - acc[1])
-            if p == 5 and not stands:
+            if chooses and not stands:
                 drew[10 * i + j] = 1
             base = 3 if stands else 0
             wp = wi * wj if i == j else 2 * wi * wj
