@@ -24,19 +24,20 @@ from fractions import Fraction
 import numpy as np
 
 from croupier.cards import Card
-from croupier.games.banchek.rules import HAND, TRIPLED, beats, cards, two_packs
+from croupier.games.banchek.rules import HAND, MOST_PUNTERS, Rules, beats, cards, two_packs
 from croupier.odds.banchek import hand_odds
 from croupier.sim.banchek import Ending, simulate
 from croupier.sim.banchek_results import BanchekResults
 from croupier.sim.rng import seeded
 
 
-def baseline_bank(rng: random.Random, punters: int, bank: int = 100, minimum: int = 5) -> bool:
-    """One bank against flat punters, card by card: whether it tripled."""
+def baseline_bank(rng: random.Random, punters: int, rules: Rules) -> bool:
+    """One bank at the table `rules` against flat punters, card by card: whether it
+    tripled."""
     order = list(two_packs())
     rng.shuffle(order)
     pack = deque(order)
-    money = bank
+    money, minimum = rules.bank, rules.minimum
     while True:
         hands: list[list[Card]] = [[] for _ in range(punters)]
         for _ in range(HAND):
@@ -48,7 +49,7 @@ def baseline_bank(rng: random.Random, punters: int, bank: int = 100, minimum: in
             card = pack.popleft()
             turned.append(card)
             money += -stake if beats(hand, card) else stake
-            if money <= 0 or money >= TRIPLED * bank:
+            if money <= 0 or money >= rules.tripled:
                 return money > 0
         pack.extend([card for hand in hands for card in hand] + turned)
 
@@ -67,21 +68,23 @@ def main() -> None:
     parser.add_argument("--punters", type=int, default=4)
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}")
+    # the usual table, with seats enough for the punters (BN-1)
+    rules = Rules(seats=min(max(Rules().seats, args.punters + 1), MOST_PUNTERS + 1))
 
     few = max(2, args.banks // 20)
     rng = random.Random("banchek/1")
     start = time.perf_counter()
-    tripled = sum(baseline_bank(rng, args.punters) for _ in range(few))
+    tripled = sum(baseline_bank(rng, args.punters, rules) for _ in range(few))
     plain = (time.perf_counter() - start) / few
     print(
         f"baseline, a plain loop:  {plain * 1e6:9.1f} µs a bank ({few:,} banks, "
         f"{args.punters} flat punters); tripled {tripled / few:.4f}"
     )
-    simulate(seeded(np.random.SeedSequence(0)), 10, args.punters)  # compiled, or cached
+    simulate(seeded(np.random.SeedSequence(0)), 10, args.punters, "flat", rules)  # compiled
     start = time.perf_counter()
-    counts = simulate(seeded(np.random.SeedSequence(1)), args.banks, args.punters, "flat")
+    counts = simulate(seeded(np.random.SeedSequence(1)), args.banks, args.punters, "flat", rules)
     fast = (time.perf_counter() - start) / args.banks
-    results = BanchekResults.of(counts.sum(axis=0), args.punters, "flat")
+    results = BanchekResults.of(counts.sum(axis=0), args.punters, "flat", rules)
     low, high = results.wilson(Ending.TRIPLED)
     rounds = results.rounds()
     print(

@@ -17,11 +17,11 @@ def odds(*args):
     return runner.invoke(app, ["odds", "banchek", *args])
 
 
-def kernel_run(punters, policy, banks, seed, bank=100, minimum=5) -> BanchekResults:
+def kernel_run(punters, policy, banks, seed, rules=None) -> BanchekResults:
     """The banks the command plays: the kernel's, in the runner's chunks from the seed."""
-    options = {"punters": punters, "policy": policy, "bank": bank, "minimum": minimum}
+    options = {"punters": punters, "policy": policy, "rules": rules}
     done = run(simulate, chunks(banks, seed, CHUNK, "banks"), options)
-    return BanchekResults.of(done.totals(), punters, policy, bank, minimum)
+    return BanchekResults.of(done.totals(), punters, policy, rules)
 
 
 def test_the_readable_tables():  # BN-6, BN-10
@@ -105,16 +105,17 @@ def test_bad_input_is_one_line_and_exit_two():
         (["--gone", "AS AS AS"], "AS: given more than twice"),
         (["--hand", "AS 2H 3C", "--gone", "AS AS"], "AS: given more than twice"),
         (["--policy", "bold"], "--policy 'bold' is not valid: choose from 'flat', 'chance'"),
-        (["--bank", "3", "--json"], "--minimum 5, --bank 3"),
-        (["--punters", "27"], "--punters 27 is not valid: 1 to 26"),
-        (["--punters", "0", "--json"], "--punters 0 is not valid"),
+        (["--bank", "3", "--json"], "--minimum 5, --bank 3: the smallest stake is at least"),
+        (["--minimum", "0"], "--minimum 0, --bank 100"),
+        (["--punters", "27"], "--punters 27 is not valid: 1 to 26, so that a round fits"),
+        (["--punters", "0", "--json"], "--punters 0 is not valid: at least 1"),
         (["--banks", "1"], "--banks 1 is not valid: at least 2"),
         (["--seed", "-1"], "--seed -1 is not valid"),
     ]:
         result = odds(*args)
         assert result.exit_code == 2, (args, result.output)
-        assert message in result.output, (args, result.output)
-        assert "Traceback" not in result.output
+        assert message in result.stderr, (args, result.output)
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
 
 
 def test_help_teaches():

@@ -162,8 +162,19 @@ def test_banchek_banks():  # BN-10
     readable = runner.invoke(app, args)
     assert readable.exit_code == 0, readable.output
     assert "tripled" in readable.output and "never ends" in readable.output
-    bad = runner.invoke(app, ["simulate", "banchek", "--punters", "27"])
-    assert bad.exit_code == 2 and "--punters 27 is not valid" in bad.output
+    # the table seats the punters: more than the rules' usual eight seats need more seats
+    wide = runner.invoke(app, ["simulate", "banchek", "--banks", "200", "--punters", "12"])
+    assert wide.exit_code == 0 and "against 12 flat punters" in wide.output
+    for bad_args, message in [
+        (["--punters", "27"], "--punters 27 is not valid: 1 to 26, so that a round fits"),
+        (["--punters", "0"], "--punters 0 is not valid: at least 1"),
+        (["--minimum", "0"], "--minimum 0, --bank 100: the smallest stake is at least 1 chip"),
+        (["--bank", "4", "--sessions", "10"], "--minimum 5, --bank 4: the smallest stake"),
+        (["--policy", "bold"], "--policy 'bold' is not valid: choose from"),
+    ]:
+        bad = runner.invoke(app, ["simulate", "banchek", *bad_args])
+        assert bad.exit_code == 2, bad_args
+        assert message in bad.stderr and bad.stderr.count("\n") == 1, (bad_args, bad.stderr)
 
 
 def test_monte_bank_against_the_exact_odds():  # MB-7, MB-13

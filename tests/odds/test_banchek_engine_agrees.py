@@ -64,9 +64,10 @@ def test_the_engine_agrees_with_the_exact_odds_and_the_prospects():
     assert len(won) > 2000
     assert abs(sum(won) / len(won) - p) < 4 * math.sqrt(p * (1 - p) / len(won))
     ended = [e.why is Why.TRIPLED for e in events if isinstance(e, BankEnded)]
-    counts = simulate(seeded(np.random.SeedSequence(3)), 20_000, 2, "flat", RULES.bank,
-                      RULES.minimum)  # fmt: skip
-    expected = BanchekResults.of(counts.sum(axis=0), 2, "flat", RULES.bank, RULES.minimum)
+    # the same table, one rule set: its two punters (seats less the banker's), bank, minimum
+    punters = RULES.seats - 1
+    counts = simulate(seeded(np.random.SeedSequence(3)), 20_000, punters, "flat", RULES)
+    expected = BanchekResults.of(counts.sum(axis=0), punters, "flat", RULES)
     triple = expected.share(Ending.TRIPLED)
     share = sum(ended) / len(ended)
     variance = share * (1 - share) / len(ended) + (triple.margin / 1.96) ** 2

@@ -16,7 +16,7 @@ from croupier.engine import Event
 from croupier.errors import InvalidInput
 from croupier.games.banchek import Phase, Rules, Stake, Wait, two_packs
 from croupier.games.banchek.events import BankEnded, CardTurned, HandDealt, Settled, Why
-from croupier.games.banchek.rules import HAND, beats, cards
+from croupier.games.banchek.rules import HAND, MOST_PUNTERS, beats, cards
 from croupier.games.banchek.rules import TRIPLED as FACTOR
 from croupier.odds.banchek import CARD_TYPES, cover_table, hand_odds, period, random_hand
 from croupier.sim.banchek import (
@@ -44,6 +44,8 @@ from croupier.sim.runner import chunks, run
 from tests.games.banchek.stack import act, table
 
 WHY = {Why.TRIPLED: Ending.TRIPLED, Why.BROKEN: Ending.BROKE}
+WIDEST = Rules(seats=MOST_PUNTERS + 1)
+"""A table that seats as many punters as a round of the pack allows (BN-1)."""
 MOST_HANDS = 300
 """Hands followed in the engine: a bank may go on for ever."""
 
@@ -116,7 +118,8 @@ def test_the_kernel_plays_every_bank_as_the_engine_does(seed, policy, punters, b
     order = list(two_packs())
     rng.shuffle(order)
     played, ending, rounds = engine_bank(order, punters, policy, bank, minimum)
-    kernel = play_bank(kinds(order), punters, policy, bank, minimum, record=MOST_HANDS)
+    rules = Rules(minimum=minimum, bank=bank)
+    kernel = play_bank(kinds(order), punters, policy, rules, record=MOST_HANDS)
     assert list(zip(kernel.stakes, kernel.results, strict=True)) == played
     assert kernel.won == sum(won for _, won in played) or kernel.hands > MOST_HANDS
     if ending is None:  # still going in the engine: endless, or longer than followed
@@ -133,11 +136,12 @@ def test_the_engine_comparison_covers_every_ending_and_both_counts():  # BN-10
             rng = random.Random(seed * 31 + punters)
             order = list(two_packs())
             rng.shuffle(order)
-            endings.add(play_bank(kinds(order), punters, policy, bank, minimum).ending)
+            rules = Rules(minimum=minimum, bank=bank)
+            endings.add(play_bank(kinds(order), punters, policy, rules).ending)
     assert endings == set(Ending)
     order = list(two_packs())
     random.Random(1).shuffle(order)
-    long = play_bank(kinds(order), 1, Policy.CHANCE, 60, 5, record=60)
+    long = play_bank(kinds(order), 1, Policy.CHANCE, Rules(bank=60), record=60)
     assert len(set(long.stakes)) > 2  # stakes above the minimum, by his count
 
 
@@ -211,7 +215,7 @@ def rules_bank(pack, punters, policy, bank=100, minimum=5):
 def test_the_kernel_deals_as_the_rules_do(punters, policy, banks, bank, minimum):
     # BN-4 .. BN-10: every bank as the plain loop deals it, card by card, endless ones too
     packs = shuffled(banks, seed=punters * 10 + len(policy.value) + bank)
-    ours = play_banks(packs, punters, policy, bank, minimum)
+    ours = play_banks(packs, punters, policy, Rules(seats=10, minimum=minimum, bank=bank))
     for b, row in enumerate(packs):
         ending, rounds, hands, won = rules_bank([CARD_TYPES[i] for i in row], punters, policy,
                                                 bank, minimum)  # fmt: skip
@@ -226,7 +230,7 @@ def test_the_kernel_deals_as_the_rules_do(punters, policy, banks, bank, minimum)
 
 def test_the_rules_comparison_meets_endless_banks():  # BN-8, BN-10
     packs = shuffled(60, seed=1)
-    ours = play_banks(packs, 1, Policy.CHANCE, 100, 5)
+    ours = play_banks(packs, 1, Policy.CHANCE, Rules(minimum=5, bank=100))
     assert ours.endless.any() and ours.tripled.any() and ours.broke.any()
     assert (ours.rounds[ours.endless] % period(1) == 0).all()
     for b in np.flatnonzero(ours.endless)[:5]:
@@ -280,11 +284,11 @@ def bold_triples() -> Fraction:
     return Fraction(total, 104 * 103 * comb(102, HAND) * comb(99, HAND))
 
 
-def results_of(banks, seed, punters, policy, bank=100, minimum=5, workers=1, size=CHUNK):
+def results_of(banks, seed, punters, policy, rules=None, workers=1, size=CHUNK):
     """A seeded run of the kernel, in chunks, as the CLI runs it."""
-    options = {"punters": punters, "policy": policy, "bank": bank, "minimum": minimum}
+    options = {"punters": punters, "policy": policy, "rules": rules}
     done = run(simulate, chunks(banks, seed, size, "banks"), options, workers=workers)
-    return BanchekResults.of(done.totals(), punters, policy, bank, minimum)
+    return BanchekResults.of(done.totals(), punters, policy, rules)
 
 
 def test_the_bold_punter():  # BN-5, BN-10
@@ -294,11 +298,11 @@ def test_the_bold_punter():  # BN-5, BN-10
     `bold_triples` says exactly."""
     exact = float(bold_triples())
     for punters in (1, 2, 8):
-        ended = play_banks(shuffled(5_000, seed=punters), punters, "bank")
+        ended = play_banks(shuffled(5_000, seed=punters), punters, "bank", WIDEST)
         assert set(ended.hands) == {1, 2} and not ended.endless.any()
         assert not ended.tripled[ended.hands == 1].any()
         assert (ended.rounds == (ended.hands if punters == 1 else 1)).all()
-        results = results_of(20_000, 2, punters, Policy.BANK)
+        results = results_of(20_000, 2, punters, Policy.BANK, WIDEST)
         counts = results.counts
         assert counts[ROUNDS] == (counts[HANDS] if punters == 1 else counts[BANKS])
         low, high = results.wilson(Ending.TRIPLED)
@@ -400,6 +404,9 @@ def test_the_counts_add_up():
     ]
     json = BanchekResults.of(total, 2, "bank").as_json()
     assert json["banks"] == 10_001 and json["policy"] == "bank"
+    assert (json["bank"], json["minimum"]) == (100, 5)  # the default table's
+    table = BanchekResults.of(total, 2, "bank", Rules(minimum=3, bank=37)).as_json()
+    assert (table["bank"], table["minimum"]) == (37, 3)
     assert json["tripled"]["exact"] is None  # the odds module gives no tripling chance
     assert json["first_hand_won"]["exact"] == float(random_hand().win)
 
@@ -411,18 +418,21 @@ def test_the_same_state_gives_the_same_counts():
     assert (first == again).all() and not (first == other).all()
 
 
-def test_bad_options_are_refused():  # BN-1, BN-2, BN-5
+def test_bad_options_are_refused():  # BN-1, BN-2, BN-5, BN-15
     state = seeded(np.random.SeedSequence(1))
-    with pytest.raises(InvalidInput, match="punters=0 is not valid: 1 to 26"):
+    with pytest.raises(InvalidInput, match="punters=0 is not valid: at least 1"):
         simulate(state, 10, punters=0)
-    with pytest.raises(InvalidInput, match="punters=27 is not valid"):
-        simulate(state, 10, punters=27)
+    # the table's seats bound the punters, one seat being the banker's (the default 8)
+    with pytest.raises(InvalidInput, match="punters=8 is not valid: 1 to 7, at a table of 8"):
+        simulate(state, 10, punters=8)
+    simulate(state, 10, punters=8, rules=Rules(seats=9))
+    message = "punters=27 is not valid: 1 to 26, so that a round fits the pack"
+    with pytest.raises(InvalidInput, match=message):
+        simulate(state, 10, punters=27, rules=WIDEST)
     with pytest.raises(InvalidInput, match="policy='martingale' is not valid"):
         simulate(state, 10, policy="martingale")
-    with pytest.raises(InvalidInput, match="minimum=0, bank=100"):
-        simulate(state, 10, minimum=0)
-    with pytest.raises(InvalidInput, match="minimum=5, bank=4"):
-        simulate(state, 10, bank=4)
+    with pytest.raises(InvalidInput, match="riders=True is not simulated"):
+        simulate(state, 10, rules=Rules(riders=True))
     with pytest.raises(InvalidInput, match="banks=-1 is not valid"):
         simulate(state, -1)
     pack = kinds(two_packs())

@@ -9,6 +9,7 @@ import pytest
 
 from croupier.errors import InvalidInput
 from croupier.estimate import Z95
+from croupier.games.banchek import Rules as BanchekRules
 from croupier.games.chemin_de_fer import Rules as CfRules
 from croupier.games.punto_banco import Bet, Rules
 from croupier.odds.punto_banco import AtFive, exact
@@ -210,7 +211,8 @@ def chemin_de_fer_banker_wins(play):
 @pytest.mark.parametrize("policy", ["flat", "chance"])
 def test_banchek_sessions_are_the_banks_the_simulation_plays(policy):  # BN-6, BN-10
     """From the same seed, the same banks: as many broken and tripled, as many hands."""
-    plan = Plan(100, 1, 4000, 299, 300)  # broken below a chip, passed on at three times
+    plan = banchek.banker_plan(4000)
+    assert plan == Plan(100, 1, 4000, 299, 300, flat=False)  # broken below a chip, passed on
     counts = banchek.sessions(seeded(np.random.SeedSequence(7)), 3000, plan, 2, policy)[0]
     banks = banchek.simulate(seeded(np.random.SeedSequence(7)), 3000, 2, policy).sum(axis=0)
     results = SessionResults.of(counts, plan)
@@ -219,3 +221,16 @@ def test_banchek_sessions_are_the_banks_the_simulation_plays(policy):  # BN-6, B
     assert tripled == banks[banchek.TRIPLED] and results.sessions == 3000
     if banks[banchek.ENDLESS] == 0:
         assert results.hands == banks[banchek.HANDS]
+
+
+def test_banchek_sessions_are_the_rules_bank():  # BN-2, BN-10
+    """The banker's bankroll is the bank the rules put up: a plan of another is refused,
+    and `banker_plan` makes the plan of any table."""
+    table = BanchekRules(minimum=2, bank=40)
+    plan = banchek.banker_plan(300, table)
+    assert (plan.bankroll, plan.target, plan.most_won) == (40, 120, 119)
+    state = seeded(np.random.SeedSequence(3))
+    counts = banchek.sessions(state, 200, plan, 2, "flat", table)[0]
+    assert SessionResults.of(counts, plan).sessions == 200
+    with pytest.raises(InvalidInput, match=r"Plan\.bankroll=40 is not valid: .* bank put up, 100"):
+        banchek.sessions(state, 10, plan)

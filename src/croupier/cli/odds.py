@@ -14,10 +14,12 @@ from rich.table import Table
 
 from croupier import games as registry
 from croupier.cards import Card
+from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
+from croupier.games.banchek import Rules as BanchekRules
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.private_monte import MOST_DEALS
 from croupier.games.punto_banco import Bet
@@ -485,14 +487,20 @@ def banchek_odds(
     by the compiled kernel of `croupier simulate banchek`."""
     asked = (punters, policy, banks, seed, bank, minimum)
     simulate = not as_json or any(option is not None for option in asked)
-    table = _BanchekTable(
-        4 if punters is None else punters,
-        20_000 if banks is None else banks,
-        1 if seed is None else seed,
-        100 if bank is None else bank,
-        5 if minimum is None else minimum,
-    )
+    seated = 4 if punters is None else punters
     try:
+        rules = (
+            banchek_table(
+                seated,
+                BanchekRules().bank if bank is None else bank,
+                BanchekRules().minimum if minimum is None else minimum,
+            )
+            if simulate
+            else BanchekRules()
+        )
+        table = _BanchekTable(
+            seated, 20_000 if banks is None else banks, 1 if seed is None else seed, rules
+        )
         gone_cards = banchek.cards(gone)
         hand_cards = banchek.cards(hand)
         given = banchek.hand_odds(hand_cards, gone_cards) if hand else None
@@ -534,11 +542,11 @@ def banchek_odds(
 
 class _BanchekTable:
     """The table the banker's prospects are simulated at, checked: `banks` banks from the
-    seed `seed`, each put up at `bank` against `punters` punters staking from `minimum`."""
+    seed `seed`, each put up at `rules.bank` against `punters` punters staking from
+    `rules.minimum`."""
 
-    def __init__(self, punters: int, banks: int, seed: int, bank: int, minimum: int) -> None:
-        self.punters, self.banks, self.seed = punters, banks, seed
-        self.bank, self.minimum = bank, minimum
+    def __init__(self, punters: int, banks: int, seed: int, rules: BanchekRules) -> None:
+        self.punters, self.banks, self.seed, self.rules = punters, banks, seed, rules
 
     def prospects(
         self, policies: tuple[Policy, ...], quiet: bool
@@ -547,27 +555,20 @@ class _BanchekTable:
         the same figures); the policies after a Ctrl-C are not played."""
         if not policies:
             return []
-        banks_sim.check_table(self.punters, self.bank, self.minimum)
+        banks_sim.check_table(self.punters, self.rules)
         if self.banks < 2:
             raise InvalidInput(f"--banks {self.banks} is not valid: at least 2")
         if self.seed < 0:
             raise InvalidInput(f"--seed {self.seed} is not valid: a whole number from 0 up")
         played: list[tuple[BanchekResults, Run]] = []
         for policy in policies:
-            options = {
-                "punters": self.punters,
-                "policy": policy,
-                "bank": self.bank,
-                "minimum": self.minimum,
-            }
+            options = {"punters": self.punters, "policy": policy, "rules": self.rules}
             result, _ = execute(
                 banks_sim.simulate, self.banks, "banks", self.seed, options, Where(1, None, None),
                 quiet, banks_sim.CHUNK,
             )  # fmt: skip
             counts = result.totals()
-            played.append(
-                (BanchekResults.of(counts, self.punters, policy, self.bank, self.minimum), result)
-            )
+            played.append((BanchekResults.of(counts, self.punters, policy, self.rules), result))
             if result.interrupted:
                 break
         return played
@@ -580,8 +581,8 @@ class _BanchekTable:
             "policy": results.policy.value,
             "banks": results.banks,
             "seed": self.seed,
-            "bank": self.bank,
-            "minimum": self.minimum,
+            "bank": self.rules.bank,
+            "minimum": self.rules.minimum,
             "triple": results.share(Ending.TRIPLED).value,
             "triple_95": list(results.wilson(Ending.TRIPLED)),
             "broke": results.share(Ending.BROKE).value,
@@ -638,8 +639,8 @@ def _show_banchek(
         return
     prospects = Table(
         title=f"The banker's prospects: {table.punters} "
-        f"punter{'s' if table.punters > 1 else ''}, a bank of {table.bank}, stakes from "
-        f"{table.minimum}",
+        f"punter{'s' if table.punters > 1 else ''}, a bank of {table.rules.bank}, stakes "
+        f"from {table.rules.minimum}",
         caption=f"{simulated[0].banks:,} banks simulated (seed {table.seed}), ± a 95% interval",
         box=boxes.SIMPLE_HEAD,
     )

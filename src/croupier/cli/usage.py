@@ -4,6 +4,7 @@ traceback and no box."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import Any
 
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-__all__ = ["USAGE_ERROR", "GameCommands", "fail", "in_cli_words"]
+__all__ = ["USAGE_ERROR", "GameCommands", "fail", "in_cli_words", "rule_as_parameters"]
 
 USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 """click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
@@ -43,6 +44,21 @@ def in_cli_words(message: str) -> str:
     "there is no game 'x=y'"
     """
     return _PARAMETER.sub(lambda m: f"{_option(m[1])} ", message)
+
+
+def rule_as_parameters(message: str, fields: Mapping[str, str]) -> str:
+    """A rule set's message, which names a field as `name = value`, with each field that
+    one of the command's options set named as that option's parameter, `parameter=value`,
+    which `fail` says as the option; other fields are left as they are.
+
+    >>> rule_as_parameters("deals_per_bank = 7 is not valid", {"deals_per_bank": "deals"})
+    'deals=7 is not valid'
+    >>> in_cli_words(rule_as_parameters("minimum = 5, bank = 3: ...", {"minimum": "minimum"}))
+    '--minimum 5, bank = 3: ...'
+    """
+    for field, parameter in fields.items():
+        message = re.sub(rf"(?<![\w.]){re.escape(field)} = (?=\S)", f"{parameter}=", message)
+    return message
 
 
 def fail(message: str) -> typer.Exit:

@@ -29,6 +29,12 @@ play given packs; `simulate` shuffles its own, from its own generator.
   card is then, to him, any card he has not counted, each as likely.
 - A stake is never more than the bank (BN-5, reading): flat and chance stakes are capped
   at what the bank holds.
+- The table is the game's `Rules`, the one rule set the engine plays too: the bank put up
+  (`rules.bank`, BN-2) and the smallest stake (`rules.minimum`, BN-5) are read from it, and
+  `rules.seats` bounds the punters who sit down, one seat being the banker's. How many sit
+  down (`punters`) and how they stake (`policy`) are the simulation's own values, beside
+  it. Riders (`rules.riders`, BN-15) are refused: the punters' policies never ride, and the
+  kernel plays no stake but a punter's own on his own cards.
 
 Counts, for each slice of the banks, are one row of whole numbers that add up over slices
 and chunks: `BANKS`, `TRIPLED`, `BROKE`, `ENDLESS`; over the banks that ended (tripled or
@@ -49,8 +55,8 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import Card
-from croupier.errors import InvalidInput
-from croupier.games.banchek.rules import HAND, MOST_PUNTERS, two_packs
+from croupier.errors import InvalidConfig, InvalidInput
+from croupier.games.banchek.rules import HAND, MOST_PUNTERS, Rules, two_packs
 from croupier.games.banchek.rules import TRIPLED as _FACTOR
 from croupier.odds.banchek import CARD_TYPES, cover_table, period
 from croupier.sim import sessions as money
@@ -78,6 +84,7 @@ __all__ = [
     "Ending",
     "Outcomes",
     "Policy",
+    "banker_plan",
     "check_table",
     "filler",
     "kinds",
@@ -119,19 +126,27 @@ class Policy(enum.Enum):
             raise InvalidInput(f"policy={policy!r} is not valid: choose from {valid}") from None
 
 
-def check_table(punters: int, bank: int, minimum: int) -> None:
-    """`InvalidInput` unless a round for `punters` fits the pack, and the bank and the
-    smallest stake agree (BN-1, BN-2, BN-5)."""
-    if not 1 <= punters <= MOST_PUNTERS:
-        raise InvalidInput(
-            f"punters={punters} is not valid: 1 to {MOST_PUNTERS}, so that a round fits "
-            "the pack (BN-1)"
+def check_table(punters: int, rules: Rules | None = None) -> Rules:
+    """The table (`Rules()` if none), once found to seat `punters` punters beside the banker
+    and to be one the kernel plays; `InvalidInput` if not (BN-1, BN-15). The bank and the
+    smallest stake are the rule set's own to check, when it is made (BN-2, BN-5)."""
+    rules = rules or Rules()
+    most = rules.seats - 1  # one seat is the banker's
+    if punters < 1:
+        raise InvalidInput(f"punters={punters} is not valid: at least 1")
+    if punters > most:
+        why = (
+            "so that a round fits the pack (BN-1)"
+            if most == MOST_PUNTERS
+            else f"at a table of {rules.seats} seats, one of them the banker's"
         )
-    if minimum < 1 or bank < minimum:
-        raise InvalidInput(
-            f"minimum={minimum}, bank={bank}: the smallest stake is at least 1 chip, and "
-            "the bank at least the smallest stake (BN-2, BN-5)"
+        raise InvalidInput(f"punters={punters} is not valid: 1 to {most}, {why}")
+    if rules.riders:
+        raise InvalidConfig(
+            "riders=True is not simulated: the punters' policies never ride, and the kernel "
+            "plays each punter's own stake alone (BN-15); play riders in the engine"
         )
+    return rules
 
 
 _KINDS = len(CARD_TYPES)
@@ -315,21 +330,20 @@ def play_bank(
     pack: npt.ArrayLike,
     punters: int,
     policy: Policy | str,
-    bank: int = 100,
-    minimum: int = 5,
+    rules: Rules | None = None,
     record: int = 10_000,
 ) -> BankPlayed:
-    """One bank from this pack (104 card kinds, top first, as `kinds` gives them), until it
-    triples, breaks or is found endless (BN-4 .. BN-10), with the stakes and results of its
-    first `record` hands."""
-    chosen = _options(punters, policy, bank, minimum)
+    """One bank from this pack (104 card kinds, top first, as `kinds` gives them) at the
+    table `rules`, against `punters` punters staking by `policy`, until it triples, breaks
+    or is found endless (BN-4 .. BN-10), with the stakes and results of its first `record`
+    hands."""
+    table = _dealing(punters, policy, rules)
     ring = _packs(pack, one=True)[0]
     drawn, seen, then = _scratch(punters)
     hands_record = np.zeros((max(record, 0), 2), dtype=np.int64)
     end, rounds, hands, won, _, _ = _bank(
-        ring, punters, _CODES[chosen], bank, minimum, period(punters), _COVER, _COVERED,
-        drawn, seen, then, hands_record,
-    )  # fmt: skip
+        ring, punters, *table, _COVER, _COVERED, drawn, seen, then, hands_record
+    )
     kept = hands_record[: min(hands, len(hands_record))]
     return BankPlayed(
         _ENDINGS[end],
@@ -372,19 +386,16 @@ def play_banks(
     packs: npt.ArrayLike,
     punters: int,
     policy: Policy | str,
-    bank: int = 100,
-    minimum: int = 5,
+    rules: Rules | None = None,
 ) -> Outcomes:
     """One bank from each shuffled pack, rows of card kinds top first (as `kinds` gives
-    them), until each triples, breaks or is found endless (BN-4 .. BN-10)."""
-    chosen = _options(punters, policy, bank, minimum)
+    them), at the table `rules` against `punters` punters staking by `policy`, until each
+    triples, breaks or is found endless (BN-4 .. BN-10)."""
+    table = _dealing(punters, policy, rules)
     rings = _packs(packs, one=False)
     drawn, seen, then = _scratch(punters)
     out = np.zeros((len(rings), 4), dtype=np.int64)
-    _play_banks(
-        rings, punters, _CODES[chosen], bank, minimum, period(punters), _COVER, _COVERED,
-        drawn, seen, then, out,
-    )  # fmt: skip
+    _play_banks(rings, punters, *table, _COVER, _COVERED, drawn, seen, then, out)
     return Outcomes(
         tripled=out[:, 0] == _TRIPLED_END,
         endless=out[:, 0] == _ENDLESS_END,
@@ -441,14 +452,13 @@ def simulate(
     banks: int,
     punters: int = 2,
     policy: Policy | str = Policy.FLAT,
-    bank: int = 100,
-    minimum: int = 5,
+    rules: Rules | None = None,
 ) -> npt.NDArray[np.int64]:
     """Play `banks` banks, each from a fresh shuffle drawn from the generator `state` (which
-    steps on), against `punters` punters staking by `policy` from `minimum` up, the bank
-    put up `bank`: for each of `SLICES` slices of them in turn, the counts of the module
-    notes, one row each."""
-    chosen = _options(punters, policy, bank, minimum)
+    steps on), at the table `rules` (its bank put up, its smallest stake) against `punters`
+    punters staking by `policy`: for each of `SLICES` slices of them in turn, the counts of
+    the module notes, one row each."""
+    table = _dealing(punters, policy, rules)
     if banks < 0:
         raise InvalidInput(f"banks={banks} is not valid: 0 or more")
     ring = _PACK.copy()
@@ -456,9 +466,8 @@ def simulate(
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(banks)):
         then = _simulate(
-            state, count, ring, punters, _CODES[chosen], bank, minimum,
-            period(punters), _COVER, _COVERED, drawn, seen, then, out[k],
-        )  # fmt: skip
+            state, count, ring, punters, *table, _COVER, _COVERED, drawn, seen, then, out[k]
+        )
     return out
 
 
@@ -500,12 +509,11 @@ def filler(
     hands: int,
     punters: int = 2,
     policy: Policy | str = Policy.FLAT,
-    bank: int = 100,
-    minimum: int = 5,
+    rules: Rules | None = None,
 ) -> money.Fill:
-    """The banker's sessions: each a bank put up at `bank` from a fresh shuffle, its first
-    `hands` hands against `punters` punters staking by `policy`."""
-    chosen = _options(punters, policy, bank, minimum)
+    """The banker's sessions: each a bank put up at `rules.bank` from a fresh shuffle, its
+    first `hands` hands against `punters` punters staking by `policy`."""
+    table = _dealing(punters, policy, rules)
     ring = _PACK.copy()
     drawn, seen, then = _scratch(punters)
     record = np.zeros((hands, 2), dtype=np.int64)
@@ -513,11 +521,18 @@ def filler(
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
         scratch[0] = _fill(
-            state, ring, punters, _CODES[chosen], bank, minimum, period(punters), _COVER,
-            _COVERED, drawn, seen, scratch[0], record, out,
-        )  # fmt: skip
+            state, ring, punters, *table, _COVER, _COVERED, drawn, seen, scratch[0], record, out
+        )
 
     return fill
+
+
+def banker_plan(hands: int, rules: Rules | None = None) -> money.Plan:
+    """The banker's sessions of `hands` hands at the table `rules`: his bankroll the bank
+    put up (BN-2), broken below one chip and passed on at three times the bank (BN-10); the
+    stakes vary, and are at most what the bank holds (BN-5)."""
+    rules = rules or Rules()
+    return money.Plan(rules.bank, 1, hands, rules.tripled - 1, rules.tripled, flat=False)
 
 
 def sessions(
@@ -526,19 +541,26 @@ def sessions(
     plan: money.Plan,
     punters: int = 2,
     policy: Policy | str = Policy.FLAT,
-    minimum: int = 5,
+    rules: Rules | None = None,
 ) -> npt.NDArray[np.int64]:
-    """`count` banks of `plan` (its bankroll the bank put up): the counts of
-    `sessions.play`."""
-    fill = filler(plan.hands, punters, policy, plan.bankroll, minimum)
-    return money.play(fill, state, count, plan)
+    """`count` banks at the table `rules`, followed hand by hand for `plan` (as
+    `banker_plan` makes it: its bankroll the bank put up): the counts of `sessions.play`."""
+    bank = (rules or Rules()).bank
+    if plan.bankroll != bank:
+        raise InvalidInput(
+            f"Plan.bankroll={plan.bankroll} is not valid: the banker's bankroll is the bank "
+            f"put up, {bank} (BN-2); `banker_plan` makes the plan"
+        )
+    return money.play(filler(plan.hands, punters, policy, rules), state, count, plan)
 
 
-def _options(punters: int, policy: Policy | str, bank: int, minimum: int) -> Policy:
-    """The policy, once the options are found sound; `InvalidInput` for any that is not."""
+def _dealing(punters: int, policy: Policy | str, rules: Rules | None) -> tuple[int, int, int, int]:
+    """What the kernel takes from the rule set and the punters, once `check_table` finds
+    them sound: the policy's code, the bank put up (BN-2), the smallest stake (BN-5), and
+    the rounds after which the deal comes round (BN-8, BN-9)."""
     chosen = Policy.of(policy)
-    check_table(punters, bank, minimum)
-    return chosen
+    rules = check_table(punters, rules)
+    return _CODES[chosen], rules.bank, rules.minimum, period(punters)
 
 
 def _packs(packs: npt.ArrayLike, one: bool) -> npt.NDArray[np.int8]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.estimate import Z95, Estimate
+from croupier.games.banchek.rules import Rules
 from croupier.odds.banchek import random_hand
 from croupier.sim.banchek import (
     BANKS,
@@ -80,29 +81,34 @@ def _mean(total: int, squares: int, n: int, exact: float | None = None) -> Estim
 
 @dataclass(frozen=True, slots=True)
 class BanchekResults:
-    """The figures from the kernel's counts (`croupier.sim.banchek`) of banks against
-    `punters` punters staking by `policy` from `minimum` up, each bank put up at `bank`."""
+    """The figures from the kernel's counts (`croupier.sim.banchek`) of banks at the table
+    `rules` (each bank put up at `rules.bank`, stakes from `rules.minimum`) against
+    `punters` punters staking by `policy`."""
 
     counts: tuple[int, ...]
     punters: int
     policy: Policy
-    bank: int = 100
-    minimum: int = 5
+    rules: Rules
 
     @classmethod
     def of(
-        cls,
-        counts: Any,
-        punters: int,
-        policy: Policy | str,
-        bank: int = 100,
-        minimum: int = 5,
+        cls, counts: Any, punters: int, policy: Policy | str, rules: Rules | None = None
     ) -> BanchekResults:
         """From the counts summed over slices (and chunks)."""
         flat = tuple(int(c) for c in counts)
         if len(flat) != COUNTS:
             raise ValueError(f"{len(flat)} counts: a Banchek run has {COUNTS}")
-        return cls(flat, punters, Policy.of(policy), bank, minimum)
+        return cls(flat, punters, Policy.of(policy), rules or Rules())
+
+    @property
+    def bank(self) -> int:
+        """The bank put up (BN-2)."""
+        return self.rules.bank
+
+    @property
+    def minimum(self) -> int:
+        """The smallest stake (BN-5)."""
+        return self.rules.minimum
 
     @property
     def banks(self) -> int:

@@ -23,16 +23,15 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import SessionHands, report
-from croupier.cli.usage import fail
-from croupier.errors import InvalidInput
+from croupier.cli.usage import fail, rule_as_parameters
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
-from croupier.games.banchek.rules import TRIPLED
+from croupier.games.banchek.rules import MOST_PUNTERS, Rules
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending, Policy
 from croupier.sim.banchek_results import BanchekResults
-from croupier.sim.sessions import Plan
 
-__all__ = ["banchek"]
+__all__ = ["banchek", "table"]
 
 _ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "never ends"}
 
@@ -79,25 +78,25 @@ def banchek(
     bankroll hand by hand: how banks end and the spread of what they hold along the way."""
     console = Console(highlight=False)
     try:
+        rules = table(punters, bank, minimum)
         chosen = Policy.of(policy)
+        kernel.check_table(punters, rules)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
             200_000, banks, None, sessions, session_hands, hands_are="banks", size=kernel.CHUNK
         )
+        options = {"punters": punters, "policy": chosen, "rules": rules}
         if unit == "sessions":
-            # broken below one chip, passed on at three times the bank (BN-10); a stake is at
-            # most what the bank holds
-            plan = Plan(bank, 1, session_hands, TRIPLED * bank - 1, TRIPLED * bank, flat=False)
-            options = {"plan": plan, "punters": punters, "policy": chosen, "minimum": minimum}
+            plan = kernel.banker_plan(session_hands, rules)
             result, seed = execute(
-                kernel.sessions, count, unit, seed, options, where, as_json, size
+                kernel.sessions, count, unit, seed, {"plan": plan, **options}, where, as_json, size
             )
             report(
                 "banchek",
                 f"Polish Banchek, the banker against {punters} {chosen.value} punters",
                 result,
                 plan,
-                kernel.filler(session_hands, punters, chosen, bank, minimum),
+                kernel.filler(session_hands, punters, chosen, rules),
                 None,
                 seed,
                 where,
@@ -105,11 +104,10 @@ def banchek(
                 plot,
             )
             raise typer.Exit(130 if result.interrupted else 0)
-        options = {"punters": punters, "policy": chosen, "bank": bank, "minimum": minimum}
         result, seed = execute(kernel.simulate, count, unit, seed, options, where, as_json, size)
 
         def results(counts: object) -> BanchekResults:
-            return BanchekResults.of(counts, punters, chosen, bank, minimum)
+            return BanchekResults.of(counts, punters, chosen, rules)
 
         final = results(result.totals())
         if as_json:
@@ -153,3 +151,16 @@ def banchek(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def table(punters: int, bank: int, minimum: int) -> Rules:
+    """The table the options describe: the bank put up, the smallest stake, and seats for
+    the punters and the banker (the rules' usual number, or more to fit the punters; as
+    many as a round of the pack allows at most, beyond which `check_table` refuses the
+    punters, BN-1). The rule set's refusals name the options that set its fields."""
+    seats = min(max(Rules().seats, punters + 1), MOST_PUNTERS + 1)
+    try:
+        return Rules(seats=seats, minimum=minimum, bank=bank)
+    except InvalidConfig as error:
+        fields = {"minimum": "minimum", "bank": "bank"}
+        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
