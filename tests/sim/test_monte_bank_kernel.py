@@ -590,6 +590,57 @@ def test_session_hands_are_the_deals_as_play_pack_settles_them(bet, cut):
     assert {net[0], net[2]} <= set(expected)  # lost, and won with the cut
 
 
+def dealt(state, deals):
+    """The counts of `deals` valid deals from `state` as `simulate` deals them, each deal
+    counted by `play_pack` from the pack the kernel shuffles: four places to each 64 random
+    bits as far as the deal reads, the rest left as the last deal left them; a void deal
+    counted and dealt again (MB-7)."""
+    pack = np.arange(len(PACK), dtype=np.int64)
+    row = np.zeros(COLUMNS, dtype=np.int64)
+    kinds: Counter[object] = Counter()
+    done = 0
+    while done < deals:
+        for ready in range(4, len(PACK) + 1, 4):
+            after, shuffled = state.copy(), pack.copy()
+            shuffle_prefix(after, shuffled, ready)
+            played = play_pack(pack_in_order([PACK[code] for code in shuffled]))
+            if deals_read(played, False) <= ready:
+                break
+        state[:], pack[:] = after, shuffled
+        row += played.counts
+        if played.layout is None:
+            kinds[played.void] += 1
+        else:
+            kinds[played.layout.kind] += 1
+            done += 1
+    return row, kinds
+
+
+def test_simulate_counts_each_deal_as_play_pack_does():
+    # MB-7, MB-9, MB-10, MB-12, MB-13: the kernel's counts, its plain layouts tallied once
+    # for each gate, are the deals' own counts added up, deal by deal along its stream
+    expected, kinds = dealt(seeded(np.random.SeedSequence(13)), 3000)
+    got = simulate(seeded(np.random.SeedSequence(13)), 3000)
+    assert got.sum(axis=0).tolist() == expected.tolist()
+    assert kinds[Kind.PAIR] >= 100 and kinds[Kind.TRIPLE] >= 3 and kinds["MB-7d"] >= 20, kinds
+
+
+def test_a_plain_layout_counts_as_every_other_with_its_gate():
+    # MB-9, MB-10c: on a plain layout every card of a layout rank falls, so three spots fall
+    # one after another and half the crosses win; a deal's counts, but for the cards shown,
+    # depend only on whether the gate made a spot fall (what `simulate` relies on)
+    by_gate: dict[bool, set[tuple[int, ...]]] = {False: set(), True: set()}
+    for pack in random_packs(random.Random(17), 1500):
+        played = play_pack(pack)
+        if played.layout is None or played.layout.kind is not Kind.PLAIN:
+            continue
+        counts = played.counts.copy()
+        counts[Head.SHOWN] = 0
+        on_gate = any(s.on_gate for s in played.settled.values())
+        by_gate[on_gate].add(tuple(counts.tolist()))
+    assert len(by_gate[False]) == len(by_gate[True]) == 1, by_gate
+
+
 LAYOUTS = {
     Kind.PLAIN: [Layout.of("7S", "KH", "AD", "3C")],
     Kind.PAIR: [Layout.of("7S+7C", "KH", "AD", "3C"), Layout.of("7S+7H", "KH", "AD", "3C")],

@@ -23,7 +23,7 @@ How a deal is dealt.
 - Sessions (`sessions`): a hand is a valid deal, on which a punter stakes on one wager
   (`SESSION_WAGERS`), paid as the engine pays (`payment`: the house's cut rounded, MB-13).
 
-How it is fast (about 200 ns a deal on one core here, 5e6 deals a second, where the engine
+How it is fast (about 100 ns a deal on one core here, 1e7 deals a second, where the engine
 deals some 2e3 with four bets a deal).
 
 - The pack is shuffled only as far as it is dealt, four places to each 64 random bits: a
@@ -31,12 +31,19 @@ deals some 2e3 with four bets a deal).
   costs four or eight places, a valid one some sixteen.
 - The draw keeps the cards that can still move a spot as bits of one word, so a card of
   no layout rank costs a shift and a test; it records only *when* each spot first falls
-  and first moves (falls, or meets an ordinary match, MB-10c).
+  and first moves (falls, or meets an ordinary match, MB-10c), eight bits a spot in one
+  word each. A plain layout, where every such card falls, has a loop of its own.
 - Every wager's fate follows from those times: it wins when a spot it backs moves before
   one it is against. `play_pack` settles the twenty one by one (`_settle`, for the test
   against the engine); the counts add up each kind at once from the same times
   (`_tally`: one circle of four wins, the row and column of the first fall, each plain
   card beats those that move after it); the test holds both to the engine, pack by pack.
+  On plain layouts the counts differ only by whether the gate made a spot fall, so
+  `simulate` tallies that once and counts the plain deals of each (`_simulate`).
+- The layout and the draw are compiled into each kernel that deals (`_inline`): called,
+  they would cost more than they do, in arguments and in numba's reference counts, which
+  `simulate`'s kernel does without (`_uncounted`). Its counts are the same as when each
+  deal was tallied through calls, card for card: the random stream is unchanged.
 """
 
 from __future__ import annotations
@@ -69,7 +76,7 @@ from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.odds.monte_bank import BetKind
 from croupier.shoe import End
 from croupier.sim import sessions as money
-from croupier.sim._jit import njit
+from croupier.sim._jit import COMPILED, njit
 from croupier.sim.rng import _place, next_u64
 from croupier.sim.slices import SLICES, split
 
@@ -214,12 +221,37 @@ _OF_RANK = np.array(
 """`_OF_RANK[r]`: the cards of the r-th rank, as bits."""
 _NONE, _ONE = np.uint64(0), np.uint64(1)
 _U16, _16, _32, _48 = np.uint64(0xFFFF), np.uint64(16), np.uint64(32), np.uint64(48)
+_NEVERS = sum(_NEVER << (8 * s) for s in range(len(_SPOTS)))
+"""A time for each spot, eight bits each, all `_NEVER`: how `_draw` keeps the times."""
 
 
 # -- the kernel -------------------------------------------------------------------------------
 
 
-@njit
+def _inline(function: Any) -> Any:
+    """`njit`, the function compiled into each kernel that calls it (numba's
+    `inline="always"`): these run once a card or once a deal, and a call that passes the
+    pack costs more than they do (its arrays are counted in and out)."""
+    if not COMPILED:  # pragma: no cover - the test set-up installs numba
+        return function
+    import numba
+
+    return numba.njit(cache=True, inline="always")(function)
+
+
+def _uncounted(function: Any) -> Any:
+    """`njit`, without numba's runtime (its `_nrt=False`, an option its stubs do not list):
+    for a kernel that allocates nothing (its scratch is passed in), where each inlined call
+    would otherwise count the pack and the generator in and out, an atomic add each, some
+    ten a deal and a tenth of its time."""
+    if not COMPILED:  # pragma: no cover - the test set-up installs numba
+        return function
+    import numba
+
+    return numba.njit(cache=True, _nrt=False)(function)  # type: ignore[call-overload]
+
+
+@_inline
 def _more(rng: Any, pack: Any, ready: int) -> int:
     """Shuffle the next four places of the pack (fewer at its end), carrying on the shuffle
     of `shuffle_prefix` from place `ready`, four places to each 64 random bits; the places
@@ -238,15 +270,15 @@ def _more(rng: Any, pack: Any, ready: int) -> int:
     return ready
 
 
-@njit
-def _lay(pack: Any, ready: int, rng: Any, rank: Any) -> tuple[int, int, int, int, int]:
+@_inline
+def _lay(pack: Any, ready: int, rng: Any) -> tuple[int, int, int, int, int]:
     """The layout dealt from `pack` in dealing order (MB-6, MB-7): the rule that voids the
     deal (a `Head` column, 0 if valid), the size of the stack at the top left (1: none),
     the place of the top-right card, the place of the gate, and the places now shuffled."""
     while ready < 4:
         ready = _more(rng, pack, ready)
-    t1, t2 = rank[pack[0]], rank[pack[1]]
-    b1, b2 = rank[pack[2]], rank[pack[3]]
+    t1, t2 = _RANK[pack[0]], _RANK[pack[1]]
+    b1, b2 = _RANK[pack[2]], _RANK[pack[3]]
     if b1 == b2:
         return _VOID_A, 0, 0, 0, ready
     if t1 in (b1, b2) or t2 in (b1, b2):
@@ -258,7 +290,7 @@ def _lay(pack: Any, ready: int, rng: Any, rank: Any) -> tuple[int, int, int, int
     while True:
         if i >= ready:
             ready = _more(rng, pack, ready)
-        r = rank[pack[i]]
+        r = _RANK[pack[i]]
         if r == t1:
             stack += 1
             if stack == 4:
@@ -270,67 +302,83 @@ def _lay(pack: Any, ready: int, rng: Any, rank: Any) -> tuple[int, int, int, int
         i += 1
 
 
-@njit
+@_inline
 def _draw(
-    pack: Any,
-    ready: int,
-    rng: Any,
-    rank: Any,
-    red: Any,
-    stack: int,
-    top_right: int,
-    gate: int,
-    where: Any,
-    fell: Any,
-    moved: Any,
-) -> tuple[int, int]:
-    """Show cards from `gate` on until every wager is settled (MB-10, MB-12): `fell` and
-    `moved` get the time (0: the gate) at which each spot first falls, and first falls or
-    meets an ordinary match. The cards shown, and the places now shuffled."""
+    pack: Any, ready: int, rng: Any, stack: int, top_right: int, gate: int
+) -> tuple[int, int, int, int]:
+    """Show cards from `gate` on until every wager is settled (MB-10, MB-12): the cards shown,
+    the places now shuffled, and the time (0: the gate) at which each spot first falls, and
+    first falls or meets an ordinary match, eight bits a spot (`_times`)."""
     named = (pack[0], pack[top_right], pack[2], pack[3])  # a stack is named by its first card
     live = _NONE  # the cards that can still move a spot, as bits
+    spots = 0  # the spot of each layout rank, four bits a rank
     for s in range(4):
-        fell[s] = _NEVER
-        moved[s] = _NEVER
-        where[rank[named[s]]] = s
-        live |= _OF_RANK[rank[named[s]]]
+        r = _RANK[named[s]]
+        spots |= s << (4 * r)
+        live |= _OF_RANK[r]
+    fell = _NEVERS
+    i, t = gate, 0
+    if stack == 1:  # every card of a layout rank falls, the first of its rank (MB-10c)
+        falls = 0
+        while True:  # four places at a time, as they are shuffled: the gate is at place 4
+            if i >= ready:
+                ready = _more(rng, pack, ready)
+            for q in range(4):
+                card = pack[i + q]
+                if (live >> np.uint64(card)) & _ONE:
+                    r = _RANK[card]
+                    fell ^= (_NEVER ^ (t + q)) << (8 * ((spots >> (4 * r)) & 3))  # (MB-12)
+                    live &= ~_OF_RANK[r]
+                    falls += 1
+                    if falls == 3:  # every cross settled; circles and doublers were before
+                        return t + q + 1, ready, fell, fell
+            i += 4
+            t += 4
+    moved = _NEVERS
     pair = stack == 2
-    standing = stack > 1  # a pair or triple that has not fallen (MB-10)
-    plain_spots = 4 if stack == 1 else 3
+    standing = True  # the pair or triple has not fallen (MB-10)
     plain_moved = 0  # plain spots fallen or matched: these settle the plain crosses
     falls = 0
-    i, t = gate, 0
     while True:
         if i >= ready:
             if i == len(pack):  # never: the rules settle every wager first (MB-12)
-                return t, ready
+                return t, ready, fell, moved
             ready = _more(rng, pack, ready)
         card = pack[i]
         if (live >> np.uint64(card)) & _ONE:
-            s = where[rank[card]]
+            s = (spots >> (4 * _RANK[card])) & 3
+            at = 8 * s
+            unmoved = (moved >> at) & 255 == _NEVER
             # with a pair standing a plain card falls to the other colour, with a triple to
             # its own; any other card of its rank is an ordinary match (MB-10a, b, c)
-            if standing and s != 0 and (red[card] == red[named[s]]) == pair:
-                if moved[s] == _NEVER:
-                    moved[s] = t
+            if standing and s != 0 and (_RED[card] == _RED[named[s]]) == pair:
+                if unmoved:
+                    moved ^= (_NEVER ^ t) << at
                     plain_moved += 1
             else:
-                fell[s] = t  # the card leaves the layout (MB-12)
-                live &= ~_OF_RANK[rank[card]]
+                fell ^= (_NEVER ^ t) << at  # the card leaves the layout (MB-12)
+                live &= ~_OF_RANK[_RANK[card]]
                 falls += 1
-                if moved[s] == _NEVER:
-                    moved[s] = t
-                    if s != 0 or stack == 1:
+                if unmoved:
+                    moved ^= (_NEVER ^ t) << at
+                    if s != 0:
                         plain_moved += 1
                 if s == 0:
                     standing = False
-            # settled: every plain cross (all but one plain spot moved), and, with a stack,
-            # every stacked cross (the stack fallen, or every plain card); circles and
-            # doublers went with the first fall
-            if plain_moved >= plain_spots - 1 and (stack == 1 or fell[0] != _NEVER or falls == 3):
-                return t + 1, ready
+            # settled: every plain cross (all but one plain spot moved), and every stacked
+            # cross (the stack fallen, or every plain card); circles and doublers went with
+            # the first fall
+            if plain_moved >= 2 and (fell & 255 != _NEVER or falls == 3):
+                return t + 1, ready, fell, moved
         i += 1
         t += 1
+
+
+@_inline
+def _times(word: int, out: Any) -> None:
+    """`out[s]`: the s-th time in `word`, eight bits each (`_draw`)."""
+    for s in range(4):
+        out[s] = (word >> (8 * s)) & 255
 
 
 @njit
@@ -360,7 +408,7 @@ def _settle(fell: Any, moved: Any, plan: Any, times: Any, out: Any) -> None:
         out[w, 3] = int(won and win == first)
 
 
-@njit
+@_inline
 def _tally(fell: Any, moved: Any, stack: int, shown: int, acc: Any, row: Any) -> None:
     """Add a valid deal's counts to `row`, every wager's fate counted straight from the times
     of the falls and moves, as `_settle` would find them one by one (`acc`: scratch)."""
@@ -416,46 +464,72 @@ def _tally(fell: Any, moved: Any, stack: int, shown: int, acc: Any, row: Any) ->
         row[base + 8] += wins * first_wins
 
 
-@njit
-def _simulate(rng: Any, deals: int, pack: Any, rank: Any, red: Any, row: Any) -> None:
+@_uncounted
+def _simulate(
+    rng: Any, deals: int, pack: Any, row: Any, fell: Any, moved: Any, acc: Any, plain: Any
+) -> None:
     """`deals` valid deals, each from a fresh shuffle (void ones counted and dealt again);
-    counts added to `row`."""
-    where = np.full(_RANK_COUNT, -1, dtype=np.int64)
-    fell = np.empty(4, dtype=np.int64)
-    moved = np.empty(4, dtype=np.int64)
-    acc = np.empty((len(_BETS), 4), dtype=np.int64)
+    counts added to `row` (`fell`, `moved`, `acc`, `plain`: scratch).
+
+    A plain layout's counts, but for the cards shown, are those of every other plain layout
+    on which the gate makes a spot fall, or does not: every card of a layout rank falls, the
+    first of its rank (MB-10c), so the spots fall one at a time, the third settling every
+    wager, and of the twelve crosses the six of a spot that fell before the other win
+    (MB-9). They are tallied into `plain` once for each, and counted."""
+    plain_deals = np.int64(0)  # plain layouts on which the gate made no spot fall
+    plain_gate_deals = np.int64(0)  # and those on which it did
+    shown_plain = 0
     done = 0
     while done < deals:
-        void, stack, top_right, gate, ready = _lay(pack, 0, rng, rank)
+        void, stack, top_right, gate, ready = _lay(pack, 0, rng)
         if void:
             row[void] += 1  # gathered and shuffled again (MB-7)
             continue
-        shown, ready = _draw(
-            pack, ready, rng, rank, red, stack, top_right, gate, where, fell, moved
-        )
-        _tally(fell, moved, stack, shown, acc, row)
+        shown, ready, times_fell, times_moved = _draw(pack, ready, rng, stack, top_right, gate)
+        if stack == 1:
+            on_gate = 0  # a time of 0: the gate made a spot fall
+            for s in range(len(fell)):
+                on_gate |= int((times_fell >> (8 * s)) & 255 == 0)
+            if (plain_gate_deals if on_gate else plain_deals) == 0:
+                for c in range(len(row)):
+                    plain[on_gate, c] = 0
+                _times(times_fell, fell)
+                _times(times_moved, moved)
+                _tally(fell, moved, stack, 0, acc, plain[on_gate])
+            plain_gate_deals += on_gate
+            plain_deals += 1 - on_gate
+            shown_plain += shown
+        else:
+            _times(times_fell, fell)
+            _times(times_moved, moved)
+            _tally(fell, moved, stack, shown, acc, row)
         done += 1
+    for c in range(len(row)):
+        if plain_deals:
+            row[c] += plain_deals * plain[0, c]
+        if plain_gate_deals:
+            row[c] += plain_gate_deals * plain[1, c]
+    row[_SHOWN] += shown_plain
 
 
 @njit
-def _play(pack: Any, rank: Any, red: Any, plans: Any, fates: Any, row: Any) -> Any:
+def _play(pack: Any, plans: Any, fates: Any, row: Any) -> Any:
     """One deal of `pack` (in dealing order, every place given): the void rule, the stack,
-    the places of the top-right card and of the gate, and the cards shown; each wager's fate
-    in `fates`, the deal's counts in `row`."""
+    the place of the top-right card, and the cards shown; each wager's fate in `fates`, the
+    deal's counts in `row`."""
     rng = np.zeros(4, dtype=np.uint64)  # never drawn from: the whole pack is given
-    ready = len(pack)
-    void, stack, top_right, gate, ready = _lay(pack, ready, rng, rank)
+    void, stack, top_right, gate, ready = _lay(pack, len(pack), rng)
     if void:
         row[void] += 1
-        return void, stack, top_right, gate, 0
-    where = np.full(_RANK_COUNT, -1, dtype=np.int64)
+        return void, stack, top_right, 0
     fell = np.empty(4, dtype=np.int64)
     moved = np.empty(4, dtype=np.int64)
-    shown, ready = _draw(pack, ready, rng, rank, red, stack, top_right, gate, where, fell, moved)
-    plan = plans[int(stack > 1)]
-    _settle(fell, moved, plan, np.empty((2, 16), dtype=np.int64), fates)
+    shown, ready, times_fell, times_moved = _draw(pack, ready, rng, stack, top_right, gate)
+    _times(times_fell, fell)
+    _times(times_moved, moved)
+    _settle(fell, moved, plans[int(stack > 1)], np.empty((2, 16), dtype=np.int64), fates)
     _tally(fell, moved, stack, shown, np.empty((len(_BETS), 4), dtype=np.int64), row)
-    return void, stack, top_right, gate, shown
+    return void, stack, top_right, shown
 
 
 # -- the API ----------------------------------------------------------------------------------
@@ -472,8 +546,14 @@ def simulate(state: npt.NDArray[np.uint64], deals: int) -> npt.NDArray[np.int64]
         raise InvalidInput(f"deals {deals!r} is not valid: a whole number, 0 or more")
     pack = np.arange(len(PACK), dtype=np.int64)
     out = np.zeros((SLICES, COLUMNS), dtype=np.int64)
+    scratch = (
+        np.empty(len(_SPOTS), dtype=np.int64),
+        np.empty(len(_SPOTS), dtype=np.int64),
+        np.empty((len(_BETS), 4), dtype=np.int64),
+        np.empty((2, COLUMNS), dtype=np.int64),
+    )
     for k, count in enumerate(split(int(deals))):
-        _simulate(state, count, pack, _RANK, _RED, out[k])
+        _simulate(state, count, pack, out[k], *scratch)
     return out
 
 
@@ -551,7 +631,7 @@ def play_pack(pack: Iterable[Card | str]) -> Played:
     codes = np.array([_CODE[card] for card in order], dtype=np.int64)
     fates = np.zeros((len(WAGERS), 4), dtype=np.int64)
     row = np.zeros(COLUMNS, dtype=np.int64)
-    void, stack, top_right, _, shown = _play(codes, _RANK, _RED, _PLANS, fates, row)
+    void, stack, top_right, shown = _play(codes, _PLANS, fates, row)
     if void:
         return Played(VOID_RULES[void - _VOID_A], None, {}, 0, row)
     stacked = order[:2] + order[4:5] if stack == 3 else order[:stack]
@@ -597,21 +677,10 @@ def nets(rules: Rules, bet: BetKind, stake: int) -> tuple[int, int, int]:
 
 
 @njit
-def _fill(
-    rng: Any,
-    pack: Any,
-    rank: Any,
-    red: Any,
-    plans: Any,
-    stacked: bool,
-    due: int,
-    net: Any,
-    out: Any,
-) -> None:
+def _fill(rng: Any, pack: Any, plans: Any, stacked: bool, due: int, net: Any, out: Any) -> None:
     """Each row of `out` a session: on each valid deal (with a pair or triple, if `stacked`),
     what the wager of `plans` wins, `net[0]` lost, `net[1]` won, `net[2]` won with the cut due
     (`due`: the column of `_settle` that says when)."""
-    where = np.full(_RANK_COUNT, -1, dtype=np.int64)
     fell = np.empty(4, dtype=np.int64)
     moved = np.empty(4, dtype=np.int64)
     times = np.empty((2, 16), dtype=np.int64)
@@ -619,10 +688,12 @@ def _fill(
     for s in range(out.shape[0]):
         for h in range(out.shape[1]):
             while True:  # a void deal is dealt again (MB-7); a plain one sat out if `stacked`
-                void, stack, top_right, gate, ready = _lay(pack, 0, rng, rank)
+                void, stack, top_right, gate, ready = _lay(pack, 0, rng)
                 if not void and (stack > 1 or not stacked):
                     break
-            _draw(pack, ready, rng, rank, red, stack, top_right, gate, where, fell, moved)
+            _, _, times_fell, times_moved = _draw(pack, ready, rng, stack, top_right, gate)
+            _times(times_fell, fell)
+            _times(times_moved, moved)
             _settle(fell, moved, plans[int(stack > 1)], times, fate)
             out[s, h] = net[0] if fate[0, 0] == _LOSE else net[1 + fate[0, due]]
 
@@ -639,7 +710,7 @@ def filler(bet: BetKind, net: tuple[int, int, int], cut: CutOn = CutOn.GATE) -> 
     stacked = bet is BetKind.CROSS_STACKED
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
-        _fill(state, pack, _RANK, _RED, plans, stacked, due, by_fate, out)
+        _fill(state, pack, plans, stacked, due, by_fate, out)
 
     return fill
 
