@@ -7,7 +7,7 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-__all__ = ["COMPILED", "njit"]
+__all__ = ["COMPILED", "inlined", "njit", "uncounted"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -17,8 +17,36 @@ COMPILED = importlib.util.find_spec("numba") is not None
 
 def njit(function: F) -> F:
     """Compile `function` with numba (cached on disk), if numba is there."""
+    return _compiled(function)
+
+
+def inlined(function: F) -> F:
+    """`njit`, the function compiled into each kernel that calls it (numba's
+    `inline="always"`): for helpers run once a card or a deal, where a call that passes
+    the pack costs more than the work."""
+    return _compiled(function, inline="always")
+
+
+def uncounted(function: F) -> F:
+    """`njit` without numba's reference counting, for a kernel that allocates nothing (its
+    scratch passed in), where every inlined call would count its arrays in and out. The
+    option (`_nrt`) is not in numba's documented set: where a numba lacks it, this is plain
+    `njit`, slower but the same."""
+    return _compiled(function, **({"_nrt": False} if _knows("_nrt") else {}))
+
+
+def _compiled(function: F, **options: Any) -> F:
     if not COMPILED:  # pragma: no cover - the test set-up installs numba
         return function
     import numba
 
-    return cast(F, numba.njit(cache=True)(function))
+    return cast(F, numba.njit(cache=True, **options)(function))
+
+
+def _knows(option: str) -> bool:
+    """Whether this numba takes the compiler option `option`."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:  # pragma: no cover - a numba laid out otherwise
+        return False
+    return hasattr(CPUTargetOptions, option)

@@ -40,9 +40,9 @@ deals some 2e3 with four bets a deal).
   card beats those that move after it); the test holds both to the engine, pack by pack.
   On plain layouts the counts differ only by whether the gate made a spot fall, so
   `simulate` tallies that once and counts the plain deals of each (`_simulate`).
-- The layout and the draw are compiled into each kernel that deals (`_inline`): called,
+- The layout and the draw are compiled into each kernel that deals (`inlined`): called,
   they would cost more than they do, in arguments and in numba's reference counts, which
-  `simulate`'s kernel does without (`_uncounted`). Its counts are the same as when each
+  `simulate`'s kernel does without (`uncounted`). Its counts are the same as when each
   deal was tallied through calls, card for card: the random stream is unchanged.
 """
 
@@ -76,7 +76,7 @@ from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.odds.monte_bank import BetKind
 from croupier.shoe import End
 from croupier.sim import sessions as money
-from croupier.sim._jit import COMPILED, njit
+from croupier.sim._jit import inlined, njit, uncounted
 from croupier.sim.rng import _place, next_u64
 from croupier.sim.slices import SLICES, split
 
@@ -228,30 +228,7 @@ _NEVERS = sum(_NEVER << (8 * s) for s in range(len(_SPOTS)))
 # -- the kernel -------------------------------------------------------------------------------
 
 
-def _inline(function: Any) -> Any:
-    """`njit`, the function compiled into each kernel that calls it (numba's
-    `inline="always"`): these run once a card or once a deal, and a call that passes the
-    pack costs more than they do (its arrays are counted in and out)."""
-    if not COMPILED:  # pragma: no cover - the test set-up installs numba
-        return function
-    import numba
-
-    return numba.njit(cache=True, inline="always")(function)
-
-
-def _uncounted(function: Any) -> Any:
-    """`njit`, without numba's runtime (its `_nrt=False`, an option its stubs do not list):
-    for a kernel that allocates nothing (its scratch is passed in), where each inlined call
-    would otherwise count the pack and the generator in and out, an atomic add each, some
-    ten a deal and a tenth of its time."""
-    if not COMPILED:  # pragma: no cover - the test set-up installs numba
-        return function
-    import numba
-
-    return numba.njit(cache=True, _nrt=False)(function)  # type: ignore[call-overload]
-
-
-@_inline
+@inlined
 def _more(rng: Any, pack: Any, ready: int) -> int:
     """Shuffle the next four places of the pack (fewer at its end), carrying on the shuffle
     of `shuffle_prefix` from place `ready`, four places to each 64 random bits; the places
@@ -270,7 +247,7 @@ def _more(rng: Any, pack: Any, ready: int) -> int:
     return ready
 
 
-@_inline
+@inlined
 def _lay(pack: Any, ready: int, rng: Any) -> tuple[int, int, int, int, int]:
     """The layout dealt from `pack` in dealing order (MB-6, MB-7): the rule that voids the
     deal (a `Head` column, 0 if valid), the size of the stack at the top left (1: none),
@@ -302,7 +279,7 @@ def _lay(pack: Any, ready: int, rng: Any) -> tuple[int, int, int, int, int]:
         i += 1
 
 
-@_inline
+@inlined
 def _draw(
     pack: Any, ready: int, rng: Any, stack: int, top_right: int, gate: int
 ) -> tuple[int, int, int, int]:
@@ -374,7 +351,7 @@ def _draw(
         t += 1
 
 
-@_inline
+@inlined
 def _times(word: int, out: Any) -> None:
     """`out[s]`: the s-th time in `word`, eight bits each (`_draw`)."""
     for s in range(4):
@@ -408,7 +385,7 @@ def _settle(fell: Any, moved: Any, plan: Any, times: Any, out: Any) -> None:
         out[w, 3] = int(won and win == first)
 
 
-@_inline
+@inlined
 def _tally(fell: Any, moved: Any, stack: int, shown: int, acc: Any, row: Any) -> None:
     """Add a valid deal's counts to `row`, every wager's fate counted straight from the times
     of the falls and moves, as `_settle` would find them one by one (`acc`: scratch)."""
@@ -464,7 +441,7 @@ def _tally(fell: Any, moved: Any, stack: int, shown: int, acc: Any, row: Any) ->
         row[base + 8] += wins * first_wins
 
 
-@_uncounted
+@uncounted
 def _simulate(
     rng: Any, deals: int, pack: Any, row: Any, fell: Any, moved: Any, acc: Any, plain: Any
 ) -> None:
