@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/simulate.py [--scale X]
 
 Each baseline is a straightforward pure-Python simulation of the same game, written below:
-Python's `random.Random` shuffles, plain loops, one card at a time (Monte Bank's uses the
+Python's `random.Random` shuffles, plain loops, one card at a time (the baccarat games'
+play the one coup, `croupier.games.baccarat.coup`, uncompiled; Monte Bank's uses the
 engine's own pure functions for the layout and the falls). croupier's numba kernels
 (`croupier.sim`) deal the same games. Both are timed here, in the same run, on one core;
 the kernels best of three after a warm-up. The goal for Punto Banco is 8e7 hands a second.
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from croupier.cards import monte_pack
-from croupier.games.baccarat import BANCO_DRAWS_ON
+from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, coup
 from croupier.games.banchek.rules import beats, two_packs
 from croupier.games.monte_bank.deal import Void, layout_step
 from croupier.games.monte_bank.layout import Falls, Layout, fate
@@ -36,24 +37,6 @@ from croupier.sim.sessions import Plan
 GOAL = 8e7
 
 
-def coup(shoe: list[int], i: int) -> tuple[int, int, int]:
-    """Punto Banco's coup (and Chemin de Fer's, at the tableau), punto drawing on 0-5:
-    punto's points, banco's, and where the next coup starts."""
-    p = (shoe[i] + shoe[i + 2]) % 10
-    b = (shoe[i + 1] + shoe[i + 3]) % 10
-    i += 4
-    if p < 8 and b < 8:
-        third = None
-        if p <= 5:
-            third = shoe[i]
-            i += 1
-            p = (p + third) % 10
-        if (b <= 5) if third is None else third in BANCO_DRAWS_ON[b]:
-            b = (b + shoe[i]) % 10
-            i += 1
-    return p, b, i
-
-
 def baccarat(hands: int, seed: int, decks: int, burn: Callable[[int], int]) -> int:
     """Coups dealt shoe after shoe, each shoe to its cut card."""
     rng = random.Random(seed)
@@ -63,7 +46,8 @@ def baccarat(hands: int, seed: int, decks: int, burn: Callable[[int], int]) -> i
         rng.shuffle(shoe)
         i = burn(shoe[0])
         while done < hands:
-            _p, _b, i = coup(shoe, i)
+            _, _, dealt, _ = coup(shoe, i, PUNTO_RULE, True, BANCO_TABLE)
+            i += dealt
             done += 1
             if i > len(shoe) - 10:
                 break
@@ -85,9 +69,10 @@ def sessions(hands: int, seed: int) -> int:
             if i > len(shoe) - 10:
                 rng.shuffle(shoe)
                 i = 1 + (10 if shoe[0] == 0 else shoe[0])
-            p, b, i = coup(shoe, i)
+            result, _, dealt, _ = coup(shoe, i, PUNTO_RULE, True, BANCO_TABLE)
+            i += dealt
             if money >= 20:
-                money += 19 if b > p else -20 if p > b else 0
+                money += (-20, 19, 0)[result]  # punto, banco, tie
     return max(1, hands // SESSION) * SESSION
 
 
