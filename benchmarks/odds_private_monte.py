@@ -22,22 +22,24 @@ import time
 import numpy as np
 
 from croupier.cards import Card, monte_pack
-from croupier.games.private_monte import MOST_DEALS, row_wins
+from croupier.games.private_monte import PrivateRules, row_wins
 from croupier.odds.private_monte import should_bet
 from croupier.sim.private_monte import simulate
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
 from croupier.sim.rng import seeded
 
 
-def baseline(shuffles: int, seed: int) -> tuple[int, int]:
-    """The counter's bets and net result over `shuffles` shuffles, one card at a time."""
+def baseline(shuffles: int, seed: int, rules: PrivateRules) -> tuple[int, int]:
+    """The counter's bets and net result over `shuffles` shuffles of the rules' deals, one
+    card at a time."""
+    deals = rules.deals_per_bank or 0
     rng = random.Random(seed)
     pack = list(monte_pack())
     bets = net = 0
     for _ in range(shuffles):
         rng.shuffle(pack)
         seen: list[Card] = []
-        for k in range(MOST_DEALS):
+        for k in range(deals):
             top = [pack[-1 - 3 * k], pack[-2 - 3 * k]]
             bottom = [pack[2 * k], pack[2 * k + 1]]
             gate = pack[-3 - 3 * k]
@@ -58,18 +60,19 @@ def main() -> None:
 
     few = max(2, args.shuffles // 100)
     start = time.perf_counter()
-    bets, net = baseline(few, seed=1)
+    rules = PrivateRules()  # six deals a shuffle, as the odds command deals
+    bets, net = baseline(few, seed=1, rules=rules)
     plain = (time.perf_counter() - start) / few
     print(
         f"baseline, a plain loop:  {plain * 1e6:9.1f} µs a shuffle ({few:,} shuffles); "
         f"counter's edge {net / bets:+.4f} on {bets:,} bets"
     )
 
-    simulate(seeded(np.random.SeedSequence(0)), 10)  # compiled, or loaded from the cache
+    simulate(seeded(np.random.SeedSequence(0)), 10, rules)  # compiled, or loaded from the cache
     start = time.perf_counter()
-    counts = simulate(seeded(np.random.SeedSequence(1)), args.shuffles)
+    counts = simulate(seeded(np.random.SeedSequence(1)), args.shuffles, rules)
     fast = (time.perf_counter() - start) / args.shuffles
-    results = PrivateMonteResults.of(counts.sum(axis=0), MOST_DEALS)
+    results = PrivateMonteResults.of(counts.sum(axis=0), rules)
     edge = results.edge(Bettor.COUNTER)
     assert edge is not None
     print(

@@ -5,6 +5,7 @@ import json
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.games.private_monte import PrivateRules
 from croupier.sim.private_monte import simulate
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
 from croupier.sim.runner import CHUNK, chunks, run
@@ -67,8 +68,8 @@ def test_odds_readable_and_json():  # PM-5, PM-8
     assert data["given"]["layout"]["win"] == "7/33"
     assert data["given"]["next_layout"]["win"] == "244/595"
     # the kernel's run, in the runner's chunks from the seed
-    done = run(simulate, chunks(500, 1, CHUNK, "shuffles"), {"deals": 6})
-    expected = PrivateMonteResults.of(done.totals(), 6)
+    done = run(simulate, chunks(500, 1, CHUNK, "shuffles"), {"rules": PrivateRules()})
+    expected = PrivateMonteResults.of(done.totals(), PrivateRules())
     edge = expected.edge(Bettor.COUNTER)
     assert edge is not None and data["counter"]["edge_per_bet"] == edge.value
     assert data["counter"]["margin_95"] == edge.margin

@@ -30,6 +30,9 @@ def test_the_readable_report():  # PM-5, PM-6, PM-8
     counter = words(sessions("3000", "--seed", "2", "--bettor", "counter", "--stake", "10").output)
     assert "the counter, 10 on each layout better than even: 3,000 sessions" in counter
     assert "He sits out the deals with no layout better than even" in counter
+    # a stake below the usual cava, at a table that allows it (PM-4)
+    small = words(sessions("300", "--seed", "2", "--stake", "2", "--cava", "1").output)
+    assert "the flat bettor, 2 on both layouts every deal: 300 sessions" in small
 
 
 def test_the_json():  # PM-5, PM-6, PM-8
@@ -67,17 +70,29 @@ def test_a_plot(tmp_path):
 def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
     for args, message in [
         (["--bettor", "shark"], "--bettor 'shark' is not valid: flat or counter"),
-        (["--stake", "600"], "--stake 600 on each layout is 1200 a deal, more than the --bankroll"),
-        (["--stake", "0"], "--stake 0 is not valid: at least 1"),
+        (
+            ["--stake", "400", "--bankroll", "700"],
+            "--stake 400 on each layout is 800 a deal, more than the --bankroll 700",
+        ),
+        (["--stake", "0"], "--stake 0 is not valid: a stake on a layout is from the cava, 10,"),
+        (["--stake", "600"], "--stake 600 is not valid: a stake on a layout is from the cava"),
+        (
+            ["--stake", "5", "--cava", "6"],
+            "--stake 5 is not valid: a stake on a layout is from the cava, 6,",
+        ),
+        (["--limit", "5"], "--limit 5 is not valid: at least the cava"),
         (["--bankroll", "-5"], "--bankroll -5 is not valid: at least 1"),
         (["--session-hands", "0"], "--session-hands 0 is not valid: at least 1"),
         (["--shuffles", "10"], "--shuffles and --sessions are ways to say how long a run is"),
-        (["--deals", "7"], "--deals 7 is not valid: 1 to 6 deals from one shuffle (PM-8)"),
+        (["--deals", "7"], "--deals 7 is not valid: 1 to 6 (PM-8)"),
     ]:
         result = sessions("100", *args)
         assert result.exit_code == 2, args
         assert result.stdout == "" and result.stderr.count("\n") == 1, args
         assert message in result.stderr and "Traceback" not in result.output, args
+    # a count of deals is at least 1 (the option's type, as `play`'s --deals-per-bank)
+    result = sessions("100", "--deals", "0")
+    assert result.exit_code == 2 and "Invalid value for '--deals'" in result.output
     for count in ("0", "-3"):
         result = sessions(count)
         assert result.exit_code == 2 and "Traceback" not in result.output

@@ -23,6 +23,8 @@ from croupier.sim.rng import seeded
 from croupier.table import Croupier, Player, Table
 
 DEALS = 3000
+RULES = PrivateMonte().config()
+"""The table both the engine and the kernel deal at: one rule set (six deals a shuffle)."""
 FLAT, COUNTERS = 0, (1, 2)
 RICH = Policy(monte=10**8, stake=10, quit_at=Fraction(10**6), quit_below=Fraction(0))
 
@@ -35,7 +37,7 @@ def play(seed: int) -> dict[int, list[bool]]:
         for seat in (FLAT, *COUNTERS)
     }
     players = {seat: Player(f"bot{seat}", bot) for seat, bot in bots.items()}
-    table = Table(game, game.config(), players, buy_ins=dict.fromkeys(players, 10**9),
+    table = Table(game, RULES, players, buy_ins=dict.fromkeys(players, 10**9),
                   seed=seed, croupier=Croupier(rounds=DEALS))  # fmt: skip
     events: list[Event] = []
     table.watch(None, lambda actor, new: events.extend(new))
@@ -60,8 +62,8 @@ def test_the_engine_agrees_with_the_exact_odds_and_the_simulation():
     assert abs(sum(flat) / len(flat) - p) < 4 * math.sqrt(p * (1 - p) / len(flat))
     counted = [won for seat in COUNTERS for won in results[seat]]
     edge = sum(1 if won else -1 for won in counted) / len(counted)
-    counts = simulate(seeded(np.random.SeedSequence(2)), 50_000).sum(axis=0)
-    expected = PrivateMonteResults.of(counts, 6).edge(Bettor.COUNTER)
+    counts = simulate(seeded(np.random.SeedSequence(2)), 50_000, RULES).sum(axis=0)
+    expected = PrivateMonteResults.of(counts, RULES).edge(Bettor.COUNTER)
     assert expected is not None
     error = math.sqrt((1 - edge**2) / len(counted) + (expected.margin / 1.96) ** 2)
     assert len(counted) > 1000

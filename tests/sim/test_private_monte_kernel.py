@@ -99,7 +99,7 @@ def test_the_kernel_deals_every_pack_as_the_engine_does(seed):  # PM-3, PM-5, PM
     order = list(monte_pack())
     rng.shuffle(order)
     deals = 6 if seed % 3 else 1 + seed % 6
-    bet, won = play_packs(pack_suits(order)[None, :], deals)
+    bet, won = play_packs(pack_suits(order)[None, :], PrivateRules(deals_per_bank=deals))
     engine_backed, engine_won = engine_deals(order, deals)
     assert won[0].tolist() == engine_won
     assert bet[0].tolist() == engine_backed
@@ -131,7 +131,7 @@ def test_the_kernel_deals_as_a_plain_loop_does():  # PM-3, PM-5, PM-7, PM-8
     suits = np.array([pack_suits(pack) for pack in packs])
     expected = [by_hand(pack) for pack in packs]
     for deals in range(1, MOST_DEALS + 1):
-        bet, won = play_packs(suits, deals)
+        bet, won = play_packs(suits, PrivateRules(deals_per_bank=deals))
         assert bet.shape == won.shape == (len(packs), deals, 2)
         for p, (backed, wins) in enumerate(expected):
             assert bet[p].tolist() == backed[:deals], (deals, p)
@@ -141,7 +141,7 @@ def test_the_kernel_deals_as_a_plain_loop_does():  # PM-3, PM-5, PM-7, PM-8
 
 def test_the_flat_bettor_agrees_with_the_exact_odds_on_every_deal():  # PM-5, PM-6, PM-8
     counts = simulate(seeded(np.random.SeedSequence(5)), 400_000).sum(axis=0)
-    results = PrivateMonteResults.of(counts, 6)
+    results = PrivateMonteResults.of(counts)
     assert results.shuffles == 400_000
     assert results.bets(Bettor.FLAT) == 2 * 6 * 400_000
     exact = float(first_deal().edge)
@@ -180,7 +180,7 @@ def test_partly_shuffled_runs_deal_as_whole_packs_do():  # PM-5, PM-8
     """`simulate` shuffles only the places it deals and deals them in turn; whole packs dealt
     from both ends, as the engine deals, give the counter the same edge on every deal."""
     counts = simulate(seeded(np.random.SeedSequence(6)), 400_000).sum(axis=0)
-    results = PrivateMonteResults.of(counts, 6)
+    results = PrivateMonteResults.of(counts)
     assert results.edge(Bettor.COUNTER, 1) is None  # a fresh pack favours no layout
     assert results.bets(Bettor.COUNTER, 1) == 0
     edges, share = whole_pack_edges(100_000, seed=2)
@@ -199,8 +199,10 @@ def test_partly_shuffled_runs_deal_as_whole_packs_do():  # PM-5, PM-8
 
 def run_of(shuffles: int, seed: int, workers: int = 1, size: int = 20_000):
     """A seeded run of the kernel, in chunks, as the CLI runs it."""
-    done = run(simulate, chunks(shuffles, seed, size, "shuffles"), {"deals": 6}, workers=workers)
-    return PrivateMonteResults.of(done.totals(), 6)
+    rules = PrivateRules()  # six deals a shuffle
+    pieces = chunks(shuffles, seed, size, "shuffles")
+    done = run(simulate, pieces, {"rules": rules}, workers=workers)
+    return PrivateMonteResults.of(done.totals(), rules)
 
 
 def test_a_seeded_run_is_the_same_on_one_worker_or_two():  # PM-8
@@ -221,7 +223,8 @@ def test_a_seeded_run_is_the_same_on_one_worker_or_two():  # PM-8
 
 
 def test_the_counts_add_up():
-    out = simulate(seeded(np.random.SeedSequence(7)), 10_001, deals=4)
+    four = PrivateRules(deals_per_bank=4)
+    out = simulate(seeded(np.random.SeedSequence(7)), 10_001, four)
     assert out.shape == (SLICES, STATS * COLUMNS)
     table = out.sum(axis=0).reshape(STATS, COLUMNS)
     assert table[DEALT, SHUFFLE] == 10_001
@@ -232,8 +235,9 @@ def test_the_counts_add_up():
     assert [row[DEALT * COLUMNS + SHUFFLE] for row in out] == [
         10_001 * (k + 1) // SLICES - 10_001 * k // SLICES for k in range(SLICES)
     ]
-    json = PrivateMonteResults.of(out.sum(axis=0), 4).as_json()
-    assert json["shuffles"] == 10_001 and len(json["counter"]["by_deal"]) == 4
+    json = PrivateMonteResults.of(out.sum(axis=0), four).as_json()
+    assert json["shuffles"] == 10_001 and json["deals"] == 4
+    assert len(json["counter"]["by_deal"]) == 4
     assert json["flat"]["exact"] == float(first_deal().edge) and json["counter"]["exact"] is None
     assert json["counter"]["by_deal"][0]["edge"] is None
 
@@ -245,13 +249,19 @@ def test_the_same_state_gives_the_same_counts():
     assert (first == again).all() and not (first == other).all()
 
 
-def test_bad_options_are_refused():  # PM-8
+def test_bad_options_are_refused():  # PM-4, PM-8
     state = seeded(np.random.SeedSequence(1))
-    for deals in (0, 7):
-        with pytest.raises(InvalidInput, match=f"deals={deals} is not valid: 1 to 6"):
-            simulate(state, 10, deals=deals)
-        with pytest.raises(InvalidInput, match=f"deals={deals} is not valid: 1 to 6"):
-            filler(FLAT, 20, deals=deals)
+    with pytest.raises(InvalidInput, match="deals_per_bank = 7 is not valid: 1 to 6"):
+        PrivateRules(deals_per_bank=7)  # the rule set's to refuse, once (PM-8)
+    with pytest.raises(InvalidInput, match="deals_per_bank is at least 1"):
+        PrivateRules(deals_per_bank=0)
+    for stake in (9, 501):  # a stake on a layout: from the cava to the limit
+        with pytest.raises(InvalidInput, match=f"stake={stake} is not valid: .* cava, 10, .* 500"):
+            filler(Bettor.FLAT, stake)
+    filler(Bettor.FLAT, 5, PrivateRules(cava=5, limit=5))
+    with pytest.raises(InvalidInput, match="bettor='shark' is not valid: flat or counter"):
+        filler("shark", 20)
+    assert callable(filler("counter", 20)) and Bettor.of(" Counter ") is Bettor.COUNTER
     with pytest.raises(InvalidInput, match="shuffles=-1 is not valid"):
         simulate(state, -1)
     with pytest.raises(InvalidInput, match=r"packs of shape \(39,\)"):
@@ -259,7 +269,7 @@ def test_bad_options_are_refused():  # PM-8
     with pytest.raises(InvalidInput, match="pack 1 is not the 40-card pack"):
         play_packs(np.stack([PACK_SUITS, np.zeros(40, dtype=np.int8)]))
     with pytest.raises(ValueError, match="deal 7: the deals of a shuffle are 1 to 6"):
-        PrivateMonteResults.of(simulate(state, 10).sum(axis=0), 6).edge(Bettor.FLAT, 7)
+        PrivateMonteResults.of(simulate(state, 10).sum(axis=0)).edge(Bettor.FLAT, 7)
 
 
 def dealt_packs(state, sessions: int, hands: int, deals: int) -> np.ndarray:
@@ -282,22 +292,23 @@ def test_the_session_filler_deals_as_play_packs(deals):  # PM-3, PM-5, PM-6, PM-
     sessions, hands, stake = 30, 17, 5
     state = seeded(np.random.SeedSequence(deals))
     again = state.copy()
-    bet, won = play_packs(dealt_packs(again, sessions, hands, deals), deals)
-    backed = {FLAT: np.ones_like(bet), COUNTER: bet}
-    for bettor in (FLAT, COUNTER):
+    rules = PrivateRules(cava=5, deals_per_bank=deals)
+    bet, won = play_packs(dealt_packs(again, sessions, hands, deals), rules)
+    backed = {Bettor.FLAT: np.ones_like(bet), Bettor.COUNTER: bet}
+    for bettor in Bettor:
         nets = np.zeros((sessions, hands), dtype=np.int64)
-        filler(bettor, stake, deals)(state.copy(), nets)
+        filler(bettor, stake, rules)(state.copy(), nets)
         y = backed[bettor].sum(axis=2)
         wins = (backed[bettor] & won).sum(axis=2)
         expected = stake * (2 * wins - y)  # paid 1 to 1 on each layout backed (PM-6)
         assert np.array_equal(nets, expected.reshape(sessions, -1)[:, :hands]), bettor
         # a run fills its sessions a batch at a time: the rows are the same
-        fill, parts = filler(bettor, stake, deals), state.copy()
+        fill, parts = filler(bettor, stake, rules), state.copy()
         first, rest = np.zeros((12, hands), dtype=np.int64), np.zeros((18, hands), dtype=np.int64)
         fill(parts, first)
         fill(parts, rest)
         assert np.array_equal(np.vstack([first, rest]), nets), bettor
-    filler(FLAT, stake, deals)(state, np.zeros((sessions, hands), dtype=np.int64))
+    filler(Bettor.FLAT, stake, rules)(state, np.zeros((sessions, hands), dtype=np.int64))
     assert np.array_equal(state, again)  # the filler draws just those shuffles
 
 
@@ -305,7 +316,7 @@ def test_the_flat_bettors_sessions_lose_the_exact_edge():  # PM-5, PM-6, PM-8
     hands, stake = 60, 20
     # a bankroll no session can lose, so every deal is staked, 2 * stake each
     plan = Plan(hands * 2 * stake + 2 * stake, 2 * stake, hands, 2 * stake)
-    counts = sessions(seeded(np.random.SeedSequence(11)), 200_000, plan, FLAT, stake)
+    counts = sessions(seeded(np.random.SeedSequence(11)), 200_000, plan, Bettor.FLAT, stake)
     results = SessionResults.of(counts.sum(axis=0), plan)
     assert results.sessions == 200_000 and results.hands == 200_000 * hands
     assert results.ruined().value == 0
@@ -319,12 +330,13 @@ def test_the_counter_wins_where_the_flat_bettor_loses():  # PM-5, PM-8
     plan = Plan(1000, 40, 120, 40)
     state = seeded(np.random.SeedSequence(12))
     nets = np.zeros((1000, plan.hands), dtype=np.int64)
-    filler(COUNTER, 20)(state.copy(), nets)
+    filler(Bettor.COUNTER, 20)(state.copy(), nets)
     assert not nets[:, ::6].any()  # a fresh pack favours no layout: he sits the first out
     assert set(np.unique(nets)) <= {-40, -20, 0, 20, 40}
     edges = {}
-    for bettor in (FLAT, COUNTER):
+    for bettor in Bettor:
         counts = sessions(state.copy(), 20_000, plan, bettor, 20)
         edges[bettor] = SessionResults.of(counts.sum(axis=0), plan).edge()
-    assert edges[FLAT].value - edges[FLAT].margin > 0.15  # the house takes some 17%
-    assert edges[COUNTER].value + edges[COUNTER].margin < 0  # the counter takes from the bank
+    flat, counter = edges[Bettor.FLAT], edges[Bettor.COUNTER]
+    assert flat.value - flat.margin > 0.15  # the house takes some 17%
+    assert counter.value + counter.margin < 0  # the counter takes from the bank

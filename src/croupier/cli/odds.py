@@ -21,7 +21,7 @@ from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek import Rules as BanchekRules
 from croupier.games.monte_bank.layout import Kind
-from croupier.games.private_monte import MOST_DEALS
+from croupier.games.private_monte import PrivateRules
 from croupier.games.punto_banco import Bet
 from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
@@ -317,12 +317,13 @@ def private_monte(
         seen_cards = private.cards(seen)
         layout_cards = private.cards(layout)
         given = _given(seen_cards, layout_cards)
-        options = {"deals": MOST_DEALS}
+        rules = PrivateRules()  # six deals from a shuffle, the most (PM-8)
+        options = {"rules": rules}
         run, _ = execute(
             private_sim.simulate, shuffles, "shuffles", seed, options, Where(1, None, None),
             as_json,
         )  # fmt: skip
-        simulation = PrivateMonteResults.of(run.totals(), MOST_DEALS)
+        simulation = PrivateMonteResults.of(run.totals(), rules)
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:

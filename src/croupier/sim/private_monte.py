@@ -23,8 +23,12 @@ croupier's one simulation of the counter: `croupier odds private-monte` and
   sequence there) and deals them in turn, which is, card for card, as likely as dealing
   from both ends of a fully shuffled pack.
 - Sessions (`sessions`): a hand is a deal, a session's first from a fresh shuffle, the pack
-  shuffled afresh after every `deals` deals; each deal wins or loses `stake` chips on each
-  layout the bettor backs, so up to twice `stake`.
+  shuffled afresh after every `rules.deals_per_bank` deals; each deal wins or loses `stake`
+  chips on each layout the bettor backs, so up to twice `stake`, a stake the rules allow
+  (from the cava to the limit, PM-4). The bank is not followed: it never runs short.
+- The table is the game's `PrivateRules`, the one rule set the engine plays too: the deals
+  from one shuffle (`deals_per_bank`, PM-8) and the stakes' limits are read from it. Who
+  bets, and how much, are the simulation's own values beside it (`Bettor`, `stake`).
 
 Counts, for each slice of the shuffles, are one row of `STATS * COLUMNS` whole numbers:
 `row.reshape(STATS, COLUMNS)[stat, column]`, where the column is the deal number less one
@@ -40,6 +44,7 @@ independent; deals of one number in different shuffles are, and so are shuffles.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,7 +53,7 @@ import numpy.typing as npt
 
 from croupier.cards import Card, Suit, monte_pack
 from croupier.errors import InvalidInput
-from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
+from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules
 from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
@@ -71,6 +76,7 @@ __all__ = [
     "SQUARES",
     "STATS",
     "WINS",
+    "Bettor",
     "at",
     "filler",
     "pack_suits",
@@ -87,7 +93,33 @@ PACK_SUITS = np.array([_SUITS.index(card.suit) for card in monte_pack()], dtype=
 _PER_SUIT = len(PACK_SUITS) // len(_SUITS)
 
 FLAT, COUNTER = 0, 1
-"""The bettors: the flat bettor backs both layouts every deal; the counter, the favoured."""
+"""The bettors' places in the counts: the flat bettor's, then the counter's."""
+
+
+class Bettor(enum.Enum):
+    """The two bettors the kernel follows."""
+
+    FLAT = "flat"
+    """Backs both layouts on every deal."""
+    COUNTER = "counter"
+    """Backs a layout only when the cards seen since the shuffle make it better than even."""
+
+    @classmethod
+    def of(cls, bettor: Bettor | str) -> Bettor:
+        """A bettor, or his name; `InvalidInput` for a name that is none."""
+        if isinstance(bettor, Bettor):
+            return bettor
+        try:
+            return cls(str(bettor).strip().lower())
+        except ValueError:
+            raise InvalidInput(f"bettor={bettor!r} is not valid: flat or counter") from None
+
+    @property
+    def index(self) -> int:
+        """His place in the counts, `FLAT` or `COUNTER`."""
+        return FLAT if self is Bettor.FLAT else COUNTER
+
+
 BETS, WINS, SQUARES, PRODUCTS, BETS_SQUARED, DEALS_BET, DEALS_BET_SQUARED = range(7)
 """What is counted for each bettor (see the module notes)."""
 _PER_BETTOR = 7
@@ -190,12 +222,13 @@ def _play_packs(suits: Any, where: Any, deals: int, bet: Any, won: Any) -> None:
 
 
 def play_packs(
-    suits: npt.ArrayLike, deals: int = MOST_DEALS
+    suits: npt.ArrayLike, rules: PrivateRules | None = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For packs given as suit numbers (packs, 40), top card first (as `PACK_SUITS`): for
     each pack, deal and layout (top, bottom), whether the counter backs it and whether it
-    wins, as arrays (packs, deals, 2), dealt as the engine deals (PM-3 .. PM-8)."""
-    _check(deals)
+    wins, as arrays (packs, deals, 2), the `rules.deals_per_bank` deals of a shuffle dealt
+    as the engine deals them (PM-3 .. PM-8)."""
+    deals = _dealing(rules)
     packs = np.asarray(suits, dtype=np.int8)
     if packs.ndim != 2 or packs.shape[1] != len(PACK_SUITS):
         raise InvalidInput(
@@ -234,12 +267,12 @@ def _simulate(state: Any, shuffles: int, pack: Any, where: Any, deals: int, out:
 
 
 def simulate(
-    state: npt.NDArray[np.uint64], shuffles: int, deals: int = MOST_DEALS
+    state: npt.NDArray[np.uint64], shuffles: int, rules: PrivateRules | None = None
 ) -> npt.NDArray[np.int64]:
-    """Deal `shuffles` shuffles of `deals` deals each (1 to 6, PM-8) from the generator
-    `state` (which steps on): for each of `SLICES` slices of them in turn, the counts of the
-    module notes, one row each."""
-    _check(deals)
+    """Deal `shuffles` shuffles of `rules.deals_per_bank` deals each (1 to 6, PM-8) from the
+    generator `state` (which steps on): for each of `SLICES` slices of them in turn, the
+    counts of the module notes, one row each."""
+    deals = _dealing(rules)
     if shuffles < 0:
         raise InvalidInput(f"shuffles={shuffles} is not valid: 0 or more")
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
@@ -270,14 +303,17 @@ def _fill(state: Any, pack: Any, where: Any, deals: int, bettor: int, stake: int
             out[s, h] = stake * (2 * wins - y)
 
 
-def filler(bettor: int, stake: int, deals: int = MOST_DEALS) -> money.Fill:
-    """The deals of sessions for `bettor` (`FLAT` or `COUNTER`) staking `stake` on each
-    layout he backs: a deal wins or loses up to `2 * stake`, the cover a session needs."""
-    _check(deals)
+def filler(bettor: Bettor | str, stake: int, rules: PrivateRules | None = None) -> money.Fill:
+    """The deals of sessions at the table `rules` for `bettor` staking `stake`, a stake the
+    rules allow, on each layout he backs: a deal wins or loses up to `2 * stake`, the cover
+    a session needs."""
+    who = Bettor.of(bettor)
+    deals = _dealing(rules)
+    _check_stake(stake, rules or PrivateRules())
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
-        _fill(state, pack, where, deals, bettor, stake, out)
+        _fill(state, pack, where, deals, who.index, stake, out)
 
     return fill
 
@@ -286,13 +322,13 @@ def sessions(
     state: npt.NDArray[np.uint64],
     count: int,
     plan: money.Plan,
-    bettor: int,
+    bettor: Bettor | str,
     stake: int,
-    deals: int = MOST_DEALS,
+    rules: PrivateRules | None = None,
 ) -> npt.NDArray[np.int64]:
-    """`count` sessions of `plan`, a hand a deal, `bettor` staking `stake` on each layout he
-    backs: the counts of `sessions.play`."""
-    return money.play(filler(bettor, stake, deals), state, count, plan)
+    """`count` sessions of `plan` at the table `rules`, a hand a deal, `bettor` staking
+    `stake` on each layout he backs: the counts of `sessions.play`."""
+    return money.play(filler(bettor, stake, rules), state, count, plan)
 
 
 def _in_turn(deals: int) -> npt.NDArray[np.intp]:
@@ -301,8 +337,18 @@ def _in_turn(deals: int) -> npt.NDArray[np.intp]:
     return np.arange(CARDS_A_DEAL * deals, dtype=np.intp).reshape(deals, CARDS_A_DEAL)
 
 
-def _check(deals: int) -> None:
-    if not 1 <= deals <= MOST_DEALS:
+def _dealing(rules: PrivateRules | None) -> int:
+    """What the kernels take from the rule set: the deals from one shuffle (PM-8), which
+    `PrivateRules` holds to 1 to 6."""
+    deals = (rules or PrivateRules()).deals_per_bank
+    assert deals is not None  # PrivateRules allows no other
+    return deals
+
+
+def _check_stake(stake: int, rules: PrivateRules) -> None:
+    """`InvalidInput` unless a bet of `stake` on a layout is one the rules allow (PM-4)."""
+    if not rules.cava <= stake <= rules.limit:
         raise InvalidInput(
-            f"deals={deals!r} is not valid: 1 to {MOST_DEALS} deals from one shuffle (PM-8)"
+            f"stake={stake} is not valid: a stake on a layout is from the cava, {rules.cava}, "
+            f"to the limit, {rules.limit} (PM-4)"
         )

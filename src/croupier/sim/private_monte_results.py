@@ -16,43 +16,30 @@ gate and for the deals of a shuffle sharing their pack.
 
 from __future__ import annotations
 
-import enum
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from croupier.estimate import Z95, Estimate
+from croupier.games.private_monte.rules import PrivateRules
 from croupier.odds.private_monte import first_deal
 from croupier.sim.private_monte import (
     BETS,
     BETS_SQUARED,
     COLUMNS,
-    COUNTER,
     DEALS_BET,
     DEALS_BET_SQUARED,
     DEALT,
-    FLAT,
     PRODUCTS,
     SHUFFLE,
     SQUARES,
     STATS,
     WINS,
+    Bettor,
     stat,
 )
 
 __all__ = ["Bettor", "PrivateMonteResults"]
-
-
-class Bettor(enum.Enum):
-    """The two bettors the kernel follows."""
-
-    FLAT = "flat"
-    """Backs both layouts on every deal."""
-    COUNTER = "counter"
-    """Backs a layout only when the cards seen since the shuffle make it better than even."""
-
-
-_INDEX = {Bettor.FLAT: FLAT, Bettor.COUNTER: COUNTER}
 
 
 def _ratio(x: int, y: int, xx: int, xy: int, yy: int, n: int) -> tuple[float, float]:
@@ -67,19 +54,26 @@ def _ratio(x: int, y: int, xx: int, xy: int, yy: int, n: int) -> tuple[float, fl
 
 @dataclass(frozen=True, slots=True)
 class PrivateMonteResults:
-    """The figures from the kernel's counts (`croupier.sim.private_monte`) of shuffles of
-    `deals` deals each."""
+    """The figures from the kernel's counts (`croupier.sim.private_monte`) of shuffles at
+    the table `rules`, of `rules.deals_per_bank` deals each."""
 
     counts: tuple[int, ...]
-    deals: int
+    rules: PrivateRules
 
     @classmethod
-    def of(cls, counts: Any, deals: int) -> PrivateMonteResults:
+    def of(cls, counts: Any, rules: PrivateRules | None = None) -> PrivateMonteResults:
         """From the counts summed over slices (and chunks)."""
         flat = tuple(int(c) for c in counts)
         if len(flat) != STATS * COLUMNS:
             raise ValueError(f"{len(flat)} counts: a Private Monte run has {STATS * COLUMNS}")
-        return cls(flat, deals)
+        return cls(flat, rules or PrivateRules())
+
+    @property
+    def deals(self) -> int:
+        """The deals of a shuffle (PM-8)."""
+        deals = self.rules.deals_per_bank
+        assert deals is not None  # PrivateRules allows no other
+        return deals
 
     def _get(self, row: int, column: int) -> int:
         return self.counts[row * COLUMNS + column]
@@ -97,16 +91,16 @@ class PrivateMonteResults:
 
     def bets(self, bettor: Bettor, deal: int | None = None) -> int:
         """Layouts backed on deal number `deal` of each shuffle, or on every deal (None)."""
-        return self._get(stat(_INDEX[bettor], BETS), self._column(deal))
+        return self._get(stat(bettor.index, BETS), self._column(deal))
 
     def wins(self, bettor: Bettor, deal: int | None = None) -> int:
-        return self._get(stat(_INDEX[bettor], WINS), self._column(deal))
+        return self._get(stat(bettor.index, WINS), self._column(deal))
 
     def edge(self, bettor: Bettor, deal: int | None = None) -> Estimate | None:
         """The bettor's mean result per chip staked, on deal number `deal` or over all
         (None), beside the exact figure for the flat bettor; None with no bets."""
         column = self._column(deal)
-        index = _INDEX[bettor]
+        index = bettor.index
         y = self._get(stat(index, BETS), column)
         if not y:
             return None
@@ -129,7 +123,7 @@ class PrivateMonteResults:
     def share_bet(self, bettor: Bettor, deal: int | None = None) -> Estimate:
         """The share of deals (of number `deal`, or all) on which the bettor bet at all."""
         column = self._column(deal)
-        index = _INDEX[bettor]
+        index = bettor.index
         units = self._get(DEALT, column)
         per_unit = 1 if deal is not None else self.deals
         if not units:

@@ -23,9 +23,10 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, Sessions, report
-from croupier.cli.usage import fail
-from croupier.errors import InvalidInput
+from croupier.cli.usage import fail, rule_as_parameters
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
+from croupier.games.private_monte import PrivateRules
 from croupier.odds.private_monte import first_deal
 from croupier.sim import private_monte as kernel
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
@@ -34,7 +35,6 @@ from croupier.sim.sessions import Plan
 __all__ = ["private_monte"]
 
 _NAMES = {Bettor.FLAT: "flat bettor", Bettor.COUNTER: "counter"}
-_KERNEL = {Bettor.FLAT: kernel.FLAT, Bettor.COUNTER: kernel.COUNTER}
 _SITS_OUT = {
     Bettor.FLAT: "",
     Bettor.COUNTER: " He sits out the deals with no layout better than even, so his stake "
@@ -54,7 +54,7 @@ def private_monte(
             "is given."
         ),
     ] = None,
-    deals: Annotated[int, typer.Option(help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
+    deals: Annotated[int, typer.Option(min=1, help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
     sessions: Sessions = None,
     session_hands: Annotated[
         int,
@@ -68,11 +68,19 @@ def private_monte(
     stake: Annotated[
         int,
         typer.Option(
-            help="Chips on each layout backed: a deal stakes up to twice this, which a session "
-            "must cover.",
+            help="Chips on each layout backed, from --cava to --limit: a deal stakes up to "
+            "twice this, which a session must cover.",
             rich_help_panel="Sessions",
         ),
     ] = 20,
+    cava: Annotated[
+        int,
+        typer.Option(help="The smallest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+    ] = 10,
+    limit: Annotated[
+        int,
+        typer.Option(help="The largest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+    ] = 500,
     bettor: Annotated[
         str,
         typer.Option(
@@ -96,15 +104,16 @@ def private_monte(
     cover a deal; how the sessions end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
+        rules = _rules(deals, cava, limit)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
             1_000_000, shuffles, None, sessions, session_hands, hands_are="shuffles"
         )
         if unit == "sessions":
-            who = _bettor(bettor)
+            who = Bettor.of(bettor)
+            fill = kernel.filler(who, stake, rules)
             plan = _plan(stake, bankroll, session_hands, who)
-            fill = kernel.filler(_KERNEL[who], stake, deals)
-            options = {"plan": plan, "bettor": _KERNEL[who], "stake": stake, "deals": deals}
+            options = {"plan": plan, "bettor": who, "stake": stake, "rules": rules}
             result, seed = execute(
                 kernel.sessions, count, unit, seed, options, where, as_json, size
             )
@@ -127,8 +136,8 @@ def private_monte(
                     f"session must hold to play it.{_SITS_OUT[who]}[/]"
                 )
             raise typer.Exit(130 if result.interrupted else 0)
-        result, seed = execute(kernel.simulate, count, unit, seed, {"deals": deals}, where, as_json)
-        final = PrivateMonteResults.of(result.totals(), deals)
+        result, seed = execute(kernel.simulate, count, unit, seed, {"rules": rules}, where, as_json)
+        final = PrivateMonteResults.of(result.totals(), rules)
         if as_json:
             print_json("private-monte", "shuffles", result, final.as_json(), seed, where)
         else:
@@ -153,7 +162,7 @@ def private_monte(
         if plot is not None:
 
             def series(counts: object) -> dict[str, Estimate]:
-                figures = PrivateMonteResults.of(counts, deals)
+                figures = PrivateMonteResults.of(counts, rules)
                 return {
                     f"{_NAMES[who]}'s edge": edge
                     for who in Bettor
@@ -174,18 +183,20 @@ def private_monte(
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
-def _bettor(name: str) -> Bettor:
+def _rules(deals: int, cava: int, limit: int) -> PrivateRules:
+    """The table the options describe; the rule set's refusals name the options that set its
+    fields. The bank is not followed, so its smallest monte is only held to the cava."""
+    monte = max(cava, PrivateRules().minimum_monte)
     try:
-        return Bettor(name)
-    except ValueError:
-        raise InvalidInput(f"--bettor {name!r} is not valid: flat or counter") from None
+        return PrivateRules(cava=cava, limit=limit, deals_per_bank=deals, minimum_monte=monte)
+    except InvalidConfig as error:
+        fields = {"deals_per_bank": "deals", "limit": "limit", "cava": "cava"}
+        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
 
 
 def _plan(stake: int, bankroll: int, hands: int, who: Bettor) -> Plan:
     """Sessions of `hands` deals with `stake` on each layout `who` backs: a deal stakes, and
     a session must cover, twice `stake` (PM-4); the counter's stakes vary."""
-    if stake < 1:
-        raise InvalidInput(f"--stake {stake} is not valid: at least 1")
     if 2 * stake > bankroll >= 1:
         raise InvalidInput(
             f"--stake {stake} on each layout is {2 * stake} a deal, more than the --bankroll "
