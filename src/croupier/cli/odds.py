@@ -115,11 +115,12 @@ def punto_banco(
 
 def _at_five(text: str) -> AtFive:
     try:
-        return AtFive.read(text)
+        play = AtFive.read(text)
     except InvalidConfig:
-        raise InvalidInput(
-            f"--punto-at-5 {text!r} is not valid: choose from draw, stand, best"
-        ) from None
+        play = None
+    if play is None or not (play.pure or play == AtFive.BEST):
+        raise InvalidInput(f"--punto-at-5 {text!r} is not valid: choose from draw, stand, best")
+    return play
 
 
 def _as_json(
