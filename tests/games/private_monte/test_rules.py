@@ -234,8 +234,9 @@ def test_no_bets_still_turns_the_gate():  # PM-7
 
 
 def test_six_deals_at_most_then_the_bank_passes_at_once():  # PM-8
-    with pytest.raises(InvalidConfig, match="1 to 6"):
-        PrivateRules(deals_per_bank=7)
+    for deals in (0, 7):
+        with pytest.raises(InvalidConfig, match=f"deals_per_bank = {deals} is not valid: 1 to 6"):
+            PrivateRules(deals_per_bank=deals)
     events: list[Event] = []
     state = table("2S 5C", "AD 3C", "KH", rules=PrivateRules(deals_per_bank=6))
     for deal in range(6):

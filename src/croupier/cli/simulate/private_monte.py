@@ -54,7 +54,7 @@ def private_monte(
             "is given."
         ),
     ] = None,
-    deals: Annotated[int, typer.Option(min=1, help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
+    deals: Annotated[int, typer.Option(help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
     sessions: Sessions = None,
     session_hands: Annotated[
         int,

@@ -50,11 +50,11 @@ class PrivateRules(Rules):
     cut: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
-        Rules.__post_init__(self)
         if self.deals_per_bank is None or not 1 <= self.deals_per_bank <= MOST_DEALS:
             raise InvalidConfig(
                 f"deals_per_bank = {self.deals_per_bank} is not valid: 1 to {MOST_DEALS} (PM-8)"
-            )
+            )  # before the club form's checks, whose words do not fit the private bank's term
+        Rules.__post_init__(self)
         if self.limit < self.cava:
             raise InvalidConfig(f"limit = {self.limit} is not valid: at least the cava")
         if self.cut or self.extra_cards:
