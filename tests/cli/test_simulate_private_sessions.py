@@ -90,9 +90,9 @@ def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
         assert result.exit_code == 2, args
         assert result.stdout == "" and result.stderr.count("\n") == 1, args
         assert message in result.stderr and "Traceback" not in result.output, args
-    # a count of deals is at least 1 (the option's type, as `play`'s --deals-per-bank)
+    # deals from one shuffle, 1 to 6: the rule set's words, in the option's name (PM-8)
     result = sessions("100", "--deals", "0")
-    assert result.exit_code == 2 and "Invalid value for '--deals'" in result.output
+    assert result.exit_code == 2 and "--deals 0 is not valid: 1 to 6 (PM-8)" in result.output
     for count in ("0", "-3"):
         result = sessions(count)
         assert result.exit_code == 2 and "Traceback" not in result.output

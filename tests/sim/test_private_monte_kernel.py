@@ -253,7 +253,7 @@ def test_bad_options_are_refused():  # PM-4, PM-8
     state = seeded(np.random.SeedSequence(1))
     with pytest.raises(InvalidInput, match="deals_per_bank = 7 is not valid: 1 to 6"):
         PrivateRules(deals_per_bank=7)  # the rule set's to refuse, once (PM-8)
-    with pytest.raises(InvalidInput, match="deals_per_bank is at least 1"):
+    with pytest.raises(InvalidInput, match="deals_per_bank = 0 is not valid: 1 to 6"):
         PrivateRules(deals_per_bank=0)
     for stake in (9, 501):  # a stake on a layout: from the cava to the limit
         with pytest.raises(InvalidInput, match=f"stake={stake} is not valid: .* cava, 10, .* 500"):
