@@ -12,7 +12,7 @@ import pytest
 from croupier.cards import shoe_of
 from croupier.engine import CHANCE, Action, Cut, Event, Shuffle
 from croupier.errors import InvalidConfig, InvalidInput
-from croupier.games.baccarat import points, shoe_values, value
+from croupier.games.baccarat import AtFive, points, shoe_values, value
 from croupier.games.chemin_de_fer import (
     BankerPlay,
     Bid,
@@ -29,7 +29,7 @@ from croupier.games.chemin_de_fer import (
 )
 from croupier.games.chemin_de_fer.events import CoupResult, HandShown, ShoeEnded
 from croupier.games.punto_banco import Bet
-from croupier.odds.punto_banco import AtFive, exact
+from croupier.odds.punto_banco import exact
 from croupier.shoe import Shoe
 from croupier.sim import punto_banco as baccarat_kernel
 from croupier.sim.chemin_de_fer import (
@@ -84,7 +84,7 @@ def engine_shoe(order, cut_at: int, rules: Rules, play: Strategy) -> list[tuple[
             action = Stake(10)  # CF-7
         elif phase is Phase.PUNTER:  # CF-12: draws on 0-4, stands on 6-7, chooses on 5
             total = points(coup.punter_cards)
-            action = DrawCard() if total <= 4 or (total == 5 and play.draw_at_5) else Stand()
+            action = DrawCard() if total <= 4 or (total == 5 and play.at_five.draws) else Stand()
         elif phase is Phase.BANKER:  # CF-13: seeing the third card, or that he stood
             third = value(coup.punter_cards[2]) if len(coup.punter_cards) == 3 else None
             draws = play.draws(points(coup.banker_cards), third)
@@ -111,7 +111,7 @@ def test_the_kernel_deals_every_shoe_as_the_engine_does(seed):  # CF-2, CF-4, CF
     burn, cut = rng.choice([3, 4]), rng.randint(6, 16)  # CF-4
     if seed % 8 == 1:  # the tableau variant: the engine forces the banker (CF-13)
         rules = Rules(decks=decks, burn=burn, cut_card=cut, banker_play=BankerPlay.TABLEAU)
-        play = strategy("tableau", draw_at_5=seed % 16 == 1)
+        play = strategy("tableau", at_five=seed % 16 == 1)
     else:
         rules = Rules(decks=decks, burn=burn, cut_card=cut)
         play = (
@@ -200,7 +200,8 @@ def first_coup(decks: int, play: Strategy) -> dict[int, Fraction]:
                         r[c] += 1
             give(banker)
         give(punter)
-    x = play.draw_at_5
+    x = play.at_five.draws
+    assert x is not None
     out = {k: Fraction(natural[k]) for k in (PUNTER, BANKER, TIE)}
     for (five, b, col, draws), tally in counts.items():
         banker_draws = play.draws(b, col)
@@ -216,7 +217,7 @@ def first_coup(decks: int, play: Strategy) -> dict[int, Fraction]:
 def test_the_enumeration_agrees_with_the_odds_and_the_solver():  # CF-11 .. CF-13
     for at_five, x in ((AtFive.DRAW, 1), (AtFive.STAND, 0)):  # the tableau is PB-12, PB-13c
         odds = exact(6, at_five=at_five).probability
-        mine = first_coup(6, strategy("tableau", draw_at_5=x))
+        mine = first_coup(6, strategy("tableau", at_five=x))
         assert (mine[PUNTER], mine[BANKER], mine[TIE]) == (
             odds[Bet.PUNTO],
             odds[Bet.BANCO],
@@ -253,7 +254,7 @@ def within(count: int, p: Fraction, hands: int = HANDS) -> bool:
 def test_long_runs_agree_with_the_first_coup_of_a_fresh_shoe(name, draw_at_5, seed):
     # CF-11 .. CF-14; whole shoes to the cut card differ from a fresh shoe's first coup by
     # far less than 4 standard deviations of these runs
-    play = strategy(name, 6, draw_at_5=draw_at_5)
+    play = strategy(name, 6, at_five=draw_at_5)
     counts = simulate(seeded(np.random.SeedSequence(seed)), HANDS, strategy=play).sum(axis=0)
     assert counts[[PUNTER, BANKER, TIE]].sum() == HANDS
     assert HANDS / 70 < counts[SHOES] < HANDS / 50  # about 60 coups a 6-deck shoe
@@ -331,22 +332,24 @@ def test_whole_shoes_are_each_dealt_to_the_cut_card(burn):  # CF-2, CF-4
 def test_named_strategies():  # CF-12, CF-13
     eq = strategy("equilibrium", 6)
     solution = solve(6)
-    assert eq.draw_at_5 == solution.punter_draw_at_5 and eq.cells() == dict(solution.banker)
+    assert eq.at_five.draws == solution.punter_draw_at_5 and eq.cells() == dict(solution.banker)
     assert not eq.pure and [c for c in CELLS if eq.draws(*c) not in (0, 1)] == [(6, None)]
-    assert strategy("Tableau").cells() == tableau() and strategy("tableau").draw_at_5 == 1
+    assert strategy("Tableau").cells() == tableau() and strategy("tableau").at_five == AtFive.DRAW
     assert strategy("draw").pure and all(strategy("draw").draws(*c) == 1 for c in CELLS)
-    assert strategy("stand").draw_at_5 == 0 and all(strategy("stand").draws(*c) == 0 for c in CELLS)
-    assert strategy("tableau", draw_at_5=0.8).draw_at_5 == Fraction(4, 5)
+    assert strategy("stand").at_five == AtFive.STAND and all(
+        strategy("stand").draws(*c) == 0 for c in CELLS
+    )
+    assert strategy("tableau", at_five=0.8).at_five == AtFive(Fraction(4, 5))
     assert set(STRATEGIES) == {"equilibrium", "tableau", "draw", "stand"}
 
 
 def test_bad_strategies_and_options_are_refused():
     with pytest.raises(InvalidInput, match="strategy 'bluff' is not valid: choose from"):
         strategy("bluff")
-    with pytest.raises(InvalidInput, match=r"draw_at_5 1\.5 is not valid"):
-        strategy("tableau", draw_at_5=1.5)
-    with pytest.raises(InvalidInput, match="draw_at_5 'often' is not valid"):
-        simulate(seeded(np.random.SeedSequence(1)), 10, draw_at_5="often")
+    with pytest.raises(InvalidInput, match=r"at_five 1\.5 is not valid"):
+        strategy("tableau", at_five=1.5)
+    with pytest.raises(InvalidInput, match="at_five 'often' is not valid"):
+        simulate(seeded(np.random.SeedSequence(1)), 10, at_five="often")
     with pytest.raises(InvalidInput, match=r"the banker's cell \(7, None\) is missing"):
         Strategy.of("mine", 1, {cell: 1 for cell in CELLS if cell != (7, None)})
     with pytest.raises(InvalidInput, match="is not a cell"):

@@ -11,7 +11,7 @@ What is played (the engine's way, from the game's `Rules`): a shoe of `rules.dec
 banker burns `rules.burn` cards (CF-4, 3 or 4).
 Coups follow until a card from behind the cut card has come out; that coup is finished and
 the next shoe begins. In each coup (CF-9 .. CF-13) the punter draws on 0-4, stands on 6-7
-and, on 5, draws with the chance `Strategy.draw_at_5`; the banker, seeing the punter's third
+and, on 5, plays `Strategy.at_five` (a chance of drawing); the banker, seeing the punter's third
 card or that he stood, draws with the chance his strategy gives that cell (his total 0..7,
 the third card's value 0..9 or "stood"). A strategy is named (`strategy`): the solver's
 equilibrium (totals model), the casino tableau (CF-13 variant), always drawing or always
@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games import baccarat
+from croupier.games.baccarat import AtFive
 from croupier.games.chemin_de_fer.rules import BankerPlay, Rules
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
@@ -96,6 +97,17 @@ Cell = tuple[int, Column]
 punter stood (the solver's cells)."""
 
 
+def _at_five(x: Any, what: str) -> AtFive:
+    """The punter's play on 5: an `AtFive` with a chance of drawing, or the chance itself."""
+    if isinstance(x, AtFive):
+        if x.draws is None:
+            raise InvalidInput(
+                f"{what} 'best' is not valid: the kernel plays a chance of drawing on 5"
+            )
+        return x
+    return AtFive(_chance(x, what))
+
+
 def _chance(x: Any, what: str) -> Fraction:
     """A probability, exactly: a float is read as the decimal it prints as (0.8 is 4/5)."""
     if isinstance(x, bool | int | Fraction):
@@ -111,13 +123,13 @@ def _chance(x: Any, what: str) -> Fraction:
 
 @dataclass(frozen=True, slots=True)
 class Strategy:
-    """How both sides play the coup: the punter's chance of drawing on 5 (CF-12), and the
-    banker's chance of drawing in each cell (CF-13), `banker[total][column]` for totals 0..7
+    """How both sides play the coup: the punter's play on 5, a chance of drawing (CF-12),
+    and the banker's chance of drawing in each cell (CF-13), `banker[total][column]` for totals 0..7
     and columns 0..9 (the punter's third card) then 10 (he stood). Exact fractions, so the
     solver can value them; the kernel plays them in floats."""
 
     name: str
-    draw_at_5: Fraction
+    at_five: AtFive
     banker: tuple[tuple[Fraction, ...], ...]
 
     def __post_init__(self) -> None:
@@ -127,7 +139,7 @@ class Strategy:
                 f"totals 0..7) of {STOOD + 1} cells (the third card 0..9, then stood)"
             )
         object.__setattr__(
-            self, "draw_at_5", _chance(self.draw_at_5, f"strategy {self.name!r}: draw_at_5")
+            self, "at_five", _at_five(self.at_five, f"strategy {self.name!r}: at_five")
         )
         rows = tuple(
             tuple(
@@ -142,10 +154,11 @@ class Strategy:
         object.__setattr__(self, "banker", rows)
 
     @classmethod
-    def of(cls, name: str, draw_at_5: Any, banker: Mapping[Cell, Any]) -> Strategy:
-        """A strategy from the punter's chance of drawing on 5 and the banker's chance of
-        drawing by cell, keyed as the solver keys them: (total 0..7, third card 0..9 or
-        None when the punter stood). Every one of the 88 cells must be there."""
+    def of(cls, name: str, at_five: Any, banker: Mapping[Cell, Any]) -> Strategy:
+        """A strategy from the punter's play on 5 (an `AtFive`, or a chance of drawing) and
+        the banker's chance of drawing by cell, keyed as the solver keys them: (total 0..7,
+        third card 0..9 or None when the punter stood). Every one of the 88 cells must be
+        there."""
         cells = [(b, c) for b in range(TOTALS) for c in COLUMNS]
         missing = [cell for cell in cells if cell not in banker]
         extra = [cell for cell in banker if cell not in cells]
@@ -163,7 +176,7 @@ class Strategy:
             )
             for b in range(TOTALS)
         )
-        return cls(name, _chance(draw_at_5, f"strategy {name!r}: draw_at_5"), rows)
+        return cls(name, _at_five(at_five, f"strategy {name!r}: at_five"), rows)
 
     def cells(self) -> dict[Cell, Fraction]:
         """The banker's chances keyed as the solver keys them."""
@@ -180,16 +193,17 @@ class Strategy:
     @property
     def pure(self) -> bool:
         """Whether neither side ever mixes."""
-        return all(p in (0, 1) for row in self.banker for p in (*row, self.draw_at_5))
+        return self.at_five.pure and all(p in (0, 1) for row in self.banker for p in row)
 
-    def with_draw_at_5(self, draw_at_5: Any) -> Strategy:
-        """The same banker, the punter drawing on 5 with this chance."""
-        return replace(self, draw_at_5=_chance(draw_at_5, f"strategy {self.name!r}: draw_at_5"))
+    def with_at_five(self, at_five: Any) -> Strategy:
+        """The same banker, the punter playing 5 so (an `AtFive`, or a chance of drawing)."""
+        return replace(self, at_five=_at_five(at_five, f"strategy {self.name!r}: at_five"))
 
     def arrays(self) -> tuple[float, npt.NDArray[np.float64]]:
         """The punter's chance and the banker's table, in floats for the kernel."""
         table = np.array([[float(p) for p in row] for row in self.banker], dtype=np.float64)
-        return float(self.draw_at_5), table
+        assert self.at_five.draws is not None
+        return float(self.at_five.draws), table
 
 
 @cache
@@ -198,7 +212,7 @@ def _equilibrium(decks: int) -> Strategy:
     return Strategy.of("equilibrium", solution.punter_draw_at_5, solution.banker)
 
 
-def strategy(name: str, decks: int = 6, *, draw_at_5: Any = None) -> Strategy:
+def strategy(name: str, decks: int = 6, *, at_five: Any = None) -> Strategy:
     """A strategy by name (`STRATEGIES`):
 
     - "equilibrium": both sides as the solver's equilibrium for a fresh shoe of `decks`
@@ -208,11 +222,12 @@ def strategy(name: str, decks: int = 6, *, draw_at_5: Any = None) -> Strategy:
     - "draw" / "stand": the banker always draws / always stands, and so does the punter
       on 5.
 
-    `draw_at_5`, if given, replaces the punter's chance of drawing on 5.
+    `at_five`, if given (an `AtFive`, or a chance of drawing), replaces the punter's play
+    on 5.
 
-        >>> play = strategy("tableau", draw_at_5=0.5)
-        >>> play.draw_at_5, play.draws(6, None), play.draws(6, 7), play.pure
-        (Fraction(1, 2), Fraction(0, 1), Fraction(1, 1), False)
+        >>> play = strategy("tableau", at_five=AtFive.read("1/2"))
+        >>> str(play.at_five), play.draws(6, None), play.draws(6, 7), play.pure
+        ('1/2', Fraction(0, 1), Fraction(1, 1), False)
     """
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "equilibrium":
@@ -225,13 +240,13 @@ def strategy(name: str, decks: int = 6, *, draw_at_5: Any = None) -> Strategy:
         found = Strategy.of(key, always, {(b, c): always for b in range(TOTALS) for c in COLUMNS})
     else:
         raise InvalidInput(f"strategy {name!r} is not valid: choose from {', '.join(STRATEGIES)}")
-    return found if draw_at_5 is None else found.with_draw_at_5(draw_at_5)
+    return found if at_five is None else found.with_at_five(at_five)
 
 
-def _strategy_of(play: str | Strategy, decks: int, draw_at_5: Any) -> Strategy:
+def _strategy_of(play: str | Strategy, decks: int, at_five: Any) -> Strategy:
     if isinstance(play, Strategy):
-        return play if draw_at_5 is None else play.with_draw_at_5(draw_at_5)
-    return strategy(play, decks, draw_at_5=draw_at_5)
+        return play if at_five is None else play.with_at_five(at_five)
+    return strategy(play, decks, at_five=at_five)
 
 
 # -- the coup ---------------------------------------------------------------------------------
@@ -255,13 +270,13 @@ _CODE = 63
 
 
 @njit
-def _build(draw_at_5: float, banker: Any, out: Any) -> None:
+def _build(draws_at_5: float, banker: Any, out: Any) -> None:
     """`out[2 * d + m, (p * 19 + b) * 100 + 10 * c5 + c6]`, where `p` and `b` are the sums
     of the punter's and the banker's first two cards and `c5`, `c6` the next two cards:
     the coup as it plays when the punter draws on 5 if `d`, and the banker draws in his
     mixed cells if `m` (in the others, as his pure choice), flagged where the play needs a
     chance drawn."""
-    punter_mixes = 0.0 < draw_at_5 < 1.0
+    punter_mixes = 0.0 < draws_at_5 < 1.0
     shoe = np.zeros(6, dtype=np.int64)
     table = np.zeros(TOTALS * (STOOD + 1), dtype=np.bool_)  # in the shape of BANCO_TABLE
     for d in range(2):
@@ -290,20 +305,20 @@ def _build(draw_at_5: float, banker: Any, out: Any) -> None:
 
 def _tables(play: Strategy) -> npt.NDArray[np.uint8]:
     """The four tables of `_build` for this strategy."""
-    draw_at_5, banker = play.arrays()
+    draws_at_5, banker = play.arrays()
     out = np.zeros((4, _SIZE), dtype=np.uint8)
-    _build(draw_at_5, banker, out)
+    _build(draws_at_5, banker, out)
     return out
 
 
 @njit
 def _mixed(
-    state: Any, shoe: Any, i: int, k: int, entry: int, draw_at_5: float, banker: Any, tables: Any
+    state: Any, shoe: Any, i: int, k: int, entry: int, draws_at_5: float, banker: Any, tables: Any
 ) -> int:
     """The coup of a flagged entry: draw what must be drawn, and look it up again."""
-    d = int(draw_at_5 >= 1.0)
+    d = int(draws_at_5 >= 1.0)
     if entry & _PUNTER_MIXES:
-        d = int(uniform(state) < draw_at_5)  # the punter's choice on 5 (CF-12)
+        d = int(uniform(state) < draws_at_5)  # the punter's choice on 5 (CF-12)
         entry = tables[2 * d, k]
     if entry & _BANKER_MIXES:  # the cell the coup reaches, whatever the banker then does
         _, _, _, cell = _coup(shoe, i, _RULE, d == 1, _STANDS)
@@ -322,21 +337,21 @@ def _index(shoe: Any, i: int) -> int:
 
 @njit
 def _dealt(
-    state: Any, shoe: Any, i: int, base: int, draw_at_5: float, banker: Any, tables: Any
+    state: Any, shoe: Any, i: int, base: int, draws_at_5: float, banker: Any, tables: Any
 ) -> tuple[int, int]:
     """The coup dealt from `shoe[i:]`, looked up: its code (`result + 3 * natural`) and where
     the next coup starts."""
     k = _index(shoe, i)
     entry = tables[base, k]
     if entry > _CODE:
-        entry = _mixed(state, shoe, i, k, entry, draw_at_5, banker, tables)
+        entry = _mixed(state, shoe, i, k, entry, draws_at_5, banker, tables)
     return entry >> 3, i + (entry & 7)
 
 
-def _base(draw_at_5: float) -> int:
+def _base(draws_at_5: float) -> int:
     """The table a coup is first looked up in: the punter's pure choice on 5 (standing, for
     the look-up, when he mixes), the banker's pure choices (standing where he mixes)."""
-    return 2 * int(draw_at_5 >= 1.0)
+    return 2 * int(draws_at_5 >= 1.0)
 
 
 # -- a given shoe ----------------------------------------------------------------------------
@@ -344,7 +359,7 @@ def _base(draw_at_5: float) -> int:
 
 @njit
 def _play_shoe(
-    shoe: Any, cut: int, burn: int, base: int, draw_at_5: float, banker: Any, tables: Any, out: Any
+    shoe: Any, cut: int, burn: int, base: int, draws_at_5: float, banker: Any, tables: Any, out: Any
 ) -> int:
     n = len(shoe)
     state = np.ones(4, dtype=np.uint64)  # never drawn from: the play is pure
@@ -352,7 +367,7 @@ def _play_shoe(
     coups = 0
     while True:
         start = i
-        code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+        code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
         out[coups, 0] = code % 3
         out[coups, 1] = code // 3
         out[coups, 2] = i - start
@@ -377,10 +392,10 @@ def play_shoe(
             f"strategy {play.name!r} mixes: a given shoe is dealt with pure strategies only "
             f"(every chance 0 or 1)"
         )
-    draw_at_5, banker = play.arrays()
+    draws_at_5, banker = play.arrays()
     out = np.empty((len(shoe) // 4 + 1, 3), dtype=np.int8)
     tables = _tables(play)
-    coups = _play_shoe(shoe, cut, burn, _base(draw_at_5), draw_at_5, banker, tables, out)
+    coups = _play_shoe(shoe, cut, burn, _base(draws_at_5), draws_at_5, banker, tables, out)
     return out[:coups]
 
 
@@ -414,7 +429,7 @@ def _simulate(
     cut: int,
     burn: int,
     base: int,
-    draw_at_5: float,
+    draws_at_5: float,
     banker: Any,
     tables: Any,
     out: Any,
@@ -462,12 +477,12 @@ def _simulate(
         if done == hands:
             break
         if apart == 0:  # a flagged coup, or the last of an odd number
-            code, i = _dealt(state, first, i, base, draw_at_5, banker, tables)
+            code, i = _dealt(state, first, i, base, draws_at_5, banker, tables)
             if i > last:
                 i = _new_shoe(state, first, last, burn)
                 shoes += 1
         else:
-            code, j = _dealt(state, second, j, base, draw_at_5, banker, tables)
+            code, j = _dealt(state, second, j, base, draws_at_5, banker, tables)
             if j > last:
                 j = _new_shoe(state, second, last, burn)
                 shoes += 1
@@ -482,14 +497,14 @@ def simulate(
     hands: int,
     rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
-    draw_at_5: Any = None,
+    at_five: Any = None,
 ) -> npt.NDArray[np.int64]:
     """Deal `hands` coups, shoe after shoe, from the generator `state` (which steps on): for
     each of `SLICES` slices of them in turn, the counts `[PUNTER, BANKER, TIE, NATURALS,
     SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled), at a
     table of these `rules`. `strategy`: a `Strategy`, or a name for `strategy(name,
-    rules.decks)`; `draw_at_5`, if given, replaces the punter's chance of drawing on 5."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
+    rules.decks)`; `at_five`, if given, replaces the punter's play on 5 (CF-12)."""
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(hands)):
@@ -505,7 +520,7 @@ def _simulate_shoes(
     cut: int,
     burn: int,
     base: int,
-    draw_at_5: float,
+    draws_at_5: float,
     banker: Any,
     tables: Any,
     out: Any,
@@ -516,7 +531,7 @@ def _simulate_shoes(
     for _ in range(shoes):
         i = _new_shoe(state, shoe, last, burn)
         while i <= last:  # past `last`, a card from behind the cut card has come out
-            code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+            code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
             codes[code] += 1
     _count(codes, shoes, out)
 
@@ -526,11 +541,11 @@ def simulate_shoes(
     shoes: int,
     rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
-    draw_at_5: Any = None,
+    at_five: Any = None,
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
         _simulate_shoes(state, count, shoe, cut, burn, base, x, banker, tables, out[k])
@@ -547,7 +562,7 @@ def _fill(
     cut: int,
     burn: int,
     base: int,
-    draw_at_5: float,
+    draws_at_5: float,
     banker: Any,
     tables: Any,
     net: Any,
@@ -559,7 +574,7 @@ def _fill(
     for s in range(out.shape[0]):
         i = _new_shoe(state, shoe, last, burn)
         for h in range(out.shape[1]):
-            code, i = _dealt(state, shoe, i, base, draw_at_5, banker, tables)
+            code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
             out[s, h] = net[code % 3]
             if i > last:  # the next coup is from a new shoe
                 i = _new_shoe(state, shoe, last, burn)
@@ -569,12 +584,12 @@ def filler(
     net: tuple[int, int, int],
     rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
-    draw_at_5: Any = None,
+    at_five: Any = None,
 ) -> money.Fill:
     """The coups of sessions at a table of these `rules`, both sides playing `strategy`, for
     a stake that wins or loses `net` when the punter wins, the banker wins, or they tie:
     each session from a fresh shoe."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, draw_at_5)
+    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
@@ -590,11 +605,11 @@ def sessions(
     net: tuple[int, int, int],
     rules: Rules | None = None,
     strategy: str | Strategy = "equilibrium",
-    draw_at_5: Any = None,
+    at_five: Any = None,
 ) -> npt.NDArray[np.int64]:
     """`count` sessions of `plan`, the stake winning or losing `net`: the counts of
     `sessions.play`."""
-    return money.play(filler(net, rules, strategy, draw_at_5), state, count, plan)
+    return money.play(filler(net, rules, strategy, at_five), state, count, plan)
 
 
 def _checked(rules: Rules | None, play: Strategy) -> Rules:
@@ -610,13 +625,13 @@ def _checked(rules: Rules | None, play: Strategy) -> Rules:
 
 
 def _dealing(
-    rules: Rules | None, strategy: str | Strategy, draw_at_5: Any
+    rules: Rules | None, strategy: str | Strategy, at_five: Any
 ) -> tuple[Any, int, int, int, float, Any, Any]:
     """What dealing shoe after shoe takes from the rule set and the strategy: the shoe's
     values in order, the cut card and the burn (CF-2, CF-4), then both sides' play as the
     kernels look it up (the first table, the punter's chance on 5, the banker's chances,
     the tables)."""
-    play = _strategy_of(strategy, (rules or Rules()).decks, draw_at_5)
+    play = _strategy_of(strategy, (rules or Rules()).decks, at_five)
     rules = _checked(rules, play)
     x, banker = play.arrays()
     shoe = shoe_values(rules.decks)

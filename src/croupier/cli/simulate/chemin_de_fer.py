@@ -91,9 +91,9 @@ def chemin_de_fer(
     exact figures (the solver's value of the game)."""
     console = Console(highlight=False)
     try:
-        draw_at_5 = at_five(at_5).draws if at_5 is not None else None
+        play_at_five = at_five(at_5) if at_5 is not None else None
         rules = _rules(decks, burn, cut_card, commission)
-        play = kernel.strategy(strategy, rules.decks, draw_at_5=draw_at_5)
+        play = kernel.strategy(strategy, rules.decks, at_five=play_at_five)
         where = Where(workers, cluster, dask_local)
         options: dict[str, Any] = {"rules": rules, "strategy": play}
         unit, count, size = how_long(10_000_000, hands, shoes, sessions, session_hands)
@@ -135,7 +135,7 @@ def chemin_de_fer(
                 f"{final.shoes:,} shoes of {decks} decks, {result.seconds:.2f} s "
                 f"({final.hands / result.seconds:,.0f} hands/s), seed {seed}; "
                 f"the punter draws on 5 with chance "
-                f"{float(play.draw_at_5):.4f}.",
+                f"{float(play.at_five.draws or 0):.4f}.",
             )
             named = {_NAMES[w]: e for w, e in final.frequencies().items()}
             named["natural"] = final.naturals()
