@@ -27,11 +27,10 @@ from croupier.games.monte_bank.layout import (
     fate,
     opposite,
 )
+from croupier.games.monte_bank.rules import Cap, CutOn, Rules
 from croupier.odds import monte_bank
 from croupier.odds.monte_bank import (
-    HOUSE_CUT,
     BetKind,
-    Cut,
     WagerOdds,
     bet_table,
     deal_odds,
@@ -45,6 +44,8 @@ TL, TR, BL, BR = Spot.TOP_LEFT, Spot.TOP_RIGHT, Spot.BOTTOM_LEFT, Spot.BOTTOM_RI
 EXAMPLE = Layout.of("7S+7C", "KH", "AD", "3C")  # MB-10d
 STACK_SIZE = {Kind.PLAIN: 1, Kind.PAIR: 2, Kind.TRIPLE: 3}
 DEALS = 20_000
+CUT = Rules().cut  # the house's share of a win when it cuts, by default (MB-13)
+FIRST_FALL = Rules(cut_on=CutOn.FIRST_FALL)
 
 
 def cards(text):
@@ -170,8 +171,8 @@ def test_counted_by_hand():  # MB-9, MB-10, MB-13
         Fraction(3, 4),
         Fraction(3, 36),
     )
-    assert circle.edge == 3 * HOUSE_CUT * Fraction(3, 36) == Fraction(1, 16)
-    assert wager_odds(plain, Circle(TL), cut=Cut.FIRST_FALL).edge == 3 * HOUSE_CUT / 4
+    assert circle.edge == 3 * CUT * Fraction(3, 36) == Fraction(1, 16)
+    assert wager_odds(plain, Circle(TL), rules=FIRST_FALL).edge == 3 * CUT / 4
     doubler = wager_odds(plain, Doubler(GROUPS["top"]))
     assert (doubler.win, doubler.win_on_gate, doubler.edge) == (
         Fraction(1, 2),
@@ -210,12 +211,12 @@ def test_stacked_situations():  # MB-10d, MB-12, MB-13: the worked example's car
         Fraction(1, 2),  # ♥7 the gate
         Fraction(1),  # ♥7 is the first card to fall either way: ♥A makes nothing fall
     )
-    assert seven.edge == -3 * (1 - HOUSE_CUT / 2)
+    assert seven.edge == -3 * (1 - CUT / 2)
     # A card of no layout rank moves nothing: it can only be the gate.
-    seven = wager_odds(EXAMPLE, circle_seven, cards("JC 7H"), cut=Cut.FIRST_FALL)
+    seven = wager_odds(EXAMPLE, circle_seven, cards("JC 7H"), rules=FIRST_FALL)
     assert seven.win == seven.win_on_first_fall == 1
     assert seven.win_on_gate == Fraction(1, 2)
-    assert seven.edge == -3 * (1 - HOUSE_CUT)
+    assert seven.edge == -3 * (1 - CUT)
     never = wager_odds(EXAMPLE, circle_seven, cards("JC 6D"))
     assert never.win == never.lose == never.edge == 0
     assert never.unsettled == 1
@@ -238,6 +239,8 @@ def every_order(layout, wager, remaining):
         win_on_gate=Fraction(tally["gate"], n),
         win_on_first_fall=Fraction(tally["first"], n),
         pays=wager.pays,
+        cut=CUT,
+        cut_on=CutOn.GATE,
     )
 
 
@@ -255,10 +258,10 @@ def test_the_recursion_agrees_with_every_order(kind, seed, data):  # MB-9, MB-10
     wager = data.draw(st.sampled_from([w for bet in BetKind for w in wagers(layout, bet)]))
     expected = every_order(layout, wager, remaining)
     assert wager_odds(layout, wager, remaining) == expected
-    for cut in Cut:
-        odds = wager_odds(layout, wager, remaining, cut)
-        taken = expected.win_on_gate if cut is Cut.GATE else expected.win_on_first_fall
-        assert odds.edge == expected.lose - wager.pays * (expected.win - HOUSE_CUT * taken)
+    for cut_on in CutOn:
+        odds = wager_odds(layout, wager, remaining, Rules(cut_on=cut_on))
+        taken = expected.win_on_gate if cut_on is CutOn.GATE else expected.win_on_first_fall
+        assert odds.edge == expected.lose - wager.pays * (expected.win - CUT * taken)
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -277,42 +280,92 @@ def test_the_wagers_of_each_kind():  # MB-9
     assert all(isinstance(w, Cross) and TL not in (w.backed, w.against) for w in crosses)
 
 
-@pytest.mark.parametrize("cut", list(Cut))
-def test_every_layout_of_a_kind_has_the_same_odds(cut):  # MB-9, MB-10
+@pytest.mark.parametrize("cut_on", list(CutOn))
+def test_every_layout_of_a_kind_has_the_same_odds(cut_on):  # MB-9, MB-10
     """By symmetry every layout of a kind, and every wager of a kind on it, has the same
     odds: every spot, both rows and both columns, backing the stack and betting against
     it. So the table's averages are every wager's odds, here on random layouts."""
-    table = bet_table(cut)
+    rules = Rules(cut_on=cut_on)
+    table = bet_table(rules)
     rng = random.Random(7)
     for kind in Kind:
         for _ in range(3):
             layout = random_layout(rng, kind)
             for bet in BetKind:
                 for wager in wagers(layout, bet):
-                    assert wager_odds(layout, wager, cut=cut) == table.odds[bet][kind], wager
+                    assert wager_odds(layout, wager, rules=rules) == table.odds[bet][kind], wager
     assert set(table.odds[BetKind.CROSS_STACKED]) == {Kind.PAIR, Kind.TRIPLE}
 
 
 def test_rows_and_columns_and_both_ways_on_the_stack():  # MB-9b, MB-9c, MB-10
-    for cut in Cut:
+    for rules in (Rules(cut_on=cut_on) for cut_on in CutOn):
         for layout in (EXAMPLE, Layout.of("7S+7C+7H", "KH", "AD", "3C")):
-            odds = {name: wager_odds(layout, Doubler(g), cut=cut) for name, g in GROUPS.items()}
+            odds = {name: wager_odds(layout, Doubler(g), rules=rules) for name, g in GROUPS.items()}
             assert odds["top"] == odds["left"] == odds["bottom"] == odds["right"]
-            assert wager_odds(layout, Cross(TL, TR), cut=cut) == wager_odds(
-                layout, Cross(TR, TL), cut=cut
+            assert wager_odds(layout, Cross(TL, TR), rules=rules) == wager_odds(
+                layout, Cross(TR, TL), rules=rules
             )
 
 
 def test_the_house_cut_readings():  # MB-13
-    gate, first = bet_table(Cut.GATE), bet_table(Cut.FIRST_FALL)
+    gate, first = bet_table(Rules(cut_on=CutOn.GATE)), bet_table(FIRST_FALL)
     for bet, by_kind in gate.odds.items():
         for kind, odds in by_kind.items():
             later = first.odds[bet][kind]
             # Winning on the gate is mostly winning on the first fall too.
             assert odds.win_on_gate <= later.win_on_first_fall
             assert odds.edge <= later.edge
-            assert odds.edge == odds.lose - odds.pays * (odds.win - HOUSE_CUT * odds.win_on_gate)
+            assert odds.edge == odds.lose - odds.pays * (odds.win - CUT * odds.win_on_gate)
             assert odds.edge > 0
+
+
+@pytest.mark.parametrize("cut_on", list(CutOn))
+def test_a_table_with_another_cut_gets_its_own_edges(cut_on):  # MB-13
+    """The edge follows the table's cut exactly, not the rules' default: a circle on a plain
+    layout wins 1/4 of the time, 3/36 on the gate, and always on the first fall (every card
+    of its rank falls there), so its edge is 3 * cut * P(a win with the cut due)."""
+    fifth = Rules(cut=Fraction(1, 5), cut_on=cut_on)
+    plain = Layout.of("QD", "KH", "AD", "3C")
+    circle = wager_odds(plain, Circle(TL), rules=fifth)
+    assert (circle.cut, circle.cut_on) == (Fraction(1, 5), cut_on)
+    due = Fraction(3, 36) if cut_on is CutOn.GATE else Fraction(1, 4)
+    assert circle.win_cut == due
+    assert circle.edge == 3 * Fraction(1, 5) * due != 3 * CUT * due
+    none = wager_odds(plain, Circle(TL), rules=Rules(cut=Fraction(0), cut_on=cut_on))
+    assert none.edge == 0  # a fair 3 to 1 on one card of four, with no cut
+    table, usual = bet_table(fifth), bet_table(Rules(cut_on=cut_on))
+    assert (table.cut, table.cut_on) == (Fraction(1, 5), cut_on)
+    assert table.odds[BetKind.CIRCLE][Kind.PLAIN].edge == circle.edge
+    for bet, by_kind in table.odds.items():
+        for kind, odds in by_kind.items():
+            same = usual.odds[bet][kind]
+            assert (odds.win, odds.lose, odds.win_cut) == (same.win, same.lose, same.win_cut)
+            assert odds.edge == odds.lose - odds.pays * (odds.win - Fraction(1, 5) * odds.win_cut)
+            assert odds.edge < same.edge
+        overall = table.overall(bet)
+        assert overall.edge == overall.lose - overall.pays * (
+            overall.win - Fraction(1, 5) * overall.win_cut
+        )
+    data = report(fifth)
+    assert (data["cut"], data["cut_rate"]) == (cut_on.value, "1/5")
+    assert Fraction(data["exact_edge"]["circle"]["plain"]) == circle.edge
+
+
+def test_the_rules_the_odds_follow_and_refuse():  # MB-4, MB-13, MB-17
+    """Only the cut and when it is taken change the odds; tables alike in those share one
+    table. The cards added by MB-17's variant change the layout: refused, in one line."""
+    usual = bet_table()
+    assert bet_table(Rules()) is usual
+    other = Rules(seats=4, cava=20, minimum_monte=200, cap=Cap.GROSS, deals_per_bank=3)
+    assert bet_table(other) is usual
+    assert wager_odds(EXAMPLE, Circle(TL), rules=other) == wager_odds(EXAMPLE, Circle(TL))
+    for refused in (
+        lambda rules: wager_odds(EXAMPLE, Circle(TL), rules=rules),
+        bet_table,
+        report,
+    ):
+        with pytest.raises(InvalidConfig, match=r"^extra_cards = 1 is not valid here: .*MB-17"):
+            refused(Rules(extra_cards=1))
 
 
 def test_overall_weighs_the_layouts_by_the_deal():  # MB-7
@@ -381,12 +434,13 @@ def test_the_draw_agrees_with_a_simulation_of_stacked_layouts(kind):  # MB-10, M
 # -- the report and the surface -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cut", list(Cut))
-def test_the_report(cut):  # MB-7, MB-13
-    data = json.loads(json.dumps(report(cut)))
-    table = bet_table(cut)
+@pytest.mark.parametrize("cut_on", list(CutOn))
+def test_the_report(cut_on):  # MB-7, MB-13
+    data = json.loads(json.dumps(report(Rules(cut_on=cut_on))))
+    table = bet_table(Rules(cut_on=cut_on))
     assert data["game"] == "monte-bank"
-    assert data["cut"] == cut.value
+    assert data["cut"] == cut_on.value
+    assert Fraction(data["cut_rate"]) == CUT
     assert Fraction(data["void"]) == deal_odds().void
     assert {k: Fraction(v) for k, v in data["layout"].items()} == {
         kind.value: deal_odds().given_valid(kind) for kind in Kind
@@ -409,8 +463,8 @@ def test_the_report(cut):  # MB-7, MB-13
 
 def test_the_public_surface():
     assert set(monte_bank.__all__) == {
-        *("HOUSE_CUT", "BetKind", "BetTable", "Cut", "DealOdds", "WagerOdds"),
-        *("bet_table", "deal_odds", "report", "unseen", "wager_odds", "wagers"),
+        *("BetKind", "BetTable", "DealOdds", "WagerOdds"),
+        *("bet_table", "check_rules", "deal_odds", "report", "unseen", "wager_odds", "wagers"),
     }
     assert all(hasattr(monte_bank, name) for name in monte_bank.__all__)
 

@@ -31,13 +31,7 @@ from croupier.games.monte_bank.layout import (
 )
 from croupier.games.monte_bank.rules import CutOn, Rules
 
-__all__ = ["HOUSE_CUT", "Cut", "WagerOdds", "unseen", "wager_odds"]
-
-HOUSE_CUT: Fraction = Rules().cut
-"""The house's share of a punter's winnings when the cut applies (MB-13): the rules' default."""
-
-Cut = CutOn
-"""When the house takes its cut: on the gate, or on the first fall (the game's `CutOn`)."""
+__all__ = ["WagerOdds", "check_rules", "unseen", "wager_odds"]
 
 _PACK = monte_pack()
 _IN_PACK = frozenset(_PACK)
@@ -46,7 +40,9 @@ _LARGEST_STACK = 3  # MB-7c: the fourth of a rank voids the deal
 
 @dataclass(frozen=True, slots=True)
 class WagerOdds:
-    """A wager's exact chances, and its house edge per unit staked under `cut`.
+    """A wager's exact chances, and its house edge per unit staked at the table it was
+    computed for: the house takes `cut` of the winnings of a win on the gate, or on the first
+    fall, as `cut_on` says (a table's `Rules.cut` and `Rules.cut_on`, MB-13).
 
     `win_on_gate`: it wins on the gate; `win_on_first_fall`: it wins on the
     first card that makes a layout card fall in the deal. A wager that
@@ -59,7 +55,8 @@ class WagerOdds:
     win_on_gate: Fraction
     win_on_first_fall: Fraction
     pays: int
-    cut: Cut = Cut.GATE
+    cut: Fraction
+    cut_on: CutOn
 
     @property
     def unsettled(self) -> Fraction:
@@ -68,28 +65,46 @@ class WagerOdds:
     @property
     def win_cut(self) -> Fraction:
         """The chance that it wins and the house takes its cut (MB-13)."""
-        return self.win_on_gate if self.cut is Cut.GATE else self.win_on_first_fall
+        return self.win_on_gate if self.cut_on is CutOn.GATE else self.win_on_first_fall
 
     @property
     def edge(self) -> Fraction:
-        """Minus the expected net gain per unit staked: positive for the house (MB-13)."""
-        return self.lose - self.pays * (self.win - HOUSE_CUT * self.win_cut)
+        """Minus the expected net gain per unit staked: positive for the house (MB-13). The
+        cut is taken exactly, as a share of the winnings, not rounded to a chip."""
+        return self.lose - self.pays * (self.win - self.cut * self.win_cut)
+
+
+def check_rules(rules: Rules | None) -> Rules:
+    """The table the odds are for (by default the rules' readings), or `InvalidConfig` for a
+    rule they do not follow. The cut and when it is taken (MB-13) change the edges. The
+    seats, the cava, the smallest monte and how long a banker deals change no wager's odds;
+    nor does what the monte caps (MB-4), as the odds are of a stake the bank covers. The
+    Zecchinetta-style added cards (MB-17) change the layout and the draw: refused."""
+    rules = Rules() if rules is None else rules
+    if rules.extra_cards:
+        raise InvalidConfig(
+            f"extra_cards = {rules.extra_cards} is not valid here: the odds are of the four-card "
+            "layout; cards added to it (MB-17) are not followed"
+        )
+    return rules
 
 
 def wager_odds(
     layout: Layout,
     wager: Wager,
     remaining: Collection[Card] | None = None,
-    cut: Cut = Cut.GATE,
+    rules: Rules | None = None,
 ) -> WagerOdds:
     """A wager's exact odds on this layout, the draw showing `remaining` (by default the
-    pack less the layout) in a uniformly random order; its first card is the gate.
+    pack less the layout) in a uniformly random order; its first card is the gate. Its edge
+    is at the table `rules` (by default the rules' readings): its cut and when it is taken.
 
     >>> from croupier.games.monte_bank.layout import Circle
     >>> odds = wager_odds(Layout.of("7S+7C", "KH", "AD", "3C"), Circle(Spot.TOP_LEFT))
     >>> odds.win, odds.win_on_gate, odds.edge
     (Fraction(1, 4), Fraction(2, 35), Fraction(3, 70))
     """
+    rules = check_rules(rules)
     _check_layout(layout)
     _check_wager(wager)
     cards = unseen(layout) if remaining is None else _check_remaining(layout, remaining)
@@ -131,7 +146,7 @@ def wager_odds(
         return win, lose, first
 
     win, lose, first = draw(Falls(), tuple(len(group) for group in by_class.values()), True)
-    return WagerOdds(win, lose, gate, first, wager.pays, cut)
+    return WagerOdds(win, lose, gate, first, wager.pays, rules.cut, rules.cut_on)
 
 
 def unseen(layout: Layout) -> tuple[Card, ...]:

@@ -41,16 +41,16 @@ from croupier.games.monte_bank.layout import (
     Spot,
     Wager,
 )
-from croupier.odds._monte_bank_draw import HOUSE_CUT, Cut, WagerOdds, unseen, wager_odds
+from croupier.games.monte_bank.rules import CutOn, Rules
+from croupier.odds._monte_bank_draw import WagerOdds, check_rules, unseen, wager_odds
 
 __all__ = [
-    "HOUSE_CUT",
     "BetKind",
     "BetTable",
-    "Cut",
     "DealOdds",
     "WagerOdds",
     "bet_table",
+    "check_rules",
     "deal_odds",
     "report",
     "unseen",
@@ -94,9 +94,12 @@ class DealOdds:
 @dataclass(frozen=True, slots=True)
 class BetTable:
     """Each kind of bet on each kind of layout, averaged over every layout of the kind and
-    every wager of the kind on it, as a punter choosing one at random would meet them."""
+    every wager of the kind on it, as a punter choosing one at random would meet them; at a
+    table where the house takes `cut` of a win on the gate or on the first fall, as `cut_on`
+    says (MB-13)."""
 
-    cut: Cut
+    cut: Fraction
+    cut_on: CutOn
     deal: DealOdds
     odds: Mapping[BetKind, Mapping[Kind, WagerOdds]]
 
@@ -179,7 +182,7 @@ def wagers(layout: Layout, bet: BetKind) -> tuple[Wager, ...]:
 
 
 def _mean(weighted: Iterable[tuple[Fraction, WagerOdds]]) -> WagerOdds:
-    """The weighted mean of odds of one pay and one cut; the weights sum to one."""
+    """The weighted mean of odds of one pay and one table's cut; the weights sum to one."""
     pairs = list(weighted)
     first = pairs[0][1]
     return WagerOdds(
@@ -189,6 +192,7 @@ def _mean(weighted: Iterable[tuple[Fraction, WagerOdds]]) -> WagerOdds:
         win_on_first_fall=sum((w * odds.win_on_first_fall for w, odds in pairs), Fraction(0)),
         pays=first.pays,
         cut=first.cut,
+        cut_on=first.cut_on,
     )
 
 
@@ -216,11 +220,19 @@ def _signature(layout: Layout) -> tuple[object, ...]:
     return len(remaining), tuple(spots)
 
 
+def bet_table(rules: Rules | None = None) -> BetTable:
+    """Each kind of bet on each kind of layout from a fresh pack at the table `rules` (by
+    default the rules' readings): the odds of every wager of the kind on every layout of the
+    kind, averaged. Layouts alike in what the odds depend on (`_signature`) are computed
+    once, weighted by how many there are. A rule the odds do not follow is refused
+    (`check_rules`); tables alike in the cut and when it is taken share one computation."""
+    rules = check_rules(rules)
+    return _bet_table(rules.cut, rules.cut_on)
+
+
 @cache
-def bet_table(cut: Cut = Cut.GATE) -> BetTable:
-    """Each kind of bet on each kind of layout from a fresh pack: the odds of every wager of
-    the kind on every layout of the kind, averaged. Layouts alike in what the odds depend
-    on (`_signature`) are computed once, weighted by how many there are."""
+def _bet_table(cut: Fraction, cut_on: CutOn) -> BetTable:
+    rules = Rules(cut=cut, cut_on=cut_on)
     odds: dict[BetKind, dict[Kind, WagerOdds]] = {bet: {} for bet in BetKind}
     for kind in Kind:
         alike: dict[tuple[object, ...], list[Layout]] = defaultdict(list)
@@ -230,21 +242,23 @@ def bet_table(cut: Cut = Cut.GATE) -> BetTable:
         for bet in BetKind:
             weighted: list[tuple[Fraction, WagerOdds]] = []
             for group in alike.values():
-                choices = [wager_odds(group[0], w, cut=cut) for w in wagers(group[0], bet)]
+                choices = [wager_odds(group[0], w, rules=rules) for w in wagers(group[0], bet)]
                 weighted += [(Fraction(len(group), count * len(choices)), o) for o in choices]
             if weighted:
                 odds[bet][kind] = _mean(weighted)
     return BetTable(
         cut=cut,
+        cut_on=cut_on,
         deal=deal_odds(),
         odds=MappingProxyType({bet: MappingProxyType(by) for bet, by in odds.items()}),
     )
 
 
-def report(cut: Cut = Cut.GATE) -> dict[str, Any]:
-    """The deal's and every bet's odds as plain JSON data: exact figures as "p/q", house
-    edges also as decimal numbers."""
-    table = bet_table(cut)
+def report(rules: Rules | None = None) -> dict[str, Any]:
+    """The deal's and every bet's odds at the table `rules` as plain JSON data: exact figures
+    as "p/q", house edges also as decimal numbers; "cut" says when the house takes its cut,
+    "cut_rate" how much."""
+    table = bet_table(rules)
     deal = table.deal
 
     def per_kind(figure: Callable[[WagerOdds], Fraction], exact: bool) -> dict[str, Any]:
@@ -259,7 +273,8 @@ def report(cut: Cut = Cut.GATE) -> dict[str, Any]:
 
     return {
         "game": "monte-bank",
-        "cut": cut.value,
+        "cut": table.cut_on.value,
+        "cut_rate": _text(table.cut),
         "void": _text(deal.void),
         "layout": {kind.value: _text(deal.given_valid(kind)) for kind in Kind},
         "house_edge": per_kind(lambda odds: odds.edge, exact=False),
