@@ -402,9 +402,23 @@ def sigmas(estimate: Estimate) -> float:
     return estimate.sigmas
 
 
-@pytest.mark.parametrize("cut", ["gate", "first-fall"])
-def test_the_results_agree_with_the_exact_odds(counts, cut):  # MB-9, MB-13
-    results = MonteBankResults.of(counts, cut)
+FIFTH = Fraction(1, 5)
+"""A table with another cut than the rules' default (MB-13)."""
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(cut_on=CutOn.FIRST_FALL),
+        Rules(cut=FIFTH),
+        Rules(cut=FIFTH, cut_on=CutOn.FIRST_FALL),
+    ],
+    ids=["gate", "first-fall", "fifth-gate", "fifth-first-fall"],
+)
+def test_the_results_agree_with_the_exact_odds(counts, rules):  # MB-9, MB-13
+    results = MonteBankResults.of(counts, rules)
+    assert results.rules == rules
     assert abs(sigmas(results.void())) < 4
     assert all(abs(sigmas(e)) < 4 for e in results.layouts().values())
     figures = (
@@ -426,11 +440,13 @@ def test_the_results_agree_with_the_exact_odds(counts, cut):  # MB-9, MB-13
                     assert estimate.value == pytest.approx(estimate.exact, abs=1e-15)
     assert spread >= 15
     edges = results.house_edges()
-    table = bet_table(results.cut)
+    table = bet_table(rules)
+    assert (table.cut, table.cut_on) == (rules.cut, rules.cut_on)
     assert edges[BetKind.CIRCLE][None].exact == float(table.overall(BetKind.CIRCLE).edge)
     assert edges[BetKind.CROSS_STACKED].keys() == {Kind.PAIR, Kind.TRIPLE, None}
     data = results.as_json()
-    assert data["deals"] == DEALS and data["cut"] == cut
+    assert data["deals"] == DEALS and data["cut"] == rules.cut_on.value
+    assert Fraction(data["cut_rate"]) == rules.cut
     assert data["house_edge"]["circle"]["plain"] == edges[BetKind.CIRCLE][Kind.PLAIN].value
     assert data["exact"]["win_on_gate"]["doubler"]["all"] == pytest.approx(
         float(table.overall(BetKind.DOUBLER).win_on_gate)
@@ -439,12 +455,58 @@ def test_the_results_agree_with_the_exact_odds(counts, cut):  # MB-9, MB-13
     assert "plain" not in data["win"]["cross_stacked"]
 
 
-@pytest.mark.parametrize("cut", ["gate", "first-fall"])
-def test_each_house_edge_is_the_deals_returns_averaged(cut):  # MB-9, MB-13
+@pytest.mark.parametrize("cut_on", list(CutOn))
+def test_the_simulated_edge_follows_the_tables_cut(counts, cut_on):  # MB-9, MB-13
+    # the same deals at a table cutting a fifth: each edge is less by exactly the pay times
+    # the fifth's shortfall on a quarter times how often the cut was due, and its exact
+    # figure is the fifth's (a plain circle: 3 * cut * P(a win with the cut due))
+    quarter = MonteBankResults.of(counts, Rules(cut_on=cut_on))
+    fifth = MonteBankResults.of(counts, Rules(cut=FIFTH, cut_on=cut_on))
+    due = quarter.wins_on_gate() if cut_on is CutOn.GATE else quarter.wins_on_first_fall()
+    usual, other = quarter.house_edges(), fifth.house_edges()
+    for bet in BetKind:
+        for over, edge in other[bet].items():
+            less = PAYS[bet] * float(FIFTH - Rules().cut) * due[bet][over].value
+            assert edge.value == pytest.approx(usual[bet][over].value + less, abs=1e-12)
+            assert edge.exact is not None and edge.exact < (usual[bet][over].exact or 0)
+    p = Fraction(3, 36) if cut_on is CutOn.GATE else Fraction(1, 4)
+    assert other[BetKind.CIRCLE][Kind.PLAIN].exact == float(3 * FIFTH * p)
+    circle = other[BetKind.CIRCLE][Kind.PLAIN]
+    if cut_on is CutOn.GATE:
+        assert abs(sigmas(circle)) < 4
+    else:  # one circle of the four wins, on the first fall: the same in every deal
+        assert circle.margin == 0 and circle.value == pytest.approx(circle.exact, abs=1e-15)
+
+
+def test_the_kernel_refuses_the_rules_it_does_not_follow():  # MB-17
+    state = seeded(np.random.SeedSequence(1))
+    net = nets(Rules(), BetKind.CIRCLE, 10)
+    for call in (
+        lambda rules: simulate(state, 10, rules),
+        lambda rules: filler(BetKind.CIRCLE, net, rules),
+        lambda rules: sessions(state, 1, Plan(100, 10, 5, 30), BetKind.CIRCLE, net, rules),
+    ):
+        with pytest.raises(InvalidConfig, match=r"^extra_cards = 1 is not valid here: .*MB-17"):
+            call(Rules(extra_cards=1))
+    assert (simulate(state.copy(), 10, Rules(seats=3)) == simulate(state.copy(), 10)).all()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(cut_on=CutOn.FIRST_FALL),
+        Rules(cut=FIFTH),
+        Rules(cut=FIFTH, cut_on=CutOn.FIRST_FALL),
+    ],
+    ids=["gate", "first-fall", "fifth-gate", "fifth-first-fall"],
+)
+def test_each_house_edge_is_the_deals_returns_averaged(rules):  # MB-9, MB-13
     # the estimator against the engine's fates added up by hand: a lost wager gives the
-    # house its stake, a won one costs it the pay less a quarter when the cut is due
+    # house its stake, a won one costs it the pay less the table's cut when it is due
     packs = list(random_packs(random.Random(7), 400))
-    results = MonteBankResults.of(sum(play_pack(pack).counts for pack in packs), cut)
+    results = MonteBankResults.of(sum(play_pack(pack).counts for pack in packs), rules)
+    gate = rules.cut_on is CutOn.GATE
     deals = [deal for deal in map(engine_deal, packs) if deal[0] is None]
     for bet in BetKind:
         returns = []
@@ -452,8 +514,8 @@ def test_each_house_edge_is_the_deals_returns_averaged(cut):  # MB-9, MB-13
             taken = [
                 Fraction(1)
                 if outcome is Fate.LOSE
-                else -PAYS[bet] * (1 - Fraction(int(gate if cut == "gate" else first), 4))
-                for wager, (outcome, _, gate, first) in settled.items()
+                else -PAYS[bet] * (1 - rules.cut * int(on_gate if gate else first))
+                for wager, (outcome, _, on_gate, first) in settled.items()
                 if kind_of(layout, wager) is bet
             ]
             if taken:
@@ -524,8 +586,9 @@ def test_bad_results_are_refused(counts):
         MonteBankResults.of([1, 2, 3])
     with pytest.raises(InvalidInput, match="no deals"):
         MonteBankResults.of([0] * COLUMNS)
-    with pytest.raises(InvalidConfig, match="cut 'middle' is not valid: 'gate', 'first-fall'"):
-        MonteBankResults.of(counts, "middle")
+    with pytest.raises(InvalidConfig, match=r"^extra_cards = 2 is not valid here: .*MB-17"):
+        MonteBankResults.of(counts, Rules(extra_cards=2))
+    assert MonteBankResults.of(counts).rules == Rules()
 
 
 # -- (e) sessions ------------------------------------------------------------------------------
@@ -581,7 +644,7 @@ def test_session_hands_are_the_deals_as_play_pack_settles_them(bet, cut):
     # MB-7, MB-9, MB-10, MB-12, MB-13: deal by deal, a session after another, the filler
     # called twice going on where it left off
     net = nets(Rules(cut_on=cut), bet, 10)
-    fill, state = filler(bet, net, cut), seeded(np.random.SeedSequence(11))
+    fill, state = filler(bet, net, Rules(cut_on=cut)), seeded(np.random.SeedSequence(11))
     out = np.zeros((3, 40), dtype=np.int64)
     fill(state, out[:2])
     fill(state, out[2:])
@@ -651,11 +714,12 @@ LAYOUTS = {
 @pytest.mark.parametrize("cut", [CutOn.GATE, CutOn.FIRST_FALL])
 def test_each_session_wager_has_the_odds_of_its_kind(cut):  # MB-9, MB-10, MB-13
     # so the exact figures of `bet_table` are the session wager's own
-    table = bet_table(cut)
+    rules = Rules(cut_on=cut)
+    table = bet_table(rules)
     for bet, wager in SESSION_WAGERS.items():
         for kind, odds in table.odds[bet].items():
             for layout in LAYOUTS[kind]:
-                assert wager_odds(layout, wager, cut=cut) == odds, (bet, layout)
+                assert wager_odds(layout, wager, rules=rules) == odds, (bet, layout)
         assert set(table.odds[bet]) == (
             {Kind.PAIR, Kind.TRIPLE} if bet is BetKind.CROSS_STACKED else set(Kind)
         )
@@ -671,12 +735,13 @@ def test_each_session_wager_has_the_odds_of_its_kind(cut):  # MB-9, MB-10, MB-13
     ],
 )
 def test_sessions_lose_the_exact_take(bet, cut, stake):  # MB-7, MB-9, MB-13
-    net = nets(Rules(cut_on=cut), bet, stake)
+    rules = Rules(cut_on=cut)
+    net = nets(rules, bet, stake)
     plan = Plan(10**6, stake, 400, max(net))  # never ruined: every deal is played
-    counts = sessions(seeded(np.random.SeedSequence(12)), 2500, plan, bet, net, cut)
+    counts = sessions(seeded(np.random.SeedSequence(12)), 2500, plan, bet, net, rules)
     results = SessionResults.of(counts[0], plan)
     assert results.hands == 2500 * 400 and results.ruined().value == 0
-    odds = bet_table(cut).overall(bet)
+    odds = bet_table(rules).overall(bet)
     won = odds.lose * net[0] + (odds.win - odds.win_cut) * net[1] + odds.win_cut * net[2]
     taken = results.edge(float(-won / stake))
     assert taken.sigmas is not None and abs(taken.sigmas) < 4, taken

@@ -73,7 +73,7 @@ from croupier.games.monte_bank.layout import (
 )
 from croupier.games.monte_bank.play import payment
 from croupier.games.monte_bank.rules import CutOn, Rules
-from croupier.odds.monte_bank import BetKind
+from croupier.odds.monte_bank import BetKind, check_rules
 from croupier.shoe import End
 from croupier.sim import sessions as money
 from croupier.sim._jit import inlined, njit, uncounted
@@ -512,12 +512,17 @@ def _play(pack: Any, plans: Any, fates: Any, row: Any) -> Any:
 # -- the API ----------------------------------------------------------------------------------
 
 
-def simulate(state: npt.NDArray[np.uint64], deals: int) -> npt.NDArray[np.int64]:
-    """Deal `deals` valid deals, each from a freshly shuffled pack, from the generator `state`
-    (which steps on), every wager in `WAGERS` laid on each: for each of `SLICES` slices of
-    them in turn, a row of `COLUMNS` counts (`Head`, then `Tally` for each bet kind on each
-    layout kind, at `column(bet, layout, tally)`). Void deals are counted by rule and dealt
-    again (MB-7), so the rows' `Head.DEALS` add up to `deals`."""
+def simulate(
+    state: npt.NDArray[np.uint64], deals: int, rules: Rules | None = None
+) -> npt.NDArray[np.int64]:
+    """Deal `deals` valid deals at the table `rules` (by default the rules' readings), each
+    from a freshly shuffled pack, from the generator `state` (which steps on), every wager in
+    `WAGERS` laid on each: for each of `SLICES` slices of them in turn, a row of `COLUMNS`
+    counts (`Head`, then `Tally` for each bet kind on each layout kind, at `column(bet,
+    layout, tally)`). Void deals are counted by rule and dealt again (MB-7), so the rows'
+    `Head.DEALS` add up to `deals`. The counts hold wins on the gate and on the first fall
+    alike, so the cut is for `MonteBankResults` to take; `rules` is checked (`_dealing`)."""
+    _dealing(rules)
     _check_state(state)
     if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 0:
         raise InvalidInput(f"deals {deals!r} is not valid: a whole number, 0 or more")
@@ -675,13 +680,14 @@ def _fill(rng: Any, pack: Any, plans: Any, stacked: bool, due: int, net: Any, ou
             out[s, h] = net[0] if fate[0, 0] == _LOSE else net[1 + fate[0, due]]
 
 
-def filler(bet: BetKind, net: tuple[int, int, int], cut: CutOn = CutOn.GATE) -> money.Fill:
-    """The hands of sessions staking on the wager of kind `bet` (`SESSION_WAGERS`) each valid
-    deal, a stake that wins or loses `net` (as `nets` gives it), the house's cut taken on the
-    gate or on the first fall (MB-13). Each deal is from a fresh shuffle."""
+def filler(bet: BetKind, net: tuple[int, int, int], rules: Rules | None = None) -> money.Fill:
+    """The hands of sessions at the table `rules` (by default the rules' readings) staking on
+    the wager of kind `bet` (`SESSION_WAGERS`) each valid deal, a stake that wins or loses
+    `net` (as `nets(rules, ...)` gives it), the house's cut taken on the gate or on the first
+    fall as `rules.cut_on` says (MB-13). Each deal is from a fresh shuffle."""
+    due = _dealing(rules)
     w = WAGERS.index(SESSION_WAGERS[bet])
     plans = np.ascontiguousarray(_PLANS[:, w : w + 1])
-    due = 2 if cut is CutOn.GATE else 3
     by_fate = np.array(net, dtype=np.int64)
     pack = np.arange(len(PACK), dtype=np.int64)
     stacked = bet is BetKind.CROSS_STACKED
@@ -698,8 +704,20 @@ def sessions(
     plan: money.Plan,
     bet: BetKind,
     net: tuple[int, int, int],
-    cut: CutOn = CutOn.GATE,
+    rules: Rules | None = None,
 ) -> npt.NDArray[np.int64]:
-    """`count` sessions of `plan` staking on the wager of kind `bet`, the stake winning or
-    losing `net`: the counts of `sessions.play`."""
-    return money.play(filler(bet, net, cut), state, count, plan)
+    """`count` sessions of `plan` at the table `rules` staking on the wager of kind `bet`,
+    the stake winning or losing `net`: the counts of `sessions.play`."""
+    return money.play(filler(bet, net, rules), state, count, plan)
+
+
+_DUE = {CutOn.GATE: 2, CutOn.FIRST_FALL: 3}
+"""The column of `_settle`'s fates that says whether the cut is due, by when it is taken."""
+
+
+def _dealing(rules: Rules | None) -> int:
+    """The kernel's reading of the table `rules` (by default the rules' readings): the column
+    of `_settle` that says when the cut is due (MB-13). The kernel deals the four-card layout,
+    as the exact odds do, so a rule they do not follow is refused (`check_rules`: the cards
+    added by MB-17's variant)."""
+    return _DUE[check_rules(rules).cut_on]

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.errors import InvalidInput
 from croupier.estimate import Z95, Estimate
 from croupier.games.monte_bank.layout import Circle, Cross, Doubler, Kind
-from croupier.odds.monte_bank import HOUSE_CUT, BetKind, Cut, WagerOdds, bet_table, deal_odds
+from croupier.games.monte_bank.rules import CutOn, Rules
+from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules, deal_odds
 from croupier.sim.monte_bank import COLUMNS, VOID_RULES, Head, Tally, column
 
 __all__ = ["PAYS", "Figure", "MonteBankResults", "Over"]
@@ -35,9 +36,9 @@ PAYS = {
     BetKind.CROSS_STACKED: Cross.pays,
     BetKind.DOUBLER: Doubler.pays,
 }
-"""What each kind of bet pays to one (MB-9): circle 3, cross and doubler 1."""
+"""What each kind of bet pays to one (MB-9): the wagers' own `pays`, as the engine pays them."""
 
-_CUT_TALLY = {Cut.GATE: Tally.GATE_WINS, Cut.FIRST_FALL: Tally.FIRST_FALL_WINS}
+_CUT_TALLY = {CutOn.GATE: Tally.GATE_WINS, CutOn.FIRST_FALL: Tally.FIRST_FALL_WINS}
 _SQUARED = {
     Tally.WINS: Tally.WINS_SQUARED,
     Tally.GATE_WINS: Tally.GATE_WINS_SQUARED,
@@ -62,16 +63,18 @@ def _binomial(hits: int, n: int, exact: float | None) -> Estimate:
 
 @dataclass(frozen=True, slots=True)
 class MonteBankResults:
-    """The figures from `croupier.sim.monte_bank.simulate`'s counts, added over its rows;
-    `cut`: when the house cuts a winner's winnings, on the gate (the reading) or on the first
-    fall (the variant) (MB-13)."""
+    """The figures from `croupier.sim.monte_bank.simulate`'s counts, added over its rows, at
+    the table `rules`: the house takes `rules.cut` of a winner's winnings, on the gate (the
+    reading) or on the first fall (the variant), as `rules.cut_on` says (MB-13)."""
 
     counts: tuple[int, ...]
-    cut: Cut = Cut.GATE
+    rules: Rules
 
     @classmethod
-    def of(cls, counts: Any, cut: Cut | str = Cut.GATE) -> MonteBankResults:
-        """From the kernel's counts, added over its rows; `cut` a `Cut` or its name."""
+    def of(cls, counts: Any, rules: Rules | None = None) -> MonteBankResults:
+        """From the kernel's counts, added over its rows, at the table `rules` (by default
+        the rules' readings); a rule the odds and the kernel do not follow is refused."""
+        rules = check_rules(rules)
         values = tuple(int(c) for c in counts)
         if len(values) != COLUMNS or min(values) < 0:
             raise InvalidInput(
@@ -80,7 +83,7 @@ class MonteBankResults:
             )
         if not values[Head.DEALS]:
             raise InvalidInput("counts with no deals are not valid: deal at least one")
-        return cls(values, _cut(cut))
+        return cls(values, rules)
 
     @property
     def deals(self) -> int:
@@ -125,8 +128,8 @@ class MonteBankResults:
 
     def house_edges(self) -> dict[BetKind, dict[Over, Estimate]]:
         """Each kind of bet's edge for the house, per chip staked: a loss takes the stake, a
-        win pays `PAYS` to one less the house's cut of the winnings when it is due
-        (MB-9, MB-13)."""
+        win pays `PAYS` to one less the house's cut of the winnings, `rules.cut`, when it is
+        due (MB-9, MB-13)."""
         return self._each(self._edge)
 
     def as_json(self) -> dict[str, Any]:
@@ -152,7 +155,8 @@ class MonteBankResults:
         return {
             "deals": self.deals,
             "void_deals": self.void_deals,
-            "cut": self.cut.value,
+            "cut": self.rules.cut_on.value,
+            "cut_rate": f"{self.rules.cut.numerator}/{self.rules.cut.denominator}",
             "cards_shown": self.cards_shown(),
             "void": void.value,
             "layout": {kind.value: e.value for kind, e in layouts.items()},
@@ -183,7 +187,7 @@ class MonteBankResults:
         return out
 
     def _exact(self, bet: BetKind, over: Over) -> WagerOdds | None:
-        table = bet_table(self.cut)
+        table = bet_table(self.rules)
         if over is None:
             return table.overall(bet)
         return table.odds[bet].get(over)
@@ -197,10 +201,11 @@ class MonteBankResults:
     def _edge(self, bet: BetKind, over: Over) -> Estimate | None:
         """A wager's return to the house: its stake lost, or minus its winnings less the
         cut: per wager 1 - (1 + pays) win + pays * cut * win_cut (every wager settles)."""
-        pays = PAYS[bet]
+        pays, rules = PAYS[bet], self.rules
         odds = self._exact(bet, over)
-        weights = (_ONE, -(1 + pays) * _ONE, pays * HOUSE_CUT)
-        return self._mean(bet, over, weights, _CUT_TALLY[self.cut], odds.edge if odds else None)
+        weights = (_ONE, -(1 + pays) * _ONE, pays * rules.cut)
+        tally = _CUT_TALLY[rules.cut_on]
+        return self._mean(bet, over, weights, tally, odds.edge if odds else None)
 
     def _mean(
         self,
@@ -265,13 +270,3 @@ def _on_first_fall(odds: WagerOdds) -> Fraction:
 
 def _name(over: Over) -> str:
     return "all" if over is None else over.value
-
-
-def _cut(cut: Cut | str) -> Cut:
-    if isinstance(cut, Cut):
-        return cut
-    try:
-        return Cut(cut)
-    except ValueError:
-        names = ", ".join(repr(c.value) for c in Cut)
-        raise InvalidConfig(f"cut {cut!r} is not valid: {names} (MB-13)") from None
