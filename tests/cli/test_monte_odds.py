@@ -3,10 +3,12 @@
 import json
 from fractions import Fraction
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.odds.monte_bank import Cut, report
+from croupier.games.monte_bank import CutOn, Rules
+from croupier.odds.monte_bank import report
 
 runner = CliRunner()
 
@@ -19,9 +21,9 @@ def test_json_with_the_cut_on_the_gate():  # MB-7, MB-9, MB-13
     result = odds("--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == report(Cut.GATE)
+    assert data == report(Rules(cut_on=CutOn.GATE)) == report()
     assert data["game"] == "monte-bank"
-    assert data["cut"] == "gate"
+    assert data["cut"] == "gate" and data["cut_rate"] == "1/4"
     assert Fraction(data["void"]) == Fraction(16447, 45695)
     assert sum(Fraction(p) for p in data["layout"].values()) == 1
     edges = data["house_edge"]
@@ -36,10 +38,11 @@ def test_json_with_the_cut_on_the_gate():  # MB-7, MB-9, MB-13
 
 def test_json_with_the_cut_on_the_first_fall():  # MB-13 (variant)
     gate = json.loads(odds("--json").output)["house_edge"]
-    result = odds("--cut", "first-fall", "--json")
+    result = odds("--cut-on", "first-fall", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == report(Cut.FIRST_FALL)
+    assert data == report(Rules(cut_on=CutOn.FIRST_FALL))
+    assert json.loads(odds("--cut", "first-fall", "--json").output) == data  # its older name
     assert data["cut"] == "first-fall"
     for bet, by_kind in data["house_edge"].items():
         for kind, edge in by_kind.items():
@@ -47,7 +50,11 @@ def test_json_with_the_cut_on_the_first_fall():  # MB-13 (variant)
 
 
 def test_the_readable_tables():
-    for args, when in [((), "on the gate"), (("--cut", "First-Fall"), "first card that moves")]:
+    for args, when in [
+        ((), "25% of a win on the gate"),
+        (("--cut-on", "First-Fall"), "25% of a win on the first card that moves"),
+        (("--cut", "first-fall"), "25% of a win on the first card that moves"),
+    ]:
         result = odds(*args)
         assert result.exit_code == 0, result.output
         assert "Monte Bank: the deal" in result.output
@@ -58,9 +65,10 @@ def test_the_readable_tables():
             assert label in result.output
 
 
-def test_a_bad_cut_is_one_line_and_exit_two():
-    result = odds("--cut", "sometimes")
+@pytest.mark.parametrize("option", ["--cut-on", "--cut"])
+def test_a_bad_cut_is_one_line_and_exit_two(option):
+    result = odds(option, "sometimes")
     assert result.exit_code == 2, result.output
-    assert "--cut 'sometimes' is not valid: choose from 'gate', 'first-fall'" in result.output
+    assert "--cut-on 'sometimes' is not valid: choose from 'gate', 'first-fall'" in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1

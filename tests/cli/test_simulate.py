@@ -184,14 +184,15 @@ def test_monte_bank_against_the_exact_odds():  # MB-7, MB-13
         ).output
     )
     assert data["game"] == "monte-bank" and data["deals"] == 100_000
-    assert data["results"]["cut"] == "gate"
+    assert data["results"]["cut"] == "gate" and data["results"]["cut_rate"] == "1/4"
     readable = runner.invoke(
         app, ["simulate", "monte-bank", "--deals", "50000", "--cut", "first-fall"]
     )
     assert readable.exit_code == 0, readable.output
     assert "void" in readable.output and "circle 3:1" in readable.output
-    bad = runner.invoke(app, ["simulate", "monte-bank", "--cut", "never"])
-    assert bad.exit_code == 2 and "--cut 'never' is not valid" in bad.output
+    assert "the house's cut, 25% of a win, on the first fall" in " ".join(readable.output.split())
+    bad = runner.invoke(app, ["simulate", "monte-bank", "--cut-on", "never"])
+    assert bad.exit_code == 2 and "--cut-on 'never' is not valid" in bad.output
 
 
 def test_an_unknown_game_is_one_line_naming_the_games():

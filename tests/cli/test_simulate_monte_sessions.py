@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.odds.monte_bank import BetKind, Cut, bet_table
+from croupier.games.monte_bank import CutOn, Rules
+from croupier.odds.monte_bank import BetKind, bet_table
 
 runner = CliRunner()
 
@@ -53,10 +54,10 @@ def test_the_json():  # MB-9b, MB-13
     ],
 )
 def test_each_bet_at_20_a_hand_has_the_exact_edge_of_its_kind(bet, kind):  # MB-9, MB-13
-    args = ("500", "--bet", bet, "--cut", "first-fall", "--seed", "2", "--json")
+    args = ("500", "--bet", bet, "--cut-on", "first-fall", "--seed", "2", "--json")
     data = json.loads(sessions(*args).output)
     assert data["results"]["stake"] == 20  # a quarter of any win is whole chips
-    exact = float(bet_table(Cut.FIRST_FALL).overall(kind).edge)
+    exact = float(bet_table(Rules(cut_on=CutOn.FIRST_FALL)).overall(kind).edge)
     assert data["results"]["exact_house_edge"] == pytest.approx(exact, rel=1e-12)
 
 
@@ -85,7 +86,8 @@ def test_a_plot(tmp_path):
         (["0"], "--sessions 0 is not valid"),
         (["10", "--session-hands", "0"], "--session-hands 0 is not valid"),
         (["10", "--bankroll", "-5"], "--bankroll -5 is not valid"),
-        (["10", "--cut", "never"], "--cut 'never' is not valid"),
+        (["10", "--cut-on", "never"], "--cut-on 'never' is not valid: choose from 'gate'"),
+        (["10", "--cut", "never"], "--cut-on 'never' is not valid: choose from 'gate'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):  # MB-8

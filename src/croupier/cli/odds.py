@@ -16,10 +16,13 @@ from croupier import games as registry
 from croupier.cards import Card
 from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
+from croupier.cli.simulate.monte_bank import CutOnOption
+from croupier.cli.simulate.monte_bank import table as monte_table
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek import Rules as BanchekRules
+from croupier.games.monte_bank import CutOn
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.private_monte import PrivateRules
 from croupier.games.punto_banco import Bet
@@ -202,36 +205,22 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
 @odds_app.command(
     "monte-bank",
     epilog="Examples: `croupier odds monte-bank`; "
-    "`croupier odds monte-bank --cut first-fall --json`.",
+    "`croupier odds monte-bank --cut-on first-fall --json`.",
 )
 def monte_bank(
-    cut: Annotated[
-        str,
-        typer.Option(
-            help="When the house takes 25% of a win: gate (a win on the first card shown) or "
-            "first-fall (on the first card that makes a spot fall or meet an ordinary match)."
-        ),
-    ] = "gate",
+    cut_on: CutOnOption = "gate",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
 ) -> None:
     """The chance of a void deal and of each layout, and every bet's odds and house edge,
     exactly, from a fresh 40-card pack (MB-7, MB-9, MB-10, MB-13)."""
     try:
-        reading = _cut(cut)
+        rules = monte_table(cut_on)
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
-        print(json.dumps(monte.report(reading), indent=2))
+        print(json.dumps(monte.report(rules), indent=2))
     else:
-        _show_monte(monte.bet_table(reading))
-
-
-def _cut(text: str) -> monte.Cut:
-    try:
-        return monte.Cut(text.strip().lower())
-    except ValueError:
-        valid = ", ".join(repr(reading.value) for reading in monte.Cut)
-        raise InvalidConfig(f"--cut {text!r} is not valid: choose from {valid}") from None
+        _show_monte(monte.bet_table(rules))
 
 
 _MONTE_BETS = {
@@ -255,10 +244,10 @@ def _show_monte(table: monte.BetTable) -> None:
         p = deal.given_valid(kind)
         layouts.add_row(f"{kind.value}, of valid deals", f"{float(p):.6f}", str(p))
     console.print(layouts)
-    first_fall = table.cut is monte.Cut.FIRST_FALL
+    first_fall = table.cut_on is CutOn.FIRST_FALL
     when = "the first card that moves a spot" if first_fall else "the gate"
     bets = Table(
-        title=f"Each bet: the house takes {float(monte.HOUSE_CUT):.0%} of a win on {when}",
+        title=f"Each bet: the house takes {float(table.cut):.0%} of a win on {when}",
         box=boxes.SIMPLE_HEAD,
     )
     columns = ["Bet", "Layout", "P(win)", "P(win, gate)"]

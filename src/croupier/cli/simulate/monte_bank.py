@@ -23,16 +23,17 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail
-from croupier.errors import InvalidInput
+from croupier.cli.usage import fail, rule_as_parameters
+from croupier.engine.config import make_config
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.monte_bank import Rules
-from croupier.odds.monte_bank import BetKind, Cut, WagerOdds, bet_table
+from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules
 from croupier.sim import monte_bank as kernel
 from croupier.sim.monte_bank_results import MonteBankResults
 from croupier.sim.sessions import Plan
 
-__all__ = ["monte_bank"]
+__all__ = ["CutOnOption", "monte_bank", "table"]
 
 _BETS = {
     BetKind.CIRCLE: "circle 3:1",
@@ -50,12 +51,27 @@ _SESSION_BETS = {
 _STACKED = " with a pair or triple (the others are sat out)"
 
 
-def _cut(text: str) -> Cut:
+CutOnOption = Annotated[
+    str,
+    typer.Option(
+        "--cut-on",
+        "--cut",
+        help=f"When the house takes its {float(Rules().cut):.0%} of a win (MB-13): gate (a win "
+        "on the first card shown), or first-fall (variant: on the first card that makes a spot "
+        "fall). --cut is the same option.",
+    ),
+]
+"""`--cut-on`, as `croupier play monte-bank` names it; `--cut` is its older name."""
+
+
+def table(cut_on: str) -> Rules:
+    """The table the options describe, read as `croupier play monte-bank` reads its options
+    (the game's `config`); the rule set's refusals, and those of the odds and the kernel
+    (`check_rules`), name the options that set its fields."""
     try:
-        return Cut(text.strip().lower())
-    except ValueError:
-        names = ", ".join(repr(c.value) for c in Cut)
-        raise InvalidInput(f"--cut {text!r} is not valid: choose from {names} (MB-13)") from None
+        return check_rules(make_config(Rules, cut_on=cut_on))
+    except InvalidConfig as error:
+        raise InvalidInput(rule_as_parameters(str(error), {"cut_on": "cut_on"})) from None
 
 
 def monte_bank(
@@ -65,12 +81,7 @@ def monte_bank(
             help="Valid deals to play, each from a new shuffle; 2,000,000 if no length is given."
         ),
     ] = None,
-    cut: Annotated[
-        str,
-        typer.Option(
-            help="When the house takes 25% of a win (MB-13): gate, or first-fall (variant)."
-        ),
-    ] = "gate",
+    cut_on: CutOnOption = "gate",
     sessions: Sessions = None,
     session_hands: SessionHands = 500,
     bankroll: Bankroll = 1000,
@@ -103,14 +114,15 @@ def monte_bank(
     console = Console(highlight=False)
     try:
         where = Where(workers, cluster, dask_local)
-        cut_on = _cut(cut)
+        rules = table(cut_on)
+        on = rules.cut_on.value.replace("-", " ")
+        rate = f"{float(rules.cut):.0%}"
         unit, count, size = how_long(
             2_000_000, deals, sessions=sessions, session_hands=session_hands, hands_are="deals"
         )
         if unit == "sessions":
-            kind, plan, net = _plan(Rules(cut_on=cut_on), bet, stake, bankroll, session_hands)
-            on = cut_on.value.replace("-", " ")
-            options = {"plan": plan, "bet": kind, "net": net, "cut": cut_on}
+            kind, plan, net = _plan(rules, bet, stake, bankroll, session_hands)
+            options = {"plan": plan, "bet": kind, "net": net, "rules": rules}
             result, seed = execute(
                 kernel.sessions, count, unit, seed, options, where, as_json, size
             )
@@ -119,8 +131,8 @@ def monte_bank(
                 f"Monte Bank, {_SESSION_BETS[bet][1]}, the cut on the {on}",
                 result,
                 plan,
-                kernel.filler(kind, net, cut_on),
-                _edge(bet_table(cut_on).overall(kind), net, stake),
+                kernel.filler(kind, net, rules),
+                _edge(bet_table(rules).overall(kind), net, stake),
                 seed,
                 where,
                 as_json,
@@ -130,13 +142,14 @@ def monte_bank(
                 stacked = _STACKED if kind is BetKind.CROSS_STACKED else ""
                 console.print(
                     f"[dim]A hand is a valid deal{stacked}; a void one is dealt again (MB-7). "
-                    f"The house takes 25% of a win on the {on}, rounded to a chip (MB-13).[/]"
+                    f"The house takes {rate} of a win on the {on}, rounded to a chip (MB-13).[/]"
                 )
             raise typer.Exit(130 if result.interrupted else 0)
-        result, seed = execute(kernel.simulate, count, unit, seed, {}, where, as_json)
+        options = {"rules": rules}
+        result, seed = execute(kernel.simulate, count, unit, seed, options, where, as_json)
 
         def results(counts: object) -> MonteBankResults:
-            return MonteBankResults.of(counts, cut_on)
+            return MonteBankResults.of(counts, rules)
 
         final = results(result.totals())
         if as_json:
@@ -146,8 +159,8 @@ def monte_bank(
                 console,
                 result,
                 f"[bold]Monte Bank[/]: {final.deals:,} deals, {result.seconds:.2f} s "
-                f"({result.rate:,.0f} deals/s), seed {seed}; the house's cut on the "
-                f"{cut_on.value}.",
+                f"({result.rate:,.0f} deals/s), seed {seed}; the house's cut, {rate} of a "
+                f"win, on the {on}.",
             )
             deal = {"void": final.void()}
             deal.update({f"{kind.value} layout": e for kind, e in final.layouts().items()})
