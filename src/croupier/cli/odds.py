@@ -44,7 +44,7 @@ from croupier.sim.banchek_results import BanchekResults
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
 from croupier.sim.runner import Run
 
-__all__ = ["odds_app"]
+__all__ = ["banchek_odds", "monte_bank", "odds_app", "private_monte", "punto_banco"]
 
 odds_app = typer.Typer(
     cls=GameCommands,
