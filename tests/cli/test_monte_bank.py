@@ -91,3 +91,9 @@ def test_the_table_before_the_shuffle_shows_no_leftover_pack():
     out = play("--seed", "5", "--bots", "2", input="quit\n").output
     assert "deal 1 · the cards gathered for the shuffle" in out
     assert "37 cards in the pack" not in out
+
+
+def test_the_table_says_when_the_house_cuts():  # MB-13
+    out = play("--seed", "5", "--bots", "2", "--cut-on", "first-fall", input="quit\n").output
+    assert "the house takes 25% of first-fall wins" in out
+    assert "gate wins" not in out

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.terminal import card_markup, signed
-from croupier.games.monte_bank import Circle, Cross, Layout, MonteView, Phase, Spot, Wager
+from croupier.games.monte_bank import Circle, Cross, CutOn, Layout, MonteView, Phase, Spot, Wager
 from croupier.games.monte_bank.layout import Place, RowWager, opposite
 
 __all__ = ["layout_grid", "table_panel", "wager_text"]
@@ -93,9 +93,10 @@ def table_panel(
         seats.add_row(str(seat + 1), name(seat), str(chips), ", ".join(notes))
     parts.append(seats)
     rules = view.rules
+    wins = "gate wins" if rules.cut_on is CutOn.GATE else "first-fall wins"
     terms = terms or (
         f"cava {rules.cava} · circle pays 3:1, cross and doubler 1:1 · the house takes "
-        f"{float(rules.cut * 100):g}% of gate wins ({view.apart} kept apart)"
+        f"{float(rules.cut * 100):g}% of {wins} ({view.apart} kept apart)"
     )
     parts.append(Text.from_markup(f"[dim]{terms}[/]   House {signed(view.house)}"))
     parts.extend(extra)
