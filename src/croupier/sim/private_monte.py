@@ -53,7 +53,7 @@ import numpy.typing as npt
 
 from croupier.cards import Card, Suit, monte_pack
 from croupier.errors import InvalidInput
-from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules
+from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules, suits_win
 from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
@@ -145,6 +145,7 @@ def at(row: int, column: int) -> int:
 
 
 _backs = njit(backs)
+_suits_win = njit(suits_win)
 
 
 @njit
@@ -169,8 +170,8 @@ def _play(suits: Any, where: Any, deals: int, left: Any, bet: Any, won: Any) -> 
         bet[d, 0] = _backs(covered, unseen)
         covered = left[bottom_1] + left[bottom_2] * (bottom_2 != bottom_1)
         bet[d, 1] = _backs(covered, unseen)
-        won[d, 0] = (gate == top_1) | (gate == top_2)  # PM-5
-        won[d, 1] = (gate == bottom_1) | (gate == bottom_2)
+        won[d, 0] = _suits_win(top_1, top_2, gate)  # PM-5
+        won[d, 1] = _suits_win(bottom_1, bottom_2, gate)
         left[gate] -= 1  # the gate is seen, and discarded (PM-7)
         unseen -= 1
 

@@ -1,10 +1,11 @@
 """Private Monte Bank, rule by rule, on stacked packs (RULES PM-1 .. PM-8)."""
 
+import itertools
 from dataclasses import replace
 
 import pytest
 
-from croupier.cards import Card
+from croupier.cards import Card, Rank, Suit
 from croupier.engine import CHANCE, HOUSE, Amounts, CloseBets, Done, Event, Shuffle, Shuffling
 from croupier.errors import (
     ForbiddenAction,
@@ -45,7 +46,9 @@ from croupier.games.private_monte import (
     PrivateMonte,
     PrivateRules,
     Row,
+    row_wins,
 )
+from croupier.games.private_monte.rules import suits_win
 from croupier.shoe import End
 from tests.games.monte_bank import stack
 from tests.games.monte_bank.stack import cards
@@ -288,3 +291,14 @@ def test_a_broken_bank_passes_at_once_and_the_next_banker_shuffles():  # PM-8
     state = act(state, 1, PutUpBank(200))
     assert state.phase is Phase.SHUFFLES and state.seen == ()
     assert state.bank_deals == 0
+
+
+def test_the_match_by_suit_is_one_rule_in_every_form():  # PM-5
+    # every pair of layout suits against every gate: the rule over suits, as the kernel
+    # compiles it, and over cards, as the engine plays it, say what the text says
+    suits = list(Suit)
+    for first, second, gate in itertools.product(range(4), repeat=3):
+        text = gate in (first, second)
+        assert bool(suits_win(first, second, gate)) is text
+        cards = (Card(Rank.TWO, suits[first]), Card(Rank.KING, suits[second]))
+        assert row_wins(cards, Card(Rank.ACE, suits[gate])) is text
