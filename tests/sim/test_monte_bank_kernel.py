@@ -405,8 +405,7 @@ def sigmas(estimate: Estimate) -> float:
 FIFTH = Fraction(1, 5)
 """A table with another cut than the rules' default (MB-13)."""
 
-
-@pytest.mark.parametrize(
+CUTS = pytest.mark.parametrize(
     "rules",
     [
         Rules(),
@@ -416,6 +415,10 @@ FIFTH = Fraction(1, 5)
     ],
     ids=["gate", "first-fall", "fifth-gate", "fifth-first-fall"],
 )
+"""The rule sets of the house's cut the results are checked at: when, and how much."""
+
+
+@CUTS
 def test_the_results_agree_with_the_exact_odds(counts, rules):  # MB-9, MB-13
     results = MonteBankResults.of(counts, rules)
     assert results.rules == rules
@@ -491,16 +494,7 @@ def test_the_kernel_refuses_the_rules_it_does_not_follow():  # MB-17
     assert (simulate(state.copy(), 10, Rules(seats=3)) == simulate(state.copy(), 10)).all()
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(),
-        Rules(cut_on=CutOn.FIRST_FALL),
-        Rules(cut=FIFTH),
-        Rules(cut=FIFTH, cut_on=CutOn.FIRST_FALL),
-    ],
-    ids=["gate", "first-fall", "fifth-gate", "fifth-first-fall"],
-)
+@CUTS
 def test_each_house_edge_is_the_deals_returns_averaged(rules):  # MB-9, MB-13
     # the estimator against the engine's fates added up by hand: a lost wager gives the
     # house its stake, a won one costs it the pay less the table's cut when it is due
