@@ -69,7 +69,7 @@ def test_a_plot(tmp_path):
 
 def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
     for args, message in [
-        (["--bettor", "shark"], "--bettor 'shark' is not valid: flat or counter"),
+        (["--bettor", "shark"], "--bettor 'shark' is not valid: choose from 'flat', 'counter'"),
         (
             ["--stake", "400", "--bankroll", "700"],
             "--stake 400 on each layout is 800 a deal, more than the --bankroll 700",

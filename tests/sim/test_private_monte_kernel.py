@@ -259,7 +259,9 @@ def test_bad_options_are_refused():  # PM-4, PM-8
         with pytest.raises(InvalidInput, match=f"stake={stake} is not valid: .* cava, 10, .* 500"):
             filler(Bettor.FLAT, stake)
     filler(Bettor.FLAT, 5, PrivateRules(cava=5, limit=5))
-    with pytest.raises(InvalidInput, match="bettor='shark' is not valid: flat or counter"):
+    with pytest.raises(
+        InvalidInput, match="bettor='shark' is not valid: choose from 'flat', 'counter'"
+    ):
         filler("shark", 20)
     assert callable(filler("counter", 20)) and Bettor.of(" Counter ") is Bettor.COUNTER
     with pytest.raises(InvalidInput, match="shuffles=-1 is not valid"):

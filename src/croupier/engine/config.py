@@ -14,9 +14,9 @@ import typing
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from croupier.errors import InvalidConfig
+from croupier.errors import InvalidConfig, InvalidInput
 
-__all__ = ["make_config"]
+__all__ = ["make_config", "member"]
 
 T = TypeVar("T")
 
@@ -60,6 +60,21 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _pair(name, raw, hint)
     raise InvalidConfig(f"option {name!r} cannot be set from {raw!r}")
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def member(kind: type[E], raw: E | str, parameter: str) -> E:
+    """`raw`, or the member of `kind` it names (its value, any case); `InvalidInput` naming
+    `parameter` (as `parameter='raw'`) and the choices for a name that is none."""
+    if isinstance(raw, kind):
+        return raw
+    try:
+        return kind(str(raw).strip().lower())
+    except ValueError:
+        valid = ", ".join(repr(choice.value) for choice in kind)
+        raise InvalidInput(f"{parameter}={raw!r} is not valid: choose from {valid}") from None
 
 
 def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:

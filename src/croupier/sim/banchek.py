@@ -55,6 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import Card
+from croupier.engine.config import member
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.banchek.rules import HAND, MOST_PUNTERS, Rules, two_packs
 from croupier.games.banchek.rules import TRIPLED as _FACTOR
@@ -117,13 +118,7 @@ class Policy(enum.Enum):
     @classmethod
     def of(cls, policy: Policy | str) -> Policy:
         """A policy, or its name; `InvalidInput` for a name that is none."""
-        if isinstance(policy, Policy):
-            return policy
-        try:
-            return cls(str(policy).strip().lower())
-        except ValueError:
-            valid = ", ".join(repr(p.value) for p in cls)
-            raise InvalidInput(f"policy={policy!r} is not valid: choose from {valid}") from None
+        return member(cls, policy, "policy")
 
 
 def check_table(punters: int, rules: Rules | None = None) -> Rules:

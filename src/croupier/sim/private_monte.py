@@ -52,6 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import Card, Suit, monte_pack
+from croupier.engine.config import member
 from croupier.errors import InvalidInput
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules, suits_win
 from croupier.odds.private_monte import backs, positions
@@ -107,12 +108,7 @@ class Bettor(enum.Enum):
     @classmethod
     def of(cls, bettor: Bettor | str) -> Bettor:
         """A bettor, or his name; `InvalidInput` for a name that is none."""
-        if isinstance(bettor, Bettor):
-            return bettor
-        try:
-            return cls(str(bettor).strip().lower())
-        except ValueError:
-            raise InvalidInput(f"bettor={bettor!r} is not valid: flat or counter") from None
+        return member(cls, bettor, "bettor")
 
     @property
     def index(self) -> int:
