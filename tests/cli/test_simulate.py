@@ -117,10 +117,22 @@ def test_bad_input_is_one_line_and_exit_2():
         ),
         (["--at-5", "sometimes"], "--at-5 'sometimes' is not valid"),
         (["--workers", "0"], "--workers and --dask-local take 1 or more"),
-        (["--cut-card", "3"], "cut_card = 3 is not valid"),
+        (["--cut-card", "3"], "--cut-card 3 is not valid: 8 to 10 cards from the bottom"),
+        (["--table", "huge"], "--table 'huge' is not valid: choose from 'large', 'small'"),
         (["--cluster", "tcp://127.0.0.1:9", "--hands", "10"], "does not answer"),
     ]:
         result = simulate(*args)
+        assert result.exit_code == 2, args
+        assert message in result.output and "Traceback" not in result.output
+
+
+def test_the_chemin_de_fer_table_is_refused_in_the_options_words():  # CF-2, CF-4
+    for args, message in [
+        (["--decks", "2"], "--decks 2 is not valid: at least 3 full decks (CF-2)"),
+        (["--burn", "5"], "--burn 5 is not valid: 3 or 4 cards (CF-4)"),
+        (["--cut-card", "5"], "--cut-card 5 is not valid: 6 to 52 from the bottom"),
+    ]:
+        result = runner.invoke(app, ["simulate", "chemin-de-fer", *args])
         assert result.exit_code == 2, args
         assert message in result.output and "Traceback" not in result.output
 

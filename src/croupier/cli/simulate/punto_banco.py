@@ -29,8 +29,8 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail
-from croupier.errors import InvalidInput
+from croupier.cli.usage import fail, rule_as_parameters
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.punto_banco import Bet, Rules
 from croupier.sim import punto_banco as kernel
 from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe
@@ -70,7 +70,7 @@ def punto_banco(
     how they end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
-        rules = registry.get("punto-banco").config(table=table, cut_card=cut_card)
+        rules = _rules(table, cut_card)
         play = at_five(at_5)
         where = Where(workers, cluster, dask_local)
         options = {"rules": rules, "at_five": play}
@@ -138,6 +138,16 @@ def punto_banco(
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _rules(table: str, cut_card: int) -> Rules:
+    """The table's rule set from the options; its refusals name the options that set it."""
+    try:
+        rules: Rules = registry.get("punto-banco").config(table=table, cut_card=cut_card)
+    except InvalidConfig as error:
+        fields = {"table": "table", "cut_card": "cut_card"}
+        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
+    return rules
 
 
 def _plan(
