@@ -106,3 +106,19 @@ def test_a_broken_history_is_refused(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "cannot read the history" in result.output
+
+
+def test_a_save_file_is_checked_before_the_session(tmp_path):
+    for where, message in [
+        (str(tmp_path / "none" / "s.json"), "there is no folder"),
+        (str(tmp_path), "is a folder: name a file in it"),
+        ("", "is a folder: name a file in it"),
+    ]:
+        result = play("--auto", "--seed", "7", "--coups", "3", "--save", where)
+        assert result.exit_code == 2, where
+        assert message in result.output and "Traceback" not in result.output
+        assert "The table closes" not in result.output  # nothing was played
+    result = runner.invoke(
+        app, ["play", "banchek", "--auto", "--rounds", "3", "--save", "/proc/nope.json"]
+    )
+    assert result.exit_code == 2 and "cannot be written here" in result.output

@@ -215,3 +215,24 @@ def test_an_unknown_game_is_one_line_naming_the_games():
         assert f"croupier {command} has no game {game!r}" in lines[0]
         assert "punto-banco" in lines[0] and "Usage" not in lines[0]
     assert "did you mean punto-banco?" in runner.invoke(app, ["play", "punto-banko"]).output
+
+
+def test_output_files_and_counts_are_checked_before_any_work(tmp_path):
+    for args, message in [
+        (["--plot", str(tmp_path / "none" / "x.png")], "there is no folder"),
+        (["--plot", str(tmp_path)], "is a folder: name a file in it"),
+        (["--plot", str(tmp_path / "x.txt")], ".txt is not a picture format: "),
+        (["--hands", str(10**26)], f"--hands {10**26} is not valid: at most 1,000,000,000,000"),
+        (["--sessions", str(10**13)], "is not valid: at most 1,000,000,000,000"),
+    ]:
+        result = simulate(*args)
+        assert result.exit_code == 2, args
+        assert message in result.output and "Traceback" not in result.output, args
+        assert "hands/s" not in result.output  # refused before the run
+    result = runner.invoke(
+        app, ["simulate", "monte-bank", "--deals", "1000", "--plot", str(tmp_path / "n" / "x")]
+    )
+    assert result.exit_code == 2 and "there is no folder" in result.output
+    result = simulate("--hands", "200000", "--seed", "1", "--plot", str(tmp_path / "edge"))
+    assert result.exit_code == 0 and (tmp_path / "edge.png").exists()
+    assert f"Plot written to {tmp_path / 'edge.png'}." in result.output.replace("\n", "")

@@ -28,7 +28,7 @@ from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
-from croupier.cli.usage import USAGE_ERROR, GameCommands, fail
+from croupier.cli.usage import USAGE_ERROR, GameCommands, fail, output_file
 from croupier.engine.events import Event, redact
 from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
@@ -59,7 +59,10 @@ _Seed = Annotated[
 _Auto = Annotated[bool, typer.Option("--auto", help="Bots only, no input: watch a whole session.")]
 _Coups = Annotated[int | None, typer.Option(min=0, help="Close the table after this many coups.")]
 _Save = Annotated[
-    Path | None, typer.Option(help="Write the session's history here, to replay it later.")
+    Path | None,
+    typer.Option(
+        help="Write the session's history here, to replay it later.", callback=output_file
+    ),
 ]
 # Options both forms of Monte Bank have.
 _AUTO_ROUNDS = 100

@@ -3,9 +3,12 @@ traceback and no box."""
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from collections.abc import Mapping
 from difflib import get_close_matches
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -13,7 +16,15 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-__all__ = ["USAGE_ERROR", "GameCommands", "fail", "in_cli_words", "rule_as_parameters"]
+__all__ = [
+    "USAGE_ERROR",
+    "GameCommands",
+    "fail",
+    "in_cli_words",
+    "output_file",
+    "plot_file",
+    "rule_as_parameters",
+]
 
 USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 """click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
@@ -67,6 +78,46 @@ def fail(message: str) -> typer.Exit:
     line = escape(in_cli_words(message))
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]Error:[/] {line}")
     return typer.Exit(2)
+
+
+def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
+    """An option's file to write, checked before any work is done (a typer callback): a
+    file, not a folder, in a folder that is there and takes new files."""
+    if value is None:
+        return None
+    option = f"--{(param.name or 'file').replace('_', '-')}"
+    if value.is_dir():
+        raise fail(f"{option} {str(value)!r} is a folder: name a file in it")
+    folder = value.parent
+    if not folder.is_dir():
+        raise fail(f"{option} {str(value)!r}: there is no folder {str(folder)!r}")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        writable = not value.exists() or os.access(value, os.W_OK)
+    except OSError:
+        writable = False
+    if not writable:
+        raise fail(f"{option} {str(value)!r}: this file cannot be written here")
+    return value
+
+
+def plot_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
+    """`--plot`'s file, checked as `output_file` checks one, in a format matplotlib draws
+    (PNG when the name has no ending, as matplotlib then writes it)."""
+    if value is None:
+        return None
+    output_file(param, value)
+    path = value if value.suffix else value.with_suffix(".png")
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise fail("--plot needs matplotlib: pip install croupier[plot]") from None
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in formats:
+        choices = ", ".join(sorted(formats))
+        raise fail(f"--plot {str(value)!r}: {path.suffix} is not a picture format: {choices}")
+    return path
 
 
 class GameCommands(TyperGroup):

@@ -21,7 +21,7 @@ from croupier.errors import InvalidInput
 from croupier.sim.rng import seeded
 from croupier.sim.slices import split
 
-__all__ = ["CHUNK", "Chunk", "Kernel", "Progress", "Run", "chunks", "run"]
+__all__ = ["CHUNK", "MOST", "Chunk", "Kernel", "Progress", "Run", "chunks", "run"]
 
 CHUNK = 1 << 22
 """Hands in a chunk: long enough that starting one costs nothing, short enough to show
@@ -31,6 +31,11 @@ progress and to spread over workers."""
 Kernel = Callable[..., Any]
 """A game's kernel: `kernel(state, hands, **options)` deals `hands` hands from the generator
 `state` and returns its counts, a row for each slice of the hands, in order."""
+
+
+MOST = 10**12
+"""The most hands (banks, shuffles, sessions) a run deals: hours of work on one core, and a
+list of chunks that still fits in memory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +52,8 @@ def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> lis
     the last the rest, each with its spawned seed."""
     if hands < 1:
         raise InvalidInput(f"{name}={hands} is not valid: at least 1")
+    if hands > MOST:
+        raise InvalidInput(f"{name}={hands} is not valid: at most {MOST:,}")
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]

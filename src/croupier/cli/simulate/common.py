@@ -26,6 +26,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from croupier.cli.usage import plot_file
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.baccarat import AtFive as PlayAtFive
@@ -66,7 +67,11 @@ DaskLocal = Annotated[
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="One JSON object instead.")]
 Plot = Annotated[
-    Path | None, typer.Option(help="Draw the running figures with their 95% band here.")
+    Path | None,
+    typer.Option(
+        help="Draw the running figures with their 95% band here (PNG, PDF, SVG, ...).",
+        callback=plot_file,
+    ),
 ]
 Coups = Annotated[
     int | None,
@@ -272,14 +277,13 @@ def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = Tru
 
 
 def pyplot() -> Any:
-    """matplotlib's pyplot, drawing to files."""
-    try:
-        import matplotlib
+    """matplotlib's pyplot, drawing to files (`--plot`'s check, `plot_file`, has found it
+    installed)."""
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidInput("--plot needs matplotlib: pip install croupier[plot]") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     return plt
 
 
