@@ -608,22 +608,29 @@ def deals_read(played, stacked):
     return 3 + stack + played.shown  # the gate comes after the stack's replacement
 
 
+def next_deal(state, pack, stacked: bool):
+    """The next deal as the kernel deals it, settled by `play_pack`: the pack shuffled four
+    places to each 64 random bits as far as the deal reads, the rest left as the last deal
+    left them; `state` and `pack` step on."""
+    for ready in range(4, len(PACK) + 1, 4):
+        after, shuffled = state.copy(), pack.copy()
+        shuffle_prefix(after, shuffled, ready)
+        played = play_pack(pack_in_order([PACK[code] for code in shuffled]))
+        if deals_read(played, stacked) <= ready:
+            break
+    state[:], pack[:] = after, shuffled
+    return played
+
+
 def replayed(state, hands, bet, net, cut):
     """What `hands` session hands on the wager of kind `bet` win, each deal settled by
-    `play_pack` from the pack the kernel shuffles: four places to each 64 random bits as far
-    as the deal reads, the rest left as the last deal left them; a void deal dealt again
-    (MB-7), and with a stack-cross a deal without a stack sat out."""
+    `next_deal`; a void deal dealt again (MB-7), and with a stack-cross a deal without a
+    stack sat out."""
     stacked = bet is BetKind.CROSS_STACKED
     pack = np.arange(len(PACK), dtype=np.int64)
     out: list[int] = []
     while len(out) < hands:
-        for ready in range(4, len(PACK) + 1, 4):
-            after, shuffled = state.copy(), pack.copy()
-            shuffle_prefix(after, shuffled, ready)
-            played = play_pack(pack_in_order([PACK[code] for code in shuffled]))
-            if deals_read(played, stacked) <= ready:
-                break
-        state[:], pack[:] = after, shuffled
+        played = next_deal(state, pack, stacked)
         if played.void or (stacked and (played.layout is None or played.layout.stack is None)):
             continue
         settled = played.settled[SESSION_WAGERS[bet]]
@@ -649,21 +656,13 @@ def test_session_hands_are_the_deals_as_play_pack_settles_them(bet, cut):
 
 def dealt(state, deals):
     """The counts of `deals` valid deals from `state` as `simulate` deals them, each deal
-    counted by `play_pack` from the pack the kernel shuffles: four places to each 64 random
-    bits as far as the deal reads, the rest left as the last deal left them; a void deal
-    counted and dealt again (MB-7)."""
+    counted as `next_deal` deals it; a void deal counted and dealt again (MB-7)."""
     pack = np.arange(len(PACK), dtype=np.int64)
     row = np.zeros(COLUMNS, dtype=np.int64)
     kinds: Counter[object] = Counter()
     done = 0
     while done < deals:
-        for ready in range(4, len(PACK) + 1, 4):
-            after, shuffled = state.copy(), pack.copy()
-            shuffle_prefix(after, shuffled, ready)
-            played = play_pack(pack_in_order([PACK[code] for code in shuffled]))
-            if deals_read(played, False) <= ready:
-                break
-        state[:], pack[:] = after, shuffled
+        played = next_deal(state, pack, False)
         row += played.counts
         if played.layout is None:
             kinds[played.void] += 1
