@@ -68,23 +68,31 @@ E = TypeVar("E", bound=enum.Enum)
 def member(kind: type[E], raw: E | str, parameter: str) -> E:
     """`raw`, or the member of `kind` it names (its value, any case); `InvalidInput` naming
     `parameter` (as `parameter='raw'`) and the choices for a name that is none."""
+    found = _named(kind, raw)
+    if found is None:
+        raise InvalidInput(f"{parameter}={raw!r} is not valid: choose from {_choices(kind)}")
+    return found
+
+
+def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:
+    found = _named(hint, raw)
+    if found is None:
+        raise InvalidConfig(f"{name} = {raw!r} is not valid: choose from {_choices(hint)}")
+    return found
+
+
+def _named(kind: type[E], raw: Any) -> E | None:
+    """`raw`, or the member of `kind` whose value it is (any case), or None."""
     if isinstance(raw, kind):
         return raw
     try:
         return kind(str(raw).strip().lower())
     except ValueError:
-        valid = ", ".join(repr(choice.value) for choice in kind)
-        raise InvalidInput(f"{parameter}={raw!r} is not valid: choose from {valid}") from None
+        return None
 
 
-def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:
-    if isinstance(raw, hint):
-        return raw
-    try:
-        return hint(str(raw).strip().lower())
-    except ValueError:
-        valid = ", ".join(repr(member.value) for member in hint)
-        raise InvalidConfig(f"{name} = {raw!r} is not valid: choose from {valid}") from None
+def _choices(kind: type[enum.Enum]) -> str:
+    return ", ".join(repr(choice.value) for choice in kind)
 
 
 def _bool(name: str, raw: Any) -> bool:
