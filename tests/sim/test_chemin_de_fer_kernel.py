@@ -84,7 +84,7 @@ def engine_shoe(order, cut_at: int, rules: Rules, play: Strategy) -> list[tuple[
             action = Stake(10)  # CF-7
         elif phase is Phase.PUNTER:  # CF-12: draws on 0-4, stands on 6-7, chooses on 5
             total = points(coup.punter_cards)
-            action = DrawCard() if total <= 4 or (total == 5 and play.at_five.draws) else Stand()
+            action = DrawCard() if total <= 4 or (total == 5 and play.draws_at_5) else Stand()
         elif phase is Phase.BANKER:  # CF-13: seeing the third card, or that he stood
             third = value(coup.punter_cards[2]) if len(coup.punter_cards) == 3 else None
             draws = play.draws(points(coup.banker_cards), third)
@@ -200,8 +200,7 @@ def first_coup(decks: int, play: Strategy) -> dict[int, Fraction]:
                         r[c] += 1
             give(banker)
         give(punter)
-    x = play.at_five.draws
-    assert x is not None
+    x = play.draws_at_5
     out = {k: Fraction(natural[k]) for k in (PUNTER, BANKER, TIE)}
     for (five, b, col, draws), tally in counts.items():
         banker_draws = play.draws(b, col)
@@ -332,7 +331,7 @@ def test_whole_shoes_are_each_dealt_to_the_cut_card(burn):  # CF-2, CF-4
 def test_named_strategies():  # CF-12, CF-13
     eq = strategy("equilibrium", 6)
     solution = solve(6)
-    assert eq.at_five.draws == solution.punter_draw_at_5 and eq.cells() == dict(solution.banker)
+    assert eq.draws_at_5 == solution.punter_draw_at_5 and eq.cells() == dict(solution.banker)
     assert not eq.pure and [c for c in CELLS if eq.draws(*c) not in (0, 1)] == [(6, None)]
     assert strategy("Tableau").cells() == tableau() and strategy("tableau").at_five == AtFive.DRAW
     assert strategy("draw").pure and all(strategy("draw").draws(*c) == 1 for c in CELLS)

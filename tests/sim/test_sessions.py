@@ -202,8 +202,7 @@ def test_chemin_de_fer_commission_is_paid_in_whole_chips():  # CF-16
 
 def chemin_de_fer_banker_wins(play):
     """The banker's exact chance of winning a coup of a fresh 6-deck shoe at the tableau."""
-    x = play.at_five.draws
-    assert x is not None
+    x = play.draws_at_5
     draw = exact(6, at_five=AtFive.DRAW).probability[Bet.BANCO]
     stand = exact(6, at_five=AtFive.STAND).probability[Bet.BANCO]
     return x * draw + (1 - x) * stand

@@ -133,10 +133,10 @@ class Strategy:
     banker: tuple[tuple[Fraction, ...], ...]
 
     def __post_init__(self) -> None:
-        if len(self.banker) != TOTALS or any(len(row) != STOOD + 1 for row in self.banker):
+        if len(self.banker) != TOTALS or any(len(row) != baccarat.COLUMNS for row in self.banker):
             raise InvalidInput(
                 f"strategy {self.name!r}: the banker's table must have {TOTALS} rows (his "
-                f"totals 0..7) of {STOOD + 1} cells (the third card 0..9, then stood)"
+                f"totals 0..7) of {baccarat.COLUMNS} cells (the third card 0..9, then stood)"
             )
         object.__setattr__(
             self, "at_five", _at_five(self.at_five, f"strategy {self.name!r}: at_five")
@@ -172,7 +172,7 @@ class Strategy:
         rows = tuple(
             tuple(
                 _chance(banker[cell], f"strategy {name!r}: the banker's chance at {cell!r}")
-                for cell in ((b, None if c == STOOD else c) for c in range(STOOD + 1))
+                for cell in ((b, None if c == STOOD else c) for c in range(baccarat.COLUMNS))
             )
             for b in range(TOTALS)
         )
@@ -195,6 +195,12 @@ class Strategy:
         """Whether neither side ever mixes."""
         return self.at_five.pure and all(p in (0, 1) for row in self.banker for p in row)
 
+    @property
+    def draws_at_5(self) -> Fraction:
+        """The punter's chance of drawing on 5 (a strategy's play on 5 is always one)."""
+        assert self.at_five.draws is not None
+        return self.at_five.draws
+
     def with_at_five(self, at_five: Any) -> Strategy:
         """The same banker, the punter playing 5 so (an `AtFive`, or a chance of drawing)."""
         return replace(self, at_five=_at_five(at_five, f"strategy {self.name!r}: at_five"))
@@ -202,8 +208,7 @@ class Strategy:
     def arrays(self) -> tuple[float, npt.NDArray[np.float64]]:
         """The punter's chance and the banker's table, in floats for the kernel."""
         table = np.array([[float(p) for p in row] for row in self.banker], dtype=np.float64)
-        assert self.at_five.draws is not None
-        return float(self.at_five.draws), table
+        return float(self.draws_at_5), table
 
 
 @cache
@@ -254,7 +259,7 @@ def _strategy_of(play: str | Strategy, decks: int, at_five: Any) -> Strategy:
 
 _coup = njit(baccarat.coup)
 _RULE = np.array(baccarat.PUNTO_RULE, dtype=np.int8)
-_STANDS = np.zeros(TOTALS * (STOOD + 1), dtype=np.bool_)
+_STANDS = np.zeros(TOTALS * baccarat.COLUMNS, dtype=np.bool_)
 """A banker who never draws: the coup up to his choice."""
 
 
@@ -278,13 +283,13 @@ def _build(draws_at_5: float, banker: Any, out: Any) -> None:
     chance drawn."""
     punter_mixes = 0.0 < draws_at_5 < 1.0
     shoe = np.zeros(6, dtype=np.int64)
-    table = np.zeros(TOTALS * (STOOD + 1), dtype=np.bool_)  # in the shape of BANCO_TABLE
+    table = np.zeros(TOTALS * baccarat.COLUMNS, dtype=np.bool_)  # in the shape of BANCO_TABLE
     for d in range(2):
         for m in range(2):
             for b in range(TOTALS):
-                for c in range(STOOD + 1):
+                for c in range(baccarat.COLUMNS):
                     q = banker[b, c]
-                    table[b * (STOOD + 1) + c] = q >= 1.0 or (m == 1 and q > 0.0)
+                    table[b * baccarat.COLUMNS + c] = q >= 1.0 or (m == 1 and q > 0.0)
             for p in range(_SUMS):
                 for b in range(_SUMS):
                     shoe[0], shoe[2] = min(p, 9), p - min(p, 9)
@@ -297,7 +302,7 @@ def _build(draws_at_5: float, banker: Any, out: Any) -> None:
                             if punter_mixes and natural == 0 and p % 10 == 5:
                                 entry += _PUNTER_MIXES
                             if cell >= 0:
-                                q = banker[cell // (STOOD + 1), cell % (STOOD + 1)]
+                                q = banker[cell // baccarat.COLUMNS, cell % baccarat.COLUMNS]
                                 if 0.0 < q < 1.0:
                                     entry += _BANKER_MIXES
                             out[2 * d + m, (p * _SUMS + b) * 100 + 10 * c5 + c6] = entry
@@ -322,7 +327,7 @@ def _mixed(
         entry = tables[2 * d, k]
     if entry & _BANKER_MIXES:  # the cell the coup reaches, whatever the banker then does
         _, _, _, cell = _coup(shoe, i, _RULE, d == 1, _STANDS)
-        if uniform(state) < banker[cell // (STOOD + 1), cell % (STOOD + 1)]:  # CF-13
+        if uniform(state) < banker[cell // baccarat.COLUMNS, cell % baccarat.COLUMNS]:  # CF-13
             entry = tables[2 * d + 1, k]
     return entry & _CODE
 

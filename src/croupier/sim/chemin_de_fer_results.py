@@ -49,8 +49,7 @@ CF_16 = Fraction(5, 100)
 def _value(decks: int, play: Strategy) -> Fraction:
     """The banker's exact expectation a unit staked, no commission: minus the punter's
     payoff in the solver's game (totals model)."""
-    assert play.at_five.draws is not None
-    return -solve(decks).game.payoff((play.at_five.draws,), play.cells())
+    return -solve(decks).game.payoff((play.draws_at_5,), play.cells())
 
 
 @cache
@@ -64,8 +63,7 @@ def _probabilities(decks: int, play: Strategy) -> dict[Winner, Fraction] | None:
     Banco's coup (PB-12, PB-13c), punto being the punter, who draws on 5 with his chance."""
     if play.cells() != tableau():
         return None
-    x = play.at_five.draws
-    assert x is not None
+    x = play.draws_at_5
     mixed = {bet: Fraction(0) for bet in Bet}
     for at_five, weight in ((AtFive.DRAW, x), (AtFive.STAND, 1 - x)):
         if weight:
@@ -176,7 +174,7 @@ class CheminDeFerResults:
         }
         return {
             "strategy": self.strategy.name,
-            "draw_at_5": float(self.strategy.at_five.draws or 0),
+            "draw_at_5": float(self.strategy.draws_at_5),
             "decks": self.decks,
             **{_NAMES[w]: e.value for w, e in frequencies.items()},
             "naturals": naturals.value,

@@ -135,7 +135,7 @@ def chemin_de_fer(
                 f"{final.shoes:,} shoes of {decks} decks, {result.seconds:.2f} s "
                 f"({final.hands / result.seconds:,.0f} hands/s), seed {seed}; "
                 f"the punter draws on 5 with chance "
-                f"{float(play.at_five.draws or 0):.4f}.",
+                f"{float(play.draws_at_5):.4f}.",
             )
             named = {_NAMES[w]: e for w, e in final.frequencies().items()}
             named["natural"] = final.naturals()
