@@ -69,7 +69,8 @@ class Session(TerminalSession):
         return HumanSeat(console, Prompter(console), self.short_name, rituals=rituals)
 
     def tell(self, event: Event) -> None:
-        self._dealing = self._dealing or isinstance(event, LayoutCard)
+        auto = self.human_seat is None  # nobody at the terminal: the layout is drawn
+        self._dealing = self._dealing or (auto and isinstance(event, LayoutCard))
         line = self.narrator(event)
         quiet = self.human_seat is None and isinstance(event, _QUIET)
         if line is not None and not quiet:
@@ -78,11 +79,12 @@ class Session(TerminalSession):
     def after_step(self) -> None:
         for line in self.narrator.end_of_step():
             self.console.print(line)
+        if not self._dealing:
+            return
         view = self.game.view(self.table.state, None)
-        if self._dealing and view.phase is Phase.BETTING:  # the layout stands: bets come next
+        if view.phase is Phase.BETTING:  # the layout stands: bets come next
             self._dealing = False
-            if self.human_seat is None:
-                self.show_layout(view)
+            self.show_layout(view)
 
     def show_layout(self, view: MonteView) -> None:
         """With nobody at the terminal, the layout drawn once it stands, before its bets."""
