@@ -6,15 +6,17 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
+
+from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
     "USAGE_ERROR",
@@ -24,7 +26,10 @@ __all__ = [
     "output_file",
     "plot_file",
     "rule_as_parameters",
+    "rule_set",
 ]
+
+T = TypeVar("T")
 
 USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 """click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
@@ -78,6 +83,16 @@ def fail(message: str) -> typer.Exit:
     line = escape(in_cli_words(message))
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]Error:[/] {line}")
     return typer.Exit(2)
+
+
+def rule_set(make: Callable[[], T], options: Mapping[str, str]) -> T:
+    """`make()`, a rule set built from a command's options; a refusal of it names, for each
+    field an option set (`options`: the field, then the option's parameter), that option,
+    through `rule_as_parameters`."""
+    try:
+        return make()
+    except InvalidConfig as error:
+        raise InvalidInput(rule_as_parameters(str(error), options)) from None
 
 
 def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:

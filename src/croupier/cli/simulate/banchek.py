@@ -23,8 +23,8 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import SessionHands, report
-from croupier.cli.usage import fail, rule_as_parameters
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.cli.usage import fail, rule_set
+from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek.rules import MOST_PUNTERS, Rules
 from croupier.sim import banchek as kernel
@@ -159,8 +159,5 @@ def table(punters: int, bank: int, minimum: int) -> Rules:
     many as a round of the pack allows at most, beyond which `check_table` refuses the
     punters, BN-1). The rule set's refusals name the options that set its fields."""
     seats = min(max(Rules().seats, punters + 1), MOST_PUNTERS + 1)
-    try:
-        return Rules(seats=seats, minimum=minimum, bank=bank)
-    except InvalidConfig as error:
-        fields = {"minimum": "minimum", "bank": "bank"}
-        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
+    fields = {"minimum": "minimum", "bank": "bank"}
+    return rule_set(lambda: Rules(seats=seats, minimum=minimum, bank=bank), fields)

@@ -27,8 +27,8 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail, rule_as_parameters
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.cli.usage import fail, rule_set
+from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
 from croupier.sim.chemin_de_fer_results import CheminDeFerResults, exact_take
@@ -166,11 +166,10 @@ def _rules(decks: int, burn: int, cut_card: int, percent: float) -> Rules:
     if not 0 <= percent < 100:
         raise InvalidInput(f"--commission {percent} is not valid: a percent from 0 up to 100")
     commission = Fraction(str(percent)) / 100
-    try:
-        return Rules(decks=decks, burn=burn, cut_card=cut_card, commission=commission)
-    except InvalidConfig as error:
-        fields = {"decks": "decks", "burn": "burn", "cut_card": "cut_card"}
-        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
+    fields = {"decks": "decks", "burn": "burn", "cut_card": "cut_card"}
+    return rule_set(
+        lambda: Rules(decks=decks, burn=burn, cut_card=cut_card, commission=commission), fields
+    )
 
 
 def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:

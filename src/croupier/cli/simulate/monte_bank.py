@@ -23,9 +23,9 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail, rule_as_parameters
+from croupier.cli.usage import fail, rule_set
 from croupier.engine.config import make_config
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.monte_bank import Rules
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules
@@ -68,10 +68,7 @@ def table(cut_on: str) -> Rules:
     """The table the options describe, read as `croupier play monte-bank` reads its options
     (the game's `config`); the rule set's refusals, and those of the odds and the kernel
     (`check_rules`), name the options that set its fields."""
-    try:
-        return check_rules(make_config(Rules, cut_on=cut_on))
-    except InvalidConfig as error:
-        raise InvalidInput(rule_as_parameters(str(error), {"cut_on": "cut_on"})) from None
+    return rule_set(lambda: check_rules(make_config(Rules, cut_on=cut_on)), {"cut_on": "cut_on"})
 
 
 def monte_bank(

@@ -23,8 +23,8 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, Sessions, report
-from croupier.cli.usage import fail, rule_as_parameters
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.cli.usage import fail, rule_set
+from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.private_monte import PrivateRules
 from croupier.odds.private_monte import first_deal
@@ -187,11 +187,11 @@ def _rules(deals: int, cava: int, limit: int) -> PrivateRules:
     """The table the options describe; the rule set's refusals name the options that set its
     fields. The bank is not followed, so its smallest monte is only held to the cava."""
     monte = max(cava, PrivateRules().minimum_monte)
-    try:
-        return PrivateRules(cava=cava, limit=limit, deals_per_bank=deals, minimum_monte=monte)
-    except InvalidConfig as error:
-        fields = {"deals_per_bank": "deals", "limit": "limit", "cava": "cava"}
-        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
+    fields = {"deals_per_bank": "deals", "limit": "limit", "cava": "cava"}
+    return rule_set(
+        lambda: PrivateRules(cava=cava, limit=limit, deals_per_bank=deals, minimum_monte=monte),
+        fields,
+    )
 
 
 def _plan(stake: int, bankroll: int, hands: int, who: Bettor) -> Plan:

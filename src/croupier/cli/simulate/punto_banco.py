@@ -29,8 +29,8 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail, rule_as_parameters
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.cli.usage import fail, rule_set
+from croupier.errors import InvalidInput
 from croupier.games.punto_banco import Bet, Rules
 from croupier.sim import punto_banco as kernel
 from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe
@@ -142,11 +142,9 @@ def punto_banco(
 
 def _rules(table: str, cut_card: int) -> Rules:
     """The table's rule set from the options; its refusals name the options that set it."""
-    try:
-        rules: Rules = registry.get("punto-banco").config(table=table, cut_card=cut_card)
-    except InvalidConfig as error:
-        fields = {"table": "table", "cut_card": "cut_card"}
-        raise InvalidInput(rule_as_parameters(str(error), fields)) from None
+    game = registry.get("punto-banco")
+    fields = {"table": "table", "cut_card": "cut_card"}
+    rules: Rules = rule_set(lambda: game.config(table=table, cut_card=cut_card), fields)
     return rules
 
 
