@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.estimate import Z95, Estimate
+from croupier.estimate import Z95, Estimate, wilson
 from croupier.games.banchek.rules import Rules
 from croupier.odds.banchek import random_hand
 from croupier.sim.banchek import (
@@ -55,17 +55,6 @@ def _share(successes: int, n: int, exact: float | None = None) -> Estimate:
         return Estimate(math.nan, math.inf, exact)
     p = successes / n
     return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n), exact)
-
-
-def _wilson(successes: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion: sound at 0 and 1 too, where the normal
-    interval shrinks to nothing."""
-    if not n:
-        return 0.0, 1.0
-    p, z2 = successes / n, Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def _mean(total: int, squares: int, n: int, exact: float | None = None) -> Estimate | None:
@@ -130,7 +119,7 @@ class BanchekResults:
     def wilson(self, ending: Ending) -> tuple[float, float]:
         """The 95% Wilson interval of that share: unlike the normal margin of `share`, not
         empty when no bank, or every bank, ended so."""
-        return _wilson(self.banks_that(ending), self.banks)
+        return wilson(self.banks_that(ending), self.banks)
 
     def rounds(self) -> Estimate | None:
         """The mean rounds dealt in a bank that ended (the round it ended in counted)."""
