@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-__all__ = ["Z95", "Estimate", "wilson"]
+__all__ = ["Z95", "Estimate", "share", "wilson"]
 
 Z95 = NormalDist().inv_cdf(0.975)
 """The standard normal's two-sided 95% point."""
@@ -27,6 +27,14 @@ class Estimate:
         if self.exact is None or not self.margin:
             return None
         return (self.value - self.exact) / (self.margin / Z95)
+
+
+def share(successes: int, n: int, exact: float | None = None) -> Estimate:
+    """A proportion of `n` independent trials, with its 95% (normal) margin."""
+    if not n:
+        return Estimate(math.nan, math.inf, exact)
+    p = successes / n
+    return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n), exact)
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.estimate import Z95, Estimate, wilson
+from croupier.estimate import Z95, Estimate, share, wilson
 from croupier.games.banchek.rules import Rules
 from croupier.odds.banchek import random_hand
 from croupier.sim.banchek import (
@@ -47,14 +47,6 @@ from croupier.sim.banchek import (
 __all__ = ["BanchekResults"]
 
 _ENDED = {Ending.TRIPLED: TRIPLED, Ending.BROKE: BROKE, Ending.ENDLESS: ENDLESS}
-
-
-def _share(successes: int, n: int, exact: float | None = None) -> Estimate:
-    """A proportion of `n` independent trials, with its 95% (normal) margin."""
-    if not n:
-        return Estimate(math.nan, math.inf, exact)
-    p = successes / n
-    return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n), exact)
 
 
 def _mean(total: int, squares: int, n: int, exact: float | None = None) -> Estimate | None:
@@ -114,7 +106,7 @@ class BanchekResults:
 
     def share(self, ending: Ending) -> Estimate:
         """The share of banks that ended so (no exact figure: see the module notes)."""
-        return _share(self.banks_that(ending), self.banks)
+        return share(self.banks_that(ending), self.banks)
 
     def wilson(self, ending: Ending) -> tuple[float, float]:
         """The 95% Wilson interval of that share: unlike the normal margin of `share`, not
@@ -147,7 +139,7 @@ class BanchekResults:
     def first_hand(self) -> Estimate:
         """The share of banks whose first hand the punter won: a random hand's chance, from
         a fresh pack, exactly (BN-6)."""
-        return _share(self.counts[FIRST_WON], self.banks, float(random_hand().win))
+        return share(self.counts[FIRST_WON], self.banks, float(random_hand().win))
 
     def as_json(self) -> dict[str, Any]:
         """Shares and means as plain numbers, each with its 95% margin and the exact figure

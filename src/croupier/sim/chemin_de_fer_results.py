@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from croupier.estimate import Z95, Estimate
+from croupier.estimate import Z95, Estimate, share
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.games.punto_banco import Bet
 from croupier.odds.punto_banco import AtFive, exact
@@ -134,16 +134,13 @@ class CheminDeFerResults:
         n, exact_p = self.hands, _probabilities(self.decks, self.strategy)
         out = {}
         for winner, index in _INDEX.items():
-            p = self.counts[index] / n
-            margin = Z95 * math.sqrt(p * (1 - p) / n)
-            out[winner] = Estimate(p, margin, float(exact_p[winner]) if exact_p else None)
+            exact = float(exact_p[winner]) if exact_p else None
+            out[winner] = share(self.counts[index], n, exact)
         return out
 
     def naturals(self) -> Estimate:
         """How often a natural settles the coup (CF-11); no exact figure is kept for it."""
-        n = self.hands
-        p = self.counts[NATURALS] / n
-        return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n))
+        return share(self.counts[NATURALS], self.hands)
 
     def banker_edge(self, commission: Any = 0) -> Estimate:
         """The banker's expected gain a unit staked (negative: the punters' advantage), the

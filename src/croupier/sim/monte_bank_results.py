@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import InvalidInput
-from croupier.estimate import Z95, Estimate
+from croupier.estimate import Z95, Estimate, share
 from croupier.games.monte_bank.layout import Circle, Cross, Doubler, Kind
 from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules, deal_odds
@@ -54,11 +54,6 @@ _LAYOUTS = {Kind.PLAIN: Head.PLAIN, Kind.PAIR: Head.PAIR, Kind.TRIPLE: Head.TRIP
 
 Figure = Callable[[BetKind, Over], Estimate | None]
 """A figure of a kind of bet over layouts of a kind, or None where no deal gives one."""
-
-
-def _binomial(hits: int, n: int, exact: float | None) -> Estimate:
-    p = hits / n
-    return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n), exact)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +93,13 @@ class MonteBankResults:
     def void(self) -> Estimate:
         """The chance that a deal is void (MB-7)."""
         voids = sum(self.void_deals.values())
-        return _binomial(voids, voids + self.deals, float(deal_odds().void))
+        return share(voids, voids + self.deals, float(deal_odds().void))
 
     def layouts(self) -> dict[Kind, Estimate]:
         """The chance of each layout, given that the deal is valid (MB-7c)."""
         odds = deal_odds()
         return {
-            kind: _binomial(self.counts[head], self.deals, float(odds.given_valid(kind)))
+            kind: share(self.counts[head], self.deals, float(odds.given_valid(kind)))
             for kind, head in _LAYOUTS.items()
         }
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from croupier.estimate import Z95, Estimate
+from croupier.estimate import Z95, Estimate, share
 from croupier.games.baccarat import AtFive
 from croupier.games.punto_banco import Bet, Rules
 from croupier.odds.punto_banco import exact, house_edges
@@ -50,9 +50,7 @@ class PuntoBancoResults:
         n, exact_p = self.hands, fresh_shoe(self.rules, self.at_five)
         out = {}
         for bet, index in _INDEX.items():
-            p = self.counts[index] / n
-            margin = Z95 * math.sqrt(p * (1 - p) / n)
-            out[bet] = Estimate(p, margin, float(exact_p[bet]) if exact_p else None)
+            out[bet] = share(self.counts[index], n, float(exact_p[bet]) if exact_p else None)
         return out
 
     def house_edges(self) -> dict[Bet, Estimate]:

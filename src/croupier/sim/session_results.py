@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.estimate import Z95, Estimate
+from croupier.estimate import Z95, Estimate, share
 from croupier.sim.sessions import (
     AHEAD,
     BEHIND,
@@ -51,9 +51,7 @@ class SessionResults:
         return int(self.counts[-1, PLAYED])
 
     def _share(self, column: int, point: int = -1) -> Estimate:
-        n = self.sessions
-        p = self.counts[point, column] / n
-        return Estimate(p, Z95 * math.sqrt(p * (1 - p) / n))
+        return share(int(self.counts[point, column]), self.sessions)
 
     def ruined(self, point: int = -1) -> Estimate:
         """The share of sessions ruined by a point (the end, unless told)."""
