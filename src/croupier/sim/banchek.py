@@ -57,8 +57,16 @@ import numpy.typing as npt
 from croupier.cards import Card
 from croupier.engine.config import member
 from croupier.errors import InvalidConfig, InvalidInput
-from croupier.games.banchek.rules import HAND, MOST_PUNTERS, Rules, two_packs
-from croupier.games.banchek.rules import TRIPLED as _FACTOR
+from croupier.games.banchek.rules import (
+    BROKEN_END,
+    GOING,
+    HAND,
+    MOST_PUNTERS,
+    TRIPLED_END,
+    Rules,
+    ended,
+    two_packs,
+)
 from croupier.odds.banchek import CARD_TYPES, cover_table, period
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
@@ -163,8 +171,9 @@ class Ending(enum.Enum):
     ENDLESS = "endless"
 
 
-_ENDINGS = (Ending.TRIPLED, Ending.BROKE, Ending.ENDLESS)
-_TRIPLED_END, _BROKE_END, _ENDLESS_END = 0, 1, 2
+_ENDLESS_END = 3  # beside the rules' own ends (`ended`)
+_ENDINGS = {TRIPLED_END: Ending.TRIPLED, BROKEN_END: Ending.BROKE, _ENDLESS_END: Ending.ENDLESS}
+_ended = njit(ended)
 
 
 def _covered_table(cover: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
@@ -196,7 +205,6 @@ def _bank(
     size = len(ring)
     per_round = (HAND + 1) * punters
     turned_at = HAND * punters
-    tripled = _FACTOR * bank
     money = bank
     rounds = hands = won = first_won = 0
     cycles = 0  # banks held at the start of each cycle from the first on
@@ -258,10 +266,9 @@ def _bank(
             hands += 1
             won += win
             money += stake - 2 * stake * win  # 1 to 1 either way (BN-6)
-            if money <= 0:  # BN-10: the bank ends at once
-                return _BROKE_END, rounds, hands, won, first_won, held_then
-            if money >= tripled:
-                return _TRIPLED_END, rounds, hands, won, first_won, held_then
+            end = _ended(money, bank)  # BN-10: the bank ends at once
+            if end != GOING:
+                return end, rounds, hands, won, first_won, held_then
         # under the pack, no shuffle (BN-8): each hand as dealt, in seat order, then the
         # turned cards (BN-9)
         i = base
@@ -392,7 +399,7 @@ def play_banks(
     out = np.zeros((len(rings), 4), dtype=np.int64)
     _play_banks(rings, punters, *table, _COVER, _COVERED, drawn, seen, then, out)
     return Outcomes(
-        tripled=out[:, 0] == _TRIPLED_END,
+        tripled=out[:, 0] == TRIPLED_END,
         endless=out[:, 0] == _ENDLESS_END,
         rounds=out[:, 1].copy(),
         hands=out[:, 2].copy(),
@@ -431,7 +438,7 @@ def _simulate(
         if end == _ENDLESS_END:
             out[ENDLESS] += 1
             continue
-        out[TRIPLED if end == _TRIPLED_END else BROKE] += 1
+        out[TRIPLED if end == TRIPLED_END else BROKE] += 1
         out[ROUNDS] += rounds
         out[ROUNDS_SQUARED] += rounds * rounds
         out[HANDS] += hands

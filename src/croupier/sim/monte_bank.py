@@ -69,6 +69,7 @@ from croupier.games.monte_bank.layout import (
     Layout,
     Spot,
     Wager,
+    falls,
     opposite,
 )
 from croupier.games.monte_bank.play import payment
@@ -104,7 +105,8 @@ PACK: tuple[Card, ...] = monte_pack()
 """The 40 cards; a card's code is its place here."""
 _RANKS = tuple(dict.fromkeys(card.rank for card in PACK))
 _RANK = np.array([_RANKS.index(card.rank) for card in PACK], dtype=np.int64)
-_RED = np.array([card.colour is Colour.RED for card in PACK], dtype=np.int64)
+_falls = inlined(falls)
+_RED = np.array([card.colour is Colour.RED for card in PACK], dtype=np.bool_)
 _CODE = {card: code for code, card in enumerate(PACK)}
 _RANK_COUNT = len(_RANKS)
 
@@ -312,7 +314,6 @@ def _draw(
             i += 4
             t += 4
     moved = _NEVERS
-    pair = stack == 2
     standing = True  # the pair or triple has not fallen (MB-10)
     plain_moved = 0  # plain spots fallen or matched: these settle the plain crosses
     falls = 0
@@ -328,7 +329,7 @@ def _draw(
             unmoved = (moved >> at) & 255 == _NEVER
             # with a pair standing a plain card falls to the other colour, with a triple to
             # its own; any other card of its rank is an ordinary match (MB-10a, b, c)
-            if standing and s != 0 and (_RED[card] == _RED[named[s]]) == pair:
+            if not _falls(stack, standing, s == 0, _RED[card], _RED[named[s]]):
                 if unmoved:
                     moved ^= (_NEVER ^ t) << at
                     plain_moved += 1

@@ -59,6 +59,7 @@ from croupier.games.banchek.events import (
     ShoeCut,
     Why,
 )
+from croupier.games.banchek.rules import BROKEN_END, GOING, TRIPLED_END, ended
 from tests.games.banchek.stack import GAME, act, table, without
 
 C = Card.from_str
@@ -344,3 +345,9 @@ def test_cut_limits():  # BN-4
 def hand_state_poor():
     state = table(HANDS, buy_ins={0: 1000, 1: 3, 2: 1000})
     return act(state, 0, Wait())
+
+
+def test_a_bank_ends_once_tripled_or_broken():  # BN-10
+    assert [ended(b, 100) for b in (-5, 0, 1, 299, 300, 301)] == [
+        BROKEN_END, BROKEN_END, GOING, GOING, TRIPLED_END, TRIPLED_END,
+    ]  # fmt: skip

@@ -28,7 +28,7 @@ from croupier.games.banchek.events import (
     Staked,
     Why,
 )
-from croupier.games.banchek.rules import HAND, beats
+from croupier.games.banchek.rules import GOING, HAND, TRIPLED_END, beats, ended
 from croupier.games.banchek.state import Phase, State
 from croupier.lowest_card import USUAL_ORDER, LowestCardDraw
 from croupier.shoe import Shoe
@@ -231,8 +231,9 @@ def settle(state: State, card: Card, events: list[Event]) -> State:
         else:
             bank += amount
     state = replace(state, seats=tuple(seats), bank=bank, stakes=(), early=None)
-    if bank >= state.rules.tripled or bank <= 0:
-        return _bank_ends(state, Why.TRIPLED if bank > 0 else Why.BROKEN, events)
+    end = ended(bank, state.rules.bank)
+    if end != GOING:
+        return _bank_ends(state, Why.TRIPLED if end == TRIPLED_END else Why.BROKEN, events)
     return next_hand(state, events)
 
 

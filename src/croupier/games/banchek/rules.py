@@ -17,13 +17,17 @@ from croupier.errors import InvalidConfig
 from croupier.lowest_card import USUAL_ORDER
 
 __all__ = [
+    "BROKEN_END",
+    "GOING",
     "HAND",
     "MOST_PUNTERS",
     "PACKS",
     "TRIPLED",
+    "TRIPLED_END",
     "Rules",
     "beats",
     "cards",
+    "ended",
     "rank_order",
     "two_packs",
 ]
@@ -39,6 +43,21 @@ MOST_PUNTERS = len(full_pack()) * PACKS // (HAND + 1)
 
 TRIPLED = 3
 """The bank passes once it holds this many times what was put up (BN-10)."""
+
+
+GOING, TRIPLED_END, BROKEN_END = 0, 1, 2
+"""What `ended` says of a bank: it goes on, it has tripled, it is broken."""
+
+
+def ended(bank: int, put_up: int) -> int:
+    """Whether a bank that began with `put_up` and now holds `bank` has ended (BN-10): once
+    it has tripled, or is broken. Plain arithmetic, so that the simulation's kernel
+    compiles this very function."""
+    if bank <= 0:
+        return BROKEN_END
+    if bank >= TRIPLED * put_up:
+        return TRIPLED_END
+    return GOING
 
 
 def two_packs() -> tuple[Card, ...]:

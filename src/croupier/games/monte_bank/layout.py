@@ -39,6 +39,7 @@ __all__ = [
     "RowWager",
     "Spot",
     "Wager",
+    "falls",
     "fate",
     "opposite",
 ]
@@ -158,19 +159,24 @@ class Falls:
             if spot in self.fallen or layout.rank(spot) is not card.rank:
                 continue
             stack = layout.stack
-            standing = stack is not None and stack not in self.fallen and spot != stack
-            if standing and stack is not None and not _falls_by_colour(layout, spot, stack, card):
+            stacked = 1 if stack is None else len(layout.spots[stack])
+            standing = stack is not None and stack not in self.fallen
+            red, own_red = (c.colour is Colour.RED for c in (card, layout.card(spot)))
+            if not falls(stacked, standing, spot == stack, red, own_red):
                 return Falls(self.fallen, self.matched | {spot}), None, spot
             return Falls((*self.fallen, spot), self.matched), spot, None
         return self, None, None
 
 
-def _falls_by_colour(layout: Layout, place: Place, stack: Spot, card: Card) -> bool:
-    """With a pair standing, a plain card falls to its rank in the other colour; with a
-    triple, in its own colour (MB-10a, MB-10b)."""
-    own: Colour = layout.card(place).colour
-    pair = len(layout.spots[stack]) == 2
-    return (card.colour is not own) if pair else (card.colour is own)
+def falls(stacked: int, standing: bool, at_stack: bool, red: bool, own_red: bool) -> bool:
+    """Whether a layout card falls to a card of its rank shown, `red` or black (MB-10): a
+    stack of `stacked` cards is on the layout (1: none), `standing` if it has not fallen,
+    and the card is the stack (`at_stack`) or a plain card, `own_red` or black. While a
+    pair stands, a plain card falls to its rank in the other colour; while a triple stands,
+    in its own colour (MB-10a, b); any other card of its rank is an ordinary match
+    (MB-10c). Plain logic, so that the simulation's kernel compiles this very function."""
+    by_colour = standing and not at_stack and stacked > 1
+    return not by_colour or (red != own_red) == (stacked == 2)
 
 
 class Fate(enum.Enum):
