@@ -126,8 +126,11 @@ def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Se
         steps.append((actor, action, events))
         if actor is not CHANCE:
             recorded.append((actor, action))
-        if not game.chips(state).balanced:
-            raise ConformanceError(f"chips are not conserved: {game.chips(state)}")
+        chips = game.chips(state)
+        if not chips.balanced:
+            raise ConformanceError(f"chips are not conserved: {chips}")
+        if sum(game.stakes(state).values()) != chips.staked:
+            raise ConformanceError(f"the stakes by seat are not those staked: {chips}")
     history = History(game.name, spec.config, spec.buy_ins, seed, tuple(recorded))
     return Session(steps, history, state)
 

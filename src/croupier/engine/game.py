@@ -167,6 +167,11 @@ class Game(ABC, Generic[C, S, V]):
         """The chips each taken seat holds: in front of it, and its bank if it banks."""
 
     @abstractmethod
+    def stakes(self, state: S) -> dict[int, int]:
+        """The chips each seat has on the table, not yet settled: what goes back to it if
+        play stops here. They add up to `chips(state).staked`."""
+
+    @abstractmethod
     def rounds(self, state: S) -> int:
         """How many coups (deals, rounds) have been settled."""
 

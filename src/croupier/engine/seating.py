@@ -7,7 +7,7 @@ that also name their `banker` and `bank`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -17,7 +17,7 @@ from croupier.engine.game import Game, View
 from croupier.errors import InvalidConfig
 from croupier.lowest_card import LowestCardDraw
 
-__all__ = ["BankingGame", "Seated", "draw_for_bank", "seat_buy_ins"]
+__all__ = ["BankingGame", "Seated", "by_seat", "draw_for_bank", "seat_buy_ins"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,14 @@ def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ..
             raise InvalidConfig(f"seat {seat} must bring a whole number of chips, not {chips!r}")
         seats[seat] = chips
     return tuple(seats)
+
+
+def by_seat(stakes: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """Stakes given as (seat, amount), added up for each seat."""
+    found: dict[int, int] = {}
+    for seat, amount in stakes:
+        found[seat] = found.get(seat, 0) + amount
+    return found
 
 
 def draw_for_bank(lowest: LowestCardDraw | None, card: Card, events: list[Event]) -> LowestCardDraw:

@@ -23,7 +23,7 @@ from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Audience, Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
-from croupier.engine.seating import BankingGame, seat_buy_ins
+from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -215,6 +215,9 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )
+
+    def stakes(self, state: State) -> dict[int, int]:
+        return by_seat(state.stakes)
 
     def rounds(self, state: State) -> int:
         return state.rounds

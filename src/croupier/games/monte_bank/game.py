@@ -23,7 +23,7 @@ from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
-from croupier.engine.seating import BankingGame, seat_buy_ins
+from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -337,6 +337,9 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
             seen=state.seen,
         )
+
+    def stakes(self, state: State) -> dict[int, int]:
+        return by_seat((bet.seat, bet.stake) for bet in state.bets)
 
     def rounds(self, state: State) -> int:
         return state.deals

@@ -264,6 +264,13 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     def holdings(self, state: State) -> dict[int, int]:
         return {i: box.chips for i, box in enumerate(state.boxes) if box is not None}
 
+    def stakes(self, state: State) -> dict[int, int]:
+        return {
+            i: box.stakes.total
+            for i, box in enumerate(state.boxes)
+            if box is not None and box.stakes.total
+        }
+
     def rounds(self, state: State) -> int:
         return state.coups
 
