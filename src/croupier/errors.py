@@ -12,7 +12,9 @@
     │   └── ForbiddenAction    any other rule that forbids it here
     └── InvalidInput           malformed input (also a ValueError)
         ├── InvalidCard        card text that names no card
-        └── InvalidConfig      a rule set or option that cannot be
+        ├── InvalidConfig      a rule set or option that cannot be
+        └── InvalidHistory     a saved session that cannot be read
+            └── HistoryMismatch  one that replays otherwise than it records
 
 An illegal action is a `ValueError` too, as in python-chess: a caller who
 only cares that the input was refused can catch that.
@@ -26,10 +28,12 @@ __all__ = [
     "CroupierError",
     "ForbiddenAction",
     "GameOver",
+    "HistoryMismatch",
     "IllegalAction",
     "InsufficientChips",
     "InvalidCard",
     "InvalidConfig",
+    "InvalidHistory",
     "InvalidInput",
     "NotYourTurn",
     "StakeOutOfRange",
@@ -89,6 +93,26 @@ class InvalidCard(InvalidInput):
 
 class InvalidConfig(InvalidInput):
     """A rule set, option or table setting that cannot be."""
+
+
+class InvalidHistory(InvalidInput):
+    """A saved session that cannot be read: not one a croupier wrote, or damaged."""
+
+
+class HistoryMismatch(InvalidHistory):
+    """A saved session that replays otherwise than its record of the play says.
+
+    `round` is the coup (deal, round) in play where the replay first differs, counting
+    from 1 (0: the seating, before any step); `closing` says that stretch settled no coup:
+    the session closed in it, after `round - 1` coups; `reason` says what differs.
+    """
+
+    def __init__(self, round: int, closing: bool, reason: str) -> None:
+        self.round = round
+        self.closing = closing
+        self.reason = reason
+        where = "the seating" if round == 0 else f"round {round}"
+        super().__init__(f"{where} differs from the record: {reason}")
 
 
 def _name(actor: Any) -> str:

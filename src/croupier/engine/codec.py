@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
+import re
+import reprlib
 import types
 import typing
 from collections.abc import Mapping
@@ -16,8 +19,9 @@ from fractions import Fraction
 from typing import Any, Union
 
 from croupier.cards import Card
+from croupier.errors import InvalidInput
 
-__all__ = ["JSON", "decode", "encode"]
+__all__ = ["JSON", "brief", "decode", "encode"]
 
 JSON = Any
 
@@ -47,7 +51,8 @@ def encode(value: Any) -> JSON:
 
 
 def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxyType({})) -> Any:
-    """Read back what `encode` wrote, as the type `hint`.
+    """Read back what `encode` wrote, as the type `hint`; `InvalidInput` if `data` is not
+    such a value.
 
     `known` maps type names to the dataclasses a polymorphic field may hold
     (a game's actions, for instance).
@@ -59,21 +64,28 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
         return _decode_union(data, typing.get_args(hint), known)
     if hint is type(None):
         if data is not None:
-            raise ValueError(f"expected null, got {data!r}")
+            raise InvalidInput(f"expected null, got {brief(data)}")
         return None
     if hint is Card:
+        if not isinstance(data, str):
+            raise InvalidInput(f"expected a card such as '7D', got {brief(data)}")
         return Card.from_str(data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _decode_dataclass(data, hint, known)
     if origin is tuple:
         args = typing.get_args(hint)
+        items = _list(data)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(item, args[0], known) for item in data)
-        return tuple(decode(item, arg, known) for item, arg in zip(data, args, strict=True))
+            return tuple(decode(item, args[0], known) for item in items)
+        if len(items) != len(args):
+            raise InvalidInput(f"expected a list of {len(args)}, got {brief(data)}")
+        return tuple(decode(item, arg, known) for item, arg in zip(items, args, strict=True))
     if origin is frozenset:
         (arg,) = typing.get_args(hint)
-        return frozenset(decode(item, arg, known) for item in data)
+        return frozenset(decode(item, arg, known) for item in _list(data))
     if origin in (dict, Mapping, typing.get_origin(Mapping[str, str])):
+        if not isinstance(data, dict):
+            raise InvalidInput(f"expected an object, got {brief(data)}")
         key_hint, value_hint = typing.get_args(hint)
         return {
             decode(_key(key, key_hint), key_hint, known): decode(item, value_hint, known)
@@ -82,16 +94,26 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
     return _decode_scalar(data, hint)
 
 
+_FRACTION = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
+"""A fraction as `encode` writes it; no exponents, which could ask for a number too big to make."""
+
+
 def _decode_scalar(data: JSON, hint: Any) -> Any:
     if hint is Fraction:
-        return Fraction(data)
+        if isinstance(data, str) and _FRACTION.fullmatch(data) and not data.endswith("/0"):
+            return Fraction(data)
+        raise InvalidInput(f"expected a fraction such as '1/20', got {brief(data)}")
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(data)
+        choices = {member.value: member for member in hint}
+        if isinstance(data, str | int) and data in choices:
+            return choices[data]
+        named = ", ".join(repr(value) for value in choices)
+        raise InvalidInput(f"cannot read {brief(data)} as {hint.__name__}: choose from {named}")
     if hint is int and isinstance(data, int) and not isinstance(data, bool):
         return data
     if hint in (str, bool, float) and isinstance(data, hint):
         return data
-    raise ValueError(f"cannot read {data!r} as {getattr(hint, '__name__', hint)}")
+    raise InvalidInput(f"cannot read {brief(data)} as {getattr(hint, '__name__', hint)}")
 
 
 def _decode_union(data: JSON, options: tuple[Any, ...], known: Mapping[str, type]) -> Any:
@@ -100,28 +122,67 @@ def _decode_union(data: JSON, options: tuple[Any, ...], known: Mapping[str, type
     for option in sorted(options, key=lambda o: o is str):  # try str last
         try:
             return decode(data, option, known)
-        except (ValueError, TypeError, KeyError):
+        except InvalidInput:
             continue
-    raise ValueError(f"cannot read {data!r} as any of {options}")
+    names = " or ".join(
+        "null" if option is type(None) else getattr(option, "__name__", str(option))
+        for option in options
+    )
+    raise InvalidInput(f"cannot read {brief(data)} as {names}")
 
 
 def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) -> Any:
     if not isinstance(data, dict):
-        raise ValueError(f"expected an object for {hint.__name__}, got {data!r}")
-    cls: type[Any] = known.get(data.get("type", ""), hint)
-    if not (isinstance(cls, type) and issubclass(cls, hint)):
-        raise ValueError(f"{data.get('type')!r} is not a {hint.__name__}")
+        raise InvalidInput(f"expected an object for {hint.__name__}, got {brief(data)}")
+    name = data.get("type", hint.__name__)
+    cls: Any = known.get(name, hint) if isinstance(name, str) else None
+    if not (isinstance(cls, type) and issubclass(cls, hint)) or name != cls.__name__:
+        raise InvalidInput(f"there is no {hint.__name__} called {brief(name)}")
     hints = _hints(cls)
+    fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
+    unknown = sorted(set(data) - set(fields) - {"type"})
+    if unknown:
+        raise InvalidInput(f"{cls.__name__} has no field {brief(unknown[0])}")
+    missing = [
+        name
+        for name, field in fields.items()
+        if name not in data
+        and field.default is dataclasses.MISSING
+        and field.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        raise InvalidInput(f"{cls.__name__} lacks its field {missing[0]!r}")
     values = {
-        field.name: decode(data[field.name], hints[field.name], known)
-        for field in dataclasses.fields(cls)
-        if field.name in data
+        name: decode(item, hints[name], known) for name, item in data.items() if name != "type"
     }
-    return cls(**values)
+    try:
+        return cls(**values)
+    except InvalidInput:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as error:
+        raise InvalidInput(f"{cls.__name__} cannot be {brief(data)}: {error}") from None
 
 
 def _hints(cls: type[Any]) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+def _list(data: JSON) -> list[Any]:
+    if not isinstance(data, list):
+        raise InvalidInput(f"expected a list, got {brief(data)}")
+    return data
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 2, 40, 40, 40
+
+
+def brief(data: JSON) -> str:
+    """`data` as a message quotes it: its repr (null, true and false as JSON writes them),
+    cut short where long or deep."""
+    if data is None or isinstance(data, bool):
+        return json.dumps(data)
+    return _REPR.repr(data)
 
 
 def _key(key: str, hint: Any) -> JSON:
