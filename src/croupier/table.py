@@ -28,6 +28,7 @@ from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.events import Event, redact
 from croupier.engine.game import Drawing, Game
 from croupier.engine.history import History
+from croupier.engine.record import Recorder
 from croupier.errors import IllegalAction
 from croupier.randomness import RandomShuffler, Shuffler, stream
 
@@ -106,9 +107,11 @@ class Table:
     shuffles: list[tuple[Any, ...]] = field(init=False, default_factory=list)
     _watchers: list[_Watcher] = field(init=False, default_factory=list)
     _house_rng: random.Random = field(init=False)
+    _recorder: Recorder = field(init=False)
 
     def __post_init__(self) -> None:
         self.state = self.game.start(self.config, self.buy_ins)
+        self._recorder = Recorder(self.game, self.config, self.state)
         self._house_rng = stream(self.seed, "house")
         if self.shuffler is None:
             self.shuffler = RandomShuffler.seeded(self.seed)
@@ -126,6 +129,7 @@ class Table:
             seed=self.seed,
             actions=tuple(self.actions),
             shuffles=tuple(self.shuffles) if self.seed is None else (),
+            record=self._recorder.checkpoints,
         )
 
     def view(self, viewer: Actor | None) -> Any:
@@ -187,6 +191,7 @@ class Table:
 
     def _apply(self, actor: Actor, action: Action) -> None:
         self.state, events = self.game.apply(self.state, actor, action)
+        self._recorder.note(actor, action, events, self.state)
         if actor is not CHANCE:
             self.actions.append((actor, action))
         if isinstance(actor, int) and actor not in self.game.seats(self.state):

@@ -1,28 +1,46 @@
 """A session's history, and replaying it.
 
-A history is the game, its rule set, the seats' buy-ins, the seed, and
-every action of the seats and the house, in order. Chance is not written
-down: replay draws it again from the seed. A session without a seed (a
-cryptographically strong shuffle) records the orders its shuffles gave
-instead, so it too replays exactly.
+A history is the game, its rule set, the seats' buy-ins, the seed, every action of the
+seats and the house, in order, and a record of the play (`croupier.engine.record`).
+Chance is not written down: replay draws it again from the seed. A session without a
+seed (a cryptographically strong shuffle) records the orders its shuffles gave instead,
+so it too replays exactly. A replay is checked against the record as it goes.
+
+As JSON (format 2) a history is one object: `format` (2), `game`, `config` (the rule
+set), `buy_ins` (seat number to chips), `seed` (or null), `actions` (`[actor, action]`
+pairs), `shuffles` (each order, top first, for a session without a seed) and `record`
+(its checkpoints). Format 1, from before the record, has neither `format` nor `record`;
+it is read, and replays unchecked.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
 from croupier.engine.actions import Action
-from croupier.engine.actors import CHANCE, Actor
-from croupier.engine.codec import decode, encode
+from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
+from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.events import Event
 from croupier.engine.game import Game, Shuffling
+from croupier.engine.record import Checkpoint, Recorder, difference
+from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
-__all__ = ["History", "Step", "replay"]
+__all__ = ["FORMAT", "History", "Step", "replay"]
+
+FORMAT = 2
+"""The format `to_json` writes; `from_json` reads it and format 1."""
+
+_KEYS = {
+    1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
+    2: ("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +54,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """Everything needed to replay a session event for event."""
+    """Everything needed to replay a session event for event, and to check the replay
+    (`record`; empty for a history that keeps none)."""
 
     game: str
     config: Any
@@ -44,6 +63,7 @@ class History:
     seed: int | None
     actions: tuple[tuple[Actor, Action], ...] = ()
     shuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
+    record: tuple[Checkpoint, ...] = field(default=(), repr=False)
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the recorded orders, or the seed."""
@@ -54,57 +74,215 @@ class History:
     def to_json(self) -> str:
         return json.dumps(
             {
+                "format": FORMAT,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
                 "seed": self.seed,
                 "actions": [[encode(actor), encode(action)] for actor, action in self.actions],
                 "shuffles": [[str(card) for card in order] for order in self.shuffles],
+                "record": [encode(checkpoint) for checkpoint in self.record],
             },
             indent=1,
         )
 
+    @staticmethod
+    def game_in(text: str) -> str:
+        """The name of the game a history's JSON is of; `InvalidHistory` if it names none."""
+        return _game(_parse(text))
+
     @classmethod
     def from_json(cls, text: str, game: Game[Any, Any, Any]) -> History:
-        """Read a history written by `to_json` for this game."""
-        data = json.loads(text)
-        if data["game"] != game.name:
-            raise ValueError(f"this history is of {data['game']!r}, not {game.name!r}")
+        """Read a history written by `to_json` for this game; `InvalidHistory` says what
+        is wrong with one that cannot be read."""
+        data = _parse(text)
+        version = data.get("format", 1)
+        if type(version) is not int or version not in _KEYS:
+            newer = type(version) is int and version > FORMAT
+            said = "is of a newer croupier" if newer else "is not one croupier writes"
+            raise InvalidHistory(f"its format {brief(version)} {said}: this one reads 1 and 2")
+        name = _game(data)
+        if name != game.name:
+            raise InvalidHistory(f"this history is of {name!r}, not {game.name!r}")
+        for key in _KEYS[version]:
+            if key not in data:
+                raise InvalidHistory(f"it has no {key!r}")
+        for key in data:
+            if key not in _KEYS[version]:
+                raise InvalidHistory(
+                    f"it has {brief(key)}, which a history of format {version} has not"
+                )
         known = {kind.__name__: kind for kind in game.actions}
-        return cls(
-            game=game.name,
-            config=decode(data["config"], game.config_type),
-            buy_ins={int(seat): chips for seat, chips in data["buy_ins"].items()},
-            seed=data["seed"],
-            actions=tuple(
-                (decode(actor, Actor), decode(action, Action, known))
-                for actor, action in data["actions"]
-            ),
-            shuffles=tuple(tuple(Card.from_str(c) for c in order) for order in data["shuffles"]),
-        )
+        with _part("its rule set ('config')"):
+            config = decode(data["config"], game.config_type)
+        with _part("its buy-ins ('buy_ins')"):
+            buy_ins = decode(data["buy_ins"], Mapping[int, int])
+            game.start(config, buy_ins)  # the seats can sit down
+        seed = data["seed"]
+        if seed is not None and type(seed) is not int:
+            raise InvalidHistory(f"its seed is {brief(seed)}, not a whole number or null")
+        actions = _each(data, "actions", lambda item: _action(item, game, known))
+        shuffles = _each(data, "shuffles", lambda item: decode(item, tuple[Card, ...]))
+        record = _each(data, "record", lambda item: decode(item, Checkpoint)) if version > 1 else ()
+        if record and (record[0].rounds, record[0].steps) != (0, 0):
+            raise InvalidHistory("its record does not begin with the seating")
+        return cls(game.name, config, buy_ins, seed, actions, shuffles, record)
 
 
 def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, Step]]:
     """Apply the history again; yields each step with the state after it.
 
-    Chance steps come from the history's shuffler and the shoe, exactly as
-    at a live table; the steps of the seats and the house come from the list.
-    Replay stops when the list is used up and the next step is not chance's.
+    Chance steps come from the history's shuffler and the shoe, exactly as at a live
+    table; the steps of the seats and the house come from the list. Without a record,
+    replay stops when the list is used up and the next step is not chance's. With one, it
+    stops where the record ends, and checks each stretch of the session against the record
+    as the stretch ends. A `HistoryMismatch` says where the replay first differs from the
+    record, or where the rules refuse a recorded step.
     """
-    state = game.start(history.config, history.buy_ins)
+    start = game.start(history.config, history.buy_ins)
+    steps = _steps(game, history, start)
+    if history.record:
+        steps = _checked(game, history, start, steps)
+    yield from steps
+
+
+def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[tuple[Any, Step]]:
     shuffler = history.shuffler()
-    pending = iter(history.actions)
+    pending = enumerate(history.actions, 1)
     while actors := game.to_act(state):
-        if CHANCE in actors:
-            node = game.chance(state)
-            actor: Actor = CHANCE
-            action: Action = node.sample(shuffler) if isinstance(node, Shuffling) else node.sample()
-        else:
-            try:
-                actor, action = next(pending)
-            except StopIteration:
-                return
-        state, events = game.apply(state, actor, action)
+        coup = game.rounds(state) + 1
+        try:
+            if CHANCE in actors:
+                node = game.chance(state)
+                actor: Actor = CHANCE
+                action: Action = (
+                    node.sample(shuffler) if isinstance(node, Shuffling) else node.sample()
+                )
+            else:
+                item = next(pending, None)
+                if item is None:
+                    return
+                number, (actor, action) = item
+            state, events = game.apply(state, actor, action)
+        except IllegalAction as error:
+            said = (
+                "chance's step" if actor is CHANCE else f"action {number}, {_said(actor, action)},"
+            )
+            raise HistoryMismatch(coup, False, f"{said} is refused: {error.reason}") from None
+        except ValueError as error:  # a recorded shuffle that cannot be
+            raise HistoryMismatch(coup, False, str(error)) from None
         yield state, Step(actor, action, events)
-    if next(pending, None) is not None:
-        raise ValueError("the history goes on after the session ended")
+    leftover = next(pending, None)
+    if leftover is not None:
+        reason = f"the history goes on after the session ended, from action {leftover[0]}"
+        raise HistoryMismatch(game.rounds(state) + 1, True, reason)
+
+
+def _checked(
+    game: Game[Any, Any, Any],
+    history: History,
+    start: Any,
+    steps: Iterator[tuple[Any, Step]],
+) -> Iterator[tuple[Any, Step]]:
+    """The steps, as many as the record holds, each stretch compared with it as it ends."""
+    record = history.record
+    recorder = Recorder(game, history.config, start)
+    _compare(record, recorder.checkpoints, 0)
+    compared, acted = 1, 0
+    for state, step in itertools.islice(steps, sum(c.steps for c in record)):
+        recorder.note(step.actor, step.action, step.events, state)
+        acted += step.actor is not CHANCE
+        yield state, step
+        for index in range(compared, len(recorder.closed)):
+            _compare(record, recorder.closed, index)
+        compared = len(recorder.closed)
+    replayed = recorder.checkpoints
+    for index in range(compared, max(len(record), len(replayed))):
+        _compare(record, replayed, index)
+    if acted < len(history.actions):
+        reason = f"the history goes on after its record ends, from action {acted + 1}"
+        raise HistoryMismatch(record[-1].rounds + 1, True, reason)
+
+
+def _compare(record: tuple[Checkpoint, ...], replayed: tuple[Checkpoint, ...], index: int) -> None:
+    """Raise `HistoryMismatch` if the replay's stretch `index` is not the record's."""
+    if index >= len(record):
+        ending = replayed[index]
+        raise HistoryMismatch(ending.rounds, False, "the session goes on past its record")
+    recorded = record[index]
+    before = record[index - 1].rounds if index else 0
+    if index >= len(replayed):
+        reason: str | None = "the session ends sooner than recorded"
+    else:
+        reason = difference(recorded, replayed[index], seating=index == 0)
+    if reason is not None:
+        coup = before + 1 if index else 0
+        raise HistoryMismatch(coup, index > 0 and recorded.rounds == before, reason)
+
+
+def _parse(text: str) -> dict[str, JSON]:
+    if not text.strip():
+        raise InvalidHistory("it is empty")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise InvalidHistory("it is nested too deeply to be a history") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise InvalidHistory(f"it is not JSON: {error.msg.lower()} at {where}") from None
+    except ValueError:  # an integer longer than Python converts
+        raise InvalidHistory("it holds a number too long to be read") from None
+    if not isinstance(data, dict):
+        raise InvalidHistory(f"it holds {brief(data)}, not a history (a JSON object)")
+    return data
+
+
+def _game(data: Mapping[str, JSON]) -> str:
+    if "game" not in data:
+        raise InvalidHistory("it has no 'game'")
+    name = data["game"]
+    if not isinstance(name, str):
+        raise InvalidHistory(f"its 'game' is {brief(name)}, not a game's name")
+    return name
+
+
+def _each(data: Mapping[str, JSON], key: str, read: Callable[[JSON], Any]) -> tuple[Any, ...]:
+    """Each item of the list under `key`, read; an error names the item."""
+    items = data[key]
+    if not isinstance(items, list):
+        raise InvalidHistory(f"its {key!r} is {brief(items)}, not a list")
+    out = []
+    for number, item in enumerate(items, 1):
+        with _part(f"{key} {number}"):
+            out.append(read(item))
+    return tuple(out)
+
+
+def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) -> Any:
+    if not (isinstance(item, list) and len(item) == 2):
+        raise InvalidHistory(f"expected [actor, action], got {brief(item)}")
+    actor, action = item
+    if actor == CHANCE.value:
+        raise InvalidHistory("chance's steps are drawn again, not recorded")
+    if type(actor) is not int and actor != HOUSE.value:
+        raise InvalidHistory(f"{brief(actor)} is not a seat number or 'house'")
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str) or kind not in known:
+        names = ", ".join(known)
+        raise InvalidHistory(f"{brief(kind)} is not an action of {game.title}: it has {names}")
+    return decode(actor, Actor), decode(action, Action, known)
+
+
+@contextmanager
+def _part(part: str) -> Iterator[None]:
+    """Name `part` of the history in any error reading it."""
+    try:
+        yield
+    except InvalidInput as error:
+        raise InvalidHistory(f"{part}: {error}") from None
+
+
+def _said(actor: Actor, action: Action) -> str:
+    """`seat 2's {"type": "Stake", ...}`: the action as the history writes it, cut short."""
+    text = json.dumps(encode(action), separators=(", ", ": "))
+    return f"{actor_name(actor)}'s {text if len(text) <= 80 else text[:76] + '...}'}"
