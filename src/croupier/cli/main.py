@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from importlib import resources
@@ -14,23 +13,17 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
-from croupier.cli.banchek.narrate import Narrator as BanchekNarrator
 from croupier.cli.banchek.session import Session as BanchekSession
-from croupier.cli.chemin_de_fer.narrate import Narrator as CheminDeFerNarrator
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
-from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
 from croupier.cli.monte_bank.session import Session as MonteBankSession
 from croupier.cli.odds import odds_app
-from croupier.cli.private_monte.narrate import PrivateNarrator
 from croupier.cli.private_monte.session import PrivateSession
-from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.punto_banco.session import Session
+from croupier.cli.replay import replay_command
 from croupier.cli.session import TerminalSession
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
 from croupier.cli.usage import USAGE_ERROR, GameCommands, fail, output_file
-from croupier.engine.events import Event, redact
-from croupier.engine.history import History, replay
 from croupier.errors import InvalidInput
 
 __all__ = ["app", "main"]
@@ -428,42 +421,7 @@ def _list_games() -> None:
         console.print(f"{name:<16} {registry.get(name).title}")
 
 
-def _seat(seat: int | None) -> str:
-    return "the croupier" if seat is None else f"seat {seat + 1}"
-
-
-_NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
-    "punto-banco": lambda: PuntoBancoNarrator(
-        lambda box: "the croupier" if box is None else f"box {box + 1}"
-    ),
-    "chemin-de-fer": lambda: CheminDeFerNarrator(_seat),
-    "monte-bank": lambda: MonteBankNarrator(_seat, lambda seat: f"seat {seat + 1}"),
-    "private-monte": lambda: PrivateNarrator(_seat, lambda seat: f"seat {seat + 1}"),
-    "banchek": lambda: BanchekNarrator(_seat),
-}
-
-
-@app.command("replay")
-def _replay_history(
-    path: Annotated[Path, typer.Argument(help="A history written by `play --save`.")],
-) -> None:
-    """Replay a saved session event for event, as a spectator saw it."""
-    console = Console(highlight=False)
-    try:
-        text = path.read_text(encoding="utf-8")
-        game = registry.get(json.loads(text)["game"])
-        history = History.from_json(text, game)
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise fail(f"cannot read the history {str(path)!r}: {error}") from None
-    narrator = _NARRATORS[game.name]()
-    try:
-        for _, step in replay(game, history):
-            for event in step.events:
-                line = narrator(redact(event, None))
-                if line is not None:
-                    console.print(line)
-    except ValueError as error:
-        raise fail(f"the history does not replay: {error}") from None
+app.command("replay")(replay_command)
 
 
 def main() -> None:
