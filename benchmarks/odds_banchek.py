@@ -85,7 +85,7 @@ def main() -> None:
     counts = simulate(seeded(np.random.SeedSequence(1)), args.banks, args.punters, "flat", rules)
     fast = (time.perf_counter() - start) / args.banks
     results = BanchekResults.of(counts.sum(axis=0), args.punters, "flat", rules)
-    low, high = results.wilson(Ending.TRIPLED)
+    low, high = results.share(Ending.TRIPLED).interval
     rounds = results.rounds()
     print(
         f"croupier, numba kernel:  {fast * 1e6:9.1f} µs a bank ({args.banks:,} banks); "

@@ -14,6 +14,7 @@ from croupier.errors import InvalidInput
 from croupier.games.banchek.rules import HAND, beats, cards, rank_order, two_packs
 from croupier.odds.banchek import (
     CARD_TYPES,
+    bold_triples,
     cover_table,
     favourable_share,
     hand_odds,
@@ -139,8 +140,30 @@ def test_the_deal_comes_round():  # BN-8, BN-9
 
 def test_report():
     assert report() == {
-        "game": "banchek",
-        "win": "56879/176851",
-        "edge_flat": float(Fraction(2 * 56879, 176851) - 1),
-        "hands_favourable": 140 / 1751,
+        "random_hand": {
+            "win": {"value": 56879 / 176851, "fraction": "56879/176851"},
+            "banker_edge": {"value": 63093 / 176851, "fraction": "63093/176851"},
+        },
+        "hands_favourable": {"value": 140 / 1751, "fraction": "140/1751"},
     }
+
+
+def test_the_bold_bank_triples_when_both_its_hands_lose():  # BN-5, BN-10
+    """`bold_triples` against a count of its own: the two turned cards t1, t2, then the
+    first hand from the cards that miss t1 and the second from those left that miss t2."""
+    one = cover_table().astype(bool)
+    total = 0
+    for t1, t2 in ((a, b) for a in range(52) for b in range(52)):
+        left = np.full(52, 2)
+        left[t1] -= 1
+        left[t2] -= 1
+        ways = 2 * (2 if t1 != t2 else 1)
+        c1, c2 = one[:, t1], one[:, t2]
+        neither = int(left[~c1 & ~c2].sum())
+        only_2 = int(left[~c1 & c2].sum())  # may be in the first hand, not in the second
+        only_1 = int(left[c1 & ~c2].sum())
+        total += ways * sum(
+            comb(only_2, j) * comb(neither, HAND - j) * comb(only_1 + neither - (HAND - j), HAND)
+            for j in range(HAND + 1)
+        )
+    assert bold_triples() == Fraction(total, 104 * 103 * comb(102, HAND) * comb(99, HAND))

@@ -6,7 +6,6 @@ import math
 import random
 from collections import deque
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 import pytest
@@ -18,7 +17,13 @@ from croupier.games.banchek import Phase, Rules, Stake, Wait, two_packs
 from croupier.games.banchek.events import BankEnded, CardTurned, HandDealt, Settled, Why
 from croupier.games.banchek.rules import HAND, MOST_PUNTERS, beats, cards
 from croupier.games.banchek.rules import TRIPLED as FACTOR
-from croupier.odds.banchek import CARD_TYPES, cover_table, hand_odds, period, random_hand
+from croupier.odds.banchek import (
+    CARD_TYPES,
+    bold_triples,
+    hand_odds,
+    period,
+    random_hand,
+)
 from croupier.sim.banchek import (
     BANKS,
     BROKE,
@@ -38,7 +43,7 @@ from croupier.sim.banchek import (
     play_banks,
     simulate,
 )
-from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.banchek_results import BanchekResults, rules_json
 from croupier.sim.rng import seeded
 from croupier.sim.runner import chunks, run
 from tests.games.banchek.stack import act, table
@@ -262,28 +267,6 @@ def test_a_stacked_pack():  # BN-4, BN-6, BN-10
     assert ended.hands[0] == 2 and ended.tripled[0] and ended.rounds[0] == 1
 
 
-def bold_triples() -> Fraction:
-    """The chance that the first two hands both lose: the two hands and two turned cards are
-    eight different cards of the shuffle, whatever the number of punters."""
-    one = cover_table().astype(bool)
-    total = 0
-    for t1, t2 in ((a, b) for a in range(52) for b in range(52)):
-        left = np.full(52, 2)
-        left[t1] -= 1
-        left[t2] -= 1
-        ways = 2 * (2 if t1 != t2 else 1)
-        c1, c2 = one[:, t1], one[:, t2]
-        neither = int(left[~c1 & ~c2].sum())
-        only_2 = int(left[~c1 & c2].sum())  # may be in the first hand, not in the second
-        only_1 = int(left[c1 & ~c2].sum())
-        total += ways * sum(
-            comb(only_2, j) * comb(neither, HAND - j) * comb(only_1 + neither - (HAND - j), HAND)
-            for j in range(HAND + 1)
-        )
-        assert int(left.sum()) == 102
-    return Fraction(total, 104 * 103 * comb(102, HAND) * comb(99, HAND))
-
-
 def results_of(banks, seed, punters, policy, rules=None, workers=1, size=CHUNK):
     """A seeded run of the kernel, in chunks, as the CLI runs it."""
     options = {"punters": punters, "policy": policy, "rules": rules}
@@ -295,7 +278,7 @@ def test_the_bold_punter():  # BN-5, BN-10
     """Staking the whole bank, the first hand breaks it or doubles it, and the second breaks
     it or takes it past three times: every bank ends by the second hand, in the first round
     when there are two punters or more; it triples when both hands lose, as often as
-    `bold_triples` says exactly."""
+    `croupier.odds.banchek.bold_triples` says exactly."""
     exact = float(bold_triples())
     for punters in (1, 2, 8):
         ended = play_banks(shuffled(5_000, seed=punters), punters, "bank", WIDEST)
@@ -305,10 +288,11 @@ def test_the_bold_punter():  # BN-5, BN-10
         results = results_of(20_000, 2, punters, Policy.BANK, WIDEST)
         counts = results.counts
         assert counts[ROUNDS] == (counts[HANDS] if punters == 1 else counts[BANKS])
-        low, high = results.wilson(Ending.TRIPLED)
+        tripled = results.share(Ending.TRIPLED)
+        assert tripled.exact == bold_triples()
+        low, high = tripled.interval
         width = high - low
         assert low - width / 2 < exact < high + width / 2  # a 99.99% interval
-        tripled = results.share(Ending.TRIPLED)
         assert abs(tripled.value - exact) < 4 * tripled.margin / 1.96
         # broken on the first hand: the punter's chance
         first = 2 * counts[BANKS] - counts[HANDS]  # banks of one hand, of one or two
@@ -347,7 +331,7 @@ def test_endless_banks():  # BN-8, BN-10
     assert flat.ended == flat.banks - endless
     chance = results_of(2_000, 3, 1, Policy.CHANCE)
     assert chance.banks_that(Ending.ENDLESS) > endless / 2
-    low, high = flat.wilson(Ending.ENDLESS)
+    low, high = flat.share(Ending.ENDLESS).interval
     assert 0 < low < endless / flat.banks < high < 1
 
 
@@ -357,7 +341,7 @@ def test_a_seeded_run_is_the_same_on_one_worker_or_two():  # BN-10
     assert one == results_of(3_000, 1, 2, Policy.FLAT, workers=2, size=500)
     two = results_of(3_000, 2, 2, Policy.FLAT, size=500)
     assert one != two
-    (a, b), (c, d) = one.wilson(Ending.TRIPLED), two.wilson(Ending.TRIPLED)
+    (a, b), (c, d) = one.share(Ending.TRIPLED).interval, two.share(Ending.TRIPLED).interval
     assert a < d and c < b  # the intervals meet
     r1, r2 = one.rounds(), two.rounds()
     assert r1 is not None and r2 is not None
@@ -371,14 +355,14 @@ def test_wilson_intervals_are_sound_at_the_ends():  # BN-10
     counts[BANKS] = counts[TRIPLED] = 200
     results = BanchekResults.of(counts, 4, Policy.FLAT)
     assert results.share(Ending.TRIPLED).margin == 0
-    low, high = results.wilson(Ending.TRIPLED)
+    low, high = results.share(Ending.TRIPLED).interval
     assert 0.97 < low < 0.99 and high == 1.0
-    low, high = results.wilson(Ending.BROKE)
+    low, high = results.share(Ending.BROKE).interval
     assert low == 0.0 and 0.01 < high < 0.03
 
 
 def test_the_first_hand_and_the_bold_punter_agree_with_the_exact_odds():  # BN-6, BN-10
-    win = float(random_hand().win)
+    win = random_hand().win
     for policy, punters in ((Policy.FLAT, 2), (Policy.CHANCE, 1), (Policy.BANK, 3)):
         counts = simulate(seeded(np.random.SeedSequence(5)), 100_000, punters, policy)
         results = BanchekResults.of(counts.sum(axis=0), punters, policy)
@@ -390,6 +374,8 @@ def test_the_first_hand_and_the_bold_punter_agree_with_the_exact_odds():  # BN-6
     assert hands is not None and hands.exact == 2 - win
     assert hands.sigmas is not None and abs(hands.sigmas) < 4
     assert results.banks_that(Ending.ENDLESS) == 0
+    rounds = results.rounds()  # three punters: both hands in the first round
+    assert rounds is not None and rounds.exact == 1 == rounds.value
 
 
 def test_the_counts_add_up():
@@ -402,13 +388,17 @@ def test_the_counts_add_up():
     assert out[:, BANKS].tolist() == [
         10_001 * (k + 1) // SLICES - 10_001 * k // SLICES for k in range(SLICES)
     ]
-    json = BanchekResults.of(total, 2, "bank").as_json()
+    bold = BanchekResults.of(total, 2, "bank")
+    json = bold.as_json()
     assert json["banks"] == 10_001 and json["policy"] == "bank"
-    assert (json["bank"], json["minimum"]) == (100, 5)  # the default table's
-    table = BanchekResults.of(total, 2, "bank", Rules(minimum=3, bank=37)).as_json()
-    assert (table["bank"], table["minimum"]) == (37, 3)
-    assert json["tripled"]["exact"] is None  # the odds module gives no tripling chance
-    assert json["first_hand_won"]["exact"] == float(random_hand().win)
+    assert rules_json(bold.rules) == {"bank": 100, "minimum": 5, "seats": 8}  # the default
+    table = BanchekResults.of(total, 2, "bank", Rules(minimum=3, bank=37))
+    assert (rules_json(table.rules)["bank"], rules_json(table.rules)["minimum"]) == (37, 3)
+    assert json["tripled"]["exact"]["fraction"] == str(bold_triples())
+    assert json["endless"]["exact"] == {"value": 0.0, "fraction": "0"}
+    assert json["first_hand_won"]["exact"]["fraction"] == str(random_hand().win)
+    flat = BanchekResults.of(total, 2, "flat").as_json()
+    assert flat["tripled"]["exact"] is None  # banks of many hands from one pack: no odds
 
 
 def test_the_same_state_gives_the_same_counts():

@@ -21,9 +21,9 @@ Without a shuffle the deal is a fixed rearrangement of the shuffled pack (BN-8, 
 `period(punters)` rounds (26 for one punter, 52 for two, 100,320 for four) the pack is back
 in its shuffled order and every hand and turned card comes again.
 
-The banker's prospects (how often a bank triples before it breaks, how long it lasts) have
-no exact figure here: they are simulated, by `croupier.sim.banchek` and
-`croupier.sim.banchek_results`.
+The banker's prospects (how often a bank triples before it breaks, how long it lasts) are
+simulated, by `croupier.sim.banchek` and `croupier.sim.banchek_results`; against punters who
+stake the whole bank a bank ends by its second hand, and `bold_triples` gives its chance.
 """
 
 from __future__ import annotations
@@ -43,14 +43,17 @@ import numpy.typing as npt
 
 from croupier.cards import Card, Suit, full_pack
 from croupier.errors import InvalidInput
+from croupier.estimate import exact_json
 from croupier.games.banchek.rules import HAND, beats, cards, rank_order, two_packs
 
 __all__ = [
     "CARD_TYPES",
     "HandOdds",
+    "bold_triples",
     "cards",
     "cover_table",
     "favourable_share",
+    "hand_json",
     "hand_odds",
     "period",
     "random_hand",
@@ -179,6 +182,32 @@ def favourable_share() -> Fraction:
     return Fraction(favourable, comb(len(_PACK), HAND))
 
 
+@cache
+def bold_triples() -> Fraction:
+    """The chance that a bank triples against punters who stake the whole bank (BN-5,
+    BN-10): the first hand won breaks it, else the second ends it, doubled again or broken,
+    so it triples when both hands lose. The two hands and their turned cards are eight
+    different cards of the shuffle, whatever the number of punters."""
+    every = (1 << len(CARD_TYPES)) - 1
+    total = 0
+    for t1, beat_1 in enumerate(_COVERED_BY):
+        for t2, beat_2 in enumerate(_COVERED_BY):
+            ways = _COPIES * (_COPIES - (t1 == t2))
+            # the other cards that beat neither turned card, only the second, only the first
+            # (a turned card beats itself, so it is never among those that miss it)
+            neither = _COPIES * (every & ~(beat_1 | beat_2)).bit_count()
+            only_2 = _COPIES * (beat_2 & ~beat_1).bit_count() - (not beat_1 >> t2 & 1)
+            only_1 = _COPIES * (beat_1 & ~beat_2).bit_count() - (not beat_2 >> t1 & 1)
+            # the first hand misses t1: j cards that beat only t2, the rest beat neither;
+            # the second misses t2, from what is left of those and of the cards beating t1
+            total += ways * sum(
+                comb(only_2, j) * comb(neither, HAND - j) * comb(only_1 + neither - HAND + j, HAND)
+                for j in range(HAND + 1)
+            )
+    n = len(_PACK)
+    return Fraction(total, n * (n - 1) * comb(n - 2, HAND) * comb(n - 2 - HAND, HAND))
+
+
 # -- the deal without a shuffle ------------------------------------------------------------
 
 
@@ -210,11 +239,14 @@ def period(punters: int) -> int:
 
 
 def report() -> dict[str, Any]:
-    """The exact figures as plain JSON values."""
-    flat = random_hand()
+    """The exact figures, as JSON (docs/json.md): a hand not yet dealt, from a fresh pack,
+    and the share of hands better than even."""
     return {
-        "game": "banchek",
-        "win": str(flat.win),
-        "edge_flat": float(flat.edge),
-        "hands_favourable": float(favourable_share()),
+        "random_hand": hand_json(random_hand()),
+        "hands_favourable": exact_json(favourable_share()),
     }
+
+
+def hand_json(odds: HandOdds) -> dict[str, Any]:
+    """A hand's chance and the banker's edge against it, as JSON."""
+    return {"win": exact_json(odds.win), "banker_edge": exact_json(-odds.edge)}

@@ -2,30 +2,31 @@
 how long those that ended lasted, and how often the punters won, with 95% confidence
 intervals, beside the exact figures where there are some (RULES BN-6, BN-10).
 
-Exact figures, from `croupier.odds.banchek.random_hand`:
+Exact figures, from `croupier.odds.banchek`:
 
 - the first hand of each bank is dealt from a fresh shuffle, so the punter wins it with the
   chance of a random hand, `random_hand().win`, whatever the policy;
 - against punters who stake the whole bank ("bank"), a bank ends on its first hand if the
   punter wins it (broken) and else on its second (doubled, then broken or quadrupled), so
-  it lasts `2 - random_hand().win` hands on average.
+  it lasts `2 - random_hand().win` hands on average (in one round, unless a lone punter
+  plays both), triples as often as `bold_triples()` says, breaks otherwise, and always ends.
 
-`croupier.odds.banchek` does not compute the chance that a bank triples (for the "bank"
-policy it is the chance that the first two hands both lose, two hands from one pack), so
-that figure has no exact one beside it. Nor do the other shares and means: the hands played
-are not a fair sample (a bank stops after the hand that ends it), and the pack is never
-reshuffled within a bank.
+Against the other policies a bank lasts many hands from one pack, never reshuffled, which
+`croupier.odds.banchek` does not follow, so their shares and means have no exact figure;
+nor has the share of hands the punters win (a bank stops after the hand that ends it, so
+the hands played are not a fair sample).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from croupier.estimate import Z95, Estimate, share, wilson
+from croupier.estimate import Z95, Estimate, bounded, estimate_json, share
 from croupier.games.banchek.rules import Rules
-from croupier.odds.banchek import random_hand
+from croupier.odds.banchek import bold_triples, random_hand
 from croupier.sim.banchek import (
     BANKS,
     BROKE,
@@ -44,12 +45,18 @@ from croupier.sim.banchek import (
     Policy,
 )
 
-__all__ = ["BanchekResults"]
+__all__ = ["BanchekResults", "rules_json"]
 
 _ENDED = {Ending.TRIPLED: TRIPLED, Ending.BROKE: BROKE, Ending.ENDLESS: ENDLESS}
 
 
-def _mean(total: int, squares: int, n: int, exact: float | None = None) -> Estimate | None:
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The table's rules, for `--json`'s `rules`: the bank put up, the smallest stake, the
+    seats (BN-1, BN-2, BN-5)."""
+    return {"bank": rules.bank, "minimum": rules.minimum, "seats": rules.seats}
+
+
+def _mean(total: int, squares: int, n: int, exact: Fraction | None = None) -> Estimate | None:
     """The mean of `n` values from their sum and the sum of their squares; None of none."""
     if not n:
         return None
@@ -105,21 +112,25 @@ class BanchekResults:
         return self.banks - self.counts[ENDLESS]
 
     def share(self, ending: Ending) -> Estimate:
-        """The share of banks that ended so (no exact figure: see the module notes)."""
-        return share(self.banks_that(ending), self.banks)
-
-    def wilson(self, ending: Ending) -> tuple[float, float]:
-        """The 95% Wilson interval of that share: unlike the normal margin of `share`, not
-        empty when no bank, or every bank, ended so."""
-        return wilson(self.banks_that(ending), self.banks)
+        """The share of banks that ended so, with its Wilson interval; exact against the
+        "bank" policy."""
+        exact = None
+        if self.policy is Policy.BANK:
+            tripled = bold_triples()
+            exact = {Ending.TRIPLED: tripled, Ending.BROKE: 1 - tripled}.get(ending, Fraction(0))
+        return share(self.banks_that(ending), self.banks, exact)
 
     def rounds(self) -> Estimate | None:
-        """The mean rounds dealt in a bank that ended (the round it ended in counted)."""
-        return _mean(self.counts[ROUNDS], self.counts[ROUNDS_SQUARED], self.ended)
+        """The mean rounds dealt in a bank that ended (the round it ended in counted); exact
+        against the "bank" policy: its two hands are one round's, or two of one punter's."""
+        exact = None
+        if self.policy is Policy.BANK:
+            exact = 2 - random_hand().win if self.punters == 1 else Fraction(1)
+        return _mean(self.counts[ROUNDS], self.counts[ROUNDS_SQUARED], self.ended, exact)
 
     def hands(self) -> Estimate | None:
         """The mean hands played in a bank that ended; exact against the "bank" policy."""
-        exact = 2 - float(random_hand().win) if self.policy is Policy.BANK else None
+        exact = 2 - random_hand().win if self.policy is Policy.BANK else None
         return _mean(self.counts[HANDS], self.counts[HANDS_SQUARED], self.ended, exact)
 
     def hands_won(self) -> Estimate | None:
@@ -134,33 +145,23 @@ class BanchekResults:
             return Estimate(r, math.inf)
         residual = self.counts[WON_SQUARED] - 2 * r * self.counts[WON_HANDS]
         residual = max(residual + r * r * self.counts[HANDS_SQUARED], 0.0)
-        return Estimate(r, Z95 * math.sqrt(residual * n / (n - 1)) / y)
+        return bounded(Estimate(r, Z95 * math.sqrt(residual * n / (n - 1)) / y))
 
     def first_hand(self) -> Estimate:
         """The share of banks whose first hand the punter won: a random hand's chance, from
         a fresh pack, exactly (BN-6)."""
-        return share(self.counts[FIRST_WON], self.banks, float(random_hand().win))
+        return share(self.counts[FIRST_WON], self.banks, random_hand().win)
 
     def as_json(self) -> dict[str, Any]:
-        """Shares and means as plain numbers, each with its 95% margin and the exact figure
-        (null where there is none), for `--json`'s `results`."""
+        """The figures by name, for `--json`'s `results`: who staked how, the banks played,
+        and each share and mean as `estimate_json` writes it."""
         return {
             "punters": self.punters,
             "policy": self.policy.value,
-            "bank": self.bank,
-            "minimum": self.minimum,
             "banks": self.banks,
-            **{ending.value: _json(self.share(ending)) for ending in Ending},
-            "rounds": _json(self.rounds()),
-            "hands": _json(self.hands()),
-            "hands_won": _json(self.hands_won()),
-            "first_hand_won": _json(self.first_hand()),
+            **{ending.value: estimate_json(self.share(ending)) for ending in Ending},
+            "rounds": estimate_json(self.rounds()),
+            "hands": estimate_json(self.hands()),
+            "hands_won": estimate_json(self.hands_won()),
+            "first_hand_won": estimate_json(self.first_hand()),
         }
-
-
-def _json(estimate: Estimate | None) -> dict[str, Any]:
-    if estimate is None:
-        return {"value": None, "margin_95": None, "exact": None}
-    margin = estimate.margin if math.isfinite(estimate.margin) else None
-    value = estimate.value if math.isfinite(estimate.value) else None
-    return {"value": value, "margin_95": margin, "exact": estimate.exact}
