@@ -48,7 +48,7 @@ from croupier.games.monte_bank import (
 )
 from croupier.games.monte_bank.deal import Void, layout_step
 from croupier.games.monte_bank.events import BetSettled, CardShown, DealEnded, DealVoid
-from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, wager_odds, wagers
+from croupier.odds.monte_bank import BetKind, bet_table, deal_odds, report, wager_odds, wagers
 from croupier.shoe import End, Shoe
 from croupier.sim.monte_bank import (
     COLUMNS,
@@ -67,7 +67,7 @@ from croupier.sim.monte_bank import (
     sessions,
     simulate,
 )
-from croupier.sim.monte_bank_results import PAYS, MonteBankResults
+from croupier.sim.monte_bank_results import PAYS, MonteBankResults, rules_json
 from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.session_results import SessionResults
 from croupier.sim.sessions import Plan
@@ -445,17 +445,24 @@ def test_the_results_agree_with_the_exact_odds(counts, rules):  # MB-9, MB-13
     edges = results.house_edges()
     table = bet_table(rules)
     assert (table.cut, table.cut_on) == (rules.cut, rules.cut_on)
-    assert edges[BetKind.CIRCLE][None].exact == float(table.overall(BetKind.CIRCLE).edge)
+    assert edges[BetKind.CIRCLE][None].exact == table.overall(BetKind.CIRCLE).edge
     assert edges[BetKind.CROSS_STACKED].keys() == {Kind.PAIR, Kind.TRIPLE, None}
+    assert rules_json(rules) == {
+        "cut_on": rules.cut_on.value,
+        "cut": {"value": float(rules.cut), "fraction": str(rules.cut)},
+    }
     data = results.as_json()
-    assert data["deals"] == DEALS and data["cut"] == rules.cut_on.value
-    assert Fraction(data["cut_rate"]) == rules.cut
-    assert data["house_edge"]["circle"]["plain"] == edges[BetKind.CIRCLE][Kind.PLAIN].value
-    assert data["exact"]["win_on_gate"]["doubler"]["all"] == pytest.approx(
-        float(table.overall(BetKind.DOUBLER).win_on_gate)
-    )
-    assert data["margin_95"]["house_edge"]["cross"]["pair"] > 0
+    circle = data["house_edge"]["circle"]["plain"]
+    assert circle["value"] == edges[BetKind.CIRCLE][Kind.PLAIN].value
+    doubler = table.overall(BetKind.DOUBLER).win_on_gate
+    assert data["win_on_gate"]["doubler"]["all"]["exact"]["fraction"] == str(doubler)
+    low, high = data["house_edge"]["cross"]["pair"]["interval"]
+    assert low < high
     assert "plain" not in data["win"]["cross_stacked"]
+    assert (
+        data["house_edge"]["cross_stacked"].keys()
+        == report(rules)["house_edge"]["cross_stacked"].keys()
+    )  # the same keys as `croupier odds monte-bank`
 
 
 @pytest.mark.parametrize("cut_on", list(CutOn))
@@ -473,7 +480,7 @@ def test_the_simulated_edge_follows_the_tables_cut(counts, cut_on):  # MB-9, MB-
             assert edge.value == pytest.approx(usual[bet][over].value + less, abs=1e-12)
             assert edge.exact is not None and edge.exact < (usual[bet][over].exact or 0)
     p = Fraction(3, 36) if cut_on is CutOn.GATE else Fraction(1, 4)
-    assert other[BetKind.CIRCLE][Kind.PLAIN].exact == float(3 * FIFTH * p)
+    assert other[BetKind.CIRCLE][Kind.PLAIN].exact == 3 * FIFTH * p
     circle = other[BetKind.CIRCLE][Kind.PLAIN]
     if cut_on is CutOn.GATE:
         assert abs(sigmas(circle)) < 4
@@ -736,5 +743,5 @@ def test_sessions_lose_the_exact_take(bet, cut, stake):  # MB-7, MB-9, MB-13
     assert results.hands == 2500 * 400 and results.ruined().value == 0
     odds = bet_table(rules).overall(bet)
     won = odds.lose * net[0] + (odds.win - odds.win_cut) * net[1] + odds.win_cut * net[2]
-    taken = results.edge(float(-won / stake))
+    taken = results.edge(-won / stake)
     assert taken.sigmas is not None and abs(taken.sigmas) < 4, taken

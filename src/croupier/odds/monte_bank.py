@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from croupier.cards import Card, Suit, monte_pack
+from croupier.estimate import exact_json
 from croupier.games.monte_bank.deal import layout_step
 from croupier.games.monte_bank.layout import (
     GROUPS,
@@ -255,35 +256,25 @@ def _bet_table(cut: Fraction, cut_on: CutOn) -> BetTable:
 
 
 def report(rules: Rules | None = None) -> dict[str, Any]:
-    """The deal's and every bet's odds at the table `rules` as plain JSON data: exact figures
-    as "p/q", house edges also as decimal numbers; "cut" says when the house takes its cut,
-    "cut_rate" how much."""
+    """The deal's and every bet's odds at the table `rules`, as JSON (docs/json.md): each
+    figure exact, as `exact_json` writes it; each bet by layout kind and over "all" the
+    layouts it is found on, weighed by how often a valid deal makes them."""
     table = bet_table(rules)
-    deal = table.deal
 
-    def per_kind(figure: Callable[[WagerOdds], Fraction], exact: bool) -> dict[str, Any]:
-        data: dict[str, dict[str, Any]] = {}
-        for bet, by_kind in table.odds.items():
-            rows = {kind.value: odds for kind, odds in by_kind.items()}
-            if bet is not BetKind.CROSS_STACKED:  # "all": bets found on every layout
-                rows["all"] = table.overall(bet)
-            values = {name: figure(odds) for name, odds in rows.items()}
-            data[bet.value] = {n: _text(v) if exact else float(v) for n, v in values.items()}
-        return data
+    def per_kind(figure: Callable[[WagerOdds], Fraction]) -> dict[str, Any]:
+        return {
+            bet.value: {
+                **{kind.value: exact_json(figure(odds)) for kind, odds in by_kind.items()},
+                "all": exact_json(figure(table.overall(bet))),
+            }
+            for bet, by_kind in table.odds.items()
+        }
 
     return {
-        "game": "monte-bank",
-        "cut": table.cut_on.value,
-        "cut_rate": _text(table.cut),
-        "void": _text(deal.void),
-        "layout": {kind.value: _text(deal.given_valid(kind)) for kind in Kind},
-        "house_edge": per_kind(lambda odds: odds.edge, exact=False),
-        "exact_edge": per_kind(lambda odds: odds.edge, exact=True),
-        "win": per_kind(lambda odds: odds.win, exact=True),
-        "win_on_gate": per_kind(lambda odds: odds.win_on_gate, exact=True),
-        "win_on_first_fall": per_kind(lambda odds: odds.win_on_first_fall, exact=True),
+        "void": exact_json(table.deal.void),
+        "layout": {kind.value: exact_json(table.deal.given_valid(kind)) for kind in Kind},
+        "win": per_kind(lambda odds: odds.win),
+        "win_on_gate": per_kind(lambda odds: odds.win_on_gate),
+        "win_on_first_fall": per_kind(lambda odds: odds.win_on_first_fall),
+        "house_edge": per_kind(lambda odds: odds.edge),
     }
-
-
-def _text(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"

@@ -19,13 +19,13 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import InvalidInput
-from croupier.estimate import Z95, Estimate, share
+from croupier.estimate import Z95, Estimate, bounded, estimate_json, exact_json, share
 from croupier.games.monte_bank.layout import Circle, Cross, Doubler, Kind
 from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules, deal_odds
 from croupier.sim.monte_bank import COLUMNS, VOID_RULES, Head, Tally, column
 
-__all__ = ["PAYS", "Figure", "MonteBankResults", "Over"]
+__all__ = ["PAYS", "Figure", "MonteBankResults", "Over", "rules_json"]
 
 Over = Kind | None
 """Layouts of one kind, or (None) every layout, each deal weighed once."""
@@ -54,6 +54,12 @@ _LAYOUTS = {Kind.PLAIN: Head.PLAIN, Kind.PAIR: Head.PAIR, Kind.TRIPLE: Head.TRIP
 
 Figure = Callable[[BetKind, Over], Estimate | None]
 """A figure of a kind of bet over layouts of a kind, or None where no deal gives one."""
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The table's rules, for `--json`'s `rules`: when the house takes its cut, and how much
+    (MB-13)."""
+    return {"cut_on": rules.cut_on.value, "cut": exact_json(rules.cut)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +99,13 @@ class MonteBankResults:
     def void(self) -> Estimate:
         """The chance that a deal is void (MB-7)."""
         voids = sum(self.void_deals.values())
-        return share(voids, voids + self.deals, float(deal_odds().void))
+        return share(voids, voids + self.deals, deal_odds().void)
 
     def layouts(self) -> dict[Kind, Estimate]:
         """The chance of each layout, given that the deal is valid (MB-7c)."""
         odds = deal_odds()
         return {
-            kind: share(self.counts[head], self.deals, float(odds.given_valid(kind)))
+            kind: share(self.counts[head], self.deals, odds.given_valid(kind))
             for kind, head in _LAYOUTS.items()
         }
 
@@ -129,42 +135,25 @@ class MonteBankResults:
 
     def as_json(self) -> dict[str, Any]:
         """Every figure by name, for `--json`'s `results`: by bet kind, then by layout kind
-        and "all"; a layout kind that no deal gave, or that has no such bets, is left out."""
+        and "all"; a layout kind that no deal gave, or that has no such bets, is left out.
+        The cards shown are a mean with no interval (the kernel keeps no squares of them)."""
         figures = {
             "win": self.wins(),
             "win_on_gate": self.wins_on_gate(),
             "win_on_first_fall": self.wins_on_first_fall(),
             "house_edge": self.house_edges(),
         }
-        void, layouts = self.void(), self.layouts()
-
-        def table(pick: Callable[[Estimate], float | None]) -> dict[str, Any]:
-            return {
+        return {
+            "void_deals": self.void_deals,
+            "cards_shown": estimate_json(Estimate(self.cards_shown(), math.inf)),
+            "void": estimate_json(self.void()),
+            "layout": {kind.value: estimate_json(e) for kind, e in self.layouts().items()},
+            **{
                 name: {
-                    bet.value: {_name(over): pick(e) for over, e in by.items()}
+                    bet.value: {_name(over): estimate_json(e) for over, e in by.items()}
                     for bet, by in estimates.items()
                 }
                 for name, estimates in figures.items()
-            }
-
-        return {
-            "deals": self.deals,
-            "void_deals": self.void_deals,
-            "cut": self.rules.cut_on.value,
-            "cut_rate": f"{self.rules.cut.numerator}/{self.rules.cut.denominator}",
-            "cards_shown": self.cards_shown(),
-            "void": void.value,
-            "layout": {kind.value: e.value for kind, e in layouts.items()},
-            **table(lambda e: e.value),
-            "margin_95": {
-                "void": void.margin,
-                "layout": {kind.value: e.margin for kind, e in layouts.items()},
-                **table(lambda e: e.margin),
-            },
-            "exact": {
-                "void": void.exact,
-                "layout": {kind.value: e.exact for kind, e in layouts.items()},
-                **table(lambda e: e.exact),
             },
         }
 
@@ -190,8 +179,10 @@ class MonteBankResults:
     def _rate(
         self, bet: BetKind, over: Over, tally: Tally, exact: Callable[[WagerOdds], Fraction]
     ) -> Estimate | None:
+        """A share of the wagers, its interval held to [0, 1]."""
         odds = self._exact(bet, over)
-        return self._mean(bet, over, (_ZERO, _ZERO, _ONE), tally, exact(odds) if odds else None)
+        rate = self._mean(bet, over, (_ZERO, _ZERO, _ONE), tally, exact(odds) if odds else None)
+        return None if rate is None else bounded(rate)
 
     def _edge(self, bet: BetKind, over: Over) -> Estimate | None:
         """A wager's return to the house: its stake lost, or minus its winnings less the
@@ -241,11 +232,7 @@ class MonteBankResults:
             return None
         mean = total / n
         variance = squares / n - mean * mean
-        return Estimate(
-            float(mean),
-            Z95 * math.sqrt(variance / n),
-            float(exact) if exact is not None else None,
-        )
+        return Estimate(float(mean), Z95 * math.sqrt(variance / n), exact)
 
     def _count(self, bet: BetKind, kind: Kind, tally: Tally) -> int:
         return self.counts[column(bet, kind, tally)]
