@@ -29,6 +29,7 @@ from croupier.games.chemin_de_fer import (
 )
 from croupier.games.chemin_de_fer.events import CoupResult, HandShown, ShoeEnded
 from croupier.games.punto_banco import Bet
+from croupier.odds.chemin_de_fer import natural
 from croupier.odds.punto_banco import exact
 from croupier.shoe import Shoe
 from croupier.sim import punto_banco as baccarat_kernel
@@ -275,8 +276,27 @@ def test_the_equilibrium_against_the_solvers_value():  # CF-12, CF-13
     sigma = math.sqrt((pw + bw - (bw - pw) ** 2) / hands)
     assert abs(bw - pw - float(value)) < 4 * sigma
     results = CheminDeFerResults.of(counts, Rules(), "equilibrium")
-    assert results.banker_edge().exact == float(value)
-    assert results.frequencies()[Winner.BANKER].exact is None  # no exact chances kept for it
+    assert results.banker_edge().exact == value
+    chances = {w: e.exact for w, e in results.frequencies().items()}  # from the enumeration
+    banker, punters, tie = chances[Winner.BANKER], chances[Winner.PUNTERS], chances[Winner.TIE]
+    assert banker is not None and punters is not None and tie is not None
+    assert banker - punters == value and banker + punters + tie == 1
+    for estimate in (*results.frequencies().values(), results.naturals()):
+        assert estimate.sigmas is not None and abs(estimate.sigmas) < 4
+    assert results.naturals().exact == natural(6)
+
+
+@pytest.mark.parametrize("name", ["draw", "stand"])
+def test_the_fixed_strategies_against_their_exact_odds(name):  # CF-12, CF-13
+    """Always drawing or always standing, each side's chance comes out of the enumeration,
+    and the edge it gives is the solver's payoff of the same play."""
+    play = strategy(name, 6)
+    counts = simulate(seeded(np.random.SeedSequence(13)), 1_000_000, strategy=name)
+    results = CheminDeFerResults.of(counts, Rules(), play)
+    payoff = -solve(6).game.payoff((play.draws_at_5,), play.cells())
+    assert results.banker_edge().exact == payoff
+    for estimate in (*results.frequencies().values(), results.naturals(), results.banker_edge()):
+        assert estimate.sigmas is not None and abs(estimate.sigmas) < 4
 
 
 def test_results_with_the_commission():  # CF-16 variant
@@ -285,16 +305,20 @@ def test_results_with_the_commission():  # CF-16 variant
     results = CheminDeFerResults.of(counts, rules, "tableau")
     odds = exact(6, at_five=AtFive.DRAW).probability
     taxed = results.banker_edge(Fraction(5, 100))
-    assert taxed.exact == float(odds[Bet.BANCO] * Fraction(95, 100) - odds[Bet.PUNTO])
+    assert taxed.exact == odds[Bet.BANCO] * Fraction(95, 100) - odds[Bet.PUNTO]
     assert taxed.value < results.banker_edge().value
     assert taxed.sigmas is not None and abs(taxed.sigmas) < 4
     report = results.as_json()
-    assert report["strategy"] == "tableau" and report["draw_at_5"] == 1.0
-    assert report["banker_edge"]["commission"] == taxed.value
-    assert report["exact"]["banker"] == float(odds[Bet.BANCO])
-    assert report["exact"]["naturals"] is None
-    assert report["shoes"] == results.shoes > 0
-    assert results.hands == 1_000_000
+    assert report["strategy"] == {
+        "name": "tableau",
+        "punter_draws_at_5": {"value": 1.0, "fraction": "1"},
+    }
+    assert report["commission"] == {"value": 0.05, "fraction": "1/20"}
+    assert report["banker_edge"]["with_commission"]["value"] == taxed.value
+    banker = report["probability"]["banker"]["exact"]  # Punto Banco's banco, exactly
+    assert banker == {"value": float(odds[Bet.BANCO]), "fraction": str(odds[Bet.BANCO])}
+    assert report["natural"]["exact"]["fraction"] == str(natural(6))
+    assert results.shoes > 0 and results.hands == 1_000_000
 
 
 def test_the_same_state_gives_the_same_counts():
