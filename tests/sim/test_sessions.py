@@ -173,9 +173,10 @@ def test_punto_banco_sessions_lose_the_exact_edge(bet):  # PB-7, PB-13
     )
     assert results.hands == 5000 * 400 and results.ruined().value == 0
     p = exact(8, at_five=AtFive.DRAW).probability
-    won = sum(p[b] * x for b, x in zip((Bet.PUNTO, Bet.BANCO, Bet.EGALITE), net, strict=True))
+    bets = (Bet.PUNTO, Bet.BANCO, Bet.EGALITE)
+    won = sum((p[b] * x for b, x in zip(bets, net, strict=True)), Fraction(0))
     edge = -won / 20
-    sigmas = results.edge(float(edge)).sigmas
+    sigmas = results.edge(edge).sigmas
     assert sigmas is not None and abs(sigmas) < 4, sigmas
 
 

@@ -1,16 +1,17 @@
 """What sessions came to: how many were ruined, ahead or behind, the bankroll they ended
-with, its spread along the way, and the house's take per chip staked, with 95% intervals."""
+with, its spread along the way, and what a chip staked lost, with 95% intervals."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from croupier.estimate import Z95, Estimate, share
+from croupier.estimate import Z95, Estimate, estimate_json, share
 from croupier.sim.sessions import (
     AHEAD,
     BEHIND,
@@ -81,9 +82,9 @@ class SessionResults:
         variance = max(0.0, self._mean(GAIN_SQUARED) - gain * gain)
         return Estimate(self._mean(MONEY), Z95 * math.sqrt(variance / self.sessions))
 
-    def edge(self, exact: float | None = None) -> Estimate:
+    def edge(self, exact: Fraction | None = None) -> Estimate:
         """What a chip staked loses, over all the sessions' hands (the chips lost over the
-        chips staked), beside the exact edge of a hand if one is given. Its interval is the
+        chips staked), beside the exact loss of a hand if one is given. Its interval is the
         ratio's: sessions that stop early stake less."""
         stake = self.plan.stake
         lost, staked = -(self._mean(MONEY) - self.plan.bankroll), stake * self._mean(PLAYED)
@@ -114,24 +115,18 @@ class SessionResults:
         out["ruined"] = [self.ruined(k).value for k in points]
         return out
 
-    def as_json(self, exact_edge: float | None = None) -> dict[str, Any]:
+    def as_json(self, exact_edge: Fraction | None = None) -> dict[str, Any]:
         """The figures by name, for `--json`'s `results`; the loss per chip staked only if
-        every hand stakes the same (a `flat` plan)."""
-        shares = {"ruined": self.ruined(), "ahead": self.ahead(), "behind": self.behind()}
-        final = self.final()
+        every hand stakes the same (a `flat` plan), else all null."""
         edge = self.edge(exact_edge) if self.plan.flat else None
         return {
             "bankroll": self.plan.bankroll,
             "stake": self.plan.stake,
             "hands_per_session": self.plan.hands,
-            **{name: e.value for name, e in shares.items()},
-            "mean_final_bankroll": final.value,
-            "house_edge": edge.value if edge else None,
-            "exact_house_edge": exact_edge,
-            "margin_95": {
-                **{name: e.margin for name, e in shares.items()},
-                "mean_final_bankroll": final.margin,
-                "house_edge": edge.margin if edge else None,
-            },
+            "ruined": estimate_json(self.ruined()),
+            "ahead": estimate_json(self.ahead()),
+            "behind": estimate_json(self.behind()),
+            "mean_final_bankroll": estimate_json(self.final()),
+            "loss_per_chip": estimate_json(edge),
             "spread": self.spread(),
         }
