@@ -195,39 +195,41 @@ def _pair_weights():
 
 
 def test_the_totals_json():
-    data = json.loads(INFINITE.to_json())
-    assert list(data) == ["game", "decks", "info", "punter_draw_at_5", "value", "banker"]
-    assert data["game"] == "chemin-de-fer"
-    assert data["decks"] == "inf"
+    data = INFINITE.as_json()
+    assert list(data) == ["info", "strategy", "banker_edge"]
     assert data["info"] == "totals"
-    assert data["punter_draw_at_5"] == 9 / 11
-    assert data["value"] == -679568 / 53094899
-    assert list(data["banker"]) == [str(b) for b in range(8)]
+    strategy = data["strategy"]
+    assert strategy["punter_draws_at_5"] == {"value": 9 / 11, "fraction": "9/11"}
+    edge = Fraction(679568, 53094899)  # the banker's: minus the value to the punter
+    assert data["banker_edge"] == {"no_commission": {"value": float(edge), "fraction": str(edge)}}
+    assert list(strategy["banker"]) == [str(b) for b in range(8)]
     columns = ["stood", *(str(c) for c in range(10))]
-    assert all(list(row) == columns for row in data["banker"].values())
-    assert data["banker"]["6"]["stood"] == 859 / 2288
-    assert data["banker"]["3"]["8"] == 0.0
-    assert json.loads(BY_DECKS[6].to_json())["decks"] == 6
+    assert all(list(row) == columns for row in strategy["banker"].values())
+    assert strategy["banker"]["6"]["stood"] == {"value": 859 / 2288, "fraction": "859/2288"}
+    assert strategy["banker"]["3"]["8"] == {"value": 0.0, "fraction": "0"}
 
 
 def test_the_exact_json_reads_back():
-    data = json.loads(BY_DECKS[8].to_json(exact=True))
     solution = BY_DECKS[8]
-    assert Fraction(data["punter_draw_at_5"]) == solution.punter_draw_at_5
-    assert Fraction(data["value"]) == solution.value
-    assert data["banker"]["6"]["stood"].count("/") == 1
+    data = json.loads(json.dumps(solution.as_json()))
+    strategy = data["strategy"]
+    assert Fraction(strategy["punter_draws_at_5"]["fraction"]) == solution.punter_draw_at_5
+    assert Fraction(data["banker_edge"]["no_commission"]["fraction"]) == -solution.value
     for (b, c), p in solution.banker.items():
-        assert Fraction(data["banker"][str(b)]["stood" if c is None else str(c)]) == p
+        cell = strategy["banker"][str(b)]["stood" if c is None else str(c)]
+        assert Fraction(cell["fraction"]) == p and cell["value"] == float(p)
 
 
 def test_the_cards_json():
-    data = json.loads(CARDS[6].to_json())
+    data = CARDS[6].as_json()
     assert data["info"] == "cards"
-    assert list(data["punter_draw_at_5"]) == ["0-5", "1-4", "2-3", "6-9", "7-8"]
-    assert len(data["banker"]) == 44
-    assert "4-4" not in data["banker"]  # a natural: no choice (CF-11)
-    assert data["banker"]["0-6"]["stood"] == CARDS[6].banker[((0, 6), None)]
-    assert json.loads(solve(1, "cards").to_json(exact=True))["decks"] == 1
+    strategy = data["strategy"]
+    assert list(strategy["punter_draws_at_5"]) == ["0-5", "1-4", "2-3", "6-9", "7-8"]
+    assert len(strategy["banker"]) == 44
+    assert "4-4" not in strategy["banker"]  # a natural: no choice (CF-11)
+    cell = CARDS[6].banker[((0, 6), None)]
+    assert strategy["banker"]["0-6"]["stood"] == {"value": cell, "fraction": None}  # floats
+    assert data["banker_edge"]["no_commission"] == {"value": -CARDS[6].value, "fraction": None}
 
 
 @pytest.mark.parametrize("decks", [0, -1, True, 2.5, "6"])

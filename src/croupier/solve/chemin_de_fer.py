@@ -22,7 +22,6 @@ with no commission. Two models of what each side knows:
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -33,6 +32,7 @@ import numpy as np
 from scipy.optimize import linprog  # type: ignore[import-untyped]
 
 from croupier.errors import InvalidConfig
+from croupier.estimate import exact_json
 from croupier.games.baccarat import BANCO_TABLE, DRAWING_TOTALS, STOOD
 from croupier.games.baccarat import COLUMNS as BANCO_COLUMNS
 from croupier.solve.chemin_de_fer_payoffs import (
@@ -115,15 +115,13 @@ class TotalsSolution:
         """How much more than the value the punter gets by his best reply to this banker."""
         return self.game.punter_reply(banker)[0] - self.value
 
-    def to_json(self, *, exact: bool = False) -> str:
-        """The solution as JSON; `exact` writes each fraction as a "p/q" string."""
-        number = _fraction_text if exact else float
+    def as_json(self) -> dict[str, Any]:
+        """The solution as JSON (docs/json.md), every figure exact."""
         return _json(
-            self.decks,
             Info.TOTALS,
-            number(self.punter_draw_at_5),
-            number(self.value),
-            {(str(b), c): number(p) for (b, c), p in self.banker.items()},
+            exact_json(self.punter_draw_at_5),
+            self.value,
+            {(str(b), c): p for (b, c), p in self.banker.items()},
         )
 
 
@@ -155,13 +153,12 @@ class CardsSolution:
         exact = {cell: Fraction(p) for cell, p in banker.items()}
         return float(self.game.punter_reply(exact)[0]) - self.value
 
-    def to_json(self, *, exact: bool = False) -> str:
-        """The solution as JSON, pairs written "2-3". The linear program's answers are
-        floats, so `exact` (there for a uniform call) leaves them as they are."""
+    def as_json(self) -> dict[str, Any]:
+        """The solution as JSON (docs/json.md), pairs written "2-3": the linear program's
+        answers are floats, so no figure has a fraction."""
         return _json(
-            self.decks,
             Info.CARDS,
-            {_pair_text(pair): p for pair, p in self.punter_draw_at_5.items()},
+            {_pair_text(pair): exact_json(p) for pair, p in self.punter_draw_at_5.items()},
             self.value,
             {(_pair_text(pair), c): p for (pair, c), p in self.banker.items()},
         )
@@ -268,33 +265,20 @@ def _solve_cards(cards: CoupGame[Pair]) -> CardsSolution:
     )
 
 
-def _fraction_text(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
-
-
 def _pair_text(pair: Pair) -> str:
     return f"{pair[0]}-{pair[1]}"
 
 
 def _json(
-    decks: int | None,
-    info: Info,
-    punter: Any,
-    value: Any,
-    banker: Mapping[Any, Any],
-) -> str:
-    """The shape shared by both models: the banker's strategy by hand, then column."""
+    info: Info, punter: Any, value: Fraction | float, banker: Mapping[Any, Fraction | float]
+) -> dict[str, Any]:
+    """The shape shared by both models: the punter's play on 5, the banker's strategy by
+    hand, then column, and the banker's edge, minus the game's value to the punter."""
     table: dict[str, dict[str, Any]] = {}
     for (hand, column), p in banker.items():
-        table.setdefault(hand, {})["stood" if column is None else str(column)] = p
-    return json.dumps(
-        {
-            "game": "chemin-de-fer",
-            "decks": "inf" if decks is None else decks,
-            "info": info.value,
-            "punter_draw_at_5": punter,
-            "value": value,
-            "banker": table,
-        },
-        indent=1,
-    )
+        table.setdefault(hand, {})["stood" if column is None else str(column)] = exact_json(p)
+    return {
+        "info": info.value,
+        "strategy": {"punter_draws_at_5": punter, "banker": table},
+        "banker_edge": {"no_commission": exact_json(-value)},
+    }
