@@ -21,6 +21,7 @@ from croupier.odds.private_monte import (
     report,
     should_bet,
 )
+from croupier.odds.private_monte_counter import CountedDeal, counter
 
 PACK = monte_pack()
 
@@ -105,6 +106,52 @@ def test_the_counter_backs_what_is_better_than_even():  # PM-5, PM-8
 
 def test_report():
     assert report() == {
-        "game": "private-monte",
-        "first_deal": {"win": "102/247", "edge": float(first_deal().edge)},
+        "first_deal": {
+            "win": {"value": 102 / 247, "fraction": "102/247"},
+            "banker_edge": {"value": 43 / 247, "fraction": "43/247"},
+        }
     }
+
+
+def test_the_counter_exactly():  # PM-5, PM-8
+    """What counting is worth, deal by deal: nothing to count on a fresh pack; then he bets
+    on some deals, less than twice a deal, and at an edge; at least one backed layout a
+    deal he bets on, at most two."""
+    deals = counter()
+    assert len(deals) == MOST_DEALS
+    assert deals[0] == CountedDeal(Fraction(0), Fraction(0), Fraction(0))
+    assert deals[0].edge is None
+    for deal in deals[1:]:
+        assert 0 < deal.bet_at_all <= deal.bets <= 2 * deal.bet_at_all < 2
+        assert deal.edge is not None and deal.edge > 0
+        assert deal.wins == (deal.edge + 1) * deal.bets / 2
+    edges = [d.edge for d in deals[1:]]
+    assert [round(float(e), 4) for e in edges if e] == [0.0497, 0.1051, 0.104, 0.1868, 0.194]
+
+
+@pytest.mark.parametrize("deal", [2, 3])
+def test_the_counter_by_the_suits_shown(deal):  # PM-5, PM-8
+    """The counter's deal again, another way: over every suit make-up of the cards the
+    earlier deals showed (a random handful of the pack), then every way the two layouts'
+    suits fall from what is left, each layout backed by `backs` on what he has seen."""
+    per_suit = len(PACK) // len(Suit)
+    shown, bets, wins, at_all = 5 * (deal - 1), Fraction(0), Fraction(0), Fraction(0)
+    for counts in product(range(per_suit + 1), repeat=len(Suit)):
+        if sum(counts) != shown:
+            continue
+        weight = Fraction(prod(comb(per_suit, n) for n in counts), comb(len(PACK), shown))
+        for suits in product(range(len(Suit)), repeat=4):
+            left, chance = [per_suit - n for n in counts], weight
+            for suit in suits:
+                chance *= Fraction(left[suit], sum(left))
+                left[suit] -= 1
+            if not chance:
+                continue
+            backed = [
+                (backs(covered, sum(left)), Fraction(covered, sum(left)))
+                for covered in (left[a] + left[b] * (a != b) for a, b in (suits[:2], suits[2:]))
+            ]
+            bets += chance * sum(bet for bet, _ in backed)
+            wins += chance * sum(win for bet, win in backed if bet)
+            at_all += chance * any(bet for bet, _ in backed)
+    assert counter()[deal - 1] == CountedDeal(bets, wins, at_all)

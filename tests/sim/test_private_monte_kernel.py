@@ -5,6 +5,7 @@ dealt from both ends; its runs seeded, whatever the workers; its sessions agains
 
 import math
 import random
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -23,6 +24,7 @@ from croupier.games.private_monte import (
     row_wins,
 )
 from croupier.odds.private_monte import first_deal, should_bet
+from croupier.odds.private_monte_counter import counter
 from croupier.sim.private_monte import (
     BETS,
     COLUMNS,
@@ -41,7 +43,7 @@ from croupier.sim.private_monte import (
     simulate,
     stat,
 )
-from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults, rules_json
 from croupier.sim.rng import seeded, shuffle_prefix
 from croupier.sim.runner import chunks, run
 from croupier.sim.session_results import SessionResults
@@ -144,7 +146,7 @@ def test_the_flat_bettor_agrees_with_the_exact_odds_on_every_deal():  # PM-5, PM
     results = PrivateMonteResults.of(counts)
     assert results.shuffles == 400_000
     assert results.bets(Bettor.FLAT) == 2 * 6 * 400_000
-    exact = float(first_deal().edge)
+    exact = first_deal().edge
     estimates = [*results.by_deal(Bettor.FLAT), results.edge(Bettor.FLAT)]
     for estimate in estimates:
         assert estimate is not None and estimate.exact == exact
@@ -152,7 +154,7 @@ def test_the_flat_bettor_agrees_with_the_exact_odds_on_every_deal():  # PM-5, PM
     # the margin is near the binomial one: the two layouts of a deal are almost independent
     per_deal = estimates[0]
     assert per_deal is not None
-    binomial = 1.96 * math.sqrt((1 - exact**2) / (2 * 400_000))
+    binomial = 1.96 * math.sqrt((1 - float(exact) ** 2) / (2 * 400_000))
     assert 0.9 < per_deal.margin / binomial < 1.05
 
 
@@ -195,6 +197,15 @@ def test_partly_shuffled_runs_deal_as_whole_packs_do():  # PM-5, PM-8
     error = math.hypot(ours_share.margin, 1.96 * math.sqrt(share * (1 - share) / 100_000))
     assert abs(ours_share.value - share) < 4 * error / 1.96
     assert 0 < ours_share.value < 1
+    # and both agree with the exact count of `croupier.odds.private_monte_counter`
+    for ours, theirs in zip([*ours_by_deal, results.edge(Bettor.COUNTER)], edges[1:], strict=True):
+        assert ours is not None and theirs is not None and ours.exact is not None
+        assert ours.sigmas is not None and abs(ours.sigmas) < 4
+        assert abs(theirs[0] - float(ours.exact)) < 4 * theirs[1] / 1.96
+    for deal in (None, *range(1, 7)):
+        bet = results.share_bet(Bettor.COUNTER, deal)
+        assert bet.exact is not None and (bet.sigmas is None or abs(bet.sigmas) < 4)
+    assert results.share_bet(Bettor.COUNTER, 1).exact == 0
 
 
 def run_of(shuffles: int, seed: int, workers: int = 1, size: int = 20_000):
@@ -236,10 +247,18 @@ def test_the_counts_add_up():
         10_001 * (k + 1) // SLICES - 10_001 * k // SLICES for k in range(SLICES)
     ]
     json = PrivateMonteResults.of(out.sum(axis=0), four).as_json()
-    assert json["shuffles"] == 10_001 and json["deals"] == 4
+    assert rules_json(four) == {"deals_per_bank": 4, "cava": 10, "limit": 500}
     assert len(json["counter"]["by_deal"]) == 4
-    assert json["flat"]["exact"] == float(first_deal().edge) and json["counter"]["exact"] is None
-    assert json["counter"]["by_deal"][0]["edge"] is None
+    banker = -first_deal().edge  # the banker's edge, 43/247, against every flat bet
+    assert json["flat"]["banker_edge"]["exact"] == {"value": float(banker), "fraction": "43/247"}
+    counted = counter()[:4]  # four deals of the six, exactly
+    edge = sum(d.bets - 2 * d.wins for d in counted) / sum(d.bets for d in counted)
+    assert json["counter"]["banker_edge"]["exact"]["fraction"] == str(edge) and edge < 0
+    assert json["counter"]["by_deal"][0]["banker_edge"] == {
+        "value": None,
+        "interval": None,
+        "exact": None,
+    }  # the first deal of a fresh pack: he never bets
 
 
 def test_the_same_state_gives_the_same_counts():
@@ -322,8 +341,8 @@ def test_the_flat_bettors_sessions_lose_the_exact_edge():  # PM-5, PM-6, PM-8
     results = SessionResults.of(counts.sum(axis=0), plan)
     assert results.sessions == 200_000 and results.hands == 200_000 * hands
     assert results.ruined().value == 0
-    edge = results.edge(float(-first_deal().edge))
-    assert edge.exact == 43 / 247
+    edge = results.edge(-first_deal().edge)
+    assert edge.exact == Fraction(43, 247)
     assert edge.sigmas is not None and abs(edge.sigmas) < 4
     assert edge.margin < 0.001
 

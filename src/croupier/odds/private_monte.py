@@ -15,8 +15,8 @@ likely, which `next_layout_odds` sums over the suits exactly.
 The private form deals up to six layouts from one shuffle (PM-8), so the cards seen in the
 earlier deals tell a counter which suits are left. His rule is `backs`, on whole numbers
 (`should_bet` on cards): the engine's bots follow it, and the kernel of
-`croupier.sim.private_monte` compiles it. What counting is worth, deal by deal, has no exact
-figure here: it is simulated there, and reported by `croupier.sim.private_monte_results`.
+`croupier.sim.private_monte` compiles it. What counting is worth, deal by deal, is
+`croupier.odds.private_monte_counter`'s, exactly, and simulated by that kernel.
 `positions` says where each deal's cards lie in the pack (PM-3, PM-5, PM-7).
 """
 
@@ -34,6 +34,7 @@ import numpy.typing as npt
 from croupier.cards import Card, Suit, monte_pack
 from croupier.cards import read_cards as cards
 from croupier.errors import InvalidInput
+from croupier.estimate import exact_json
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
 from croupier.shoe import End
@@ -43,6 +44,7 @@ __all__ = [
     "backs",
     "cards",
     "first_deal",
+    "layout_json",
     "layout_odds",
     "next_layout_odds",
     "positions",
@@ -158,9 +160,10 @@ def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
 
 
 def report() -> dict[str, Any]:
-    """The exact first deal, as plain JSON values."""
-    first = first_deal()
-    return {
-        "game": "private-monte",
-        "first_deal": {"win": str(first.win), "edge": float(first.edge)},
-    }
+    """The exact first deal, as JSON (docs/json.md)."""
+    return {"first_deal": layout_json(first_deal())}
+
+
+def layout_json(odds: LayoutOdds) -> dict[str, Any]:
+    """A layout bet's chance and the banker's edge against it, as JSON."""
+    return {"win": exact_json(odds.win), "banker_edge": exact_json(-odds.edge)}
