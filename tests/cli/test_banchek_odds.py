@@ -54,48 +54,35 @@ def test_one_policy_and_the_cards_gone():  # BN-6
 def test_json():  # BN-6, BN-10
     result = odds("--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == report()  # no simulation unless asked
+    plain = json.loads(result.output)
+    assert plain["results"] == report()  # no simulation unless asked
+    assert (plain["seed"], plain["counts"]) == (None, {})
     args = ("--hand", "7D KC 5D", "--gone", "AS", "--punters", "2", "--policy", "chance")
     data = json.loads(odds(*args, "--banks", "500", "--seed", "4", "--json").output)
-    assert data["game"] == "banchek" and data["win"] == "56879/176851"
-    assert data["hand"] == {
+    assert (data["command"], data["game"], data["seed"]) == ("odds", "banchek", 4)
+    assert data["rules"] == {"bank": 100, "minimum": 5, "seats": 8}
+    assert data["counts"] == {"banks": 500}
+    results = data["results"]
+    assert results["random_hand"]["win"]["fraction"] == "56879/176851"
+    assert results["hand"] == {
         "cards": ["7D", "KC", "5D"],
         "gone": ["AS"],
-        "win": "33/100",
-        "edge": -0.34,
+        "win": {"value": 0.33, "fraction": "33/100"},
+        "banker_edge": {"value": 0.34, "fraction": "17/50"},
     }
-    assert data["next_hand"]["gone"] == ["AS"]
-    (prospect,) = data["prospects"]
-    assert set(prospect) == {
-        "punters", "policy", "banks", "seed", "bank", "minimum", "triple", "triple_95",
-        "broke", "endless", "endless_95", "rounds", "rounds_95", "hands", "hands_95",
-        "hands_won",
-    }  # fmt: skip
+    assert results["next_hand"]["gone"] == ["AS"]
+    (prospect,) = results["prospects"]
     expected = kernel_run(2, "chance", 500, 4)
-    assert {key: prospect[key] for key in ("punters", "policy", "banks", "seed")} == {
-        "punters": 2,
-        "policy": "chance",
-        "banks": 500,
-        "seed": 4,
-    }
-    assert (prospect["bank"], prospect["minimum"]) == (100, 5)
-    assert prospect["triple"] == expected.share(Ending.TRIPLED).value
-    assert prospect["triple_95"] == list(expected.wilson(Ending.TRIPLED))
-    assert prospect["broke"] == expected.share(Ending.BROKE).value
-    assert prospect["endless"] == expected.share(Ending.ENDLESS).value
-    assert prospect["endless_95"] == list(expected.wilson(Ending.ENDLESS))
-    assert abs(prospect["triple"] + prospect["broke"] + prospect["endless"] - 1) < 1e-12
-    rounds, hands, won = expected.rounds(), expected.hands(), expected.hands_won()
-    assert rounds is not None and hands is not None and won is not None
-    assert prospect["rounds"] == rounds.value and prospect["hands"] == hands.value
-    assert prospect["rounds_95"] == [rounds.value - rounds.margin, rounds.value + rounds.margin]
-    assert prospect["hands_95"] == [hands.value - hands.margin, hands.value + hands.margin]
-    assert prospect["hands_won"] == won.value
-    low, high = prospect["triple_95"]
-    assert low <= prospect["triple"] <= high
-    every = json.loads(odds("--banks", "100", "--json").output)["prospects"]
-    assert [p["policy"] for p in every] == ["flat", "chance", "bank"]
-    assert all(p["punters"] == 4 and p["seed"] == 1 for p in every)
+    assert prospect == expected.as_json()  # as `croupier simulate banchek` gives it
+    assert (prospect["punters"], prospect["policy"], prospect["banks"]) == (2, "chance", 500)
+    shares = [prospect[ending.value]["value"] for ending in Ending]
+    assert abs(sum(shares) - 1) < 1e-12
+    low, high = prospect["tripled"]["interval"]  # Wilson's, inside [0, 1]
+    assert 0 <= low <= prospect["tripled"]["value"] <= high <= 1
+    every = json.loads(odds("--banks", "100", "--json").output)
+    assert [p["policy"] for p in every["results"]["prospects"]] == ["flat", "chance", "bank"]
+    assert every["seed"] == 1 and all(p["punters"] == 4 for p in every["results"]["prospects"])
+    assert every["counts"] == {"banks": 300}  # a hundred banks each
 
 
 def test_bad_input_is_one_line_and_exit_two():

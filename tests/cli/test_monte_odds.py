@@ -21,32 +21,32 @@ def test_json_with_the_cut_on_the_gate():  # MB-7, MB-9, MB-13
     result = odds("--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == report(Rules(cut_on=CutOn.GATE)) == report()
-    assert data["game"] == "monte-bank"
-    assert data["cut"] == "gate" and data["cut_rate"] == "1/4"
-    assert Fraction(data["void"]) == Fraction(16447, 45695)
-    assert sum(Fraction(p) for p in data["layout"].values()) == 1
-    edges = data["house_edge"]
+    assert data["results"] == report(Rules(cut_on=CutOn.GATE)) == report()
+    assert (data["command"], data["game"]) == ("odds", "monte-bank")
+    assert data["rules"] == {"cut_on": "gate", "cut": {"value": 0.25, "fraction": "1/4"}}
+    results = data["results"]
+    assert Fraction(results["void"]["fraction"]) == Fraction(16447, 45695)
+    assert sum(Fraction(p["fraction"]) for p in results["layout"].values()) == 1
+    edges = results["house_edge"]
     assert set(edges) == {"circle", "cross", "cross_stacked", "doubler"}
-    assert set(edges["cross_stacked"]) == {"pair", "triple"}
+    assert set(edges["cross_stacked"]) == {"pair", "triple", "all"}
     for bet in ("circle", "cross", "doubler"):
         assert set(edges[bet]) == {"plain", "pair", "triple", "all"}
-    assert all(isinstance(e, float) for by in edges.values() for e in by.values())
-    assert edges["circle"]["plain"] == 1 / 16  # 3:1 less a quarter on 3 gates in 36
-    assert Fraction(data["exact_edge"]["cross_stacked"]["pair"]) == Fraction(1, 70)
+    assert all(isinstance(e["value"], float) for by in edges.values() for e in by.values())
+    assert edges["circle"]["plain"]["value"] == 1 / 16  # 3:1 less a quarter on 3 gates in 36
+    assert Fraction(edges["cross_stacked"]["pair"]["fraction"]) == Fraction(1, 70)
 
 
 def test_json_with_the_cut_on_the_first_fall():  # MB-13 (variant)
-    gate = json.loads(odds("--json").output)["house_edge"]
+    gate = json.loads(odds("--json").output)["results"]["house_edge"]
     result = odds("--cut-on", "first-fall", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == report(Rules(cut_on=CutOn.FIRST_FALL))
-    assert json.loads(odds("--cut", "first-fall", "--json").output) == data  # its older name
-    assert data["cut"] == "first-fall"
-    for bet, by_kind in data["house_edge"].items():
+    assert data["results"] == report(Rules(cut_on=CutOn.FIRST_FALL))
+    assert data["rules"]["cut_on"] == "first-fall"
+    for bet, by_kind in data["results"]["house_edge"].items():
         for kind, edge in by_kind.items():
-            assert edge > gate[bet][kind], (bet, kind)
+            assert edge["value"] > gate[bet][kind]["value"], (bet, kind)
 
 
 def test_the_readable_tables():

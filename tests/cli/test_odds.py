@@ -1,6 +1,7 @@
 """`croupier odds punto-banco`: the readable table, the JSON, and refusals."""
 
 import json
+from fractions import Fraction
 
 from typer.testing import CliRunner
 
@@ -14,36 +15,42 @@ def odds(*args):
 
 
 def test_json_for_a_fresh_eight_deck_shoe():  # PB-7, PB-12, PB-13, PB-14
-    result = odds("--decks", "8", "--json")
+    result = odds("--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["game"] == "punto-banco"
-    assert data["decks"] == 8
-    assert data["rules"] == {"commission": "1/20", "tie_pays": 8, "punto_at_5": "draw"}
-    assert {k: round(v, 6) for k, v in data["probability"].items()} == {
+    assert (data["command"], data["game"], data["seed"]) == ("odds", "punto-banco", None)
+    assert data["rules"] == {
+        "decks": 8,
+        "commission": {"value": 0.05, "fraction": "1/20"},
+        "egalite_pays": 8,
+        "punto_at_5": "draw",
+    }
+    results = data["results"]
+    assert {k: round(v["value"], 6) for k, v in results["probability"].items()} == {
         "punto": 0.446247,
         "banco": 0.458597,
-        "tie": 0.095156,
+        "egalite": 0.095156,
     }
-    assert {k: round(v * 100, 4) for k, v in data["house_edge"].items()} == {
+    assert {k: round(v["value"] * 100, 4) for k, v in results["house_edge"].items()} == {
         "punto": 1.2351,
         "banco": 1.0579,
-        "tie": 14.3596,
+        "egalite": 14.3596,
     }
     total = 4_998_398_275_503_360
-    assert data["total_sequences"] == total
-    assert data["sequences"] == {
+    assert results["total_sequences"] == total
+    assert results["sequences"] == {
         "punto": 2_230_518_282_592_256,
         "banco": 2_292_252_566_437_888,
-        "tie": 475_627_426_473_216,
+        "egalite": 475_627_426_473_216,
     }
-    num, den = map(int, data["exact"]["banco"].split("/"))
-    assert num * total == 2_292_252_566_437_888 * den
+    assert Fraction(results["probability"]["banco"]["fraction"]) == Fraction(
+        2_292_252_566_437_888, total
+    )
 
 
-def test_tie_paying_nine_to_one():
-    data = json.loads(odds("--tie-pays", "9", "--json").output)
-    assert round(data["house_edge"]["tie"] * 100, 4) == 4.8440
+def test_egalite_paying_nine_to_one():
+    data = json.loads(odds("--egalite-pays", "9", "--json").output)
+    assert round(data["results"]["house_edge"]["egalite"]["value"] * 100, 4) == 4.8440
 
 
 def test_the_readable_table():
@@ -56,11 +63,12 @@ def test_the_readable_table():
 
 
 def test_the_cards_that_remain():
-    result = odds("--remaining", "10,2,2,2,2,2,2,2,2,2", "--punto-at-5", "best", "--json")
+    result = odds("--remaining", "10,2,2,2,2,2,2,2,2,2", "--at-5", "best", "--json")
     data = json.loads(result.output)
-    assert data["decks"] is None
-    assert data["remaining"] == [10, 2, 2, 2, 2, 2, 2, 2, 2, 2]
-    assert sorted(map(tuple, data["punto_draws_on_5"])) == [(0, 5), (6, 9), (7, 8)]
+    assert data["rules"]["decks"] == 8 and data["rules"]["punto_at_5"] == "best"
+    results = data["results"]
+    assert results["remaining"] == [10, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+    assert sorted(map(tuple, results["punto_draws_on_5"])) == [(0, 5), (6, 9), (7, 8)]
 
 
 def test_bad_input_is_one_line_and_exit_two():

@@ -57,27 +57,28 @@ def test_odds_readable_and_json():  # PM-5, PM-8
     assert "± a 95% interval" in result.output
     given = ["--seen", "2S 5C AD 3H KH", "--layout", "7S 4S", "--shuffles", "500", "--json"]
     data = json.loads(runner.invoke(app, ["odds", "private-monte", *given]).output)
-    assert data["game"] == "private-monte"
-    assert data["first_deal"]["win"] == "102/247"
-    assert set(data["counter"]) == {"edge_per_bet", "margin_95", "share_of_deals_bet", "by_deal"}
-    assert [d["deal"] for d in data["counter"]["by_deal"]] == list(range(1, 7))
-    first, *later = data["counter"]["by_deal"]
-    assert first == {"deal": 1, "edge_per_bet": None, "margin_95": None, "share_bet": 0.0}
-    assert all(set(d) == {"deal", "edge_per_bet", "margin_95", "share_bet"} for d in later)
-    assert data["simulation"] == {"shuffles": 500, "seed": 1}
-    assert data["given"]["layout"]["win"] == "7/33"
-    assert data["given"]["next_layout"]["win"] == "244/595"
-    # the kernel's run, in the runner's chunks from the seed
+    assert (data["command"], data["game"], data["seed"]) == ("odds", "private-monte", 1)
+    assert data["counts"] == {"shuffles": 500, "deals": 3000}
+    results = data["results"]
+    assert results["first_deal"]["win"]["fraction"] == "102/247"
+    assert results["first_deal"]["banker_edge"]["fraction"] == "43/247"
+    assert results["seen"] == ["2S", "5C", "AD", "3H", "KH"]
+    assert results["layout"]["cards"] == ["7S", "4S"]
+    assert results["layout"]["win"]["fraction"] == "7/33"
+    assert results["next_layout"]["win"]["fraction"] == "244/595"
+    counter = results["counter"]
+    assert set(counter) == {"banker_edge", "share_bet", "bets", "by_deal"}
+    assert [d["deal"] for d in counter["by_deal"]] == list(range(1, 7))
+    first, *later = counter["by_deal"]
+    assert first["banker_edge"] == {"value": None, "interval": None, "exact": None}
+    assert first["bets"] == 0 and first["share_bet"]["exact"]["fraction"] == "0"
+    # the kernel's run, in the runner's chunks from the seed, as `simulate` reports it
     done = run(simulate, chunks(500, 1, CHUNK, "shuffles"), {"rules": PrivateRules()})
     expected = PrivateMonteResults.of(done.totals(), PrivateRules())
+    assert counter == expected.bettor_json(Bettor.COUNTER)
     edge = expected.edge(Bettor.COUNTER)
-    assert edge is not None and data["counter"]["edge_per_bet"] == edge.value
-    assert data["counter"]["margin_95"] == edge.margin
-    assert data["counter"]["share_of_deals_bet"] == expected.share_bet(Bettor.COUNTER).value
-    for d in later:
-        by_deal = expected.edge(Bettor.COUNTER, d["deal"])
-        assert by_deal is not None and d["edge_per_bet"] == by_deal.value
-        assert d["share_bet"] == expected.share_bet(Bettor.COUNTER, d["deal"]).value
+    assert edge is not None and counter["banker_edge"]["value"] == -edge.value
+    assert all(d["banker_edge"]["exact"]["value"] < 0 for d in later)  # counting pays
     again = runner.invoke(app, ["odds", "private-monte", *given]).output
     assert json.loads(again) == data  # seeded
 

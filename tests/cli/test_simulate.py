@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -28,9 +27,9 @@ def test_json_is_the_same_for_one_and_two_workers():
     two = json.loads(
         simulate("--hands", "300000", "--seed", "5", "--json", "--workers", "2").output
     )
-    assert set(one) >= {"game", "hands", "seconds", "hands_per_second", "results"}
-    assert one["game"] == "punto-banco" and one["hands"] == 300_000
-    assert {"punto", "banco", "tie"} <= set(one["results"])
+    assert set(one) >= {"command", "game", "counts", "seconds", "per_second", "results"}
+    assert one["game"] == "punto-banco" and one["counts"]["hands"] == 300_000
+    assert set(one["results"]["probability"]) == {"punto", "banco", "egalite"}
     assert one["results"] == two["results"]
 
 
@@ -45,10 +44,10 @@ def test_whole_shoes_instead_of_hands():  # PB-5
     args = ("--shoes", "3000", "--seed", "4", "--json")
     one = json.loads(simulate(*args).output)
     two = json.loads(simulate(*args, "--workers", "2").output)
-    assert one["shoes"] == 3000 and one["results"]["shoes"] == 3000
-    assert 3000 * 75 < one["hands"] < 3000 * 85  # about 400 cards a shoe, 4.94 a coup
-    assert one["hands_per_second"] > one["shoes_per_second"]
-    assert one["results"] == two["results"] and one["hands"] == two["hands"]
+    assert one["counts"]["shoes"] == 3000
+    assert 3000 * 75 < one["counts"]["hands"] < 3000 * 85  # about 400 cards a shoe, 4.94 a coup
+    assert one["per_second"]["hands"] > one["per_second"]["shoes"]
+    assert one["results"] == two["results"] and one["counts"] == two["counts"]
     cf = runner.invoke(app, ["simulate", "chemin-de-fer", "--shoes", "500", "--seed", "4"])
     assert cf.exit_code == 0 and "in 500 shoes of 6 decks" in cf.output
 
@@ -66,24 +65,29 @@ def test_sessions_report_and_plot(tmp_path):  # PB-6, PB-7
 
 def test_sessions_json_is_the_same_for_one_and_two_workers():  # PB-7
     args = ("--sessions", "2500", "--session-hands", "2000", "--seed", "6", "--json")
-    one = json.loads(simulate(*args, "--bet", "tie", "--stake", "10").output)
-    two = json.loads(simulate(*args, "--bet", "tie", "--stake", "10", "--workers", "2").output)
-    assert one["sessions"] == 2500 and one["results"] == two["results"]
+    one = json.loads(simulate(*args, "--bet", "egalite", "--stake", "10").output)
+    two = json.loads(simulate(*args, "--bet", "egalite", "--stake", "10", "--workers", "2").output)
+    assert one["counts"]["sessions"] == 2500 and one["results"] == two["results"]
     results = one["results"]
+    assert results["bet"] == "egalite"
     assert results["stake"] == 10 and results["hands_per_session"] == 2000
-    assert results["ruined"] > 0.2  # a tie bettor with 100 stakes rarely lasts 2000 coups
-    assert results["ruined"] + results["ahead"] + results["behind"] >= 1 - 1e-9
-    assert one["hands"] < 2500 * 2000 and len(results["spread"]["hand"]) == 101
+    ended = [results[name]["value"] for name in ("ruined", "ahead", "behind")]
+    assert ended[0] > 0.2  # a tie bettor with 100 stakes rarely lasts 2000 coups
+    assert sum(ended) >= 1 - 1e-9
+    assert one["counts"]["hands"] < 2500 * 2000 and len(results["spread"]["hand"]) == 101
 
 
 def test_chemin_de_fer_sessions():  # CF-14, CF-16
     """Holding the bank at the tableau and paying 5% is staking on banco at Punto Banco."""
     args = ["simulate", "chemin-de-fer", "--sessions", "2000", "--side", "banker"]
-    result = runner.invoke(app, [*args, "--commission", "5", "--strategy", "tableau", "--json"])
+    result = runner.invoke(app, [*args, "--commission", "5%", "--strategy", "tableau", "--json"])
     data = json.loads(result.output)
-    assert data["game"] == "chemin-de-fer" and data["sessions"] == 2000
-    banco = json.loads(runner.invoke(app, ["odds", "punto-banco", "--decks", "6", "--json"]).output)
-    assert data["results"]["exact_house_edge"] == pytest.approx(banco["house_edge"]["banco"])
+    assert data["game"] == "chemin-de-fer" and data["counts"]["sessions"] == 2000
+    banco = json.loads(
+        runner.invoke(app, ["odds", "punto-banco", "--table", "small", "--json"]).output
+    )
+    lost = data["results"]["loss_per_chip"]["exact"]  # 20 a coup: exactly 1 chip commission
+    assert lost == banco["results"]["house_edge"]["banco"]
 
 
 def test_banchek_banks_hand_by_hand(tmp_path):  # BN-10
@@ -95,7 +99,7 @@ def test_banchek_banks_hand_by_hand(tmp_path):  # BN-10
     assert "Lost per chip" not in result.output  # the punters' stakes are not the plan's
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     data = json.loads(runner.invoke(app, [*args[:-2], "--json"]).output)
-    assert data["results"]["house_edge"] is None
+    assert data["results"]["loss_per_chip"] == {"value": None, "interval": None, "exact": None}
     assert max(data["results"]["spread"]["95%"]) < 300 + 5  # a bank passes on at three times
     both = runner.invoke(app, ["simulate", "banchek", "--sessions", "5", "--banks", "5"])
     assert both.exit_code == 2 and "--banks and --sessions are ways" in both.output
@@ -142,8 +146,8 @@ def test_chemin_de_fer_against_the_solver():  # CF-12, CF-13
         app, ["simulate", "chemin-de-fer", "--hands", "400000", "--seed", "2", "--json"]
     )
     data = json.loads(result.output)
-    assert data["game"] == "chemin-de-fer" and data["hands"] == 400_000
-    assert data["results"]["strategy"] == "equilibrium"
+    assert data["game"] == "chemin-de-fer" and data["counts"]["hands"] == 400_000
+    assert data["results"]["strategy"]["name"] == "equilibrium"
     readable = runner.invoke(
         app, ["simulate", "chemin-de-fer", "--hands", "200000", "--strategy", "tableau"]
     )
@@ -158,10 +162,11 @@ def test_private_monte_flat_and_counter():  # PM-5, PM-8
         app, ["simulate", "private-monte", "--shuffles", "100000", "--seed", "1", "--json"]
     )
     data = json.loads(result.output)
-    assert data["game"] == "private-monte" and data["shuffles"] == 100_000
-    flat, counter = data["results"]["flat"], data["results"]["counter"]
-    assert abs(flat["edge"] - flat["exact"]) < 4 * flat["margin_95"] / 1.96
-    assert counter["edge"] > 0 and counter["by_deal"][0]["bets"] == 0
+    assert data["game"] == "private-monte" and data["counts"]["shuffles"] == 100_000
+    flat, counter = data["results"]["flat"]["banker_edge"], data["results"]["counter"]
+    low, high = flat["interval"]
+    assert low - (high - low) < flat["exact"]["value"] < high + (high - low)
+    assert counter["banker_edge"]["value"] < 0 and counter["by_deal"][0]["bets"] == 0
     readable = runner.invoke(app, ["simulate", "private-monte", "--shuffles", "20000"])
     assert "The counter's edge per chip" in readable.output
 
@@ -169,7 +174,7 @@ def test_private_monte_flat_and_counter():  # PM-5, PM-8
 def test_banchek_banks():  # BN-10
     args = ["simulate", "banchek", "--banks", "20000", "--policy", "bank", "--seed", "4"]
     data = json.loads(runner.invoke(app, [*args, "--json"]).output)
-    assert data["game"] == "banchek" and data["banks"] == 20_000
+    assert data["game"] == "banchek" and data["counts"]["banks"] == 20_000
     assert data["results"]["policy"] == "bank"
     readable = runner.invoke(app, args)
     assert readable.exit_code == 0, readable.output
@@ -195,8 +200,8 @@ def test_monte_bank_against_the_exact_odds():  # MB-7, MB-13
             app, ["simulate", "monte-bank", "--deals", "100000", "--seed", "3", "--json"]
         ).output
     )
-    assert data["game"] == "monte-bank" and data["deals"] == 100_000
-    assert data["results"]["cut"] == "gate" and data["results"]["cut_rate"] == "1/4"
+    assert data["game"] == "monte-bank" and data["counts"]["deals"] == 100_000
+    assert data["rules"] == {"cut_on": "gate", "cut": {"value": 0.25, "fraction": "1/4"}}
     readable = runner.invoke(
         app, ["simulate", "monte-bank", "--deals", "50000", "--cut", "first-fall"]
     )

@@ -1,6 +1,7 @@
 """`croupier simulate monte-bank --sessions`: the report, the JSON, the plot, and bad input."""
 
 import json
+from fractions import Fraction
 
 import pytest
 from typer.testing import CliRunner
@@ -33,15 +34,17 @@ def test_the_json():  # MB-9b, MB-13
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["game"] == "monte-bank" and data["sessions"] == 2000
-    assert 0 < data["hands"] <= 2000 * 200
+    assert data["game"] == "monte-bank" and data["counts"]["sessions"] == 2000
+    assert 0 < data["counts"]["hands"] <= 2000 * 200
     results = data["results"]
-    assert {"ruined", "ahead", "behind", "house_edge", "spread"} <= set(results)
+    assert {"bet", "ruined", "ahead", "behind", "loss_per_chip", "spread"} <= set(results)
+    assert results["bet"] == "cross"
     assert results["stake"] == 10 and results["hands_per_session"] == 200
-    assert 0 <= results["ruined"] <= results["behind"] <= 1
+    assert 0 <= results["ruined"]["value"] <= results["behind"]["value"] <= 1
     assert results["spread"]["hand"][-1] == 200
     # 10 a hand: a cut of 2.5 rounds up to 3, so the house takes more than a quarter
-    assert results["exact_house_edge"] > float(bet_table().overall(BetKind.CROSS).edge)
+    exact = Fraction(results["loss_per_chip"]["exact"]["fraction"])
+    assert exact > bet_table().overall(BetKind.CROSS).edge
 
 
 @pytest.mark.parametrize(
@@ -57,15 +60,15 @@ def test_each_bet_at_20_a_hand_has_the_exact_edge_of_its_kind(bet, kind):  # MB-
     args = ("500", "--bet", bet, "--cut-on", "first-fall", "--seed", "2", "--json")
     data = json.loads(sessions(*args).output)
     assert data["results"]["stake"] == 20  # a quarter of any win is whole chips
-    exact = float(bet_table(Rules(cut_on=CutOn.FIRST_FALL)).overall(kind).edge)
-    assert data["results"]["exact_house_edge"] == pytest.approx(exact, rel=1e-12)
+    exact = bet_table(Rules(cut_on=CutOn.FIRST_FALL)).overall(kind).edge
+    assert Fraction(data["results"]["loss_per_chip"]["exact"]["fraction"]) == exact
 
 
 def test_the_same_results_for_one_and_two_workers():
     args = ("9000", "--seed", "7", "--json")  # two chunks of sessions
     one = json.loads(sessions(*args).output)
     two = json.loads(sessions(*args, "--workers", "2").output)
-    assert one["results"] == two["results"] and one["hands"] == two["hands"]
+    assert one["results"] == two["results"] and one["counts"] == two["counts"]
 
 
 def test_a_plot(tmp_path):

@@ -37,25 +37,29 @@ def test_the_readable_report():  # PM-5, PM-6, PM-8
 
 def test_the_json():  # PM-5, PM-6, PM-8
     data = json.loads(sessions("4000", "--seed", "3", "--json").output)
-    assert data["game"] == "private-monte" and data["sessions"] == 4000
+    assert data["game"] == "private-monte" and data["counts"]["sessions"] == 4000
     results = data["results"]
-    assert {"ruined", "ahead", "behind", "house_edge", "spread"} <= set(results)
+    assert {"bettor", "ruined", "ahead", "behind", "loss_per_chip", "spread"} <= set(results)
+    assert results["bettor"] == "flat"
     assert results["stake"] == 40 and results["hands_per_session"] == 120
-    assert 0 < data["hands"] < 4000 * 120  # some sessions are ruined before the end
-    assert results["ruined"] > 0.2 and results["ahead"] < 0.01
-    assert results["exact_house_edge"] == 43 / 247
-    assert abs(results["house_edge"] - 43 / 247) < 0.01
+    assert 0 < data["counts"]["hands"] < 4000 * 120  # some sessions are ruined before the end
+    assert results["ruined"]["value"] > 0.2 and results["ahead"]["value"] < 0.01
+    lost = results["loss_per_chip"]  # what a chip staked loses: the banker's edge, 43/247
+    assert lost["exact"] == {"value": 43 / 247, "fraction": "43/247"}
+    assert abs(lost["value"] - 43 / 247) < 0.01
     assert results["spread"]["hand"][-1] == 120
     counter = json.loads(sessions("4000", "--seed", "3", "--bettor", "counter", "--json").output)
-    assert counter["hands"] == 4000 * 120 and counter["results"]["ruined"] == 0
-    assert counter["results"]["ahead"] > 0.6 and counter["results"]["exact_house_edge"] is None
+    assert counter["counts"]["hands"] == 4000 * 120
+    assert counter["results"]["ruined"]["value"] == 0
+    assert counter["results"]["ahead"]["value"] > 0.6
+    assert counter["results"]["loss_per_chip"]["value"] is None  # his stakes vary
 
 
 def test_the_same_results_for_one_and_two_workers():  # PM-8
     args = ("9000", "--session-hands", "1000", "--bankroll", "50000", "--seed", "5", "--json")
     one = json.loads(sessions(*args).output)
     two = json.loads(sessions(*args, "--workers", "2").output)
-    assert one["sessions"] == 9000 and one["hands"] == two["hands"]
+    assert one["counts"]["sessions"] == 9000 and one["counts"] == two["counts"]
     assert one["results"] == two["results"]
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from typing import Annotated, Any
 
@@ -14,13 +12,14 @@ from rich.table import Table
 
 from croupier import games as registry
 from croupier.cards import Card
+from croupier.cli.json_output import emit
 from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
 from croupier.cli.simulate.monte_bank import CutOnOption
 from croupier.cli.simulate.monte_bank import table as monte_table
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidConfig, InvalidInput
-from croupier.estimate import Estimate
+from croupier.estimate import Estimate, exact_json
 from croupier.games.banchek import Rules as BanchekRules
 from croupier.games.monte_bank import CutOn
 from croupier.games.monte_bank.layout import Kind
@@ -41,7 +40,11 @@ from croupier.sim import banchek as banks_sim
 from croupier.sim import private_monte as private_sim
 from croupier.sim.banchek import Ending, Policy
 from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.banchek_results import rules_json as banchek_rules
+from croupier.sim.monte_bank_results import rules_json as monte_rules
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.private_monte_results import rules_json as private_rules
+from croupier.sim.punto_banco_results import rules_json as punto_rules
 from croupier.sim.runner import Run
 
 __all__ = ["banchek_odds", "monte_bank", "odds_app", "private_monte", "punto_banco"]
@@ -52,7 +55,6 @@ odds_app = typer.Typer(
     no_args_is_help=True,
 )
 
-_NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
 _VALUES = ("10/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
@@ -111,7 +113,8 @@ def punto_banco(
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
-        print(json.dumps(_as_json(odds, decks if remaining is None else None, effects), indent=2))
+        shown = punto_rules(rules, at_five, decks=decks)
+        emit("odds", "punto-banco", shown, _punto_banco_json(odds, effects))
     else:
         _show(odds, decks, remaining is not None, effects)
 
@@ -126,29 +129,20 @@ def _at_five(text: str) -> AtFive:
     return play
 
 
-def _as_json(
-    odds: Odds, decks: int | None, effects: dict[int, dict[Bet, Any]] | None
-) -> dict[str, Any]:
-    rules = odds.rules
+def _punto_banco_json(odds: Odds, effects: dict[int, dict[Bet, Any]] | None) -> dict[str, Any]:
+    """The exact figures for `--json`'s `results`, keyed as `simulate punto-banco` keys
+    its own, and the counts behind them."""
     data: dict[str, Any] = {
-        "game": "punto-banco",
-        "decks": decks,
         "remaining": list(odds.remaining),
-        "rules": {
-            "commission": f"{rules.commission.numerator}/{rules.commission.denominator}",
-            "tie_pays": rules.egalite_pays,
-            "punto_at_5": str(odds.at_five),
-        },
-        "probability": {_NAMES[b]: float(p) for b, p in odds.probability.items()},
-        "exact": {_NAMES[b]: f"{p.numerator}/{p.denominator}" for b, p in odds.probability.items()},
-        "house_edge": {_NAMES[b]: float(e) for b, e in odds.house_edge.items()},
-        "sequences": {_NAMES[b]: n for b, n in odds.sequences.items()},
+        "probability": {b.value: exact_json(p) for b, p in odds.probability.items()},
+        "house_edge": {b.value: exact_json(e) for b, e in odds.house_edge.items()},
+        "sequences": {b.value: n for b, n in odds.sequences.items()},
         "total_sequences": odds.total,
         "punto_draws_on_5": sorted(list(pair) for pair in odds.draws_on_five),
     }
     if effects is not None:
         data["effect_of_removal"] = {
-            str(v): {_NAMES[b]: float(e) for b, e in effect.items()}
+            str(v): {b.value: exact_json(e) for b, e in effect.items()}
             for v, effect in effects.items()
         }
     return data
@@ -218,7 +212,7 @@ def monte_bank(
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
-        print(json.dumps(monte.report(rules), indent=2))
+        emit("odds", "monte-bank", monte_rules(rules), monte.report(rules))
     else:
         _show_monte(monte.bet_table(rules))
 
@@ -317,15 +311,27 @@ def private_monte(
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
-        report = _private_json(simulation, seed)
+        report = private.report()
         if given:
-            report["given"] = {
-                "seen": [str(card) for card in seen_cards],
-                **{name: {"win": str(o.win), "edge": float(o.edge)} for name, o in given.items()},
-            }
-        if run.interrupted:
-            report["interrupted"] = True
-        print(json.dumps(report, indent=2))
+            report["seen"] = [str(card) for card in seen_cards]
+        if "next_layout" in given:
+            report["next_layout"] = private.layout_json(given["next_layout"])
+        if "layout" in given:
+            cards = [str(card) for card in layout_cards]
+            report["layout"] = {"cards": cards, **private.layout_json(given["layout"])}
+        report["counter"] = simulation.bettor_json(Bettor.COUNTER)
+        emit(
+            "odds",
+            "private-monte",
+            private_rules(rules),
+            report,
+            seed=seed,
+            counts={
+                "shuffles": simulation.shuffles,
+                "deals": simulation.shuffles * simulation.deals,
+            },
+            interrupted=run.interrupted,
+        )
     else:
         _show_private(given, simulation, seed)
         if run.interrupted:
@@ -345,33 +351,6 @@ def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, privat
     if layout:
         given["layout"] = private.layout_odds(layout, seen)
     return given
-
-
-def _private_json(simulation: PrivateMonteResults, seed: int) -> dict[str, Any]:
-    """The exact first deal, and the counter's edge per chip staked, with its 95% margin,
-    and share of deals bet, over all deals and by deal."""
-    first = private.first_deal()
-
-    def counter(deal: int | None) -> dict[str, Any]:
-        edge = simulation.edge(Bettor.COUNTER, deal)
-        return {
-            "edge_per_bet": None if edge is None else edge.value,
-            "margin_95": None if edge is None or not math.isfinite(edge.margin) else edge.margin,
-            "share_bet": simulation.share_bet(Bettor.COUNTER, deal).value,
-        }
-
-    overall = counter(None)
-    return {
-        "game": "private-monte",
-        "first_deal": {"win": str(first.win), "edge": float(first.edge)},
-        "counter": {
-            "edge_per_bet": overall["edge_per_bet"],
-            "margin_95": overall["margin_95"],
-            "share_of_deals_bet": overall["share_bet"],
-            "by_deal": [{"deal": deal, **counter(deal)} for deal in range(1, simulation.deals + 1)],
-        },
-        "simulation": {"shuffles": simulation.shuffles, "seed": seed},
-    }
 
 
 def _show_private(
@@ -503,24 +482,23 @@ def banchek_odds(
     interrupted = any(run.interrupted for _, run in simulated)
     if as_json:
         report = banchek.report()
-        if simulate:
-            report["prospects"] = [table.as_json(results) for results, _ in simulated]
+        gone_shown = [str(card) for card in gone_cards]
         if given is not None:
-            report["hand"] = {
-                "cards": [str(card) for card in hand_cards],
-                "gone": [str(card) for card in gone_cards],
-                "win": str(given.win),
-                "edge": float(given.edge),
-            }
+            cards = [str(card) for card in hand_cards]
+            report["hand"] = {"cards": cards, "gone": gone_shown, **banchek.hand_json(given)}
         if next_hand is not None:
-            report["next_hand"] = {
-                "gone": [str(card) for card in gone_cards],
-                "win": str(next_hand.win),
-                "edge": float(next_hand.edge),
-            }
-        if interrupted:
-            report["interrupted"] = True
-        print(json.dumps(report, indent=2))
+            report["next_hand"] = {"gone": gone_shown, **banchek.hand_json(next_hand)}
+        if simulate:
+            report["prospects"] = [results.as_json() for results, _ in simulated]
+        emit(
+            "odds",
+            "banchek",
+            banchek_rules(rules),
+            report,
+            seed=table.seed if simulate else None,
+            counts={"banks": sum(r.banks for r, _ in simulated)} if simulate else {},
+            interrupted=interrupted,
+        )
     else:
         _show_banchek(hand_cards, given, next_hand, table, [r for r, _ in simulated])
         if interrupted:
@@ -564,39 +542,6 @@ class _BanchekTable:
                 break
         return played
 
-    def as_json(self, results: BanchekResults) -> dict[str, Any]:
-        """One policy's prospects: shares, each share's 95% (Wilson) interval, and the mean
-        rounds and hands of the banks that ended with theirs, as [low, high]."""
-        return {
-            "punters": self.punters,
-            "policy": results.policy.value,
-            "banks": results.banks,
-            "seed": self.seed,
-            "bank": self.rules.bank,
-            "minimum": self.rules.minimum,
-            "triple": results.share(Ending.TRIPLED).value,
-            "triple_95": list(results.wilson(Ending.TRIPLED)),
-            "broke": results.share(Ending.BROKE).value,
-            "endless": results.share(Ending.ENDLESS).value,
-            "endless_95": list(results.wilson(Ending.ENDLESS)),
-            "rounds": _value(results.rounds()),
-            "rounds_95": _interval(results.rounds()),
-            "hands": _value(results.hands()),
-            "hands_95": _interval(results.hands()),
-            "hands_won": _value(results.hands_won()),
-        }
-
-
-def _value(estimate: Estimate | None) -> float | None:
-    return None if estimate is None else estimate.value
-
-
-def _interval(estimate: Estimate | None) -> list[float] | None:
-    """[low, high] of a 95% interval; None where there is none (fewer than two values)."""
-    if estimate is None or not math.isfinite(estimate.margin):
-        return None
-    return [estimate.value - estimate.margin, estimate.value + estimate.margin]
-
 
 def _show_banchek(
     hand: tuple[Card, ...],
@@ -639,7 +584,7 @@ def _show_banchek(
     for column in columns:
         prospects.add_column(column, justify="left" if column == columns[0] else "right")
     for results in simulated:
-        low, high = results.wilson(Ending.TRIPLED)
+        low, high = results.share(Ending.TRIPLED).interval
         rounds = results.rounds()
         prospects.add_row(
             results.policy.value,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from fractions import Fraction
 from typing import Annotated, Any
@@ -12,11 +11,14 @@ from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cli.json_output import emit
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidInput
+from croupier.estimate import exact_json
 from croupier.solve.chemin_de_fer import (
     FIVES,
     CardsSolution,
+    Info,
     TotalsSolution,
     on_pairs,
     solve,
@@ -79,6 +81,11 @@ def chemin_de_fer(
     banker's free draw (CF-13), and the value of the game to the punter (payoff +1, -1, 0
     a unit staked, no commission)."""
     try:
+        if exact and Info(info) is Info.CARDS:
+            raise InvalidInput(
+                "--exact is not valid with --info cards: its linear program answers in "
+                "floats; leave out --exact, or solve --info totals"
+            )
         start = time.perf_counter()
         solution = solve(_decks(decks), info)
         seconds = time.perf_counter() - start
@@ -86,10 +93,10 @@ def chemin_de_fer(
         raise fail(str(error)) from None
     report = _exploitability(solution) if exploit else None
     if as_json:
-        data = json.loads(solution.to_json(exact=exact))
+        data = solution.as_json()
         if report is not None:
-            data["exploitability"] = {name: _number(x, exact) for name, x in report.items()}
-        print(json.dumps(data, indent=2))
+            data["exploitability"] = {name: exact_json(x) for name, x in report.items()}
+        emit("solve", "chemin-de-fer", {"decks": solution.decks}, data)
         return
     _show(solution, exact, report, seconds)
 
@@ -108,12 +115,6 @@ def _exploitability(solution: TotalsSolution | CardsSolution) -> dict[str, Any]:
         "always_draw_at_5": solution.punter_exploitability(dict.fromkeys(FIVES, 1.0)),
         "always_stand_at_5": solution.punter_exploitability(dict.fromkeys(FIVES, 0.0)),
     }
-
-
-def _number(x: Any, exact: bool) -> Any:
-    if exact and isinstance(x, Fraction):
-        return f"{x.numerator}/{x.denominator}"
-    return float(x)
 
 
 def _cell(p: Any, exact: bool) -> str:

@@ -29,7 +29,7 @@ from croupier.estimate import Estimate
 from croupier.games.banchek.rules import MOST_PUNTERS, Rules
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending, Policy
-from croupier.sim.banchek_results import BanchekResults
+from croupier.sim.banchek_results import BanchekResults, rules_json
 
 __all__ = ["banchek", "table"]
 
@@ -102,6 +102,8 @@ def banchek(
                 where,
                 as_json,
                 plot,
+                rules=rules_json(rules),
+                plays={"side": "banker", "punters": punters, "policy": chosen.value},
             )
             raise typer.Exit(130 if result.interrupted else 0)
         result, seed = execute(kernel.simulate, count, unit, seed, options, where, as_json, size)
@@ -111,7 +113,8 @@ def banchek(
 
         final = results(result.totals())
         if as_json:
-            print_json("banchek", "banks", result, final.as_json(), seed, where)
+            counts, shown = {"banks": final.banks}, rules_json(rules)
+            print_json("banchek", shown, result, final.as_json(), seed, where, counts)
         else:
             headline(
                 console,

@@ -31,7 +31,12 @@ from croupier.cli.usage import fail, rule_set
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
-from croupier.sim.chemin_de_fer_results import CheminDeFerResults, exact_take
+from croupier.sim.chemin_de_fer_results import (
+    CheminDeFerResults,
+    exact_take,
+    rules_json,
+    strategy_json,
+)
 from croupier.sim.sessions import Plan
 
 __all__ = ["chemin_de_fer"]
@@ -88,7 +93,7 @@ def chemin_de_fer(
     """Deal Chemin de Fer coups at compiled speed, both sides playing a strategy, shoe after
     shoe with the burn and the cut card. Reports how often each side wins and the banker's
     edge, with and without the 5% commission (CF-16 variant), with 95% intervals beside the
-    exact figures (the solver's value of the game)."""
+    exact figures of a fresh shoe for the strategy played."""
     console = Console(highlight=False)
     try:
         play_at_five = at_five(at_5) if at_5 is not None else None
@@ -115,6 +120,8 @@ def chemin_de_fer(
                 where,
                 as_json,
                 plot,
+                rules=rules_json(rules),
+                plays={"side": side, "strategy": strategy_json(play)},
             )
             raise typer.Exit(130 if result.interrupted else 0)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
@@ -125,8 +132,9 @@ def chemin_de_fer(
 
         final = results(result.totals())
         if as_json:
-            coups = final.hands if unit == "shoes" else None
-            print_json("chemin-de-fer", unit, result, final.as_json(), seed, where, coups)
+            counts = {"hands": final.hands, "shoes": final.shoes}
+            table = rules_json(rules)
+            print_json("chemin-de-fer", table, result, final.as_json(), seed, where, counts)
         else:
             headline(
                 console,

@@ -3,7 +3,7 @@ in chunks wherever it goes, the progress bar, the JSON, the tables of estimates,
 
 from __future__ import annotations
 
-import json
+import math
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -26,6 +26,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from croupier.cli.json_output import emit
 from croupier.cli.usage import plot_file
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
@@ -226,29 +227,28 @@ class _Rate(ProgressColumn):
 
 def print_json(
     game: str,
-    unit: str,
+    rules: Mapping[str, Any],
     result: Run,
-    results: dict[str, Any],
+    results: Mapping[str, Any],
     seed: int,
     where: Where,
-    hands: int | None = None,
+    counts: Mapping[str, int],
 ) -> None:
-    """`{"game", "hands" (or the run's unit), "seconds", "hands_per_second", "results"}`;
-    with `hands` too, and their rate, when the run counts something else (shoes)."""
-    report: dict[str, Any] = {"game": game, unit: result.hands}
-    if hands is not None:
-        report["hands"] = hands
-    report["seconds"] = result.seconds
-    report[f"{unit}_per_second"] = result.rate
-    if hands is not None:
-        report["hands_per_second"] = hands / result.seconds if result.seconds else 0.0
-    report |= {
-        "seed": seed,
-        "workers": where.workers,
-        "interrupted": result.interrupted,
-        "results": results,
-    }
-    print(json.dumps(report, indent=2))
+    """The run's JSON (`json_output.emit`): what it dealt (`counts`: hands, shoes,
+    sessions...), each at its rate a second, how long it took, on how many workers."""
+    seconds = result.seconds
+    emit(
+        "simulate",
+        game,
+        rules,
+        results,
+        seed=seed,
+        counts=counts,
+        interrupted=result.interrupted,
+        seconds=seconds,
+        per_second={name: n / seconds if seconds else 0.0 for name, n in counts.items()},
+        workers=where.workers,
+    )
 
 
 def headline(console: Console, result: Run, text: str) -> None:
@@ -262,17 +262,23 @@ def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = Tru
     """Simulated figures with their 95% intervals beside the exact ones, and how many
     standard errors apart they are."""
     table = Table(title=title, box=boxes.SIMPLE_HEAD)
-    for column in ("", "Simulated ± 95%", "Exact", "Off by (σ)"):
+    for column in ("", "Simulated, 95% interval", "Exact", "Off by (σ)"):
         table.add_column(column, justify="right" if column else "left")
 
     def shown(x: float) -> str:
         return f"{x:.4%}" if percent else f"{x:.4f}"
 
     for name, estimate in rows.items():
-        margin = f"{estimate.margin:.4%}" if percent else f"{estimate.margin:.4f}"
-        exact = shown(estimate.exact) if estimate.exact is not None else "—"
+        if not math.isfinite(estimate.margin) and estimate.bounds is None:
+            simulated = f"{shown(estimate.value)}, too few for an interval"
+        elif estimate.bounds is None:  # symmetric: the margin either side
+            simulated = f"{shown(estimate.value)} ± {shown(estimate.margin)}"
+        else:  # a share's Wilson interval, lopsided near 0 and 1
+            low, high = estimate.bounds
+            simulated = f"{shown(estimate.value)} ({shown(low)} to {shown(high)})"
+        exact = shown(float(estimate.exact)) if estimate.exact is not None else "—"
         sigmas = f"{estimate.sigmas:+.2f}" if estimate.sigmas is not None else "—"
-        table.add_row(name, f"{shown(estimate.value)} ± {margin}", exact, sigmas)
+        table.add_row(name, simulated, exact, sigmas)
     return table
 
 
@@ -308,12 +314,14 @@ def plot_running(
     for axis, name in zip(axes, names, strict=True):
         estimates = [figures[name] for _, figures in points]
         value = [scale * e.value for e in estimates]
-        low = [scale * (e.value - e.margin) for e in estimates]
-        high = [scale * (e.value + e.margin) for e in estimates]
+        low = [scale * e.interval[0] for e in estimates]
+        high = [scale * e.interval[1] for e in estimates]
         axis.fill_between(counts, low, high, alpha=0.25, label="95% band")
         axis.plot(counts, value, label="simulated")
         if estimates[-1].exact is not None:
-            axis.axhline(scale * estimates[-1].exact, color="black", lw=0.8, ls="--", label="exact")
+            axis.axhline(
+                scale * float(estimates[-1].exact), color="black", lw=0.8, ls="--", label="exact"
+            )
         axis.set_ylabel(f"{name}{', %' if percent else ''}")
         axis.legend(loc="upper right", fontsize="small")
     axes[-1].set_xscale("log")

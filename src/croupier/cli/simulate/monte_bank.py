@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
 import typer
@@ -30,7 +31,7 @@ from croupier.estimate import Estimate
 from croupier.games.monte_bank import Rules
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules
 from croupier.sim import monte_bank as kernel
-from croupier.sim.monte_bank_results import MonteBankResults
+from croupier.sim.monte_bank_results import MonteBankResults, rules_json
 from croupier.sim.sessions import Plan
 
 __all__ = ["CutOnOption", "monte_bank", "table"]
@@ -134,6 +135,8 @@ def monte_bank(
                 where,
                 as_json,
                 plot,
+                rules=rules_json(rules),
+                plays={"bet": bet},
             )
             if not as_json:
                 stacked = _STACKED if kind is BetKind.CROSS_STACKED else ""
@@ -150,7 +153,8 @@ def monte_bank(
 
         final = results(result.totals())
         if as_json:
-            print_json("monte-bank", "deals", result, final.as_json(), seed, where)
+            counts, shown = {"deals": final.deals}, rules_json(rules)
+            print_json("monte-bank", shown, result, final.as_json(), seed, where, counts)
         else:
             headline(
                 console,
@@ -207,8 +211,8 @@ def _plan(
     return kind, Plan(bankroll, stake, hands, max(net)), net
 
 
-def _edge(odds: WagerOdds, net: tuple[int, int, int], stake: int) -> float:
+def _edge(odds: WagerOdds, net: tuple[int, int, int], stake: int) -> Fraction:
     """The house's take per chip of `stake`, paid `net` in whole chips (the cut rounded,
     MB-13), from the wager's exact odds."""
     lost, won, cut = net
-    return float(-(odds.lose * lost + (odds.win - odds.win_cut) * won + odds.win_cut * cut) / stake)
+    return -(odds.lose * lost + (odds.win - odds.win_cut) * won + odds.win_cut * cut) / stake

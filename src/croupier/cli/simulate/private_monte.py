@@ -29,7 +29,7 @@ from croupier.estimate import Estimate
 from croupier.games.private_monte import PrivateRules
 from croupier.odds.private_monte import first_deal
 from croupier.sim import private_monte as kernel
-from croupier.sim.private_monte_results import Bettor, PrivateMonteResults
+from croupier.sim.private_monte_results import Bettor, PrivateMonteResults, rules_json
 from croupier.sim.sessions import Plan
 
 __all__ = ["private_monte"]
@@ -123,11 +123,13 @@ def private_monte(
                 result,
                 plan,
                 fill,
-                float(-first_deal().edge) if who is Bettor.FLAT else None,
+                -first_deal().edge if who is Bettor.FLAT else None,
                 seed,
                 where,
                 as_json,
                 plot,
+                rules=rules_json(rules),
+                plays={"bettor": who.value},
             )
             if not as_json:
                 console.print(
@@ -139,7 +141,9 @@ def private_monte(
         result, seed = execute(kernel.simulate, count, unit, seed, {"rules": rules}, where, as_json)
         final = PrivateMonteResults.of(result.totals(), rules)
         if as_json:
-            print_json("private-monte", "shuffles", result, final.as_json(), seed, where)
+            counts = {"shuffles": final.shuffles, "deals": final.shuffles * final.deals}
+            table = rules_json(rules)
+            print_json("private-monte", table, result, final.as_json(), seed, where, counts)
         else:
             headline(
                 console,

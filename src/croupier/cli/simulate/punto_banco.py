@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,9 +31,10 @@ from croupier.cli.simulate.common import (
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
 from croupier.cli.usage import fail, rule_set
 from croupier.errors import InvalidInput
+from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules
 from croupier.sim import punto_banco as kernel
-from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe
+from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe, rules_json
 from croupier.sim.sessions import Plan
 
 __all__ = ["punto_banco"]
@@ -81,18 +82,19 @@ def punto_banco(
             result, seed = execute(
                 kernel.sessions, count, unit, seed, options, where, as_json, size
             )
-            chances = fresh_shoe(rules, play)
             report(
                 "punto-banco",
                 f"Punto Banco, {bet} at {rules.decks} decks",
                 result,
                 plan,
                 kernel.filler(net, rules, play),
-                _edge(chances, net, stake) if chances else None,
+                _edge(fresh_shoe(rules, play), net, stake),
                 seed,
                 where,
                 as_json,
                 plot,
+                rules=_rules_json(rules, play),
+                plays={"bet": _BETS[bet].value},
             )
             raise typer.Exit(130 if result.interrupted else 0)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
@@ -104,8 +106,9 @@ def punto_banco(
 
         final = results(result.totals())
         if as_json:
-            coups = final.hands if unit == "shoes" else None
-            print_json("punto-banco", unit, result, final.as_json(), seed, where, coups)
+            counts = {"hands": final.hands, "shoes": final.counts[3]}
+            rules_shown = _rules_json(rules, play)
+            print_json("punto-banco", rules_shown, result, final.as_json(), seed, where, counts)
         else:
             headline(
                 console,
@@ -163,8 +166,13 @@ def _plan(
     return Plan(bankroll, stake, hands, max(net)), net
 
 
-def _edge(chances: dict[Bet, Fraction], net: tuple[int, int, int], stake: int) -> float:
+def _edge(chances: dict[Bet, Fraction], net: tuple[int, int, int], stake: int) -> Fraction:
     """The house's take per chip of `stake` on a fresh shoe, paid `net` in whole chips (the
     commission rounded, PB-7)."""
-    won = sum(chances[b] * net[i] for b, i in ((Bet.PUNTO, 0), (Bet.BANCO, 1), (Bet.EGALITE, 2)))
-    return float(-won / stake)
+    results = ((Bet.PUNTO, 0), (Bet.BANCO, 1), (Bet.EGALITE, 2))
+    won = sum((chances[b] * net[i] for b, i in results), Fraction(0))
+    return -won / stake
+
+
+def _rules_json(rules: Rules, play: PlayAtFive) -> dict[str, Any]:
+    return rules_json(rules, play, decks=rules.decks, cut_card=rules.cut_card)

@@ -3,6 +3,8 @@ with their spread."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -46,20 +48,26 @@ def report(
     result: Run,
     plan: money.Plan,
     fill: money.Fill,
-    exact_edge: float | None,
+    exact_edge: Fraction | None,
     seed: int,
     where: Where,
     as_json: bool,
     plot: Path | None,
+    *,
+    rules: Mapping[str, Any],
+    plays: Mapping[str, Any],
 ) -> None:
     """The sessions' figures, as a report or JSON; their paths and spread drawn to `plot`.
-    `title` says what was played; `fill` deals the hands of the run's sessions (the plot
-    draws the first ones again from the first chunk's seed). The loss per chip staked is
-    shown only if every hand stakes the same (a `flat` plan)."""
+    `title` says what was played, and `plays` the same for the JSON (the bet, the side);
+    `rules` is the table's rules in JSON; `fill` deals the hands of the run's sessions (the
+    plot draws the first ones again from the first chunk's seed). The loss per chip staked
+    is shown only if every hand stakes the same (a `flat` plan)."""
     console = Console(highlight=False)
     final = SessionResults.of(result.totals(), plan)
     if as_json:
-        print_json(game, "sessions", result, final.as_json(exact_edge), seed, where, final.hands)
+        counts = {"sessions": final.sessions, "hands": final.hands}
+        figures = {**plays, **final.as_json(exact_edge)}
+        print_json(game, rules, result, figures, seed, where, counts)
     else:
         headline(
             console,
@@ -100,7 +108,7 @@ def _spread_table(final: SessionResults) -> Table:
 
 
 def _plot(
-    path: Path, title: str, final: SessionResults, sample: Any, exact_edge: float | None
+    path: Path, title: str, final: SessionResults, sample: Any, exact_edge: Fraction | None
 ) -> None:
     """Above, the first sessions' paths over the spread of all (5-95% and 25-75% bands,
     the median) and the bankroll the exact edge expects of a session never ruined; below,
@@ -125,7 +133,8 @@ def _plot(
         )
     top.axhline(final.plan.bankroll, color="black", lw=0.8, ls="--", label="bankroll")
     if exact_edge is not None:
-        expected = [final.plan.bankroll - exact_edge * final.plan.stake * h for h in hands]
+        loss = float(exact_edge) * final.plan.stake
+        expected = [final.plan.bankroll - loss * h for h in hands]
         top.plot(
             hands,
             expected,
