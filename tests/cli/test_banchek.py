@@ -8,7 +8,9 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.cli.banchek.human import HumanSeat
 from croupier.cli.terminal import Prompter
-from croupier.games.banchek import ClaimTurned, Peek
+from croupier.engine import Leave
+from croupier.games.banchek import ClaimTurned, Peek, PutUpBank, Wait
+from tests.cli.prompts import seat_for, view_at
 from tests.games.banchek import stack
 from tests.games.banchek.stack import GAME
 
@@ -38,23 +40,24 @@ def test_auto_stops_by_itself():
 
 
 def test_a_person_stakes_and_bad_input_changes_nothing():  # BN-5, BN-12
-    answers = "help\n500\n20\nwithdraw 5\n\nquit\n"
+    answers = "help\n500\n20\nwithdraw 5\n\nquit\n"  # a punter may not withdraw
     result = play("--seed", "3", "--bots", "2", "--odds", input=answers)
     out = result.output
     assert result.exit_code == 0, out
     assert "Your cards: A♠ 2♦ 10♥   exact chance 0.4257 (43/101)" in out
     assert "Refused: a stake is from 5 to 100" in out
     assert "Seat 1 (you) stakes 20." in out
-    assert "Refused: the banker may neither take money out of the bank nor add to it" in out
+    assert "'withdraw 5' is not understood here: say a number (`20`)" in out
     assert "Session summary" in out
 
 
 def test_a_person_banks_turns_early_and_peeks():  # BN-14, BN-17
-    result = play("--seed", "1", "--bots", "2", input="\nearly\npeek\n\nquit\n")
+    result = play("--seed", "1", "--bots", "2", input="\nearly\nwithdraw 5\npeek\n\nquit\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Seat 1 (you) puts up a bank of 100." in out
     assert "card before the stake: 9♥." in out and "Seat 2 (Jan) stakes 50." in out  # BN-14
+    assert "Refused: the banker may neither take money out of the bank nor add to it" in out
     assert "Seat 1 (you) peeks at the card before turning it: A♦ (BN-17)." in out
     assert "has the peeked card count as turned" in out
 
@@ -87,4 +90,22 @@ def test_another_punter_is_asked_to_claim_the_peeked_card():  # BN-17
     state = stack.act(stack.table(["7D KC 5D", "2S 3S 4S"], "QC"), 0, Peek())
     assert seat.decide(GAME.view(state, 2)) == ClaimTurned()  # seat 2's card, seat 3 claims
     assert "The banker peeked at seat 2's card: `claim` it as turned for him" in prompts[0]
-    assert "'peak': say `claim`, or Enter to play on (BN-17)" in out.getvalue()
+    assert "'peak' is not understood here: say `claim` or `play on` (Enter)" in out.getvalue()
+
+
+def test_a_banker_lets_the_punter_stake_only_when_he_says_so():  # BN-14, BN-17
+    view = view_at("banchek", "open")
+    seat, out = seat_for("banchek", "peak", "claim", "")
+    assert seat.decide(view) == Wait()  # Enter, after two refusals
+    said = out.getvalue()
+    for word in ("peak", "claim"):
+        assert f"'{word}' is not understood here: say `wait` (Enter), `early` or `peek`" in said
+    assert seat_for("banchek", "peek")[0].decide(view) == Peek()
+
+
+def test_the_bank_is_put_up_only_by_a_word_that_says_so():  # BN-10, BN-11
+    view = view_at("banchek", "bank")
+    seat, out = seat_for("banchek", "whatever", "")
+    assert seat.decide(view) == PutUpBank()
+    assert "'whatever' is not understood here: say `bank` (Enter) or `leave`" in out.getvalue()
+    assert seat_for("banchek", "leave")[0].decide(view) == Leave()

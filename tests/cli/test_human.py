@@ -1,10 +1,12 @@
-"""The person at the terminal: each prompt reads its commands, and wrong ones are explained."""
+"""The person at a Punto Banco table: each prompt reads its words, and wrong ones are
+explained."""
 
 import io
 
+import pytest
 from rich.console import Console
 
-from croupier.cli.punto_banco.human import HumanPunter, parse_bet_command
+from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.terminal import Prompter
 from croupier.engine import Done, Leave
 from croupier.games.punto_banco import (
@@ -35,15 +37,20 @@ def human(*answers):
     return HumanPunter(console, Prompter(console, read), lambda box: f"box {box + 1}"), out
 
 
-def test_betting_commands():
+def read(line, view):
+    seat, _ = human()
+    return seat.words(view).read(line, view)
+
+
+def test_betting_commands():  # PB-6, PB-8
     view = GAME.view(table(buy_ins={0: 1000}), 0)
-    assert parse_bet_command("p 100", view) == Stake(Bet.PUNTO, 100)
-    assert parse_bet_command("banco 20", view) == Stake(Bet.BANCO, 20)
-    assert parse_bet_command("tie 10", view) == Stake(Bet.EGALITE, 10)
-    assert parse_bet_command("égalité", view) == Stake(Bet.EGALITE, 10)  # the table minimum
-    assert parse_bet_command("w p", view) == Withdraw(Bet.PUNTO)
-    assert parse_bet_command("pass", view) == PassShoe()
-    assert parse_bet_command("", view) == Done()
+    assert read("p 100", view) == Stake(Bet.PUNTO, 100)
+    assert read("banco 20", view) == Stake(Bet.BANCO, 20)
+    assert read("tie 10", view) == Stake(Bet.EGALITE, 10)
+    assert read("égalité", view) == Stake(Bet.EGALITE, 10)  # the table minimum
+    assert read("w p", view) == Withdraw(Bet.PUNTO)
+    assert read("pass", view) == PassShoe()
+    assert read("", view) == Done()
 
 
 def test_unreadable_commands_are_explained_and_asked_again():
@@ -51,7 +58,7 @@ def test_unreadable_commands_are_explained_and_asked_again():
     view = GAME.view(table(buy_ins={0: 1000}), 0)
     assert seat.decide(view) == Stake(Bet.PUNTO, 40)
     assert "'lots' is not a number of chips" in out.getvalue()
-    assert "'bid 5' is not a command here" in out.getvalue()
+    assert "'bid 5' is not understood here: say `punto 100`, `banco 100`" in out.getvalue()
 
 
 def turn_state():
@@ -69,9 +76,10 @@ def test_turning_or_offering_punto_cards():  # PB-10
 
 def test_choosing_on_five():  # PB-13e
     state = act(turn_state(), 0, TurnCards())
-    seat, out = human("maybe", "stand")
+    seat, out = human("maybe", "", "stand")
     assert seat.decide(GAME.view(state, 0)) == Choose(Decision.STAND)
-    assert "answer `draw` or `stand`" in out.getvalue()
+    assert "'maybe' is not understood here: say `draw` or `stand`" in out.getvalue()
+    assert "Enter is not understood here" in out.getvalue()  # no default on 5
     assert human("d")[0].decide(GAME.view(state, 0)) == Choose(Decision.DRAW)
 
 
@@ -87,5 +95,12 @@ def test_quitting_takes_back_stakes_then_gets_up():
 
 def test_quitting_mid_coup_plays_the_coup_out():
     state = act(turn_state(), 0, TurnCards())
-    seat, _ = human()  # end of input
+    seat, _ = human("quit")
     assert seat.decide(GAME.view(state, 0)) == Choose(Decision.DRAW)
+
+
+def test_the_end_of_input_stops_the_seat_without_acting():
+    state = act(turn_state(), 0, TurnCards())
+    seat, _ = human()
+    with pytest.raises(EOFError):  # the session stops the table and gives the stakes back
+        seat.decide(GAME.view(state, 0))

@@ -3,6 +3,8 @@
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.games.monte_bank import GiveUpBank, KeepBank, ShufflePack
+from tests.cli.prompts import seat_for, view_at
 
 runner = CliRunner()
 
@@ -97,3 +99,19 @@ def test_the_table_says_when_the_house_cuts():  # MB-13
     out = play("--seed", "5", "--bots", "2", "--cut-on", "first-fall", input="quit\n").output
     assert "first-fall wins (0 kept apart)" in out  # in the table's terms, as they wrap
     assert "gate wins" not in out
+
+
+def test_a_punter_shuffles_only_when_he_says_so():  # MB-5
+    view = view_at("monte-bank", "shuffles")
+    seat, out = seat_for("monte-bank", "yes", "shuffle")
+    assert seat.decide(view) == ShufflePack()
+    assert "'yes' is not understood here: say `shuffle` or `pass` (Enter)" in out.getvalue()
+
+
+def test_between_deals_the_banker_is_asked_not_assumed():  # MB-4, MB-15
+    view = view_at("monte-bank", "between")
+    seat, out = seat_for("monte-bank", "again", "")
+    assert seat.decide(view) == KeepBank()
+    said = out.getvalue()
+    assert "'again' is not understood here: say `deal` (Enter), `add 50` or `aces`" in said
+    assert seat_for("monte-bank", "aces")[0].decide(view) == GiveUpBank()

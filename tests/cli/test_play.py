@@ -51,19 +51,19 @@ def test_a_person_plays_from_standard_input():
     assert "Box 1 (you) cuts the shoe: 208 cards" in out
     assert "Box 1 (you) stakes 50 on punto." in out
     assert "Refused: a banco stake must total 10 to 1000." in out
-    assert "'eat 10' is not a command here" in out
+    assert "'eat 10' is not understood here: say `punto 100`" in out
     assert "withdraw punto" in out  # the help
     assert "Box 1 (you) turns punto's cards" in out
     assert "Box 1 (you) gets up" in out
     assert "Session summary" in out
 
 
-def test_end_of_input_leaves_the_table_cleanly():
+def test_end_of_input_stops_the_table_and_gives_the_stakes_back():
     result = play("--seed", "5", "--bots", "1", input="\npunto 10\n")
     assert result.exit_code == 0, result.output
-    assert "takes back 10 from punto" in result.output
-    assert "The table closes" in result.output
-    assert "Chips conserved exactly." in result.output
+    assert "The input has ended: the table stops here." in result.output
+    assert "Stakes not settled, given back to their owners: box 1 (you) 10." in result.output
+    assert "2000 brought = 2000 at the seats. Chips conserved exactly." in result.output
 
 
 def test_bad_options_are_refused_with_what_is_valid():

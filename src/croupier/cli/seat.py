@@ -3,13 +3,16 @@ does alike."""
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from typing import Generic, Protocol, TypeVar
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 
-from croupier.cli.terminal import QUIT, CommandError, Prompter
+from croupier.cli.terminal import CommandError, Prompter
+from croupier.cli.words import Words, help_text, word
 from croupier.engine.actions import Action, Legal
 from croupier.errors import IllegalAction
 
@@ -61,20 +64,42 @@ class TerminalSeat(ABC, Generic[V]):
         """The seat's action, or None when it has none to take."""
 
 
-class AskedSeat(TerminalSeat[V]):
-    """A seat asked one line at a time: read as a command (`command`) at the `prompt`;
-    `table` shows the table again, `help` the commands (`help_text`, if there is one),
-    `quit` leaves, and the seat then acts `on_the_way_out`."""
+class _Asked(enum.Enum):
+    """What the words every prompt knows ask of the seat itself."""
 
-    help_text: str | None = None
+    TABLE = "table"
+    HELP = "help"
+    QUIT = "quit"
+
+
+_STOPPING = "Ctrl-C or Ctrl-D: stop at once; stakes not yet settled go back to their owners"
+
+
+class AskedSeat(TerminalSeat[V]):
+    """A seat asked one line at a time at the `prompt`, read by the prompt's `words`. Every
+    prompt also knows `table`, `help` (what each word does) and `quit`: the seat then acts
+    `on_the_way_out`, as `leaving` says."""
+
+    leaving = "leave the table; a choice still yours in a coup under way is made the plainest way"
+    quit_words = "quit, q, exit"
+
+    def __init__(self, console: Console, prompter: Prompter, name: Callable[[int], str]) -> None:
+        super().__init__(console, prompter, name)
+        self.asked = Words(
+            (
+                word("table, show", _Asked.TABLE, "show the table again"),
+                word("help, ?", _Asked.HELP, "say what each word does here"),
+                word(self.quit_words, _Asked.QUIT, self.leaving),
+            )
+        )
 
     @abstractmethod
     def prompt(self, view: V) -> str:
         """What the seat is asked."""
 
     @abstractmethod
-    def command(self, answer: str, view: V) -> Action:
-        """The action a line asks for, or `CommandError` saying what would be understood."""
+    def words(self, view: V) -> Words[V, Action]:
+        """The words the prompt knows, and what each does."""
 
     @abstractmethod
     def on_the_way_out(self, view: V) -> Action:
@@ -85,17 +110,21 @@ class AskedSeat(TerminalSeat[V]):
             return None
         while not self.quitting:
             self.show_once(view)
-            answer = self.prompter.ask(f"{self.prompt(view)} >")
-            lowered = answer.lower()
-            if lowered in QUIT:
-                self.quitting = True
-            elif lowered in ("table", "show"):
-                self.console.print(self.panel(view))
-            elif lowered in ("help", "?") and self.help_text is not None:
-                self.console.print(self.help_text)
-            else:
-                try:
-                    return self.command(answer, view)
-                except CommandError as error:
-                    self.console.print(f"[red]{error}[/]")
+            words = self.words(view)
+            line = self.prompter.ask(f"{self.prompt(view)} >")
+            try:
+                if self.asked.find(line) is None:
+                    return words.read(line, view)
+                self._answer(self.asked.read(line, view), view, words)
+            except CommandError as error:
+                self.console.print(f"[red]{escape(str(error))}[/]")
         return self.on_the_way_out(view)
+
+    def _answer(self, asked: _Asked, view: V, words: Words[V, Action]) -> None:
+        if asked is _Asked.QUIT:
+            self.quitting = True
+        elif asked is _Asked.TABLE:
+            self.console.print(self.panel(view))
+        else:
+            self.console.print(escape(help_text(words, self.asked)))
+            self.console.print(f"  [dim]{_STOPPING}.[/]")

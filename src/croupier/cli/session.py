@@ -87,6 +87,7 @@ class TerminalSession:
             croupier=self.croupier,
         )
         self.table.watch(human_seat, self._watch)
+        self.interrupted = False
 
     round_name = "coup"
     """What one round of the game is called."""
@@ -106,10 +107,11 @@ class TerminalSession:
         """Anything to say once a step's events are told."""
 
     def _watch(self, actor: Actor, events: tuple[Event, ...]) -> None:
-        for event in events:
+        for event in events:  # the accounts first, whatever stops the telling
             self.ledger.note(event)
             if isinstance(event, SeatLeft) and event.seat == self.human_seat:
                 self.croupier.closing = True
+        for event in events:
             self.tell(event)
         human = self.table.players.get(self.human_seat) if self.human_seat is not None else None
         if human is not None and getattr(human.controller, "quitting", False):
@@ -117,30 +119,55 @@ class TerminalSession:
         self.after_step()
 
     def run(self) -> None:
-        """Play to the end; Ctrl-C closes the table as if the croupier had."""
+        """Play to the end. Ctrl-C (which sets `interrupted`) or the end of input stops the
+        table at once; the summary gives the stakes not yet settled back to their owners."""
         try:
             self.table.run()
         except KeyboardInterrupt:
-            self.console.print("\n[yellow]Interrupted: the session stops here.[/]")
+            self.interrupted = True
+            self.console.print("\n[yellow]Interrupted: the table stops here.[/]")
+        except EOFError:
+            self.console.print("\n[yellow]The input has ended: the table stops here.[/]")
         self.summary()
 
     def summary(self) -> None:
+        """Each seat's chips, brought and now (stakes not yet settled given back), and the
+        sum that shows every chip is where the figures say."""
         state = self.table.state
-        holdings = self.game.holdings(state)
+        holdings, returned = self.game.holdings(state), self.game.stakes(state)
+        now = {
+            seat: holdings.get(seat, 0) + self.ledger.left_with.get(seat, 0) + returned.get(seat, 0)
+            for seat in self.ledger.bought
+        }
         report = RichTable(title="Session summary", box=boxes.SIMPLE_HEAD)
         for column in ("Seat", "Player", "Brought", "Now", "Net"):
             report.add_column(column, justify="left" if column == "Player" else "right")
-        for seat in sorted(self.ledger.bought):
-            now = holdings.get(seat, 0) + self.ledger.left_with.get(seat, 0)
-            bought = self.ledger.bought[seat]
-            report.add_row(
-                str(seat + 1), self.short_name(seat), str(bought), str(now), signed(now - bought)
-            )
+        for seat in sorted(now):
+            brought, chips = self.ledger.bought[seat], now[seat]
+            net = signed(chips - brought)
+            report.add_row(str(seat + 1), self.short_name(seat), str(brought), str(chips), net)
         self.console.print(report)
-        chips = self.game.chips(state)
-        conserved = "Chips conserved exactly." if chips.balanced else "[red]CHIPS NOT CONSERVED[/]"
+        if returned:
+            back = ", ".join(f"{self.name(seat)} {n}" for seat, n in sorted(returned.items()))
+            self.console.print(f"Stakes not settled, given back to their owners: {back}.")
         rounds = plural(self.game.rounds(state), self.round_name)
-        self.console.print(f"{rounds}. House takings {signed(chips.house)}. {conserved}")
+        house = self.game.chips(state).house
+        self.console.print(f"{rounds}. House takings {signed(house)}.")
+        self.console.print(self._sum(now, returned), soft_wrap=True)
+
+    def _sum(self, now: dict[int, int], returned: dict[int, int]) -> str:
+        """`5000 brought = 4990 at the seats + 10 house takings.`, and whether it holds."""
+        chips = self.game.chips(self.table.state)
+        brought, at_seats = sum(self.ledger.bought.values()), sum(now.values())
+        elsewhere = [
+            (chips.house, "house takings"),
+            (chips.apart, "kept apart"),
+            (chips.staked - sum(returned.values()), "staked"),
+        ]
+        shown = "".join(f" {'−' if n < 0 else '+'} {abs(n)} {where}" for n, where in elsewhere if n)
+        if brought == at_seats + sum(n for n, _ in elsewhere):
+            return f"{brought} brought = {at_seats} at the seats{shown}. Chips conserved exactly."
+        return f"[red]{brought} brought ≠ {at_seats} at the seats{shown}: CHIPS NOT CONSERVED.[/]"
 
     def save(self, path: Path) -> None:
         path.write_text(self.table.history.to_json(), encoding="utf-8")

@@ -11,19 +11,16 @@ from croupier.cards import Card, Colour
 from croupier.engine.actions import Amounts, Cut, Legal
 
 __all__ = [
-    "QUIT",
     "CommandError",
     "Prompter",
     "card_markup",
     "cards_markup",
+    "cut_range",
     "middle_cut",
     "plural",
     "read_amount",
     "signed",
 ]
-
-QUIT = frozenset({"quit", "q", "exit"})
-"""What a person types to leave the table."""
 
 
 class CommandError(ValueError):
@@ -43,6 +40,13 @@ def middle_cut(legal: Legal) -> Cut:
     (option,) = legal.of_type(Cut)
     assert isinstance(option, Amounts)
     return Cut((option.low + option.high) // 2)
+
+
+def cut_range(legal: Legal) -> str:
+    """The cuts a seat may make, as a prompt says them: `1-415, Enter: the middle`."""
+    (option,) = legal.of_type(Cut)
+    assert isinstance(option, Amounts)
+    return f"{option.low}-{option.high}, Enter: the middle"
 
 
 def card_markup(card: Card | None) -> str:
@@ -72,19 +76,12 @@ def signed(amount: int) -> str:
 
 
 class Prompter:
-    """Reads one command at a time; the end of input reads as `quit`."""
+    """Reads one command at a time. The end of input (Ctrl-D) raises `EOFError` and Ctrl-C
+    `KeyboardInterrupt`, out to the session, which stops at once on either."""
 
     def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
         self.console = console
         self._read = read or (lambda prompt: console.input(prompt))
-        self.closed = False
 
     def ask(self, prompt: str) -> str:
-        if self.closed:
-            return "quit"
-        try:
-            return self._read(f"[bold cyan]{escape(prompt)}[/] ").strip()
-        except EOFError:
-            self.closed = True
-            self.console.print()
-            return "quit"
+        return self._read(f"[bold cyan]{escape(prompt)}[/] ").strip()

@@ -1,14 +1,16 @@
-"""A person playing Polish Banchek at the terminal: prompts, commands, and refusals."""
+"""A person playing Polish Banchek at the terminal: prompts, the words each knows, refusals."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 
 from rich.console import Console, RenderableType
 
 from croupier.cli.banchek.render import table_panel
 from croupier.cli.seat import AskedSeat
-from croupier.cli.terminal import CommandError, Prompter, middle_cut, read_amount
+from croupier.cli.terminal import Prompter, cut_range, middle_cut
+from croupier.cli.words import Words, amount, word, word_by
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.games.banchek import (
     AddToBank,
@@ -26,22 +28,10 @@ from croupier.games.banchek import (
     Wait,
 )
 
-__all__ = ["HELP", "HumanSeat", "read_command"]
-
-HELP = """\
-  20          stake 20 on your cards (Enter: the smallest stake)
-  leave       pass your stake or refuse the bank: you leave the game (BN-11)
-  norides     no riders on your cards, and you ride on no one's (BN-16)
-  ride 10     ride 10 on the punter's cards (Enter: no ride) (BN-15)
-  early       as banker: turn the punter's card before his stake (BN-14)
-  peek        as banker: look at the card before turning it (BN-17)
-  claim       after a peek (any punter may): the card counts as turned, as in BN-14 (BN-17)
-  table       show the table again
-  quit        leave the table"""
+__all__ = ["HumanSeat"]
 
 _PROMPTS = {
     Phase.BANK: "The bank comes to you: Enter to put it up, or `leave` the game",
-    Phase.CUT: "Cut the pack: how many cards (Enter: the middle)",
     Phase.OPEN: "You bank: Enter lets the punter stake; or `early`, or `peek`",
     Phase.PEEKED: "The banker peeked at your card: `claim` it as turned, or Enter to play on",
     Phase.STAKE: "Your stake (Enter: the smallest; help for commands)",
@@ -50,46 +40,69 @@ _PROMPTS = {
 _OTHERS_PEEKED = (
     "The banker peeked at {punter}'s card: `claim` it as turned for him, or Enter to let it go"
 )
-_PEEK_WORDS = {"claim": ClaimTurned(), "": PlayOn(), "on": PlayOn(), "play": PlayOn()}
 
 
-def read_command(line: str, view: BanchekView) -> Action:
-    """The action a command means in the current phase."""
-    words = line.lower().split()
-    head, rest = (words[0], words[1:]) if words else ("", [])
-    if head in ("withdraw", "take") and rest:
-        return TakeFromBank(read_amount(rest[0]))  # refused, with its rule (BN-12)
-    if head == "add" and rest:
-        return AddToBank(read_amount(rest[0]))
-    if head == "leave":
-        return Leave()
-    phase = view.phase
-    if phase is Phase.BANK:
-        return PutUpBank()
-    if phase is Phase.CUT:
-        return Cut(read_amount(head)) if head else middle_cut(view.legal)
-    if phase is Phase.OPEN:
-        return {"early": TurnEarly(), "peek": Peek()}.get(head, Wait())
-    if phase is Phase.PEEKED:
-        if head not in _PEEK_WORDS:
-            raise CommandError(f"{line.strip()!r}: say `claim`, or Enter to play on (BN-17)")
-        return _PEEK_WORDS[head]
-    if phase is Phase.RIDING:
-        amount = rest[0] if head == "ride" and rest else head
-        return Ride(read_amount(amount)) if amount else Done()
-    if head in ("norides", "noriders"):
-        return RefuseRiders()
-    if not head:
-        options = [o for o in view.legal.of_type(Stake) if isinstance(o, Amounts)]
-        return Stake(options[0].low) if options else Leave()
-    return Stake(read_amount(rest[0] if head == "stake" and rest else head))
+def _smallest(view: BanchekView) -> Action:
+    (stakes,) = (o for o in view.legal.of_type(Stake) if isinstance(o, Amounts))
+    return Stake(stakes.low)
+
+
+_FORBIDDEN = tuple(
+    replace(amount(spelled, act, does, example=50, alone=False), offered=False)
+    for spelled, act, does in (
+        ("add", AddToBank, "refused: the banker may not add to the bank (BN-12)"),
+        ("take, withdraw", TakeFromBank, "refused: nor take money out of it (BN-12)"),
+    )
+)
+_LEAVE = word("leave", Leave(), "pass your stake, or refuse the bank: you leave the game (BN-11)")
+_WORDS: dict[Phase, Words[BanchekView, Action]] = {
+    Phase.BANK: Words(
+        (
+            word("bank, Enter, yes", PutUpBank(), "put up the bank, the agreed amount (BN-10)"),
+            _LEAVE,
+        )
+    ),
+    Phase.CUT: Words(
+        (
+            amount("cut", Cut, "cut the pack 50 cards from the top (BN-4)", example=50),
+            word_by("Enter", lambda view: middle_cut(view.legal), "cut in the middle"),
+        )
+    ),
+    Phase.OPEN: Words(
+        (
+            word("wait, Enter", Wait(), "let the punter name his stake first (BN-5)"),
+            word("early", TurnEarly(), "turn his card before his stake (BN-14)"),
+            word("peek", Peek(), "look at the card before turning it: not allowed (BN-17)"),
+            *_FORBIDDEN,
+        )
+    ),
+    Phase.PEEKED: Words(
+        (
+            word("claim", ClaimTurned(), "the peeked card counts as turned, as in BN-14 (BN-17)"),
+            word("play on, Enter, on", PlayOn(), "let the card be turned as usual (BN-17)"),
+        )
+    ),
+    Phase.RIDING: Words(
+        (
+            amount("ride", Ride, "ride 10 on the punter's cards (BN-15)", example=10),
+            word("pass, Enter, no", Done(), "no ride on these cards"),
+        )
+    ),
+}
+_STAKE = amount("stake", Stake, "stake 20 on your cards, up to the bank (BN-5, BN-14)", example=20)
+_SMALLEST = word_by("Enter", _smallest, "stake the smallest you may (BN-5, BN-14)")
+_NO_RIDERS = word(
+    "norides, noriders",
+    RefuseRiders(),
+    "no riders on your cards; then you ride on no one's (BN-16)",
+)
 
 
 class HumanSeat(AskedSeat[BanchekView]):
     """Asks the person at the terminal for the seat's actions; `odds` shows the exact chance
     of his cards."""
 
-    help_text = HELP
+    leaving = "leave the table: a punter leaves the game; a banker plays on until it closes"
 
     def __init__(
         self,
@@ -113,17 +126,22 @@ class HumanSeat(AskedSeat[BanchekView]):
         return table_panel(view, self.name, self.odds)
 
     def prompt(self, view: BanchekView) -> str:
+        if view.phase is Phase.CUT:
+            return f"Cut the pack: how many cards ({cut_range(view.legal)})"
         if view.phase is Phase.PEEKED and view.punter != view.viewer:
             assert view.punter is not None
             return _OTHERS_PEEKED.format(punter=self.name(view.punter))
         return _PROMPTS[view.phase]
 
-    def command(self, answer: str, view: BanchekView) -> Action:
-        return read_command(answer, view)
+    def words(self, view: BanchekView) -> Words[BanchekView, Action]:
+        if view.phase is not Phase.STAKE:
+            return _WORDS[view.phase]
+        stakes = (_STAKE, _SMALLEST) if view.legal.of_type(Stake) else (_STAKE,)
+        return Words((*stakes, *(_NO_RIDERS,) * view.rules.riders, _LEAVE))
 
     def on_the_way_out(self, view: BanchekView) -> Action:
         """Leaving: the punter leaves the game; a banker plays on until the table closes."""
         for wanted in (Wait(), PlayOn(), Done(), Leave()):
             if wanted in view.legal:
                 return wanted
-        return read_command("", view)
+        return middle_cut(view.legal)

@@ -1,4 +1,4 @@
-"""A person playing Monte Bank at the terminal: prompts, commands, and refusals."""
+"""A person playing Monte Bank at the terminal: prompts, the words each knows, refusals."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
 from croupier.cli.seat import AskedSeat
 from croupier.cli.terminal import CommandError, Prompter, middle_cut, read_amount
+from croupier.cli.words import Word, Words, amount, command, word, word_by
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import InvalidCard
 from croupier.games.monte_bank import (
@@ -30,16 +31,7 @@ from croupier.games.monte_bank import (
     Spot,
 )
 
-__all__ = ["BETTING_HELP", "BetReader", "HumanSeat", "read_command"]
-
-BETTING_HELP = """\
-  circle 7S 20             7♠ falls before the other three (pays 3:1)
-  cross 7S KH 20           7♠ falls before K♥ (1:1)
-  doubler 7S AD 20         7♠ or A♦, a row or column, before the other (1:1); or `doubler left 20`
-  mc 7S KH AD 10 20 30     Monte Carlo: circle 10, cross v K♥ 20, doubler with A♦ 30
-  done (Enter)             finished betting on this layout
-  table                    show the table again
-  quit                     leave the table"""
+__all__ = ["BETS", "HumanSeat"]
 
 _PROMPTS = {
     Phase.MONTE: "You bank: the monte to put up (Enter: the smallest), or `decline`",
@@ -76,72 +68,102 @@ def _card(text: str, view: MonteView) -> Card:
     return card if place is None or layout is None else layout.card(place)  # a stack by its first
 
 
-BetReader = Callable[[str, list[str], MonteView], Action]
+def _circle(rest: list[str], view: MonteView) -> Action:
+    if len(rest) != 2:
+        raise CommandError("write `circle CARD AMOUNT`, e.g. `circle 7S 20`")
+    return CircleBet(_card(rest[0], view), read_amount(rest[1]))
 
 
-def read_command(line: str, view: MonteView, bet: BetReader | None = None) -> Action:
-    """The action a command means in the current phase; `bet` reads the bets (the club
-    form's by default)."""
-    words = line.lower().split()
-    head, rest = (words[0], words[1:]) if words else ("", [])
-    phase = view.phase
-    if phase in (Phase.MONTE, Phase.OFFER):
-        if head in ("decline", "no", "pass"):
-            return DeclineBank()
-        if not head:  # Enter: the smallest monte, if he has it
-            smallest = [o for o in view.legal.of_type(PutUpBank) if isinstance(o, Amounts)]
-            return PutUpBank(smallest[0].low) if smallest else DeclineBank()
-        return PutUpBank(read_amount(rest[0] if head == "bank" and rest else head))
-    if phase is Phase.SHUFFLES:
-        return ShufflePack() if head == "shuffle" else Pass()
-    if phase is Phase.CUTS:
-        if not head:
-            if Pass() in view.legal:
-                return Pass()
-            return middle_cut(view.legal)
-        return Cut(read_amount(head))
-    if phase is Phase.BETWEEN:
-        if head in _ACES:
-            return GiveUpBank()
-        if head == "add" and rest:
-            return AddToBank(read_amount(rest[0]))
-        return KeepBank()
-    if view.viewer == view.banker:  # bets are open on his layout, none placed yet
-        if head in _ACES:
-            return GiveUpBank()
-        if head in ("", "done", "d", "deal"):
-            return Done()
-        raise CommandError(f"{line.strip()!r}: say `aces` to give up the bank, or Enter")
-    return (bet or _bet)(head, rest, view)
+def _cross(rest: list[str], view: MonteView) -> Action:
+    if len(rest) != 3:
+        raise CommandError("write `cross CARD AGAINST AMOUNT`, e.g. `cross 7S KH 20`")
+    return CrossBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
 
 
-_ACES = ("aces", "give", "giveup")
-
-
-def _bet(head: str, rest: list[str], view: MonteView) -> Action:
-    if head in ("", "done", "d"):
-        return Done()
-    if head in ("circle", "c") and len(rest) == 2:
-        return CircleBet(_card(rest[0], view), read_amount(rest[1]))
-    if head in ("cross", "x") and len(rest) == 3:
-        return CrossBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
-    if head in ("doubler", "dbl") and len(rest) == 2 and rest[0] in GROUPS and view.layout:
+def _doubler(rest: list[str], view: MonteView) -> Action:
+    if len(rest) == 2 and rest[0] in GROUPS and view.layout is not None:
         first, second = (view.layout.spots[s][0] for s in Spot if s in GROUPS[rest[0]])
         return DoublerBet(first, second, read_amount(rest[1]))
-    if head in ("doubler", "dbl") and len(rest) == 3:
-        return DoublerBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
-    if head in ("mc", "montecarlo") and len(rest) == 6:
-        card, against, partner = (_card(text, view) for text in rest[:3])
-        circle, cross, doubler = (read_amount(text) for text in rest[3:])
-        return MonteCarloBet(card, against, partner, circle, cross, doubler)
-    raise CommandError(f"{' '.join([head, *rest])!r} is not a bet; type `help` to see them")
+    if len(rest) != 3:
+        raise CommandError(
+            f"write `doubler CARD CARD AMOUNT` or `doubler ROW 20`, a row of {', '.join(GROUPS)}"
+        )
+    return DoublerBet(_card(rest[0], view), _card(rest[1], view), read_amount(rest[2]))
+
+
+def _monte_carlo(rest: list[str], view: MonteView) -> Action:
+    if len(rest) != 6:
+        raise CommandError("write `mc CARD AGAINST PARTNER CIRCLE CROSS DOUBLER`")
+    card, against, partner = (_card(text, view) for text in rest[:3])
+    circle, cross, doubler = (read_amount(text) for text in rest[3:])
+    return MonteCarloBet(card, against, partner, circle, cross, doubler)
+
+
+def _smallest_monte(view: MonteView) -> Action:
+    (monte,) = (o for o in view.legal.of_type(PutUpBank) if isinstance(o, Amounts))
+    return PutUpBank(monte.low)
+
+
+_DONE = word("done, Enter, d", Done(), "finished betting on this layout")
+BETS = Words(
+    (
+        command(
+            "circle, c", "circle 7S 20", _circle, "7♠ falls before the other three (3:1, MB-9a)"
+        ),
+        command("cross, x", "cross 7S KH 20", _cross, "7♠ falls before K♥ (1:1, MB-9b)"),
+        command(
+            "doubler, dbl",
+            "doubler 7S AD 20",
+            _doubler,
+            "7♠ or A♦, a row or column, before the other (1:1, MB-9c); or `doubler left 20`",
+        ),
+        command(
+            "mc, montecarlo",
+            "mc 7S KH AD 10 20 30",
+            _monte_carlo,
+            "Monte Carlo: circle 10, cross against K♥ 20, doubler with A♦ 30 (MB-9d)",
+        ),
+        _DONE,
+    )
+)
+"""The club form's bets."""
+_ACES = word("aces, give up, giveup", GiveUpBank(), 'say "aces": give up the bank (MB-15)')
+_DECLINE = word("decline, no, pass", DeclineBank(), "let the bank pass to the left (MB-15)")
+_MONTE = amount("bank", PutUpBank, "put up a monte of 200 chips (MB-4)")
+_SMALLEST = word_by("Enter", _smallest_monte, "put up the smallest monte (MB-4)")
+_CUT = amount("cut", Cut, "cut the pack 20 cards from the top (MB-5)", example=20)
+_WORDS: dict[Phase, Words[MonteView, Action]] = {
+    Phase.SHUFFLES: Words(
+        (
+            word("shuffle", ShufflePack(), "shuffle the pack yourself; the banker shuffles last"),
+            word("pass, Enter, no", Pass(), "let it go (MB-5)"),
+        )
+    ),
+    Phase.BETWEEN: Words(
+        (
+            word("deal, Enter, keep", KeepBank(), "deal again, keeping the bank"),
+            amount("add", AddToBank, "add 50 chips to the bank (MB-4)", example=50, alone=False),
+            _ACES,
+        )
+    ),
+}
+
+
+_LET_BETS_COME = Words(
+    (_ACES, word("done, Enter, d, deal", Done(), "let the bets come on your layout"))
+)
+_LET_CUT_GO = word("pass, Enter, no", Pass(), "let the cut go (MB-5)")
+_MIDDLE_CUT: Word[MonteView, Action] = word_by(
+    "Enter", lambda view: middle_cut(view.legal), "cut in the middle"
+)
 
 
 class HumanSeat(AskedSeat[MonteView]):
     """Asks the person at the terminal for the seat's actions. A form of the game with its
-    own bets gives its `help_text`, `command` and `panel`."""
+    own bets gives its `bets` and `panel`."""
 
-    help_text = BETTING_HELP
+    bets = BETS
+    leaving = "leave the table: finish betting, give up or decline the bank, let the rest go"
 
     def __init__(
         self,
@@ -165,8 +187,16 @@ class HumanSeat(AskedSeat[MonteView]):
     def prompt(self, view: MonteView) -> str:
         return _prompt_for(view)
 
-    def command(self, answer: str, view: MonteView) -> Action:
-        return read_command(answer, view)
+    def words(self, view: MonteView) -> Words[MonteView, Action]:
+        phase = view.phase
+        if phase in (Phase.MONTE, Phase.OFFER):
+            smallest = (_SMALLEST,) if view.legal.of_type(PutUpBank) else ()
+            return Words((_MONTE, *smallest, _DECLINE))
+        if phase is Phase.CUTS:
+            return Words((_CUT, _LET_CUT_GO if Pass() in view.legal else _MIDDLE_CUT))
+        if phase is Phase.BETTING:
+            return _LET_BETS_COME if view.viewer == view.banker else self.bets
+        return _WORDS[phase]
 
     def panel(self, view: MonteView) -> RenderableType:
         return table_panel(view, self.name)
@@ -175,4 +205,4 @@ class HumanSeat(AskedSeat[MonteView]):
         for wanted in (Done(), GiveUpBank(), DeclineBank(), Pass()):
             if wanted in view.legal:
                 return wanted
-        return self.command("", view)  # the last cut, in the middle
+        return middle_cut(view.legal)  # the last cut
