@@ -345,10 +345,13 @@ def _seats(
 
 
 def _run(table: TerminalSession, save: Path | None) -> None:
-    """Play the session, and save its history if asked."""
+    """Play the session, and save its history if asked; after Ctrl-C, exit 130 as `simulate`
+    does."""
     table.run()
     if save is not None:
         table.save(save)
+    if table.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the summary is out
 
 
 @_play_app.command(
