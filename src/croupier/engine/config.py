@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import typing
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -115,14 +116,21 @@ def _int(name: str, raw: Any) -> int:
         raise InvalidConfig(f"{name} = {raw!r} is not a whole number") from None
 
 
+_WRITTEN = re.compile(r"(\d{0,18}\.?\d{1,18}|\d{1,18}/\d{1,18})\s*(%?)")
+"""A fraction as a person writes one: `1/20`, `0.05` or `5%`, of no more than 18 digits a
+part (Python's own reading would take `1e999999`, and work on it for ever)."""
+
+
 def _fraction(name: str, raw: Any) -> Fraction:
     if isinstance(raw, Fraction | int) and not isinstance(raw, bool):
         return Fraction(raw)
     text = str(raw).strip()
+    written = _WRITTEN.fullmatch(text)
     try:
-        if text.endswith("%"):
-            return Fraction(text[:-1].strip()) / 100
-        return Fraction(text)
+        if written is None:
+            raise ValueError(text)
+        number, percent = written.groups()
+        return Fraction(number) / (100 if percent else 1)
     except (ValueError, ZeroDivisionError):
         raise InvalidConfig(
             f"{name} = {raw!r} is not a number: write a fraction such as 1/20, 0.05 or 5%"
