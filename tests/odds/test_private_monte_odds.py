@@ -15,6 +15,7 @@ from croupier.games.private_monte import MOST_DEALS, row_wins
 from croupier.odds.private_monte import (
     backs,
     cards,
+    check_position,
     first_deal,
     layout_odds,
     next_layout_odds,
@@ -155,3 +156,18 @@ def test_the_counter_by_the_suits_shown(deal):  # PM-5, PM-8
             wins += chance * sum(win for bet, win in backed if bet)
             at_all += chance * any(bet for bet, _ in backed)
     assert counter()[deal - 1] == CountedDeal(bets, wins, at_all)
+
+
+@pytest.mark.parametrize(
+    ("seen", "layout", "why"),
+    [
+        ("", "7S 7S", "7S: seen twice"),  # one card twice on a layout
+        ("7S", "7S 4C", "7S: seen twice"),  # a card both seen and on the layout
+        ("8S", "", "8S: not in the 40-card pack"),
+        (" ".join(str(card) for card in monte_pack()[:26]), "", "no deal of this shuffle"),
+    ],
+)
+def test_an_impossible_position_is_refused(seen, layout, why):  # PM-3, PM-5, PM-8
+    with pytest.raises(InvalidInput, match=why):
+        check_position(cards(seen), cards(layout))
+    check_position(monte_pack()[:25])  # the sixth deal is still to come

@@ -43,6 +43,7 @@ __all__ = [
     "LayoutOdds",
     "backs",
     "cards",
+    "check_position",
     "first_deal",
     "layout_json",
     "layout_odds",
@@ -105,6 +106,19 @@ def layout_odds(layout: Sequence[Card], seen: Iterable[Card] = ()) -> LayoutOdds
     cards and `seen` (the layout's cards may be among them): the gate is any unseen card."""
     covered, unseen = _covered(layout, seen)
     return LayoutOdds(Fraction(covered, unseen))
+
+
+def check_position(seen: Sequence[Card], layout: Sequence[Card] = ()) -> None:
+    """`InvalidInput` unless `seen` can be the cards of earlier deals from one shuffle and
+    `layout` a layout dealt after them: every card in the pack and met once, no more seen
+    than the deals before the last show (PM-3, PM-5, PM-8)."""
+    suits_left((*seen, *layout))
+    most = CARDS_A_DEAL * (MOST_DEALS - 1)
+    if len(seen) > most:
+        raise InvalidInput(
+            f"seen={len(seen)} cards is more than the {MOST_DEALS - 1} deals before the last "
+            f"show ({most}): no deal of this shuffle is left (PM-8)"
+        )
 
 
 def backs(covered: int, unseen: int) -> bool:
