@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Set up croupier in its own virtual environment, then play or test.
 
-    python3 tasks.py play [ARGS...]   set up, then `croupier play punto-banco ARGS...`
-    python3 tasks.py test             set up, then ruff, mypy and the whole test suite
-    python3 tasks.py setup            set up only
+    python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
+    python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
+    python3 tasks.py setup            set up with the test tools only
+    python3 tasks.py help             this text
 
 Only the standard library is used here, so this runs on a machine that has
-nothing but Python and pip. The environment lives in `.venv/` and is rebuilt
-when `pyproject.toml` changes.
+nothing but Python and pip. The environment lives in `.venv/`. Playing installs
+croupier and the compiler of its odds (the `fast` extra), not the test tools;
+either is installed again when `pyproject.toml` changes.
 """
 
 from __future__ import annotations
@@ -30,18 +32,30 @@ def _run(*args: str | Path) -> None:
         sys.exit(completed.returncode)
 
 
-def setup() -> None:
-    """Create `.venv` and install croupier with its test tools, unless already current."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+PLAY = "fast"
+"""The extras playing needs: the odds shown at the table are compiled (numba)."""
+TEST = "test"
+"""The extras the tests need, which include what playing needs."""
+_COVERS = {PLAY: {PLAY}, TEST: {TEST, PLAY}}
+"""What each set of extras installed provides."""
+
+
+def setup(extras: str = TEST) -> None:
+    """Create `.venv` and install croupier with `extras`, unless what is installed for
+    this `pyproject.toml` already covers them."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    if installed[:1] == [digest] and any(extras in _COVERS.get(have, ()) for have in installed[1:]):
         return
     if not (BIN / "python").exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.create(VENV, with_pip=True)
-    print("Installing croupier and its test tools ...", flush=True)
+    named = "the test tools" if extras == TEST else "the odds compiler"
+    print(f"Installing croupier and {named} ...", flush=True)
     _run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", ".[test]")
-    STAMP.write_text(wanted)
+    _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".[{extras}]")
+    kept = installed[1:] if installed[:1] == [digest] else []
+    STAMP.write_text(" ".join([digest, *kept, extras]))
 
 
 def test() -> None:
@@ -54,10 +68,16 @@ def test() -> None:
 
 
 def play(args: list[str]) -> None:
-    """Start an interactive game of Punto Banco at the terminal."""
-    setup()
-    completed = subprocess.run([str(BIN / "croupier"), "play", "punto-banco", *args], check=False)
-    sys.exit(completed.returncode)
+    """Start an interactive game of Punto Banco at the terminal. Ctrl-C is croupier's to
+    answer (it closes the table and says so); this wrapper only passes its status on."""
+    setup(PLAY)
+    command = [str(BIN / "croupier"), "play", "punto-banco", *args]
+    with subprocess.Popen(command) as game:
+        while True:
+            try:
+                sys.exit(game.wait())
+            except KeyboardInterrupt:
+                continue  # the game has it too, and ends in its own time
 
 
 def main() -> None:
@@ -68,9 +88,11 @@ def main() -> None:
         test()
     elif command == "play":
         play(rest)
-    else:
+    elif command in ("help", "-h", "--help"):
         print(__doc__)
-        sys.exit(0 if command == "help" else 2)
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(f"tasks.py: no task {command!r}; the tasks are play, test, setup and help")
 
 
 if __name__ == "__main__":
