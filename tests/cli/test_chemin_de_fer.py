@@ -15,7 +15,7 @@ def play(*args, input=None):
 
 
 def test_auto_plays_a_whole_session_with_banks_passing():  # CF-3, CF-14
-    result = play("--auto", "--seed", "7", "--coups", "60")
+    result = play("--auto", "--seed", "7", "--rounds", "60")
     out = result.output
     assert result.exit_code == 0, out
     assert "won the auction, CF-3" in out
@@ -26,13 +26,13 @@ def test_auto_plays_a_whole_session_with_banks_passing():  # CF-3, CF-14
 
 
 def test_the_same_seed_gives_the_same_session():
-    first = play("--auto", "--seed", "4", "--coups", "25").output
-    assert first == play("--auto", "--seed", "4", "--coups", "25").output
+    first = play("--auto", "--seed", "4", "--rounds", "25").output
+    assert first == play("--auto", "--seed", "4", "--rounds", "25").output
 
 
 def test_a_person_bids_calls_stakes_and_draws():
     lines = ["bid 400", "", "", "banco", "lots", "30", "draw", "stand", "", "", "quit"]
-    result = play("--seed", "3", "--bots", "2", "--coups", "3", input="\n".join(lines) + "\n")
+    result = play("--seed", "3", "--bots", "2", "--rounds", "3", input="\n".join(lines) + "\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Seat 1 (you) bids 400 for the bank." in out
@@ -44,7 +44,7 @@ def test_a_person_bids_calls_stakes_and_draws():
 
 def test_the_person_banks():
     lines = ["bid 600", *[""] * 40, "quit"]
-    result = play("--seed", "5", "--bots", "2", "--coups", "3", input="\n".join(lines) + "\n")
+    result = play("--seed", "5", "--bots", "2", "--rounds", "3", input="\n".join(lines) + "\n")
     assert "Seat 1 (you) banks 600 (won the auction, CF-3)." in result.output
     assert "keeps the bank" in result.output or "The bank passes" in result.output
 
@@ -54,14 +54,14 @@ def test_bad_options():
     assert result.exit_code == 2
     result = play("--banker-play", "sometimes")
     assert result.exit_code == 2
-    assert "choose from 'free', 'tableau'" in result.output
+    assert "'sometimes' is not one of 'free', 'tableau'" in result.output
     result = play("--auto", "--bots", "1")
     assert result.exit_code == 2
     assert "at least 2 bots" in result.output
 
 
 def test_tableau_and_commission():  # CF-13 variant, CF-16
-    result = play("--auto", "--seed", "2", "--coups", "20", "--banker-play", "tableau",
+    result = play("--auto", "--seed", "2", "--rounds", "20", "--banker-play", "tableau",
                   "--commission", "5%")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "follows the tableau" in result.output

@@ -1,11 +1,14 @@
 """`croupier rules`, `croupier games`, and `--help` that teaches."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from scripts.extract_rules import GAMES, render
 from typer.testing import CliRunner
 
+from croupier import __version__
 from croupier import games as registry
 from croupier.cli import app, main
 
@@ -49,7 +52,7 @@ def test_games_are_listed():
 def test_help_explains_the_options():
     result = runner.invoke(app, ["play", "punto-banco", "--help"])
     assert result.exit_code == 0
-    for option in ("--seed", "--auto", "--coups", "--table", "--tableau", "--commission"):
+    for option in ("--seed", "--auto", "--rounds", "--table", "--at-5", "--commission"):
         assert option in result.output
 
 
@@ -57,7 +60,7 @@ def test_help_explains_the_options():
     ("args", "message"),
     [
         (["simulate", "banchek", "--stake", "5"], "No such option: --stake"),
-        (["play", "punto-banco", "--seed", "x"], "Invalid value for '--seed'"),
+        (["play", "punto-banco", "--seed", "x"], "--seed 'x' is not a whole number"),
         (["deal"], "No such command 'deal'"),
     ],
 )
@@ -78,3 +81,18 @@ def test_the_command_still_helps_and_succeeds(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit_:
         main()
     assert "Usage: croupier simulate" in capsys.readouterr().out
+
+
+def test_version_short_help_and_python_dash_m(monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["croupier", "--version"])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 0 and capsys.readouterr().out == f"croupier {__version__}\n"
+    monkeypatch.setattr("sys.argv", ["croupier", "play", "banchek", "-h"])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 0 and "--riders" in capsys.readouterr().out
+    ran = subprocess.run(
+        [sys.executable, "-m", "croupier", "games"], capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0 and "banchek" in ran.stdout, ran.stderr

@@ -14,7 +14,7 @@ def play(*args, input=None):
 
 
 def test_auto_plays_whole_deals():  # MB-3, MB-11, MB-12
-    result = play("--auto", "--seed", "7", "--deals", "12")
+    result = play("--auto", "--seed", "7", "--rounds", "12")
     out = result.output
     assert result.exit_code == 0, out
     assert "has the lowest card and banks (MB-3)" in out
@@ -26,14 +26,14 @@ def test_auto_plays_whole_deals():  # MB-3, MB-11, MB-12
 
 def test_the_same_seed_gives_the_same_session():
     assert (
-        play("--auto", "--seed", "4", "--deals", "6").output
-        == play("--auto", "--seed", "4", "--deals", "6").output
+        play("--auto", "--seed", "4", "--rounds", "6").output
+        == play("--auto", "--seed", "4", "--rounds", "6").output
     )
 
 
 def test_a_person_bets_and_hears_why():
     lines = ["circle 9S 10", "circle 7S 5", "help", *["done"] * 30, "quit"]
-    result = play("--seed", "3", "--bots", "2", "--deals", "4", input="\n".join(lines) + "\n")
+    result = play("--seed", "3", "--bots", "2", "--rounds", "4", input="\n".join(lines) + "\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Refused:" in out
@@ -45,7 +45,7 @@ def test_a_person_bets_and_hears_why():
 def test_not_a_fall_for_this_bet_same_colour():  # MB-10
     found = False
     for seed in range(40):
-        out = play("--auto", "--seed", str(seed), "--deals", "6").output
+        out = play("--auto", "--seed", str(seed), "--rounds", "6").output
         if "not a fall for this bet: same colour" in out:
             found = True
             break
@@ -60,7 +60,7 @@ def test_bad_options():
 
 
 def test_auto_tells_the_deal_in_the_order_it_happens():  # MB-6, MB-8
-    out = play("--auto", "--seed", "7", "--deals", "4").output
+    out = play("--auto", "--seed", "7", "--rounds", "4").output
     layout_out = False
     bets = 0
     for line in out.splitlines():

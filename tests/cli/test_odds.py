@@ -54,7 +54,7 @@ def test_egalite_paying_nine_to_one():
 
 
 def test_the_readable_table():
-    result = odds("--decks", "6", "--punto-at-5", "best", "--removal")
+    result = odds("--table", "small", "--at-5", "best", "--removal")
     assert result.exit_code == 0, result.output
     assert "6 decks (312 cards)" in result.output
     assert "punto plays 5 best" in result.output
@@ -77,10 +77,10 @@ def test_bad_input_is_one_line_and_exit_two():
         (["--remaining", "a,b"], "is not ten whole numbers"),
         (["--remaining", "-1,4,4,4,4,4,4,4,4,4"], "cannot be negative"),
         (["--remaining", "1,1,1,1,1,0,0,0,0,0"], "too small to deal a coup"),
-        (["--decks", "1", "--remaining", "0,9,1,1,1,1,1,1,1,1"], "impossible counts"),
-        (["--punto-at-5", "maybe"], "choose from draw, stand, best"),
+        (["--table", "small", "--remaining", "0,99,1,1,1,1,1,1,1,1"], "impossible counts"),
+        (["--at-5", "maybe"], "choose from draw, stand, best"),
         (["--commission", "lots"], "is not a number"),
-        (["--tie-pays", "0"], "egalite_pays = 0 is not valid"),
+        (["--egalite-pays", "0"], "--egalite-pays 0 is not valid: at least 1"),
     ]:
         result = odds(*args)
         assert result.exit_code == 2, (args, result.output)
@@ -90,7 +90,7 @@ def test_bad_input_is_one_line_and_exit_two():
 
 def test_the_odds_panel_in_play():
     result = runner.invoke(
-        app, ["play", "punto-banco", "--auto", "--seed", "7", "--coups", "3", "--odds"]
+        app, ["play", "punto-banco", "--auto", "--seed", "7", "--rounds", "3", "--odds"]
     )
     assert result.exit_code == 0, result.output
     assert result.output.count("edge P 1.") == 3

@@ -14,7 +14,7 @@ def play(*args, input=None):
 
 
 def test_auto_plays_a_whole_session_and_sums_it_up():
-    result = play("--auto", "--seed", "7", "--coups", "200")
+    result = play("--auto", "--seed", "7", "--rounds", "200")
     assert result.exit_code == 0, result.output
     assert "The table closes after 200 coups." in result.output
     assert "Chips conserved exactly." in result.output
@@ -24,13 +24,13 @@ def test_auto_plays_a_whole_session_and_sums_it_up():
 
 
 def test_the_same_seed_gives_the_same_session():
-    first = play("--auto", "--seed", "11", "--coups", "40").output
-    assert first == play("--auto", "--seed", "11", "--coups", "40").output
-    assert first != play("--auto", "--seed", "12", "--coups", "40").output
+    first = play("--auto", "--seed", "11", "--rounds", "40").output
+    assert first == play("--auto", "--seed", "11", "--rounds", "40").output
+    assert first != play("--auto", "--seed", "12", "--rounds", "40").output
 
 
 def test_unseeded_sessions_differ():
-    assert play("--auto", "--coups", "5").output != play("--auto", "--coups", "5").output
+    assert play("--auto", "--rounds", "5").output != play("--auto", "--rounds", "5").output
 
 
 def test_a_person_plays_from_standard_input():
@@ -45,7 +45,7 @@ def test_a_person_plays_from_standard_input():
         "draw",  # on 5, if it comes
         "quit",
     ]
-    result = play("--seed", "3", "--bots", "2", "--coups", "4", input="\n".join(lines) + "\n")
+    result = play("--seed", "3", "--bots", "2", "--rounds", "4", input="\n".join(lines) + "\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Box 1 (you) cuts the shoe: 208 cards" in out
@@ -69,10 +69,10 @@ def test_end_of_input_stops_the_table_and_gives_the_stakes_back():
 def test_bad_options_are_refused_with_what_is_valid():
     result = play("--table", "huge")
     assert result.exit_code == 2
-    assert "choose from 'large', 'small'" in result.output
-    result = play("--box", "9", "--table", "small")
+    assert "'huge' is not one of 'large', 'small'" in result.output
+    result = play("--seat", "9", "--table", "small")
     assert result.exit_code == 2
-    assert "boxes are 1 to 7" in result.output
+    assert "its seats are 1 to 7" in result.output
     result = play("--auto", "--bots", "20")
     assert result.exit_code == 2
     assert "room for 16 bots" in result.output
@@ -80,9 +80,7 @@ def test_bad_options_are_refused_with_what_is_valid():
 
 
 def test_fixed_tableau_and_small_table():
-    result = play(
-        "--auto", "--seed", "1", "--coups", "30", "--table", "small", "--tableau", "fixed"
-    )
+    result = play("--auto", "--seed", "1", "--rounds", "30", "--table", "small", "--at-5", "draw")
     assert result.exit_code == 0, result.output
     assert "small table, 6 decks, 7 boxes" in result.output
     assert "punto always draws on 5" in result.output
@@ -91,7 +89,7 @@ def test_fixed_tableau_and_small_table():
 
 def test_a_saved_session_replays(tmp_path):
     path = tmp_path / "session.json"
-    result = play("--auto", "--seed", "2", "--coups", "15", "--save", str(path))
+    result = play("--auto", "--seed", "2", "--rounds", "15", "--save", str(path))
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["seed"] == 2
     replayed = runner.invoke(app, ["replay", str(path)])
@@ -114,7 +112,7 @@ def test_a_save_file_is_checked_before_the_session(tmp_path):
         (str(tmp_path), "is a folder: name a file in it"),
         ("", "is a folder: name a file in it"),
     ]:
-        result = play("--auto", "--seed", "7", "--coups", "3", "--save", where)
+        result = play("--auto", "--seed", "7", "--rounds", "3", "--save", where)
         assert result.exit_code == 2, where
         assert message in result.output and "Traceback" not in result.output
         assert "The table closes" not in result.output  # nothing was played

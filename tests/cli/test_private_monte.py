@@ -18,7 +18,7 @@ def play(*args, input=None):
 
 
 def test_auto_plays_whole_shuffles_with_the_odds():  # PM-5, PM-7, PM-8
-    result = play("--auto", "--seed", "7", "--deals", "8", "--odds")
+    result = play("--auto", "--seed", "7", "--rounds", "8", "--odds")
     out = result.output
     assert result.exit_code == 0, out
     assert "has the lowest card and banks (PM-2)" in out
@@ -28,7 +28,7 @@ def test_auto_plays_whole_shuffles_with_the_odds():  # PM-5, PM-7, PM-8
     assert "The bank passes to the left" in out  # after six deals
     assert "The table closes after 8 deals." in out
     assert "Chips conserved exactly." in out
-    assert play("--auto", "--seed", "7", "--deals", "8", "--odds").output == out
+    assert play("--auto", "--seed", "7", "--rounds", "8", "--odds").output == out
 
 
 def test_a_person_bets_and_bad_bets_change_nothing():  # PM-4, PM-6
@@ -101,7 +101,7 @@ def test_odds_bad_cards():
 
 
 def test_a_banker_whose_deals_are_dealt_passes_the_bank_at_once():  # PM-8
-    result = play("--seed", "5", "--bots", "2", "--deals-per-bank", "1", "--deals", "3",
+    result = play("--seed", "5", "--bots", "2", "--deals-per-bank", "1", "--rounds", "3",
                   input="\n\n\nquit\n")  # fmt: skip
     out = result.output
     assert result.exit_code == 0, out
@@ -112,7 +112,7 @@ def test_a_banker_whose_deals_are_dealt_passes_the_bank_at_once():  # PM-8
 
 def test_a_saved_session_replays(tmp_path):
     path = tmp_path / "private.json"
-    assert play("--auto", "--seed", "2", "--deals", "3", "--save", str(path)).exit_code == 0
+    assert play("--auto", "--seed", "2", "--rounds", "3", "--save", str(path)).exit_code == 0
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.count("The gate: ") == 3

@@ -82,15 +82,14 @@ def test_a_plot(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["10", "--bet", "square"], "--bet 'square' is not valid: circle, cross, stack-cross"),
+        (["10", "--bet", "square"], "'square' is not one of circle, cross, stack-cross"),
         (["10", "--stake", "2000"], "--stake 2000 is more than the --bankroll 1000"),
         (["10", "--stake", "5"], "--stake 5 is not valid: a stake is at least the cava, 10"),
         (["10", "--deals", "100"], "--deals and --sessions are ways to say how long"),
         (["0"], "--sessions 0 is not valid"),
         (["10", "--session-hands", "0"], "--session-hands 0 is not valid"),
-        (["10", "--bankroll", "-5"], "--bankroll -5 is not valid"),
-        (["10", "--cut-on", "never"], "--cut-on 'never' is not valid: choose from 'gate'"),
-        (["10", "--cut", "never"], "--cut-on 'never' is not valid: choose from 'gate'"),
+        (["10", "--bankroll", "-5"], "--bankroll -5 is not valid: at least 1"),
+        (["10", "--cut-on", "never"], "'never' is not one of 'gate', 'first-fall'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):  # MB-8

@@ -73,7 +73,7 @@ def test_a_plot(tmp_path):
 
 def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
     for args, message in [
-        (["--bettor", "shark"], "--bettor 'shark' is not valid: choose from 'flat', 'counter'"),
+        (["--bettor", "shark"], "'shark' is not one of 'flat', 'counter'"),
         (
             ["--stake", "400", "--bankroll", "700"],
             "--stake 400 on each layout is 800 a deal, more than the --bankroll 700",
@@ -88,15 +88,15 @@ def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
         (["--bankroll", "-5"], "--bankroll -5 is not valid: at least 1"),
         (["--session-hands", "0"], "--session-hands 0 is not valid: at least 1"),
         (["--shuffles", "10"], "--shuffles and --sessions are ways to say how long a run is"),
-        (["--deals", "7"], "--deals 7 is not valid: 1 to 6 (PM-8)"),
+        (["--deals-per-bank", "7"], "--deals-per-bank 7 is not valid: 1 to 6"),
     ]:
         result = sessions("100", *args)
         assert result.exit_code == 2, args
         assert result.stdout == "" and result.stderr.count("\n") == 1, args
         assert message in result.stderr and "Traceback" not in result.output, args
     # deals from one shuffle, 1 to 6: the rule set's words, in the option's name (PM-8)
-    result = sessions("100", "--deals", "0")
-    assert result.exit_code == 2 and "--deals 0 is not valid: 1 to 6 (PM-8)" in result.output
+    result = sessions("100", "--deals-per-bank", "0")
+    assert result.exit_code == 2 and "--deals-per-bank 0 is not valid: 1 to 6" in result.output
     for count in ("0", "-3"):
         result = sessions(count)
         assert result.exit_code == 2 and "Traceback" not in result.output

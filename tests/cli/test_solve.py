@@ -80,7 +80,7 @@ def test_the_readable_table():
 
 def test_bad_input():
     for args, message in [
-        (["--decks", "0"], "1 or more, or `inf`"),
+        (["--decks", "0"], "1 to 10,000, or `inf`"),
         (["--decks", "many"], "is not valid"),
         (["--info", "everything"], "everything"),
     ]:

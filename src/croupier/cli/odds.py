@@ -13,11 +13,20 @@ from rich.table import Table
 from croupier import games as registry
 from croupier.cards import Card
 from croupier.cli.json_output import emit
+from croupier.cli.options import (
+    AsJson,
+    Commission,
+    EgalitePays,
+    MonteCutOn,
+    PuntoTable,
+    SeedDefault,
+    number,
+)
+from croupier.cli.options import seed as read_seed
 from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
-from croupier.cli.simulate.monte_bank import CutOnOption
 from croupier.cli.simulate.monte_bank import table as monte_table
-from croupier.cli.usage import GameCommands, fail
+from croupier.cli.usage import GameCommands, fail, rule_set
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate, exact_json
 from croupier.games.banchek import Rules as BanchekRules
@@ -25,6 +34,7 @@ from croupier.games.monte_bank import CutOn
 from croupier.games.monte_bank.layout import Kind
 from croupier.games.private_monte import PrivateRules
 from croupier.games.punto_banco import Bet
+from croupier.games.punto_banco.rules import TableSize
 from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
 from croupier.odds import private_monte as private
@@ -71,30 +81,31 @@ def _parse_remaining(text: str) -> list[int]:
 
 @odds_app.command(
     "punto-banco",
-    epilog="Examples: `croupier odds punto-banco --decks 6 --punto-at-5 best`; "
+    epilog="Examples: `croupier odds punto-banco --table small --at-5 best`; "
     "`croupier odds punto-banco --remaining 40,10,9,12,8,10,11,10,10,9 --json`.",
 )
 def punto_banco(
-    decks: Annotated[int, typer.Option(min=1, help="A fresh shoe of this many decks.")] = 8,
+    table: PuntoTable = TableSize.LARGE,
     remaining: Annotated[
         str | None,
         typer.Option(
+            metavar="COUNTS",
             help="The cards left instead: ten counts, tens and pictures first, then ace to "
-            "nine (checked against --decks)."
+            "nine (at most the --table's shoe holds).",
         ),
     ] = None,
-    punto_at_5: Annotated[
+    at_5: Annotated[
         str,
         typer.Option(
-            "--punto-at-5",
-            help="draw, stand, or best (per two cards, what serves the punto bettor).",
+            "--at-5",
+            metavar="PLAY",
+            help="Punto's play on 5: draw, stand, or best (per two cards, what serves the "
+            "punto bettor).",
         ),
     ] = "draw",
-    commission: Annotated[
-        str, typer.Option(help="Taken from banco's wins: 5%, 0.05 or 1/20.")
-    ] = "5%",
-    tie_pays: Annotated[int, typer.Option(help="Égalité pays this many to one.")] = 8,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+    commission: Commission = "5%",
+    egalite_pays: EgalitePays = 8,
+    as_json: AsJson = False,
     removal: Annotated[
         bool,
         typer.Option(help="Also the effect of removing one card of each value from a full shoe."),
@@ -102,8 +113,10 @@ def punto_banco(
 ) -> None:
     """The probability of punto, banco and égalité and each bet's house edge, exactly."""
     try:
-        rules = registry.get("punto-banco").config(commission=commission, egalite_pays=tie_pays)
-        at_five = _at_five(punto_at_5)
+        given = {"table": table, "commission": commission, "egalite_pays": egalite_pays}
+        rules = rule_set(lambda: registry.get("punto-banco").config(**given), {f: f for f in given})
+        decks = rules.decks
+        at_five = _at_five(at_5)
         shoe = shoe_counts(decks) if remaining is None else None
         if remaining is not None:
             shoe = check_remaining(_parse_remaining(remaining), decks)
@@ -125,7 +138,7 @@ def _at_five(text: str) -> AtFive:
     except InvalidConfig:
         play = None
     if play is None or not (play.pure or play == AtFive.BEST):
-        raise InvalidInput(f"--punto-at-5 {text!r} is not valid: choose from draw, stand, best")
+        raise InvalidInput(f"--at-5 {text!r} is not valid: choose from draw, stand, best")
     return play
 
 
@@ -202,8 +215,8 @@ def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, An
     "`croupier odds monte-bank --cut-on first-fall --json`.",
 )
 def monte_bank(
-    cut_on: CutOnOption = "gate",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+    cut_on: MonteCutOn = CutOn.GATE,
+    as_json: AsJson = False,
 ) -> None:
     """The chance of a void deal and of each layout, and every bet's odds and house edge,
     exactly, from a fresh 40-card pack (MB-7, MB-9, MB-10, MB-13)."""
@@ -286,12 +299,10 @@ def private_monte(
         str, typer.Option(help='A layout just dealt, e.g. "7S 4S": its exact odds given --seen.')
     ] = "",
     shuffles: Annotated[
-        int, typer.Option(min=2, help="Shuffles to simulate the counter over (six deals each).")
+        int, number("Shuffles to simulate the counter over (six deals each).")
     ] = 100_000,
-    seed: Annotated[
-        int, typer.Option(min=0, help="The simulation's seed: the same figures again.")
-    ] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+    seed: SeedDefault = 1,
+    as_json: AsJson = False,
 ) -> None:
     """A layout bet's exact odds (PM-5, PM-6): on the first deal of a fresh pack, and given
     the cards seen. Then what counting the pack is worth (PM-8): a punter who backs a layout
@@ -345,6 +356,7 @@ def private_monte(
 def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, private.LayoutOdds]:
     """The odds the options ask for beyond the first deal: the next layout's given the cards
     seen, and the layout's if one is named."""
+    private.check_position(seen, layout)
     given: dict[str, private.LayoutOdds] = {}
     if seen:
         given["next_layout"] = private.next_layout_odds(seen)
@@ -416,12 +428,10 @@ def banchek_odds(
     ] = "",
     punters: Annotated[
         int | None,
-        typer.Option(
-            help="The banker's prospects against this many punters; 4 if not given.",
-        ),
+        number("The banker's prospects against this many punters; 4 if not given."),
     ] = None,
     policy: Annotated[
-        str | None,
+        Policy | None,
         typer.Option(
             help="How the punters stake: flat (the minimum), chance (more when his exact "
             "chance is better than even), or bank (the whole bank); all three if not given."
@@ -429,17 +439,21 @@ def banchek_odds(
     ] = None,
     banks: Annotated[
         int | None,
-        typer.Option(help="Banks to simulate, each from a fresh shuffle; 20,000 if not given."),
+        number(help="Banks to simulate, each from a fresh shuffle; 20,000 if not given."),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(help="The simulation's seed, 1 if not given: the same figures again."),
+        typer.Option(
+            parser=read_seed,
+            metavar="SEED",
+            help="The simulation's seed, 1 if not given: the same figures again.",
+        ),
     ] = None,
     bank: Annotated[
-        int | None, typer.Option(help="The bank put up (BN-2); 100 if not given.")
+        int | None, number("The bank put up (BN-2); 100 if not given.", metavar="CHIPS")
     ] = None,
     minimum: Annotated[
-        int | None, typer.Option(help="The smallest stake (BN-5); 5 if not given.")
+        int | None, number("The smallest stake (BN-5); 5 if not given.", metavar="CHIPS")
     ] = None,
     as_json: Annotated[
         bool,
@@ -475,7 +489,7 @@ def banchek_odds(
         hand_cards = banchek.cards(hand)
         given = banchek.hand_odds(hand_cards, gone_cards) if hand else None
         next_hand = banchek.random_hand(gone_cards) if gone else None
-        policies = tuple(Policy) if policy is None else (Policy.of(policy),)
+        policies = tuple(Policy) if policy is None else (policy,)
         simulated = table.prospects(policies if simulate else (), quiet=as_json)
     except InvalidInput as error:
         raise fail(str(error)) from None

@@ -34,6 +34,10 @@ solve_app = typer.Typer(
 )
 
 
+_MOST_DECKS = 10_000
+"""The largest shoe solved exactly; a larger one is as good as `inf`."""
+
+
 def _decks(text: str) -> int | None:
     if text.strip().lower() in ("inf", "infinite", "∞"):
         return None
@@ -41,10 +45,10 @@ def _decks(text: str) -> int | None:
         decks = int(text)
     except ValueError:
         decks = 0
-    if decks < 1:
+    if not 1 <= decks <= _MOST_DECKS:
         raise InvalidInput(
-            f"--decks {text!r} is not valid: a whole number of decks, 1 or more, or `inf` for "
-            "an endless shoe"
+            f"--decks {text!r} is not valid: a whole number of decks, 1 to {_MOST_DECKS:,}, "
+            "or `inf` for an endless shoe"
         )
     return decks
 
@@ -59,12 +63,12 @@ def chemin_de_fer(
         str, typer.Option(help="Decks in the shoe, or `inf` to deal with replacement.")
     ] = "6",
     info: Annotated[
-        str,
+        Info,
         typer.Option(
             help="totals: each side knows its own total (Kemeny-Snell); cards: its two cards "
             "(Ethier-Gámez)."
         ),
-    ] = "totals",
+    ] = Info.TOTALS,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
     exact: Annotated[
         bool, typer.Option(help="Exact fractions (totals: the method gives them).")

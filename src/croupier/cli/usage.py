@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,6 +21,7 @@ from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
     "USAGE_ERROR",
+    "Croupier",
     "GameCommands",
     "fail",
     "in_cli_words",
@@ -133,6 +135,49 @@ def plot_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
         choices = ", ".join(sorted(formats))
         raise fail(f"--plot {str(value)!r}: {path.suffix} is not a picture format: {choices}")
     return path
+
+
+def _said(error: Any) -> str:
+    """A mistake in how croupier is called, in one line: a bad value as `--option value is
+    not valid: ...`, as the library's refusals are said (`in_cli_words`)."""
+    param = getattr(error, "param", None)
+    if isinstance(error, typer.BadParameter) and param is not None and param.opts:
+        return f"{param.opts[0]} {error.message.removeprefix('Value error, ')}"
+    return str(error.format_message())
+
+
+class Croupier(TyperGroup):
+    """The `croupier` command: a mistake in how it is called is one line and exit status 2,
+    as every other bad input is, however it is run (the `croupier` script, `python -m
+    croupier`, a test's runner); Ctrl-C before a command has its own answer is 130."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            status = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        except USAGE_ERROR as error:
+            if type(error).__name__ != "NoArgsIsHelpError":  # that one has shown the help
+                fail(_said(error))
+            status = 2
+        except typer.Abort:
+            fail("interrupted")
+            status = 130
+        except InvalidInput as error:  # a refusal no command put in its own words
+            fail(str(error))
+            status = 2
+        status = status if isinstance(status, int) else 0
+        if standalone_mode:
+            sys.exit(status)
+        return status
 
 
 class GameCommands(TyperGroup):

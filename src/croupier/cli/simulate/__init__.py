@@ -48,6 +48,6 @@ simulate_app.command(
 simulate_app.command(
     "monte-bank",
     epilog="Examples: `croupier simulate monte-bank`; "
-    "`croupier simulate monte-bank --deals 20000000 --cut first-fall --json`; "
+    "`croupier simulate monte-bank --deals 20000000 --cut-on first-fall --json`; "
     "`croupier simulate monte-bank --sessions 20000 --bet doubler --plot paths.png`.",
 )(monte_bank)

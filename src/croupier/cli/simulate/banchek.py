@@ -7,14 +7,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
 from croupier.cli.simulate.common import (
-    AsJson,
-    Cluster,
-    DaskLocal,
-    Plot,
-    Seed,
     Where,
-    Workers,
     estimate_table,
     execute,
     headline,
@@ -39,31 +34,29 @@ _ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "n
 def banchek(
     banks: Annotated[
         int | None,
-        typer.Option(
-            help="Banks to play out, each from a fresh shuffle; 200,000 if no length is given."
-        ),
+        number(help="Banks to play out, each from a fresh shuffle; 200,000 if no length is given."),
     ] = None,
     sessions: Annotated[
         int | None,
-        typer.Option(
+        number(
             help="Follow this many banks hand by hand instead, for --session-hands hands at "
             "most: the banker's bankroll, from the bank put up until it triples or breaks.",
             rich_help_panel="Sessions",
         ),
     ] = None,
     session_hands: SessionHands = 300,
-    punters: Annotated[int, typer.Option(help="Punters against the banker, 1 to 26 (BN-1).")] = 2,
+    punters: Annotated[int, number("Punters against the banker (BN-1).")] = 2,
     policy: Annotated[
-        str,
+        Policy,
         typer.Option(
             help="How the punters stake (BN-5): flat (the minimum), chance (more when their "
             "exact chance is better than even), or bank (the whole bank)."
         ),
-    ] = "flat",
+    ] = Policy.FLAT,
     bank: Annotated[
-        int, typer.Option(help="The bank put up; it passes at three times (BN-10).")
+        int, number("The bank put up; it passes at three times (BN-10).", metavar="CHIPS")
     ] = 100,
-    minimum: Annotated[int, typer.Option(help="The smallest stake (BN-5).")] = 5,
+    minimum: Annotated[int, number("The smallest stake (BN-5).", metavar="CHIPS")] = 5,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -79,7 +72,7 @@ def banchek(
     console = Console(highlight=False)
     try:
         rules = table(punters, bank, minimum)
-        chosen = Policy.of(policy)
+        chosen = policy
         kernel.check_table(punters, rules)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
+from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, choice, number
 from croupier.cli.simulate.common import (
-    AsJson,
-    Cluster,
     Coups,
-    DaskLocal,
-    Plot,
-    Seed,
     Shoes,
     Where,
-    Workers,
     at_five,
     estimate_table,
     execute,
@@ -28,6 +22,7 @@ from croupier.cli.simulate.common import (
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
 from croupier.cli.usage import fail, rule_set
+from croupier.engine.config import make_config
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
@@ -53,20 +48,22 @@ def chemin_de_fer(
     stake: Stake = 20,
     side: Annotated[
         str,
-        typer.Option(
+        choice(
+            "punter",
+            "banker",
             help="Whom the sessions stake with: punter (against the bank, even money), or "
             "banker (holding the bank every coup).",
             rich_help_panel="Sessions",
         ),
     ] = "punter",
     commission: Annotated[
-        float,
+        str,
         typer.Option(
-            help="The house's percent of a banker's winning coup in sessions (CF-16 "
-            "variant; the text has none).",
-            rich_help_panel="Sessions",
+            metavar="RATE",
+            help="The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
+            "(CF-16 variant; the text has none).",
         ),
-    ] = 0.0,
+    ] = "0",
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -84,9 +81,9 @@ def chemin_de_fer(
             "--at-5", help="The punter on 5, instead of the strategy's: draw, stand, or a chance."
         ),
     ] = None,
-    decks: Annotated[int, typer.Option(help="Decks in the shoe, at least 3 (CF-2).")] = 6,
-    burn: Annotated[int, typer.Option(help="Cards burned at each shoe, 3 or 4 (CF-4).")] = 3,
-    cut_card: Annotated[int, typer.Option(help="Cards behind the cut card.")] = 10,
+    decks: Annotated[int, number("Decks in the shoe (CF-2).")] = 6,
+    burn: Annotated[int, number("Cards burned at each shoe (CF-4).")] = 3,
+    cut_card: Annotated[int, number("Cards behind the cut card (the text names none).")] = 10,
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
@@ -168,16 +165,11 @@ def chemin_de_fer(
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
-def _rules(decks: int, burn: int, cut_card: int, percent: float) -> Rules:
-    """The table's rule set from the options; the commission is a percent here (CF-16). The
-    rule set's refusals name the options that set its fields."""
-    if not 0 <= percent < 100:
-        raise InvalidInput(f"--commission {percent} is not valid: a percent from 0 up to 100")
-    commission = Fraction(str(percent)) / 100
-    fields = {"decks": "decks", "burn": "burn", "cut_card": "cut_card"}
-    return rule_set(
-        lambda: Rules(decks=decks, burn=burn, cut_card=cut_card, commission=commission), fields
-    )
+def _rules(decks: int, burn: int, cut_card: int, commission: str) -> Rules:
+    """The table's rule set from the options (the commission read as `play` reads it); its
+    refusals name the options that set its fields."""
+    given = {"decks": decks, "burn": burn, "cut_card": cut_card, "commission": commission}
+    return rule_set(lambda: make_config(Rules, **given), {field: field for field in given})
 
 
 def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:
@@ -186,6 +178,4 @@ def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:
     (CF-16)."""
     if side == "punter":
         return stake, -stake, 0
-    if side == "banker":
-        return -stake, stake - rules.commission_on(stake), 0
-    raise InvalidInput(f"--side {side!r} is not valid: punter or banker")
+    return -stake, stake - rules.commission_on(stake), 0  # the banker's (`--side` checks)

@@ -4,13 +4,13 @@ in chunks wherever it goes, the progress bar, the JSON, the tables of estimates,
 from __future__ import annotations
 
 import math
+import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
 from rich import box as boxes
 from rich.console import Console
 from rich.progress import (
@@ -27,23 +27,16 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.json_output import emit
-from croupier.cli.usage import plot_file
+from croupier.cli.options import number
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.sim.runner import CHUNK, Run, chunks, run
 
 __all__ = [
-    "AsJson",
-    "AtFive",
-    "Cluster",
     "Coups",
-    "DaskLocal",
-    "Plot",
-    "Seed",
     "Shoes",
     "Where",
-    "Workers",
     "at_five",
     "estimate_table",
     "execute",
@@ -54,37 +47,13 @@ __all__ = [
     "pyplot",
 ]
 
-Seed = Annotated[
-    int | None,
-    typer.Option(
-        help="The same seed gives the same totals, however many workers. Without one, a "
-        "strong random seed is drawn and shown."
-    ),
-]
-Workers = Annotated[int, typer.Option(help="Local worker processes.")]
-Cluster = Annotated[str | None, typer.Option(help="Run on the Dask scheduler at this address.")]
-DaskLocal = Annotated[
-    int | None, typer.Option(help="Start a local Dask cluster of this many workers.")
-]
-AsJson = Annotated[bool, typer.Option("--json", help="One JSON object instead.")]
-Plot = Annotated[
-    Path | None,
-    typer.Option(
-        help="Draw the running figures with their 95% band here (PNG, PDF, SVG, ...).",
-        callback=plot_file,
-    ),
-]
 Coups = Annotated[
     int | None,
-    typer.Option(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
+    number(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
 ]
 Shoes = Annotated[
     int | None,
-    typer.Option(help="Deal this many whole shoes instead, each to its cut card."),
-]
-AtFive = Annotated[
-    str,
-    typer.Option("--at-5", help="The punter on 5: draw, stand, or the chance of drawing."),
+    number(help="Deal this many whole shoes instead, each to its cut card."),
 ]
 
 
@@ -131,6 +100,10 @@ def how_long(
     return unit, count, _SHOE_CHUNK if unit == "shoes" else size
 
 
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?[\w.-]+:\d{1,5}|inproc://\S+")
+"""What a Dask scheduler's address looks like; distributed reads it when it connects."""
+
+
 class Where:
     """Where a run goes: `workers` local processes, a Dask `cluster` at an address, or a
     local Dask cluster of `dask_local` workers."""
@@ -138,6 +111,10 @@ class Where:
     def __init__(self, workers: int, cluster: str | None, dask_local: int | None) -> None:
         if workers < 1 or (dask_local is not None and dask_local < 1):
             raise InvalidInput("--workers and --dask-local take 1 or more")
+        if cluster is not None and not _ADDRESS.fullmatch(cluster):
+            raise InvalidInput(
+                f"--cluster {cluster!r} is not a Dask scheduler's address: write tcp://host:port"
+            )
         self.workers = workers
         self.cluster = cluster
         self.dask_local = dask_local
@@ -157,6 +134,11 @@ class Where:
         if self.cluster is not None:
             try:
                 client = Client(self.cluster, timeout="5s")
+            except ValueError as error:  # distributed's reading of the address
+                raise InvalidInput(
+                    f"--cluster {self.cluster!r} is not a scheduler's address ({error}): "
+                    "write tcp://host:port"
+                ) from None
             except (OSError, TimeoutError) as error:
                 raise InvalidInput(f"--cluster {self.cluster!r} does not answer: {error}") from None
             with client:

@@ -8,14 +8,19 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from croupier.cli.simulate.common import (
+from croupier.cli.options import (
     AsJson,
     Cluster,
     DaskLocal,
+    MonteCutOn,
     Plot,
     Seed,
-    Where,
     Workers,
+    choice,
+    number,
+)
+from croupier.cli.simulate.common import (
+    Where,
     estimate_table,
     execute,
     headline,
@@ -28,13 +33,13 @@ from croupier.cli.usage import fail, rule_set
 from croupier.engine.config import make_config
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
-from croupier.games.monte_bank import Rules
+from croupier.games.monte_bank import CutOn, Rules
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules
 from croupier.sim import monte_bank as kernel
 from croupier.sim.monte_bank_results import MonteBankResults, rules_json
 from croupier.sim.sessions import Plan
 
-__all__ = ["CutOnOption", "monte_bank", "table"]
+__all__ = ["monte_bank", "table"]
 
 _BETS = {
     BetKind.CIRCLE: "circle 3:1",
@@ -52,20 +57,7 @@ _SESSION_BETS = {
 _STACKED = " with a pair or triple (the others are sat out)"
 
 
-CutOnOption = Annotated[
-    str,
-    typer.Option(
-        "--cut-on",
-        "--cut",
-        help=f"When the house takes its {float(Rules().cut):.0%} of a win (MB-13): gate (a win "
-        "on the first card shown), or first-fall (variant: on the first card that makes a spot "
-        "fall). --cut is the same option.",
-    ),
-]
-"""`--cut-on`, as `croupier play monte-bank` names it; `--cut` is its older name."""
-
-
-def table(cut_on: str) -> Rules:
+def table(cut_on: CutOn) -> Rules:
     """The table the options describe, read as `croupier play monte-bank` reads its options
     (the game's `config`); the rule set's refusals, and those of the odds and the kernel
     (`check_rules`), name the options that set its fields."""
@@ -75,18 +67,19 @@ def table(cut_on: str) -> Rules:
 def monte_bank(
     deals: Annotated[
         int | None,
-        typer.Option(
+        number(
             help="Valid deals to play, each from a new shuffle; 2,000,000 if no length is given."
         ),
     ] = None,
-    cut_on: CutOnOption = "gate",
+    cut_on: MonteCutOn = CutOn.GATE,
     sessions: Sessions = None,
     session_hands: SessionHands = 500,
     bankroll: Bankroll = 1000,
     stake: Stake = 20,
     bet: Annotated[
         str,
-        typer.Option(
+        choice(
+            *_SESSION_BETS,
             help="The wager of every session hand (MB-9): circle (the top-left card), cross "
             "(bottom-left against bottom-right), stack-cross (the stack against the top-right "
             "card; only deals with a pair or triple are hands), or doubler (top row against "
@@ -200,8 +193,6 @@ def _plan(
 ) -> tuple[BetKind, Plan, tuple[int, int, int]]:
     """Sessions staking `stake` on the wager `bet` names each valid deal, and what the stake
     wins or loses: lost, won, won with the cut taken."""
-    if bet not in _SESSION_BETS:
-        raise InvalidInput(f"--bet {bet!r} is not valid: {', '.join(_SESSION_BETS)}")
     if stake < rules.cava:
         raise InvalidInput(
             f"--stake {stake} is not valid: a stake is at least the cava, {rules.cava} (MB-8)"

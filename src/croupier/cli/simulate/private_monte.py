@@ -7,14 +7,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
 from croupier.cli.simulate.common import (
-    AsJson,
-    Cluster,
-    DaskLocal,
-    Plot,
-    Seed,
     Where,
-    Workers,
     estimate_table,
     execute,
     headline,
@@ -49,25 +44,27 @@ _BACKS = {
 def private_monte(
     shuffles: Annotated[
         int | None,
-        typer.Option(
-            help="Shuffles of the pack to deal, each of --deals deals; 1,000,000 if no length "
-            "is given."
+        number(
+            help="Shuffles of the pack to deal, each of --deals-per-bank deals; 1,000,000 if "
+            "no length is given."
         ),
     ] = None,
-    deals: Annotated[int, typer.Option(help="Deals from one shuffle, 1 to 6 (PM-8).")] = 6,
+    deals_per_bank: Annotated[
+        int, number("Deals from one shuffle, before the bank passes (PM-8).")
+    ] = 6,
     sessions: Sessions = None,
     session_hands: Annotated[
         int,
-        typer.Option(
+        number(
             help="Deals in a session (a hand is a deal), the pack shuffled afresh after every "
-            "--deals deals.",
+            "--deals-per-bank deals.",
             rich_help_panel="Sessions",
         ),
     ] = 120,
     bankroll: Bankroll = 1000,
     stake: Annotated[
         int,
-        typer.Option(
+        number(
             help="Chips on each layout backed, from --cava to --limit: a deal stakes up to "
             "twice this, which a session must cover.",
             rich_help_panel="Sessions",
@@ -75,20 +72,20 @@ def private_monte(
     ] = 20,
     cava: Annotated[
         int,
-        typer.Option(help="The smallest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+        number(help="The smallest stake on a layout (PM-4).", rich_help_panel="Sessions"),
     ] = 10,
     limit: Annotated[
         int,
-        typer.Option(help="The largest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+        number(help="The largest stake on a layout (PM-4).", rich_help_panel="Sessions"),
     ] = 500,
     bettor: Annotated[
-        str,
+        Bettor,
         typer.Option(
             help="Who sits the sessions: flat (both layouts every deal) or counter (a layout "
             "only when the cards seen make it better than even).",
             rich_help_panel="Sessions",
         ),
-    ] = "flat",
+    ] = Bettor.FLAT,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -104,13 +101,14 @@ def private_monte(
     cover a deal; how the sessions end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
-        rules = _rules(deals, cava, limit)
+        rules = _rules(deals_per_bank, cava, limit)
+        deals = deals_per_bank
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
             1_000_000, shuffles, None, sessions, session_hands, hands_are="shuffles"
         )
         if unit == "sessions":
-            who = Bettor.of(bettor)
+            who = bettor
             fill = kernel.filler(who, stake, rules)
             plan = _plan(stake, bankroll, session_hands, who)
             options = {"plan": plan, "bettor": who, "stake": stake, "rules": rules}
@@ -191,7 +189,7 @@ def _rules(deals: int, cava: int, limit: int) -> PrivateRules:
     """The table the options describe; the rule set's refusals name the options that set its
     fields. The bank is not followed, so its smallest monte is only held to the cava."""
     monte = max(cava, PrivateRules().minimum_monte)
-    fields = {"deals_per_bank": "deals", "limit": "limit", "cava": "cava"}
+    fields = {"deals_per_bank": "deals_per_bank", "limit": "limit", "cava": "cava"}
     return rule_set(
         lambda: PrivateRules(cava=cava, limit=limit, deals_per_bank=deals, minimum_monte=monte),
         fields,

@@ -9,17 +9,23 @@ import typer
 from rich.console import Console
 
 from croupier import games as registry
-from croupier.cli.simulate.common import (
+from croupier.cli.options import (
     AsJson,
     AtFive,
     Cluster,
-    Coups,
+    Commission,
     DaskLocal,
+    EgalitePays,
     Plot,
+    PuntoTable,
     Seed,
+    Workers,
+    number,
+)
+from croupier.cli.simulate.common import (
+    Coups,
     Shoes,
     Where,
-    Workers,
     at_five,
     estimate_table,
     execute,
@@ -33,14 +39,14 @@ from croupier.cli.usage import fail, rule_set
 from croupier.errors import InvalidInput
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules
+from croupier.games.punto_banco.rules import TableSize
 from croupier.sim import punto_banco as kernel
 from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe, rules_json
 from croupier.sim.sessions import Plan
 
 __all__ = ["punto_banco"]
 
-_NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "tie"}
-_BETS = {name: bet for bet, name in _NAMES.items()}
+_NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "égalité"}
 
 
 def punto_banco(
@@ -51,14 +57,17 @@ def punto_banco(
     bankroll: Bankroll = 1000,
     stake: Stake = 20,
     bet: Annotated[
-        str, typer.Option(help="The bet of every session hand: banco, punto or tie (PB-6).")
-    ] = "banco",
+        Bet,
+        typer.Option(help="The bet of every session hand (PB-6).", rich_help_panel="Sessions"),
+    ] = Bet.BANCO,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
     dask_local: DaskLocal = None,
-    table: Annotated[str, typer.Option(help="large: 8 decks; small: 6 (PB-1).")] = "large",
-    cut_card: Annotated[int, typer.Option(help="Cards behind the cut card (PB-3).")] = 10,
+    table: PuntoTable = TableSize.LARGE,
+    cut_card: Annotated[int, number("Cards behind the cut card (PB-3).")] = 10,
+    commission: Commission = "5%",
+    egalite_pays: EgalitePays = 8,
     at_5: AtFive = "draw",
     as_json: AsJson = False,
     plot: Plot = None,
@@ -71,7 +80,7 @@ def punto_banco(
     how they end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
-        rules = _rules(table, cut_card)
+        rules = _rules(table, cut_card, commission, egalite_pays)
         play = at_five(at_5)
         where = Where(workers, cluster, dask_local)
         options = {"rules": rules, "at_five": play}
@@ -84,7 +93,7 @@ def punto_banco(
             )
             report(
                 "punto-banco",
-                f"Punto Banco, {bet} at {rules.decks} decks",
+                f"Punto Banco, {_NAMES[bet]} at {rules.decks} decks",
                 result,
                 plan,
                 kernel.filler(net, rules, play),
@@ -94,7 +103,7 @@ def punto_banco(
                 as_json,
                 plot,
                 rules=_rules_json(rules, play),
-                plays={"bet": _BETS[bet].value},
+                plays={"bet": bet.value},
             )
             raise typer.Exit(130 if result.interrupted else 0)
         simulate = kernel.simulate if unit == "hands" else kernel.simulate_shoes
@@ -143,26 +152,30 @@ def punto_banco(
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
-def _rules(table: str, cut_card: int) -> Rules:
+def _rules(table: TableSize, cut_card: int, commission: str, egalite_pays: int) -> Rules:
     """The table's rule set from the options; its refusals name the options that set it."""
     game = registry.get("punto-banco")
-    fields = {"table": "table", "cut_card": "cut_card"}
-    rules: Rules = rule_set(lambda: game.config(table=table, cut_card=cut_card), fields)
+    given = {
+        "table": table,
+        "cut_card": cut_card,
+        "commission": commission,
+        "egalite_pays": egalite_pays,
+    }
+    rules: Rules = rule_set(lambda: game.config(**given), {field: field for field in given})
     return rules
 
 
 def _plan(
-    rules: Rules, bet: str, stake: int, bankroll: int, hands: int
+    rules: Rules, bet: Bet, stake: int, bankroll: int, hands: int
 ) -> tuple[Plan, tuple[int, int, int]]:
     """Sessions staking `stake` on `bet` each coup, and what the stake wins on each result."""
-    if bet not in _BETS:
-        raise InvalidInput(f"--bet {bet!r} is not valid: banco, punto or tie")
-    limits = rules.limits(_BETS[bet])
+    limits = rules.limits(bet)
     if not limits.low <= stake <= limits.high:
         raise InvalidInput(
-            f"--stake {stake} is not valid: {bet} takes {limits.low} to {limits.high} (PB-6)"
+            f"--stake {stake} is not valid: {_NAMES[bet]} takes {limits.low} to "
+            f"{limits.high} (PB-6)"
         )
-    net = kernel.nets(rules, _BETS[bet], stake)
+    net = kernel.nets(rules, bet, stake)
     return Plan(bankroll, stake, hands, max(net)), net
 
 

@@ -8,11 +8,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
 from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cli.options import number
 from croupier.cli.simulate.common import Where, estimate_table, headline, print_json, pyplot
 from croupier.sim import sessions as money
 from croupier.sim.rng import seeded
@@ -23,18 +23,16 @@ __all__ = ["Bankroll", "SessionHands", "Sessions", "Stake", "report"]
 
 Sessions = Annotated[
     int | None,
-    typer.Option(
+    number(
         help="Play this many sessions instead: each sits down with --bankroll chips and "
         "stakes --stake on every hand for --session-hands hands, or until he cannot cover "
         "the stake (ruined).",
         rich_help_panel="Sessions",
     ),
 ]
-SessionHands = Annotated[int, typer.Option(help="Hands in a session.", rich_help_panel="Sessions")]
-Bankroll = Annotated[
-    int, typer.Option(help="Chips a session starts with.", rich_help_panel="Sessions")
-]
-Stake = Annotated[int, typer.Option(help="Chips staked on each hand.", rich_help_panel="Sessions")]
+SessionHands = Annotated[int, number(help="Hands in a session.", rich_help_panel="Sessions")]
+Bankroll = Annotated[int, number(help="Chips a session starts with.", rich_help_panel="Sessions")]
+Stake = Annotated[int, number(help="Chips staked on each hand.", rich_help_panel="Sessions")]
 
 _SAMPLE = 20
 """Sessions drawn whole in the plot: the run's first."""

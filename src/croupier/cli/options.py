@@ -1,0 +1,196 @@
+"""The command line's one language: each option that more than one command takes, written
+once, with its name, its unit, its bounds and its help, so that `play`, `odds`, `simulate`
+and `solve` say the same thing the same way.
+
+- A seed is a whole number from 0 to `MOST_SEED` everywhere.
+- A count (hands, shoes, deals, banks, sessions, ...) is at most `MOST` (`croupier.sim`'s
+  bound), so that no run is asked for what it could never finish.
+- A commission is a fraction, written `5%`, `0.05` or `1/20` (`engine.config` reads it).
+- Punto's play on 5 is `--at-5`; the table's rounds are `--rounds`; your place is `--seat`;
+  Punto Banco's shoe is `--table`; Monte's cut is `--cut-on`; choices show in `--help`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from croupier.cli.usage import output_file, plot_file
+from croupier.games.monte_bank.rules import CutOn as MonteCut
+from croupier.games.monte_bank.rules import Rules as MonteRules
+from croupier.games.punto_banco.rules import TableSize
+from croupier.sim.runner import MOST
+
+__all__ = [
+    "MOST",
+    "MOST_SEED",
+    "AsJson",
+    "AtFive",
+    "Auto",
+    "Chips",
+    "Cluster",
+    "Commission",
+    "DaskLocal",
+    "EgalitePays",
+    "MonteCutOn",
+    "Plot",
+    "PuntoTable",
+    "Rounds",
+    "Save",
+    "Seat",
+    "Seed",
+    "SeedDefault",
+    "Workers",
+    "choice",
+    "number",
+    "seed",
+    "whole",
+]
+
+MOST_SEED = 2**63 - 1
+"""The largest seed: a drawn seed is 63 random bits."""
+
+
+def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """A parser for a whole number, from `low` to `high` where the command line bounds it
+    itself; else of any size up to `MOST`, for the library to check what it means (a rule
+    set, a session's plan, a run's length each say so in their own words)."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise typer.BadParameter(f"{text!r} is not a whole number") from None
+        if low is not None and high is not None and not low <= value <= high:
+            raise typer.BadParameter(f"{value} is not valid: {low:,} to {high:,}")
+        if abs(value) > MOST:
+            raise typer.BadParameter(f"{value} is not valid: at most {MOST:,}")
+        return value
+
+    return read
+
+
+def choice(*names: str, help: str, **more: Any) -> Any:
+    """An option that takes one of `names`, checked whenever it is given."""
+
+    def read(text: str) -> str:
+        if text not in names:
+            raise typer.BadParameter(f"{text!r} is not one of {', '.join(names)}")
+        return text
+
+    return typer.Option(parser=read, metavar=f"<{'|'.join(names)}>", help=help, **more)
+
+
+def number(
+    help: str, low: int | None = None, high: int | None = None, metavar: str = "N", **more: Any
+) -> Any:
+    """An option that takes a whole number (`whole`); its help shows the bounds it has."""
+    shown = f" [{low:,} to {high:,}]" if low is not None and high is not None else ""
+    return typer.Option(parser=whole(low, high), metavar=metavar, help=help + shown, **more)
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number from 0 to `MOST_SEED`."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MOST_SEED:
+        raise typer.BadParameter(f"{value} is not valid: a seed is 0 to 2**63 - 1")
+    return value
+
+
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        parser=seed,
+        metavar="SEED",
+        help="Replay exactly: the same seed gives the same cards and the same totals, "
+        "however many workers. Without one, the system's strong random source is used "
+        "(and a simulation shows the seed it drew).",
+    ),
+]
+SeedDefault = Annotated[
+    int,
+    typer.Option(
+        parser=seed,
+        metavar="SEED",
+        help="The simulation's seed: the same seed gives the same figures again.",
+    ),
+]
+Auto = Annotated[
+    bool, typer.Option("--auto", metavar="", help="Bots only, no input: watch a whole session.")
+]
+Rounds = Annotated[
+    int | None,
+    number(
+        "Close the table after this many rounds (coups, deals or rounds, as the game calls "
+        "them); where a bank may last for ever, --auto closes after 100.",
+        0,
+        MOST,
+    ),
+]
+Chips = Annotated[int, number("Chips each seat brings.", 1, MOST, metavar="CHIPS")]
+Seat = Annotated[
+    int,
+    typer.Option(
+        parser=whole(),
+        metavar="SEAT",
+        help="Your seat, 1 to the table's seats (a box in Punto Banco).",
+    ),
+]
+Save = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="FILE",
+        help="Write the session's history here, to replay it later (`croupier replay`).",
+        callback=output_file,
+    ),
+]
+AsJson = Annotated[bool, typer.Option("--json", metavar="", help="One JSON object instead.")]
+Plot = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="FILE",
+        help="Draw the running figures with their 95% band here (PNG, PDF, SVG, ...).",
+        callback=plot_file,
+    ),
+]
+Workers = Annotated[int, number("Local worker processes.", 1, 1024)]
+Cluster = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS", help="Run on the Dask scheduler at this address (tcp://host:port)."
+    ),
+]
+DaskLocal = Annotated[
+    int | None, number("Start a local Dask cluster of this many workers.", 1, 1024)
+]
+Commission = Annotated[
+    str,
+    typer.Option(metavar="RATE", help="The house's commission: 5%, 0.05 or 1/20; 0 for none."),
+]
+AtFive = Annotated[
+    str,
+    typer.Option(
+        "--at-5",
+        metavar="PLAY",
+        help="Punto's play on 5: draw, stand, or the chance of drawing (0 to 1, e.g. 1/2).",
+    ),
+]
+MonteCutOn = Annotated[
+    MonteCut,
+    typer.Option(
+        case_sensitive=False,
+        help=f"When the house takes its {float(MonteRules().cut):.0%} of a win (MB-13): gate "
+        "(a win on the first card shown), or first-fall (the variant: on the first card that "
+        "makes a spot fall).",
+    ),
+]
+EgalitePays = Annotated[int, number("Égalité pays this many to one (PB-7).")]
+PuntoTable = Annotated[
+    TableSize, typer.Option(help="large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1).")
+]

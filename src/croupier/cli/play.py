@@ -1,0 +1,404 @@
+"""`croupier play <game>`: sit at a table at the terminal, against bots, or watch them."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from croupier import games as registry
+from croupier.cli.banchek.session import Session as BanchekSession
+from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
+from croupier.cli.monte_bank.session import Session as MonteBankSession
+from croupier.cli.options import (
+    Auto,
+    Chips,
+    Commission,
+    MonteCutOn,
+    PuntoTable,
+    Rounds,
+    Save,
+    Seat,
+    Seed,
+    number,
+)
+from croupier.cli.private_monte.session import PrivateSession
+from croupier.cli.punto_banco.session import Session
+from croupier.cli.session import TerminalSession
+from croupier.cli.usage import GameCommands, fail, rule_as_parameters
+from croupier.errors import InvalidInput
+from croupier.games.chemin_de_fer.rules import BankerPlay
+from croupier.games.monte_bank.rules import CutOn as MonteCut
+from croupier.games.punto_banco.rules import CommissionTiming, Tableau, TableSize
+
+__all__ = ["play_app"]
+
+play_app = typer.Typer(
+    cls=GameCommands,
+    help="Play a game at the terminal, against bots, or watch bots play (--auto).",
+    no_args_is_help=True,
+)
+
+AUTO_ROUNDS = 100
+"""Where a bank may last for ever (Monte Bank, Banchek), --auto closes after this many rounds
+unless told otherwise."""
+
+
+class PuntoOnFive(enum.Enum):
+    """Punto's play on 5 at a table: the text's choice (PB-13e) or the fixed tableau's draw
+    (PB-14), the engine's `Tableau`."""
+
+    CHOOSE = "choose"
+    DRAW = "draw"
+
+    @property
+    def tableau(self) -> Tableau:
+        return Tableau.TEXT if self is PuntoOnFive.CHOOSE else Tableau.FIXED
+
+
+def _bots(usual: str, least: int = 0) -> Any:
+    return number(f"Bots at the table ({usual}).", least, 20)
+
+
+_Rituals = Annotated[
+    bool, typer.Option("--rituals", metavar="", help="Be asked to shuffle and cut (MB-5, PM-2).")
+]
+_Cava = Annotated[int, number("The smallest stake (MB-8, PM-4).", metavar="CHIPS")]
+
+
+@play_app.command(
+    "punto-banco",
+    epilog="Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
+    "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
+    "`croupier rules punto-banco` (the rules).",
+)
+def punto_banco(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Rounds = None,
+    bots: Annotated[int | None, _bots("default: 4 with you, 6 with --auto")] = None,
+    chips: Chips = 1000,
+    seat: Seat = 1,
+    table: PuntoTable = TableSize.LARGE,
+    at_5: Annotated[
+        PuntoOnFive,
+        typer.Option(
+            "--at-5", help="choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."
+        ),
+    ] = PuntoOnFive.CHOOSE,
+    commission: Commission = "5%",
+    commission_taken: Annotated[
+        CommissionTiming,
+        typer.Option(
+            help="each-coup: banco's commission is taken at once; end-of-shoe: owed until "
+            "the shoe ends (PB-7)."
+        ),
+    ] = CommissionTiming.EACH_COUP,
+    save: Save = None,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds",
+            metavar="",
+            help="Show each bet's exact house edge for the cards not yet seen, every coup.",
+        ),
+    ] = False,
+) -> None:
+    """Sit at a Punto Banco table: bet punto, banco or égalité against the house.
+
+    You are asked for your bets each coup, to cut when a new shoe starts, to
+    turn punto's cards when yours is the highest punto stake, and to choose
+    on 5. Type `help` at any prompt for the commands. Your seat is a box.
+    """
+    rules = _rules(
+        "punto-banco",
+        table=table,
+        tableau=at_5.tableau,
+        commission=commission,
+        commission_timing=commission_taken,
+    )
+    human_box, wanted = _seats(rules.boxes, auto, seat, bots, usual=(4, 6))
+    session = Session(
+        Console(highlight=False),
+        rules,
+        seed=seed,
+        coups=rounds,
+        bots=wanted,
+        chips=chips,
+        human_box=human_box,
+        odds=odds,
+    )
+    _run(session, save)
+
+
+@play_app.command(
+    "chemin-de-fer",
+    epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
+    "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; `croupier rules chemin-de-fer`.",
+)
+def chemin_de_fer(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Rounds = None,
+    bots: Annotated[int | None, _bots("default: 4 with you, 5 with --auto", 1)] = None,
+    chips: Chips = 2000,
+    seat: Seat = 1,
+    decks: Annotated[int, number("Decks in the shoe (CF-2).")] = 6,
+    banker_play: Annotated[
+        BankerPlay,
+        typer.Option(help="free: the banker chooses freely (CF-13); tableau: the casino table."),
+    ] = BankerPlay.FREE,
+    commission: Commission = "0",
+    save: Save = None,
+) -> None:
+    """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
+    play the punters' hand, and bank in your turn.
+
+    The bots bid, bank and stake by their own ways and draw as the game's equilibrium
+    says. The commission is the house's share of the banker's winning coups (CF-16). Type
+    `help` at any prompt for the commands, `table` to see the table again, `quit` to leave.
+    """
+    rules = _rules("chemin-de-fer", decks=decks, banker_play=banker_play, commission=commission)
+    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(4, 5), banked=True)
+    session = CheminDeFerSession(
+        Console(highlight=False),
+        rules,
+        seed=seed,
+        coups=rounds,
+        bots=wanted,
+        chips=chips,
+        human_seat=human_seat,
+    )
+    _run(session, save)
+
+
+@play_app.command(
+    "monte-bank",
+    epilog="Examples: `croupier play monte-bank --seed 7`; "
+    "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`.",
+)
+def monte_bank(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Rounds = None,
+    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    chips: Chips = 3000,
+    seat: Seat = 1,
+    cava: _Cava = 10,
+    cut_on: MonteCutOn = MonteCut.GATE,
+    extra_cards: Annotated[
+        int,
+        number("MB-17 variant: unpaired cards added to the layout."),
+    ] = 0,
+    rituals: _Rituals = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
+    layout, watch the gate and the draw, and bank in your turn.
+
+    At the bets prompt type `help` for the commands; `table` shows the layout again.
+    """
+    _play_banked(
+        MonteBankSession,
+        "monte-bank",
+        {"cava": cava, "cut_on": cut_on, "extra_cards": extra_cards},
+        auto=auto,
+        seat=seat,
+        bots=bots,
+        save=save,
+        seed=seed,
+        rounds=rounds,
+        chips=chips,
+        rituals=rituals,
+    )
+
+
+@play_app.command(
+    "private-monte",
+    epilog="Examples: `croupier play private-monte --odds`; "
+    "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
+    "`croupier rules private-monte`.",
+)
+def private_monte(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Rounds = None,
+    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    chips: Chips = 3000,
+    seat: Seat = 1,
+    cava: _Cava = 10,
+    limit: Annotated[int, number("The largest stake (PM-4).", metavar="CHIPS")] = 500,
+    deals_per_bank: Annotated[
+        int,
+        number("Deals from one shuffle before the bank passes (PM-8)."),
+    ] = 6,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds",
+            metavar="",
+            help="Show each layout's exact chance given the cards seen since the shuffle.",
+        ),
+    ] = False,
+    rituals: _Rituals = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the
+    gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one
+    shuffle, so the cards seen tell which suits are left: `--odds` shows what they are worth.
+
+    At the bets prompt type `help` for the commands; `table` shows the layout again.
+    """
+    _play_banked(
+        PrivateSession,
+        "private-monte",
+        {"cava": cava, "limit": limit, "deals_per_bank": deals_per_bank},
+        auto=auto,
+        seat=seat,
+        bots=bots,
+        save=save,
+        seed=seed,
+        rounds=rounds,
+        chips=chips,
+        rituals=rituals,
+        odds=odds,
+    )
+
+
+@play_app.command(
+    "banchek",
+    epilog="Examples: `croupier play banchek --odds`; "
+    "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`.",
+)
+def banchek(
+    seed: Seed = None,
+    auto: Auto = False,
+    rounds: Rounds = None,
+    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    chips: Chips = 2000,
+    seat: Seat = 1,
+    minimum: Annotated[int, number("The smallest stake agreed (BN-5).", metavar="CHIPS")] = 5,
+    bank: Annotated[
+        int,
+        number("The bank each banker puts up; it passes at 3x (BN-10).", metavar="CHIPS"),
+    ] = 100,
+    riders: Annotated[
+        bool,
+        typer.Option(
+            "--riders", metavar="", help="Allow riders on another's cards (BN-15, BN-16)."
+        ),
+    ] = False,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds", metavar="", help="Show your cards' exact chance against the next card."
+        ),
+    ] = False,
+    save: Save = None,
+) -> None:
+    """Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card
+    the banker turns: a card of its suit as high or higher wins. You bank in your turn.
+
+    At the prompt type `help` for the commands; `table` shows the table again.
+    """
+    _play_banked(
+        BanchekSession,
+        "banchek",
+        {"minimum": minimum, "bank": bank, "riders": riders},
+        auto=auto,
+        seat=seat,
+        bots=bots,
+        save=save,
+        seed=seed,
+        rounds=rounds,
+        chips=chips,
+        odds=odds,
+    )
+
+
+def _play_banked(
+    session_type: Callable[..., TerminalSession],
+    game: str,
+    options: dict[str, Any],
+    *,
+    auto: bool,
+    seat: int,
+    bots: int | None,
+    rounds: int | None,
+    save: Path | None,
+    **session: Any,
+) -> None:
+    """A game where the bank passes among the seats at the terminal: the rule set from
+    `options`, the seats checked, the session run (and saved). With --auto and no limit,
+    it closes after `AUTO_ROUNDS`: such a bank may last for ever."""
+    rules = _rules(game, **options)
+    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(3, 4), banked=True)
+    if auto and rounds is None:
+        rounds = AUTO_ROUNDS
+    table = session_type(
+        Console(highlight=False),
+        rules,
+        bots=wanted,
+        human_seat=human_seat,
+        rounds=rounds,
+        **session,
+    )
+    _run(table, save)
+
+
+_FIELDS = {"commission": "commission", "commission_timing": "commission_taken"}
+"""Rule-set fields named otherwise on the command line."""
+
+
+def _rules(game: str, **options: Any) -> Any:
+    """The game's rule set from the options given, or one line saying what is wrong."""
+    try:
+        return registry.get(game).config(**options)
+    except InvalidInput as error:
+        raise fail(_in_options(str(error), options)) from None
+
+
+def _in_options(message: str, options: dict[str, Any]) -> str:
+    """A rule set's refusal (`name = value`) with each field an option set named as the
+    option (`--name value`)."""
+    fields = {name: _FIELDS.get(name, name) for name in options}
+    return rule_as_parameters(message, fields)
+
+
+def _seats(
+    places: int,
+    auto: bool,
+    place: int,
+    bots: int | None,
+    *,
+    usual: tuple[int, int],
+    banked: bool = False,
+) -> tuple[int | None, int]:
+    """Your seat (none with --auto), and how many bots: `usual` with you and without,
+    unless told; all checked against the table's `places`. Where a seat holds the bank
+    (`banked`), --auto needs a banker and a punter."""
+    if not auto and not 1 <= place <= places:
+        raise fail(f"--seat {place} is not at this table: its seats are 1 to {places}")
+    wanted = bots if bots is not None else (usual[1] if auto else usual[0])
+    room = places - (0 if auto else 1)
+    if wanted > room:
+        raise fail(f"--bots {wanted}: this table has room for {room} bots")
+    if banked and auto and wanted < 2:
+        raise fail("--auto needs at least 2 bots: one banks, the others punt")
+    if not banked and auto and wanted < 1:
+        raise fail("--auto needs at least 1 bot: with no one at the table, nothing is dealt")
+    return (None if auto else place - 1), wanted
+
+
+def _run(table: TerminalSession, save: Path | None) -> None:
+    """Play the session, and save its history if asked; after Ctrl-C, exit 130 as `simulate`
+    does."""
+    table.run()
+    if save is not None:
+        table.save(save)
+    if table.interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C, once the summary is out
