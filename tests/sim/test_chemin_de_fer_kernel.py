@@ -48,7 +48,7 @@ from croupier.sim.chemin_de_fer import (
     strategy,
 )
 from croupier.sim.chemin_de_fer_results import CheminDeFerResults
-from croupier.sim.rng import seeded, shuffle_prefix
+from croupier.sim.rng import MOST_CARDS, seeded, shuffle_prefix
 from croupier.solve.chemin_de_fer import COLUMNS, solve, tableau
 from croupier.solve.chemin_de_fer_payoffs import PAIRS
 from tests import helpers
@@ -395,3 +395,10 @@ def test_the_kernel_takes_the_games_rules():  # CF-2, CF-4
     three = simulate_shoes(state, 20, Rules(decks=3, burn=4, cut_card=6), "tableau")
     eight = simulate_shoes(state, 20, Rules(decks=8), "tableau")
     assert three[:, :3].sum() < eight[:, :3].sum()  # 3 decks deal fewer coups than 8
+
+
+def test_a_shoe_too_long_to_shuffle_is_refused():  # CF-2: several decks, as many as fit
+    state = seeded(np.random.SeedSequence(1))
+    simulate(state, 10, Rules(decks=MOST_CARDS // 52))  # the longest shoe it shuffles
+    with pytest.raises(InvalidConfig, match="decks=1261 is too many"):
+        simulate(state, 10, Rules(decks=MOST_CARDS // 52 + 1))

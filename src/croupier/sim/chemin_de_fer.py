@@ -52,7 +52,7 @@ from croupier.games.chemin_de_fer.rules import BankerPlay, Rules
 from croupier.sim import sessions as money
 from croupier.sim._jit import njit
 from croupier.sim.punto_banco import shoe_values
-from croupier.sim.rng import shuffle_prefix, uniform
+from croupier.sim.rng import MOST_CARDS, shuffle_prefix, uniform
 from croupier.sim.slices import SLICES, split
 from croupier.solve.chemin_de_fer import COLUMNS, Column, solve, tableau
 
@@ -636,7 +636,13 @@ def _dealing(
     values in order, the cut card and the burn (CF-2, CF-4), then both sides' play as the
     kernels look it up (the first table, the punter's chance on 5, the banker's chances,
     the tables)."""
-    play = _strategy_of(strategy, (rules or Rules()).decks, at_five)
+    decks = (rules or Rules()).decks
+    if 52 * decks > MOST_CARDS:
+        raise InvalidConfig(
+            f"decks={decks} is too many for the simulation: it shuffles at most "
+            f"{MOST_CARDS:,} cards, {MOST_CARDS // 52:,} decks"
+        )
+    play = _strategy_of(strategy, decks, at_five)
     rules = _checked(rules, play)
     x, banker = play.arrays()
     shoe = shoe_values(rules.decks)

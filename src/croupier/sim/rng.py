@@ -21,7 +21,10 @@ import numpy.typing as npt
 
 from croupier.sim._jit import njit
 
-__all__ = ["next_u64", "seeded", "shuffle_prefix", "uniform"]
+__all__ = ["MOST_CARDS", "next_u64", "seeded", "shuffle_prefix", "uniform"]
+
+MOST_CARDS = 0xFFFF
+"""The most cards `shuffle_prefix` shuffles: it places each from 16 random bits."""
 
 _U16 = np.uint64(0xFFFF)
 
@@ -61,7 +64,7 @@ def _place(cards: Any, k: int, word: Any, state: Any) -> None:
 
 @njit
 def shuffle_prefix(state: Any, cards: Any, stop: int) -> None:
-    """Shuffle `cards` (fewer than 65,536) as far as place `stop`: the first `stop` places
+    """Shuffle `cards` (at most `MOST_CARDS`) as far as place `stop`: the first `stop` places
     hold a uniformly random sequence of the cards, as a Fisher-Yates shuffle stopped there.
     Each 64 random bits place four cards."""
     k = 0
