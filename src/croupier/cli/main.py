@@ -61,7 +61,9 @@ app.add_typer(simulate_app, name="simulate")
 
 @app.command("rules")
 def _show_rules(
-    game: Annotated[str, typer.Argument(help=f"One of: {', '.join(registry.names())}.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help=f"One of: {', '.join(registry.names())}.")
+    ],
 ) -> None:
     """Print a game's rules, rule by rule, with the IDs the code and tests cite."""
     try:

@@ -108,7 +108,11 @@ def punto_banco(
     as_json: AsJson = False,
     removal: Annotated[
         bool,
-        typer.Option(help="Also the effect of removing one card of each value from a full shoe."),
+        typer.Option(
+            "--removal",
+            metavar="",
+            help="Also the effect of removing one card of each value from a full shoe.",
+        ),
     ] = False,
 ) -> None:
     """The probability of punto, banco and égalité and each bet's house edge, exactly."""
@@ -293,10 +297,16 @@ def _show_monte(table: monte.BetTable) -> None:
 def private_monte(
     seen: Annotated[
         str,
-        typer.Option(help='Cards seen since the shuffle, e.g. "2S 5C AD 3H KH" (no 8s to 10s).'),
+        typer.Option(
+            metavar="CARDS",
+            help='Cards seen since the shuffle, e.g. "2S 5C AD 3H KH" (no 8s to 10s).',
+        ),
     ] = "",
     layout: Annotated[
-        str, typer.Option(help='A layout just dealt, e.g. "7S 4S": its exact odds given --seen.')
+        str,
+        typer.Option(
+            metavar="CARDS", help='A layout just dealt, e.g. "7S 4S": its exact odds given --seen.'
+        ),
     ] = "",
     shuffles: Annotated[
         int, number("Shuffles to simulate the counter over (six deals each).")
@@ -418,12 +428,15 @@ def _plus_minus(edge: Estimate | None) -> str:
 def banchek_odds(
     hand: Annotated[
         str,
-        typer.Option(help='A three-card hand, e.g. "7D KC 5D": its exact chance and edge.'),
+        typer.Option(
+            metavar="CARDS", help='A three-card hand, e.g. "7D KC 5D": its exact chance and edge.'
+        ),
     ] = "",
     gone: Annotated[
         str,
         typer.Option(
-            help='Cards known to be gone, e.g. "AS KS 2H" (each at most twice: two packs).'
+            metavar="CARDS",
+            help='Cards known to be gone, e.g. "AS KS 2H" (each at most twice: two packs).',
         ),
     ] = "",
     punters: Annotated[
@@ -459,6 +472,7 @@ def banchek_odds(
         bool,
         typer.Option(
             "--json",
+            metavar="",
             help="One JSON object instead; with the prospects only when a simulation option "
             "is given.",
         ),

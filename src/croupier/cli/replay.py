@@ -59,7 +59,9 @@ _ROUND_NAMES = {
 
 
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="A history written by `play --save`.")],
+    path: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A history written by `play --save`.")
+    ],
 ) -> None:
     """Replay a saved session event for event, as a spectator saw it, and check it against
     the record the save keeps of every coup. Exit status 1 names the first coup that

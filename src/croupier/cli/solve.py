@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.json_output import emit
+from croupier.cli.options import AsJson
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidInput
 from croupier.estimate import exact_json
@@ -60,7 +61,8 @@ def _decks(text: str) -> int | None:
 )
 def chemin_de_fer(
     decks: Annotated[
-        str, typer.Option(help="Decks in the shoe, or `inf` to deal with replacement.")
+        str,
+        typer.Option(metavar="DECKS", help="Decks in the shoe, or `inf` to deal with replacement."),
     ] = "6",
     info: Annotated[
         Info,
@@ -69,15 +71,20 @@ def chemin_de_fer(
             "(Ethier-Gámez)."
         ),
     ] = Info.TOTALS,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead.")] = False,
+    as_json: AsJson = False,
     exact: Annotated[
-        bool, typer.Option(help="Exact fractions (totals: the method gives them).")
+        bool,
+        typer.Option(
+            "--exact", metavar="", help="Exact fractions (totals: the method gives them)."
+        ),
     ] = False,
     exploit: Annotated[
         bool,
         typer.Option(
+            "--exploit",
+            metavar="",
             help="Also how much the casino tableau, and always drawing or standing on 5, "
-            "can be exploited."
+            "can be exploited.",
         ),
     ] = False,
 ) -> None:

@@ -70,15 +70,18 @@ def chemin_de_fer(
     dask_local: DaskLocal = None,
     strategy: Annotated[
         str,
-        typer.Option(
+        choice(
+            *kernel.STRATEGIES,
             help="How both sides play: equilibrium (the solver's, each knowing his total), "
-            "tableau (the casino table, CF-13 variant), draw, or stand."
+            "tableau (the casino table, CF-13 variant), draw, or stand.",
         ),
     ] = "equilibrium",
     at_5: Annotated[
         str | None,
         typer.Option(
-            "--at-5", help="The punter on 5, instead of the strategy's: draw, stand, or a chance."
+            "--at-5",
+            metavar="PLAY",
+            help="The punter on 5, instead of the strategy's: draw, stand, or a chance.",
         ),
     ] = None,
     decks: Annotated[int, number("Decks in the shoe (CF-2).")] = 6,
