@@ -78,7 +78,7 @@ def test_bad_input_is_one_line_and_exit_2():  # PM-4, PM-8
             ["--stake", "400", "--bankroll", "700"],
             "--stake 400 on each layout is 800 a deal, more than the --bankroll 700",
         ),
-        (["--stake", "0"], "--stake 0 is not valid: a stake on a layout is from the cava, 10,"),
+        (["--stake", "5"], "--stake 5 is not valid: a stake on a layout is from the cava, 10,"),
         (["--stake", "600"], "--stake 600 is not valid: a stake on a layout is from the cava"),
         (
             ["--stake", "5", "--cava", "6"],

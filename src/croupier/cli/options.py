@@ -55,17 +55,21 @@ MOST_SEED = 2**63 - 1
 
 
 def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """A parser for a whole number, from `low` to `high` where the command line bounds it
+    """A parser for a whole number, from `low` (to `high`) where the command line bounds it
     itself; else of any size up to `MOST`, for the library to check what it means (a rule
-    set, a session's plan, a run's length each say so in their own words)."""
+    set, a session's plan, a run's length each say so in their own words). An option the
+    command may not consult (a session's, without --sessions) is bounded here, so that
+    no bad value passes unseen."""
 
     def read(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise typer.BadParameter(f"{text!r} is not a whole number") from None
-        if low is not None and high is not None and not low <= value <= high:
+        if high is not None and low is not None and not low <= value <= high:
             raise typer.BadParameter(f"{value} is not valid: {low:,} to {high:,}")
+        if low is not None and value < low:
+            raise typer.BadParameter(f"{value} is not valid: at least {low:,}")
         if abs(value) > MOST:
             raise typer.BadParameter(f"{value} is not valid: at most {MOST:,}")
         return value
@@ -89,6 +93,7 @@ def number(
 ) -> Any:
     """An option that takes a whole number (`whole`); its help shows the bounds it has."""
     shown = f" [{low:,} to {high:,}]" if low is not None and high is not None else ""
+    shown = shown or (f" [at least {low:,}]" if low is not None else "")
     return typer.Option(parser=whole(low, high), metavar=metavar, help=help + shown, **more)
 
 
@@ -137,7 +142,7 @@ Chips = Annotated[int, number("Chips each seat brings.", 1, MOST, metavar="CHIPS
 Seat = Annotated[
     int,
     typer.Option(
-        parser=whole(),
+        parser=whole(1),
         metavar="SEAT",
         help="Your seat, 1 to the table's seats (a box in Punto Banco).",
     ),

@@ -43,12 +43,12 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 
-AUTO_ROUNDS = 100
+_AUTO_ROUNDS = 100
 """Where a bank may last for ever (Monte Bank, Banchek), --auto closes after this many rounds
 unless told otherwise."""
 
 
-class PuntoOnFive(enum.Enum):
+class _PuntoOnFive(enum.Enum):
     """Punto's play on 5 at a table: the text's choice (PB-13e) or the fixed tableau's draw
     (PB-14), the engine's `Tableau`."""
 
@@ -57,7 +57,7 @@ class PuntoOnFive(enum.Enum):
 
     @property
     def tableau(self) -> Tableau:
-        return Tableau.TEXT if self is PuntoOnFive.CHOOSE else Tableau.FIXED
+        return Tableau.TEXT if self is _PuntoOnFive.CHOOSE else Tableau.FIXED
 
 
 def _bots(usual: str, least: int = 0) -> Any:
@@ -76,7 +76,7 @@ _Cava = Annotated[int, number("The smallest stake (MB-8, PM-4).", metavar="CHIPS
     "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
     "`croupier rules punto-banco` (the rules).",
 )
-def punto_banco(
+def _punto_banco(
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -85,11 +85,11 @@ def punto_banco(
     seat: Seat = 1,
     table: PuntoTable = TableSize.LARGE,
     at_5: Annotated[
-        PuntoOnFive,
+        _PuntoOnFive,
         typer.Option(
             "--at-5", help="choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."
         ),
-    ] = PuntoOnFive.CHOOSE,
+    ] = _PuntoOnFive.CHOOSE,
     commission: Commission = "5%",
     commission_taken: Annotated[
         CommissionTiming,
@@ -140,7 +140,7 @@ def punto_banco(
     epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
     "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; `croupier rules chemin-de-fer`.",
 )
-def chemin_de_fer(
+def _chemin_de_fer(
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -181,7 +181,7 @@ def chemin_de_fer(
     epilog="Examples: `croupier play monte-bank --seed 7`; "
     "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`.",
 )
-def monte_bank(
+def _monte_bank(
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -223,7 +223,7 @@ def monte_bank(
     "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
     "`croupier rules private-monte`.",
 )
-def private_monte(
+def _private_monte(
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -274,7 +274,7 @@ def private_monte(
     epilog="Examples: `croupier play banchek --odds`; "
     "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`.",
 )
-def banchek(
+def _banchek(
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -334,11 +334,11 @@ def _play_banked(
 ) -> None:
     """A game where the bank passes among the seats at the terminal: the rule set from
     `options`, the seats checked, the session run (and saved). With --auto and no limit,
-    it closes after `AUTO_ROUNDS`: such a bank may last for ever."""
+    it closes after `_AUTO_ROUNDS`: such a bank may last for ever."""
     rules = _rules(game, **options)
     human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(3, 4), banked=True)
     if auto and rounds is None:
-        rounds = AUTO_ROUNDS
+        rounds = _AUTO_ROUNDS
     table = session_type(
         Console(highlight=False),
         rules,

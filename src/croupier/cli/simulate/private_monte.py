@@ -58,6 +58,7 @@ def private_monte(
         number(
             help="Deals in a session (a hand is a deal), the pack shuffled afresh after every "
             "--deals-per-bank deals.",
+            low=1,
             rich_help_panel="Sessions",
         ),
     ] = 120,
@@ -67,6 +68,7 @@ def private_monte(
         number(
             help="Chips on each layout backed, from --cava to --limit: a deal stakes up to "
             "twice this, which a session must cover.",
+            low=1,
             rich_help_panel="Sessions",
         ),
     ] = 20,

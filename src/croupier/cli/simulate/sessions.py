@@ -30,9 +30,9 @@ Sessions = Annotated[
         rich_help_panel="Sessions",
     ),
 ]
-SessionHands = Annotated[int, number(help="Hands in a session.", rich_help_panel="Sessions")]
-Bankroll = Annotated[int, number(help="Chips a session starts with.", rich_help_panel="Sessions")]
-Stake = Annotated[int, number(help="Chips staked on each hand.", rich_help_panel="Sessions")]
+SessionHands = Annotated[int, number("Hands in a session.", 1, rich_help_panel="Sessions")]
+Bankroll = Annotated[int, number("Chips a session starts with.", 1, rich_help_panel="Sessions")]
+Stake = Annotated[int, number("Chips staked on each hand.", 1, rich_help_panel="Sessions")]
 
 _SAMPLE = 20
 """Sessions drawn whole in the plot: the run's first."""
