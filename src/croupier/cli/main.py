@@ -11,6 +11,7 @@ from rich.markdown import Markdown
 
 import croupier
 from croupier import games as registry
+from croupier.cli.ledger import ledger_app
 from croupier.cli.odds import odds_app
 from croupier.cli.play import play_app
 from croupier.cli.replay import replay_command
@@ -57,6 +58,7 @@ app.add_typer(play_app, name="play")
 app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
 app.add_typer(simulate_app, name="simulate")
+app.add_typer(ledger_app, name="ledger")
 
 
 @app.command("rules")

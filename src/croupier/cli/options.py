@@ -34,6 +34,7 @@ __all__ = [
     "Cluster",
     "Commission",
     "DaskLocal",
+    "Database",
     "EgalitePays",
     "MonteCutOn",
     "Plot",
@@ -156,6 +157,17 @@ Save = Annotated[
     ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", metavar="", help="One JSON object instead.")]
+
+Database = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        metavar="URL",
+        help="The ledger's database, as an SQLAlchemy URL (sqlite:///FILE); by default"
+        " croupier.db in $CROUPIER_DATA, else in ~/.local/share/croupier.",
+        show_default=False,
+    ),
+]
 Plot = Annotated[
     Path | None,
     typer.Option(

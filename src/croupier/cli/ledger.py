@@ -1,0 +1,64 @@
+"""`croupier ledger`: the chip ledger of the table server (docs/ledger.md). `croupier ledger
+audit` checks every invariant and exits 0 when they all hold, 1 when one fails (one line for
+each finding on standard error), 2 when the database cannot be opened as a ledger."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from croupier.cli.options import AsJson, Database
+from croupier.cli.usage import fail
+
+__all__ = ["ledger_app"]
+
+ledger_app = typer.Typer(
+    help="The chip ledger: every account and every transfer, and its audit.",
+    no_args_is_help=True,
+)
+
+
+@ledger_app.command("audit")
+def _audit(database: Database = None, as_json: AsJson = False) -> None:
+    """Check every invariant of the ledger: exit 0 when all hold, 1 when one fails.
+
+    The balances sum to zero; each balance is what its transfers make it; none is below zero
+    but the grant source's; every transfer has its cause. (That each table's account equals
+    its table's chips is checked once there are tables.) A finding is one line on standard
+    error; a database that cannot be opened as a ledger is exit 2."""
+    try:
+        from croupier.server.audit import Invariant, audit
+        from croupier.server.database import Unavailable, default_url, shown
+    except ImportError:
+        raise fail("croupier ledger needs the server extra: pip install croupier[server]") from None
+    url = database if database is not None else default_url()
+    try:
+        findings = audit(url)
+    except Unavailable as error:
+        raise fail(str(error)) from None
+    if as_json:
+        report = {
+            "command": "ledger audit",
+            "database": shown(url),
+            "results": {
+                "holds": not findings,
+                "findings": [
+                    {"invariant": finding.invariant.value, "message": finding.message}
+                    for finding in findings
+                ],
+                "unchecked": [Invariant.TABLE_IS_STATE.value],
+            },
+        }
+        print(json.dumps(report, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        verdict = "fails" if findings else "holds"
+        console.print(f"The ledger at {escape(shown(url))} {verdict}.")
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    for finding in findings:
+        errors.print(f"[red]Finding:[/] {escape(str(finding))}")
+    if findings:
+        raise typer.Exit(1)

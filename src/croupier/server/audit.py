@@ -1,0 +1,127 @@
+"""The audit of a ledger: every invariant recomputed from what the database holds, each one
+that fails said as a `Finding`.
+
+- the sum of all balances is zero (the grant source is below zero by what it has granted);
+- each balance equals the chips its transfers brought in less those they took out;
+- no balance is below zero but the grant source's;
+- every transfer has its cause, one of `Cause`;
+- each table account equals its table's chips (`TableChips`): not checked until the tables
+  exist; `audit` then takes the function that replays a table's state.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from croupier.server.database import open_ledger
+from croupier.server.schema import Account, AccountKind, Cause, Transfer
+
+__all__ = ["Finding", "Invariant", "TableChips", "audit"]
+
+TableChips = Callable[[Session, Account], int]
+"""The chips a table holds by its replayed state, for its ledger account (the hook for the
+check that each table account equals its state, which is made only when one is given: the
+tables do not exist yet)."""
+
+
+class Invariant(enum.Enum):
+    """What the audit checks."""
+
+    SUM_IS_ZERO = "sum-is-zero"
+    BALANCE_IS_TRANSFERS = "balance-is-transfers"
+    BALANCE_NOT_NEGATIVE = "balance-not-negative"
+    TRANSFER_HAS_CAUSE = "transfer-has-cause"
+    TABLE_IS_STATE = "table-is-state"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """An invariant that fails, and where."""
+
+    invariant: Invariant
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.invariant.value}: {self.message}"
+
+
+def _label(account: Account) -> str:
+    return f"account {account.id} ({account.kind} {account.name!r})"
+
+
+def _flows(session: Session) -> dict[int, int]:
+    """Each account's chips in less chips out, by its transfers."""
+    flows: dict[int, int] = {}
+    for column, sign in ((Transfer.target_id, 1), (Transfer.source_id, -1)):
+        rows = session.execute(select(column, func.sum(Transfer.chips)).group_by(column))
+        for account, chips in rows:
+            flows[account] = flows.get(account, 0) + sign * int(chips)
+    return flows
+
+
+def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
+    findings: list[Finding] = []
+    accounts = list(session.scalars(select(Account).order_by(Account.id)))
+    total = sum(account.balance for account in accounts)
+    if total != 0:
+        findings.append(Finding(Invariant.SUM_IS_ZERO, f"the balances sum to {total}, not 0"))
+    flows = _flows(session)
+    for account in accounts:
+        expected = flows.get(account.id, 0)
+        if account.balance != expected:
+            findings.append(
+                Finding(
+                    Invariant.BALANCE_IS_TRANSFERS,
+                    f"{_label(account)} has {account.balance} chips; its transfers make {expected}",
+                )
+            )
+        if account.balance < 0 and account.kind != AccountKind.GRANT_SOURCE.value:
+            findings.append(
+                Finding(
+                    Invariant.BALANCE_NOT_NEGATIVE,
+                    f"{_label(account)} has {account.balance} chips, below zero",
+                )
+            )
+        if table_chips is not None and account.kind == AccountKind.TABLE.value:
+            held = table_chips(session, account)
+            if account.balance != held:
+                findings.append(
+                    Finding(
+                        Invariant.TABLE_IS_STATE,
+                        f"{_label(account)} has {account.balance} chips; its table holds {held}",
+                    )
+                )
+    causes = [cause.value for cause in Cause]
+    uncaused = session.execute(
+        select(Transfer.id, Transfer.cause)
+        .where((Transfer.cause.is_(None)) | (Transfer.cause.not_in(causes)))
+        .order_by(Transfer.id)
+    )
+    for number, cause in uncaused:
+        findings.append(
+            Finding(
+                Invariant.TRANSFER_HAS_CAUSE,
+                f"transfer {number} has no cause (it says {cause!r}; one of {causes})",
+            )
+        )
+    return findings
+
+
+def audit(url: str, table_chips: TableChips | None = None) -> list[Finding]:
+    """Check every invariant of the ledger at `url`, in one read of it: the findings, none
+    when every invariant holds. `table_chips`, when given, is how a table's chips are known
+    from its state; without it `Invariant.TABLE_IS_STATE` is not checked (there are no
+    tables yet: see `TableChips`).
+
+    Raises `database.Unavailable` when `url` holds no ledger that can be opened."""
+    engine = open_ledger(url)
+    try:
+        with Session(engine) as session, session.begin():
+            return _check(session, table_chips)
+    finally:
+        engine.dispose()

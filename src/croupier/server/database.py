@@ -1,0 +1,131 @@
+"""Opening a ledger's database, and bringing its schema to the newest migration.
+
+A database is named by an SQLAlchemy URL (`sqlite:///path/to/croupier.db`, later
+`postgresql+psycopg://...`). Without one, croupier keeps its ledger in an SQLite file in its
+data folder: `$CROUPIER_DATA/croupier.db`, or `~/.local/share/croupier/croupier.db`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from croupier.errors import InvalidInput
+
+__all__ = [
+    "MIGRATIONS",
+    "Unavailable",
+    "data_folder",
+    "default_url",
+    "migrate",
+    "open_database",
+    "open_ledger",
+    "shown",
+]
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+"""The folder of the ledger's Alembic migrations, shipped inside the package."""
+
+
+class Unavailable(InvalidInput):
+    """A database that cannot be opened as a ledger: a URL that names none, a file that is
+    not there, a server that does not answer, a database with no ledger in it."""
+
+
+def data_folder() -> Path:
+    """Where croupier keeps its data: `$CROUPIER_DATA`, or `~/.local/share/croupier`."""
+    named = os.environ.get("CROUPIER_DATA")
+    return Path(named) if named else Path.home() / ".local" / "share" / "croupier"
+
+
+def default_url() -> str:
+    """The ledger's database when none is named: `croupier.db` in the `data_folder`."""
+    return f"sqlite:///{data_folder() / 'croupier.db'}"
+
+
+def _enforce_foreign_keys(connection: Any, _: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def shown(url: str) -> str:
+    """`url` as croupier says it: with its password hidden.
+
+    >>> shown("postgresql://ada:secret@db.example/croupier")
+    'postgresql://ada:***@db.example/croupier'
+    >>> shown("not a url")
+    'not a url'
+    """
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def open_database(url: str) -> Engine:
+    """An engine on `url`; on SQLite, every connection enforces its foreign keys (SQLite
+    does not unless asked). Nothing is connected to yet."""
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, ImportError, ValueError) as error:
+        raise Unavailable(f"cannot open the database {shown(url)!r}: {error}") from None
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _enforce_foreign_keys)
+    return engine
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The file an SQLite URL names (None for another database, or one in memory)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def open_ledger(url: str) -> Engine:
+    """An engine on an existing ledger at `url`, connected to once to be sure: a missing
+    SQLite file is not created, and a database without the ledger's tables is refused."""
+    file = _sqlite_file(url)
+    if file is not None and not file.is_file():
+        raise Unavailable(f"there is no ledger at {shown(url)!r}: no file {str(file)!r}")
+    engine = open_database(url)
+    try:
+        with engine.connect() as connection:
+            tables = set(inspect(connection).get_table_names())
+    except SQLAlchemyError as error:
+        engine.dispose()
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        raise Unavailable(f"cannot open the database {shown(url)!r}: {reason}") from None
+    if not {"accounts", "transfers"} <= tables:
+        engine.dispose()
+        raise Unavailable(
+            f"{shown(url)!r} holds no ledger: it has no accounts and transfers tables"
+        )
+    return engine
+
+
+def _config(url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def migrate(url: str) -> None:
+    """Bring the database at `url` to the newest migration, creating it (and, for SQLite,
+    its file) if it is not there; a database already there is left as it is."""
+    file = _sqlite_file(url)
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+    command.upgrade(_config(url), "head")

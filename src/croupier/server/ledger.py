@@ -1,0 +1,89 @@
+"""Moving chips: accounts are opened once, and chips move between them only by `transfer`,
+which changes both balances and records the transfer together, or does nothing.
+
+Python refuses a bad transfer first, with the reason (`InsufficientChips` for an overdraft);
+the database refuses it again whatever Python let through (docs/ledger.md), and `transfer`
+says that refusal as the same error, with the database's in its `__cause__`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from croupier.errors import InsufficientChips, InvalidInput
+from croupier.server.schema import Account, AccountKind, Cause, Transfer
+
+__all__ = ["open_account", "transfer"]
+
+
+def open_account(session: Session, kind: AccountKind, name: str) -> Account:
+    """The account of this kind and name, opened with no chips if there is none yet."""
+    found = session.scalars(
+        select(Account).where(Account.kind == kind.value, Account.name == name)
+    ).one_or_none()
+    if found is not None:
+        return found
+    account = Account(kind=kind.value, name=name, balance=0)
+    session.add(account)
+    session.flush()
+    return account
+
+
+def _check_cover(source: Account, chips: int, cause: Cause) -> None:
+    """Python's refusal of an overdraft (the database refuses it too)."""
+    if source.kind != AccountKind.GRANT_SOURCE.value and source.balance < chips:
+        raise InsufficientChips(
+            source.name, cause.value, f"chips={chips} is more than the balance={source.balance}"
+        )
+
+
+def transfer(
+    session: Session, source: Account, target: Account, chips: int, cause: Cause, ref: str = ""
+) -> Transfer:
+    """Move `chips` whole chips from `source` to `target` for `cause` (`ref` names what it
+    was for: a table, a shoe, a seat): both balances and the transfer, in one savepoint of
+    the session's transaction, so that a refused transfer leaves nothing behind. The caller
+    commits.
+
+    Raises `InvalidInput` for chips that are not a whole positive number, or an account paying
+    itself; `InsufficientChips` when the source (other than the grant source) has fewer."""
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+        raise InvalidInput(f"chips={chips!r} is not valid: a whole number of chips, at least 1")
+    if not isinstance(cause, Cause):
+        raise InvalidInput(f"cause={cause!r} is not valid: one of {[c.value for c in Cause]}")
+    if source.id == target.id:
+        raise InvalidInput(f"a transfer from {source.name!r} to itself moves nothing")
+    session.refresh(source)
+    _check_cover(source, chips, cause)
+    try:
+        with session.begin_nested():
+            for account, change in ((source, -chips), (target, chips)):
+                session.execute(
+                    update(Account)
+                    .where(Account.id == account.id)
+                    .values(balance=Account.balance + change)
+                    .execution_options(synchronize_session=False)
+                )
+            record = Transfer(
+                source_id=source.id,
+                target_id=target.id,
+                chips=chips,
+                cause=cause.value,
+                reference=ref,
+            )
+            session.add(record)
+            session.flush()
+    except IntegrityError as error:
+        session.expire(source)
+        session.expire(target)
+        reason = str(error.orig).splitlines()[0]
+        if "balance_not_negative" not in reason:
+            raise
+        raise InsufficientChips(
+            source.name, cause.value, f"the database refused it: {reason}"
+        ) from error
+    session.expire(source)
+    session.expire(target)
+    return record

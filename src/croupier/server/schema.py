@@ -1,0 +1,97 @@
+"""The ledger's tables: accounts, each with a kind and a balance of whole chips, and
+transfers, each moving chips from one account to another for a cause.
+
+The database refuses what must never be (docs/ledger.md): a balance below zero on any account
+but the grant source, a transfer of no chips or of a part of one, a transfer from an account
+to itself, a cause that is not a `Cause`, a transfer naming no account. These models mirror
+the migrations in `migrations/versions`, which are what create the tables.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Account", "AccountKind", "Base", "Cause", "Transfer"]
+
+
+class AccountKind(enum.Enum):
+    """Whose chips an account holds."""
+
+    PERSON = "person"
+    TABLE = "table"
+    HOUSE = "house"
+    GRANT_SOURCE = "grant-source"
+    """Where a new person's starting grant comes from: the one account whose balance goes
+    below zero, so that the sum over all accounts is always zero."""
+
+
+class Cause(enum.Enum):
+    """Why chips moved."""
+
+    GRANT = "grant"
+    """A new person's starting chips, from the grant source."""
+    BUY_IN = "buy-in"
+    """A person sits down: from the person to the table."""
+    CASH_OUT = "cash-out"
+    """A seat gets up: its chips from the table back to the person."""
+    TAKINGS = "takings"
+    """The house's takings, from the table to the house at the end of a shoe (or pack) and
+    when a table closes."""
+
+
+def _one_of(column: str, kind: type[enum.Enum]) -> str:
+    return f"{column} IN ({', '.join(repr(member.value) for member in kind)})"
+
+
+class Base(DeclarativeBase):
+    """The ledger's models."""
+
+
+class Account(Base):
+    """An account: a person's, a table's, the house's or the grant source's."""
+
+    __tablename__ = "accounts"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", AccountKind), name="account_kind_known"),
+        CheckConstraint(
+            f"balance >= 0 OR kind = {AccountKind.GRANT_SOURCE.value!r}",
+            name="balance_not_negative",
+        ),
+        UniqueConstraint("kind", "name", name="account_named_once"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    balance: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class Transfer(Base):
+    """An immutable transfer of whole chips from one account to another."""
+
+    __tablename__ = "transfers"
+    __table_args__ = (
+        CheckConstraint("chips > 0", name="chips_positive"),
+        CheckConstraint("source_id <> target_id", name="source_is_not_target"),
+        CheckConstraint(_one_of("cause", Cause), name="cause_known"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    target_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    chips: Mapped[int] = mapped_column(Integer)
+    cause: Mapped[str] = mapped_column(String(16))
+    reference: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,121 @@
+"""`croupier ledger audit`: exit 0 when every invariant holds, 1 with a line for each finding
+when one fails, 2 when the database cannot be opened as a ledger."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.server.database import migrate, open_database
+from croupier.server.ledger import open_account, transfer
+from croupier.server.schema import AccountKind, Cause
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    file = tmp_path / "croupier.db"
+    url = f"sqlite:///{file}"
+    migrate(url)
+    engine = open_database(url)
+    with Session(engine) as session, session.begin():
+        source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
+        ada = open_account(session, AccountKind.PERSON, "ada")
+        table = open_account(session, AccountKind.TABLE, "table-1")
+        transfer(session, source, ada, 1000, Cause.GRANT, "ada")
+        transfer(session, ada, table, 300, Cause.BUY_IN, "table-1 seat 1")
+    engine.dispose()
+    return file
+
+
+def _audit(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["ledger", "audit", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_clean_ledger_passes(database):
+    status, out, err = _audit("--database", f"sqlite:///{database}")
+    assert (status, err) == (0, "")
+    assert "holds" in out
+
+
+def test_a_clean_ledger_passes_as_json(database):
+    status, out, _ = _audit("--database", f"sqlite:///{database}", "--json")
+    assert status == 0
+    report = json.loads(out)
+    assert report["command"] == "ledger audit"
+    assert report["results"]["holds"] is True
+    assert report["results"]["findings"] == []
+    assert report["results"]["unchecked"] == ["table-is-state"]
+
+
+def test_a_tampered_ledger_fails_with_a_line_for_each_finding(database):
+    with sqlite3.connect(database) as raw:
+        raw.execute("UPDATE accounts SET balance = balance + 7 WHERE name = 'ada'")
+    status, out, err = _audit("--database", f"sqlite:///{database}")
+    assert status == 1
+    assert "fails" in out
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("Finding: sum-is-zero: the balances sum to 7")
+    assert lines[1].startswith("Finding: balance-is-transfers: account 2 (person 'ada')")
+
+
+def test_a_tampered_ledger_fails_as_json(database):
+    with sqlite3.connect(database) as raw:
+        raw.execute("PRAGMA ignore_check_constraints = ON")
+        raw.execute("DROP TRIGGER transfers_no_update")
+        raw.execute("UPDATE transfers SET cause = '' WHERE id = 1")
+    status, out, err = _audit("--database", f"sqlite:///{database}", "--json")
+    assert status == 1
+    findings = json.loads(out)["results"]["findings"]
+    assert [finding["invariant"] for finding in findings] == ["transfer-has-cause"]
+    assert "transfer 1 has no cause" in err
+
+
+def test_the_default_database_is_in_the_data_folder(database, monkeypatch):
+    monkeypatch.setenv("CROUPIER_DATA", str(database.parent))
+    assert _audit()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("sqlite:///{folder}/missing.db", "there is no ledger at"),
+        ("sqlite:///{folder}/empty.db", "holds no ledger"),
+        ("not a url", "cannot open the database 'not a url'"),
+        ("nosuchdb://host/x", "cannot open the database"),
+        ("sqlite:///{folder}/text.db", "cannot open the database"),
+    ],
+)
+def test_a_database_it_cannot_open_is_one_line_and_exit_2(tmp_path, url, message):
+    sqlite3.connect(tmp_path / "empty.db").close()
+    (tmp_path / "text.db").write_text("not a database at all, " * 100)
+    status, out, err = _audit("--database", url.format(folder=tmp_path))
+    assert (status, out) == (2, "")
+    assert err.startswith("Error: ")
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_a_missing_default_database_is_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setenv("CROUPIER_DATA", str(tmp_path / "nowhere"))
+    status, _, err = _audit()
+    assert status == 2
+    assert "no ledger" in err
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_password_in_the_url_is_never_shown():
+    status, _, err = _audit("--database", "postgresql://ada:s3cret@127.0.0.1:1/croupier")
+    assert status == 2
+    assert "s3cret" not in err
+    assert "ada:***@" in err
