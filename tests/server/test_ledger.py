@@ -255,7 +255,7 @@ def test_migrate_is_idempotent(url):
     engine = open_ledger(url)
     with engine.connect() as connection:
         version = connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
-        assert list(version) == ["0001"]
+        assert list(version) == ["0002"]
         assert {"accounts", "transfers"} <= set(inspect(connection).get_table_names())
     engine.dispose()
 

@@ -1,5 +1,6 @@
 """The ledger's tables: accounts, each with a kind and a balance of whole chips, and
-transfers, each moving chips from one account to another for a cause.
+transfers, each moving chips from one account to another for a cause; and people, each with
+a name unique whatever its case, an argon2 password hash, and one ledger account.
 
 The database refuses what must never be (docs/ledger.md): a balance below zero on any account
 but the grant source, a transfer of no chips or of a part of one, a transfer from an account
@@ -23,7 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Account", "AccountKind", "Base", "Cause", "Transfer"]
+__all__ = ["Account", "AccountKind", "Base", "Cause", "Person", "Transfer"]
 
 
 class AccountKind(enum.Enum):
@@ -95,3 +96,29 @@ class Transfer(Base):
     cause: Mapped[str] = mapped_column(String(16))
     reference: Mapped[str] = mapped_column(String(200), default="", server_default="")
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Person(Base):
+    """A registered person: a name unique whatever its case (`folded`, the name in lower
+    case, is what is unique; the database checks that it is the name's), the argon2 hash of
+    their password (never the password), and their ledger account (of kind person, one each).
+
+    Its `repr` shows the id and the name only."""
+
+    __tablename__ = "people"
+    __table_args__ = (
+        CheckConstraint("length(name) BETWEEN 1 AND 32", name="person_name_length"),
+        CheckConstraint("folded = lower(name)", name="person_folded_is_name"),
+        UniqueConstraint("folded", name="person_named_once"),
+        UniqueConstraint("account_id", name="person_account_once"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    folded: Mapped[str] = mapped_column(String(32))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+
+    def __repr__(self) -> str:
+        return f"Person(id={self.id!r}, name={self.name!r})"

@@ -1,0 +1,140 @@
+"""People's accounts: registering with a name and a password, and logging in.
+
+A name is 1 to 32 characters, each an ASCII letter, a digit, `-` or `_`, and is taken
+whatever its case (`Ada` and `ada` are one name). A password is at least 8 characters; only
+its argon2id hash (argon2-cffi's `PasswordHasher`) is kept, and no message or `repr` ever
+holds it. Registering opens the person's ledger account and grants them `STARTING_GRANT`
+chips from the grant source, in the caller's transaction.
+
+Logging in with a wrong name or a wrong password is refused with one and the same
+`LogInRefused`, which never says which was wrong; an unknown name is verified against a
+stand-in hash so that it takes about as long as a wrong password.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from croupier.errors import InvalidInput
+from croupier.server.ledger import open_account, transfer
+from croupier.server.schema import Account, AccountKind, Cause, Person
+
+__all__ = [
+    "GRANT_SOURCE",
+    "MIN_PASSWORD",
+    "STARTING_GRANT",
+    "LogInRefused",
+    "log_in",
+    "register",
+]
+
+STARTING_GRANT = 1_000
+"""The chips a new person is granted, from the grant source, when they register."""
+
+GRANT_SOURCE = "grants"
+"""The name of the grant source's account."""
+
+MIN_PASSWORD = 8
+"""The fewest characters a password may have."""
+
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_HASHER = PasswordHasher()
+_STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
+
+
+class LogInRefused(InvalidInput):
+    """A name and password that do not log in: the same whether the name or the password
+    was wrong."""
+
+    def __init__(self) -> None:
+        super().__init__("the name or the password is wrong")
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or _NAME.fullmatch(name) is None:
+        raise InvalidInput(
+            f"name={name!r} is not valid: 1 to 32 characters, each a letter (A-Z, a-z), "
+            "a digit, '-' or '_'"
+        )
+    return name
+
+
+def _check_password(password: object) -> str:
+    if not isinstance(password, str):
+        raise InvalidInput(f"a password is text, not a {type(password).__name__}")
+    if len(password) < MIN_PASSWORD:
+        raise InvalidInput(
+            f"the password is too short: at least {MIN_PASSWORD} characters "
+            f"(this one has {len(password)})"
+        )
+    return password
+
+
+def _taken(name: str) -> InvalidInput:
+    return InvalidInput(f"the name {name!r} is taken")
+
+
+def _find(session: Session, name: str) -> Person | None:
+    return session.scalars(select(Person).where(Person.folded == name.lower())).one_or_none()
+
+
+def register(session: Session, name: str, password: str) -> Person:
+    """Register `name` with `password`: the new `Person`, with their ledger account opened
+    and granted `STARTING_GRANT` chips, in the session's transaction (the caller commits).
+
+    Raises `InvalidInput` for a name that is not valid or is taken (in any case), or a
+    password shorter than `MIN_PASSWORD`."""
+    name = _check_name(name)
+    password = _check_password(password)
+    if _find(session, name) is not None:
+        raise _taken(name)
+    existing = session.scalars(
+        select(Account).where(Account.kind == AccountKind.PERSON.value, Account.name == name)
+    ).one_or_none()
+    if existing is not None:
+        raise _taken(name)
+    try:
+        with session.begin_nested():
+            account = open_account(session, AccountKind.PERSON, name)
+            person = Person(
+                name=name,
+                folded=name.lower(),
+                password_hash=_HASHER.hash(password),
+                account_id=account.id,
+            )
+            session.add(person)
+            session.flush()
+    except IntegrityError as error:  # registered at the same moment by another session
+        raise _taken(name) from error
+    source = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+    transfer(session, source, account, STARTING_GRANT, Cause.GRANT, name)
+    return person
+
+
+def log_in(session: Session, name: str, password: str) -> Person:
+    """The `Person` that `name` and `password` log in as; their hash is made again, in the
+    session's transaction, when argon2's parameters have changed since it was made.
+
+    Raises `LogInRefused`, the same for a wrong name as for a wrong password."""
+    person = _find(session, name) if isinstance(name, str) else None
+    if not isinstance(password, str):
+        raise LogInRefused()
+    if person is None:
+        with contextlib.suppress(VerificationError):
+            _HASHER.verify(_STAND_IN, password)
+        raise LogInRefused()
+    try:
+        _HASHER.verify(person.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        raise LogInRefused() from None
+    if _HASHER.check_needs_rehash(person.password_hash):
+        person.password_hash = _HASHER.hash(password)
+        session.flush()
+    return person

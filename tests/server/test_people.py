@@ -1,0 +1,190 @@
+"""People's accounts (issue 15, docs/ledger.md): registering grants the starting chips through
+the ledger, logging in refuses a wrong name and a wrong password alike, and no password is
+kept anywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from argon2 import PasswordHasher
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from croupier.errors import InvalidInput
+from croupier.server import people
+from croupier.server.audit import audit
+from croupier.server.database import MIGRATIONS, migrate, open_database
+from croupier.server.ledger import open_account, transfer
+from croupier.server.people import STARTING_GRANT, LogInRefused, log_in, register
+from croupier.server.schema import Account, AccountKind, Cause, Person
+
+PASSWORD = "correct-horse-battery-staple-7Qx"
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    address = f"sqlite:///{tmp_path / 'ledger.db'}"
+    migrate(address)
+    return address
+
+
+def _register(url: str, name: str, password: str = PASSWORD) -> None:
+    engine = open_database(url)
+    with Session(engine) as session, session.begin():
+        register(session, name, password)
+    engine.dispose()
+
+
+def _log_in(url: str, name: str, password: str) -> str:
+    engine = open_database(url)
+    try:
+        with Session(engine) as session, session.begin():
+            return log_in(session, name, password).name
+    finally:
+        engine.dispose()
+
+
+def test_register_then_log_in(url):
+    _register(url, "Ada")
+    assert _log_in(url, "Ada", PASSWORD) == "Ada"
+    assert _log_in(url, "ada", PASSWORD) == "Ada"
+
+
+def test_a_wrong_password_and_an_unknown_name_are_refused_alike(url):
+    _register(url, "ada")
+    with pytest.raises(LogInRefused) as wrong_password:
+        _log_in(url, "ada", "not-the-password")
+    with pytest.raises(LogInRefused) as unknown_name:
+        _log_in(url, "bea", PASSWORD)
+    assert str(wrong_password.value) == str(unknown_name.value)
+    assert wrong_password.value.args == unknown_name.value.args
+    assert "ada" not in str(wrong_password.value)
+    assert PASSWORD not in str(unknown_name.value)
+
+
+def test_the_grant_lands_in_the_ledger_and_the_audit_holds(url):
+    for name in ("ada", "bea", "cy"):
+        _register(url, name)
+    engine = open_database(url)
+    with Session(engine) as session:
+        balances = {(a.kind, a.name): a.balance for a in session.scalars(select(Account))}
+        links = {p.name: p.account_id for p in session.scalars(select(Person))}
+        kinds = {
+            p.name: session.get_one(Account, p.account_id).kind
+            for p in session.scalars(select(Person))
+        }
+    engine.dispose()
+    assert balances == {
+        ("grant-source", "grants"): -3 * STARTING_GRANT,
+        ("person", "ada"): STARTING_GRANT,
+        ("person", "bea"): STARTING_GRANT,
+        ("person", "cy"): STARTING_GRANT,
+    }
+    assert len(set(links.values())) == 3
+    assert set(kinds.values()) == {"person"}
+    assert audit(url) == []
+
+
+@pytest.mark.parametrize("other", ["ada", "ADA", "Ada", "aDa"])
+def test_a_taken_name_is_refused_in_any_case(url, other):
+    _register(url, "Ada")
+    with pytest.raises(InvalidInput, match=f"the name '{other}' is taken"):
+        _register(url, other)
+    assert audit(url) == []
+
+
+def test_the_database_refuses_a_name_taken_in_another_case(url, monkeypatch):
+    _register(url, "Ada")
+    monkeypatch.setattr(people, "_find", lambda *_: None)
+    with pytest.raises(InvalidInput, match="'aDA' is taken"):
+        _register(url, "aDA")
+    assert audit(url) == []
+
+
+def test_a_short_password_is_refused(url):
+    with pytest.raises(InvalidInput, match="at least 8 characters") as refused:
+        _register(url, "ada", "short7!")
+    assert "short7!" not in str(refused.value)
+    engine = open_database(url)
+    with Session(engine) as session:
+        assert list(session.scalars(select(Person))) == []
+    engine.dispose()
+
+
+@pytest.mark.parametrize("name", ["", "a" * 33, "ada lovelace", "ada!", "adé", 7])
+def test_a_name_that_is_not_valid_is_refused(url, name):
+    with pytest.raises(InvalidInput, match="is not valid: 1 to 32 characters"):
+        _register(url, name)
+
+
+def test_the_database_refuses_a_name_too_long(url):
+    engine = open_database(url)
+    with engine.connect() as connection, pytest.raises(Exception, match="person_name_length"):
+        connection.execute(
+            text(
+                "INSERT INTO people (name, folded, password_hash, account_id) "
+                f"VALUES ('{'a' * 33}', '{'a' * 33}', 'x', 1)"
+            )
+        )
+    engine.dispose()
+
+
+def test_the_hash_is_argon2id_and_the_password_is_nowhere(url, tmp_path):
+    _register(url, "ada")
+    assert _log_in(url, "ada", PASSWORD) == "ada"
+    engine = open_database(url)
+    with Session(engine) as session:
+        person = session.scalars(select(Person)).one()
+        assert person.password_hash.startswith("$argon2id$")
+        assert PASSWORD not in repr(person)
+        assert person.password_hash not in repr(person)
+    engine.dispose()
+    for file in tmp_path.iterdir():
+        assert PASSWORD.encode() not in file.read_bytes(), file
+
+
+def test_an_old_hash_is_made_again_at_log_in(url):
+    engine = open_database(url)
+    with Session(engine) as session, session.begin():
+        person = register(session, "ada", PASSWORD)
+        weak = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+        person.password_hash = weak.hash(PASSWORD)
+        old = person.password_hash
+    with Session(engine) as session, session.begin():
+        log_in(session, "ada", PASSWORD)
+    with Session(engine) as session:
+        new = session.scalars(select(Person)).one().password_hash
+    engine.dispose()
+    assert new != old
+    assert not PasswordHasher().check_needs_rehash(new)
+    assert _log_in(url, "ada", PASSWORD) == "ada"
+
+
+def test_migrating_from_0001_keeps_the_ledger_and_adds_people(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0001")
+    engine = open_database(url)
+    with Session(engine) as session, session.begin():
+        source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
+        old = open_account(session, AccountKind.PERSON, "old-timer")
+        transfer(session, source, old, 500, Cause.GRANT, "old-timer")
+    engine.dispose()
+    migrate(url)
+    _register(url, "ada")
+    engine = open_database(url)
+    with engine.connect() as connection:
+        assert list(connection.execute(text("SELECT version_num FROM alembic_version"))) == [
+            ("0002",)
+        ]
+        balances: dict[str, int] = dict(
+            connection.execute(text("SELECT name, balance FROM accounts")).all()
+        )
+    engine.dispose()
+    assert balances == {"grants": -500 - STARTING_GRANT, "old-timer": 500, "ada": STARTING_GRANT}
+    assert audit(url) == []
