@@ -13,8 +13,9 @@
     └── InvalidInput           malformed input (also a ValueError)
         ├── InvalidCard        card text that names no card
         ├── InvalidConfig      a rule set or option that cannot be
-        └── InvalidHistory     a saved session that cannot be read
-            └── HistoryMismatch  one that replays otherwise than it records
+        ├── InvalidHistory     a saved session that cannot be read
+        │   └── HistoryMismatch  one that replays otherwise than it records
+        └── LogInRefused       a name and password that do not log in (never says which)
 
 An illegal action is a `ValueError` too, as in python-chess: a caller who
 only cares that the input was refused can catch that.
@@ -35,6 +36,7 @@ __all__ = [
     "InvalidConfig",
     "InvalidHistory",
     "InvalidInput",
+    "LogInRefused",
     "NotYourTurn",
     "StakeOutOfRange",
     "UnknownAction",
@@ -119,3 +121,11 @@ def _name(actor: Any) -> str:
     if isinstance(actor, int) and not isinstance(actor, bool):
         return f"seat {actor + 1}"
     return str(actor)
+
+
+class LogInRefused(InvalidInput):
+    """A name and password that do not log in: the same whether the name or the password
+    was wrong."""
+
+    def __init__(self) -> None:
+        super().__init__("the name or the password is wrong")

@@ -13,12 +13,12 @@ from argon2 import PasswordHasher
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, LogInRefused
 from croupier.server import people
 from croupier.server.audit import audit
 from croupier.server.database import MIGRATIONS, migrate, open_database
 from croupier.server.ledger import open_account, transfer
-from croupier.server.people import STARTING_GRANT, LogInRefused, log_in, register
+from croupier.server.people import STARTING_GRANT, log_in, register
 from croupier.server.schema import Account, AccountKind, Cause, Person
 
 PASSWORD = "correct-horse-battery-staple-7Qx"

@@ -22,7 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidInput, LogInRefused
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Person
 
@@ -30,7 +30,6 @@ __all__ = [
     "GRANT_SOURCE",
     "MIN_PASSWORD",
     "STARTING_GRANT",
-    "LogInRefused",
     "log_in",
     "register",
 ]
@@ -47,14 +46,6 @@ MIN_PASSWORD = 8
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _HASHER = PasswordHasher()
 _STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
-
-
-class LogInRefused(InvalidInput):
-    """A name and password that do not log in: the same whether the name or the password
-    was wrong."""
-
-    def __init__(self) -> None:
-        super().__init__("the name or the password is wrong")
 
 
 def _check_name(name: object) -> str:
