@@ -34,12 +34,11 @@ GAMES: dict[str, tuple[Game[Any, Any, Any], Any, type[AskedSeat[Any]], dict[str,
 """Each game, a rule set, and its seat at the terminal with the options that ask everything."""
 
 
-def seat_for(name, *answers):
-    """The person at a `name` table, answering `answers` and then ending the input; and
-    what he is told."""
-    _, _, kind, options = GAMES[name]
+def scripted(answers, width=400):
+    """A console that writes to the returned buffer, and a prompter that answers `answers`
+    and then ends the input."""
     out = io.StringIO()
-    console = Console(file=out, width=400, color_system=None)
+    console = Console(file=out, width=width, color_system=None)
     replies = iter(answers)
 
     def read(prompt):
@@ -48,7 +47,15 @@ def seat_for(name, *answers):
         except StopIteration:
             raise EOFError from None
 
-    return kind(console, Prompter(console, read), lambda seat: f"seat {seat + 1}", **options), out
+    return console, Prompter(console, read), out
+
+
+def seat_for(name, *answers):
+    """The person at a `name` table, answering `answers` and then ending the input; and
+    what he is told."""
+    _, _, kind, options = GAMES[name]
+    console, prompter, out = scripted(answers)
+    return kind(console, prompter, lambda seat: f"seat {seat + 1}", **options), out
 
 
 @functools.cache

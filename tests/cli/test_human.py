@@ -1,13 +1,9 @@
 """The person at a Punto Banco table: each prompt reads its words, and wrong ones are
 explained."""
 
-import io
-
 import pytest
-from rich.console import Console
 
 from croupier.cli.punto_banco.human import HumanPunter
-from croupier.cli.terminal import Prompter
 from croupier.engine import Done, Leave
 from croupier.games.punto_banco import (
     Bet,
@@ -20,21 +16,13 @@ from croupier.games.punto_banco import (
     TurnCards,
     Withdraw,
 )
+from tests.cli.prompts import scripted
 from tests.games.punto_banco.stack import GAME, act, bet, close, table
 
 
 def human(*answers):
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
-    replies = iter(answers)
-
-    def read(prompt):
-        try:
-            return next(replies)
-        except StopIteration:
-            raise EOFError from None
-
-    return HumanPunter(console, Prompter(console, read), lambda box: f"box {box + 1}"), out
+    console, prompter, out = scripted(answers, width=100)
+    return HumanPunter(console, prompter, lambda box: f"box {box + 1}"), out
 
 
 def read(line, view):

@@ -10,7 +10,6 @@ from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
-from croupier import games as registry
 from croupier.cards import Card
 from croupier.cli.json_output import emit
 from croupier.cli.options import (
@@ -26,7 +25,7 @@ from croupier.cli.options import seed as read_seed
 from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
 from croupier.cli.simulate.monte_bank import table as monte_table
-from croupier.cli.usage import GameCommands, fail, rule_set
+from croupier.cli.usage import GameCommands, fail, table_rules
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate, exact_json
 from croupier.games.banchek import Rules as BanchekRules
@@ -117,8 +116,9 @@ def punto_banco(
 ) -> None:
     """The probability of punto, banco and égalité and each bet's house edge, exactly."""
     try:
-        given = {"table": table, "commission": commission, "egalite_pays": egalite_pays}
-        rules = rule_set(lambda: registry.get("punto-banco").config(**given), {f: f for f in given})
+        rules = table_rules(
+            "punto-banco", table=table, commission=commission, egalite_pays=egalite_pays
+        )
         decks = rules.decks
         at_five = _at_five(at_5)
         shoe = shoe_counts(decks) if remaining is None else None

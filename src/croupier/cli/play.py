@@ -10,7 +10,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier import games as registry
 from croupier.cli.banchek.session import Session as BanchekSession
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
 from croupier.cli.monte_bank.session import Session as MonteBankSession
@@ -29,7 +28,7 @@ from croupier.cli.options import (
 from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
-from croupier.cli.usage import GameCommands, fail, rule_as_parameters
+from croupier.cli.usage import GameCommands, fail, table_rules
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import BankerPlay
 from croupier.games.monte_bank.rules import CutOn as MonteCut
@@ -350,23 +349,16 @@ def _play_banked(
     _run(table, save)
 
 
-_FIELDS = {"commission": "commission", "commission_timing": "commission_taken"}
+_NAMED = {"commission_timing": "commission_taken"}
 """Rule-set fields named otherwise on the command line."""
 
 
 def _rules(game: str, **options: Any) -> Any:
     """The game's rule set from the options given, or one line saying what is wrong."""
     try:
-        return registry.get(game).config(**options)
+        return table_rules(game, _NAMED, **options)
     except InvalidInput as error:
-        raise fail(_in_options(str(error), options)) from None
-
-
-def _in_options(message: str, options: dict[str, Any]) -> str:
-    """A rule set's refusal (`name = value`) with each field an option set named as the
-    option (`--name value`)."""
-    fields = {name: _FIELDS.get(name, name) for name in options}
-    return rule_as_parameters(message, fields)
+        raise fail(str(error)) from None
 
 
 def _seats(

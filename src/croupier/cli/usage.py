@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
+from croupier import games as registry
 from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "plot_file",
     "rule_as_parameters",
     "rule_set",
+    "table_rules",
 ]
 
 T = TypeVar("T")
@@ -95,6 +97,14 @@ def rule_set(make: Callable[[], T], options: Mapping[str, str]) -> T:
         return make()
     except InvalidConfig as error:
         raise InvalidInput(rule_as_parameters(str(error), options)) from None
+
+
+def table_rules(game: str, named: Mapping[str, str] | None = None, **given: Any) -> Any:
+    """The game's rule set from the options `given`, read as every command reads them (the
+    game's `config`); a refusal names the option that set each field (the field's own
+    name, or its parameter in `named`), through `rule_set`."""
+    fields = {field: (named or {}).get(field, field) for field in given}
+    return rule_set(lambda: registry.get(game).config(**given), fields)
 
 
 def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:

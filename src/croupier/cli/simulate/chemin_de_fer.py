@@ -21,8 +21,7 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail, rule_set
-from croupier.engine.config import make_config
+from croupier.cli.usage import fail, table_rules
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.sim import chemin_de_fer as kernel
@@ -171,8 +170,10 @@ def chemin_de_fer(
 def _rules(decks: int, burn: int, cut_card: int, commission: str) -> Rules:
     """The table's rule set from the options (the commission read as `play` reads it); its
     refusals name the options that set its fields."""
-    given = {"decks": decks, "burn": burn, "cut_card": cut_card, "commission": commission}
-    return rule_set(lambda: make_config(Rules, **given), {field: field for field in given})
+    rules: Rules = table_rules(
+        "chemin-de-fer", decks=decks, burn=burn, cut_card=cut_card, commission=commission
+    )
+    return rules
 
 
 def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:

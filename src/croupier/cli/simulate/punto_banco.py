@@ -8,7 +8,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier import games as registry
 from croupier.cli.options import (
     AsJson,
     AtFive,
@@ -35,7 +34,7 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
-from croupier.cli.usage import fail, rule_set
+from croupier.cli.usage import fail, table_rules
 from croupier.errors import InvalidInput
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules
@@ -154,14 +153,13 @@ def punto_banco(
 
 def _rules(table: TableSize, cut_card: int, commission: str, egalite_pays: int) -> Rules:
     """The table's rule set from the options; its refusals name the options that set it."""
-    game = registry.get("punto-banco")
-    given = {
-        "table": table,
-        "cut_card": cut_card,
-        "commission": commission,
-        "egalite_pays": egalite_pays,
-    }
-    rules: Rules = rule_set(lambda: game.config(**given), {field: field for field in given})
+    rules: Rules = table_rules(
+        "punto-banco",
+        table=table,
+        cut_card=cut_card,
+        commission=commission,
+        egalite_pays=egalite_pays,
+    )
     return rules
 
 
