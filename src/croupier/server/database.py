@@ -1,8 +1,9 @@
 """Opening a ledger's database, and bringing its schema to the newest migration.
 
-A database is named by an SQLAlchemy URL (`sqlite:///path/to/croupier.db`, later
-`postgresql+psycopg://...`). Without one, croupier keeps its ledger in an SQLite file in its
-data folder: `$CROUPIER_DATA/croupier.db`, or `~/.local/share/croupier/croupier.db`.
+A database is named by an SQLAlchemy URL: `sqlite:///path/to/croupier.db`, or a PostgreSQL
+one as psql takes it (`postgresql://user:password@host:port/database`, which croupier opens
+with the psycopg 3 driver: `engine_url`). Without one, croupier keeps its ledger in an SQLite
+file in its data folder: `$CROUPIER_DATA/croupier.db`, or `~/.local/share/croupier/croupier.db`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 
 from croupier.errors import InvalidInput
 
@@ -24,6 +25,7 @@ __all__ = [
     "Unavailable",
     "data_folder",
     "default_url",
+    "engine_url",
     "migrate",
     "open_database",
     "open_ledger",
@@ -70,11 +72,37 @@ def shown(url: str) -> str:
         return url
 
 
+_POSTGRES_SCHEMES = ("postgresql", "postgres")
+"""The schemes of a PostgreSQL URL that name no driver (psql's, libpq's)."""
+
+
+def engine_url(url: str) -> str:
+    """The URL croupier opens for `url`: a PostgreSQL URL that names no driver gets psycopg 3's
+    (SQLAlchemy 2.0 would take psycopg2, and knows no `postgres://`); any other is unchanged.
+
+    >>> engine_url("postgresql://ada@db.example/croupier")
+    'postgresql+psycopg://ada@db.example/croupier'
+    >>> engine_url("postgres://ada@db.example/croupier")
+    'postgresql+psycopg://ada@db.example/croupier'
+    >>> engine_url("sqlite:///croupier.db")
+    'sqlite:///croupier.db'
+    """
+    scheme, separator, rest = url.partition("://")
+    if separator and scheme.lower() in _POSTGRES_SCHEMES:
+        return f"postgresql+psycopg://{rest}"
+    return url
+
+
+def _reason(error: SQLAlchemyError) -> str:
+    """The first line of what the database (or its driver) said."""
+    return str(getattr(error, "orig", None) or error).splitlines()[0]
+
+
 def open_database(url: str) -> Engine:
-    """An engine on `url`; on SQLite, every connection enforces its foreign keys (SQLite
-    does not unless asked). Nothing is connected to yet."""
+    """An engine on `url` (by `engine_url`); on SQLite, every connection enforces its foreign
+    keys (SQLite does not unless asked). Nothing is connected to yet."""
     try:
-        engine = create_engine(url)
+        engine = create_engine(engine_url(url))
     except (ArgumentError, ImportError, ValueError) as error:
         raise Unavailable(f"cannot open the database {shown(url)!r}: {error}") from None
     if engine.dialect.name == "sqlite":
@@ -105,8 +133,7 @@ def open_ledger(url: str) -> Engine:
             tables = set(inspect(connection).get_table_names())
     except SQLAlchemyError as error:
         engine.dispose()
-        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
-        raise Unavailable(f"cannot open the database {shown(url)!r}: {reason}") from None
+        raise Unavailable(f"cannot open the database {shown(url)!r}: {_reason(error)}") from None
     if not {"accounts", "transfers"} <= tables:
         engine.dispose()
         raise Unavailable(
@@ -118,14 +145,20 @@ def open_ledger(url: str) -> Engine:
 def _config(url: str) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.set_main_option("sqlalchemy.url", engine_url(url).replace("%", "%%"))
     return config
 
 
 def migrate(url: str) -> None:
-    """Bring the database at `url` to the newest migration, creating it (and, for SQLite,
-    its file) if it is not there; a database already there is left as it is."""
+    """Bring the database at `url` to the newest migration, creating its tables if they are
+    not there (and, for SQLite, its file and folder); a database already there is left as
+    it is. A PostgreSQL database must exist already: croupier never creates one.
+
+    Raises `Unavailable` when the database cannot be connected to."""
     file = _sqlite_file(url)
     if file is not None:
         file.parent.mkdir(parents=True, exist_ok=True)
-    command.upgrade(_config(url), "head")
+    try:
+        command.upgrade(_config(url), "head")
+    except OperationalError as error:
+        raise Unavailable(f"cannot open the database {shown(url)!r}: {_reason(error)}") from None
