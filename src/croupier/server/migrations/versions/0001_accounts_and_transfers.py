@@ -19,6 +19,7 @@ depends_on: str | Sequence[str] | None = None
 
 _KINDS = "'person', 'table', 'house', 'grant-source'"
 _CAUSES = "'grant', 'buy-in', 'cash-out', 'takings'"
+_IMMUTABLE = "a transfer is immutable"
 
 
 def upgrade() -> None:
@@ -47,17 +48,40 @@ def upgrade() -> None:
     )
     op.create_index("ix_transfers_source_id", "transfers", ["source_id"])
     op.create_index("ix_transfers_target_id", "transfers", ["target_id"])
-    if op.get_bind().dialect.name == "sqlite":
+    _refuse_changing_transfers()
+
+
+def _refuse_changing_transfers() -> None:
+    """Triggers that refuse, as an integrity error, to update or delete a transfer; and on
+    PostgreSQL to truncate the transfers, which deletes them without a row's trigger."""
+    dialect = op.get_bind().dialect.name
+    if dialect == "sqlite":
         for event in ("UPDATE", "DELETE"):
             op.execute(
                 f"CREATE TRIGGER transfers_no_{event.lower()} BEFORE {event} ON transfers "
-                "BEGIN SELECT RAISE(ABORT, 'a transfer is immutable'); END"
+                f"BEGIN SELECT RAISE(ABORT, '{_IMMUTABLE}'); END"
+            )
+    elif dialect == "postgresql":
+        op.execute(
+            "CREATE FUNCTION transfer_is_immutable() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            f"RAISE EXCEPTION '{_IMMUTABLE}' USING ERRCODE = 'integrity_constraint_violation'; "
+            "END $$"
+        )
+        for event, each in (("UPDATE", "ROW"), ("DELETE", "ROW"), ("TRUNCATE", "STATEMENT")):
+            op.execute(
+                f"CREATE TRIGGER transfers_no_{event.lower()} BEFORE {event} ON transfers "
+                f"FOR EACH {each} EXECUTE FUNCTION transfer_is_immutable()"
             )
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name == "sqlite":
+    dialect = op.get_bind().dialect.name
+    if dialect == "sqlite":
         op.execute("DROP TRIGGER IF EXISTS transfers_no_update")
         op.execute("DROP TRIGGER IF EXISTS transfers_no_delete")
+    elif dialect == "postgresql":
+        for event in ("update", "delete", "truncate"):
+            op.execute(f"DROP TRIGGER IF EXISTS transfers_no_{event} ON transfers")
+        op.execute("DROP FUNCTION IF EXISTS transfer_is_immutable()")
     op.drop_table("transfers")
     op.drop_table("accounts")
