@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from croupier.bots.defaults import middle_cut
 from croupier.cards import Card, Colour
 from croupier.engine.actions import Amounts, Cut, Legal
 
@@ -33,13 +34,6 @@ def read_amount(text: str) -> int:
         return int(text)
     except ValueError:
         raise CommandError(f"{text!r} is not a number of chips") from None
-
-
-def middle_cut(legal: Legal) -> Cut:
-    """The cut in the middle of those a seat may make: what Enter, or leaving, chooses."""
-    (option,) = legal.of_type(Cut)
-    assert isinstance(option, Amounts)
-    return Cut((option.low + option.high) // 2)
 
 
 def cut_range(legal: Legal) -> str:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rich.console import Console, RenderableType
 
+from croupier.bots.defaults import default_action
 from croupier.cli.banchek.render import table_panel
 from croupier.cli.seat import AskedSeat
 from croupier.cli.terminal import Prompter, cut_range, middle_cut
@@ -141,7 +142,4 @@ class HumanSeat(AskedSeat[BanchekView]):
 
     def on_the_way_out(self, view: BanchekView) -> Action:
         """Leaving: the punter leaves the game; a banker plays on until the table closes."""
-        for wanted in (Wait(), PlayOn(), Done(), Leave()):
-            if wanted in view.legal:
-                return wanted
-        return middle_cut(view.legal)
+        return default_action(view.legal)

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 
 from rich.console import RenderableType
 
+from croupier.bots.defaults import default_action
 from croupier.cli.chemin_de_fer.render import table_panel
 from croupier.cli.seat import AskedSeat
 from croupier.cli.terminal import CommandError, cut_range, middle_cut
@@ -148,7 +149,4 @@ class HumanSeat(AskedSeat[ChemmyView]):
     def on_the_way_out(self, view: ChemmyView) -> Action:
         """Leaving: pass or decline, give up a bank, get up when called; in a coup, the
         forced play or standing."""
-        for wanted in (Leave(), GiveUpBank(), DeclineBank(), Pass(), Stand(), DrawCard()):
-            if wanted in view.legal:
-                return wanted
-        return middle_cut(view.legal)
+        return Leave() if Leave() in view.legal else default_action(view.legal)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable
 
 from rich.console import Console, RenderableType
 
+from croupier.bots.defaults import default_action
 from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
 from croupier.cli.seat import AskedSeat
@@ -202,7 +203,4 @@ class HumanSeat(AskedSeat[MonteView]):
         return table_panel(view, self.name)
 
     def on_the_way_out(self, view: MonteView) -> Action:
-        for wanted in (Done(), GiveUpBank(), DeclineBank(), Pass()):
-            if wanted in view.legal:
-                return wanted
-        return middle_cut(view.legal)  # the last cut
+        return default_action(view.legal)

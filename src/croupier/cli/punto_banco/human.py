@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable
 
 from rich.console import Console, RenderableType
 
+from croupier.bots.defaults import default_action
 from croupier.cli.punto_banco.render import table_panel
 from croupier.cli.seat import AskedSeat
 from croupier.cli.terminal import CommandError, Prompter, cut_range, middle_cut, read_amount
@@ -171,12 +172,4 @@ class HumanPunter(AskedSeat[PuntoBancoView]):
         for option in view.legal:
             if isinstance(option, Withdraw):
                 return option
-        if Leave() in view.legal:
-            return Leave()
-        if view.phase is Phase.CUT:
-            return middle_cut(view.legal)
-        if view.phase is Phase.CHOOSE:
-            return Choose(Decision.DRAW)
-        if view.phase is Phase.TURN:
-            return TurnCards()
-        return Done()
+        return Leave() if Leave() in view.legal else default_action(view.legal)

@@ -132,6 +132,11 @@ class Rules:
     def boxes(self) -> int:
         return self.table.boxes
 
+    @property
+    def seats(self) -> int:
+        """The places at the table, as every game's rules name them: the boxes."""
+        return self.table.boxes
+
     def check_play(self, at_five: AtFive) -> AtFive:
         """A play on 5 for an analysis of this table: any at the text's table; at the fixed
         tableau punto always draws (PB-14)."""
