@@ -4,6 +4,7 @@ See docs/engine.md for the design.
 """
 
 from croupier.engine.actions import (
+    MAX_BUY_IN,
     Action,
     Amounts,
     CloseBets,
@@ -26,6 +27,7 @@ from croupier.engine.history import History, Step, replay
 __all__ = [
     "CHANCE",
     "HOUSE",
+    "MAX_BUY_IN",
     "NOBODY",
     "PUBLIC",
     "Action",

@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar, cast
 from croupier.cards import Card
 
 __all__ = [
+    "MAX_BUY_IN",
     "Action",
     "Amounts",
     "CloseBets",
@@ -178,6 +179,10 @@ class Join(Action):
     """Sit down at this empty seat with these chips, between coups."""
 
     amount: int
+
+
+MAX_BUY_IN = 10**9
+"""The most chips a seat may bring to the table at once (a `Join`'s amount)."""
 
 
 @dataclass(frozen=True, slots=True)

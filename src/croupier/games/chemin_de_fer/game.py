@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card, shoe_of
 from croupier.engine.actions import (
+    MAX_BUY_IN,
     Action,
     Amounts,
     Cut,
@@ -65,9 +66,7 @@ from croupier.games.chemin_de_fer.state import Phase, State
 from croupier.games.chemin_de_fer.view import ChemmyView
 from croupier.shoe import Shoe
 
-__all__ = ["MAX_BUY_IN", "CheminDeFer"]
-
-MAX_BUY_IN = 10**9
+__all__ = ["CheminDeFer"]
 
 _CHANCE = frozenset({Phase.SHUFFLE, Phase.BURN, Phase.DEAL, Phase.PUNTER_DRAWS, Phase.BANKER_DRAWS})
 _BETWEEN = frozenset({Phase.AUCTION, Phase.OFFER, Phase.KEEP, Phase.CALLS, Phase.STAKES})

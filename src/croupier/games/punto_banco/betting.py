@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from croupier.engine.actions import Action, Amounts, Done, Join, Leave, Option
+from croupier.engine.actions import MAX_BUY_IN, Action, Amounts, Done, Join, Leave, Option
 from croupier.engine.events import Event
 from croupier.errors import (
     ForbiddenAction,
@@ -30,7 +30,6 @@ from croupier.games.punto_banco.seats import holder, walk_left
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
 
 __all__ = [
-    "MAX_BUY_IN",
     "close_bets",
     "join_minimum",
     "options",
@@ -38,9 +37,6 @@ __all__ = [
     "refusal",
     "stake_range",
 ]
-
-MAX_BUY_IN = 10**9
-"""The most chips a seat may bring to the table at once."""
 
 
 def join_minimum(state: State) -> int:
