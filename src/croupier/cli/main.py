@@ -15,6 +15,7 @@ from croupier.cli.ledger import ledger_app
 from croupier.cli.odds import odds_app
 from croupier.cli.play import play_app
 from croupier.cli.replay import replay_command
+from croupier.cli.serve import serve_command
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
 from croupier.cli.usage import Croupier, fail
@@ -59,6 +60,7 @@ app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(ledger_app, name="ledger")
+app.command("serve")(serve_command)
 
 
 @app.command("rules")

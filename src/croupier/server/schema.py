@@ -19,12 +19,23 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Account", "AccountKind", "Base", "Cause", "Person", "Transfer"]
+__all__ = [
+    "Account",
+    "AccountKind",
+    "Base",
+    "Cause",
+    "Person",
+    "Secret",
+    "StepRecord",
+    "TableRecord",
+    "Transfer",
+]
 
 
 class AccountKind(enum.Enum):
@@ -122,3 +133,56 @@ class Person(Base):
 
     def __repr__(self) -> str:
         return f"Person(id={self.id!r}, name={self.name!r})"
+
+
+class TableRecord(Base):
+    """A table: its game and rule set (`rules`, the encoded `Rules`), its `settings` (time
+    limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
+    to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
+    process runs it (docs/scaling.md)."""
+
+    __tablename__ = "tables"
+    __table_args__ = (CheckConstraint("seats BETWEEN 1 AND 20", name="table_seats_range"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[str] = mapped_column(Text)
+    settings: Mapped[str] = mapped_column(Text)
+    seats: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[str] = mapped_column(Text)
+    opened_by: Mapped[int | None] = mapped_column(ForeignKey("people.id"), nullable=True)
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class StepRecord(Base):
+    """One step of a table, in its sequence: who took it (`actor`: a seat number, `house` or
+    `chance`), the action (encoded; a shuffle with its whole order, so that the table
+    replays), how it came (`by`: `Origin`), and, for a person's action, who and their
+    idempotency key."""
+
+    __tablename__ = "table_steps"
+    __table_args__ = (
+        CheckConstraint("seq >= 1", name="step_seq_positive"),
+        UniqueConstraint("table_id", "key", name="step_key_once"),
+    )
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    actor: Mapped[str] = mapped_column(String(8))
+    action: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(8))
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), nullable=True)
+    key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class Secret(Base):
+    """A server secret, by name: the key that signs session cookies, made once and shared by
+    every server process on the database."""
+
+    __tablename__ = "secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -1,0 +1,81 @@
+"""`croupier serve`: the table server, where people sit at one table together (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import errno
+import socket
+from typing import Annotated
+
+import typer
+
+from croupier.cli.options import Database, number, seed
+from croupier.cli.usage import fail
+
+__all__ = ["serve_command"]
+
+
+def _free(host: str, port: int) -> None:
+    """Fail in one line if the address cannot be served."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise fail(f"--host {host!r} is not an address of this machine") from None
+    family, kind, _, _, address = infos[0]
+    with socket.socket(family, kind) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise fail(f"{host}:{port} is in use: choose another --port") from None
+            raise fail(f"cannot serve at {host}:{port}: {error.strerror}") from None
+
+
+def serve_command(
+    host: Annotated[
+        str,
+        typer.Option(
+            help="The address to serve at. The default serves this machine only; "
+            "0.0.0.0 serves every network it is on."
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, number("The port to serve at.", 1, 65535)] = 8000,
+    database: Database = None,
+    dealt: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            parser=seed,
+            metavar="SEED",
+            help="Deal every table's cards reproducibly, for tests and demonstrations (the "
+            "seed is never sent to anyone). Without one, every shuffle is cryptographically "
+            "strong.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Start the table server: people register, open tables of any game with bots, sit down
+    with chips from their account, and play together.
+
+    With no --database, the ledger is an SQLite file in croupier's data folder; give
+    --database postgresql://USER@HOST/DB to use PostgreSQL. The database's schema is brought
+    up to date at start, and every table left open is resumed where it was. The server
+    answers GET /api/health once it and its database are up; docs/protocol.md describes the
+    rest. Ctrl-C stops the server; nothing committed is lost.
+    """
+    try:
+        import uvicorn
+
+        from croupier.server.app import create_app
+        from croupier.server.database import Unavailable, default_url, migrate, shown
+    except ImportError:
+        raise fail("croupier serve needs the server extra: pip install croupier[server]") from None
+    url = database if database is not None else default_url()
+    _free(host, port)
+    try:
+        migrate(url)
+        app = create_app(url, dealt)
+    except Unavailable as error:
+        raise fail(str(error)) from None
+    print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=65536)

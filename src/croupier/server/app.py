@@ -1,0 +1,305 @@
+"""The table server's ASGI application (Starlette): the JSON API and each table's websocket.
+
+docs/protocol.md describes every route and message. A person logs in and holds a signed,
+HttpOnly session cookie (Starlette's `SessionMiddleware`, signed with a key kept in the
+database so that every process and every restart shares it). Every database call runs off
+the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from croupier import games
+from croupier.bots import roster
+from croupier.engine.actions import Action, Join
+from croupier.engine.codec import decode, encode
+from croupier.errors import InvalidInput, LogInRefused
+from croupier.server.database import open_database
+from croupier.server.lobby import Lobby
+from croupier.server.people import log_in, register
+from croupier.server.runner import Subscriber, TableRunner
+from croupier.server.schema import Account, Person, Secret
+from croupier.server.tables import Settings
+
+__all__ = ["create_app"]
+
+_MESSAGE_LIMIT = 16_384
+"""The longest websocket message a client may send, in characters."""
+
+
+def _session_key(engine: Engine) -> str:
+    """The key that signs session cookies: made once, kept in the database."""
+    with Session(engine) as session, session.begin():
+        found = session.get(Secret, "session")
+        if found is None:
+            found = Secret(name="session", value=secrets.token_urlsafe(48))
+            session.add(found)
+        return found.value
+
+
+def create_app(url: str, seed: int | None = None) -> Starlette:
+    """The server on the (migrated) database at `url`. `seed`: see `Lobby`."""
+    engine = open_database(url)
+    lobby = Lobby(engine, seed)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await lobby.start()
+        try:
+            yield
+        finally:
+            await lobby.stop()
+            engine.dispose()
+
+    api = _Api(engine, lobby)
+    routes = [
+        Route("/api/health", api.health),
+        Route("/api/register", api.register, methods=["POST"]),
+        Route("/api/login", api.log_in, methods=["POST"]),
+        Route("/api/logout", api.log_out, methods=["POST"]),
+        Route("/api/me", api.me),
+        Route("/api/games", api.games),
+        Route("/api/tables", api.tables, methods=["GET"]),
+        Route("/api/tables", api.open_table, methods=["POST"]),
+        Route("/api/tables/{table:int}", api.table),
+        WebSocketRoute("/api/tables/{table:int}/socket", api.socket),
+    ]
+    middleware = [
+        Middleware(
+            SessionMiddleware, secret_key=_session_key(engine), same_site="lax", max_age=14 * 86400
+        )
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.lobby = lobby
+    return app
+
+
+def _error(status: int, reason: str) -> JSONResponse:
+    return JSONResponse({"error": reason}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        data = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise InvalidInput("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise InvalidInput("the body is not a JSON object")
+    return data
+
+
+def _person(connection: HTTPConnection) -> tuple[int, str] | None:
+    found = connection.session.get("person")
+    if not (isinstance(found, list) and len(found) == 2):
+        return None
+    return int(found[0]), str(found[1])
+
+
+class _Api:
+    def __init__(self, engine: Engine, lobby: Lobby) -> None:
+        self.engine = engine
+        self.lobby = lobby
+
+    async def health(self, request: Request) -> Response:
+        try:
+            await asyncio.to_thread(self._ping)
+        except SQLAlchemyError:
+            return JSONResponse({"status": "down", "database": "not answering"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok"})
+
+    def _ping(self) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    async def register(self, request: Request) -> Response:
+        return await self._enter(request, register, 201)
+
+    async def log_in(self, request: Request) -> Response:
+        return await self._enter(request, log_in, 200)
+
+    async def _enter(self, request: Request, how: Any, status: int) -> Response:
+        try:
+            body = await _body(request)
+            person = await asyncio.to_thread(
+                self._enter_now, how, body.get("name"), body.get("password")
+            )
+        except LogInRefused as error:
+            return _error(401, str(error))
+        except InvalidInput as error:
+            return _error(400, str(error))
+        request.session["person"] = [person["id"], person["name"]]
+        return JSONResponse(person, status)
+
+    def _enter_now(self, how: Any, name: Any, password: Any) -> dict[str, Any]:
+        with Session(self.engine) as session, session.begin():
+            person = how(session, name, password)
+            return self._me(session, person)
+
+    def _me(self, session: Session, person: Person) -> dict[str, Any]:
+        account = session.get(Account, person.account_id)
+        assert account is not None
+        return {"id": person.id, "name": person.name, "chips": account.balance}
+
+    async def log_out(self, request: Request) -> Response:
+        request.session.clear()
+        return JSONResponse({"logged_in": False})
+
+    async def me(self, request: Request) -> Response:
+        who = _person(request)
+        if who is None:
+            return _error(401, "you are not logged in")
+        found = await asyncio.to_thread(self._me_now, who[0])
+        if found is None:
+            request.session.clear()
+            return _error(401, "you are not logged in")
+        return JSONResponse(found)
+
+    def _me_now(self, person: int) -> dict[str, Any] | None:
+        with Session(self.engine) as session:
+            found = session.get(Person, person)
+            return None if found is None else self._me(session, found)
+
+    async def games(self, request: Request) -> Response:
+        return JSONResponse(
+            [
+                {
+                    "name": name,
+                    "title": games.get(name).title,
+                    "rules": encode(games.get(name).config()),
+                    "bots": list(roster.names(name)),
+                }
+                for name in games.names()
+            ]
+        )
+
+    async def tables(self, request: Request) -> Response:
+        return JSONResponse(self.lobby.tables())
+
+    async def table(self, request: Request) -> Response:
+        try:
+            runner = self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return _error(404, str(error))
+        return JSONResponse(runner.lobby())
+
+    async def open_table(self, request: Request) -> Response:
+        who = _person(request)
+        if who is None:
+            return _error(401, "log in to open a table")
+        try:
+            body = await _body(request)
+            unknown = sorted(set(body) - {"game", "rules", "bots", "settings"})
+            if unknown:
+                raise InvalidInput(
+                    f"unknown field {unknown[0]!r}: give game, rules, bots, settings"
+                )
+            game, options = body.get("game"), body.get("rules", {})
+            if not isinstance(game, str):
+                raise InvalidInput(f"game={game!r} is not valid: one of {', '.join(games.names())}")
+            if not isinstance(options, dict):
+                raise InvalidInput("rules is not an object of rule options")
+            settings = Settings.read(body.get("settings", {}))
+            runner = await self.lobby.open(who[0], game, options, body.get("bots", 0), settings)
+        except InvalidInput as error:
+            return _error(400, str(error))
+        return JSONResponse(runner.lobby(), 201)
+
+    async def socket(self, websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin is not None and urlsplit(origin).netloc != host:
+            await websocket.close(code=4403, reason="this page may not open the table")
+            return
+        who = _person(websocket)
+        if who is None:
+            await websocket.close(code=4401, reason="log in to sit at or watch a table")
+            return
+        try:
+            runner = self.lobby.runner(websocket.path_params["table"])
+        except LookupError:
+            await websocket.close(code=4404, reason="there is no such table")
+            return
+        await websocket.accept()
+        last = websocket.query_params.get("last_seq")
+        subscriber = runner.subscribe(who[0], int(last) if last and last.isdigit() else None)
+        sender = asyncio.create_task(_send(websocket, subscriber))
+        try:
+            await _receive(websocket, runner, who, subscriber)
+        finally:
+            runner.unsubscribe(subscriber)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+
+
+async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.send_json(await subscriber.outbox.get())
+
+
+async def _receive(
+    websocket: WebSocket, runner: TableRunner, who: tuple[int, str], subscriber: Subscriber
+) -> None:
+    """Read the connection's messages; every answer goes out through its outbox, in order."""
+    pending: set[asyncio.Task[Any]] = set()
+    known = {kind.__name__: kind for kind in runner.book.game.actions}
+    while True:
+        try:
+            message = await websocket.receive_text()
+        except WebSocketDisconnect:
+            return
+        try:
+            request = _read(message)
+            action: Action = decode(request["action"], Action, known)
+        except InvalidInput as error:
+            subscriber.outbox.put_nowait({"type": "error", "reason": str(error)})
+            continue
+        seat = request.get("seat")
+        if isinstance(action, Join) and not (isinstance(seat, int) and not isinstance(seat, bool)):
+            subscriber.outbox.put_nowait({"type": "error", "reason": "sitting down names a seat"})
+            continue
+        acting = runner.act(
+            who[0], who[1], action, request["seq"], request["key"], seat, subscriber
+        )
+        task = asyncio.create_task(acting)
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+
+
+def _read(message: str) -> dict[str, Any]:
+    """A client's `act` message, checked; `InvalidInput` says what is wrong."""
+    if len(message) > _MESSAGE_LIMIT:
+        raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
+    try:
+        data = json.loads(message)
+    except (json.JSONDecodeError, RecursionError):
+        raise InvalidInput("the message is not JSON") from None
+    if not isinstance(data, dict) or data.get("type") != "act":
+        raise InvalidInput('a message is an object of type "act"')
+    key, seq = data.get("key"), data.get("seq")
+    if not (isinstance(key, str) and 1 <= len(key) <= 64):
+        raise InvalidInput("key must be text of 1 to 64 characters, made anew for each action")
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise InvalidInput("seq must be the step the action was decided at, a whole number")
+    if "action" not in data:
+        raise InvalidInput("the message has no action")
+    return data

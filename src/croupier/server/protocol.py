@@ -1,0 +1,93 @@
+"""The messages of the table protocol (docs/protocol.md), as JSON-ready dicts.
+
+Every message from the server is built here, for one viewer: a seat, or None for a
+spectator. What a viewer may not know is never put in: a step's events are redacted for
+the viewer by the engine (`redact`), chance's actions (the card drawn, a shuffle's order)
+are never sent, and a view is the engine's `view` for that viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.engine.actions import Action
+from croupier.engine.actors import Actor
+from croupier.engine.codec import JSON, encode
+from croupier.engine.events import Event, redact
+from croupier.server.book import Book
+
+__all__ = ["Told", "refused", "step", "view"]
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A committed step as the table keeps it to tell: its seq, who took it and how, its
+    events (unredacted), and who held each seat then (seat number to person id)."""
+
+    seq: int
+    actor: Actor
+    by: str
+    events: tuple[Event, ...]
+    holders: Mapping[int, int]
+
+    @classmethod
+    def after(
+        cls,
+        book: Book,
+        actor: Actor,
+        by: str,
+        events: tuple[Event, ...],
+        person: int | None,
+    ) -> Told:
+        """The step `book` has just taken (`person` took it, if a person did): a seat that
+        has just got up still sees its own step."""
+        holders = {seat: h.person for seat, h in book.seats.items() if h.person is not None}
+        if isinstance(actor, int) and person is not None:
+            holders.setdefault(actor, person)
+        return cls(book.seq, actor, by, events, holders)
+
+    def viewer(self, person: int | None) -> int | None:
+        """The seat `person` held when this step was taken, or None (a spectator)."""
+        return next((seat for seat, held in self.holders.items() if held == person), None)
+
+
+def step(told: Told, person: int | None) -> dict[str, JSON]:
+    """A step as `person` may see it: a bare seq when none of its events is told."""
+    seat = told.viewer(person)
+    events = [encode(redact(event, seat)) for event in told.events]
+    if not events:
+        return {"type": "step", "seq": told.seq}
+    return {
+        "type": "step",
+        "seq": told.seq,
+        "actor": encode(told.actor),
+        "by": told.by,
+        "events": events,
+    }
+
+
+def view(
+    seq: int, seat: int | None, seen: Any, waiting: Mapping[int, float], closed: bool
+) -> dict[str, JSON]:
+    """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
+    may take, and for each seat a person is awaited at, the seconds left."""
+    return {
+        "type": "view",
+        "seq": seq,
+        "seat": seat,
+        "view": encode(seen),
+        "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
+        "closed": closed,
+    }
+
+
+def refused(key: str | None, reason: str, kind: str) -> dict[str, JSON]:
+    """An action refused, and why; nothing changed."""
+    return {"type": "refused", "key": key, "reason": reason, "error": kind}
+
+
+def acknowledged(key: str, seq: int, action: Action) -> dict[str, JSON]:
+    """An action accepted and committed as step `seq`."""
+    return {"type": "ack", "key": key, "seq": seq, "action": encode(action)}

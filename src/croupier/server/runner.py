@@ -1,0 +1,476 @@
+"""A table in play at the server: one task takes its steps one at a time, in sequence.
+
+The task waits for what comes first: a person's action (from any connection), the pause
+before a bot acts, a person's time limit running out, a disconnected seat's hold ending.
+Whatever it does is a batch of steps: the step that came, then every step that follows
+without anyone deciding (chance, the house). The batch and the chips it moves are committed
+to the database, off the event loop, and only then acknowledged and told, in sequence, to
+every connection as its seat may see it (`protocol`). A batch the database refuses is
+undone; nothing of it is told.
+
+A table with no person seated rests: bots do not play to an empty room. It plays on only
+as far as the first moment someone may sit down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from croupier.bots import roster
+from croupier.bots.defaults import default_action
+from croupier.engine.actions import Action, Join, Leave
+from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.events import SessionEnded
+from croupier.engine.game import Shuffling
+from croupier.errors import IllegalAction, InsufficientChips
+from croupier.randomness import Shuffler
+from croupier.server import protocol
+from croupier.server.book import Book, Move, Seat, action_json
+from croupier.server.protocol import Told
+from croupier.server.tables import Committed, TableInfo, commit_steps
+from croupier.table import Controller, Croupier
+
+__all__ = ["Subscriber", "TableRunner"]
+
+_log = logging.getLogger(__name__)
+
+RECENT = 2_000
+"""How many recent steps a table keeps to tell a connection that comes back."""
+
+_BATCH = 5_000
+"""The most steps one batch may take without anyone deciding (a guard, never reached)."""
+
+
+@dataclass
+class Subscriber:
+    """A connection to a table: whose it is (None: someone not logged in), and its outbox."""
+
+    person: int | None
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+
+@dataclass
+class _Request:
+    person: int
+    name: str
+    action: Action
+    seq: int
+    key: str
+    seat: int | None
+    reply: asyncio.Future[dict[str, Any]]
+    subscriber: Subscriber | None
+
+    def answer(self, message: dict[str, Any]) -> None:
+        """Answer the request: into its connection's outbox first, in order with the rest."""
+        if self.subscriber is not None:
+            self.subscriber.outbox.put_nowait(message)
+        if not self.reply.done():
+            self.reply.set_result(message)
+
+
+@dataclass
+class _Batch:
+    steps: list[Committed] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    told: list[Told] = field(default_factory=list)
+    before: Book | None = None
+    """The book before the batch's first step, to go back to if the batch is not stored."""
+    keys: dict[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
+
+
+class TableRunner:
+    """Runs one table: `run` is its task; `act`, `subscribe` and `unsubscribe` are called
+    from connections' tasks on the same event loop."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        info: TableInfo,
+        book: Book,
+        recent: list[Told],
+        shuffler: Shuffler,
+        rng: Callable[[str], random.Random],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.engine = engine
+        self.info = info
+        self.book = book
+        self._told = book.copy()
+        """The book as last told: what a connection that comes now may see."""
+        self.closed = info.closed
+        self._shuffler = shuffler
+        self._house_rng = rng("house")
+        self._croupier = Croupier()
+        self._bots: dict[int, Controller] = {
+            seat: roster.bot(info.game, name, rng(f"bot/{seat}"))
+            for seat, name in info.bots.items()
+        }
+        self._clock = clock
+        self._keys = dict(info.keys)
+        self._recent: collections.deque[Told] = collections.deque(recent, maxlen=RECENT)
+        self._subscribers: list[Subscriber] = []
+        self._inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
+        self._deadlines: dict[int, float] = {}
+        now = clock()
+        self._absent: dict[int, float] = {
+            seat: now + info.settings.hold
+            for seat, holder in book.seats.items()
+            if holder.person is not None
+        }
+        self._last_step_at = now
+        self._bots_asked_at = -1
+        self._refresh_deadlines(())
+
+    # --- what connections call -------------------------------------------------------
+
+    async def act(
+        self,
+        person: int,
+        name: str,
+        action: Action,
+        seq: int,
+        key: str,
+        seat: int | None = None,
+        subscriber: Subscriber | None = None,
+    ) -> dict[str, Any]:
+        """Ask the table to take `action` for `person` (`seat`, for sitting down), decided on
+        step `seq`, with idempotency `key`: the answer (`ack` or `refused`), once the action
+        is committed or refused. The answer also goes to `subscriber`'s outbox, before the
+        steps it caused."""
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait(_Request(person, name, action, seq, key, seat, reply, subscriber))
+        return await reply
+
+    def subscribe(self, person: int | None, last_seq: int | None = None) -> Subscriber:
+        """A new connection: it is told the table (`welcome`), the steps it missed since
+        `last_seq` if the table still keeps them, and its view."""
+        subscriber = Subscriber(person)
+        book = self._told  # not a step that is still being committed
+        seq = book.seq
+        missed = (
+            last_seq is not None
+            and 0 <= last_seq <= seq
+            and (last_seq == seq or (self._recent and self._recent[0].seq <= last_seq + 1))
+        )
+        seat = book.seat_of(person) if person is not None else None
+        subscriber.outbox.put_nowait(
+            {
+                "type": "welcome",
+                "table": self.info.id,
+                "game": self.info.game,
+                "seq": seq,
+                "seat": seat,
+                "resumed": bool(missed),
+            }
+        )
+        if missed:
+            for told in self._recent:
+                if told.seq > (last_seq or 0):
+                    subscriber.outbox.put_nowait(protocol.step(told, person))
+        subscriber.outbox.put_nowait(self._view_for(person, book))
+        self._subscribers.append(subscriber)
+        if seat is not None and seat in self._absent:
+            del self._absent[seat]
+            self._inbox.put_nowait(None)
+        return subscriber
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """A connection has gone; a seat its person holds is held for the table's `hold`."""
+        with contextlib.suppress(ValueError):
+            self._subscribers.remove(subscriber)
+        person = subscriber.person
+        if person is None or any(s.person == person for s in self._subscribers):
+            return
+        seat = self._told.seat_of(person)
+        if seat is not None:
+            self._absent[seat] = self._clock() + self.info.settings.hold
+            self._inbox.put_nowait(None)
+
+    def lobby(self) -> dict[str, Any]:
+        """What the lobby shows of this table."""
+        book = self._told
+        return {
+            "id": self.info.id,
+            "game": self.info.game,
+            "seats": self.info.rules.seats,
+            "taken": {
+                str(seat): {"name": holder.name, "bot": holder.person is None}
+                for seat, holder in sorted(book.seats.items())
+            },
+            "closed": self.closed,
+        }
+
+    # --- the task ----------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Play the table until its session ends."""
+        await self._commit_and_tell(self._automatic_batch())
+        while not self.closed:
+            due = self._due()
+            timeout = None if due is None else max(0.0, due - self._clock())
+            try:
+                request = await asyncio.wait_for(self._inbox.get(), timeout)
+            except TimeoutError:
+                await self._on_time()
+                continue
+            if request is not None:
+                await self._handle(request)
+        for subscriber in list(self._subscribers):
+            subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
+
+    def _due(self) -> float | None:
+        times = list(self._deadlines.values())
+        if self._waiting_bots():
+            times.append(self._last_step_at + self.info.settings.bot_pause)
+        times.extend(self._absent.values())
+        return min(times, default=None)
+
+    def _waiting_bots(self) -> list[int]:
+        if self._idle() or self._bots_asked_at == self.book.seq:
+            return []
+        actors = self.book.game.to_act(self.book.state)
+        return sorted(seat for seat in self._bots if seat in actors)
+
+    def _idle(self) -> bool:
+        """No person is seated, and someone may sit down now (or nobody ever could)."""
+        book = self.book
+        if any(holder.person is not None for holder in book.seats.values()):
+            return False
+        taken = book.game.seats(book.state)
+        empty = [seat for seat in range(self.info.rules.seats) if seat not in taken]
+        return not empty or any(book.game.options(book.state, s).of_type(Join) for s in empty)
+
+    async def _on_time(self) -> None:
+        now = self._clock()
+        batch = _Batch()
+        late = [seat for seat, deadline in self._deadlines.items() if deadline <= now]
+        if late:
+            seat = min(late)
+            legal = self.book.game.options(self.book.state, seat)
+            self._take(batch, seat, default_action(legal), "timeout", self._holder(seat))
+        elif (
+            self._waiting_bots()
+            and self._last_step_at + self.info.settings.bot_pause <= now
+            and not self._bot_acts(batch)
+        ):
+            self._bots_asked_at = self.book.seq  # none of them acts now: ask again after a step
+            return
+        self._automatic(batch)
+        await self._commit_and_tell(batch)
+
+    def _bot_acts(self, batch: _Batch) -> bool:
+        game, state = self.book.game, self.book.state
+        for seat in self._waiting_bots():
+            action = self._bots[seat].decide(game.view(state, seat))
+            if action is None:
+                continue
+            try:
+                self._take(batch, seat, action, "bot")
+            except IllegalAction as error:
+                _log.warning("table %s: a bot's action was refused: %s", self.info.id, error)
+                self._take(batch, seat, default_action(game.options(state, seat)), "bot")
+            return True
+        return False
+
+    def _holder(self, seat: int) -> tuple[int, str] | None:
+        holder = self.book.seats.get(seat)
+        if holder is None or holder.person is None:
+            return None
+        return holder.person, holder.name
+
+    async def _handle(self, request: _Request) -> None:
+        refusal = self._check(request)
+        if refusal is not None:
+            request.answer(refusal)
+            return
+        seat = (
+            request.seat if isinstance(request.action, Join) else self.book.seat_of(request.person)
+        )
+        assert seat is not None
+        batch = _Batch()
+        try:
+            self._take(
+                batch, seat, request.action, "seat", (request.person, request.name), request.key
+            )
+        except IllegalAction as error:
+            reason = error.reason
+            if request.seq < self.book.seq:
+                reason += f" (decided at step {request.seq}; the table is at step {self.book.seq})"
+            request.answer(protocol.refused(request.key, reason, _kind(error)))
+            return
+        self._automatic(batch)
+        refused = await self._commit_and_tell(batch, request)
+        if refused is not None:
+            request.answer(protocol.refused(request.key, refused, "not-stored"))
+
+    def _check(self, request: _Request) -> dict[str, Any] | None:
+        """The refusal of a request before the rules are asked, if any: the table is
+        closed; the key was used; the seat is not the person's."""
+        key, person = request.key, request.person
+        if key in self._keys:
+            seq, by, actor, action = self._keys[key]
+            joining = isinstance(request.action, Join)
+            if (by, action) == (person, action_json(request.action)) and (
+                not joining or actor == str(request.seat)
+            ):
+                return protocol.acknowledged(key, seq, request.action)
+            return protocol.refused(key, "this key was used for another action", "key-reused")
+        if self.closed:
+            return protocol.refused(key, "the table is closed", "game-over")
+        if request.seq > self.book.seq:
+            return protocol.refused(
+                key,
+                f"step {request.seq} has not happened: the table is at {self.book.seq}",
+                "stale",
+            )
+        held = self.book.seat_of(person)
+        if isinstance(request.action, Join):
+            if held is not None:
+                return protocol.refused(key, f"you sit at seat {held + 1} already", "forbidden")
+            if request.seat is None or not 0 <= request.seat < self.info.rules.seats:
+                seats = self.info.rules.seats
+                return protocol.refused(key, f"choose a seat from 1 to {seats}", "forbidden")
+            return None
+        if held is None:
+            return protocol.refused(
+                key, "you hold no seat at this table: you are watching it", "not-seated"
+            )
+        return None
+
+    # --- steps -------------------------------------------------------------------------
+
+    def _take(
+        self,
+        batch: _Batch,
+        actor: Actor,
+        action: Action,
+        by: str,
+        person: tuple[int, str] | None = None,
+        key: str | None = None,
+    ) -> None:
+        """Apply one step to the book and add it to the batch (`IllegalAction`: nothing)."""
+        before = self.book.copy()
+        events, moves = self.book.apply(actor, action, person)
+        if batch.before is None:
+            batch.before = before
+        text = action_json(action)
+        who = person[0] if person is not None else None
+        batch.steps.append(Committed(actor, text, by, who, key))
+        batch.moves.extend(moves)
+        batch.told.append(Told.after(self.book, actor, by, events, who))
+        if key is not None:
+            batch.keys[key] = (self.book.seq, who, str(actor), text)
+
+    def _automatic_batch(self) -> _Batch:
+        batch = _Batch()
+        self._automatic(batch)
+        return batch
+
+    def _automatic(self, batch: _Batch) -> None:
+        """Take every step that needs no one to decide: chance's, the house's, and a held
+        seat's getting up once its hold is over."""
+        for _ in range(_BATCH):
+            step = self._next_automatic()
+            if step is None:
+                return
+            actor, action, by = step
+            holder = self._holder(actor) if isinstance(actor, int) and by == "absent" else None
+            self._take(batch, actor, action, by, holder)
+        raise RuntimeError(f"table {self.info.id}: {_BATCH} steps with no one deciding")
+
+    def _next_automatic(self) -> tuple[Actor, Action, str] | None:
+        game, state = self.book.game, self.book.state
+        if game.is_over(state) or self._idle():
+            return None
+        actors = game.to_act(state)
+        if CHANCE in actors:
+            node = game.chance(state)
+            drawn = node.sample(self._shuffler) if isinstance(node, Shuffling) else node.sample()
+            return CHANCE, drawn, "chance"
+        house = self._croupier.decide(game, state, self._house_rng)
+        if house is not None:
+            return HOUSE, house, "house"
+        now = self._clock()
+        for seat, release in sorted(self._absent.items()):
+            if release <= now and Leave() in game.options(state, seat):
+                return seat, Leave(), "absent"
+        return None
+
+    async def _commit_and_tell(self, batch: _Batch, request: _Request | None = None) -> str | None:
+        """Commit the batch, then tell it; None, or why it could not be stored (and then the
+        book is as it was before the batch)."""
+        if not batch.steps:
+            return None
+        first = batch.told[0].seq
+        closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
+        try:
+            await asyncio.to_thread(
+                commit_steps, self.engine, self.info.id, batch.steps, batch.moves, closing
+            )
+        except InsufficientChips as error:
+            self._undo(batch)
+            return f"not enough chips in your account: {error.reason}"
+        except SQLAlchemyError as error:
+            _log.error("table %s: steps not stored: %s", self.info.id, error)
+            self._undo(batch)
+            return "the table could not store it just now: try again"
+        self._keys.update(batch.keys)
+        self._recent.extend(batch.told)
+        self.closed = self.closed or closing
+        self._last_step_at = self._clock()
+        self._refresh_deadlines({told.actor for told in batch.told})
+        self._told = self.book.copy()
+        if request is not None:  # the one who acted hears first, then everyone is told
+            request.answer(protocol.acknowledged(request.key, first, request.action))
+        for subscriber in list(self._subscribers):
+            for told in batch.told:
+                subscriber.outbox.put_nowait(protocol.step(told, subscriber.person))
+            subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
+        return None
+
+    def _undo(self, batch: _Batch) -> None:
+        """The book as it was before the batch, which was not stored."""
+        assert batch.before is not None
+        self.book = batch.before
+
+    def _refresh_deadlines(self, acted: Any) -> None:
+        """Each seat a person is awaited at keeps its deadline, unless it has just acted."""
+        game, state, now = self.book.game, self.book.state, self._clock()
+        awaited = {
+            seat
+            for seat in game.to_act(state)
+            if isinstance(seat, int)
+            and self.book.seats.get(seat, Seat("", None)).person is not None
+            and game.options(state, seat)
+        }
+        self._deadlines = {
+            seat: self._deadlines[seat]
+            if seat in self._deadlines and seat not in acted
+            else now + self.info.settings.time_limit
+            for seat in awaited
+        }
+
+    def _view_for(self, person: int | None, book: Book) -> dict[str, Any]:
+        """The view message for `person`, of `book` as last told."""
+        seat = book.seat_of(person) if person is not None else None
+        now = self._clock()
+        waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
+        seen = book.game.view(book.state, seat)
+        return protocol.view(book.seq, seat, seen, waiting, self.closed)
+
+
+def _kind(error: IllegalAction) -> str:
+    """An illegal action's kind, as the protocol names it: `not-your-turn`, `stake-out-of-range`."""
+    name = type(error).__name__
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")

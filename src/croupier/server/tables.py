@@ -1,0 +1,272 @@
+"""Tables in the database: opening one, committing its steps with their moves of chips, and
+rebuilding its book from what was committed.
+
+Every function here is plain blocking database work; the table's task calls it off the
+event loop (`asyncio.to_thread`). A table's steps and the transfers they call for are
+committed in one transaction, so either all of a batch is durable or none of it is.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, func, select, update
+from sqlalchemy.orm import Session
+
+from croupier import games
+from croupier.engine.actors import Actor
+from croupier.engine.codec import decode, encode
+from croupier.errors import InvalidInput
+from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
+from croupier.server.ledger import open_account, transfer
+from croupier.server.people import GRANT_SOURCE
+from croupier.server.protocol import Told
+from croupier.server.schema import (
+    Account,
+    AccountKind,
+    Cause,
+    Person,
+    StepRecord,
+    TableRecord,
+)
+
+__all__ = [
+    "HOUSE_ACCOUNT",
+    "Committed",
+    "Settings",
+    "TableInfo",
+    "commit_steps",
+    "open_table",
+    "rebuild",
+    "table_account",
+    "table_chips",
+]
+
+_DAY = 86_400
+
+HOUSE_ACCOUNT = "house"
+"""The name of the house's ledger account."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's settings, besides its game's rules: how long a person has to act
+    (`time_limit`, seconds), how long a disconnected seat is held (`hold`), the pause
+    before a bot acts (`bot_pause`), and the chips each bot brings (`bot_chips`)."""
+
+    time_limit: float = 30.0
+    hold: float = 60.0
+    bot_pause: float = 0.8
+    bot_chips: int = 1000
+
+    @classmethod
+    def read(cls, given: object) -> Settings:
+        """Settings from a JSON object of some of them; `InvalidInput` says what is wrong."""
+        names = [field.name for field in dataclasses.fields(cls)]
+        if not isinstance(given, dict):
+            raise InvalidInput(f"settings is not an object of some of {', '.join(names)}")
+        unknown = sorted(set(given) - set(names))
+        if unknown:
+            raise InvalidInput(
+                f"unknown setting {unknown[0]!r}: the settings are {', '.join(names)}"
+            )
+        try:
+            return cls(**given)
+        except ValueError as error:
+            raise InvalidInput(str(error)) from None
+
+    def __post_init__(self) -> None:
+        for name in ("time_limit", "hold", "bot_pause"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"{name}={value!r} is not a number of seconds")
+            if not math.isfinite(value) or not 0 <= value <= _DAY:
+                raise ValueError(f"{name}={value!r} is not valid: 0 to {_DAY} seconds")
+            object.__setattr__(self, name, float(value))
+        if isinstance(self.bot_chips, bool) or not isinstance(self.bot_chips, int):
+            raise ValueError(f"bot_chips={self.bot_chips!r} is not a whole number of chips")
+        if self.bot_chips < 1:
+            raise ValueError(f"bot_chips={self.bot_chips!r}: a bot brings at least 1 chip")
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A step to commit: who, what, how it came, and for a person's action who and the key."""
+
+    actor: Actor
+    action: str
+    by: str
+    person: int | None = None
+    key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What the server keeps of a table besides its steps."""
+
+    id: int
+    game: str
+    rules: Any
+    settings: Settings
+    bots: Mapping[int, str]
+    closed: bool
+    keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
+    """Each idempotency key used: its step's seq, person, actor and action."""
+
+
+def table_account(table: int) -> str:
+    """The name of table `table`'s ledger account."""
+    return f"table-{table}"
+
+
+def open_table(
+    engine: Engine,
+    game: str,
+    rules: Any,
+    settings: Settings,
+    bots: Mapping[int, str],
+    opened_by: int | None,
+) -> int:
+    """Open a table; the house stakes each bot with `settings.bot_chips`. Its id."""
+    with Session(engine) as session, session.begin():
+        record = TableRecord(
+            game=game,
+            rules=json.dumps(encode(rules)),
+            settings=json.dumps(encode(settings)),
+            seats=rules.seats,
+            bots=json.dumps({str(seat): name for seat, name in bots.items()}),
+            opened_by=opened_by,
+        )
+        session.add(record)
+        session.flush()
+        table = open_account(session, AccountKind.TABLE, table_account(record.id))
+        for seat in sorted(bots):
+            _pay(
+                session,
+                _house(session),
+                table,
+                settings.bot_chips,
+                Cause.BUY_IN,
+                f"table {record.id} seat {seat + 1} (a bot)",
+            )
+        return record.id
+
+
+def _house(session: Session) -> Account:
+    return open_account(session, AccountKind.HOUSE, HOUSE_ACCOUNT)
+
+
+def _pay(
+    session: Session, source: Account, target: Account, chips: int, cause: Cause, ref: str
+) -> None:
+    """A transfer; the house, when it lacks the chips, is first given what it lacks from
+    the grant source (its float)."""
+    session.refresh(source)
+    if source.kind == AccountKind.HOUSE.value and source.balance < chips:
+        grants = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+        transfer(
+            session, grants, source, chips - source.balance, Cause.GRANT, f"house float: {ref}"
+        )
+    transfer(session, source, target, chips, cause, ref)
+
+
+def _account(session: Session, table: int, party: Party) -> Account:
+    if party == "table":
+        return open_account(session, AccountKind.TABLE, table_account(table))
+    if party == "house":
+        return _house(session)
+    if party == "grants":
+        return open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+    person = session.get(Person, party)
+    assert person is not None, f"no person {party}"
+    account = session.get(Account, person.account_id)
+    assert account is not None
+    return account
+
+
+def commit_steps(
+    engine: Engine,
+    table: int,
+    steps: Sequence[Committed],
+    moves: Iterable[Move],
+    close: bool = False,
+) -> None:
+    """Commit `steps` (numbered on from the table's last) and `moves`, all or nothing;
+    `close` marks the table closed. Raises `InsufficientChips` when a person's account
+    cannot cover a move, and then nothing is committed."""
+    with Session(engine) as session, session.begin():
+        last = session.scalar(
+            select(StepRecord.seq)
+            .where(StepRecord.table_id == table)
+            .order_by(StepRecord.seq.desc())
+            .limit(1)
+        )
+        seq = last or 0
+        for step in steps:
+            seq += 1
+            session.add(
+                StepRecord(
+                    table_id=table,
+                    seq=seq,
+                    actor=str(step.actor.value if not isinstance(step.actor, int) else step.actor),
+                    action=step.action,
+                    by=step.by,
+                    person_id=step.person,
+                    key=step.key,
+                )
+            )
+        session.flush()
+        for move in moves:
+            source, target = (
+                _account(session, table, move.source),
+                _account(session, table, move.target),
+            )
+            _pay(session, source, target, move.chips, move.cause, move.ref)
+        if close:
+            session.execute(
+                update(TableRecord).where(TableRecord.id == table).values(closed_at=func.now())
+            )
+
+
+def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Book, list[Told]]:
+    """Table `table` as committed: its info, its book after every committed step, and the
+    last `recent` steps as the table tells them."""
+    with Session(engine) as session:
+        record = session.get(TableRecord, table)
+        if record is None:
+            raise LookupError(f"there is no table {table}")
+        game = games.get(record.game)
+        rules = decode(json.loads(record.rules), game.config_type)
+        settings = decode(json.loads(record.settings), Settings)
+        bots = {int(seat): name for seat, name in json.loads(record.bots).items()}
+        book = Book(table, game, rules, bots, settings.bot_chips)
+        names = dict(session.execute(select(Person.id, Person.name)).all())
+        keys: dict[str, tuple[int, int | None, str, str]] = {}
+        steps = session.scalars(
+            select(StepRecord).where(StepRecord.table_id == table).order_by(StepRecord.seq)
+        )
+        told: collections.deque[Told] = collections.deque(maxlen=recent)
+        for step in steps:
+            person = (step.person_id, names[step.person_id]) if step.person_id else None
+            actor = actor_from_text(step.actor)
+            events, _ = book.apply(actor, action_from_json(game, step.action), person)
+            told.append(Told.after(book, actor, step.by, events, step.person_id))
+            if step.key is not None:
+                keys[step.key] = (step.seq, step.person_id, step.actor, step.action)
+        info = TableInfo(
+            table, record.game, rules, settings, bots, record.closed_at is not None, keys
+        )
+        return info, book, list(told)
+
+
+def table_chips(session: Session, account: Account) -> int:
+    """The chips table `account` holds by its replayed steps (the audit's check)."""
+    table = int(account.name.removeprefix("table-"))
+    _, book, _ = rebuild(session.get_bind(), table)  # type: ignore[arg-type]
+    return book.table_chips
