@@ -3,6 +3,7 @@ traceback and no box."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import sys
@@ -156,6 +157,16 @@ def _said(error: Any) -> str:
     return str(error.format_message())
 
 
+def _reflow(command: Any) -> None:
+    """Join the lines of each paragraph of a command's help, and its subcommands' (Typer
+    joins only the first paragraph's), so that the terminal wraps them at its width."""
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(" ".join(p.split("\n")) for p in paragraphs)
+    for sub in getattr(command, "commands", {}).values():
+        _reflow(sub)
+
+
 class Croupier(TyperGroup):
     """The `croupier` command: a mistake in how it is called is one line and exit status 2,
     as every other bad input is, however it is run (the `croupier` script, `python -m
@@ -170,6 +181,7 @@ class Croupier(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        _reflow(self)
         try:
             status = super().main(
                 args, prog_name, complete_var, False, windows_expand_args, **extra
