@@ -154,7 +154,9 @@ def migrate(url: str) -> None:
     not there (and, for SQLite, its file and folder); a database already there is left as
     it is. A PostgreSQL database must exist already: croupier never creates one.
 
-    Raises `Unavailable` when the database cannot be connected to."""
+    Raises `Unavailable` for a URL that `open_database` refuses, or a database that cannot be
+    connected to."""
+    open_database(url).dispose()
     file = _sqlite_file(url)
     if file is not None:
         file.parent.mkdir(parents=True, exist_ok=True)
