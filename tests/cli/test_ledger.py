@@ -5,25 +5,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
+from sqlalchemy import make_url
 from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.server.database import migrate, open_database
+from croupier.server.database import default_url, migrate, open_database
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import AccountKind, Cause
+from tests.server.tampering import tamper
 
 runner = CliRunner()
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Path:
-    file = tmp_path / "croupier.db"
-    url = f"sqlite:///{file}"
-    migrate(url)
+def _fill(url: str) -> None:
+    """A little ledger: ada granted 1,000 chips, and sat at a table with 300 of them."""
     engine = open_database(url)
     with Session(engine) as session, session.begin():
         source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
@@ -32,7 +30,13 @@ def database(tmp_path: Path) -> Path:
         transfer(session, source, ada, 1000, Cause.GRANT, "ada")
         transfer(session, ada, table, 300, Cause.BUY_IN, "table-1 seat 1")
     engine.dispose()
-    return file
+
+
+@pytest.fixture
+def ledger(database_url: str) -> str:
+    """A ledger's URL, on each database, with `_fill`'s transfers in it."""
+    _fill(database_url)
+    return database_url
 
 
 def _audit(*args: str) -> tuple[int, str, str]:
@@ -40,14 +44,14 @@ def _audit(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_a_clean_ledger_passes(database):
-    status, out, err = _audit("--database", f"sqlite:///{database}")
+def test_a_clean_ledger_passes(ledger):
+    status, out, err = _audit("--database", ledger)
     assert (status, err) == (0, "")
     assert "holds" in out
 
 
-def test_a_clean_ledger_passes_as_json(database):
-    status, out, _ = _audit("--database", f"sqlite:///{database}", "--json")
+def test_a_clean_ledger_passes_as_json(ledger):
+    status, out, _ = _audit("--database", ledger, "--json")
     assert status == 0
     report = json.loads(out)
     assert report["command"] == "ledger audit"
@@ -56,10 +60,9 @@ def test_a_clean_ledger_passes_as_json(database):
     assert report["results"]["unchecked"] == ["table-is-state"]
 
 
-def test_a_tampered_ledger_fails_with_a_line_for_each_finding(database):
-    with sqlite3.connect(database) as raw:
-        raw.execute("UPDATE accounts SET balance = balance + 7 WHERE name = 'ada'")
-    status, out, err = _audit("--database", f"sqlite:///{database}")
+def test_a_tampered_ledger_fails_with_a_line_for_each_finding(ledger):
+    tamper(ledger, "UPDATE accounts SET balance = balance + 7 WHERE name = 'ada'")
+    status, out, err = _audit("--database", ledger)
     assert status == 1
     assert "fails" in out
     lines = err.splitlines()
@@ -68,21 +71,20 @@ def test_a_tampered_ledger_fails_with_a_line_for_each_finding(database):
     assert lines[1].startswith("Finding: balance-is-transfers: account 2 (person 'ada')")
 
 
-def test_a_tampered_ledger_fails_as_json(database):
-    with sqlite3.connect(database) as raw:
-        raw.execute("PRAGMA ignore_check_constraints = ON")
-        raw.execute("DROP TRIGGER transfers_no_update")
-        raw.execute("UPDATE transfers SET cause = '' WHERE id = 1")
-    status, out, err = _audit("--database", f"sqlite:///{database}", "--json")
+def test_a_tampered_ledger_fails_as_json(ledger):
+    tamper(ledger, "UPDATE transfers SET cause = '' WHERE id = 1")
+    status, out, err = _audit("--database", ledger, "--json")
     assert status == 1
     findings = json.loads(out)["results"]["findings"]
     assert [finding["invariant"] for finding in findings] == ["transfer-has-cause"]
     assert "transfer 1 has no cause" in err
 
 
-def test_the_default_database_is_in_the_data_folder(database, monkeypatch):
-    monkeypatch.setenv("CROUPIER_DATA", str(database.parent))
-    assert _audit()[0] == 0
+def test_the_default_database_is_in_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("CROUPIER_DATA", str(tmp_path))
+    migrate(default_url())
+    _fill(default_url())
+    assert _audit() == (0, f"The ledger at sqlite:///{tmp_path / 'croupier.db'} holds.\n", "")
 
 
 @pytest.mark.parametrize(
@@ -93,6 +95,11 @@ def test_the_default_database_is_in_the_data_folder(database, monkeypatch):
         ("not a url", "cannot open the database 'not a url'"),
         ("nosuchdb://host/x", "cannot open the database"),
         ("sqlite:///{folder}/text.db", "cannot open the database"),
+        (
+            "postgresql://nobody@127.0.0.1:1/x",
+            "cannot open the database 'postgresql://nobody@127.0.0.1:1/x': connection failed",
+        ),
+        ("postgres://nobody@127.0.0.1:1/x", "Connection refused"),
     ],
 )
 def test_a_database_it_cannot_open_is_one_line_and_exit_2(tmp_path, url, message):
@@ -119,3 +126,11 @@ def test_a_password_in_the_url_is_never_shown():
     assert status == 2
     assert "s3cret" not in err
     assert "ada:***@" in err
+
+
+def test_a_postgresql_database_that_is_not_there_is_exit_2(postgres_server):
+    url = make_url(postgres_server).set(database="croupier_no_such_database")
+    status, out, err = _audit("--database", url.render_as_string(hide_password=False))
+    assert (status, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+    assert 'database "croupier_no_such_database" does not exist' in err

@@ -4,29 +4,32 @@ refuses a balance below zero, and the audit finds a ledger tampered with."""
 from __future__ import annotations
 
 import contextlib
-import sqlite3
-from pathlib import Path
+import re
 
 import pytest
-from hypothesis import given, settings
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, inspect, select, text
+from sqlalchemy import func, inspect, make_url, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.errors import InsufficientChips, InvalidInput
 from croupier.server import ledger
 from croupier.server.audit import Invariant, audit
-from croupier.server.database import Unavailable, migrate, open_database, open_ledger
+from croupier.server.database import (
+    MIGRATIONS,
+    Unavailable,
+    engine_url,
+    migrate,
+    open_database,
+    open_ledger,
+)
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Transfer
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    address = f"sqlite:///{tmp_path / 'ledger.db'}"
-    migrate(address)
-    return address
+from tests.server.tampering import tamper
 
 
 def _play(url: str) -> None:
@@ -64,29 +67,32 @@ def _transfers(url: str) -> int:
     return count
 
 
-def test_transfers_move_chips_and_conserve_them(url):
-    _play(url)
-    assert _balances(url) == {
+def test_transfers_move_chips_and_conserve_them(database_url):
+    _play(database_url)
+    assert _balances(database_url) == {
         "grants": -2000,
         "house": 10,
         "table-1": 240,
         "ada": 950,
         "bea": 800,
     }
-    assert sum(_balances(url).values()) == 0
-    assert _transfers(url) == 6
-    assert audit(url) == []
+    assert sum(_balances(database_url).values()) == 0
+    assert _transfers(database_url) == 6
+    assert audit(database_url) == []
 
 
-@settings(max_examples=25, deadline=None)
+# the examples share the test's database on purpose: each opens its own people in it, and the
+# invariants must hold of everything before it too
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 400)), max_size=30))
-def test_any_transfers_leave_the_sum_zero_and_no_balance_below_zero(tmp_path_factory, moves):
-    url = f"sqlite:///{tmp_path_factory.mktemp('ledger') / 'ledger.db'}"
-    migrate(url)
-    engine = open_database(url)
+def test_any_transfers_leave_the_sum_zero_and_no_balance_below_zero(database_url, moves):
+    engine = open_database(database_url)
     with Session(engine) as session, session.begin():
+        opened = session.scalar(select(func.count()).select_from(Account))
         source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
-        people = [open_account(session, AccountKind.PERSON, f"p{i}") for i in range(4)]
+        people = [open_account(session, AccountKind.PERSON, f"p{opened}-{i}") for i in range(4)]
         for person in people:
             transfer(session, source, person, 500, Cause.GRANT)
         ids = [person.id for person in people]
@@ -97,30 +103,30 @@ def test_any_transfers_leave_the_sum_zero_and_no_balance_below_zero(tmp_path_fac
             with contextlib.suppress(InsufficientChips, InvalidInput):
                 transfer(session, source_account, target_account, chips, Cause.BUY_IN)
     engine.dispose()
-    balances = _balances(url)
+    balances = _balances(database_url)
     assert sum(balances.values()) == 0
     assert all(chips >= 0 for name, chips in balances.items() if name != "grants")
-    assert audit(url) == []
+    assert audit(database_url) == []
 
 
-def test_python_refuses_an_overdraft_and_changes_nothing(url):
-    _play(url)
-    before, count = _balances(url), _transfers(url)
-    engine = open_database(url)
+def test_python_refuses_an_overdraft_and_changes_nothing(database_url):
+    _play(database_url)
+    before, count = _balances(database_url), _transfers(database_url)
+    engine = open_database(database_url)
     with Session(engine) as session, session.begin():
         bea = open_account(session, AccountKind.PERSON, "bea")
         table = open_account(session, AccountKind.TABLE, "table-1")
         with pytest.raises(InsufficientChips, match="more than the balance=800"):
             transfer(session, bea, table, 801, Cause.BUY_IN)
     engine.dispose()
-    assert (_balances(url), _transfers(url)) == (before, count)
+    assert (_balances(database_url), _transfers(database_url)) == (before, count)
 
 
-def test_the_database_refuses_an_overdraft_that_python_let_through(url, monkeypatch):
-    _play(url)
-    before, count = _balances(url), _transfers(url)
+def test_the_database_refuses_an_overdraft_that_python_let_through(database_url, monkeypatch):
+    _play(database_url)
+    before, count = _balances(database_url), _transfers(database_url)
     monkeypatch.setattr(ledger, "_check_cover", lambda *_: None)
-    engine = open_database(url)
+    engine = open_database(database_url)
     with Session(engine) as session, session.begin():
         bea = open_account(session, AccountKind.PERSON, "bea")
         table = open_account(session, AccountKind.TABLE, "table-1")
@@ -131,18 +137,20 @@ def test_the_database_refuses_an_overdraft_that_python_let_through(url, monkeypa
         # the session's transaction goes on, and a good transfer still commits
         transfer(session, bea, table, 800, Cause.BUY_IN)
     engine.dispose()
-    after = _balances(url)
+    after = _balances(database_url)
     assert after["bea"] == 0
     assert after["table-1"] == before["table-1"] + 800
-    assert _transfers(url) == count + 1
+    assert _transfers(database_url) == count + 1
 
 
-def test_the_database_refuses_a_negative_balance_written_directly(url):
-    _play(url)
-    with sqlite3.connect(url.removeprefix("sqlite:///")) as raw:
-        with pytest.raises(sqlite3.IntegrityError, match="balance_not_negative"):
-            raw.execute("UPDATE accounts SET balance = -1 WHERE name = 'bea'")
-        raw.execute("UPDATE accounts SET balance = -5 WHERE kind = 'grant-source'")  # allowed
+def test_the_database_refuses_a_negative_balance_written_directly(database_url):
+    _play(database_url)
+    engine = open_database(database_url)
+    with engine.begin() as connection, pytest.raises(IntegrityError, match="balance_not_negative"):
+        connection.execute(text("UPDATE accounts SET balance = -1 WHERE name = 'bea'"))
+    with engine.begin() as connection:  # the grant source's may go below zero
+        connection.execute(text("UPDATE accounts SET balance = -5 WHERE kind = 'grant-source'"))
+    engine.dispose()
 
 
 @pytest.mark.parametrize(
@@ -162,45 +170,47 @@ def test_the_database_refuses_a_negative_balance_written_directly(url):
         ),
         (
             "INSERT INTO transfers (source_id, target_id, chips, cause) VALUES (4, 99, 1, 'grant')",
-            "FOREIGN KEY",
+            "(?i)foreign key",
         ),
-        ("UPDATE transfers SET chips = 1", "immutable"),
-        ("DELETE FROM transfers", "immutable"),
+        ("UPDATE transfers SET chips = 1", "a transfer is immutable"),
+        ("DELETE FROM transfers", "a transfer is immutable"),
     ],
 )
-def test_the_database_refuses_a_bad_transfer(url, statement, constraint):
-    _play(url)
-    engine = open_database(url)
+def test_the_database_refuses_a_bad_transfer(database_url, statement, constraint):
+    _play(database_url)
+    engine = open_database(database_url)
     with engine.connect() as connection, pytest.raises(IntegrityError, match=constraint):
         connection.execute(text(statement))
     engine.dispose()
+    assert _transfers(database_url) == 6
+
+
+@pytest.mark.parametrize("empty_database_url", ["postgresql"], indirect=True)  # SQLite has none
+def test_the_database_refuses_to_truncate_the_transfers(database_url):
+    _play(database_url)
+    engine = open_database(database_url)
+    with engine.connect() as connection, pytest.raises(IntegrityError, match="immutable"):
+        connection.execute(text("TRUNCATE transfers"))
+    engine.dispose()
+    assert _transfers(database_url) == 6
 
 
 @pytest.mark.parametrize("chips", [0, -3, 2.5, True])
-def test_a_transfer_is_of_whole_positive_chips(url, chips):
-    engine = open_database(url)
+def test_a_transfer_is_of_whole_positive_chips(database_url, chips):
+    engine = open_database(database_url)
     with Session(engine) as session, session.begin():
         source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
         ada = open_account(session, AccountKind.PERSON, "ada")
         with pytest.raises(InvalidInput, match="whole number of chips"):
             transfer(session, source, ada, chips, Cause.GRANT)
     engine.dispose()
-    assert _transfers(url) == 0
+    assert _transfers(database_url) == 0
 
 
-def _tamper(url: str, *statements: str) -> None:
-    """Raw SQL past every guard the database has (as a bad restore or a hand edit would be)."""
-    with sqlite3.connect(url.removeprefix("sqlite:///")) as raw:
-        raw.execute("PRAGMA ignore_check_constraints = ON")
-        raw.execute("DROP TRIGGER transfers_no_update")
-        for statement in statements:
-            raw.execute(statement)
-
-
-def test_the_audit_finds_a_balance_changed(url):
-    _play(url)
-    _tamper(url, "UPDATE accounts SET balance = balance + 5 WHERE name = 'ada'")
-    findings = audit(url)
+def test_the_audit_finds_a_balance_changed(database_url):
+    _play(database_url)
+    tamper(database_url, "UPDATE accounts SET balance = balance + 5 WHERE name = 'ada'")
+    findings = audit(database_url)
     assert {finding.invariant for finding in findings} == {
         Invariant.SUM_IS_ZERO,
         Invariant.BALANCE_IS_TRANSFERS,
@@ -208,56 +218,73 @@ def test_the_audit_finds_a_balance_changed(url):
     assert any("'ada'" in str(finding) and "955" in str(finding) for finding in findings)
 
 
-def test_the_audit_finds_chips_moved_between_balances_without_a_transfer(url):
-    _play(url)
-    _tamper(
-        url,
+def test_the_audit_finds_chips_moved_between_balances_without_a_transfer(database_url):
+    _play(database_url)
+    tamper(
+        database_url,
         "UPDATE accounts SET balance = balance - 50 WHERE name = 'ada'",
         "UPDATE accounts SET balance = balance + 50 WHERE name = 'bea'",
     )
-    findings = audit(url)
+    findings = audit(database_url)
     assert [finding.invariant for finding in findings] == [Invariant.BALANCE_IS_TRANSFERS] * 2
 
 
-def test_the_audit_finds_a_balance_below_zero(url):
-    _play(url)
-    _tamper(
-        url,
+def test_the_audit_finds_a_balance_below_zero(database_url):
+    _play(database_url)
+    tamper(
+        database_url,
         "UPDATE accounts SET balance = balance - 1000 WHERE name = 'bea'",
         "UPDATE accounts SET balance = balance + 1000 WHERE name = 'house'",
     )
-    invariants = {finding.invariant for finding in audit(url)}
+    invariants = {finding.invariant for finding in audit(database_url)}
     assert Invariant.BALANCE_NOT_NEGATIVE in invariants
 
 
 @pytest.mark.parametrize("cause", ["''", "'bribe'"])
-def test_the_audit_finds_a_transfer_without_its_cause(url, cause):
-    _play(url)
-    _tamper(url, f"UPDATE transfers SET cause = {cause} WHERE id = 3")
-    findings = audit(url)
+def test_the_audit_finds_a_transfer_without_its_cause(database_url, cause):
+    _play(database_url)
+    tamper(database_url, f"UPDATE transfers SET cause = {cause} WHERE id = 3")
+    findings = audit(database_url)
     assert [finding.invariant for finding in findings] == [Invariant.TRANSFER_HAS_CAUSE]
     assert "transfer 3 has no cause" in str(findings[0])
 
 
-def test_the_table_hook_is_checked_only_when_given(url):
-    _play(url)
-    assert audit(url, table_chips=lambda _session, _account: 240) == []
-    findings = audit(url, table_chips=lambda _session, _account: 239)
+def test_the_table_hook_is_checked_only_when_given(database_url):
+    _play(database_url)
+    assert audit(database_url, table_chips=lambda _session, _account: 240) == []
+    findings = audit(database_url, table_chips=lambda _session, _account: 239)
     assert [finding.invariant for finding in findings] == [Invariant.TABLE_IS_STATE]
 
 
-def test_migrate_is_idempotent(url):
-    _play(url)
-    before = _balances(url)
-    migrate(url)
-    migrate(url)
-    assert _balances(url) == before
-    engine = open_ledger(url)
+def test_migrate_is_idempotent(database_url):
+    _play(database_url)
+    before = _balances(database_url)
+    migrate(database_url)
+    migrate(database_url)
+    assert _balances(database_url) == before
+    engine = open_ledger(database_url)
     with engine.connect() as connection:
         version = connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
-        assert list(version) == ["0002"]
+        assert list(version) == [ScriptDirectory(str(MIGRATIONS)).get_current_head()]
         assert {"accounts", "transfers"} <= set(inspect(connection).get_table_names())
     engine.dispose()
+
+
+def test_a_downgrade_to_nothing_leaves_nothing_and_migrate_starts_again(database_url):
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", engine_url(database_url))
+    command.downgrade(config, "base")
+    engine = open_database(database_url)
+    with engine.connect() as connection:
+        assert set(inspect(connection).get_table_names()) == {"alembic_version"}
+        if connection.dialect.name == "postgresql":
+            functions = "SELECT count(*) FROM pg_proc WHERE proname = 'transfer_is_immutable'"
+            assert connection.scalar(text(functions)) == 0
+    engine.dispose()
+    migrate(database_url)
+    _play(database_url)
+    assert audit(database_url) == []
 
 
 def test_migrate_makes_the_folder_of_a_new_file(tmp_path):
@@ -266,24 +293,47 @@ def test_migrate_makes_the_folder_of_a_new_file(tmp_path):
     assert audit(url) == []
 
 
-def test_the_models_are_the_migrations(url):
+def test_the_models_are_the_migrations(database_url):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from croupier.server.schema import Base
 
-    engine = open_database(url)
+    engine = open_database(database_url)
     with engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     engine.dispose()
     assert differences == []
 
 
-def test_a_database_that_is_no_ledger_is_refused(tmp_path):
+def test_a_missing_sqlite_file_is_no_ledger(tmp_path):
     with pytest.raises(Unavailable, match="no file"):
         open_ledger(f"sqlite:///{tmp_path / 'missing.db'}")
-    sqlite3.connect(tmp_path / "empty.db").close()
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_a_database_without_the_ledger_is_refused(empty_database_url):
     with pytest.raises(Unavailable, match="holds no ledger"):
-        audit(f"sqlite:///{tmp_path / 'empty.db'}")
-    with pytest.raises(Unavailable, match="cannot open"):
-        audit("nosuchdb://x")
+        audit(empty_database_url)
+
+
+def test_a_postgresql_database_that_is_not_there_is_unavailable(postgres_server):
+    url = make_url(postgres_server).set(database="croupier_no_such_database")
+    with pytest.raises(Unavailable, match='database "croupier_no_such_database" does not exist'):
+        audit(url.render_as_string(hide_password=False))
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("nosuchdb://x", "cannot open the database 'nosuchdb://x'"),
+        ("postgresql://nobody@127.0.0.1:1/x", "connection failed"),
+        ("postgres://nobody:s3cret@127.0.0.1:1/x", re.escape("'postgres://nobody:***@127.0.0.1")),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_unavailable(url, message):
+    with pytest.raises(Unavailable, match=message) as refused:
+        audit(url)
+    assert "s3cret" not in str(refused.value)
+    with pytest.raises(Unavailable, match=message):
+        migrate(url)

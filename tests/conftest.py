@@ -1,0 +1,88 @@
+"""Fixtures for the tests of the ledger and the server, so that each runs on SQLite and on
+PostgreSQL alike:
+
+- `database_url`: the URL of a new database migrated to the newest revision, the test's own:
+  an SQLite file in its `tmp_path`, then a database created on the PostgreSQL server named
+  by `CROUPIER_TEST_POSTGRES` and dropped after it. A test that asks for it runs once on
+  each (`test_x[sqlite]`, `test_x[postgresql]`).
+- `empty_database_url`: the same, with no tables in it (not migrated).
+- `postgres_server`: the URL in `CROUPIER_TEST_POSTGRES`, for a test of PostgreSQL alone.
+
+`CROUPIER_TEST_POSTGRES` is the URL of a database the tests may connect to in order to create
+others, such as `postgresql://postgres@127.0.0.1:5432/postgres`. Without it, the PostgreSQL
+cases are skipped; `.ci/run` starts a throwaway server and sets it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.pool import NullPool
+
+from croupier.server.database import engine_url, migrate
+
+POSTGRES = "CROUPIER_TEST_POSTGRES"
+"""The environment variable naming the PostgreSQL server the tests create databases on."""
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The URL in `CROUPIER_TEST_POSTGRES`; the test is skipped without one."""
+    url = os.environ.get(POSTGRES)
+    if not url:
+        pytest.skip(
+            f"PostgreSQL is not tested: set {POSTGRES} to the URL of a database on a server "
+            "where the tests may create others, such as "
+            "postgresql://postgres@127.0.0.1:5432/postgres (.ci/run starts one and sets it)"
+        )
+    return url
+
+
+@contextmanager
+def _postgres_database(server: str) -> Iterator[str]:
+    """A new database on `server`, dropped afterwards with any connection still open to it."""
+    name = f"croupier_test_{uuid.uuid4().hex}"
+    admin = create_engine(engine_url(server), isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(server).set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as connection:
+                connection.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = :name AND pid <> pg_backend_pid()"
+                    ),
+                    {"name": name},
+                )
+                connection.execute(text(f'DROP DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new database with no tables: an empty SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        file = tmp_path / "croupier.db"
+        sqlite3.connect(file).close()
+        yield f"sqlite:///{file}"
+    else:
+        with _postgres_database(request.getfixturevalue("postgres_server")) as url:
+            yield url
+
+
+@pytest.fixture
+def database_url(empty_database_url: str) -> str:
+    """A new database migrated to the newest revision."""
+    migrate(empty_database_url)
+    return empty_database_url
