@@ -3,7 +3,9 @@ a sixth one included.
 
 Random legal play to the end of a session, checking at every step that chips are
 conserved, and now and then that an illegal action changes nothing and that a seat's view
-does not change when only cards hidden from it change. Then the history is replayed and
+does not change when only cards hidden from it change. Now and then a seat that is not to
+act does what it may all the same (an empty seat sits down, a player gets up between coups),
+and a table left waiting for players has them sit down. Then the history is replayed and
 must give the same events and state, and no event a seat is shown may hold a card hidden
 from it. A failed check raises `ConformanceError` (an `AssertionError`, so any test runner
 reports it as a failure).
@@ -70,6 +72,10 @@ Played = tuple[Actor, Action, tuple[Event, ...]]
 """Who acted, what they did, and the events it gave."""
 
 
+_COMING_AND_GOING = 0.05
+"""How likely, at a step, a seat not among those to act takes one of its options."""
+
+
 class ConformanceError(AssertionError):
     """A game broke one of the suite's rules; the message says which, and where."""
 
@@ -98,12 +104,12 @@ class Session:
     final: Any
 
 
-def draw_buy_ins(data: Any, seats: int, most: int = 3000) -> dict[int, int]:
-    """Two or more of `seats` seats taken, each with 1 to `most` chips, as hypothesis draws
-    them from `data` (`st.data()`); needs hypothesis (the `test` extra)."""
+def draw_buy_ins(data: Any, seats: int, most: int = 3000, fewest: int = 2) -> dict[int, int]:
+    """`fewest` or more of `seats` seats taken, each with 1 to `most` chips, as hypothesis
+    draws them from `data` (`st.data()`); needs hypothesis (the `test` extra)."""
     from hypothesis import strategies as st
 
-    taken = data.draw(st.lists(st.integers(0, seats - 1), min_size=2, unique=True))
+    taken = data.draw(st.lists(st.integers(0, seats - 1), min_size=fewest, unique=True))
     return {seat: data.draw(st.integers(1, most)) for seat in taken}
 
 
@@ -154,12 +160,28 @@ def _choose(
     house = [o for o in game.legal_actions(state, HOUSE) if o != EndSession()]
     if house and (not seats or rng.random() < 0.03):
         return HOUSE, pick(rng, rng.choice(house))
+    if not seats or rng.random() < _COMING_AND_GOING:
+        idle = _idle(game, state, actors)
+        if idle:
+            seat = rng.choice(idle)
+            return seat, pick(rng, rng.choice(list(game.legal_actions(state, seat))))
+        if not seats:  # the table waits for players and none can come: the house closes it
+            return HOUSE, EndSession()
     actor = rng.choice(seats)
     options = list(game.legal_actions(state, actor))
     option = rng.choice(options)
     if isinstance(option, Leave) and len(options) > 1 and rng.random() < 0.995:
         option = rng.choice([o for o in options if not isinstance(o, Leave)])  # seats stay a while
     return actor, pick(rng, option)
+
+
+def _idle(game: Game[Any, Any, Any], state: Any, actors: Collection[Actor]) -> list[int]:
+    """The seats, taken or not (up to one past the last taken), that are not to act but may
+    do something: sit down, or get up."""
+    last = max(game.seats(state), default=-1)
+    return [
+        seat for seat in range(last + 2) if seat not in actors and game.legal_actions(state, seat)
+    ]
 
 
 def check_illegal_actions_change_nothing(spec: Spec, state: Any, rng: random.Random) -> None:
