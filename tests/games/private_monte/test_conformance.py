@@ -4,7 +4,7 @@ sessions."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from croupier.engine import CloseBets, Cut, Done, EndSession
+from croupier.engine import CloseBets, Cut, Done, EndSession, Join, Leave
 from croupier.games.monte_bank import (
     AddToBank,
     CircleBet,
@@ -44,6 +44,9 @@ def candidates(state):
         Done(),
         CloseBets(),
         EndSession(),
+        Join(300),
+        Join(0),
+        Leave(),
     ]
 
 
@@ -61,6 +64,14 @@ RULES = st.builds(
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 14), rules=RULES, data=st.data())
 def test_random_legal_play(seed, rounds, rules, data):
     buy_ins = draw_buy_ins(data, rules.seats)
+    spec = Spec(PrivateMonte(), rules, buy_ins, scramble, candidates)
+    check_random_session(spec, seed, rounds)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 14), rules=RULES, data=st.data())
+def test_random_play_from_any_seats_taken_even_none(seed, rounds, rules, data):
+    buy_ins = draw_buy_ins(data, rules.seats, fewest=0)
     spec = Spec(PrivateMonte(), rules, buy_ins, scramble, candidates)
     check_random_session(spec, seed, rounds)
 

@@ -1,5 +1,13 @@
-"""Before the bets: the first banker, the monte, the shuffles and cuts, and the layout with
-its pairs, triples and void deals (RULES MB-3, MB-4, MB-5, MB-6, MB-7, MB-15).
+"""Before the bets: the players sitting down and getting up, the first banker, the monte, the
+shuffles and cuts, and the layout with its pairs, triples and void deals (RULES MB-1, MB-3,
+MB-4, MB-5, MB-6, MB-7, MB-15).
+
+A deal runs from the shuffle (MB-5) to the last bet settled (MB-12); the punters asked to
+shuffle and cut are those who bet on it. Players sit down and get up between deals, when no
+stake is on the layout: while the banker deals again or not (`BETWEEN`), while the bank is
+put up or comes round (`MONTE`, `OFFER`), and while the table waits for players
+(`WAITING`). The banker holding the bank stays: he gives it up first (MB-15), or, in the
+private form, plays out the deals agreed (PM-8).
 
 Each function takes the state and a list to which it appends the events it
 causes, and returns the new state.
@@ -10,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from croupier.cards import Card
-from croupier.engine.events import Event, SessionEnded
+from croupier.engine.events import Event, SeatJoined, SeatLeft, SessionEnded
 from croupier.engine.seating import draw_for_bank
 from croupier.games.monte_bank.events import (
+    BankDeclined,
     BankPassed,
     CutShared,
     DealVoid,
@@ -26,17 +35,20 @@ from croupier.games.monte_bank.events import (
 from croupier.games.monte_bank.layout import Extra, Falls, Kind, Layout, Spot
 from croupier.games.monte_bank.state import Phase, State
 from croupier.lowest_card import MONTE_ORDER, LowestCardDraw
-from croupier.shoe import End
+from croupier.shoe import End, Shoe
 
 __all__ = [
     "LAYOUT_ENDS",
     "Void",
     "close",
+    "decline",
     "drawn_for_bank",
     "extra_card",
     "fresh_deal",
+    "join",
     "layout_card",
     "layout_step",
+    "leave",
     "new_deal",
     "pass_bank",
     "put_up",
@@ -52,12 +64,72 @@ class Void:
     rule: str
 
 
-def start(state: State, events: list[Event]) -> State:
-    """The first banker: the lowest card cut, the ace lowest (MB-3, C-7)."""
+def start(state: State) -> State:
+    """The first banker: the lowest card cut, the ace lowest, from a pack shuffled for it (MB-3,
+    C-7); with fewer than two players the table waits for more (MB-1)."""
     seats = tuple(state.occupied())
     if len(seats) < 2:
+        return _wait(state)
+    lowest = LowestCardDraw.among(seats, MONTE_ORDER)
+    return replace(state, phase=Phase.FIRST_BANKER, lowest=lowest, pack=Shoe(()))
+
+
+def _wait(state: State) -> State:
+    """No bank is held or offered: the table waits for players, and two draw for the first
+    bank again (MB-1, MB-3)."""
+    return replace(state, phase=Phase.WAITING, banker=None, offered=None, declined=frozenset())
+
+
+def join(state: State, seat: int, chips: int, events: list[Event]) -> State:
+    """`seat` sits down with `chips`; at a waiting table, two players draw for the bank."""
+    seats = list(state.seats)
+    seats[seat] = chips
+    events.append(SeatJoined(seat, chips))
+    state = replace(state, seats=tuple(seats), paid_in=state.paid_in + chips)
+    return start(state) if state.phase is Phase.WAITING else state
+
+
+def leave(state: State, seat: int, events: list[Event]) -> State:
+    """`seat`, not holding the bank, gets up with his chips. The bank he was to put up goes
+    on to the left, as if he had declined it; with fewer than two players left the table
+    waits (MB-1)."""
+    chips = state.chips(seat)
+    seats = list(state.seats)
+    seats[seat] = None
+    events.append(SeatLeft(seat, chips))
+    to_bank = state.phase in (Phase.MONTE, Phase.OFFER) and seat in (state.banker, state.offered)
+    state = replace(
+        state,
+        seats=tuple(seats),
+        paid_out=state.paid_out + chips,
+        declined=state.declined - {seat},  # a newcomer to the seat has refused nothing
+    )
+    if state.phase in (Phase.MONTE, Phase.OFFER) and len(state.occupied()) < 2:
+        return _wait(state)
+    return _offer_on(state, seat, events) if to_bank else state
+
+
+def decline(state: State, seat: int, events: list[Event]) -> State:
+    """`seat` refuses the bank when it comes to him; it goes on to the left."""
+    events.append(BankDeclined(seat))
+    return _offer_on(replace(state, declined=state.declined | {seat}), seat, events)
+
+
+def _offer_on(state: State, seat: int, events: list[Event]) -> State:
+    """The bank, refused by `seat` or left, to the next player on his left who has not refused
+    it and can put up the smallest monte; failing all, the session ends."""
+    state = replace(state, banker=None, phase=Phase.OFFER)
+    following = next(
+        (
+            s
+            for s in state.to_the_left(seat)
+            if s not in state.declined and state.chips(s) >= state.rules.minimum_monte
+        ),
+        None,
+    )
+    if following is None:
         return close(state, events)
-    return replace(state, phase=Phase.FIRST_BANKER, lowest=LowestCardDraw.among(seats, MONTE_ORDER))
+    return replace(state, offered=following)
 
 
 def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
@@ -83,8 +155,7 @@ def new_deal(state: State, events: list[Event]) -> State:
     """The cards are gathered; punters may ask to shuffle, from the banker's left (MB-5)."""
     assert state.banker is not None
     order = tuple(state.to_the_left(state.banker))
-    if not order:
-        return close(state, events)
+    assert order, "a deal needs a punter: the table waits for one (BETWEEN)"
     state = fresh_deal(state, Phase.SHUFFLES)
     return replace(state, order=order, speaker=0, seen=())
 
@@ -192,7 +263,7 @@ def pass_bank(state: State, events: list[Event]) -> State:
         (s for s in state.to_the_left(banker) if state.chips(s) >= state.rules.minimum_monte), None
     )
     if following is None:
-        return close(state, events)
+        return _wait(state) if len(state.occupied()) < 2 else close(state, events)
     events.append(BankPassed(banker, following))
     return replace(
         state, phase=Phase.OFFER, banker=None, offered=following, declined=frozenset({banker})

@@ -1,4 +1,9 @@
-"""Monte Bank as a `Game`: who acts, what is legal, and what each action does."""
+"""Monte Bank as a `Game`: who acts, what is legal, and what each action does.
+
+Players sit down (`Join`) and get up (`Leave`) between deals and between banks, as
+`deal` tells. A table of fewer than two players, or a banker with no punter to deal to,
+waits: only the house is to act, and it may end the session.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card, monte_pack
 from croupier.engine.actions import (
+    MAX_BUY_IN,
     Action,
     Amounts,
     CloseBets,
@@ -15,6 +21,8 @@ from croupier.engine.actions import (
     Done,
     Draw,
     EndSession,
+    Join,
+    Leave,
     Legal,
     Option,
     Shuffle,
@@ -47,7 +55,6 @@ from croupier.games.monte_bank.actions import (
 )
 from croupier.games.monte_bank.events import (
     AcesCalled,
-    BankDeclined,
     MonteAdded,
     PackShuffled,
     RitualPassed,
@@ -60,6 +67,8 @@ from croupier.shoe import End, Shoe
 __all__ = ["MonteBank"]
 
 _CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.EXTRAS, Phase.DRAW})
+_SEATING = frozenset({Phase.MONTE, Phase.BETWEEN, Phase.OFFER, Phase.WAITING})
+"""Between deals and banks: players may sit down and get up."""
 
 
 class MonteBank(BankingGame[Rules, State, MonteView]):
@@ -68,6 +77,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
     name: ClassVar[str] = "monte-bank"
     title: ClassVar[str] = "Monte Bank"
     actions: ClassVar[tuple[type[Action], ...]] = (
+        Join,
+        Leave,
         PutUpBank,
         AddToBank,
         KeepBank,
@@ -104,7 +115,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             seats=seats,
             paid_in=sum(buy_ins.values()),
         )
-        return deal.start(state, [])
+        return deal.start(state)
 
     # -- who acts, and what they may do ---------------------------------------------------
 
@@ -114,6 +125,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return frozenset()
         if phase in _CHANCE:
             return frozenset({CHANCE})
+        if phase is Phase.WAITING or (phase is Phase.BETWEEN and _alone(state)):
+            return frozenset({HOUSE})
         if phase is Phase.BETTING:
             banker = state.banker
             assert banker is not None
@@ -128,13 +141,13 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if actor is HOUSE:
             if phase is Phase.BETTING:
                 return Legal((CloseBets(),))
-            return Legal(
-                (EndSession(),) if phase in (Phase.MONTE, Phase.BETWEEN, Phase.OFFER) else ()
-            )
-        if actor not in self.to_act(state):
+            return Legal((EndSession(),) if phase in _SEATING else ())
+        if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
             return Legal()
-        assert isinstance(actor, int)
-        return Legal(self._seat_options(state, actor))
+        seating = _seating_options(state, actor)
+        if actor in self.to_act(state) or (phase is Phase.BETWEEN and actor == state.banker):
+            return Legal((*self._seat_options(state, actor), *seating))
+        return Legal(seating)
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
@@ -142,6 +155,10 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return ForbiddenAction(
                 actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
             )
+        if isinstance(actor, int) and isinstance(action, Join | Leave):
+            return self._seating_refusal(state, actor, action)
+        if isinstance(actor, int) and state.seats[actor] is None:
+            return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
         if isinstance(action, self.bet_actions):
             if phase is not Phase.BETTING:
                 reason = (
@@ -154,7 +171,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
                 return ForbiddenAction(actor, action, "the banker does not bet on his own layout")
             if isinstance(actor, int) and actor in state.done:
                 return NotYourTurn(actor, action, "you have finished betting on this layout")
-            if isinstance(actor, int) and state.seats[actor] is not None:
+            if isinstance(actor, int):
                 return self.bet_refusal(state, actor, action)
         if (
             isinstance(action, GiveUpBank)
@@ -179,7 +196,33 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return ForbiddenAction(
                 actor, action, "the punter on the banker's right cuts last: he must cut (MB-5)"
             )
+        if isinstance(action, KeepBank) and actor == state.banker and _alone(state):
+            return ForbiddenAction(actor, action, "no punter is seated: there is no one to deal to")
         return NotYourTurn(actor, action, _now(state))
+
+    def _seating_refusal(self, state: State, seat: int, action: Join | Leave) -> IllegalAction:
+        """Why `seat` may not sit down or get up now."""
+        now = state.phase in _SEATING
+        if isinstance(action, Join):
+            if state.seats[seat] is not None:
+                return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
+            if now:
+                return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
+            return NotYourTurn(seat, action, f"sit down between deals; now {_now(state)}")
+        if state.seats[seat] is None:
+            return ForbiddenAction(seat, action, "this seat is empty")
+        if now:  # refused between deals: he holds the bank
+            held = self.aces_refusal(state)
+            if held:
+                return ForbiddenAction(seat, action, f"you hold the bank, and {held}")
+            return ForbiddenAction(
+                seat, action, 'you hold the bank: give it up first, saying "aces" (MB-15)'
+            )
+        if any(bet.seat == seat for bet in state.bets):
+            return ForbiddenAction(
+                seat, action, "your stakes are on the layout: get up once the deal is over"
+            )
+        return NotYourTurn(seat, action, f"get up between deals; now {_now(state)}")
 
     # -- doing it -----------------------------------------------------------------------------
 
@@ -288,8 +331,9 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return self.bet_options(state, seat)
         # BETWEEN: the banker deals again, adds to the bank, or gives it up (MB-4, MB-15)
         chips = state.chips(seat)
+        keep: tuple[Option, ...] = () if _alone(state) else (KeepBank(),)
         more: tuple[Option, ...] = (Amounts(AddToBank(1), 1, chips),) if chips >= 1 else ()
-        return (KeepBank(), *more, *aces)
+        return (*keep, *more, *aces)
 
     def _seat_acts(self, state: State, seat: int, action: Action, events: list[Event]) -> State:
         if isinstance(action, KeepBank):
@@ -371,29 +415,37 @@ def _actor(state: State) -> Actor:
 
 
 def _actor_or_none(state: State) -> Actor | None:
-    if state.phase in _CHANCE or state.phase in (Phase.OVER, Phase.BETTING):
+    if state.phase in _CHANCE or state.phase in (Phase.OVER, Phase.BETTING, Phase.WAITING):
         return None
     return _actor(state)
 
 
+def _alone(state: State) -> bool:
+    """The banker has no punter to deal to."""
+    assert state.banker is not None
+    return next(state.to_the_left(state.banker), None) is None
+
+
+def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
+    """Between deals an empty seat may be taken, and a player not holding the bank may get up
+    (MB-15: the banker gives it up first)."""
+    if state.phase not in _SEATING:
+        return ()
+    if state.seats[seat] is None:
+        return (Amounts(Join(1), 1, MAX_BUY_IN),)
+    holding = state.phase is Phase.BETWEEN and seat == state.banker
+    return () if holding else (Leave(),)
+
+
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
+    if isinstance(action, Join):
+        return deal.join(state, seat, action.amount, events)
+    if isinstance(action, Leave):
+        return deal.leave(state, seat, events)
     if isinstance(action, PutUpBank):
         return deal.put_up(state, seat, action.amount, events)
     if isinstance(action, DeclineBank):
-        events.append(BankDeclined(seat))
-        declined = state.declined | {seat}
-        state = replace(state, banker=None, phase=Phase.OFFER)
-        following = next(
-            (
-                s
-                for s in state.to_the_left(seat)
-                if s not in declined and state.chips(s) >= state.rules.minimum_monte
-            ),
-            None,
-        )
-        if following is None:
-            return deal.close(replace(state, declined=declined), events)
-        return replace(state, offered=following, declined=declined)
+        return deal.decline(state, seat, events)
     if isinstance(action, AddToBank):
         seats = list(state.seats)
         seats[seat] = state.chips(seat) - action.amount
@@ -444,6 +496,10 @@ def _now(state: State) -> str:
         return "the session is over"
     if phase is Phase.BETTING:
         return "bets are open to the punters"
+    if phase is Phase.WAITING:
+        return "the table waits for two players to sit down (MB-1)"
+    if phase is Phase.BETWEEN and _alone(state):
+        return "the banker waits for a punter to sit down"
     actor = _actor(state)
     who = f"seat {actor + 1}" if isinstance(actor, int) else "the house"
     doing = {

@@ -31,6 +31,7 @@ class Phase(enum.Enum):
     DRAW = "draw"  # chance: the gate, then card after card (MB-11, MB-12)
     BETWEEN = "between"  # the banker deals again, adds to the bank, or calls "aces" (MB-15)
     OFFER = "offer"  # the bank comes round to a seat, who puts up a monte or declines
+    WAITING = "waiting"  # fewer than two players: the table waits for more to sit down (MB-1)
     OVER = "over"
 
 
