@@ -6,7 +6,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from croupier.engine import CloseBets, Cut, Done, EndSession, Leave
+from croupier.engine import CloseBets, Cut, Done, EndSession, Join, Leave
 from croupier.games.banchek import (
     AddToBank,
     Banchek,
@@ -66,6 +66,8 @@ def candidates(state):
         Ride(10**6),
         Done(),
         Leave(),
+        Join(300),
+        Join(0),
         AddToBank(10),
         TakeFromBank(10),
         CloseBets(),
@@ -86,6 +88,13 @@ RULES = st.builds(
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 10), rules=RULES, data=st.data())
 def test_random_legal_play(seed, rounds, rules, data):
     buy_ins = draw_buy_ins(data, rules.seats)
+    check_random_session(Spec(Banchek(), rules, buy_ins, scramble, candidates), seed, rounds)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 10), rules=RULES, data=st.data())
+def test_random_play_from_any_seats_taken_even_none(seed, rounds, rules, data):
+    buy_ins = draw_buy_ins(data, rules.seats, fewest=0)
     check_random_session(Spec(Banchek(), rules, buy_ins, scramble, candidates), seed, rounds)
 
 

@@ -1,4 +1,9 @@
-"""Polish Banchek as a `Game` (RULES BN-1..BN-17)."""
+"""Polish Banchek as a `Game` (RULES BN-1..BN-17).
+
+Players sit down (`Join`) and get up (`Leave`) while the bank is offered and when a round is
+dealt, before its first stake, as `play` tells; a waiting table (too few players) lets only
+the house act: it may end the session.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,14 @@ from typing import Any, ClassVar
 
 from croupier.cards import Card
 from croupier.engine.actions import (
+    MAX_BUY_IN,
     Action,
     Amounts,
     Cut,
     Done,
     Draw,
     EndSession,
+    Join,
     Leave,
     Legal,
     Option,
@@ -62,6 +69,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
     name: ClassVar[str] = "banchek"
     title: ClassVar[str] = "Polish Banchek"
     actions: ClassVar[tuple[type[Action], ...]] = (
+        Join,
         PutUpBank,
         Cut,
         Wait,
@@ -88,7 +96,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
         state = State(
             rules=config, phase=Phase.FIRST_BANKER, seats=seats, paid_in=sum(buy_ins.values())
         )
-        return play.start(state, [])
+        return play.start(state)
 
     # -- who acts, and what they may do ---------------------------------------------------
 
@@ -98,6 +106,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             return frozenset()
         if phase in _CHANCE:
             return frozenset({CHANCE})
+        if phase is Phase.WAITING:
+            return frozenset({HOUSE})
         if phase is Phase.BANK:
             assert state.offered is not None
             return frozenset({state.offered, HOUSE})
@@ -111,12 +121,14 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
         return frozenset({_actor(state)})
 
     def options(self, state: State, actor: Actor) -> Legal:
-        if actor not in self.to_act(state):
-            return Legal()
         if actor is HOUSE:
-            return Legal((EndSession(),))
-        assert isinstance(actor, int)
-        return Legal(_seat_options(state, actor))
+            return Legal((EndSession(),) if actor in self.to_act(state) else ())
+        if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
+            return Legal()
+        seating = _seating_options(state, actor)
+        if actor in self.to_act(state):
+            return Legal((*_seat_options(state, actor), *seating))
+        return Legal(seating)
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
@@ -124,6 +136,10 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             return ForbiddenAction(
                 actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
             )
+        if isinstance(actor, int) and isinstance(action, Join | Leave):
+            return _seating_refusal(state, actor, action)
+        if isinstance(actor, int) and state.seats[actor] is None:
+            return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
         if isinstance(action, AddToBank | TakeFromBank):
             return ForbiddenAction(
                 actor, action, "the banker may neither take money out of the bank nor add to it "
@@ -272,7 +288,59 @@ def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
     return (*stakes, *((RefuseRiders(),) if may_refuse else ()), Leave())
 
 
+def _between(state: State) -> bool:
+    """While the bank is offered, when a round is dealt and no stake is named yet, and while
+    the table waits: players may sit down and get up."""
+    phase = state.phase
+    return phase in (Phase.BANK, Phase.WAITING) or (phase is Phase.OPEN and state.turn == 0)
+
+
+def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
+    """An empty seat may be taken, and a punter may get up, at the moments of `_between`. The
+    banker stays (BN-10, BN-12); the seat offered the bank leaves by refusing it, among its
+    own options (BN-11)."""
+    if not _between(state):
+        return ()
+    if state.seats[seat] is None:
+        return (Amounts(Join(1), 1, MAX_BUY_IN),)
+    return () if seat in (state.banker, state.offered) else (Leave(),)
+
+
+def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAction:
+    """Why `seat` may not sit down or get up now."""
+    if isinstance(action, Join):
+        if state.seats[seat] is not None:
+            return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
+        if _between(state):
+            return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
+        return NotYourTurn(
+            seat,
+            action,
+            "sit down while the bank is offered or before a round's first stake; now "
+            + _now(state),
+        )
+    if state.seats[seat] is None:
+        return ForbiddenAction(seat, action, "this seat is empty")
+    if seat == state.banker:
+        return ForbiddenAction(
+            seat,
+            action,
+            "you hold the bank: it passes only when it has tripled or is broken (BN-10), and "
+            "you may not take it off before (BN-12)",
+        )
+    if any(staker == seat for staker, _ in state.stakes):
+        return ForbiddenAction(seat, action, "your stake is on the hand: get up once it is settled")
+    return NotYourTurn(
+        seat,
+        action,
+        "get up while the bank is offered, before a round's first stake, or on your turn to "
+        f"stake, passing it (BN-11); now {_now(state)}",
+    )
+
+
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
+    if isinstance(action, Join):
+        return play.join(state, seat, action.amount, events)
     if isinstance(action, PutUpBank):
         return play.put_up(state, seat, events)
     if isinstance(action, Leave):
@@ -334,6 +402,10 @@ def _now(state: State) -> str:
     phase = state.phase
     if phase is Phase.OVER:
         return "the session is over"
+    if phase is Phase.WAITING:
+        if state.banker is None:
+            return "the table waits for two players to sit down"
+        return "the banker waits for a punter to sit down"
     if phase in _CHANCE:
         return "the cards are being shuffled or dealt"
     if phase is Phase.BANK:

@@ -1,6 +1,14 @@
-"""The course of a Banchek session: the first banker, the bank put up and passed, the deal,
-each hand staked, turned and settled, and the round's cards put under the pack (RULES BN-2 ..
-BN-17).
+"""The course of a Banchek session: the players sitting down and getting up, the first banker,
+the bank put up and passed, the deal, each hand staked, turned and settled, and the round's
+cards put under the pack (RULES BN-2 .. BN-17).
+
+Play never stops within a bank (BN-9), so players come and go at these moments: while the
+bank is offered (between banks), and when a round is dealt, before its first stake (when the
+house may also close the table); a punter also gets up on his turn to stake, passing it
+(BN-11). One who sits down is dealt in from the next round; one who gets up before the
+first stake gives up his hand, which goes under the pack. The banker stays: the bank passes
+only when tripled or broken (BN-10, BN-12). With fewer than two players, or no punter for
+the banker, the table waits for more.
 
 Each function takes the state and a list to which it appends the events it causes, and
 returns the new state.
@@ -11,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from croupier.cards import Card
-from croupier.engine.events import Audience, Event, SeatLeft, SessionEnded
+from croupier.engine.events import Audience, Event, SeatJoined, SeatLeft, SessionEnded
 from croupier.engine.seating import draw_for_bank
 from croupier.games.banchek.events import (
     BankEnded,
@@ -38,6 +46,7 @@ __all__ = [
     "cutter",
     "dealt",
     "drawn_for_bank",
+    "join",
     "leave",
     "limits",
     "new_round",
@@ -54,12 +63,32 @@ __all__ = [
 ]
 
 
-def start(state: State, events: list[Event]) -> State:
-    """The first banker: the lowest card drawn, the ace highest (BN-2, C-7)."""
+def start(state: State) -> State:
+    """The first banker: the lowest card drawn, the ace highest, from packs shuffled for it
+    (BN-2, C-7); with fewer than two players the table waits for more."""
     seats = tuple(state.occupied())
     if len(seats) < 2:
-        return close(state, events)
-    return replace(state, phase=Phase.FIRST_BANKER, lowest=LowestCardDraw.among(seats, USUAL_ORDER))
+        return _wait(state)
+    lowest = LowestCardDraw.among(seats, USUAL_ORDER)
+    return replace(state, phase=Phase.FIRST_BANKER, lowest=lowest, pack=Shoe(()))
+
+
+def _wait(state: State) -> State:
+    """The table waits for players: with no bank held, for two to draw for it again; with one,
+    for a punter to deal to."""
+    return replace(state, phase=Phase.WAITING, offered=None)
+
+
+def join(state: State, seat: int, chips: int, events: list[Event]) -> State:
+    """`seat` sits down with `chips`. At a waiting table the banker deals him in, or two
+    players draw for the bank."""
+    seats = list(state.seats)
+    seats[seat] = chips
+    events.append(SeatJoined(seat, chips))
+    state = replace(state, seats=tuple(seats), paid_in=state.paid_in + chips)
+    if state.phase is not Phase.WAITING:
+        return state
+    return start(state) if state.banker is None else new_round(state, events)
 
 
 def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
@@ -72,7 +101,10 @@ def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
 
 def offer(state: State, turns: tuple[int, ...], events: list[Event]) -> State:
     """The bank to the first of `turns` who may hold it: never twice in a row (BN-13), and
-    only with the agreed amount; the session ends if no one may."""
+    only with the agreed amount; the session ends if no one may. With fewer than two players
+    the table waits."""
+    if len(state.occupied()) < 2:
+        return _wait(state)
     rules = state.rules
     for seat in turns:
         if seat == state.last_banker:
@@ -80,8 +112,6 @@ def offer(state: State, turns: tuple[int, ...], events: list[Event]) -> State:
         if state.chips(seat) < rules.bank:
             events.append(BankSkipped(seat, state.chips(seat)))
             continue
-        if len(state.occupied()) < 2:
-            break
         return replace(state, phase=Phase.BANK, offered=seat)
     return close(state, events)
 
@@ -115,11 +145,12 @@ def cutter(state: State) -> int:
 
 
 def new_round(state: State, events: list[Event]) -> State:
-    """Three cards to every punter, from the banker's left (BN-4, BN-8)."""
+    """Three cards to every punter, from the banker's left (BN-4, BN-8); with no punter, the
+    banker waits for one."""
     assert state.banker is not None
     order = tuple(state.to_the_left(state.banker))
     if not order:
-        return close(state, events)
+        return _wait(state)
     return replace(
         state, phase=Phase.DEALING, order=order, hands=((),) * len(order), turn=0, turned=()
     )
@@ -164,7 +195,7 @@ def stake(state: State, amount: int, events: list[Event]) -> State:
         return replace(state, phase=Phase.TURN)
     events.append(HandShown(seat, state.hand))  # the riders see what they ride on
     state = replace(state, shown=state.shown | {seat}, seen=(*state.seen, *state.hand))
-    riders = tuple(s for s in state.to_the_left(seat) if s != state.banker and s != seat)
+    riders = tuple(s for s in state.to_the_left(seat) if s in state.order)  # dealt in
     return _next_rider(replace(state, riders=riders))
 
 
@@ -292,16 +323,44 @@ def _bank_ends(state: State, why: Why, events: list[Event]) -> State:
 
 
 def leave(state: State, seat: int, events: list[Event]) -> State:
-    """A punter who refuses the bank or passes his stake leaves the game (BN-11)."""
+    """A player not holding the bank gets up with his chips. One who refuses the bank or
+    passes his stake leaves the game (BN-11): the bank goes on to his left, or the next punter
+    plays. One who gets up before a round's first stake gives up his hand: it is void and
+    goes under the pack."""
     chips = state.chips(seat)
     seats = list(state.seats)
     seats[seat] = None
     events.append(SeatLeft(seat, chips))
-    state = replace(state, seats=tuple(seats), paid_out=state.paid_out + chips)
+    state = replace(
+        state,
+        seats=tuple(seats),
+        paid_out=state.paid_out + chips,
+        no_riders=state.no_riders - {seat},  # a newcomer to the seat has refused nothing
+        last_banker=None if state.last_banker == seat else state.last_banker,
+    )
     if state.phase is Phase.BANK:
-        assert state.offered is not None
-        return offer(state, tuple(state.to_the_left(seat)), events)
-    return next_hand(state, events)
+        if seat == state.offered:
+            return offer(state, tuple(state.to_the_left(seat)), events)
+        return _wait(state) if len(state.occupied()) < 2 else state
+    if state.phase is Phase.STAKE:
+        return next_hand(state, events)
+    if state.phase is Phase.OPEN and seat in state.order:
+        return _give_up_hand(state, seat, events)
+    return state  # WAITING, or one who sat down this round, not dealt in
+
+
+def _give_up_hand(state: State, seat: int, events: list[Event]) -> State:
+    """Before the round's first stake, `seat`'s hand is void and goes under the pack (BN-9);
+    the round goes on without him, or, with no punter left, the banker waits for one."""
+    at = state.order.index(seat)
+    events.append(HandsVoid((seat,)))
+    state = replace(
+        state,
+        order=state.order[:at] + state.order[at + 1 :],
+        hands=state.hands[:at] + state.hands[at + 1 :],
+        pack=Shoe((*state.pack.cards, *state.hands[at])),
+    )
+    return state if state.order else _wait(state)
 
 
 def close(state: State, events: list[Event]) -> State:

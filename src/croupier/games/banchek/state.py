@@ -37,6 +37,8 @@ class Phase(enum.Enum):
     """Riders add stakes to the punter's cards, or not (BN-15, BN-16)."""
     TURN = "turn"
     """Chance: the banker turns the top card (BN-6)."""
+    WAITING = "waiting"
+    """Too few players: two to draw for the bank, or a punter for the banker to deal to."""
     OVER = "over"
 
 
