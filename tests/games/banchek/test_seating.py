@@ -120,7 +120,7 @@ def test_players_come_and_go_while_the_bank_is_offered():  # BN-10, BN-11, BN-13
     assert [type(e) for e in events] == [SeatLeft, SeatJoined]
     assert (state.phase, state.offered) == (Phase.BANK, 1)
     state = act(state, 0, Leave())  # the banker of the bank just ended is a player like any
-    assert (state.last_banker, GAME.seats(state)) == (None, {1, 2, 5})
+    assert state.last_banker is None and GAME.seats(state) == {1, 2, 5}
     assert GAME.chips(state).balanced
 
 
@@ -137,7 +137,7 @@ def test_the_bank_passes_over_a_seat_that_has_emptied():  # BN-10
 def test_a_banker_without_punters_waits_for_one():  # BN-8, BN-11
     two = {0: 1000, 1: 1000}
     state = act(act(table(HANDS[:1], buy_ins=two), 0, Wait()), 1, Leave())  # passes his stake
-    assert (state.phase, state.banker, GAME.to_act(state)) == (Phase.WAITING, 0, {HOUSE})
+    assert (state.phase, state.banker) == (Phase.WAITING, 0) and GAME.to_act(state) == {HOUSE}
     with pytest.raises(ForbiddenAction, match="you hold the bank"):
         GAME.apply(state, 0, Leave())
     dealt = act(state, 3, Join(600))  # the banker deals him in, without shuffle or cut

@@ -76,7 +76,7 @@ def test_a_table_opens_empty_and_waits_for_two_players():  # MB-1, MB-3
     assert GAME.view(state, 4).legal == SIT
     events: list[Event] = []
     state = act(state, 4, Join(700), events)
-    assert (state.phase, GAME.seats(state)) == (Phase.WAITING, {4})
+    assert state.phase is Phase.WAITING and GAME.seats(state) == {4}
     assert GAME.legal_actions(state, 4) == Legal((Leave(),))
     state = act(state, 6, Join(900), events)
     assert [(e.seat, e.chips) for e in events if isinstance(e, SeatJoined)] == [(4, 700), (6, 900)]
