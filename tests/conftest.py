@@ -8,6 +8,10 @@ PostgreSQL alike:
 - `empty_database_url`: the same, with no tables in it (not migrated).
 - `postgres_server`: the URL in `CROUPIER_TEST_POSTGRES`, for a test of PostgreSQL alone.
 
+A test of one database only parametrizes `empty_database_url` indirectly, and `database_url`
+follows (as tests/server/test_ledger.py does for TRUNCATE, which SQLite has not):
+`@pytest.mark.parametrize("empty_database_url", ["postgresql"], indirect=True)`.
+
 `CROUPIER_TEST_POSTGRES` is the URL of a database the tests may connect to in order to create
 others, such as `postgresql://postgres@127.0.0.1:5432/postgres`. Without it, the PostgreSQL
 cases are skipped; `.ci/run` starts a throwaway server and sets it.
