@@ -71,16 +71,27 @@ def test_a_newcomer_rides_from_the_next_round():  # BN-15
     hands = ["7D KC 5D", "2S 3S 4S"]
     state = table(hands, "QC", buy_ins=dict.fromkeys(range(3), 1000), rules=Rules(riders=True))
     state = hand(act(state, 4, Join(500)), 1, 10)
-    assert GAME.to_act(state) == {2}  # seat 5 has no cards this round: he does not ride
+    assert GAME.to_act(state) == {2}  # seat 4 has no cards this round: he does not ride
 
 
-def test_no_one_sits_down_or_gets_up_once_a_round_is_under_way():  # BN-5, BN-7
-    state = act(table(HANDS), 0, Wait())  # seat 2 is to stake
-    assert GAME.view(state, 4).legal == Legal()
-    with pytest.raises(NotYourTurn, match="sit down while the bank is offered"):
-        GAME.apply(state, 4, Join(500))
+def test_one_who_sits_down_mid_round_is_dealt_in_from_the_next():  # BN-7, BN-8
+    state = act(table(HANDS, "QC 2H"), 0, Wait())  # seat 1 is to stake
+    state = act(state, 4, Join(500))
+    assert state.order == (1, 2) and GAME.to_act(state) == {1}
+    events: list[Event] = []
+    state = act(act(state, 1, Stake(5)), 0, Wait())
+    state = act(state, 2, Stake(5), events)
+    assert [e.seat for e in events if isinstance(e, HandDealt)] == [1, 2, 4]
+
+
+def test_no_one_sits_down_while_a_card_is_turned_nor_gets_up_mid_round():  # BN-6, BN-11
+    state = act(table(HANDS), 0, Wait())  # seat 1 is to stake
     with pytest.raises(NotYourTurn, match=r"get up .* on your turn to stake, passing it \(BN-11\)"):
         GAME.apply(state, 2, Leave())
+    state, _ = GAME.apply(state, 1, Stake(5))  # the card is to be turned
+    assert GAME.to_act(state) == {CHANCE} and GAME.view(state, 4).legal == Legal()
+    with pytest.raises(NotYourTurn, match="no one sits down while the cards are being"):
+        GAME.apply(state, 4, Join(500))
 
 
 def test_no_one_gets_up_with_a_stake_on_the_hand():  # BN-15

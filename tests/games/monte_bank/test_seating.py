@@ -11,6 +11,7 @@ from croupier.engine import (
     MAX_BUY_IN,
     Amounts,
     Chips,
+    CloseBets,
     Cut,
     EndSession,
     Event,
@@ -110,19 +111,33 @@ def test_a_player_sits_down_between_deals_and_plays_the_next():  # MB-5, MB-8
     assert GAME.stakes(state) == {4: 50} and GAME.chips(state).balanced
 
 
-def test_no_one_sits_down_or_gets_up_during_a_deal():  # MB-5, MB-12
-    dealing = act(between(), 0, KeepBank())  # the cards are gathered: the deal has begun
-    with pytest.raises(NotYourTurn, match="sit down between deals; now it is seat 2's turn"):
-        GAME.apply(dealing, 4, Join(500))
+def test_a_player_sits_down_while_bets_are_open_and_bets_at_once():  # MB-8
+    state = act(table("2S 5C", "AD 3C"), 4, Join(500))
+    assert 4 in GAME.to_act(state)
+    state = act(state, 4, CircleBet(C("2S"), 50))
+    assert GAME.stakes(state) == {4: 50} and GAME.chips(state).balanced
+
+
+def test_one_who_sits_down_during_the_shuffles_is_asked_from_the_next_deal():  # MB-5
+    events: list[Event] = []
+    state = act(act(between(), 0, KeepBank()), 4, Join(500), events)
+    assert state.phase is Phase.SHUFFLES and state.order == (1, 2)
+    assert [(e.seat, e.chips) for e in events if isinstance(e, SeatJoined)] == [(4, 500)]
+
+
+def test_no_one_sits_down_while_the_cards_are_shown_nor_gets_up_during_a_deal():  # MB-11, MB-12
     state = table("2S 5C", "AD 3C")  # bets are open
-    assert GAME.view(state, 4).legal == Legal()
-    with pytest.raises(NotYourTurn, match="sit down between deals; now bets are open"):
-        GAME.apply(state, 4, Join(500))
-    with pytest.raises(NotYourTurn, match="get up between deals"):
+    with pytest.raises(NotYourTurn, match="get up between deals; now bets are open"):
         GAME.apply(state, 1, Leave())
     state = act(state, 1, CircleBet(C("2S"), 50))
     with pytest.raises(ForbiddenAction, match="your stakes are on the layout"):
         GAME.apply(state, 1, Leave())
+    state, _ = GAME.apply(state, HOUSE, CloseBets())  # "all": the gate is to be shown
+    assert GAME.to_act(state) == {CHANCE} and GAME.view(state, 4).legal == Legal()
+    with pytest.raises(NotYourTurn, match="no one sits down while the cards are being"):
+        GAME.apply(state, 4, Join(500))
+    with pytest.raises(NotYourTurn, match="get up between deals"):
+        GAME.apply(act(between(), 0, KeepBank()), 1, Leave())  # the shuffles have begun
 
 
 def test_a_punter_gets_up_between_deals_with_his_chips():  # MB-15

@@ -4,7 +4,7 @@ PM-7, PM-8)."""
 
 import pytest
 
-from croupier.engine import HOUSE, Amounts, EndSession, Event, Join, Leave, Legal
+from croupier.engine import HOUSE, Amounts, CloseBets, EndSession, Event, Join, Leave, Legal
 from croupier.errors import ForbiddenAction, NotYourTurn
 from croupier.games.monte_bank import AddToBank, KeepBank, Phase, State
 from croupier.games.monte_bank.events import SeatJoined, SeatLeft
@@ -44,13 +44,15 @@ def test_a_player_sits_down_between_deals_and_bets_on_the_next_layout():  # PM-4
     assert GAME.stakes(state) == {4: 20} and GAME.chips(state).balanced
 
 
-def test_no_one_sits_down_or_gets_up_while_a_layout_is_out():  # PM-4, PM-5
+def test_one_sits_down_while_bets_are_open_but_not_while_the_gate_is_shown():  # PM-4, PM-5
     state = stack.table("2S 5C", "AD 3H", "KC", game=GAME)
-    with pytest.raises(NotYourTurn, match="sit down between deals"):
-        GAME.apply(state, 4, Join(300))
-    state = act(state, 1, LayoutBet(Row.TOP, 20))
+    state = act(state, 4, Join(300))
+    state = act(state, 4, LayoutBet(Row.TOP, 20))  # on this layout
     with pytest.raises(ForbiddenAction, match="your stakes are on the layout"):
-        GAME.apply(state, 1, Leave())
+        GAME.apply(state, 4, Leave())
+    state, _ = GAME.apply(state, HOUSE, CloseBets())  # the gate is to be shown
+    with pytest.raises(NotYourTurn, match="no one sits down while the cards are being"):
+        GAME.apply(state, 5, Join(300))
 
 
 def test_the_banker_keeps_the_bank_for_the_deals_agreed_before_he_gets_up():  # PM-8

@@ -1,8 +1,7 @@
 """Polish Banchek as a `Game` (RULES BN-1..BN-17).
 
-Players sit down (`Join`) and get up (`Leave`) while the bank is offered and when a round is
-dealt, before its first stake, as `play` tells; a waiting table (too few players) lets only
-the house act: it may end the session.
+Players sit down (`Join`) and get up (`Leave`) as `play` tells; a waiting table (too few
+players) lets only the house act: it may end the session.
 """
 
 from __future__ import annotations
@@ -290,20 +289,20 @@ def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
 
 def _between(state: State) -> bool:
     """While the bank is offered, when a round is dealt and no stake is named yet, and while
-    the table waits: players may sit down and get up."""
+    the table waits: any punter may get up."""
     phase = state.phase
     return phase in (Phase.BANK, Phase.WAITING) or (phase is Phase.OPEN and state.turn == 0)
 
 
 def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
-    """An empty seat may be taken, and a punter may get up, at the moments of `_between`. The
-    banker stays (BN-10, BN-12); the seat offered the bank leaves by refusing it, among its
-    own options (BN-11)."""
-    if not _between(state):
-        return ()
+    """An empty seat may be taken but while cards are shuffled, dealt or turned; a punter may
+    get up at the moments of `_between`. The banker stays (BN-10, BN-12); the seat offered the
+    bank leaves by refusing it, among its own options (BN-11)."""
     if state.seats[seat] is None:
-        return (Amounts(Join(1), 1, MAX_BUY_IN),)
-    return () if seat in (state.banker, state.offered) else (Leave(),)
+        return () if state.phase in _CHANCE else (Amounts(Join(1), 1, MAX_BUY_IN),)
+    if not _between(state) or seat in (state.banker, state.offered):
+        return ()
+    return (Leave(),)
 
 
 def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAction:
@@ -311,14 +310,9 @@ def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAc
     if isinstance(action, Join):
         if state.seats[seat] is not None:
             return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
-        if _between(state):
-            return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
-        return NotYourTurn(
-            seat,
-            action,
-            "sit down while the bank is offered or before a round's first stake; now "
-            + _now(state),
-        )
+        if state.phase in _CHANCE:
+            return NotYourTurn(seat, action, f"no one sits down while {_now(state)}")
+        return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
     if state.seats[seat] is None:
         return ForbiddenAction(seat, action, "this seat is empty")
     if seat == state.banker:

@@ -2,13 +2,14 @@
 the bank put up and passed, the deal, each hand staked, turned and settled, and the round's
 cards put under the pack (RULES BN-2 .. BN-17).
 
-Play never stops within a bank (BN-9), so players come and go at these moments: while the
-bank is offered (between banks), and when a round is dealt, before its first stake (when the
-house may also close the table); a punter also gets up on his turn to stake, passing it
-(BN-11). One who sits down is dealt in from the next round; one who gets up before the
-first stake gives up his hand, which goes under the pack. The banker stays: the bank passes
-only when tripled or broken (BN-10, BN-12). With fewer than two players, or no punter for
-the banker, the table waits for more.
+Players sit down at any moment but while cards are shuffled, dealt or turned; one who sits
+down is dealt in from the next round (and rides only then, BN-15). Play never stops within a
+bank (BN-9), so players get up at these moments: while the bank is offered (between banks),
+and when a round is dealt, before its first stake (when the house may also close the
+table); a punter also gets up on his turn to stake, passing it (BN-11). One who gets up
+before the first stake gives up his hand, which goes under the pack. The banker stays: the
+bank passes only when tripled or broken (BN-10, BN-12). With fewer than two players, or no
+punter for the banker, the table waits for more.
 
 Each function takes the state and a list to which it appends the events it causes, and
 returns the new state.

@@ -2,10 +2,12 @@
 shuffles and cuts, and the layout with its pairs, triples and void deals (RULES MB-1, MB-3,
 MB-4, MB-5, MB-6, MB-7, MB-15).
 
-A deal runs from the shuffle (MB-5) to the last bet settled (MB-12); the punters asked to
-shuffle and cut are those who bet on it. Players sit down and get up between deals, when no
-stake is on the layout: while the banker deals again or not (`BETWEEN`), while the bank is
-put up or comes round (`MONTE`, `OFFER`), and while the table waits for players
+A deal runs from the shuffle (MB-5) to the last bet settled (MB-12). Players sit down at any
+moment but while cards are shuffled, dealt or shown: one who sits down while bets are open
+may bet on the layout; one who sits down during the shuffles and cuts bets on the coming
+layout, and is asked to shuffle and cut from the next deal. Players get up between deals,
+when no stake is on the layout: while the banker deals again or not (`BETWEEN`), while the
+bank is put up or comes round (`MONTE`, `OFFER`), and while the table waits for players
 (`WAITING`). The banker holding the bank stays: he gives it up first (MB-15), or, in the
 private form, plays out the deals agreed (PM-8).
 

@@ -1,8 +1,8 @@
 """Monte Bank as a `Game`: who acts, what is legal, and what each action does.
 
-Players sit down (`Join`) and get up (`Leave`) between deals and between banks, as
-`deal` tells. A table of fewer than two players, or a banker with no punter to deal to,
-waits: only the house is to act, and it may end the session.
+Players sit down (`Join`) and get up (`Leave`) as `deal` tells. A table of fewer than two
+players, or a banker with no punter to deal to, waits: only the house is to act, and it may
+end the session.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ __all__ = ["MonteBank"]
 
 _CHANCE = frozenset({Phase.FIRST_BANKER, Phase.SHUFFLING, Phase.LAYOUT, Phase.EXTRAS, Phase.DRAW})
 _SEATING = frozenset({Phase.MONTE, Phase.BETWEEN, Phase.OFFER, Phase.WAITING})
-"""Between deals and banks: players may sit down and get up."""
+"""Between deals and banks: players may get up."""
 
 
 class MonteBank(BankingGame[Rules, State, MonteView]):
@@ -202,16 +202,15 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
 
     def _seating_refusal(self, state: State, seat: int, action: Join | Leave) -> IllegalAction:
         """Why `seat` may not sit down or get up now."""
-        now = state.phase in _SEATING
         if isinstance(action, Join):
             if state.seats[seat] is not None:
                 return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
-            if now:
-                return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
-            return NotYourTurn(seat, action, f"sit down between deals; now {_now(state)}")
+            if state.phase in _CHANCE:
+                return NotYourTurn(seat, action, f"no one sits down while {_now(state)}")
+            return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
         if state.seats[seat] is None:
             return ForbiddenAction(seat, action, "this seat is empty")
-        if now:  # refused between deals: he holds the bank
+        if state.phase in _SEATING:  # refused between deals: he holds the bank
             held = self.aces_refusal(state)
             if held:
                 return ForbiddenAction(seat, action, f"you hold the bank, and {held}")
@@ -427,14 +426,12 @@ def _alone(state: State) -> bool:
 
 
 def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
-    """Between deals an empty seat may be taken, and a player not holding the bank may get up
-    (MB-15: the banker gives it up first)."""
-    if state.phase not in _SEATING:
-        return ()
+    """An empty seat may be taken but while cards are shuffled, dealt or shown; between deals
+    a player not holding the bank may get up (MB-15: the banker gives it up first)."""
     if state.seats[seat] is None:
-        return (Amounts(Join(1), 1, MAX_BUY_IN),)
+        return () if state.phase in _CHANCE else (Amounts(Join(1), 1, MAX_BUY_IN),)
     holding = state.phase is Phase.BETWEEN and seat == state.banker
-    return () if holding else (Leave(),)
+    return (Leave(),) if state.phase in _SEATING and not holding else ()
 
 
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
