@@ -12,23 +12,27 @@ from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.engine.actions import Join
+from croupier.games.monte_bank import MonteBank
+from croupier.server.book import action_json
 from croupier.server.database import default_url, migrate, open_database
-from croupier.server.ledger import open_account, transfer
-from croupier.server.schema import AccountKind, Cause
+from croupier.server.people import register
+from croupier.server.tables import Committed, Settings, commit_steps, open_table, rebuild
 from tests.server.tampering import tamper
 
 runner = CliRunner()
 
 
 def _fill(url: str) -> None:
-    """A little ledger: ada granted 1,000 chips, and sat at a table with 300 of them."""
+    """A little ledger: ada registers (granted 1,000 chips) and sits at a Monte Bank table
+    with 300 of them, as the server commits it."""
     engine = open_database(url)
     with Session(engine) as session, session.begin():
-        source = open_account(session, AccountKind.GRANT_SOURCE, "grants")
-        ada = open_account(session, AccountKind.PERSON, "ada")
-        table = open_account(session, AccountKind.TABLE, "table-1")
-        transfer(session, source, ada, 1000, Cause.GRANT, "ada")
-        transfer(session, ada, table, 300, Cause.BUY_IN, "table-1 seat 1")
+        ada = register(session, "ada", "a long password").id
+    table = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {}, None)
+    _, book, _ = rebuild(engine, table)
+    _, moves = book.apply(0, Join(300), (ada, "ada"))
+    commit_steps(engine, table, [Committed(0, action_json(Join(300)), "seat", ada, "k")], moves)
     engine.dispose()
 
 
@@ -57,7 +61,6 @@ def test_a_clean_ledger_passes_as_json(ledger):
     assert report["command"] == "ledger audit"
     assert report["results"]["holds"] is True
     assert report["results"]["findings"] == []
-    assert report["results"]["unchecked"] == ["table-is-state"]
 
 
 def test_a_tampered_ledger_fails_with_a_line_for_each_finding(ledger):
@@ -68,7 +71,21 @@ def test_a_tampered_ledger_fails_with_a_line_for_each_finding(ledger):
     lines = err.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("Finding: sum-is-zero: the balances sum to 7")
-    assert lines[1].startswith("Finding: balance-is-transfers: account 2 (person 'ada')")
+    assert lines[1].startswith("Finding: balance-is-transfers: account 1 (person 'ada')")
+
+
+def test_a_table_account_that_is_not_its_state_fails(ledger):
+    tamper(
+        ledger,
+        "UPDATE accounts SET balance = balance - 10 WHERE name = 'table-1'",
+        "UPDATE accounts SET balance = balance + 10 WHERE name = 'ada'",
+    )
+    status, _, err = _audit("--database", ledger)
+    assert status == 1
+    assert (
+        "Finding: table-is-state: account 3 (table 'table-1') has 290 chips; its table holds 300"
+        in err
+    )
 
 
 def test_a_tampered_ledger_fails_as_json(ledger):

@@ -163,7 +163,7 @@ Database = Annotated[
     typer.Option(
         "--database",
         metavar="URL",
-        help="The ledger's database, as an SQLAlchemy URL (sqlite:///FILE); by default"
+        help="The ledger's database: sqlite:///FILE, or postgresql://USER@HOST/DB; by default"
         " croupier.db in $CROUPIER_DATA, else in ~/.local/share/croupier.",
         show_default=False,
     ),

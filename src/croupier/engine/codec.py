@@ -57,6 +57,8 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
     `known` maps type names to the dataclasses a polymorphic field may hold
     (a game's actions, for instance).
     """
+    if isinstance(hint, typing.TypeVar):  # a generic's field, as `Amounts`' template
+        hint = hint.__bound__ if hint.__bound__ is not None else Any
     origin = typing.get_origin(hint)
     if hint is Any:
         return data
@@ -135,7 +137,7 @@ def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) ->
     if not isinstance(data, dict):
         raise InvalidInput(f"expected an object for {hint.__name__}, got {brief(data)}")
     name = data.get("type", hint.__name__)
-    cls: Any = known.get(name, hint) if isinstance(name, str) else None
+    cls: Any = (known.get(name) or _named(hint, name)) if isinstance(name, str) else None
     if not (isinstance(cls, type) and issubclass(cls, hint)) or name != cls.__name__:
         raise InvalidInput(f"there is no {hint.__name__} called {brief(name)}")
     hints = _hints(cls)
@@ -161,6 +163,16 @@ def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) ->
         raise
     except (TypeError, ValueError, ArithmeticError) as error:
         raise InvalidInput(f"{cls.__name__} cannot be {brief(data)}: {error}") from None
+
+
+def _named(hint: type[Any], name: str) -> type[Any]:
+    """`hint`, or the subclass of it called `name` (a variant's own rule set) if there is one."""
+    if hint.__name__ == name:
+        return hint
+    for sub in hint.__subclasses__():
+        if (found := _named(sub, name)).__name__ == name:
+            return found
+    return hint
 
 
 def _hints(cls: type[Any]) -> dict[str, Any]:

@@ -1,15 +1,35 @@
-"""The table server's foundations (issue 15), for now its chip ledger (accounts and immutable
-double-entry transfers of whole chips in a database: SQLite, PostgreSQL later, migrated by
-Alembic) and people's accounts. It needs the `server` extra: `pip install croupier[server]`.
+"""The table server (issue 15): people at one table together, every chip in a ledger.
 
-- `schema`: the tables, and the kinds of account and of transfer;
+It needs the `server` extra: `pip install croupier[server]`.
+
+- `schema`: the database's tables: accounts and transfers, people, tables and their steps;
 - `ledger`: opening accounts and moving chips;
-- `database`: opening a database, and `migrate` to bring one to the newest schema;
+- `database`: opening a database (SQLite or PostgreSQL), and `migrate` to bring one to the
+  newest schema;
 - `audit`: checking every invariant of a ledger;
 - `people`: registering people (each with a ledger account and a starting grant) and
-  logging them in.
+  logging them in;
+- `book`: a table's state and what each of its steps moves in the ledger;
+- `tables`: opening tables, committing their steps, rebuilding them from what was committed;
+- `protocol`: the messages each connection is sent, built for its seat;
+- `runner`: one table's task, which takes its steps one at a time;
+- `lobby`: the tables a server process runs;
+- `app`: the ASGI application (`croupier serve` runs it).
 
-docs/ledger.md says what each invariant is and where it is enforced.
+docs/ledger.md says what each invariant is and where it is enforced; docs/protocol.md
+describes every route and message.
 """
 
-__all__ = ["audit", "database", "ledger", "people", "schema"]
+__all__ = [
+    "app",
+    "audit",
+    "book",
+    "database",
+    "ledger",
+    "lobby",
+    "people",
+    "protocol",
+    "runner",
+    "schema",
+    "tables",
+]

@@ -80,6 +80,7 @@ def create_app(url: str, seed: int | None = None) -> Starlette:
         Route("/api/tables", api.tables, methods=["GET"]),
         Route("/api/tables", api.open_table, methods=["POST"]),
         Route("/api/tables/{table:int}", api.table),
+        Route("/api/tables/{table:int}/close", api.close_table, methods=["POST"]),
         WebSocketRoute("/api/tables/{table:int}/socket", api.socket),
     ]
     middleware = [
@@ -199,6 +200,19 @@ class _Api:
         except LookupError as error:
             return _error(404, str(error))
         return JSONResponse(runner.lobby())
+
+    async def close_table(self, request: Request) -> Response:
+        who = _person(request)
+        if who is None:
+            return _error(401, "log in to close a table")
+        try:
+            runner = self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return _error(404, str(error))
+        if runner.info.opened_by != who[0]:
+            return _error(403, "only the person who opened a table may close it")
+        runner.close()
+        return JSONResponse(runner.lobby(), 202)
 
     async def open_table(self, request: Request) -> Response:
         who = _person(request)

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.engine.actions import Action
+from croupier.engine.actions import Action, Option
 from croupier.engine.actors import Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
 from croupier.server.book import Book
 
-__all__ = ["Told", "refused", "step", "view"]
+__all__ = ["Told", "acknowledged", "refused", "step", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +69,17 @@ def step(told: Told, person: int | None) -> dict[str, JSON]:
 
 
 def view(
-    seq: int, seat: int | None, seen: Any, waiting: Mapping[int, float], closed: bool
+    seq: int,
+    seat: int | None,
+    seen: Any,
+    waiting: Mapping[int, float],
+    closed: bool,
+    open_seats: Mapping[int, Option] | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
-    may take, and for each seat a person is awaited at, the seconds left."""
-    return {
+    may take, for each seat a person is awaited at the seconds left, and, for one who holds
+    no seat, the seats they may take now with the chips they may bring (`open_seats`)."""
+    message: dict[str, JSON] = {
         "type": "view",
         "seq": seq,
         "seat": seat,
@@ -81,6 +87,9 @@ def view(
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
         "closed": closed,
     }
+    if seat is None:
+        message["open_seats"] = {str(s): encode(o) for s, o in sorted((open_seats or {}).items())}
+    return message
 
 
 def refused(key: str | None, reason: str, kind: str) -> dict[str, JSON]:

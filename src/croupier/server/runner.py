@@ -41,7 +41,7 @@ from croupier.server.protocol import Told
 from croupier.server.tables import Committed, TableInfo, commit_steps
 from croupier.table import Controller, Croupier
 
-__all__ = ["Subscriber", "TableRunner"]
+__all__ = ["RECENT", "Subscriber", "TableRunner"]
 
 _log = logging.getLogger(__name__)
 
@@ -197,6 +197,12 @@ class TableRunner:
             self._absent[seat] = self._clock() + self.info.settings.hold
             self._inbox.put_nowait(None)
 
+    def close(self) -> None:
+        """End the session at the next moment the rules allow (between coups); every seat
+        then gets up with its chips."""
+        self._croupier.closing = True
+        self._inbox.put_nowait(None)
+
     def lobby(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
         book = self._told
@@ -224,7 +230,9 @@ class TableRunner:
             except TimeoutError:
                 await self._on_time()
                 continue
-            if request is not None:
+            if request is None:  # woken: a seat held, a hold begun, the table asked to close
+                await self._commit_and_tell(self._automatic_batch())
+            else:
                 await self._handle(request)
         for subscriber in list(self._subscribers):
             subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
@@ -391,7 +399,7 @@ class TableRunner:
 
     def _next_automatic(self) -> tuple[Actor, Action, str] | None:
         game, state = self.book.game, self.book.state
-        if game.is_over(state) or self._idle():
+        if game.is_over(state) or (self._idle() and not self._croupier.closing):
             return None
         actors = game.to_act(state)
         if CHANCE in actors:
@@ -466,8 +474,18 @@ class TableRunner:
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
         waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
-        seen = book.game.view(book.state, seat)
-        return protocol.view(book.seq, seat, seen, waiting, self.closed)
+        game, state = book.game, book.state
+        seen = game.view(state, seat)
+        if seat is not None or self.closed:
+            return protocol.view(book.seq, seat, seen, waiting, self.closed)
+        taken = game.seats(state)
+        open_seats = {
+            empty: option
+            for empty in range(self.info.rules.seats)
+            if empty not in taken
+            for option in game.options(state, empty).of_type(Join)
+        }
+        return protocol.view(book.seq, seat, seen, waiting, self.closed, open_seats)
 
 
 def _kind(error: IllegalAction) -> str:

@@ -116,6 +116,7 @@ class TableInfo:
     settings: Settings
     bots: Mapping[int, str]
     closed: bool
+    opened_by: int | None = None
     keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
     """Each idempotency key used: its step's seq, person, actor and action."""
 
@@ -259,9 +260,8 @@ def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Boo
             told.append(Told.after(book, actor, step.by, events, step.person_id))
             if step.key is not None:
                 keys[step.key] = (step.seq, step.person_id, step.actor, step.action)
-        info = TableInfo(
-            table, record.game, rules, settings, bots, record.closed_at is not None, keys
-        )
+        closed = record.closed_at is not None
+        info = TableInfo(table, record.game, rules, settings, bots, closed, record.opened_by, keys)
         return info, book, list(told)
 
 

@@ -1,0 +1,233 @@
+"""An asyncio client of croupier's table server (docs/protocol.md).
+
+>>> async def main():                                      # doctest: +SKIP
+...     async with Client("http://127.0.0.1:8000") as client:
+...         await client.log_in("ada", "a long password")
+...         table = await client.open_table("chemin-de-fer", bots=3)
+...         async with client.table(table["id"]) as seat:
+...             await seat.act({"type": "Join", "amount": 500}, seat=0)
+...             while True:
+...                 message = await seat.next()
+
+`Client` speaks the JSON API (an `httpx.AsyncClient` holding the session cookie);
+`TableConnection` is one table's websocket: it keeps the last step seen (`seq`) and view
+(`view`), checks that no step is missed, makes an idempotency key for each action, and can
+reconnect, carrying on from the last step it saw.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import deque
+from types import TracebackType
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from croupier.engine.actions import Action
+from croupier.engine.codec import encode
+from croupier.errors import CroupierError
+
+__all__ = ["Client", "ProtocolError", "ServerRefused", "TableConnection"]
+
+
+class ServerRefused(CroupierError):
+    """The server refused a request: its status and its reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(f"{reason} (HTTP {status})")
+        self.status = status
+        self.reason = reason
+
+
+class ProtocolError(CroupierError):
+    """The server broke the protocol: a step missed, a message that is not one."""
+
+
+class Client:
+    """A person at the server at `url` (`http://host:port`)."""
+
+    def __init__(self, url: str, timeout: float = 10.0) -> None:
+        self.url = url.rstrip("/")
+        self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout)
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def _call(self, method: str, path: str, body: Any = None) -> Any:
+        response = await self._http.request(method, path, json=body)
+        data = response.json()
+        if response.is_error:
+            raise ServerRefused(response.status_code, data.get("error", response.reason_phrase))
+        return data
+
+    async def health(self) -> dict[str, Any]:
+        data: dict[str, Any] = await self._call("GET", "/api/health")
+        return data
+
+    async def register(self, name: str, password: str) -> dict[str, Any]:
+        """Register and log in: the person, with their chips."""
+        data: dict[str, Any] = await self._call(
+            "POST", "/api/register", {"name": name, "password": password}
+        )
+        return data
+
+    async def log_in(self, name: str, password: str) -> dict[str, Any]:
+        data: dict[str, Any] = await self._call(
+            "POST", "/api/login", {"name": name, "password": password}
+        )
+        return data
+
+    async def me(self) -> dict[str, Any]:
+        data: dict[str, Any] = await self._call("GET", "/api/me")
+        return data
+
+    async def tables(self) -> list[dict[str, Any]]:
+        data: list[dict[str, Any]] = await self._call("GET", "/api/tables")
+        return data
+
+    async def open_table(
+        self,
+        game: str,
+        rules: dict[str, Any] | None = None,
+        bots: int = 0,
+        settings: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Open a table: the lobby's entry for it."""
+        body = {"game": game, "rules": rules or {}, "bots": bots, "settings": settings or {}}
+        data: dict[str, Any] = await self._call("POST", "/api/tables", body)
+        return data
+
+    async def close_table(self, table: int) -> dict[str, Any]:
+        """Ask the table to end its session at the next moment the rules allow."""
+        data: dict[str, Any] = await self._call("POST", f"/api/tables/{table}/close")
+        return data
+
+    def table(self, table: int) -> TableConnection:
+        """Table `table`'s connection (opened with `async with`, or `connect`)."""
+        return TableConnection(self, table)
+
+    def _socket_url(self, table: int, last_seq: int | None) -> str:
+        base = self.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+        query = "" if last_seq is None else f"?last_seq={last_seq}"
+        return f"{base}/api/tables/{table}/socket{query}"
+
+    def _cookie(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self._http.cookies.items())
+
+
+class TableConnection:
+    """One table's websocket, for the person logged in."""
+
+    def __init__(self, client: Client, table: int) -> None:
+        self.client = client
+        self.table = table
+        self.seq: int | None = None
+        """The last step seen."""
+        self.view: dict[str, Any] | None = None
+        """The last view message."""
+        self.welcome: dict[str, Any] | None = None
+        self._socket: ClientConnection | None = None
+        self._held: deque[dict[str, Any]] = deque()
+
+    async def __aenter__(self) -> TableConnection:
+        await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def connect(self) -> dict[str, Any]:
+        """Open the websocket (again, after a drop: from the last step seen). The welcome."""
+        await self.close()
+        url = self.client._socket_url(self.table, self.seq)
+        self._socket = await connect(url, additional_headers={"Cookie": self.client._cookie()})
+        welcome = await self._receive()
+        if welcome.get("type") != "welcome":
+            raise ProtocolError(f"the server's first message is not a welcome: {welcome}")
+        if not welcome.get("resumed"):
+            self.seq = None  # a whole view comes; steps before it are not told
+        self.welcome = welcome
+        return welcome
+
+    async def close(self) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+            self._socket = None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this person holds, by the last view."""
+        return None if self.view is None else self.view["seat"]
+
+    @property
+    def legal(self) -> list[Any]:
+        """The options of the last view: what this seat may do now."""
+        if self.view is None:
+            return []
+        options: list[Any] = self.view["view"]["legal"]["options"]
+        return options
+
+    async def _receive(self) -> dict[str, Any]:
+        if self._socket is None:
+            raise ProtocolError("the connection is closed")
+        data = json.loads(await self._socket.recv())
+        if not isinstance(data, dict) or "type" not in data:
+            raise ProtocolError(f"not a message: {data!r}")
+        return data
+
+    async def _next_noted(self) -> dict[str, Any]:
+        message = await self._receive()
+        self._note(message)
+        return message
+
+    def _note(self, message: dict[str, Any]) -> None:
+        """Keep the last step and view; a step missed is a `ProtocolError`."""
+        kind = message["type"]
+        if kind == "step":
+            if self.seq is not None and message["seq"] != self.seq + 1:
+                raise ProtocolError(f"step {message['seq']} came after step {self.seq}")
+            self.seq = message["seq"]
+        elif kind == "view":
+            if self.seq is not None and message["seq"] != self.seq:
+                raise ProtocolError(f"a view of step {message['seq']} came after step {self.seq}")
+            self.seq, self.view = message["seq"], message
+
+    async def next(self) -> dict[str, Any]:
+        """The next message from the table (steps and views are checked and noted)."""
+        return self._held.popleft() if self._held else await self._next_noted()
+
+    async def act(
+        self, action: Action | dict[str, Any], seat: int | None = None, key: str | None = None
+    ) -> dict[str, Any]:
+        """Take `action` (for sitting down, at `seat`), decided on the last step seen: the
+        answer, `ack` or `refused`. Messages that come before it wait for `next`. Retrying
+        with the same `key` is safe: the server applies an action once."""
+        if self._socket is None:
+            raise ProtocolError("the connection is closed")
+        key = key or uuid.uuid4().hex
+        body = encode(action) if isinstance(action, Action) else action
+        message: dict[str, Any] = {"type": "act", "seq": self.seq or 0, "key": key, "action": body}
+        if seat is not None:
+            message["seat"] = seat
+        await self._socket.send(json.dumps(message))
+        while True:
+            answer = await self._next_noted()
+            if answer["type"] in ("ack", "refused") and answer.get("key") == key:
+                return answer
+            if answer["type"] == "error":
+                raise ProtocolError(answer["reason"])
+            self._held.append(answer)

@@ -1,0 +1,221 @@
+"""People at an in-process table server (Starlette's test client), each with their own
+session cookie and websocket, each playing at random from the legal actions their view
+offers, in a thread of their own as a real client would; and the checks of what they heard.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import threading
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from croupier import games
+from croupier.engine.codec import encode
+from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, redact
+from croupier.server.book import Book, action_from_json, actor_from_text
+from croupier.server.database import open_database
+from croupier.server.schema import StepRecord
+from croupier.server.tables import rebuild
+
+PASSWORD = "a long password"
+
+
+def pick(options: list[Any], rng: random.Random) -> dict[str, Any]:
+    """One of a view's options, as JSON: an exact action, or an amount within its range
+    (and its total); getting up only when nothing else is offered."""
+    option = rng.choice([o for o in options if o.get("type") != "Leave"] or options)
+    if option["type"] != "Amounts":
+        return dict(option)
+    most = option["high"]
+    if option.get("total") is not None:
+        most = min(most, option["total"] // len(option["fields"]))
+    amount = rng.randint(option["low"], min(most, option["low"] + 100))
+    return {**option["template"], **dict.fromkeys(option["fields"], amount)}
+
+
+@dataclass
+class Person:
+    """Someone registered at the server, with their own cookie."""
+
+    client: TestClient
+    name: str
+    id: int = 0
+    cookie: str = ""
+    heard: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        response = self.client.post("/api/register", json={"name": self.name, "password": PASSWORD})
+        assert response.status_code == 201, response.text
+        self.id = response.json()["id"]
+        self.cookie = response.cookies["session"]
+        self.client.cookies.clear()
+
+    def post(self, path: str, body: Any = None) -> Any:
+        return self._as_me(lambda: self.client.post(path, json=body))
+
+    def get(self, path: str) -> Any:
+        return self._as_me(lambda: self.client.get(path))
+
+    def _as_me(self, call: Any) -> Any:
+        """A request with this person's cookie (the test client holds one jar for all)."""
+        self.client.cookies.set("session", self.cookie)
+        try:
+            return call()
+        finally:
+            self.client.cookies.clear()
+
+    def connect(self, table: int, last_seq: int | None = None, origin: str | None = None) -> Any:
+        query = "" if last_seq is None else f"?last_seq={last_seq}"
+        headers = {"cookie": f"session={self.cookie}"}
+        if origin is not None:
+            headers["origin"] = origin
+        return self.client.websocket_connect(f"/api/tables/{table}/socket{query}", headers=headers)
+
+
+class Reader:
+    """A websocket's messages, read in a thread, waited for with a timeout."""
+
+    def __init__(self, socket: Any, log: list[dict[str, Any]]) -> None:
+        self.socket = socket
+        self.log = log
+        self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                message = self.socket.receive_json()
+                self.log.append(message)
+                self.messages.put(message)
+        except Exception:  # the socket closed
+            self.messages.put(None)
+
+    def until(self, wanted: Any, timeout: float = 20.0) -> dict[str, Any]:
+        """The first message `wanted(message)` is true of."""
+        while True:
+            message = self.messages.get(timeout=timeout)
+            assert message is not None, "the connection closed"
+            if wanted(message):
+                return message
+
+    def send(self, action: dict[str, Any], seq: int, seat: int | None = None, key: str = "") -> str:
+        key = key or uuid.uuid4().hex
+        body: dict[str, Any] = {"type": "act", "seq": seq, "key": key, "action": action}
+        if seat is not None:
+            body["seat"] = seat
+        self.socket.send_text(json.dumps(body))
+        return key
+
+
+def sit_down(reader: Reader, seat: int, chips: int) -> dict[str, Any]:
+    """Take `seat` with `chips` as soon as a view offers it: the `ack`."""
+    while True:
+        view = reader.until(lambda m: m["type"] == "view" and str(seat) in m.get("open_seats", {}))
+        reader.send({"type": "Join", "amount": chips}, view["seq"], seat=seat)
+        answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+        if answer["type"] == "ack":
+            return answer
+
+
+def play_at_random(reader: Reader, rng: random.Random, stop: threading.Event) -> None:
+    """Act at random whenever the view offers this seat something, until the table closes or
+    `stop` is set."""
+    while not stop.is_set():
+        try:
+            message = reader.messages.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if message is None:
+            return
+        if message["type"] == "view":
+            if message["closed"]:
+                return
+            options = message["view"]["legal"]["options"]
+            if options and message["seat"] is not None and reader.messages.empty():
+                reader.send(pick(options, rng), message["seq"])
+
+
+def steps_of(url: str, table: int) -> list[StepRecord]:
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    engine = open_database(url)
+    with Session(engine) as session:
+        found = list(
+            session.scalars(
+                select(StepRecord).where(StepRecord.table_id == table).order_by(StepRecord.seq)
+            )
+        )
+    engine.dispose()
+    return found
+
+
+def check_heard(url: str, table: int, person: Person, scramble: Any) -> int:
+    """Every message `person` heard is what their seat may know, by the table replayed from
+    the database: each step's events redacted for the seat they held then, each view the
+    engine's view for it, and unchanged when every card hidden from the seat is scrambled.
+    No gap in the steps. The number of views checked."""
+    engine = open_database(url)
+    info, _, _ = rebuild(engine, table)
+    engine.dispose()
+    game = games.get(info.game)
+    book = Book(table, game, info.rules, info.bots, info.settings.bot_chips)
+    names = {person.id: person.name}
+    states, events, seats = {0: book.state}, {}, {0: book.seat_of(person.id)}
+    for step in steps_of(url, table):
+        who = (step.person_id, names.get(step.person_id, "?")) if step.person_id else None
+        told, _ = book.apply(actor_from_text(step.actor), action_from_json(game, step.action), who)
+        states[step.seq], events[step.seq] = book.state, told
+        held = book.seat_of(person.id)
+        if held is None and step.person_id == person.id and isinstance(step.actor, str):
+            held = int(step.actor) if step.actor.isdigit() else None
+        seats[step.seq] = held
+    rng = random.Random(5)
+    last, views = None, 0
+    for message in person.heard:
+        if message["type"] == "step":
+            seq = message["seq"]
+            assert last is None or seq == last + 1, f"{person.name} missed a step before {seq}"
+            last = seq
+            redacted = [encode(redact(event, seats[seq])) for event in events[seq]]
+            assert message.get("events", []) == redacted, f"step {seq} told {person.name} more"
+        elif message["type"] == "view":
+            seq, seat = message["seq"], message["seat"]
+            last = seq
+            state = states[seq]
+            assert message["view"] == encode(game.view(state, seat)), f"view {seq}"
+            if seat is not None:
+                for _ in range(2):
+                    other = scramble(state, rng, seat)
+                    assert encode(game.view(other, seat)) == message["view"], f"view {seq} leaks"
+            views += 1
+    return views
+
+
+def chips_back(url: str, table: int, person: int) -> int:
+    """The chips `person`'s seat got up with, by the engine's events as the table replays:
+    when it left, or when the session ended."""
+    engine = open_database(url)
+    info, _, _ = rebuild(engine, table)
+    engine.dispose()
+    game = games.get(info.game)
+    state = game.start(info.rules, dict.fromkeys(info.bots, info.settings.bot_chips))
+    seat = None
+    for step in steps_of(url, table):
+        actor = actor_from_text(step.actor)
+        state, told = game.apply(state, actor, action_from_json(game, step.action))
+        for event in told:
+            if isinstance(event, SeatJoined) and step.person_id == person:
+                seat = event.seat
+            elif isinstance(event, SeatLeft) and event.seat == seat:
+                return event.chips
+            elif isinstance(event, SessionEnded) and seat is not None:
+                return game.holdings(state)[seat]
+    raise AssertionError(f"person {person} never got up")
