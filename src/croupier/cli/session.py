@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
@@ -57,8 +58,10 @@ class _Ledger:
 
 class TerminalSession:
     """Runs a table at the terminal. A game's session says who sits where (`players`,
-    `names`) and tells each event (`tell`); this class does the rest: the croupier, the
-    person leaving, Ctrl-C, the closing summary, saving the history."""
+    `names`), what is played (`header`) and tells each event (`tell`); this class does the
+    rest: the local table and its croupier, the person leaving, Ctrl-C, the closing
+    summary, saving the history. A table at a server (cli/remote.py) feeds the same
+    session each step's events instead (`hear`), and never makes the local table."""
 
     def __init__(
         self,
@@ -74,19 +77,14 @@ class TerminalSession:
     ) -> None:
         self.console = console
         self.game = game
+        self.config = config
+        self.players = players
         self.human_seat = human_seat
         self.names = {seat: player.name for seat, player in players.items()}
-        self.ledger = _Ledger(bought=dict.fromkeys(players, chips))
+        self.buy_ins = dict.fromkeys(players, chips)
+        self.ledger = _Ledger(bought=dict(self.buy_ins))
         self.croupier = Croupier(rounds=coups)
-        self.table = Table(
-            game,
-            config,
-            players,
-            buy_ins=dict.fromkeys(players, chips),
-            seed=seed,
-            croupier=self.croupier,
-        )
-        self.table.watch(human_seat, self._watch)
+        self.seed = seed
         self.interrupted = False
 
     round_name = "coup"
@@ -99,6 +97,26 @@ class TerminalSession:
         """`seat 3 (Anna)`, or the croupier for None."""
         return "the croupier" if seat is None else f"seat {seat + 1} ({self.short_name(seat)})"
 
+    @functools.cached_property
+    def table(self) -> Table:
+        """The local table, made when first needed."""
+        table = Table(
+            self.game,
+            self.config,
+            self.players,
+            buy_ins=self.buy_ins,
+            seed=self.seed,
+            croupier=self.croupier,
+        )
+        table.watch(self.human_seat, self._watch)
+        return table
+
+    @property
+    def person(self) -> Controller | None:
+        """Who decides for the person's seat (the person at the terminal), while it is taken."""
+        player = self.players.get(self.human_seat) if self.human_seat is not None else None
+        return None if player is None else player.controller
+
     def tell(self, event: Event) -> None:
         """Say what happened; each game's session says it in its own words."""
         raise NotImplementedError
@@ -106,21 +124,28 @@ class TerminalSession:
     def after_step(self) -> None:
         """Anything to say once a step's events are told."""
 
+    def header(self) -> None:
+        """What is played here, said once at the start."""
+
+    def hear(self, events: tuple[Event, ...]) -> None:
+        """Tell one step's events, as the person's seat sees them."""
+        for event in events:
+            self.tell(event)
+        self.after_step()
+
     def _watch(self, actor: Actor, events: tuple[Event, ...]) -> None:
         for event in events:  # the accounts first, whatever stops the telling
             self.ledger.note(event)
             if isinstance(event, SeatLeft) and event.seat == self.human_seat:
                 self.croupier.closing = True
-        for event in events:
-            self.tell(event)
-        human = self.table.players.get(self.human_seat) if self.human_seat is not None else None
-        if human is not None and getattr(human.controller, "quitting", False):
+        self.hear(events)
+        if getattr(self.person, "quitting", False):
             self.croupier.closing = True  # the person has had enough: close at the next chance
-        self.after_step()
 
     def run(self) -> None:
         """Play to the end. Ctrl-C (which sets `interrupted`) or the end of input stops the
         table at once; the summary gives the stakes not yet settled back to their owners."""
+        self.header()
         try:
             self.table.run()
         except KeyboardInterrupt:

@@ -59,11 +59,10 @@ class Session(TerminalSession):
         if line is not None and not quiet:
             self.console.print(line)
 
-    def run(self) -> None:
+    def header(self) -> None:
         rules = self.rules
         riders = "riders allowed (BN-15)" if rules.riders else "no riders"
         self.console.print(
             f"[bold]Polish Banchek[/] — two packs; stakes from {rules.minimum} to the whole "
             f"bank; a bank of {rules.bank} passes when it triples or breaks; {riders}."
         )
-        super().run()

@@ -113,11 +113,10 @@ class Session(TerminalSession):
             soft_wrap=True,
         )
 
-    def run(self) -> None:
+    def header(self) -> None:
         rules = self.rules
         play = "chooses freely" if rules.banker_play.value == "free" else "follows the tableau"
         self.console.print(
             f"[bold]Chemin de Fer[/] — {rules.decks} decks; the banker {play} (CF-13); "
             f"minimum bank {rules.minimum_bank}, minimum stake {rules.minimum_stake}."
         )
-        super().run()

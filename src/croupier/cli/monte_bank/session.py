@@ -90,12 +90,7 @@ class Session(TerminalSession):
         """With nobody at the terminal, the layout drawn once it stands, before its bets."""
         self.console.print(layout_grid(view))
 
-    def run(self) -> None:
-        self.header()
-        super().run()
-
     def header(self) -> None:
-        """What is played here, said once at the start."""
         rules = self.rules
         self.console.print(
             f"[bold]Monte Bank[/] — the 40-card pack; cava {rules.cava}; the house takes "

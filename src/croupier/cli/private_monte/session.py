@@ -70,7 +70,7 @@ class PrivateSession(Session):
         assert isinstance(rules, PrivateRules)
         counters = [
             self.short_name(seat)
-            for seat, player in self.table.players.items()
+            for seat, player in self.players.items()
             if isinstance(player.controller, LayoutBettor) and player.controller.counting
         ]
         self.console.print(

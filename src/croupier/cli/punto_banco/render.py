@@ -13,7 +13,7 @@ from rich.text import Text
 
 from croupier.cli.terminal import cards_markup, signed
 from croupier.engine.actors import HOUSE
-from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Tableau
+from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Rules, Tableau
 from croupier.odds.punto_banco import AtFive, exact
 
 __all__ = ["edges_line", "rules_line", "table_panel"]
@@ -30,8 +30,7 @@ def edges_line(view: PuntoBancoView, *, short: bool = False) -> str:
     return f"House edge on the next coup, for the {sum(view.unseen)} cards not yet seen: {parts}"
 
 
-def rules_line(view: PuntoBancoView) -> str:
-    rules = view.rules
+def rules_line(rules: Rules) -> str:
     commission = f"{float(rules.commission * 100):g}%"
     tableau = "punto chooses on 5" if rules.tableau is Tableau.TEXT else "punto always draws on 5"
     return (
@@ -65,7 +64,7 @@ def table_panel(
         )
     parts.append(_boxes(view, name))
     parts.append(
-        Text.from_markup(f"[dim]{rules_line(view)}[/]   House takings {signed(view.house)}")
+        Text.from_markup(f"[dim]{rules_line(view.rules)}[/]   House takings {signed(view.house)}")
     )
     if odds:
         parts.append(Text.from_markup(f"[cyan]{edges_line(view)}[/]"))

@@ -138,11 +138,10 @@ class Session(TerminalSession):
             self.console.print(line, soft_wrap=True)
             self.coup_line.result = None
 
-    def run(self) -> None:
+    def header(self) -> None:
         rules = self.rules
         self.console.print(
             f"[bold]Punto Banco[/] — {rules.table.value} table, {rules.decks} decks, "
             f"{rules.boxes} boxes."
         )
-        self.console.print(f"[dim]{rules_line(self.game.view(self.table.state, None))}[/]")
-        super().run()
+        self.console.print(f"[dim]{rules_line(rules)}[/]")
