@@ -7,6 +7,7 @@ then gets up with its chips."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -28,18 +29,21 @@ def server(database_url):
 
 def _table(person: Person, **settings: float) -> int:
     settings = {"bot_pause": 0, "time_limit": 60, "hold": 60, **settings}
-    return person.post("/api/tables", {"game": "punto-banco", "settings": settings}).json()["id"]
+    table: int = person.post("/api/tables", {"game": "punto-banco", "settings": settings}).json()[
+        "id"
+    ]
+    return table
 
 
-def _last_view(reader: Reader) -> dict:
+def _last_view(reader: Reader) -> dict[str, Any]:
     return [m for m in reader.log if m["type"] == "view"][-1]
 
 
-def _answer(reader: Reader) -> dict:
+def _answer(reader: Reader) -> dict[str, Any]:
     return reader.until(lambda m: m["type"] in ("ack", "refused"))
 
 
-def _settled(reader: Reader) -> dict:
+def _settled(reader: Reader) -> dict[str, Any]:
     """The view once the table has stopped for the people (every message read)."""
     time.sleep(0.3)
     while not reader.messages.empty():

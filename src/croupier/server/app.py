@@ -237,6 +237,9 @@ class _Api:
         return JSONResponse(runner.lobby(), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
+        # Accepted first, so that the close code and its reason reach the client (a socket
+        # closed before it is accepted is an HTTP 403, with no reason).
+        await websocket.accept()
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host", "")
         if origin is not None and urlsplit(origin).netloc != host:
@@ -251,7 +254,6 @@ class _Api:
         except LookupError:
             await websocket.close(code=4404, reason="there is no such table")
             return
-        await websocket.accept()
         last = websocket.query_params.get("last_seq")
         subscriber = runner.subscribe(who[0], int(last) if last and last.isdigit() else None)
         sender = asyncio.create_task(_send(websocket, subscriber))
@@ -283,6 +285,10 @@ async def _receive(
             return
         try:
             request = _read(message)
+            kind = request["action"].get("type") if isinstance(request["action"], dict) else None
+            if kind not in known:
+                names = ", ".join(known)
+                raise InvalidInput(f"{kind!r} is not an action of this game: it has {names}")
             action: Action = decode(request["action"], Action, known)
         except InvalidInput as error:
             subscriber.outbox.put_nowait({"type": "error", "reason": str(error)})

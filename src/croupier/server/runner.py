@@ -149,7 +149,11 @@ class TableRunner:
         is committed or refused. The answer also goes to `subscriber`'s outbox, before the
         steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._inbox.put_nowait(_Request(person, name, action, seq, key, seat, reply, subscriber))
+        request = _Request(person, name, action, seq, key, seat, reply, subscriber)
+        if self.closed:  # its task has ended: nobody reads the inbox now
+            request.answer(protocol.refused(key, "the table is closed", "game-over"))
+        else:
+            self._inbox.put_nowait(request)
         return await reply
 
     def subscribe(self, person: int | None, last_seq: int | None = None) -> Subscriber:
@@ -222,26 +226,38 @@ class TableRunner:
     async def run(self) -> None:
         """Play the table until its session ends."""
         await self._commit_and_tell(self._automatic_batch())
-        while not self.closed:
-            due = self._due()
-            timeout = None if due is None else max(0.0, due - self._clock())
-            try:
-                request = await asyncio.wait_for(self._inbox.get(), timeout)
-            except TimeoutError:
-                await self._on_time()
-                continue
-            if request is None:  # woken: a seat held, a hold begun, the table asked to close
-                await self._commit_and_tell(self._automatic_batch())
-            else:
-                await self._handle(request)
-        for subscriber in list(self._subscribers):
-            subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
+        getter: asyncio.Task[_Request | None] | None = None
+        try:
+            while not self.closed:
+                due = self._due()
+                timeout = None if due is None else max(0.0, due - self._clock())
+                # One getter lives until it has a request: a timeout never loses one.
+                getter = getter or asyncio.ensure_future(self._inbox.get())
+                done, _ = await asyncio.wait({getter}, timeout=timeout)
+                if not done:
+                    await self._on_time()
+                    continue
+                request, getter = getter.result(), None
+                if request is None:  # woken: a seat held, a hold begun, the table to close
+                    await self._commit_and_tell(self._automatic_batch())
+                else:
+                    await self._handle(request)
+        finally:
+            if getter is not None:
+                getter.cancel()
+        while not self._inbox.empty():
+            late = self._inbox.get_nowait()
+            if late is not None:
+                late.answer(protocol.refused(late.key, "the table is closed", "game-over"))
 
     def _due(self) -> float | None:
+        """When the table next acts by itself: a time limit, a bot, a hold ending. A hold
+        that has ended waits for a step after which its seat may get up."""
+        now = self._clock()
         times = list(self._deadlines.values())
         if self._waiting_bots():
             times.append(self._last_step_at + self.info.settings.bot_pause)
-        times.extend(self._absent.values())
+        times.extend(release for release in self._absent.values() if release > now)
         return min(times, default=None)
 
     def _waiting_bots(self) -> list[int]:
@@ -347,8 +363,9 @@ class TableRunner:
             if held is not None:
                 return protocol.refused(key, f"you sit at seat {held + 1} already", "forbidden")
             if request.seat is None or not 0 <= request.seat < self.info.rules.seats:
-                seats = self.info.rules.seats
-                return protocol.refused(key, f"choose a seat from 1 to {seats}", "forbidden")
+                last = self.info.rules.seats - 1
+                said = f"seat {request.seat} is not at this table: its seats are 0 to {last}"
+                return protocol.refused(key, said, "forbidden")
             return None
         if held is None:
             return protocol.refused(
@@ -435,6 +452,8 @@ class TableRunner:
             return "the table could not store it just now: try again"
         self._keys.update(batch.keys)
         self._recent.extend(batch.told)
+        held = {seat for seat, holder in self.book.seats.items() if holder.person is not None}
+        self._absent = {seat: at for seat, at in self._absent.items() if seat in held}
         self.closed = self.closed or closing
         self._last_step_at = self._clock()
         self._refresh_deadlines({told.actor for told in batch.told})
