@@ -43,6 +43,7 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "croupier", "serve", "--port", str(self.port)]
+        command += ["--lease", "1"]  # a restarted server takes its tables up a second on
         self.process = subprocess.Popen(
             [*command, "--database", self.database],
             stdout=subprocess.DEVNULL,
@@ -138,10 +139,23 @@ async def _reconnect(players: list[Player]) -> None:
     """Each person comes back from the last step they saw, and retries an unanswered action
     with its key: the server answers what it did the first time, or takes it now."""
     for player in players:
-        await player.table.connect()
+        await connect(player.table)
         if player.unanswered is not None:
             key, action = player.unanswered
             await player.act(action, key)
+
+
+async def connect(table: TableConnection, seconds: float = 20) -> None:
+    """Connect, trying again while the table is still held by the lease of a process gone."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            await table.connect()
+            return
+        except (ConnectionClosed, OSError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
 
 
 def _check_acknowledged_kept(server: Server, table: int, players: list[Player]) -> None:

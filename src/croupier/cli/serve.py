@@ -41,6 +41,17 @@ def serve_command(
     ] = "127.0.0.1",
     port: Annotated[int, number("The port to serve at.", 1, 65535)] = 8000,
     database: Database = None,
+    lease: Annotated[
+        int,
+        number(
+            "How many seconds this process's claim on each of its tables lasts unless renewed "
+            "(every third of it): after a crash, another process, or this one restarted, "
+            "takes its tables up once their claims run out (docs/scaling.md).",
+            1,
+            3600,
+            metavar="SECONDS",
+        ),
+    ] = 10,
     dealt: Annotated[
         int | None,
         typer.Option(
@@ -74,7 +85,7 @@ def serve_command(
     _free(host, port)
     try:
         migrate(url)
-        app = create_app(url, dealt)
+        app = create_app(url, dealt, lease)
     except Unavailable as error:
         raise fail(str(error)) from None
     print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)

@@ -33,7 +33,7 @@ from croupier.engine.actions import Action, Join
 from croupier.engine.codec import decode, encode
 from croupier.errors import InvalidInput, LogInRefused
 from croupier.server.database import open_database
-from croupier.server.lobby import Lobby
+from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import log_in, register
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
@@ -55,10 +55,10 @@ def _session_key(engine: Engine) -> str:
         return found.value
 
 
-def create_app(url: str, seed: int | None = None) -> Starlette:
-    """The server on the (migrated) database at `url`. `seed`: see `Lobby`."""
+def create_app(url: str, seed: int | None = None, lease: float = LEASE) -> Starlette:
+    """The server on the (migrated) database at `url`. `seed` and `lease`: see `Lobby`."""
     engine = open_database(url)
-    lobby = Lobby(engine, seed)
+    lobby = Lobby(engine, seed, lease)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -192,7 +192,7 @@ class _Api:
         )
 
     async def tables(self, request: Request) -> Response:
-        return JSONResponse(self.lobby.tables())
+        return JSONResponse(await self.lobby.tables())
 
     async def table(self, request: Request) -> Response:
         try:
@@ -249,10 +249,16 @@ class _Api:
         if who is None:
             await websocket.close(code=4401, reason="log in to sit at or watch a table")
             return
+        table = websocket.path_params["table"]
         try:
-            runner = self.lobby.runner(websocket.path_params["table"])
+            runner = self.lobby.runner(table)
         except LookupError:
-            await websocket.close(code=4404, reason="there is no such table")
+            elsewhere = any(entry["id"] == table for entry in await self.lobby.tables())
+            if elsewhere:  # its process has gone, or is another: one of them takes it up
+                reason = "another server process runs this table just now: try again shortly"
+                await websocket.close(code=4409, reason=reason)
+            else:
+                await websocket.close(code=4404, reason="there is no such table")
             return
         last = websocket.query_params.get("last_seq")
         subscriber = runner.subscribe(who[0], int(last) if last and last.isdigit() else None)

@@ -1,29 +1,34 @@
 """The tables this server process runs: opening them, and bringing back those left open.
 
-Each table is run by one task (`TableRunner.run`). At start every open table in the
-database is rebuilt from its committed steps and resumes where it was.
+Each table is run by one task (`TableRunner.run`), in the one process that holds its lease
+(`tables.claim`; docs/scaling.md). At start, and every third of a lease after, the process
+claims every open table no live process holds: it rebuilds each from its committed steps, and
+it resumes where it was. It renews its own leases as often, and gives them up when it stops.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import os
+import socket
+import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Engine
 
 from croupier import games
 from croupier.bots import roster
 from croupier.errors import InvalidInput
 from croupier.randomness import RandomShuffler, stream
 from croupier.server.runner import RECENT, TableRunner
-from croupier.server.schema import TableRecord
-from croupier.server.tables import Settings, open_table, rebuild
+from croupier.server.tables import Settings, claim, open_table, open_tables, rebuild, release
 
-__all__ = ["Lobby"]
+__all__ = ["LEASE", "Lobby"]
+
+LEASE = 10.0
+"""How long, in seconds, a process's claim on a table lasts unless it renews it."""
 
 _log = logging.getLogger(__name__)
 
@@ -37,30 +42,55 @@ class Lobby:
         self,
         engine: Engine,
         seed: int | None = None,
+        lease: float = LEASE,
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.engine = engine
         self.seed = seed
+        self.lease = lease
+        self.owner = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
+        """This process, as a table's lease names it."""
         self._clock = clock
         self._runners: dict[int, TableRunner] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._leasing: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Bring back every table left open."""
-        ids = await asyncio.to_thread(self._open_ids)
-        for table in ids:
-            await self._resume(table)
+        """Bring back every open table no other process runs, and keep the leases."""
+        await self._adopt()
+        self._leasing = asyncio.create_task(self._keep_leases(), name="leases")
 
-    def _open_ids(self) -> list[int]:
-        with Session(self.engine) as session:
-            query = select(TableRecord.id).where(TableRecord.closed_at.is_(None))
-            return list(session.scalars(query.order_by(TableRecord.id)))
+    async def _adopt(self) -> None:
+        for record in await asyncio.to_thread(open_tables, self.engine):
+            if record.id not in self._runners and await self._claim(record.id):
+                await self._resume(record.id)
+
+    async def _claim(self, table: int) -> bool:
+        return await asyncio.to_thread(claim, self.engine, table, self.owner, self.lease)
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases, and take up tables whose process has gone."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            for table, task in list(self._tasks.items()):
+                if task.done():
+                    del self._tasks[table]
+                    await asyncio.to_thread(release, self.engine, table, self.owner)
+                elif not await self._claim(table):  # another process has it: stop at once
+                    _log.error("table %s: its lease was lost; it stops here", table)
+                    task.cancel()
+                    self._runners.pop(table, None)
+            await self._adopt()
 
     async def stop(self) -> None:
-        """Stop every table's task (what is committed stays)."""
+        """Stop every table's task (what is committed stays) and give up the leases."""
+        if self._leasing is not None:
+            self._leasing.cancel()
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        for table in list(self._tasks):
+            await asyncio.to_thread(release, self.engine, table, self.owner)
         self._tasks.clear()
 
     async def open(
@@ -83,18 +113,20 @@ class Lobby:
         table = await asyncio.to_thread(
             open_table, self.engine, game, rules, settings, seated, person
         )
+        await self._claim(table)
         return await self._resume(table)
 
     async def _resume(self, table: int) -> TableRunner:
         info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
         base = None if self.seed is None else self.seed * 1_000_003 + table
+        resumed = f"at step {book.seq}"  # a table resumed draws on from fresh streams
         runner = TableRunner(
             self.engine,
             info,
             book,
             told,
-            RandomShuffler(stream(base, "shoe")),
-            lambda name: _stream(base, name),
+            RandomShuffler(stream(base, f"shoe {resumed}")),
+            lambda name: stream(base, f"{name} {resumed}"),
             **({"clock": self._clock} if self._clock else {}),
         )
         self._runners[table] = runner
@@ -111,16 +143,21 @@ class Lobby:
             raise
 
     def runner(self, table: int) -> TableRunner:
-        """The table `table`, or `LookupError`."""
+        """The table `table`, or `LookupError` if this process does not run it."""
         try:
             return self._runners[table]
         except KeyError:
             raise LookupError(f"there is no table {table} open here") from None
 
-    def tables(self) -> list[dict[str, Any]]:
-        """The lobby: every table this process runs."""
-        return [runner.lobby() for _, runner in sorted(self._runners.items())]
-
-
-def _stream(base: int | None, name: str) -> random.Random:
-    return stream(base, name)
+    async def tables(self) -> list[dict[str, Any]]:
+        """The lobby: every open table, and every table this process has run; a table
+        another process runs is listed from the database, with `"here": false`."""
+        listed = {
+            table: {**runner.lobby(), "here": True} for table, runner in self._runners.items()
+        }
+        for record in await asyncio.to_thread(open_tables, self.engine):
+            listed.setdefault(
+                record.id,
+                {"id": record.id, "game": record.game, "seats": record.seats, "here": False},
+            )
+        return [entry for _, entry in sorted(listed.items())]

@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, func, select, update
@@ -41,9 +42,12 @@ __all__ = [
     "Committed",
     "Settings",
     "TableInfo",
+    "claim",
     "commit_steps",
     "open_table",
+    "open_tables",
     "rebuild",
+    "release",
     "table_account",
     "table_chips",
 ]
@@ -270,3 +274,42 @@ def table_chips(session: Session, account: Account) -> int:
     table = int(account.name.removeprefix("table-"))
     _, book, _ = rebuild(session.get_bind(), table)  # type: ignore[arg-type]
     return book.table_chips
+
+
+def claim(engine: Engine, table: int, owner: str, seconds: float) -> bool:
+    """Make `owner` (a server process) the one that runs open table `table` for the next
+    `seconds`, if no other process holds it now: whether it does. A process renews its claim
+    well before it runs out; one that dies leaves it to run out (docs/scaling.md)."""
+    now = datetime.now(UTC)
+    with Session(engine) as session, session.begin():
+        claimed = session.execute(
+            update(TableRecord)
+            .where(
+                TableRecord.id == table,
+                TableRecord.closed_at.is_(None),
+                (TableRecord.owner.is_(None))
+                | (TableRecord.owner == owner)
+                | (TableRecord.lease_until < now),
+            )
+            .values(owner=owner, lease_until=now + timedelta(seconds=seconds))
+            .execution_options(synchronize_session=False)
+        )
+        return bool(claimed.rowcount)  # type: ignore[attr-defined]
+
+
+def release(engine: Engine, table: int, owner: str) -> None:
+    """`owner` gives up table `table`, so that another process may run it at once."""
+    with Session(engine) as session, session.begin():
+        session.execute(
+            update(TableRecord)
+            .where(TableRecord.id == table, TableRecord.owner == owner)
+            .values(owner=None, lease_until=None)
+            .execution_options(synchronize_session=False)
+        )
+
+
+def open_tables(engine: Engine) -> list[TableRecord]:
+    """Every table not closed, whichever process runs it."""
+    with Session(engine) as session:
+        query = select(TableRecord).where(TableRecord.closed_at.is_(None)).order_by(TableRecord.id)
+        return list(session.scalars(query))
