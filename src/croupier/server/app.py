@@ -20,6 +20,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection, Request
@@ -35,6 +36,7 @@ from croupier.errors import InvalidInput, LogInRefused
 from croupier.server.database import open_database
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import log_in, register
+from croupier.server.protocol import MOVED
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
@@ -88,9 +90,20 @@ def create_app(url: str, seed: int | None = None, lease: float = LEASE) -> Starl
             SessionMiddleware, secret_key=_session_key(engine), same_site="lax", max_age=14 * 86400
         )
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error},
+    )
     app.state.lobby = lobby
     return app
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method a route has not) as JSON too."""
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, error.detail.lower())
 
 
 def _error(status: int, reason: str) -> JSONResponse:
@@ -256,7 +269,7 @@ class _Api:
             elsewhere = any(entry["id"] == table for entry in await self.lobby.tables())
             if elsewhere:  # its process has gone, or is another: one of them takes it up
                 reason = "another server process runs this table just now: try again shortly"
-                await websocket.close(code=4409, reason=reason)
+                await websocket.close(code=MOVED, reason=reason)
             else:
                 await websocket.close(code=4404, reason="there is no such table")
             return
@@ -275,7 +288,11 @@ class _Api:
 async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await websocket.send_json(await subscriber.outbox.get())
+            message = await subscriber.outbox.get()
+            await websocket.send_json(message)
+            if message["type"] == "moved":
+                await websocket.close(code=MOVED, reason=message["reason"])
+                return
 
 
 async def _receive(

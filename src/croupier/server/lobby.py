@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from croupier import games
 from croupier.bots import roster
@@ -72,15 +73,21 @@ class Lobby:
         """Renew this process's leases, and take up tables whose process has gone."""
         while True:
             await asyncio.sleep(self.lease / 3)
-            for table, task in list(self._tasks.items()):
-                if task.done():
-                    del self._tasks[table]
-                    await asyncio.to_thread(release, self.engine, table, self.owner)
-                elif not await self._claim(table):  # another process has it: stop at once
-                    _log.error("table %s: its lease was lost; it stops here", table)
-                    task.cancel()
-                    self._runners.pop(table, None)
-            await self._adopt()
+            try:
+                await self._renew()
+            except SQLAlchemyError as error:  # the database is away: try again next time
+                _log.error("the tables' leases could not be renewed: %s", error)
+
+    async def _renew(self) -> None:
+        for table, task in list(self._tasks.items()):
+            if task.done():
+                del self._tasks[table]
+                await asyncio.to_thread(release, self.engine, table, self.owner)
+            elif not await self._claim(table):  # another process has it: stop at once
+                _log.error("table %s: its lease was lost; it stops here", table)
+                task.cancel()
+                self._runners.pop(table, None)
+        await self._adopt()
 
     async def stop(self) -> None:
         """Stop every table's task (what is committed stays) and give up the leases."""
@@ -128,6 +135,7 @@ class Lobby:
             RandomShuffler(stream(base, f"shoe {resumed}")),
             lambda name: stream(base, f"{name} {resumed}"),
             **({"clock": self._clock} if self._clock else {}),
+            owner=self.owner,
         )
         self._runners[table] = runner
         self._tasks[table] = asyncio.create_task(self._run(runner), name=f"table {table}")

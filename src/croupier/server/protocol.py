@@ -18,7 +18,10 @@ from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
 from croupier.server.book import Book
 
-__all__ = ["Told", "acknowledged", "refused", "step", "view"]
+__all__ = ["MOVED", "Told", "acknowledged", "moved", "refused", "step", "view"]
+
+MOVED = 4409
+"""The close code of a socket to a table that another server process runs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +103,9 @@ def refused(key: str | None, reason: str, kind: str) -> dict[str, JSON]:
 def acknowledged(key: str, seq: int, action: Action) -> dict[str, JSON]:
     """An action accepted and committed as step `seq`."""
     return {"type": "ack", "key": key, "seq": seq, "action": encode(action)}
+
+
+def moved() -> dict[str, JSON]:
+    """The last message to a connection whose table another process now runs: the
+    connection closes with `MOVED`."""
+    return {"type": "moved", "reason": "another server process runs this table now: connect again"}

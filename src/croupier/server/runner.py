@@ -29,7 +29,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.bots import roster
 from croupier.bots.defaults import default_action
-from croupier.engine.actions import Action, Join, Leave
+from croupier.engine.actions import Action, EndSession, Join, Leave
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.events import SessionEnded
 from croupier.engine.game import Shuffling
@@ -38,7 +38,7 @@ from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
 from croupier.server.protocol import Told
-from croupier.server.tables import Committed, TableInfo, commit_steps
+from croupier.server.tables import Committed, TableInfo, TableLost, commit_steps
 from croupier.table import Controller, Croupier
 
 __all__ = ["RECENT", "Subscriber", "TableRunner"]
@@ -102,8 +102,11 @@ class TableRunner:
         shuffler: Shuffler,
         rng: Callable[[str], random.Random],
         clock: Callable[[], float] = time.monotonic,
+        owner: str | None = None,
     ) -> None:
         self.engine = engine
+        self.owner = owner
+        """The process that runs the table, as its lease names it."""
         self.info = info
         self.book = book
         self._told = book.copy()
@@ -261,13 +264,16 @@ class TableRunner:
         return min(times, default=None)
 
     def _waiting_bots(self) -> list[int]:
-        if self._idle() or self._bots_asked_at == self.book.seq:
+        if self._resting() or self._bots_asked_at == self.book.seq:
             return []
         actors = self.book.game.to_act(self.book.state)
         return sorted(seat for seat in self._bots if seat in actors)
 
-    def _idle(self) -> bool:
-        """No person is seated, and someone may sit down now (or nobody ever could)."""
+    def _resting(self) -> bool:
+        """No person is seated, someone may sit down now (or nobody ever could), and the
+        table is not closing: it waits for people, and bots do not play to an empty room."""
+        if self._croupier.closing:
+            return False
         book = self.book
         if any(holder.person is not None for holder in book.seats.values()):
             return False
@@ -416,7 +422,7 @@ class TableRunner:
 
     def _next_automatic(self) -> tuple[Actor, Action, str] | None:
         game, state = self.book.game, self.book.state
-        if game.is_over(state) or (self._idle() and not self._croupier.closing):
+        if game.is_over(state) or self._resting():
             return None
         actors = game.to_act(state)
         if CHANCE in actors:
@@ -424,6 +430,8 @@ class TableRunner:
             drawn = node.sample(self._shuffler) if isinstance(node, Shuffling) else node.sample()
             return CHANCE, drawn, "chance"
         house = self._croupier.decide(game, state, self._house_rng)
+        if house == EndSession() and not self._croupier.closing:
+            house = None  # the house alone could end it: the table waits for people instead
         if house is not None:
             return HOUSE, house, "house"
         now = self._clock()
@@ -441,8 +449,22 @@ class TableRunner:
         closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
         try:
             await asyncio.to_thread(
-                commit_steps, self.engine, self.info.id, batch.steps, batch.moves, closing
+                commit_steps,
+                self.engine,
+                self.info.id,
+                batch.steps,
+                batch.moves,
+                closing,
+                first - 1,
+                self.owner,
             )
+        except TableLost as error:
+            _log.error("table %s stops here: %s", self.info.id, error)
+            self._undo(batch)
+            self.closed = True  # to this process: it tells its connections to go elsewhere
+            for subscriber in list(self._subscribers):
+                subscriber.outbox.put_nowait(protocol.moved())
+            return "the table has moved to another server process: connect again"
         except InsufficientChips as error:
             self._undo(batch)
             return f"not enough chips in your account: {error.reason}"

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from croupier import games
 from croupier.engine.actors import Actor
 from croupier.engine.codec import decode, encode
-from croupier.errors import InvalidInput
+from croupier.errors import CroupierError, InvalidInput
 from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
@@ -42,6 +42,7 @@ __all__ = [
     "Committed",
     "Settings",
     "TableInfo",
+    "TableLost",
     "claim",
     "commit_steps",
     "open_table",
@@ -125,6 +126,11 @@ class TableInfo:
     """Each idempotency key used: its step's seq, person, actor and action."""
 
 
+class TableLost(CroupierError):
+    """This process may no longer run a table: another holds its lease, or has committed
+    steps to it that this one has not seen."""
+
+
 def table_account(table: int) -> str:
     """The name of table `table`'s ledger account."""
     return f"table-{table}"
@@ -201,10 +207,14 @@ def commit_steps(
     steps: Sequence[Committed],
     moves: Iterable[Move],
     close: bool = False,
+    after: int | None = None,
+    owner: str | None = None,
 ) -> None:
-    """Commit `steps` (numbered on from the table's last) and `moves`, all or nothing;
-    `close` marks the table closed. Raises `InsufficientChips` when a person's account
-    cannot cover a move, and then nothing is committed."""
+    """Commit `steps` and `moves`, all or nothing: the steps are numbered on from the
+    table's last, which must be step `after` (when given), and the table's lease must be
+    `owner`'s (when given); `close` marks the table closed. Raises `TableLost` when another
+    process has the table, `InsufficientChips` when a person's account cannot cover a move;
+    then nothing is committed."""
     with Session(engine) as session, session.begin():
         last = session.scalar(
             select(StepRecord.seq)
@@ -213,6 +223,12 @@ def commit_steps(
             .limit(1)
         )
         seq = last or 0
+        if after is not None and seq != after:
+            raise TableLost(f"table {table} is at step {seq}, not {after}: another process ran it")
+        if owner is not None:
+            record = session.get(TableRecord, table)
+            if record is None or record.owner != owner:
+                raise TableLost(f"table {table} is another process's now")
         for step in steps:
             seq += 1
             session.add(
