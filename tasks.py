@@ -32,8 +32,9 @@ def _run(*args: str | Path) -> None:
         sys.exit(completed.returncode)
 
 
-PLAY = "fast"
-"""The extras playing needs: the odds shown at the table are compiled (numba)."""
+PLAY = "fast,server"
+"""The extras playing needs: the odds shown at the table are compiled (numba), and the
+table server (`croupier serve`)."""
 TEST = "test"
 """The extras the tests need, which include what playing needs."""
 _COVERS = {PLAY: {PLAY}, TEST: {TEST, PLAY}}
@@ -50,7 +51,7 @@ def setup(extras: str = TEST) -> None:
     if not (BIN / "python").exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.create(VENV, with_pip=True)
-    named = "the test tools" if extras == TEST else "the odds compiler"
+    named = "the test tools" if extras == TEST else "the odds compiler and the table server"
     print(f"Installing croupier and {named} ...", flush=True)
     _run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
     _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".[{extras}]")
