@@ -4,12 +4,17 @@ processes can never fork a table's history."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 
+from croupier.cards import Card
 from croupier.engine.actions import Join
 from croupier.games.monte_bank import MonteBank
 from croupier.server.book import action_json
 from croupier.server.database import open_database
+from croupier.server.lobby import Lobby
 from croupier.server.tables import (
     Committed,
     Settings,
@@ -56,3 +61,24 @@ def test_a_lease_that_has_run_out_may_be_taken(table):
     engine, number = table
     assert claim(engine, number, "first", -1)  # a claim already run out
     assert claim(engine, number, "second", 60)
+
+
+class _Sorted:
+    """A shuffler that does not shuffle: the cards in the order given, sorted."""
+
+    def shuffle(self, cards):
+        return tuple(sorted(cards, key=lambda card: card.index))
+
+
+def test_the_shuffle_source_is_the_table_s_own(database_url):
+    async def opened() -> int:
+        lobby = Lobby(open_database(database_url), shuffles=lambda table, moment: _Sorted())
+        runner = await lobby.open(None, "punto-banco", {}, 1, Settings(bot_pause=0))
+        await asyncio.sleep(0.2)
+        await lobby.stop()
+        return runner.info.id
+
+    table = asyncio.run(opened())
+    first = steps_of(database_url, table)[0]
+    order = json.loads(first.action)["order"]
+    assert first.actor == "chance" and order == sorted(order, key=lambda c: Card.from_str(c).index)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from croupier import games
 from croupier.bots import roster
 from croupier.errors import InvalidInput
-from croupier.randomness import RandomShuffler, stream
+from croupier.randomness import RandomShuffler, Shuffler, stream
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.tables import Settings, claim, open_table, open_tables, rebuild, release
 
@@ -37,7 +37,9 @@ _log = logging.getLogger(__name__)
 class Lobby:
     """The tables of one server process. `seed` None: every shuffle, house cut and bot's
     coin is cryptographically strong; with a seed, table `n`'s come from streams of
-    (`seed`, `n`), so that a test server deals the same cards each time."""
+    (`seed`, `n`), so that a test server deals the same cards each time. `shuffles(table,
+    moment)` gives a table's shuffler, from `moment` on: the shuffle source is pluggable
+    per table."""
 
     def __init__(
         self,
@@ -45,9 +47,11 @@ class Lobby:
         seed: int | None = None,
         lease: float = LEASE,
         clock: Callable[[], float] | None = None,
+        shuffles: Callable[[int, str], Shuffler] | None = None,
     ) -> None:
         self.engine = engine
         self.seed = seed
+        self._shuffles = shuffles or self._shuffler
         self.lease = lease
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
         """This process, as a table's lease names it."""
@@ -125,14 +129,14 @@ class Lobby:
 
     async def _resume(self, table: int) -> TableRunner:
         info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
-        base = None if self.seed is None else self.seed * 1_000_003 + table
+        base = self._base(table)
         resumed = f"at step {book.seq}"  # a table resumed draws on from fresh streams
         runner = TableRunner(
             self.engine,
             info,
             book,
             told,
-            RandomShuffler(stream(base, f"shoe {resumed}")),
+            self._shuffles(table, resumed),
             lambda name: stream(base, f"{name} {resumed}"),
             **({"clock": self._clock} if self._clock else {}),
             owner=self.owner,
@@ -140,6 +144,14 @@ class Lobby:
         self._runners[table] = runner
         self._tasks[table] = asyncio.create_task(self._run(runner), name=f"table {table}")
         return runner
+
+    def _base(self, table: int) -> int | None:
+        return None if self.seed is None else self.seed * 1_000_003 + table
+
+    def _shuffler(self, table: int, moment: str) -> Shuffler:
+        """Table `table`'s shuffles from `moment` on: a uniform shuffle from the table's own
+        stream (`shuffles` replaces it, as a provably fair source will)."""
+        return RandomShuffler(stream(self._base(table), f"shoe {moment}"))
 
     async def _run(self, runner: TableRunner) -> None:
         try:

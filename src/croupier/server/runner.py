@@ -31,6 +31,7 @@ from croupier.bots import roster
 from croupier.bots.defaults import default_action
 from croupier.engine.actions import Action, EndSession, Join, Leave
 from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.codec import encode
 from croupier.engine.events import SessionEnded
 from croupier.engine.game import Shuffling
 from croupier.errors import IllegalAction, InsufficientChips
@@ -216,6 +217,7 @@ class TableRunner:
         return {
             "id": self.info.id,
             "game": self.info.game,
+            "rules": encode(self.info.rules),
             "seats": self.info.rules.seats,
             "taken": {
                 str(seat): {"name": holder.name, "bot": holder.person is None}
