@@ -162,3 +162,11 @@ def test_a_seat_whose_person_has_gone_is_held_then_gets_up_with_its_chips(server
         time.sleep(0.1)
     assert ada.get("/api/me").json()["chips"] == 1000
     assert audit(database_url, table_chips) == []
+
+
+def test_a_table_whose_session_could_not_begin_is_not_opened(server):
+    ada = Person(server, "ada")
+    refused = ada.post("/api/tables", {"game": "chemin-de-fer", "bots": 1})
+    assert refused.status_code == 400
+    assert "over before it begins (nobody to bank against)" in refused.json()["error"]
+    assert ada.post("/api/tables", {"game": "chemin-de-fer", "bots": 2}).status_code == 201

@@ -121,6 +121,12 @@ class Lobby:
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= room:
             raise InvalidInput(f"bots={bots!r} is not valid: 0 to {room} at this table")
         seated = {seat: names[(seat - 1) % len(names)] for seat in range(1, bots + 1)}
+        if found.is_over(found.start(rules, dict.fromkeys(seated, settings.bot_chips))):
+            raise InvalidInput(
+                f"a {found.title} session with {bots} bot{'' if bots == 1 else 's'} is over "
+                "before it begins "
+                "(nobody to bank against): open the table with more bots"
+            )
         table = await asyncio.to_thread(
             open_table, self.engine, game, rules, settings, seated, person
         )
