@@ -64,9 +64,15 @@ class Client:
 
     async def _call(self, method: str, path: str, body: Any = None) -> Any:
         response = await self._http.request(method, path, json=body)
-        data = response.json()
+        try:
+            data = response.json()
+        except ValueError:  # a failure of the server's own, or not croupier's server
+            if response.is_error:
+                raise ServerRefused(response.status_code, response.reason_phrase) from None
+            raise ProtocolError(f"{method} {path} did not answer JSON") from None
         if response.is_error:
-            raise ServerRefused(response.status_code, data.get("error", response.reason_phrase))
+            reason = data.get("error") if isinstance(data, dict) else None
+            raise ServerRefused(response.status_code, reason or response.reason_phrase)
         return data
 
     async def health(self) -> dict[str, Any]:
@@ -104,6 +110,11 @@ class Client:
         """Open a table: the lobby's entry for it."""
         body = {"game": game, "rules": rules or {}, "bots": bots, "settings": settings or {}}
         data: dict[str, Any] = await self._call("POST", "/api/tables", body)
+        return data
+
+    async def table_entry(self, table: int) -> dict[str, Any]:
+        """The lobby's entry for table `table`: its game, its seats, who sits where."""
+        data: dict[str, Any] = await self._call("GET", f"/api/tables/{table}")
         return data
 
     async def close_table(self, table: int) -> dict[str, Any]:
@@ -210,20 +221,34 @@ class TableConnection:
         """The next message from the table (steps and views are checked and noted)."""
         return self._held.popleft() if self._held else await self._next_noted()
 
+    async def send(
+        self,
+        action: Action | dict[str, Any],
+        seat: int | None = None,
+        key: str | None = None,
+        seq: int | None = None,
+    ) -> str:
+        """Send `action` (for sitting down, at `seat`), decided on step `seq` (by default the
+        last step seen), without waiting for the answer: its key. The answer, `ack` or
+        `refused` with that key, comes through `next`."""
+        if self._socket is None:
+            raise ProtocolError("the connection is closed")
+        key = key or uuid.uuid4().hex
+        body = encode(action) if isinstance(action, Action) else action
+        decided = self.seq or 0 if seq is None else seq
+        message: dict[str, Any] = {"type": "act", "seq": decided, "key": key, "action": body}
+        if seat is not None:
+            message["seat"] = seat
+        await self._socket.send(json.dumps(message))
+        return key
+
     async def act(
         self, action: Action | dict[str, Any], seat: int | None = None, key: str | None = None
     ) -> dict[str, Any]:
         """Take `action` (for sitting down, at `seat`), decided on the last step seen: the
         answer, `ack` or `refused`. Messages that come before it wait for `next`. Retrying
         with the same `key` is safe: the server applies an action once."""
-        if self._socket is None:
-            raise ProtocolError("the connection is closed")
-        key = key or uuid.uuid4().hex
-        body = encode(action) if isinstance(action, Action) else action
-        message: dict[str, Any] = {"type": "act", "seq": self.seq or 0, "key": key, "action": body}
-        if seat is not None:
-            message["seat"] = seat
-        await self._socket.send(json.dumps(message))
+        key = await self.send(action, seat, key)
         while True:
             answer = await self._next_noted()
             if answer["type"] in ("ack", "refused") and answer.get("key") == key:
