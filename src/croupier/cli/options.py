@@ -8,10 +8,13 @@ and `solve` say the same thing the same way.
 - A commission is a fraction, written `5%`, `0.05` or `1/20` (`engine.config` reads it).
 - Punto's play on 5 is `--at-5`; the table's rounds are `--rounds`; your place is `--seat`;
   Punto Banco's shoe is `--table`; Monte's cut is `--cut-on`; choices show in `--help`.
+- A table at a server is `--server URL`, its number `--join TABLE` (`--table` is Punto
+  Banco's shoe already); seconds are a number from 0 to a day (`--time-limit`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,28 +28,37 @@ from croupier.games.punto_banco.rules import TableSize
 from croupier.sim.runner import MOST
 
 __all__ = [
+    "AT_A_SERVER",
     "MOST",
     "MOST_SEED",
     "AsJson",
     "AtFive",
     "Auto",
+    "BotPause",
     "Chips",
     "Cluster",
     "Commission",
     "DaskLocal",
     "Database",
     "EgalitePays",
+    "JoinTable",
     "MonteCutOn",
+    "Name",
+    "Password",
     "Plot",
     "PuntoTable",
+    "Register",
     "Rounds",
     "Save",
     "Seat",
     "Seed",
     "SeedDefault",
+    "ServerUrl",
+    "TimeLimit",
     "Workers",
     "choice",
     "number",
+    "seconds",
     "seed",
     "whole",
 ]
@@ -109,6 +121,20 @@ def seed(text: str) -> int:
     return value
 
 
+_DAY = 86_400
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, from 0 to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 <= value <= _DAY):
+        raise typer.BadParameter(f"{text} is not valid: 0 to {_DAY:,} seconds")
+    return value
+
+
 Seed = Annotated[
     int | None,
     typer.Option(
@@ -139,13 +165,23 @@ Rounds = Annotated[
         MOST,
     ),
 ]
-Chips = Annotated[int, number("Chips each seat brings.", 1, MOST, metavar="CHIPS")]
+Chips = Annotated[
+    int,
+    number(
+        "Chips each seat brings. At a server, the chips you bring from your account: by "
+        "default this many, or all it holds if less.",
+        1,
+        MOST,
+        metavar="CHIPS",
+    ),
+]
 Seat = Annotated[
     int,
     typer.Option(
         parser=whole(1),
         metavar="SEAT",
-        help="Your seat, 1 to the table's seats (a box in Punto Banco).",
+        help="Your seat, 1 to the table's seats (a box in Punto Banco). At a server, by "
+        "default the first seat open.",
     ),
 ]
 Save = Annotated[
@@ -210,4 +246,74 @@ MonteCutOn = Annotated[
 EgalitePays = Annotated[int, number("Égalité pays this many to one (PB-7).")]
 PuntoTable = Annotated[
     TableSize, typer.Option(help="large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1).")
+]
+
+AT_A_SERVER = "At a table server (croupier serve)"
+"""The help panel of the options for playing at a server."""
+
+ServerUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--server",
+        metavar="URL",
+        help="Play at a table of the croupier server at this address, such as "
+        "http://127.0.0.1:8000, with whoever else sits there.",
+        rich_help_panel=AT_A_SERVER,
+        show_default=False,
+    ),
+]
+Name = Annotated[
+    str | None,
+    typer.Option(metavar="NAME", help="Your name at the server.", rich_help_panel=AT_A_SERVER),
+]
+Password = Annotated[
+    str | None,
+    typer.Option(
+        metavar="PASSWORD",
+        envvar="CROUPIER_PASSWORD",
+        help="Your password at the server; asked for, unseen, if not given.",
+        rich_help_panel=AT_A_SERVER,
+        show_default=False,
+    ),
+]
+Register = Annotated[
+    bool,
+    typer.Option(
+        "--register",
+        metavar="",
+        help="Register the name first, with the password (8 characters or more); a new "
+        "account is granted chips to play with.",
+        rich_help_panel=AT_A_SERVER,
+    ),
+]
+JoinTable = Annotated[
+    int | None,
+    typer.Option(
+        "--join",
+        parser=whole(1),
+        metavar="TABLE",
+        help="Sit at this table of the server. Without it, a new table of this game is opened, "
+        "with --bots bots and the rules given here.",
+        rich_help_panel=AT_A_SERVER,
+        show_default=False,
+    ),
+]
+TimeLimit = Annotated[
+    float,
+    typer.Option(
+        parser=seconds,
+        metavar="SECONDS",
+        help="At a new table: how long each person has to act before the plainest choice "
+        "is made for them.",
+        rich_help_panel=AT_A_SERVER,
+    ),
+]
+BotPause = Annotated[
+    float,
+    typer.Option(
+        parser=seconds,
+        metavar="SECONDS",
+        help="At a new table: how long a bot waits before it acts.",
+        rich_help_panel=AT_A_SERVER,
+    ),
 ]

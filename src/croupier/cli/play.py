@@ -1,4 +1,5 @@
-"""`croupier play <game>`: sit at a table at the terminal, against bots, or watch them."""
+"""`croupier play <game>`: sit at a table at the terminal, against bots, or watch them; or
+sit at a table of a croupier server (--server, cli/remote.py)."""
 
 from __future__ import annotations
 
@@ -10,25 +11,34 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from croupier import games as registry
 from croupier.cli.banchek.session import Session as BanchekSession
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
 from croupier.cli.monte_bank.session import Session as MonteBankSession
 from croupier.cli.options import (
     Auto,
+    BotPause,
     Chips,
     Commission,
+    JoinTable,
     MonteCutOn,
+    Name,
+    Password,
     PuntoTable,
+    Register,
     Rounds,
     Save,
     Seat,
     Seed,
+    ServerUrl,
+    TimeLimit,
     number,
 )
 from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.session import Session
 from croupier.cli.session import TerminalSession
 from croupier.cli.usage import GameCommands, fail, table_rules
+from croupier.engine.codec import encode
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import BankerPlay
 from croupier.games.monte_bank.rules import CutOn as MonteCut
@@ -38,7 +48,8 @@ __all__ = ["play_app"]
 
 play_app = typer.Typer(
     cls=GameCommands,
-    help="Play a game at the terminal, against bots, or watch bots play (--auto).",
+    help="Play a game at the terminal, against bots, or watch bots play (--auto), or sit at a "
+    "table of a croupier server with others (--server).",
     no_args_is_help=True,
 )
 
@@ -59,6 +70,15 @@ class _PuntoOnFive(enum.Enum):
         return Tableau.TEXT if self is _PuntoOnFive.CHOOSE else Tableau.FIXED
 
 
+def _at_a_server(game: str) -> str:
+    """The example of playing at a server, for `game`'s command's epilog."""
+    return (
+        f"`croupier play {game} --server http://127.0.0.1:8000 --name ada --register` (a new "
+        f"table at a server, you and bots; the next time leave out --register; `--join 3` "
+        f"sits at table 3, with whoever is there)"
+    )
+
+
 def _bots(usual: str, least: int = 0) -> Any:
     return number(f"Bots at the table ({usual}).", least, 20)
 
@@ -73,9 +93,10 @@ _Cava = Annotated[int, number("The smallest stake (MB-8, PM-4).", metavar="CHIPS
     "punto-banco",
     epilog="Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
     "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
-    "`croupier rules punto-banco` (the rules).",
+    "`croupier rules punto-banco` (the rules); " + _at_a_server("punto-banco") + ".",
 )
 def _punto_banco(
+    ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -106,6 +127,13 @@ def _punto_banco(
             help="Show each bet's exact house edge for the cards not yet seen, every coup.",
         ),
     ] = False,
+    server: ServerUrl = None,
+    name: Name = None,
+    password: Password = None,
+    register: Register = False,
+    join: JoinTable = None,
+    time_limit: TimeLimit = 30.0,
+    bot_pause: BotPause = 0.8,
 ) -> None:
     """Sit at a Punto Banco table: bet punto, banco or égalité against the house.
 
@@ -113,33 +141,37 @@ def _punto_banco(
     turn punto's cards when yours is the highest punto stake, and to choose
     on 5. Type `help` at any prompt for the commands. Your seat is a box.
     """
-    rules = _rules(
-        "punto-banco",
-        table=table,
-        tableau=at_5.tableau,
-        commission=commission,
-        commission_timing=commission_taken,
-    )
-    human_box, wanted = _seats(rules.boxes, auto, seat, bots, usual=(4, 6))
-    session = Session(
-        Console(highlight=False),
-        rules,
-        seed=seed,
-        coups=rounds,
-        bots=wanted,
-        chips=chips,
-        human_box=human_box,
-        odds=odds,
-    )
-    _run(session, save)
+    options = {
+        "table": table,
+        "tableau": at_5.tableau,
+        "commission": commission,
+        "commission_timing": commission_taken,
+    }
+
+    def session(rules: Any, box: int | None, bots: int, chips: int) -> TerminalSession:
+        return Session(
+            Console(highlight=False),
+            rules,
+            seed=seed,
+            coups=rounds,
+            bots=bots,
+            chips=chips,
+            human_box=box,
+            odds=odds,
+        )
+
+    _play(ctx, "punto-banco", options, session, usual=(4, 6))
 
 
 @play_app.command(
     "chemin-de-fer",
     epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
-    "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; `croupier rules chemin-de-fer`.",
+    "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; `croupier rules chemin-de-fer`; "
+    + _at_a_server("chemin-de-fer")
+    + ".",
 )
 def _chemin_de_fer(
+    ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -153,6 +185,13 @@ def _chemin_de_fer(
     ] = BankerPlay.FREE,
     commission: Commission = "0",
     save: Save = None,
+    server: ServerUrl = None,
+    name: Name = None,
+    password: Password = None,
+    register: Register = False,
+    join: JoinTable = None,
+    time_limit: TimeLimit = 30.0,
+    bot_pause: BotPause = 0.8,
 ) -> None:
     """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
     play the punters' hand, and bank in your turn.
@@ -161,26 +200,31 @@ def _chemin_de_fer(
     says. The commission is the house's share of the banker's winning coups (CF-16). Type
     `help` at any prompt for the commands, `table` to see the table again, `quit` to leave.
     """
-    rules = _rules("chemin-de-fer", decks=decks, banker_play=banker_play, commission=commission)
-    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(4, 5), banked=True)
-    session = CheminDeFerSession(
-        Console(highlight=False),
-        rules,
-        seed=seed,
-        coups=rounds,
-        bots=wanted,
-        chips=chips,
-        human_seat=human_seat,
-    )
-    _run(session, save)
+    options = {"decks": decks, "banker_play": banker_play, "commission": commission}
+
+    def session(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
+        return CheminDeFerSession(
+            Console(highlight=False),
+            rules,
+            seed=seed,
+            coups=rounds,
+            bots=bots,
+            chips=chips,
+            human_seat=seat,
+        )
+
+    _play(ctx, "chemin-de-fer", options, session, usual=(4, 5), banked=True)
 
 
 @play_app.command(
     "monte-bank",
     epilog="Examples: `croupier play monte-bank --seed 7`; "
-    "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`.",
+    "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`; "
+    + _at_a_server("monte-bank")
+    + ".",
 )
 def _monte_bank(
+    ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -195,6 +239,13 @@ def _monte_bank(
     ] = 0,
     rituals: _Rituals = False,
     save: Save = None,
+    server: ServerUrl = None,
+    name: Name = None,
+    password: Password = None,
+    register: Register = False,
+    join: JoinTable = None,
+    time_limit: TimeLimit = 30.0,
+    bot_pause: BotPause = 0.8,
 ) -> None:
     """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
     layout, watch the gate and the draw, and bank in your turn.
@@ -202,16 +253,13 @@ def _monte_bank(
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
     _play_banked(
+        ctx,
         MonteBankSession,
         "monte-bank",
         {"cava": cava, "cut_on": cut_on, "extra_cards": extra_cards},
         auto=auto,
-        seat=seat,
-        bots=bots,
-        save=save,
-        seed=seed,
         rounds=rounds,
-        chips=chips,
+        seed=seed,
         rituals=rituals,
     )
 
@@ -220,9 +268,10 @@ def _monte_bank(
     "private-monte",
     epilog="Examples: `croupier play private-monte --odds`; "
     "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
-    "`croupier rules private-monte`.",
+    "`croupier rules private-monte`; " + _at_a_server("private-monte") + ".",
 )
 def _private_monte(
+    ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -245,6 +294,13 @@ def _private_monte(
     ] = False,
     rituals: _Rituals = False,
     save: Save = None,
+    server: ServerUrl = None,
+    name: Name = None,
+    password: Password = None,
+    register: Register = False,
+    join: JoinTable = None,
+    time_limit: TimeLimit = 30.0,
+    bot_pause: BotPause = 0.8,
 ) -> None:
     """Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the
     gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one
@@ -253,16 +309,13 @@ def _private_monte(
     At the bets prompt type `help` for the commands; `table` shows the layout again.
     """
     _play_banked(
+        ctx,
         PrivateSession,
         "private-monte",
         {"cava": cava, "limit": limit, "deals_per_bank": deals_per_bank},
         auto=auto,
-        seat=seat,
-        bots=bots,
-        save=save,
-        seed=seed,
         rounds=rounds,
-        chips=chips,
+        seed=seed,
         rituals=rituals,
         odds=odds,
     )
@@ -271,9 +324,12 @@ def _private_monte(
 @play_app.command(
     "banchek",
     epilog="Examples: `croupier play banchek --odds`; "
-    "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`.",
+    "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`; "
+    + _at_a_server("banchek")
+    + ".",
 )
 def _banchek(
+    ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -298,6 +354,13 @@ def _banchek(
         ),
     ] = False,
     save: Save = None,
+    server: ServerUrl = None,
+    name: Name = None,
+    password: Password = None,
+    register: Register = False,
+    join: JoinTable = None,
+    time_limit: TimeLimit = 30.0,
+    bot_pause: BotPause = 0.8,
 ) -> None:
     """Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card
     the banker turns: a card of its suit as high or higher wins. You bank in your turn.
@@ -305,48 +368,169 @@ def _banchek(
     At the prompt type `help` for the commands; `table` shows the table again.
     """
     _play_banked(
+        ctx,
         BanchekSession,
         "banchek",
         {"minimum": minimum, "bank": bank, "riders": riders},
         auto=auto,
-        seat=seat,
-        bots=bots,
-        save=save,
-        seed=seed,
         rounds=rounds,
-        chips=chips,
+        seed=seed,
         odds=odds,
     )
 
 
 def _play_banked(
+    ctx: typer.Context,
     session_type: Callable[..., TerminalSession],
     game: str,
     options: dict[str, Any],
     *,
     auto: bool,
-    seat: int,
-    bots: int | None,
     rounds: int | None,
-    save: Path | None,
     **session: Any,
 ) -> None:
-    """A game where the bank passes among the seats at the terminal: the rule set from
-    `options`, the seats checked, the session run (and saved). With --auto and no limit,
-    it closes after `_AUTO_ROUNDS`: such a bank may last for ever."""
-    rules = _rules(game, **options)
-    human_seat, wanted = _seats(rules.seats, auto, seat, bots, usual=(3, 4), banked=True)
+    """A game where the bank passes among the seats, played as `_play` plays it. With
+    --auto and no limit, it closes after `_AUTO_ROUNDS`: such a bank may last for ever."""
     if auto and rounds is None:
         rounds = _AUTO_ROUNDS
-    table = session_type(
-        Console(highlight=False),
-        rules,
-        bots=wanted,
-        human_seat=human_seat,
-        rounds=rounds,
-        **session,
+
+    def seated(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
+        return session_type(
+            Console(highlight=False),
+            rules,
+            bots=bots,
+            human_seat=seat,
+            rounds=rounds,
+            chips=chips,
+            **session,
+        )
+
+    _play(ctx, game, options, seated, usual=(3, 4), banked=True)
+
+
+Seating = Callable[[Any, int | None, int, int], TerminalSession]
+"""A game's session at the terminal: from the rule set, the person's seat (None: --auto),
+how many bots sit with them and the chips each brings."""
+
+
+def _play(
+    ctx: typer.Context,
+    game: str,
+    options: dict[str, Any],
+    seating: Seating,
+    *,
+    usual: tuple[int, int],
+    banked: bool = False,
+) -> None:
+    """Play `game` with the rule set from `options`: at a table here, with the seats checked
+    (`_seats`, with `usual` bots) and the session run and saved; or at the server --server
+    names (`_at_server`). The options every play command takes are read from `ctx`."""
+    given = [name for name in ctx.params if _given(ctx, name)]
+    rules = _rules(game, **options)
+    params = ctx.params
+    if params["server"] is not None:
+        _at_server(ctx, game, options, rules, seating, given, usual[0])
+        return
+    stray = [name for name in given if name in _AT_SERVER]
+    if stray:
+        raise fail(f"{_flag(stray[0])} is for a table at a server: give --server URL too")
+    seat, bots = _seats(
+        rules.seats, params["auto"], params["seat"], params["bots"], usual=usual, banked=banked
     )
-    _run(table, save)
+    _run(seating(rules, seat, bots, params["chips"]), params["save"])
+
+
+_AT_SERVER = ("name", "password", "register", "join", "time_limit", "bot_pause")
+"""The options of a table at a server, which need --server."""
+
+_HERE_ONLY = {
+    "seed": "the server shuffles, and never says how",
+    "auto": "at a server you sit at the table yourself",
+    "rounds": "a table at a server plays on while anyone sits at it",
+    "save": "the server keeps the table's history",
+}
+"""The options of a table here that a table at a server has not, and why."""
+
+_JOINING = ("server", "name", "password", "register", "join", "chips", "seat", "odds", "rituals")
+"""The options that apply to sitting at a table that is open: the others make a new one."""
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether option `name` was given on the command line."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def _flag(name: str) -> str:
+    """A parameter as its option is written: `--time-limit`."""
+    return f"--{name.replace('_', '-')}"
+
+
+def _at_server(
+    ctx: typer.Context,
+    game: str,
+    options: dict[str, Any],
+    rules: Any,
+    seating: Seating,
+    given: list[str],
+    usual: int,
+) -> None:
+    """Play at the server --server names: at table --join, or at a new table of `rules`
+    with --bots bots (`usual` unless told) and the --time-limit and --bot-pause given.
+    Options a table at a server has not are refused in one line, as is anything that goes
+    wrong there; after Ctrl-C, exit 130."""
+    params = ctx.params
+    for name in given:
+        if name in _HERE_ONLY:
+            raise fail(f"{_flag(name)} is not for a table at a server: {_HERE_ONLY[name]}")
+    join = params["join"]
+    for name in given:
+        if join is not None and name not in _JOINING:
+            raise fail(f"{_flag(name)} is for a new table: table {join} has its own")
+    if params["name"] is None:
+        raise fail("--server needs --name NAME (and --register the first time)")
+    try:
+        from croupier.cli import remote
+    except ImportError:
+        raise fail("--server needs the server extra: pip install croupier[server]") from None
+    bots = params["bots"] if params["bots"] is not None else usual
+    seat = params["seat"] - 1 if "seat" in given else None
+    if join is None:
+        _seats(rules.seats, False, params["seat"], bots, usual=(usual, usual))
+        if seat is not None and 1 <= seat <= bots:
+            after = f", or {bots + 2} to {rules.seats}" if bots + 2 <= rules.seats else ""
+            raise fail(
+                f"--seat {seat + 1}: at a new table the bots sit in seats 2 to {bots + 1}: "
+                f"take seat 1{after}"
+            )
+    password = params["password"]
+    if password is None:
+        password = typer.prompt("Password", hide_input=True)
+    server = remote.Server(
+        url=params["server"],
+        name=params["name"],
+        password=password,
+        register=params["register"],
+        table=join,
+        bots=bots,
+        rules={option: encode(value) for option, value in options.items()},
+        settings={"time_limit": params["time_limit"], "bot_pause": params["bot_pause"]},
+        seat=seat,
+        chips=params["chips"] if "chips" in given else None,
+        usual=params["chips"],
+    )
+    console = Console(highlight=False)
+    try:
+        status = remote.play(
+            console,
+            registry.get(game),
+            server,
+            lambda rules, seat, chips: seating(rules, seat, 0, chips),
+        )
+    except remote.Failed as error:
+        raise fail(str(error)) from None
+    if status:
+        raise typer.Exit(status)
 
 
 _NAMED = {"commission_timing": "commission_taken"}
