@@ -18,12 +18,17 @@ import pytest
 import uvicorn
 from typer.testing import CliRunner
 
+from croupier import games
 from croupier.bots.defaults import default_action
 from croupier.cli import app
 from croupier.cli.remote import _Codec
 from croupier.client import Client
+from croupier.engine.codec import encode
+from croupier.engine.events import redact
 from croupier.games import chemin_de_fer
 from croupier.server.app import create_app
+from croupier.testing import Spec, play_randomly
+from tests.cli.prompts import prompts
 from tests.cli.test_session import Playing
 
 PASSWORD = "a long password"
@@ -109,6 +114,19 @@ def summary_row(out: str) -> tuple[int, int]:
     found = re.search(r"^\s+\d+\s+you\s+(\d+)\s+(\d+)\s", out[out.index("Session summary") :], re.M)
     assert found is not None, out
     return int(found[1]), int(found[2])
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_views_and_events_read_back_as_the_engine_made_them(name):
+    game = games.get(name)
+    codec = _Codec(game)
+    for view in prompts(name):  # a view at each prompt random play comes to
+        assert codec.view(encode(view)) == view
+    buy_ins = dict.fromkeys(range(3), 1000)
+    spec = Spec(game, game.config(), buy_ins, lambda state, rng, seat: state, lambda state: [])
+    for _, _, events in play_randomly(spec, seed=3, rounds=4, checks=0).steps:
+        seen = tuple(redact(event, 0) for event in events)
+        assert codec.step([encode(event) for event in seen]) == seen
 
 
 def test_a_person_registers_opens_a_chemin_de_fer_table_plays_and_gets_up(served):
