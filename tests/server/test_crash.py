@@ -15,6 +15,7 @@ import sys
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -35,21 +36,24 @@ def _free_port() -> int:
 class Server:
     """`croupier serve` in a process of its own, on a free loopback port."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, log: Path) -> None:
         self.database = url
         self.port = _free_port()
         self.address = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = log
+        """Where the server writes what it says (kept for a failing test's report)."""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "croupier", "serve", "--port", str(self.port)]
-        command += ["--lease", "1"]  # a restarted server takes its tables up a second on
-        self.process = subprocess.Popen(
-            [*command, "--database", self.database],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        command += ["--lease", "2"]  # a restarted server takes its tables up soon after
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "--database", self.database],
+                stdout=log,
+                stderr=log,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         deadline = time.monotonic() + 60
         while True:
             assert self.process.poll() is None, "the server stopped"
@@ -165,8 +169,8 @@ def _check_acknowledged_kept(server: Server, table: int, players: list[Player]) 
             assert key in steps and steps[key].seq == seq, f"acknowledged step {seq} was lost"
 
 
-def test_a_server_killed_mid_play_loses_nothing(database_url):
-    server = Server(database_url)
+def test_a_server_killed_mid_play_loses_nothing(database_url, tmp_path):
+    server = Server(database_url, tmp_path / "server.log")
     server.start()
 
     async def scenario() -> tuple[list[Player], int, list[int]]:

@@ -14,8 +14,9 @@ from tests.server.players import PASSWORD, steps_of
 from tests.server.test_crash import Server, connect
 
 
-def test_a_table_is_run_by_one_process_and_taken_up_by_another_when_it_dies(database_url):
-    first, second = Server(database_url), Server(database_url)
+def test_a_table_is_run_by_one_process_and_taken_up_by_another_when_it_dies(database_url, tmp_path):
+    first = Server(database_url, tmp_path / "first.log")
+    second = Server(database_url, tmp_path / "second.log")
     first.start()
     second.start()
 

@@ -53,8 +53,12 @@ def default_url() -> str:
 
 
 def _enforce_foreign_keys(connection: Any, _: Any) -> None:
+    """Each SQLite connection enforces foreign keys, and waits up to 30 s for a lock; the
+    file is in write-ahead-log mode, so that readers never hold up the one writer."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA busy_timeout = 30000")
+    cursor.execute("PRAGMA journal_mode = WAL")
     cursor.close()
 
 

@@ -86,7 +86,11 @@ class Lobby:
         for table, task in list(self._tasks.items()):
             if task.done():
                 del self._tasks[table]
-                await asyncio.to_thread(release, self.engine, table, self.owner)
+                ended = self._runners[table].closed
+                if ended:
+                    await asyncio.to_thread(release, self.engine, table, self.owner)
+                else:  # stopped on an error: rebuilt from what was committed, it goes on
+                    await self._resume(table)
             elif not await self._claim(table):  # another process has it: stop at once
                 _log.error("table %s: its lease was lost; it stops here", table)
                 task.cancel()
