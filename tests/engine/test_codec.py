@@ -6,8 +6,11 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from croupier import games
 from croupier.cards import Card, full_pack
 from croupier.engine import HOUSE, Action, Actor, decode, encode
+from croupier.engine.actions import Amounts
+from croupier.games.private_monte.rules import PrivateRules
 from croupier.games.punto_banco import (
     Bet,
     Choose,
@@ -68,3 +71,11 @@ def test_actors_round_trip(actor):
 def test_cards_and_fractions():
     assert decode(encode(full_pack()), tuple[Card, ...]) == full_pack()
     assert encode(Fraction(1, 20)) == "1/20"
+
+
+def test_a_field_holding_a_variant_s_own_rule_set_reads_back_as_that_variant():
+    game = games.get("private-monte")
+    view = game.view(game.start(game.config(), {0: 100, 1: 100}), 0)
+    known = {kind.__name__: kind for kind in (*game.actions, Amounts)}
+    read = decode(json.loads(json.dumps(encode(view))), type(view), known)
+    assert read == view and type(read.rules) is PrivateRules

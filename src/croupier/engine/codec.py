@@ -12,6 +12,7 @@ import enum
 import json
 import re
 import reprlib
+import sys
 import types
 import typing
 from collections.abc import Mapping
@@ -170,9 +171,17 @@ def _named(hint: type[Any], name: str) -> type[Any]:
     if hint.__name__ == name:
         return hint
     for sub in hint.__subclasses__():
+        if not _current(sub):
+            continue  # the class a slotted dataclass replaced, still among the subclasses
         if (found := _named(sub, name)).__name__ == name:
             return found
     return hint
+
+
+def _current(cls: type[Any]) -> bool:
+    """Whether `cls` is the class its module names (not one `dataclass(slots=True)` replaced)."""
+    module = sys.modules.get(cls.__module__)
+    return module is not None and getattr(module, cls.__qualname__, None) is cls
 
 
 def _hints(cls: type[Any]) -> dict[str, Any]:
