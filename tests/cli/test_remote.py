@@ -397,7 +397,7 @@ def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
     table = Playing("chemin-de-fer", *at(served, "kit", "--bots", "2", *FAST, register=True))
     table.wait("Bid for the bank")
     served.stop()
-    time.sleep(17)  # every retry made (RETRIES, half a second doubled each time)
+    time.sleep(17)  # every retry made (remote._RETRIES, half a second doubled each time)
     table.say("")
     out, _ = table.process.communicate(timeout=60)
     said = table.said + out.decode()

@@ -408,7 +408,7 @@ def _play_banked(
     _play(ctx, game, options, seated, usual=(3, 4), banked=True)
 
 
-Seating = Callable[[Any, int | None, int, int], TerminalSession]
+_Seating = Callable[[Any, int | None, int, int], TerminalSession]
 """A game's session at the terminal: from the rule set, the person's seat (None: --auto),
 how many bots sit with them and the chips each brings."""
 
@@ -417,7 +417,7 @@ def _play(
     ctx: typer.Context,
     game: str,
     options: dict[str, Any],
-    seating: Seating,
+    seating: _Seating,
     *,
     usual: tuple[int, int],
     banked: bool = False,
@@ -471,7 +471,7 @@ def _at_server(
     game: str,
     options: dict[str, Any],
     rules: Any,
-    seating: Seating,
+    seating: _Seating,
     given: list[str],
     usual: int,
 ) -> None:

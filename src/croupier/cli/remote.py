@@ -42,7 +42,7 @@ from croupier.engine.events import Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, IllegalAction, InvalidInput
 
-__all__ = ["Seating", "Server", "play"]
+__all__ = ["Failed", "Seating", "Server", "play"]
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ Seating = Callable[[Any, int, int], TerminalSession]
 """The game's terminal session for the table's rule set, with the person at a seat with
 chips, and no bots of its own."""
 
-RETRIES = 5
+_RETRIES = 5
 """How many times a dropped connection is opened again before giving up."""
 
 _JOIN_TRIES = 5
@@ -98,7 +98,7 @@ class _Line:
     """The connection to the server, run by an asyncio loop in a thread of its own. `call`
     runs a coroutine there and waits for its result; once `listen` has connected to a
     table, every message from it goes into `inbox`. A dropped connection is opened again
-    from the last step seen, up to `RETRIES` times, before a `lost` message says why not;
+    from the last step seen, up to `_RETRIES` times, before a `lost` message says why not;
     an action not yet answered is sent again then, with its key, which the server answers
     once whatever the number of times it comes."""
 
@@ -131,20 +131,23 @@ class _Line:
 
     async def _read(self) -> None:
         assert self.connection is not None
-        while True:
-            try:
-                message = await self.connection.next()
-            except (ConnectionClosed, ProtocolError, OSError) as error:
-                if not await self._reconnect(error):
-                    return
-                continue
-            if message["type"] in ("ack", "refused"):
-                self._unanswered.pop(message["key"], None)
-            self.inbox.put(message)
+        try:
+            while True:
+                try:
+                    message = await self.connection.next()
+                except (ConnectionClosed, ProtocolError, OSError) as error:
+                    if not await self._reconnect(error):
+                        return
+                    continue
+                if message["type"] in ("ack", "refused"):
+                    self._unanswered.pop(str(message.get("key")), None)
+                self.inbox.put(message)
+        except Exception as error:  # whatever it was, the one waiting on the inbox hears it
+            self.inbox.put({"type": "lost", "reason": _reason(error)})
 
     async def _reconnect(self, error: Exception) -> bool:
         assert self.connection is not None
-        for attempt in range(RETRIES):
+        for attempt in range(_RETRIES):
             await asyncio.sleep(0.5 * 2**attempt)
             try:
                 welcome = await self.connection.connect()
