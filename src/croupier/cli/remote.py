@@ -191,14 +191,11 @@ class _Line:
 
 
 class _Codec:
-    """Reads the game's views, options and events back from the server's JSON. Its rule
-    set's type is named outright: a variant's (`PrivateRules`), found among the subclasses
-    of the base game's, may be the class `dataclass(slots=True)` replaced."""
+    """Reads the game's views, options and events back from the server's JSON."""
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.view_type = typing.get_type_hints(type(game).view)["return"]
-        kinds = (*game.actions, Amounts, game.config_type)
-        self.actions: dict[str, type] = {kind.__name__: kind for kind in kinds}
+        self.actions: dict[str, type] = {kind.__name__: kind for kind in (*game.actions, Amounts)}
         self.events = _event_types(game)
 
     def view(self, data: Any) -> Any:
