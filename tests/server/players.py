@@ -13,6 +13,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from croupier import games
@@ -143,9 +145,6 @@ def play_at_random(reader: Reader, rng: random.Random, stop: threading.Event) ->
 
 
 def steps_of(url: str, table: int) -> list[StepRecord]:
-    from sqlalchemy import select
-    from sqlalchemy.orm import Session
-
     engine = open_database(url)
     with Session(engine) as session:
         found = list(

@@ -12,12 +12,19 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from croupier.cards import Card
+from croupier.engine.actions import MAX_BUY_IN, Join, Leave
 from croupier.engine.events import DrawnForBank, Event, FirstBanker
 from croupier.engine.game import Game, View
-from croupier.errors import InvalidConfig
+from croupier.errors import (
+    ForbiddenAction,
+    IllegalAction,
+    InvalidConfig,
+    NotYourTurn,
+    StakeOutOfRange,
+)
 from croupier.lowest_card import LowestCardDraw
 
-__all__ = ["BankingGame", "Seated", "by_seat", "draw_for_bank", "seat_buy_ins"]
+__all__ = ["BankingGame", "Seated", "by_seat", "draw_for_bank", "seat_buy_ins", "seating_refusal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,23 @@ def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ..
             raise InvalidConfig(f"seat {seat} must bring a whole number of chips, not {chips!r}")
         seats[seat] = chips
     return tuple(seats)
+
+
+def seating_refusal(
+    seats: tuple[int | None, ...], seat: int, action: Join | Leave, busy: str | None
+) -> IllegalAction | None:
+    """The refusal every game gives alike to sitting down or getting up: a taken seat, the
+    cards busy (`busy` says how, or None when they are not), chips out of range, an empty
+    seat; None when it is the game's own to say why a seated player may not get up now."""
+    if isinstance(action, Join):
+        if seats[seat] is not None:
+            return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
+        if busy is not None:
+            return NotYourTurn(seat, action, f"no one sits down while {busy}")
+        return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
+    if seats[seat] is None:
+        return ForbiddenAction(seat, action, "this seat is empty")
+    return None
 
 
 def by_seat(stakes: Iterable[tuple[int, int]]) -> dict[int, int]:

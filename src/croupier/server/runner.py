@@ -393,10 +393,9 @@ class TableRunner:
         key: str | None = None,
     ) -> None:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing)."""
-        before = self.book.copy()
+        before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
-        if batch.before is None:
-            batch.before = before
+        batch.before = batch.before or before
         text = action_json(action)
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))

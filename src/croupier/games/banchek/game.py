@@ -29,7 +29,7 @@ from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Audience, Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
-from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
+from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -307,14 +307,9 @@ def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
 
 def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAction:
     """Why `seat` may not sit down or get up now."""
-    if isinstance(action, Join):
-        if state.seats[seat] is not None:
-            return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
-        if state.phase in _CHANCE:
-            return NotYourTurn(seat, action, f"no one sits down while {_now(state)}")
-        return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
-    if state.seats[seat] is None:
-        return ForbiddenAction(seat, action, "this seat is empty")
+    busy = _now(state) if state.phase in _CHANCE else None
+    if (common := seating_refusal(state.seats, seat, action, busy)) is not None:
+        return common
     if seat == state.banker:
         return ForbiddenAction(
             seat,

@@ -31,7 +31,7 @@ from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
-from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
+from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -202,14 +202,9 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
 
     def _seating_refusal(self, state: State, seat: int, action: Join | Leave) -> IllegalAction:
         """Why `seat` may not sit down or get up now."""
-        if isinstance(action, Join):
-            if state.seats[seat] is not None:
-                return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
-            if state.phase in _CHANCE:
-                return NotYourTurn(seat, action, f"no one sits down while {_now(state)}")
-            return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
-        if state.seats[seat] is None:
-            return ForbiddenAction(seat, action, "this seat is empty")
+        busy = _now(state) if state.phase in _CHANCE else None
+        if (common := seating_refusal(state.seats, seat, action, busy)) is not None:
+            return common
         if state.phase in _SEATING:  # refused between deals: he holds the bank
             held = self.aces_refusal(state)
             if held:
