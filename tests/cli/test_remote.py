@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from croupier import games
 from croupier.bots.defaults import default_action
 from croupier.cli import app
-from croupier.cli.remote import _Codec
+from croupier.cli.remote.codec import Codec
 from croupier.client import Client
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
@@ -119,7 +119,7 @@ def summary_row(out: str) -> tuple[int, int]:
 @pytest.mark.parametrize("name", games.names())
 def test_views_and_events_read_back_as_the_engine_made_them(name):
     game = games.get(name)
-    codec = _Codec(game)
+    codec = Codec(game)
     for view in prompts(name):  # a view at each prompt random play comes to
         assert codec.view(encode(view)) == view
     buy_ins = dict.fromkeys(range(3), 1000)
@@ -284,7 +284,7 @@ class Ada:
         self.seated = threading.Event()
         self.stop = threading.Event()
         self.heard: list[dict[str, Any]] = []
-        self.codec = _Codec(chemin_de_fer.CheminDeFer())
+        self.codec = Codec(chemin_de_fer.CheminDeFer())
         self._thread = threading.Thread(target=lambda: asyncio.run(self._play()), daemon=True)
         self._thread.start()
 
@@ -397,7 +397,7 @@ def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
     table = Playing("chemin-de-fer", *at(served, "kit", "--bots", "2", *FAST, register=True))
     table.wait("Bid for the bank")
     served.stop()
-    time.sleep(17)  # every retry made (remote._RETRIES, half a second doubled each time)
+    time.sleep(17)  # every retry made (remote.line._RETRIES, half a second doubled each time)
     table.say("")
     out, _ = table.process.communicate(timeout=60)
     said = table.said + out.decode()

@@ -1,5 +1,5 @@
 """`croupier play <game>`: sit at a table at the terminal, against bots, or watch them; or
-sit at a table of a croupier server (--server, cli/remote.py)."""
+sit at a table of a croupier server (--server, cli/remote)."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ class TerminalSession:
     """Runs a table at the terminal. A game's session says who sits where (`players`,
     `names`), what is played (`header`) and tells each event (`tell`); this class does the
     rest: the local table and its croupier, the person leaving, Ctrl-C, the closing
-    summary, saving the history. A table at a server (cli/remote.py) feeds the same
+    summary, saving the history. A table at a server (cli/remote) feeds the same
     session each step's events instead (`hear`), and never makes the local table."""
 
     def __init__(

@@ -1,63 +1,41 @@
-"""`croupier play GAME --server URL`: a seat at a table of croupier's server, at the terminal.
-
-The person logs in (or registers), opens a table of bots or joins one, sits down with chips
-from their account and plays it with the game's own words: each step the server sends is
-told by the game's terminal session (`TerminalSession.hear`), and whenever the seat's view
-offers it something to do, the game's seat at the terminal asks for it (`decide`).
-
-The connection lives in a thread of its own (`_Line`: an asyncio loop holding a
-`croupier.client` connection, which puts every message from the table into an inbox and
-opens the connection again after a drop). This thread tells and asks, as a local table
-does, so that Ctrl-C and the end of input come where they always do.
-"""
+"""One person's visit to a table at croupier's server: logged in (or registered), a table
+found or opened, seated, playing, up, and summed up."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import importlib
-import queue
-import threading
 import time
-import typing
-import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-import httpx
 from rich import box as boxes
 from rich.console import Console
 from rich.table import Table as RichTable
-from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from croupier import errors
+from croupier.cli.remote.codec import Codec, refusal
+from croupier.cli.remote.line import Line
+from croupier.cli.remote.trouble import TROUBLE, reason
 from croupier.cli.seat import AskedSeat
 from croupier.cli.session import TerminalSession
 from croupier.cli.terminal import Prompter, signed
-from croupier.client import Client, ProtocolError, ServerRefused, TableConnection
+from croupier.client import ProtocolError, ServerRefused
 from croupier.engine.actions import Action, Amounts, Join, Leave
-from croupier.engine.codec import decode
-from croupier.engine.events import Event, SeatJoined, SeatLeft
+from croupier.engine.events import SeatJoined, SeatLeft
 from croupier.engine.game import Game
-from croupier.errors import CroupierError, IllegalAction, InvalidInput
+from croupier.errors import CroupierError
 
-__all__ = ["Failed", "Seating", "Server", "play"]
-
-T = TypeVar("T")
+__all__ = ["Failed", "Seating", "Server", "Visit"]
 
 Seating = Callable[[Any, int, int], TerminalSession]
 """The game's terminal session for the table's rule set, with the person at a seat with
 chips, and no bots of its own."""
 
-_RETRIES = 5
-"""How many times a dropped connection is opened again before giving up."""
-
 _JOIN_TRIES = 5
 """How many times sitting down is tried when the table moved on before the Join came."""
 
-_CALL_TIMEOUT = 30.0
-"""The longest wait, in seconds, for one request to the server."""
+_STALE = frozenset({"not-your-turn", "forbidden-action"})
+"""Refusals of a Join that may come of the table having moved on since the view."""
 
 
 class Failed(CroupierError):
@@ -84,145 +62,6 @@ class Server:
     usual: int
 
 
-def play(console: Console, game: Game[Any, Any, Any], server: Server, seating: Seating) -> int:
-    """Play at the server until the person has got up, the table closes or the connection is
-    lost: the exit status (130 after Ctrl-C). `Failed` says what went wrong."""
-    line = _Line(server.url)
-    try:
-        return _Remote(console, game, server, seating, line).run()
-    finally:
-        line.close()
-
-
-class _Line:
-    """The connection to the server, run by an asyncio loop in a thread of its own. `call`
-    runs a coroutine there and waits for its result; once `listen` has connected to a
-    table, every message from it goes into `inbox`. A dropped connection is opened again
-    from the last step seen, up to `_RETRIES` times, before a `lost` message says why not;
-    an action not yet answered is sent again then, with its key, which the server answers
-    once whatever the number of times it comes."""
-
-    def __init__(self, url: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._thread = threading.Thread(
-            target=self.loop.run_forever, name="croupier-connection", daemon=True
-        )
-        self._thread.start()
-        self.client: Client = self.call(self._client(url))
-        self.connection: TableConnection | None = None
-        self._reader: asyncio.Task[None] | None = None
-        self._unanswered: dict[str, tuple[Action, int, int | None]] = {}
-
-    @staticmethod
-    async def _client(url: str) -> Client:
-        return Client(url)
-
-    def call(self, coroutine: Coroutine[Any, Any, T], timeout: float = _CALL_TIMEOUT) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def listen(self, table: int) -> None:
-        self.connection = self.client.table(table)
-        self.call(self.connection.connect())
-        self._reader = self.call(self._start())
-
-    async def _start(self) -> asyncio.Task[None]:
-        return asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        assert self.connection is not None
-        try:
-            while True:
-                try:
-                    message = await self.connection.next()
-                except (ConnectionClosed, ProtocolError, OSError) as error:
-                    if not await self._reconnect(error):
-                        return
-                    continue
-                if message["type"] in ("ack", "refused"):
-                    self._unanswered.pop(str(message.get("key")), None)
-                self.inbox.put(message)
-        except Exception as error:  # whatever it was, the one waiting on the inbox hears it
-            self.inbox.put({"type": "lost", "reason": _reason(error)})
-
-    async def _reconnect(self, error: Exception) -> bool:
-        assert self.connection is not None
-        for attempt in range(_RETRIES):
-            await asyncio.sleep(0.5 * 2**attempt)
-            try:
-                welcome = await self.connection.connect()
-                for key, (action, seq, seat) in self._unanswered.items():
-                    await self.connection.send(action, seat, key, seq)
-            except (WebSocketException, ProtocolError, OSError) as again:
-                error = again
-                continue
-            self.inbox.put({"type": "reconnected", "resumed": welcome["resumed"]})
-            return True
-        self.inbox.put({"type": "lost", "reason": _reason(error)})
-        return False
-
-    def send(self, action: Action, seq: int, seat: int | None = None) -> str:
-        """Send `action`, decided at step `seq`: its key (the answer comes to the inbox)."""
-        return self.call(self._send(action, seq, seat))
-
-    async def _send(self, action: Action, seq: int, seat: int | None) -> str:
-        assert self.connection is not None
-        key = uuid.uuid4().hex
-        self._unanswered[key] = (action, seq, seat)
-        with contextlib.suppress(ConnectionClosed, ProtocolError):  # sent again once back
-            await self.connection.send(action, seat, key, seq)
-        return key
-
-    def close(self) -> None:
-        """Close the connection and stop the loop; a server that does not answer is left."""
-        with contextlib.suppress(Exception):
-            self.call(self._close(), timeout=5)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(timeout=5)
-
-    async def _close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-        if self.connection is not None:
-            await self.connection.close()
-        await self.client.close()
-
-
-class _Codec:
-    """Reads the game's views, options and events back from the server's JSON."""
-
-    def __init__(self, game: Game[Any, Any, Any]) -> None:
-        self.view_type = typing.get_type_hints(type(game).view)["return"]
-        self.actions: dict[str, type] = {kind.__name__: kind for kind in (*game.actions, Amounts)}
-        self.events = _event_types(game)
-
-    def view(self, data: Any) -> Any:
-        return decode(data, self.view_type, self.actions)
-
-    def option(self, data: Any) -> Any:
-        return decode(data, Amounts, self.actions)
-
-    def step(self, data: list[Any]) -> tuple[Event, ...]:
-        return tuple(decode(event, Event, self.events) for event in data)
-
-
-def _event_types(game: Game[Any, Any, Any]) -> dict[str, type]:
-    """The game's events by name: those of its own package's `events` module and of each
-    game it is a variant of (Private Monte's and Monte Bank's), the engine's among them."""
-    found: dict[str, type] = {}
-    for kind in type(game).__mro__:
-        package, _, _ = kind.__module__.rpartition(".")
-        if not package.startswith("croupier.games."):
-            continue
-        module = importlib.import_module(f"{package}.events")
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Event):
-                found.setdefault(value.__name__, value)
-    return found
-
-
 class _Timed(Prompter):
     """The seat's prompter, saying before each question how long the table waits."""
 
@@ -236,7 +75,7 @@ class _Timed(Prompter):
         return super().ask(prompt)
 
 
-class _Remote:
+class Visit:
     """One person's visit to a table at the server: in, seated, playing, up, summed up."""
 
     def __init__(
@@ -245,14 +84,14 @@ class _Remote:
         game: Game[Any, Any, Any],
         server: Server,
         seating: Seating,
-        line: _Line,
+        line: Line,
     ) -> None:
         self.console = console
         self.game = game
         self.server = server
         self.seating = seating
         self.line = line
-        self.codec = _Codec(game)
+        self.codec = Codec(game)
         self.table = 0
         self.opened = False
         """Whether this person opened the table."""
@@ -296,8 +135,8 @@ class _Remote:
         except KeyboardInterrupt:
             self._interrupted()
             return 130
-        except _TROUBLE as error:
-            raise Failed(f"the server at {self.server.url} {_reason(error)}") from None
+        except TROUBLE as error:
+            raise Failed(f"the server at {self.server.url} {reason(error)}") from None
         self._summary()
         return 0
 
@@ -312,14 +151,14 @@ class _Remote:
             raise Failed(f"{server.url} does not answer as a croupier server does") from None
         except ProtocolError:
             raise Failed(f"{server.url} does not answer as a croupier server does") from None
-        except _TROUBLE as error:
-            raise Failed(f"the server at {server.url} {_reason(error)}") from None
+        except TROUBLE as error:
+            raise Failed(f"the server at {server.url} {reason(error)}") from None
         enter = client.register if server.register else client.log_in
         try:
             person: dict[str, Any] = self.line.call(enter(server.name, server.password))
         except ServerRefused as error:
             if error.status >= 500:
-                raise Failed(f"the server at {server.url} {_reason(error)}") from None
+                raise Failed(f"the server at {server.url} {reason(error)}") from None
             hint = ""
             if server.register and "is taken" in error.reason:
                 hint = ": log in without --register"
@@ -368,7 +207,7 @@ class _Remote:
     def _abandon(self) -> None:
         """Close the table this person opened and never sat at."""
         if self.opened and self.session is None:
-            with contextlib.suppress(*_TROUBLE):
+            with contextlib.suppress(*TROUBLE):
                 self.line.call(self.line.client.close_table(self.table), timeout=5)
 
     def _lobby(self) -> dict[int, dict[str, Any]]:
@@ -481,7 +320,7 @@ class _Remote:
             if kind == "ack":
                 self.acted_at = message["seq"]
             else:
-                self._person().refused(_refusal(message, self.seat, action))
+                self._person().refused(refusal(message, self.seat, action))
         else:
             self._note_other(message)
 
@@ -603,56 +442,9 @@ class _Remote:
         self.console.print(report)
         if self.closed:
             self.console.print(f"Table {self.table} has closed.")
-        with contextlib.suppress(*_TROUBLE):
+        with contextlib.suppress(*TROUBLE):
             after: int = self.line.call(self.line.client.me())["chips"]
             self.console.print(
                 f"Your account at {self.server.url}: {self.before} chips before, {after} now "
                 f"({signed(after - self.before)})."
             )
-
-
-_TROUBLE = (
-    httpx.HTTPError,
-    WebSocketException,
-    OSError,
-    InvalidInput,
-    ProtocolError,
-    ServerRefused,
-)
-"""What a server that is not there, not croupier's, or not answering as it should raises."""
-
-_STALE = frozenset({"not-your-turn", "forbidden-action"})
-"""Refusals of a Join that may come of the table having moved on since the view."""
-
-
-def _refusal(message: dict[str, Any], seat: int | None, action: Action) -> IllegalAction:
-    """The server's refusal as the rules' error of its kind (`stake-out-of-range`:
-    `StakeOutOfRange`), or a `ForbiddenAction` for the table's own refusals."""
-    name = "".join(part.title() for part in str(message.get("error", "")).split("-"))
-    kind = getattr(errors, name, None)
-    if not (isinstance(kind, type) and issubclass(kind, IllegalAction)):
-        kind = errors.ForbiddenAction
-    return kind(seat, action, message["reason"])
-
-
-def _reason(error: BaseException) -> str:
-    """Why a request to the server failed, said after "the server at URL"."""
-    if isinstance(error, httpx.ConnectError | ConnectionRefusedError):
-        return "is not reachable: nothing answers there"
-    if isinstance(error, httpx.TimeoutException | TimeoutError):
-        return "does not answer in time"
-    if isinstance(error, httpx.UnsupportedProtocol | httpx.InvalidURL):
-        return "is not a URL such as http://127.0.0.1:8000"
-    if isinstance(error, ServerRefused) and error.status >= 500:
-        return f"failed: {error.reason} (HTTP {error.status})"
-    if isinstance(error, ServerRefused):
-        return f"refused: {error.reason}"
-    if isinstance(error, InvalidStatus):
-        return f"refused the connection (HTTP {error.response.status_code})"
-    if isinstance(error, ConnectionClosed):
-        return "closed the connection"
-    if isinstance(error, InvalidInput):
-        return "does not answer as a croupier server does"
-    if isinstance(error, ProtocolError):
-        return f"broke the protocol: {error}"
-    return f"failed: {error}"
