@@ -1,0 +1,678 @@
+"""How the table server carries load: players at Punto Banco tables, the server on one core.
+
+    .venv/bin/python benchmarks/server_load.py [--players 1000] [--tables 100] [--seconds 30]
+        [--warm-up 5] [--baseline-seconds 10] [--think 0] [--database URL] [--profile FILE]
+
+Measured on a 2-core AMD EPYC (KVM), Python 3.11+: `croupier serve` (the real command, a
+subprocess) is pinned to core 0, on a free loopback port and a fresh SQLite file in a
+temporary folder (or `--database postgresql://...`); this process, the load, is pinned to
+core 1. The design target (issue 15, item 10) is 1,000 connected players at 100 tables on
+one core, with the time from an action sent to its echo at p99 within 50 ms.
+
+Punto Banco, because its large table has 16 boxes, all of them people's (the house deals and
+no seat banks), and its coups are quick: while bets are open every seated player acts at
+once (a stake, then done), then the cards are dealt by chance and the house in the same
+batch; only turning punto's cards or choosing on 5 waits for one player. Tables are opened
+with no bots, `bot_pause` 0 and a time limit and a hold of an hour, so that nothing but the
+players' own actions moves a table.
+
+Each player is one websocket, spoken with the `websockets` library directly (the same
+`connect` as `croupier.client`, with its defaults, permessage-deflate offered), because
+`croupier.client.Client` makes one `httpx.AsyncClient` per person: 47 ms of CPU and about
+1 MB each, for an SSL context the loopback never uses. The HTTP calls go through a few shared
+`httpx` clients, each request with its person's cookie. Each seated player acts whenever its
+view says it is to act (after `--think` seconds, 0 by default: at once), one action at a
+time: a stake of the least on banco or punto (its `random.Random`) when it has none this
+coup, otherwise `croupier.bots.defaults.default_action` (done, turn the cards, draw on 5,
+cut in the middle). Per action sent in the measured window it times the `ack` (committed)
+and the echo: the first `step` message with the ack's `seq`.
+
+The baseline, in the same run on the same server: the same measurement with 1 table and 10
+players (the first 10 of them), before the load: the unloaded latency. The loaded/unloaded
+ratios are printed. Server CPU is utime+stime of the server's pid from /proc over the wall
+time of the window; with PostgreSQL the database's own processes are not in it.
+Registering costs the server an argon2id hash each (about 0.3 s of its one core), so the
+setup of 1,000 players takes some 5 minutes before anything is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from croupier import games
+from croupier.bots.defaults import default_action
+from croupier.engine.actions import Action, Amounts, Join, Legal
+from croupier.engine.codec import decode, encode
+from croupier.games.punto_banco.actions import Stake, Withdraw
+from croupier.games.punto_banco.rules import Bet
+
+GAME = "punto-banco"
+SEATS = 16
+"""The boxes of Punto Banco's large table (PB-1): the most players one table seats."""
+BUY_IN = 200
+MAX_PHASES = 2
+"""Think times a run may measure: each takes `BUY_IN` twice from the first players' 1,000."""
+PASSWORD = "a load-test password"
+SETTINGS = {"bot_pause": 0, "time_limit": 3600, "hold": 3600}
+TARGET_PLAYERS, TARGET_TABLES, TARGET_P99 = 1000, 100, 0.050
+BASELINE_PLAYERS = 10
+STALL = 30.0
+"""Seconds with nobody more sitting down after which the measurement goes on without them."""
+
+_KNOWN: dict[str, type] = {kind.__name__: kind for kind in (*games.get(GAME).actions, Amounts)}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A bad option: one readable line, exit 2."""
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _options(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _Parser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--players", type=int, default=TARGET_PLAYERS)
+    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--seconds", type=float, default=30.0, help="the measured load")
+    parser.add_argument("--warm-up", type=float, default=5.0, help="before measuring")
+    parser.add_argument("--baseline-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--think",
+        type=_thinks,
+        default=(0.0,),
+        help="mean seconds before acting, or several (0,10): a baseline and a load for each",
+    )
+    parser.add_argument("--database", help="sqlite:///FILE or postgresql://... (a temp file)")
+    parser.add_argument("--seed", type=int, default=1, help="the players' choices")
+    parser.add_argument("--profile", help="py-spy the server over the load into FILE")
+    options = parser.parse_args(argv)
+    if options.players < 1 or options.tables < 1:
+        parser.error(f"--players {options.players} --tables {options.tables}: at least 1 each")
+    if options.tables > options.players:
+        parser.error(
+            f"--tables {options.tables} is more than --players {options.players}: a table "
+            "with nobody seated does not play"
+        )
+    if -(-options.players // options.tables) > SEATS:
+        parser.error(
+            f"--players {options.players} at --tables {options.tables} is more than "
+            f"{SEATS} players a table (Punto Banco's large table): give more tables"
+        )
+    for name in ("seconds", "warm_up", "baseline_seconds"):
+        value = getattr(options, name)
+        if not 0 <= value <= 3600 or (name == "seconds" and value == 0):
+            flag = "--" + name.replace("_", "-")
+            least = "more than 0" if name == "seconds" else "0"
+            parser.error(f"{flag} {value:g} is not valid: {least} to 3600 seconds")
+    database = options.database
+    if database is not None and not database.startswith(("sqlite:///", "postgresql://")):
+        parser.error(f"--database {database!r}: give sqlite:///FILE or postgresql://...")
+    if options.profile is not None and _py_spy() is None:
+        parser.error("--profile needs py-spy: .venv/bin/pip install py-spy")
+    if len(os.sched_getaffinity(0)) < 2:
+        parser.error("this machine gives this process one core: the load needs a second")
+    return options
+
+
+def _thinks(text: str) -> tuple[float, ...]:
+    """`--think`: one or two numbers of seconds, 0 to 3600, comma-separated."""
+    try:
+        values = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not seconds, such as 0 or 0,10") from None
+    if not 1 <= len(values) <= MAX_PHASES or not all(0 <= v <= 3600 for v in values):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: 1 to {MAX_PHASES} times, each 0 to 3600 seconds"
+        )
+    return values
+
+
+def _py_spy() -> str | None:
+    here = Path(sys.executable).parent / "py-spy"
+    return str(here) if here.exists() else shutil.which("py-spy")
+
+
+# --- the server ------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """`croupier serve` in a subprocess pinned to one core, its log in `folder`."""
+
+    def __init__(self, database: str, core: int, folder: Path) -> None:
+        self.core = core
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / "server.log"
+        command = [sys.executable, "-m", "croupier", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port), "--database", database]
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=lambda: os.sched_setaffinity(0, {core}),
+            )
+        self.pid = self.process.pid
+
+    def core_busy(self, core: int) -> float:
+        """Seconds core `core` has been busy so far, whoever ran on it (/proc/stat)."""
+        for line in Path("/proc/stat").read_text().splitlines():
+            name, *ticks = line.split()
+            if name == f"cpu{core}":
+                user, nice, system, _, _, irq, softirq, steal = map(int, ticks[:8])
+                busy = user + nice + system + irq + softirq + steal  # not idle, not iowait
+                return busy / os.sysconf("SC_CLK_TCK")
+        return float("nan")
+
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user + system, every thread)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def profile(self, output: str, seconds: float) -> subprocess.Popen[bytes]:
+        """py-spy sampling the server for `seconds` (from this process's core, without
+        stopping the server to sample), its collapsed stacks into `output`."""
+        spy = _py_spy()
+        assert spy is not None
+        command = [spy, "record", "--pid", str(self.pid), "--duration", str(round(seconds))]
+        command += ["--rate", "100", "--nonblocking", "--format", "raw", "--output", output]
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def log_tail(self, lines: int = 20) -> str:
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self) -> None:
+        """SIGINT (as Ctrl-C: uvicorn stops, the lobby gives its leases up), then SIGKILL."""
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+async def _until_healthy(server: Server, http: httpx.AsyncClient, within: float) -> None:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise SystemExit(f"the server stopped at start:\n{server.log_tail()}")
+        with contextlib.suppress(httpx.HTTPError):
+            if (await http.get("/api/health")).status_code == 200:
+                return
+        await asyncio.sleep(0.2)
+    raise SystemExit(f"the server did not answer /api/health within {within:.0f} s")
+
+
+# --- players -----------------------------------------------------------------------------
+
+
+@dataclass
+class Window:
+    """What is measured: each action sent from `start` to `end` (perf_counter)."""
+
+    start: float = float("inf")
+    end: float = float("inf")
+    ack: list[float] = field(default_factory=list)
+    echo: list[float] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)
+    sent: int = 0
+
+    def measures(self, at: float) -> bool:
+        return self.start <= at < self.end
+
+
+@dataclass
+class Player:
+    """One person: a websocket to one table, and the seat they are to take there."""
+
+    name: str
+    cookie: str
+    rng: random.Random
+    table: int = 0
+    seat: int = 0
+    socket: ClientConnection | None = None
+    seq: int | None = None
+    view: dict[str, Any] | None = None
+    seated: bool = False
+    key: str | None = None
+    sent_at: float = 0.0
+    decided_at: int = -1
+    ready_after: int = -1
+    echo_seq: int | None = None
+    timer: asyncio.Task[None] | None = None
+    gaps: int = 0
+
+
+class Load:
+    """Players at tables, acting; `window` is where their actions are measured."""
+
+    def __init__(self, url: str, think: float) -> None:
+        self.socket_base = url.replace("http://", "ws://", 1)
+        self.think = think
+        self.window = Window()
+        self.stopping = False
+        self.seated = 0
+        self.setup_refused: Counter[str] = Counter()
+        """Actions refused outside the measured window (sitting down among them)."""
+        self.acted = 0
+
+    async def run(self, player: Player) -> None:
+        url = f"{self.socket_base}/api/tables/{player.table}/socket"
+        socket = await connect(url, additional_headers={"Cookie": player.cookie}, open_timeout=120)
+        player.socket = socket
+        with contextlib.suppress(ConnectionClosed):
+            async for text in socket:
+                await self._take(player, json.loads(text), time.perf_counter())
+
+    async def _take(self, player: Player, message: dict[str, Any], now: float) -> None:
+        kind = message["type"]
+        if kind == "step":
+            if player.seq is not None and message["seq"] != player.seq + 1:
+                player.gaps += 1
+            player.seq = message["seq"]
+            if player.echo_seq == message["seq"]:
+                if self.window.measures(player.sent_at):
+                    self.window.echo.append(now - player.sent_at)
+                player.echo_seq = None
+        elif kind == "view":
+            if player.seq is not None and message["seq"] != player.seq:
+                player.gaps += 1
+            player.seq, player.view = message["seq"], message
+        elif kind in ("ack", "refused") and message.get("key") == player.key:
+            measured = self.window.measures(player.sent_at)
+            if measured:
+                self.window.ack.append(now - player.sent_at)
+            player.key = None
+            if kind == "ack":
+                self.acted += 1
+                player.echo_seq = player.ready_after = message["seq"]
+                if message["action"]["type"] == "Join":
+                    player.seated = True
+                    self.seated += 1
+            else:
+                (self.window.refused if measured else self.setup_refused)[message["error"]] += 1
+                if message["error"] == "not-stored":  # the same again, shortly
+                    player.timer = asyncio.create_task(self._act_later(player, 0.5))
+                elif player.view is not None and player.view["seq"] == player.decided_at:
+                    player.ready_after = player.decided_at + 1  # refused on this view: wait
+        elif kind == "error":
+            raise RuntimeError(f"{player.name}: the server says {message['reason']}")
+        await self._consider(player)
+
+    async def _consider(self, player: Player) -> None:
+        """Act now, or after the think time, if the view says this player is to act."""
+        if player.key is not None or player.timer is not None or self.stopping:
+            return
+        if player.view is None or player.view["seq"] < player.ready_after:
+            return
+        if self._decide(player) is None:
+            return
+        if self.think == 0:
+            await self._act(player)
+        else:
+            pause = player.rng.uniform(0, 2 * self.think)
+            player.timer = asyncio.create_task(self._act_later(player, pause))
+
+    async def _act_later(self, player: Player, pause: float) -> None:
+        await asyncio.sleep(pause)
+        player.timer = None
+        if player.key is None and not self.stopping:
+            await self._act(player)
+
+    async def _act(self, player: Player) -> None:
+        action = self._decide(player)
+        if action is None or player.socket is None or player.view is None:
+            return
+        player.key = uuid.uuid4().hex
+        player.decided_at = player.view["seq"]
+        message: dict[str, Any] = {
+            "type": "act",
+            "seq": player.decided_at,
+            "key": player.key,
+            "action": encode(action),
+        }
+        if isinstance(action, Join):
+            message["seat"] = player.seat
+        text = json.dumps(message)
+        player.sent_at = time.perf_counter()
+        if self.window.measures(player.sent_at):
+            self.window.sent += 1
+        with contextlib.suppress(ConnectionClosed):
+            await player.socket.send(text)
+
+    def _decide(self, player: Player) -> Action | None:
+        """What this player does on its last view: None, it is not to act."""
+        view = player.view
+        assert view is not None
+        if not player.seated:
+            option = view.get("open_seats", {}).get(str(player.seat))
+            return None if option is None else Join(max(BUY_IN, option["low"]))
+        seen = view["view"]
+        if player.seat not in seen["to_act"] or not seen["legal"]["options"]:
+            return None
+        legal: Legal = decode(seen["legal"], Legal, _KNOWN)
+        stakes = legal.of_type(Stake)
+        if stakes and not legal.of_type(Withdraw):  # no stake yet this coup
+            wanted = Bet.BANCO if player.rng.random() < 0.6 else Bet.PUNTO
+            for option in stakes:
+                assert isinstance(option, Amounts)
+                if option.template.bet is wanted:
+                    stake: Action = option.at(option.low)
+                    return stake
+        return default_action(legal)
+
+
+# --- a run -------------------------------------------------------------------------------
+
+
+def _progress(line: str) -> None:
+    end = "\r" if sys.stderr.isatty() else "\n"
+    print(f"{line:<78}", end=end, file=sys.stderr, flush=True)
+
+
+async def _every(seconds: float, until: Callable[[], bool], say: Callable[[], str]) -> None:
+    while not until():
+        _progress(say())
+        await asyncio.sleep(seconds)
+
+
+async def _register(
+    url: str, names: list[str], seed: int, clients: int = 1
+) -> tuple[list[Player], float]:
+    """Register `names` (each logged in): the players, and the seconds it took. One at a
+    time: the server hashes on its one core anyway, and on SQLite two registrations at once
+    can fail with `database is locked` (HTTP 500)."""
+    players: list[Player] = []
+    queue = list(reversed(names))
+    start = time.perf_counter()
+
+    async def worker() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+            while queue:
+                name = queue.pop()
+                answer = await http.post("/api/register", json={"name": name, "password": PASSWORD})
+                if answer.status_code != 201:
+                    raise SystemExit(f"registering {name}: {answer.status_code} {answer.text}")
+                cookie = f"session={answer.cookies['session']}"
+                players.append(Player(name, cookie, random.Random(f"{seed}/{name}")))
+                http.cookies.clear()
+
+    def say() -> str:
+        done = len(players)
+        rate = done / max(1e-9, time.perf_counter() - start)
+        return f"registering: {done}/{len(names)} ({rate:.1f}/s)"
+
+    ticker = asyncio.create_task(_every(2, lambda: len(players) >= len(names), say))
+    try:
+        await asyncio.gather(*(worker() for _ in range(clients)))
+    finally:
+        ticker.cancel()
+    players.sort(key=lambda player: names.index(player.name))
+    return players, time.perf_counter() - start
+
+
+@dataclass
+class Measured:
+    name: str
+    think: float
+    players: int
+    tables: int
+    seconds: float
+    window: Window
+    server_cpu: float
+    load_cpu: float
+    core_busy: float
+    """How busy the server's core was, the server and anything else that ran there."""
+    gaps: int
+    setup: float
+    seated: int
+
+
+async def _measure(
+    name: str,
+    server: Server,
+    http: httpx.AsyncClient,
+    people: list[Player],
+    tables: int,
+    options: argparse.Namespace,
+    seconds: float,
+    think: float,
+    profile: str | None = None,
+) -> Measured:
+    """Open `tables`, seat `people` at them, warm up, and measure for `seconds`."""
+    players = [Player(person.name, person.cookie, person.rng) for person in people]
+    owner = players[0].cookie
+    start = time.perf_counter()
+    ids = []
+    for _ in range(tables):
+        answer = await http.post(
+            "/api/tables",
+            json={"game": GAME, "settings": SETTINGS},
+            headers={"Cookie": owner},
+        )
+        if answer.status_code != 201:
+            raise SystemExit(f"opening a table: {answer.status_code} {answer.text}")
+        ids.append(answer.json()["id"])
+    for index, player in enumerate(players):
+        player.table, player.seat = ids[index % tables], index // tables
+    load = Load(server.url, think)
+    tasks = [asyncio.create_task(load.run(player)) for player in players]
+
+    def failed() -> None:
+        for task in tasks:
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                raise RuntimeError(f"a player stopped: {task.exception()!r}")
+
+    last, moved = -1, time.perf_counter()
+    while load.seated < len(players) and time.perf_counter() - moved < STALL:
+        failed()
+        if load.seated != last:
+            last, moved = load.seated, time.perf_counter()
+        _progress(f"{name}: {load.seated}/{len(players)} seated at {tables} tables")
+        await asyncio.sleep(0.5)
+    setup = time.perf_counter() - start
+    if load.seated < len(players):  # measured with those seated; the others watch
+        refused = ", ".join(f"{n} {k}" for k, n in load.setup_refused.most_common()) or "none"
+        _progress("")
+        print(
+            f"{name}: only {load.seated} of {len(players)} sat down ({STALL:.0f} s without one "
+            f"more); refused while sitting down: {refused}"
+        )
+    if load.seated == 0:
+        raise SystemExit(f"{name}: nobody sat down")
+    _progress(f"{name}: warming up for {options.warm_up:g} s")
+    await asyncio.sleep(options.warm_up)
+    failed()
+
+    window = load.window
+    cpu_before, load_before = server.cpu(), time.process_time()
+    busy_before = server.core_busy(server.core)
+    window.start = time.perf_counter()
+    window.end = window.start + seconds
+
+    def say() -> str:
+        elapsed = time.perf_counter() - window.start
+        done = len(window.ack)
+        recent = sorted(window.echo[-2000:])
+        p99 = recent[int(0.99 * (len(recent) - 1))] * 1000 if recent else float("nan")
+        return (
+            f"{name}: {elapsed:4.0f}/{seconds:g} s, {done} actions, "
+            f"{done / max(elapsed, 1e-9):.0f}/s, echo p99 {p99:.0f} ms (last 2000)"
+        )
+
+    ticker = asyncio.create_task(_every(2, lambda: time.perf_counter() >= window.end, say))
+    spy = server.profile(profile, seconds) if profile else None
+    await asyncio.sleep(seconds)
+    cpu_after, load_after = server.cpu(), time.process_time()
+    busy_after, wall = server.core_busy(server.core), time.perf_counter() - window.start
+    ticker.cancel()
+    failed()
+    load.stopping = True
+    if spy is not None:
+        await asyncio.to_thread(spy.wait)
+    await asyncio.sleep(2)  # the answers to the last actions sent in the window
+    for player in players:
+        if player.timer is not None:
+            player.timer.cancel()
+    await asyncio.gather(
+        *(p.socket.close() for p in players if p.socket is not None), return_exceptions=True
+    )
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return Measured(
+        name,
+        think,
+        len(players),
+        tables,
+        seconds,
+        window,
+        (cpu_after - cpu_before) / wall,
+        (load_after - load_before) / wall,
+        (busy_after - busy_before) / wall,
+        sum(player.gaps for player in players),
+        setup,
+        load.seated,
+    )
+
+
+def _quantiles(values: list[float]) -> tuple[float, float, float, float]:
+    """p50, p90, p99 and max, in milliseconds (nan: none)."""
+    if len(values) < 2:
+        nan = float("nan")
+        return (values[0] * 1000,) * 4 if values else (nan, nan, nan, nan)
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return cuts[49] * 1000, cuts[89] * 1000, cuts[98] * 1000, max(values) * 1000
+
+
+def _report(runs: list[Measured]) -> None:
+    header = (
+        f"{'':28} {'actions':>7} {'/s':>6}   {'ack ms: p50':>11} {'p90':>6} {'p99':>6} "
+        f"{'max':>6}   {'echo ms: p50':>12} {'p90':>6} {'p99':>6} {'max':>6}   "
+        f"{'server':>6} {'core':>5} {'load':>5}"
+    )
+    print(header)
+    for run in runs:
+        ack, echo = _quantiles(run.window.ack), _quantiles(run.window.echo)
+        label = f"{run.name} ({run.players} at {run.tables}, think {run.think:g})"
+        print(
+            f"{label:28} {len(run.window.ack):7d} {len(run.window.ack) / run.seconds:6.0f}   "
+            f"{ack[0]:11.1f} {ack[1]:6.1f} {ack[2]:6.1f} {ack[3]:6.0f}   "
+            f"{echo[0]:12.1f} {echo[1]:6.1f} {echo[2]:6.1f} {echo[3]:6.0f}   "
+            f"{run.server_cpu:6.0%} {run.core_busy:5.0%} {run.load_cpu:5.0%}"
+        )
+    for run in runs:
+        refused = ", ".join(f"{n} {k}" for k, n in run.window.refused.most_common()) or "none"
+        print(
+            f"{run.name}, think {run.think:g}: {run.players} connected, {run.seated} seated in "
+            f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}"
+        )
+    for base, loaded in zip(runs[::2], runs[1::2], strict=True):
+        ratios = []
+        for what, unloaded, loaded_times in (
+            ("ack", base.window.ack, loaded.window.ack),
+            ("echo", base.window.echo, loaded.window.echo),
+        ):
+            qb, ql = _quantiles(unloaded), _quantiles(loaded_times)
+            ratios.append(f"{what} p50 {ql[0] / qb[0]:.1f}x, p99 {ql[2] / qb[2]:.1f}x")
+        print(f"loaded / unloaded, think {loaded.think:g} s: {'; '.join(ratios)}")
+        p99 = _quantiles(loaded.window.echo)[2] / 1000
+        at_target = loaded.players >= TARGET_PLAYERS and loaded.tables >= TARGET_TABLES
+        verdict = "met" if p99 <= TARGET_P99 else "missed"
+        scale = "" if at_target else f" (at {loaded.players} players, not the target's 1,000)"
+        print(
+            f"target, echo p99 within {TARGET_P99 * 1000:.0f} ms, think {loaded.think:g} s: "
+            f"{verdict}{scale}"
+        )
+
+
+async def _main(options: argparse.Namespace) -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    server_core, load_core = cores[0], cores[1]
+    folder = Path(tempfile.mkdtemp(prefix="croupier-load-"))
+    database = options.database or f"sqlite:///{folder / 'load.db'}"
+    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    os.sched_setaffinity(0, {load_core})
+    print(
+        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; "
+        f"server on core {server_core}, load on core {load_core}; {kind}"
+    )
+    server = Server(database, server_core, folder)
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
+            await _until_healthy(server, http, 120)
+            prefix = uuid.uuid4().hex[:6]  # a database given may have players from before
+            count = max(options.players, BASELINE_PLAYERS)
+            names = [f"load-{prefix}-{i}" for i in range(count)]
+            players, took = await _register(server.url, names, options.seed)
+            print(f"registered {count} players in {took:.1f} s ({took / count:.2f} s each)")
+            runs = []
+            for phase, think in enumerate(options.think):
+                spied = options.profile if phase == 0 else None
+                baseline, load = players[:BASELINE_PLAYERS], players[: options.players]
+                seconds = options.baseline_seconds
+                runs.append(
+                    await _measure("baseline", server, http, baseline, 1, options, seconds, think)
+                )
+                seconds, tables = options.seconds, options.tables
+                runs.append(
+                    await _measure(
+                        "load", server, http, load, tables, options, seconds, think, spied
+                    )
+                )
+            _progress("")
+            _report(runs)
+    except (SystemExit, RuntimeError, OSError):
+        print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
+        raise
+    finally:
+        server.stop()
+        if server.process.returncode not in (0, -signal.SIGINT, None):
+            print(f"the server ended with {server.process.returncode}:\n{server.log_tail()}")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM as Ctrl-C: the server is stopped on the way out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    options = _options(argv)
+    signal.signal(signal.SIGTERM, _interrupted)
+    asyncio.run(_main(options))
+
+
+if __name__ == "__main__":
+    main()
