@@ -25,7 +25,9 @@ view says it is to act (after `--think` seconds, 0 by default: at once), one act
 time: a stake of the least on banco or punto (its `random.Random`) when it has none this
 coup, otherwise `croupier.bots.defaults.default_action` (done, turn the cards, draw on 5,
 cut in the middle). Per action sent in the measured window it times the `ack` (committed)
-and the echo: the first `step` message with the ack's `seq`.
+and the echo: the first `step` message with the ack's `seq`; after the window every such
+action's answers are waited for (up to 2 minutes), so that a slow one is not left out.
+`actions` counts them; `/s` is the acks that came within the window, over its length.
 
 The baseline, in the same run on the same server: the same measurement with 1 table and 10
 players (the first 10 of them), before the load: the unloaded latency. The loaded/unloaded
@@ -248,6 +250,8 @@ class Window:
     echo: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     sent: int = 0
+    answered: int = 0
+    """Acks that came within the window, whenever their action was sent: the throughput."""
 
     def measures(self, at: float) -> bool:
         return self.start <= at < self.end
@@ -314,6 +318,8 @@ class Load:
             measured = self.window.measures(player.sent_at)
             if measured:
                 self.window.ack.append(now - player.sent_at)
+            if kind == "ack" and self.window.measures(now):
+                self.window.answered += 1
             player.key = None
             if kind == "ack":
                 self.acted += 1
@@ -542,7 +548,12 @@ async def _measure(
     load.stopping = True
     if spy is not None:
         await asyncio.to_thread(spy.wait)
-    await asyncio.sleep(2)  # the answers to the last actions sent in the window
+    until = time.perf_counter() + 120
+    while time.perf_counter() < until and any(  # every action sent in the window, answered
+        window.measures(p.sent_at) and (p.key is not None or p.echo_seq is not None)
+        for p in players
+    ):
+        await asyncio.sleep(0.2)
     for player in players:
         if player.timer is not None:
             player.timer.cancel()
@@ -588,7 +599,7 @@ def _report(runs: list[Measured]) -> None:
         ack, echo = _quantiles(run.window.ack), _quantiles(run.window.echo)
         label = f"{run.name} ({run.players} at {run.tables}, think {run.think:g})"
         print(
-            f"{label:28} {len(run.window.ack):7d} {len(run.window.ack) / run.seconds:6.0f}   "
+            f"{label:28} {len(run.window.ack):7d} {run.window.answered / run.seconds:6.0f}   "
             f"{ack[0]:11.1f} {ack[1]:6.1f} {ack[2]:6.1f} {ack[3]:6.0f}   "
             f"{echo[0]:12.1f} {echo[1]:6.1f} {echo[2]:6.1f} {echo[3]:6.0f}   "
             f"{run.server_cpu:6.0%} {run.core_busy:5.0%} {run.load_cpu:5.0%}"
