@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-import uvicorn
 from typer.testing import CliRunner
 
 from croupier import games
@@ -26,94 +25,21 @@ from croupier.client import Client
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
 from croupier.games import chemin_de_fer
-from croupier.server.app import create_app
 from croupier.testing import Spec, play_randomly
 from tests.cli.prompts import prompts
+from tests.cli.served import PASSWORD, account, at, summary_row
 from tests.cli.test_session import Playing
 
-PASSWORD = "a long password"
 FAST = ("--bot-pause", "0", "--time-limit", "30")
 """A new table's settings for a test: bots at once, 30 seconds for a person."""
 
 runner = CliRunner()
 
 
-class Served:
-    """The table server on the database at `url`, on a free loopback port, in a thread."""
-
-    def __init__(self, url: str) -> None:
-        self.database = url
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        config = uvicorn.Config(
-            create_app(self.database, seed=7),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            timeout_graceful_shutdown=1,
-        )
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 30
-        while not self._server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            assert self._thread.is_alive(), "the server stopped"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        assert self._server is not None and self._thread is not None
-        self._server.should_exit = True
-        self._thread.join(30)
-        assert not self._thread.is_alive(), "the server did not stop"
-
-
-@pytest.fixture
-def served(database_url: str) -> Any:
-    server = Served(database_url)
-    server.start()
-    yield server
-    server.stop()
-
-
 def play(game: str, *args: str, lines: Sequence[str] = ()) -> Any:
     """`croupier play GAME ARGS`, answering `lines` and then ending the input."""
     text = "".join(f"{line}\n" for line in lines)
     return runner.invoke(app, ["play", game, *args], input=text, env={"COLUMNS": "200"})
-
-
-def at(served: Served, name: str, *args: str, register: bool = False) -> tuple[str, ...]:
-    """The options to sit at `served` as `name`."""
-    return (
-        "--server",
-        served.url,
-        "--name",
-        name,
-        "--password",
-        PASSWORD,
-        *(("--register",) if register else ()),
-        *args,
-    )
-
-
-def account(out: str) -> tuple[int, int]:
-    """The account before and after, by the summary."""
-    found = re.search(r"Your account at \S+: (\d+) chips before, (\d+) now", out)
-    assert found is not None, out
-    return int(found[1]), int(found[2])
-
-
-def summary_row(out: str) -> tuple[int, int]:
-    """The person's chips brought and now, by the summary's row."""
-    found = re.search(r"^\s+\d+\s+you\s+(\d+)\s+(\d+)\s", out[out.index("Session summary") :], re.M)
-    assert found is not None, out
-    return int(found[1]), int(found[2])
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -11,7 +11,7 @@ import random
 import threading
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -156,7 +156,15 @@ def steps_of(url: str, table: int) -> list[StepRecord]:
     return found
 
 
-def check_heard(url: str, table: int, person: Person, scramble: Any) -> int:
+class Listener(Protocol):
+    """Someone at a table, by their id and name, and every message they heard."""
+
+    id: int
+    name: str
+    heard: list[dict[str, Any]]
+
+
+def check_heard(url: str, table: int, person: Listener, scramble: Any) -> int:
     """Every message `person` heard is what their seat may know, by the table replayed from
     the database: each step's events redacted for the seat they held then, each view the
     engine's view for it, and unchanged when every card hidden from the seat is scrambled.

@@ -89,3 +89,7 @@ def test_people_play_a_whole_session_and_hear_only_their_own(server, database_ur
     for person in them:
         back = chips_back(database_url, table, person.id)
         assert person.get("/api/me").json()["chips"] == 1000 - 500 + back
+        views = [message for message in person.heard if message["type"] == "view"]
+        held = views[-2]["seat"]  # at the session's end, if still seated
+        if held is not None:
+            assert views[-1]["paid_out"][str(held)] == back, "what the close paid, as told"

@@ -89,7 +89,8 @@ class Book:
         self.seats: dict[int, Seat] = {seat: Seat(name) for seat, name in bots.items()}
         self.seq = 0
         self.house_moved = 0
-        self.paid_at_close = 0
+        self.paid_at_close: dict[int, int] = {}
+        """The chips each seat still taken got back when the session ended."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -104,7 +105,8 @@ class Book:
     @property
     def table_chips(self) -> int:
         """What the table's ledger account holds when every move so far is made."""
-        return self.game.chips(self.state).total - self.house_moved - self.paid_at_close
+        paid = sum(self.paid_at_close.values())
+        return self.game.chips(self.state).total - self.house_moved - paid
 
     def apply(
         self, actor: Actor, action: Action, person: tuple[int, str] | None = None
@@ -128,10 +130,10 @@ class Book:
         if any(isinstance(event, _BOUNDARIES) for event in events):
             moves.extend(self._takings(ref))
         if any(isinstance(event, SessionEnded) for event in events):
-            for seat, chips in sorted(self.game.holdings(state).items()):
+            self.paid_at_close = dict(sorted(self.game.holdings(state).items()))
+            for seat, chips in self.paid_at_close.items():
                 holder = self.seats.pop(seat, Seat("bot"))
                 if chips:
-                    self.paid_at_close += chips
                     moves.append(Move("table", holder.party, chips, Cause.CASH_OUT, ref))
         return events, tuple(moves)
 

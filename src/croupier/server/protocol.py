@@ -78,10 +78,12 @@ def view(
     waiting: Mapping[int, float],
     closed: bool,
     open_seats: Mapping[int, Option] | None = None,
+    paid_out: Mapping[int, int] | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
-    may take, for each seat a person is awaited at the seconds left, and, for one who holds
-    no seat, the seats they may take now with the chips they may bring (`open_seats`)."""
+    may take, for each seat a person is awaited at the seconds left, for one who holds
+    no seat the seats they may take now with the chips they may bring (`open_seats`), and,
+    once the session has ended, the chips each seat still taken got back (`paid_out`)."""
     message: dict[str, JSON] = {
         "type": "view",
         "seq": seq,
@@ -90,6 +92,8 @@ def view(
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
         "closed": closed,
     }
+    if closed:
+        message["paid_out"] = {str(s): chips for s, chips in sorted((paid_out or {}).items())}
     if seat is None:
         message["open_seats"] = {str(s): encode(o) for s, o in sorted((open_seats or {}).items())}
     return message

@@ -519,7 +519,8 @@ class TableRunner:
         game, state = book.game, book.state
         seen = game.view(state, seat)
         if seat is not None or self.closed:
-            return protocol.view(book.seq, seat, seen, waiting, self.closed)
+            paid = book.paid_at_close
+            return protocol.view(book.seq, seat, seen, waiting, self.closed, paid_out=paid)
         taken = game.seats(state)
         open_seats = {
             empty: option

@@ -117,6 +117,7 @@ class Visit:
         self.brought: int | None = 0
         """The chips brought to the seat; None when it was taken on an earlier visit."""
         self.left_with: int | None = None
+        """The chips the seat got up with, or was paid out when the table closed."""
         self.closed = False
 
     # --- the visit ---------------------------------------------------------------------
@@ -346,6 +347,8 @@ class Visit:
     def _note_view(self, message: dict[str, Any]) -> None:
         self.view, self.seq = self.codec.view(message["view"]), message["seq"]
         self.closed = self.closed or message["closed"]
+        if message["closed"] and self.seat is not None and self.left_with is None:
+            self.left_with = int(message["paid_out"].get(str(self.seat), 0))
         if message["seat"] != self.seat and not self._over():
             self.console.print("[yellow]The server has got you up.[/]")
             self.left_with = 0  # while away, past the hold: what it paid out was not heard

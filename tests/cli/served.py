@@ -1,0 +1,80 @@
+"""A table server on a free loopback port, in a thread of the test's process (uvicorn, on
+the test's database), and how a test sits at it with `croupier play GAME --server URL` and
+reads the account's summary."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+
+import uvicorn
+
+from croupier.server.app import create_app
+
+PASSWORD = "a long password"
+
+
+class Served:
+    """The table server on the database at `url`, on a free loopback port, in a thread."""
+
+    def __init__(self, url: str) -> None:
+        self.database = url
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(self.database, seed=7),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            assert self._thread.is_alive(), "the server stopped"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(30)
+        assert not self._thread.is_alive(), "the server did not stop"
+
+
+def at(served: Served, name: str, *args: str, register: bool = False) -> tuple[str, ...]:
+    """The options to sit at `served` as `name`."""
+    return (
+        "--server",
+        served.url,
+        "--name",
+        name,
+        "--password",
+        PASSWORD,
+        *(("--register",) if register else ()),
+        *args,
+    )
+
+
+def account(out: str) -> tuple[int, int]:
+    """The account before and after, by the summary."""
+    found = re.search(r"Your account at \S+: (\d+) chips before, (\d+) now", out)
+    assert found is not None, out
+    return int(found[1]), int(found[2])
+
+
+def summary_row(out: str) -> tuple[int, int]:
+    """The person's chips brought and now, by the summary's row."""
+    found = re.search(r"^\s+\d+\s+you\s+(\d+)\s+(\d+)\s", out[out.index("Session summary") :], re.M)
+    assert found is not None, out
+    return int(found[1]), int(found[2])
