@@ -8,10 +8,13 @@ import asyncio
 import json
 
 import pytest
+from starlette.testclient import TestClient
 
+from croupier import games
 from croupier.cards import Card
 from croupier.engine.actions import Join
 from croupier.games.monte_bank import MonteBank
+from croupier.server.app import create_app
 from croupier.server.book import action_json
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
@@ -82,3 +85,19 @@ def test_the_shuffle_source_is_the_table_s_own(database_url):
     first = steps_of(database_url, table)[0]
     order = json.loads(first.action)["order"]
     assert first.actor == "chance" and order == sorted(order, key=lambda c: Card.from_str(c).index)
+
+
+def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
+    def lobby() -> list[dict[str, object]]:
+        with TestClient(create_app(database_url, bot_tables=2)) as client:
+            entries: list[dict[str, object]] = client.get("/api/tables").json()
+            return entries
+
+    first = lobby()
+    assert sorted(str(entry["game"]) for entry in first) == sorted(games.names())
+    for entry in first:
+        taken = entry["taken"]
+        assert isinstance(taken, dict) and len(taken) == 2
+        assert all(holder["bot"] for holder in taken.values()), entry
+    again = lobby()  # restarted: every game has its table open still
+    assert [entry["id"] for entry in again] == [entry["id"] for entry in first]

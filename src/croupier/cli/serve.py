@@ -64,6 +64,16 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    bot_tables: Annotated[
+        int,
+        number(
+            "At start, open a table of every game that has none open, with this many bots "
+            "(fewer where a table has not the room), for people to sit down at. 0: none.",
+            0,
+            9,
+            metavar="BOTS",
+        ),
+    ] = 0,
 ) -> None:
     """Start the table server: people register, open tables of any game with bots, sit down
     with chips from their account, and play together.
@@ -85,8 +95,14 @@ def serve_command(
     _free(host, port)
     try:
         migrate(url)
-        app = create_app(url, dealt, lease)
+        app = create_app(url, dealt, lease, bot_tables)
     except Unavailable as error:
         raise fail(str(error)) from None
     print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)
+    if bot_tables:
+        print(
+            f"A table of every game waits with {bot_tables} bots: open http://{host}:{port}/ "
+            "in a browser to sit down.",
+            flush=True,
+        )
     uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=65536)

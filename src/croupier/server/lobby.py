@@ -137,6 +137,19 @@ class Lobby:
         await self._claim(table)
         return await self._resume(table)
 
+    async def open_each_game(self, bots: int) -> list[int]:
+        """Open a table of every game that has none open, with `bots` bots (as many as it
+        has room for, if fewer) and the default settings, for people to sit down at: the
+        tables opened."""
+        open_games = {record.game for record in await asyncio.to_thread(open_tables, self.engine)}
+        opened = []
+        for game in games.names():
+            if game not in open_games:
+                room = games.get(game).config().seats - 1
+                runner = await self.open(None, game, {}, min(bots, room), Settings())
+                opened.append(runner.info.id)
+        return opened
+
     async def _resume(self, table: int) -> TableRunner:
         info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
         base = self._base(table)
