@@ -1,4 +1,5 @@
-"""The table server's ASGI application (Starlette): the JSON API and each table's websocket.
+"""The table server's ASGI application (Starlette): the JSON API, each table's websocket,
+and the pages (static files from `web/`, served at `/`).
 
 docs/protocol.md describes every route and message. A person logs in and holds a signed,
 HttpOnly session cookie (Starlette's `SessionMiddleware`, signed with a key kept in the
@@ -13,6 +14,7 @@ import contextlib
 import json
 import secrets
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,7 +27,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier import games
@@ -42,6 +45,9 @@ from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
 
 __all__ = ["create_app"]
+
+PAGES = Path(__file__).parent / "web"
+"""The browser pages: plain HTML, CSS and JavaScript modules, no build step."""
 
 _MESSAGE_LIMIT = 16_384
 """The longest websocket message a client may send, in characters."""
@@ -84,6 +90,7 @@ def create_app(url: str, seed: int | None = None, lease: float = LEASE) -> Starl
         Route("/api/tables/{table:int}", api.table),
         Route("/api/tables/{table:int}/close", api.close_table, methods=["POST"]),
         WebSocketRoute("/api/tables/{table:int}/socket", api.socket),
+        Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
     middleware = [
         Middleware(

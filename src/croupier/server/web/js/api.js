@@ -1,0 +1,47 @@
+// The JSON API (docs/protocol.md): every call answers its JSON, or throws an ApiError
+// whose message is the server's `error` in words.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function call(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "the server does not answer: is it running?");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const reason = data && typeof data.error === "string" ? data.error : response.statusText;
+    throw new ApiError(response.status, reason || `the server answered ${response.status}`);
+  }
+  return data;
+}
+
+export const get = (path) => call("GET", path);
+export const post = (path, body) => call("POST", path, body);
+
+// The person logged in, or null.
+export async function me() {
+  try {
+    return await get("/api/me");
+  } catch (error) {
+    if (error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+// The seat's legal options (view.legal.options) as controls. An exact action is a button;
+// an Amounts option (template, low, high, fields, total) is a number input for each of its
+// fields, within [low, high], and a button. Pressing one calls send(action). The page
+// decides nothing: every control is an option the server sent, and the server checks again.
+
+import { el } from "./dom.js";
+
+// What the person has typed in each amount field, kept across redraws: option key -> values.
+const typed = new Map();
+
+// An option's identity across views: its exact action, or its template's type and the
+// fields that are not amounts (a Stake on punto stays the same control as its range moves).
+export function optionKey(option) {
+  if (option.type !== "Amounts") return JSON.stringify(option);
+  const fixed = { ...option.template };
+  for (const field of option.fields) delete fixed[field];
+  return `amounts:${JSON.stringify(fixed)}`;
+}
+
+function words(name) {
+  return name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+}
+
+// An action in words: "stake punto", "offer turn: box 3", "choose draw". Seat and box
+// numbers count from 1 as people say them. `label(action)` of a game may say it better.
+export function describe(action, label = null) {
+  const said = label ? label(action) : null;
+  if (said) return said;
+  const kind = words(action.type);
+  const parts = [];
+  for (const [field, value] of Object.entries(action)) {
+    if (field === "type" || field === "amount") continue;
+    if (typeof value === "number" && (field === "box" || field === "seat")) {
+      parts.push(`${words(field)} ${value + 1}`);
+    } else if (typeof value === "object" && value !== null) {
+      parts.push(words(value.type || JSON.stringify(value)));
+    } else {
+      parts.push(`${words(field)} ${value}`.replace(/^(decision|bet|side|row) /, ""));
+    }
+  }
+  return parts.length ? `${kind[0].toUpperCase()}${kind.slice(1)}: ${parts.join(", ")}` : `${kind[0].toUpperCase()}${kind.slice(1)}`;
+}
+
+function clamp(value, low, high) {
+  return Math.min(high, Math.max(low, value));
+}
+
+// The most each field may take: the range, and the total shared out.
+function most(option) {
+  return option.total === null || option.total === undefined
+    ? option.high
+    : Math.min(option.high, Math.floor(option.total / option.fields.length));
+}
+
+// A control for one option. `text` overrides its words (a layout may say "Bet" on an area).
+export function control(option, send, { label = null, text = null, chips = [] } = {}) {
+  const key = optionKey(option);
+  if (option.type !== "Amounts") {
+    const name = text || describe(option, label);
+    return el(
+      "button",
+      { type: "button", class: "act", "data-option": key, "aria-label": describe(option, label), onclick: () => send(option) },
+      name,
+    );
+  }
+  const high = most(option);
+  const kept = typed.get(key) || {};
+  const inputs = option.fields.map((field) => {
+    const value = clamp(Number(kept[field] ?? option.low), option.low, high);
+    const input = el("input", {
+      type: "number",
+      inputmode: "numeric",
+      min: option.low,
+      max: high,
+      step: 1,
+      value,
+      required: true,
+      name: field,
+      "data-option": key,
+      "data-field": field,
+      "aria-label": `${describe(option.template, label)}: ${words(field)}, ${option.low} to ${high}`,
+      oninput: (event) => typed.set(key, { ...(typed.get(key) || {}), [field]: event.target.value }),
+    });
+    return el("label", { class: "amount" }, option.fields.length > 1 ? words(field) : null, input);
+  });
+  const form = el("form", { class: "amounts", "data-option": key });
+  const buttons = chips
+    .filter((chip) => chip >= option.low && chip <= high)
+    .map((chip) =>
+      el("button", {
+        type: "button",
+        class: "chip",
+        "aria-label": `set ${chip}`,
+        onclick: () => {
+          for (const input of form.querySelectorAll("input")) input.value = chip;
+          typed.set(key, Object.fromEntries(option.fields.map((f) => [f, chip])));
+        },
+      }, String(chip)),
+    );
+  const name = text || describe(option.template, label);
+  form.append(
+    ...inputs,
+    ...buttons,
+    el("button", { type: "submit", class: "act", "data-option": key, "aria-label": `${describe(option.template, label)} (${option.low} to ${high})` }, name),
+    el("span", { class: "range" }, `${option.low}–${high}`),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const action = { ...option.template };
+    for (const input of form.querySelectorAll("input[data-field]")) {
+      action[input.dataset.field] = Math.trunc(Number(input.value));
+    }
+    send(action);
+    typed.delete(key);
+  });
+  return form;
+}
+
+// Before a redraw: which control has the focus. After it: focus the same one again.
+export function focused(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active) || !active.dataset.option) return null;
+  return { option: active.dataset.option, field: active.dataset.field || null, tag: active.tagName };
+}
+
+export function refocus(root, was) {
+  if (!was) return;
+  for (const candidate of root.querySelectorAll("[data-option]")) {
+    if (candidate.dataset.option === was.option && candidate.tagName === was.tag && (candidate.dataset.field || null) === was.field) {
+      candidate.focus();
+      return;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+// The lobby: sign up, log in and out, the account's balance, the tables (refreshed every
+// few seconds), and opening a table with a game, its rules, bots and settings.
+
+import { get, me, post } from "./api.js";
+import { clear, el } from "./dom.js";
+import { ruleInputs, ruleValues } from "./rules.js";
+
+const REFRESH = 3000;
+const find = (id) => document.getElementById(id);
+let games = [];
+let person = null;
+
+function shown(id, yes) {
+  find(id).hidden = !yes;
+}
+
+async function refreshPerson() {
+  person = await me().catch(() => null);
+  find("who").textContent = person ? `${person.name}: ${person.chips} chips` : "not logged in";
+  shown("logout", person !== null);
+  shown("entry", person === null);
+  shown("open-section", person !== null);
+}
+
+function titleOf(name) {
+  return games.find((game) => game.name === name)?.title || name;
+}
+
+function seatsOf(entry) {
+  const taken = Object.entries(entry.taken || {}).sort((a, b) => Number(a[0]) - Number(b[0]));
+  const who = taken.map(([seat, holder]) => `${Number(seat) + 1}: ${holder.name}${holder.bot ? " (bot)" : ""}`);
+  return `${taken.length} of ${entry.seats} taken${who.length ? ` — ${who.join(", ")}` : ""}`;
+}
+
+function row(entry) {
+  const link = (text, label) =>
+    el("a", { href: `table.html?table=${entry.id}`, class: "button", "aria-label": `${label} table ${entry.id}` }, text);
+  const state = entry.closed ? "closed" : entry.here === false ? "on another server process" : null;
+  return el(
+    "tr",
+    { "data-table": entry.id },
+    el("td", {}, String(entry.id)),
+    el("td", {}, titleOf(entry.game), entry.described ? el("div", { class: "note" }, entry.described) : null),
+    el("td", {}, entry.taken ? seatsOf(entry) : `${entry.seats} seats`),
+    el("td", {}, state ? state : [person ? link("Sit down", "sit down at") : null, " ", link("Watch", "watch")]),
+  );
+}
+
+async function refreshTables() {
+  try {
+    const entries = await get("/api/tables");
+    const body = clear(find("tables").tBodies[0]);
+    if (!entries.length) body.append(el("tr", {}, el("td", { colspan: 4 }, "No table is open yet.")));
+    for (const entry of [...entries].reverse()) body.append(row(entry));
+    find("tables-error").textContent = "";
+  } catch (error) {
+    find("tables-error").textContent = error.message;
+  }
+}
+
+function chooseGame() {
+  const game = games.find((g) => g.name === find("open").elements.game.value);
+  const bots = find("open").elements.bots;
+  const fieldset = clear(find("rules"));
+  fieldset.append(el("legend", {}, "Rules"));
+  if (!game) return;
+  bots.max = Math.max(0, (game.rules.seats ?? 7) - 1);
+  fieldset.append(...ruleInputs(game.rules));
+}
+
+async function enter(event) {
+  event.preventDefault();
+  const form = event.target;
+  const how = event.submitter?.value || "login";
+  const body = { name: form.elements.name.value, password: form.elements.password.value };
+  try {
+    await post(how === "register" ? "/api/register" : "/api/login", body);
+    find("enter-error").textContent = "";
+    form.reset();
+    await refreshPerson();
+    await refreshTables();
+  } catch (error) {
+    find("enter-error").textContent = error.message;
+  }
+}
+
+async function open(event) {
+  event.preventDefault();
+  const form = event.target;
+  const game = games.find((g) => g.name === form.elements.game.value);
+  try {
+    const body = {
+      game: game.name,
+      bots: Number(form.elements.bots.value || 0),
+      rules: ruleValues(find("rules"), game.rules),
+      settings: { time_limit: Number(form.elements.time_limit.value), bot_pause: Number(form.elements.bot_pause.value) },
+    };
+    const entry = await post("/api/tables", body);
+    find("open-error").textContent = "";
+    location.href = `table.html?table=${entry.id}`;
+  } catch (error) {
+    find("open-error").textContent = error.message;
+  }
+}
+
+async function start() {
+  find("enter").addEventListener("submit", enter);
+  find("open").addEventListener("submit", open);
+  find("logout").addEventListener("click", async () => {
+    await post("/api/logout").catch(() => null);
+    await refreshPerson();
+    await refreshTables();
+  });
+  try {
+    games = await get("/api/games");
+  } catch (error) {
+    find("open-error").textContent = error.message;
+  }
+  const select = find("open").elements.game;
+  for (const game of games) select.append(el("option", { value: game.name }, game.title));
+  select.addEventListener("change", chooseGame);
+  chooseGame();
+  await refreshPerson();
+  await refreshTables();
+  setInterval(() => {
+    refreshTables();
+    if (person) refreshPerson();
+  }, REFRESH);
+}
+
+start();

@@ -1,0 +1,44 @@
+// Sitting down: when the person holds no seat, the view's `open_seats` gives each seat they
+// may take now with its Join option (the chips one may bring). A seat picker and a buy-in.
+
+import { el, seatName } from "./dom.js";
+
+export function seating(openSeats, balance, sit, names = {}) {
+  const seats = Object.keys(openSeats).map(Number).sort((a, b) => a - b);
+  if (!seats.length) {
+    return el("p", { class: "note" }, "No seat is open just now: you are watching. Seats open between coups.");
+  }
+  const picker = el(
+    "select",
+    { name: "seat", "aria-label": "seat to take" },
+    seats.map((seat) => el("option", { value: seat }, seatName(seat, names))),
+  );
+  const chips = el("input", { type: "number", name: "chips", inputmode: "numeric", step: 1, required: true, "aria-label": "chips to bring" });
+  const range = el("span", { class: "range" });
+  const fit = () => {
+    const option = openSeats[picker.value];
+    const high = balance === null ? option.high : Math.max(option.low, Math.min(option.high, balance));
+    chips.min = option.low;
+    chips.max = high;
+    if (!chips.value || Number(chips.value) < option.low || Number(chips.value) > high) {
+      chips.value = Math.min(high, Math.max(option.low, 500));
+    }
+    range.textContent = `${option.low}–${high}`;
+  };
+  picker.addEventListener("change", fit);
+  fit();
+  const form = el(
+    "form",
+    { class: "seating", "aria-label": "sit down" },
+    el("label", {}, "Seat ", picker),
+    el("label", {}, "Buy-in ", chips),
+    range,
+    el("button", { type: "submit", class: "act" }, "Sit down"),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const option = openSeats[picker.value];
+    sit(Number(picker.value), { ...option.template, amount: Math.trunc(Number(chips.value)) });
+  });
+  return form;
+}

@@ -1,0 +1,110 @@
+// A table's websocket (docs/protocol.md, "The websocket"): keeps the last step seen (seq),
+// connects again after a drop with ?last_seq=N (the server holds the seat), sends each
+// action once with a fresh key and again with the same key when its answer never came.
+//
+//   const line = new TableLine(id, {onMessage, onState});
+//   line.open(); line.act(action, seat);
+//
+// onMessage(message) gets every welcome, step, view, ack, refused and error in order;
+// onState(words, {final}) is told how the connection stands ("connected", "connecting again ...").
+
+const FINAL = {
+  4401: "log in to sit at or watch a table",
+  4403: "this page may not open the table",
+  4404: "there is no such table",
+};
+
+// A version 4 UUID from crypto.getRandomValues, which (unlike crypto.randomUUID) works on a
+// page served over plain http from another machine of the room.
+export function freshKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class TableLine {
+  constructor(table, { onMessage, onState, lastSeq = null }) {
+    this.table = table;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.seq = lastSeq; // the last step told to this page
+    this.pending = new Map(); // key -> act message with no answer yet
+    this.socket = null;
+    this.tries = 0;
+    this.stopped = false;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ words: "1" });
+    if (this.seq !== null) query.set("last_seq", String(this.seq));
+    return `${scheme}://${location.host}/api/tables/${this.table}/socket?${query}`;
+  }
+
+  open() {
+    this.onState(this.tries ? "connecting again …" : "connecting …", { final: false });
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", (event) => this.closed(socket, event));
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "welcome") {
+      this.tries = 0;
+      if (!message.resumed) this.seq = message.seq;
+      this.onState("connected", { final: false });
+      this.onMessage(message);
+      for (const act of this.pending.values()) this.socket.send(JSON.stringify(act));
+      return;
+    }
+    if (message.type === "step") {
+      if (this.seq !== null && message.seq !== this.seq + 1) {
+        this.socket.close(4000, "missed a step"); // connect again from the last one seen
+        return;
+      }
+      this.seq = message.seq;
+    } else if (message.type === "view") {
+      this.seq = message.seq;
+    } else if (message.type === "ack" || message.type === "refused") {
+      this.pending.delete(message.key);
+    }
+    this.onMessage(message);
+  }
+
+  closed(socket, event) {
+    if (socket !== this.socket || this.stopped) return;
+    if (FINAL[event.code]) {
+      this.onState(event.reason || FINAL[event.code], { final: true });
+      return;
+    }
+    this.tries += 1;
+    const wait = Math.min(8000, 400 * 2 ** Math.min(this.tries, 5));
+    const why = event.code === 4409 ? event.reason : "the connection dropped";
+    this.onState(`${why}: connecting again in ${Math.round(wait / 100) / 10} s`, { final: false });
+    setTimeout(() => this.open(), wait);
+  }
+
+  // Send an action decided at the last step seen; `seat` only for a Join. The key.
+  act(action, seat = null) {
+    const message = { type: "act", seq: this.seq ?? 0, key: freshKey(), action };
+    if (seat !== null) message.seat = seat;
+    this.pending.set(message.key, message);
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+    }
+    return message.key;
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.socket) this.socket.close(1000, "the page is done");
+  }
+}

@@ -1,0 +1,236 @@
+// The table page (table.html?table=ID): a thin view of the seat's view. It opens the
+// table's websocket, draws each view it is sent, and offers exactly the legal actions the
+// view carries; the server checks every one again.
+//
+// THE GAME-LAYOUT CONTRACT (js/games/README.md says the same, with an example)
+//
+// A game's layout is the module js/games/<game>.js, <game> the API's name of the game
+// ("punto-banco", "chemin-de-fer", "monte-bank", "private-monte", "banchek"). Without
+// one, js/games/generic.js shows the view's fields. The module exports:
+//
+//   render(view, seat, helpers)   required. Draw the table from `view` (the engine's view
+//                                 for `seat`, encoded: its own cards, the public ones, a
+//                                 hidden card as null) into helpers.container, emptied
+//                                 before each call. `seat` is the seat held, or null.
+//   label(action)                 optional. An action (or an Amounts template) in words,
+//                                 or undefined for the generic words.
+//   hear(step, memory)            optional. Each step message as it comes (its events,
+//                                 redacted for this seat, and its `said` lines), to keep
+//                                 in `memory` what views do not carry (the burn card).
+//                                 `memory` is the module's own object, kept while the
+//                                 page is open.
+//
+// helpers:
+//   container                 the element to draw into
+//   el(tag, attrs, ...kids)   build an element (js/dom.js)
+//   card(text), hand(cards, caption, attrs)
+//                             a drawn card ("7D"; null: face down), a row of cards
+//   options                   view.legal.options: what this seat may do now
+//   find(test)                the options for which test(option) is true
+//   control(option, {text, chips})
+//                             the control for one option (a button, or number inputs and a
+//                             button for an Amounts option; `chips`: quick amounts), to place
+//                             on the layout (a Monte bet on its card). Every option not
+//                             placed so is shown in the action bar under the layout, so
+//                             each legal action is offered exactly once.
+//   seatName(seat)            "seat 3 (ada)": seats count from 1 in words
+//   names                     seat -> the name of who holds it
+//   memory                    the object hear() fills
+//   message                   the whole view message (waiting, closed, paid_out)
+//
+// A layout never decides what is legal and never shows a card its view does not carry.
+
+import { get, me } from "./api.js";
+import { card, hand } from "./cards.js";
+import { control, focused, refocus } from "./controls.js";
+import { clear, el, seatName } from "./dom.js";
+import { Log } from "./log.js";
+import { seating } from "./seating.js";
+import { TableLine } from "./socket.js";
+import { Clock } from "./timer.js";
+import * as generic from "./games/generic.js";
+
+const page = {
+  status: document.getElementById("status"),
+  title: document.getElementById("title"),
+  who: document.getElementById("who"),
+  layout: document.getElementById("layout"),
+  actions: document.getElementById("actions"),
+  answer: document.getElementById("answer"),
+  clock: document.getElementById("clock"),
+  log: document.getElementById("log"),
+};
+
+const table = Number(new URLSearchParams(location.search).get("table"));
+const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null };
+
+function say(where, words, kind = "note") {
+  where.textContent = words;
+  where.className = kind;
+}
+
+async function loadLayout(game) {
+  try {
+    state.layout = await import(`./games/${game}.js`);
+  } catch {
+    state.layout = generic;
+  }
+}
+
+async function loadNames() {
+  try {
+    const entry = await get(`/api/tables/${table}`);
+    state.names = Object.fromEntries(Object.entries(entry.taken || {}).map(([seat, who]) => [Number(seat), who.name]));
+    if (!state.game) state.game = entry.game;
+  } catch {
+    // a closed table has no entry: the seats stay unnamed
+  }
+}
+
+async function loadPerson() {
+  state.person = await me().catch(() => null);
+  page.who.textContent = state.person ? `${state.person.name}: ${state.person.chips} chips in your account` : "not logged in";
+}
+
+function send(action, seat = null) {
+  say(page.answer, "");
+  state.line.act(action, seat);
+}
+
+function draw() {
+  const message = state.message;
+  if (!message) return;
+  const { view, seat } = message;
+  const was = focused(document.body);
+  const placed = new Set();
+  const options = view.legal?.options || [];
+  const helpers = {
+    container: clear(page.layout),
+    el,
+    card,
+    hand,
+    options,
+    find: (test) => options.filter(test),
+    control: (option, extra = {}) => {
+      placed.add(option);
+      return control(option, send, { label: state.layout.label, ...extra });
+    },
+    seatName: (s) => seatName(s, state.names),
+    names: state.names,
+    memory: state.memory,
+    message,
+  };
+  page.layout.dataset.seq = message.seq;
+  page.layout.dataset.seat = seat ?? "";
+  try {
+    state.layout.render(view, seat, helpers);
+  } catch (error) {
+    console.error("the layout failed; showing the view's fields", error);
+    placed.clear();
+    clear(page.layout);
+    generic.render(view, seat, helpers);
+  }
+  drawActions(message, options.filter((option) => !placed.has(option)));
+  state.clock.set(message.waiting, seat, state.names);
+  refocus(document.body, was);
+}
+
+function drawActions(message, rest) {
+  clear(page.actions);
+  if (message.closed) {
+    const paid = Object.entries(message.paid_out || {}).map(([s, chips]) => `${seatName(Number(s), state.names)} got ${chips} chips back`);
+    page.actions.append(el("p", { class: "note" }, `The table is closed. ${paid.join("; ")}`), el("a", { href: "/" }, "Back to the lobby"));
+    return;
+  }
+  if (message.seat === null) {
+    page.actions.append(
+      seating(message.open_seats || {}, state.person?.chips ?? null, (seat, action) => send(action, seat), state.names),
+    );
+    return;
+  }
+  const yours = message.view.to_act.includes(message.seat);
+  page.actions.append(el("p", { class: "turn" }, yours && rest.length ? "Your turn:" : rest.length ? "You may:" : "Nothing to do just now."));
+  rest.forEach((option, index) => {
+    const made = control(option, send, { label: state.layout.label });
+    if (index < 9) made.dataset.shortcut = String(index + 1);
+    page.actions.append(made);
+  });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      state.seat = message.seat;
+      if (message.game !== state.game || state.layout === generic) {
+        state.game = message.game;
+        page.title.textContent = message.game;
+        loadLayout(message.game).then(draw);
+      }
+      break;
+    case "step":
+      sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
+      state.log.step(message);
+      if (state.layout.hear) state.layout.hear(message, state.memory);
+      if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
+        loadNames().then(draw);
+        loadPerson();
+      }
+      break;
+    case "view":
+      sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
+      state.message = message;
+      draw();
+      break;
+    case "refused":
+      say(page.answer, `Refused: ${message.reason}`, "error");
+      break;
+    case "error":
+      say(page.answer, message.reason, "error");
+      break;
+    case "ack":
+      say(page.answer, "");
+      break;
+    default:
+      break;
+  }
+}
+
+// Keys: 1 to 9 press the action bar's controls in order (when not typing in a field).
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  const found = page.actions.querySelector(`[data-shortcut="${event.key}"]`);
+  if (!found) return;
+  event.preventDefault();
+  const button = found.tagName === "FORM" ? found.querySelector("input") : found;
+  if (found.tagName === "FORM") button.focus();
+  else button.click();
+});
+
+async function start() {
+  if (!Number.isInteger(table) || table < 1) {
+    say(page.status, "No table is named: open one from the lobby.", "error");
+    return;
+  }
+  document.title = `croupier: table ${table}`;
+  state.clock = new Clock(page.clock);
+  state.log = new Log(page.log, table);
+  await Promise.all([loadNames(), loadPerson()]);
+  if (!state.person) {
+    say(page.status, "Log in at the lobby to sit at or watch a table.", "error");
+    return;
+  }
+  if (state.game) {
+    page.title.textContent = state.game;
+    await loadLayout(state.game);
+  }
+  const stored = sessionStorage.getItem(`croupier-seq-${table}`);
+  state.line = new TableLine(table, {
+    onMessage: receive,
+    onState: (words, { final }) => say(page.status, words, final ? "error" : "note"),
+    lastSeq: stored === null ? null : Number(stored),
+  });
+  state.line.open();
+}
+
+start();

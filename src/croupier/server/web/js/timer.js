@@ -1,0 +1,35 @@
+// The time limit: a view's `waiting` gives, for each seat a person holds that the table
+// waits on, the seconds left when the view was made. The clock counts them down.
+
+import { el, clear, seatName } from "./dom.js";
+
+export class Clock {
+  constructor(container) {
+    this.container = container;
+    this.left = {};
+    this.since = 0;
+    this.names = {};
+    this.mine = null;
+    setInterval(() => this.draw(), 200);
+  }
+
+  set(waiting, mine, names) {
+    this.left = waiting || {};
+    this.since = performance.now();
+    this.mine = mine;
+    this.names = names;
+    this.draw();
+  }
+
+  draw() {
+    const gone = (performance.now() - this.since) / 1000;
+    clear(this.container);
+    for (const [seat, seconds] of Object.entries(this.left)) {
+      const left = Math.max(0, seconds - gone);
+      const who = Number(seat) === this.mine ? "you" : seatName(Number(seat), this.names);
+      this.container.append(
+        el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, `${who}: ${left.toFixed(0)} s`),
+      );
+    }
+  }
+}
