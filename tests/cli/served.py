@@ -17,10 +17,12 @@ PASSWORD = "a long password"
 
 
 class Served:
-    """The table server on the database at `url`, on a free loopback port, in a thread."""
+    """The table server on the database at `url`, on a free loopback port, in a thread,
+    dealing from `seed`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, seed: int = 7) -> None:
         self.database = url
+        self.seed = seed
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -30,7 +32,7 @@ class Served:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.database, seed=7),
+            create_app(self.database, seed=self.seed),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -87,6 +87,13 @@ async function loadNames() {
   }
 }
 
+async function loadTitle(game) {
+  const found = await get("/api/games").catch(() => []);
+  const title = found.find((g) => g.name === game)?.title || game;
+  page.title.textContent = title;
+  document.title = `croupier: ${title}, table ${table}`;
+}
+
 async function loadPerson() {
   state.person = await me().catch(() => null);
   page.who.textContent = state.person ? `${state.person.name}: ${state.person.chips} chips in your account` : "not logged in";
@@ -122,6 +129,7 @@ function draw() {
   };
   page.layout.dataset.seq = message.seq;
   page.layout.dataset.seat = seat ?? "";
+  page.layout.dataset.phase = view.phase ?? "";
   try {
     state.layout.render(view, seat, helpers);
   } catch (error) {
@@ -130,12 +138,12 @@ function draw() {
     clear(page.layout);
     generic.render(view, seat, helpers);
   }
-  drawActions(message, options.filter((option) => !placed.has(option)));
+  drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
   state.clock.set(message.waiting, seat, state.names);
   refocus(document.body, was);
 }
 
-function drawActions(message, rest) {
+function drawActions(message, rest, placed) {
   clear(page.actions);
   if (message.closed) {
     const paid = Object.entries(message.paid_out || {}).map(([s, chips]) => `${seatName(Number(s), state.names)} got ${chips} chips back`);
@@ -149,7 +157,9 @@ function drawActions(message, rest) {
     return;
   }
   const yours = message.view.to_act.includes(message.seat);
-  page.actions.append(el("p", { class: "turn" }, yours && rest.length ? "Your turn:" : rest.length ? "You may:" : "Nothing to do just now."));
+  const where = placed ? (rest.length ? " on the table above, or:" : " on the table above.") : ":";
+  const words = rest.length || placed ? `${yours ? "Your turn" : "You may act"}${where}` : "Nothing to do just now.";
+  page.actions.append(el("p", { class: "turn" }, words));
   rest.forEach((option, index) => {
     const made = control(option, send, { label: state.layout.label });
     if (index < 9) made.dataset.shortcut = String(index + 1);
@@ -163,7 +173,7 @@ function receive(message) {
       state.seat = message.seat;
       if (message.game !== state.game || state.layout === generic) {
         state.game = message.game;
-        page.title.textContent = message.game;
+        loadTitle(message.game);
         loadLayout(message.game).then(draw);
       }
       break;
@@ -221,7 +231,7 @@ async function start() {
     return;
   }
   if (state.game) {
-    page.title.textContent = state.game;
+    loadTitle(state.game);
     await loadLayout(state.game);
   }
   const stored = sessionStorage.getItem(`croupier-seq-${table}`);

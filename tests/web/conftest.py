@@ -1,0 +1,79 @@
+"""Fixtures for the browser tests: Debian's Chromium driven by Playwright (never
+`playwright install`: its own browser download cannot work on these machines), and a table
+server on the test's SQLite database, dealing from a seed the test names.
+
+The tests are skipped, with the reason, when /usr/bin/chromium or Playwright is missing;
+.ci/run installs Debian's `chromium`."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli.served import Served
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which Playwright drives."""
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+"""As root, on a machine without a GPU or a network beyond loopback."""
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+"""Where the tests write the tables' screenshots (ignored by git), to be looked at."""
+
+pytest.importorskip("playwright", reason="Playwright for Python is not installed (the test extra)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch, with Debian's Chromium, headless."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "headless": True,
+        "args": ARGS,
+    }
+
+
+@pytest.fixture(params=["sqlite"])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The browser tests run on SQLite only: the server's storage is tested on both
+    elsewhere, and what they test is the page."""
+    file = tmp_path / "croupier.db"
+    sqlite3.connect(file).close()
+    return f"sqlite:///{file}"
+
+
+@pytest.fixture
+def serve(database_url: str) -> Iterator[Callable[[int], Served]]:
+    """Start a table server dealing from a seed: `serve(seed)`, stopped after the test."""
+    started: list[Served] = []
+
+    def start(seed: int = 7) -> Served:
+        server = Served(database_url, seed=seed)
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

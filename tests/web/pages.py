@@ -1,0 +1,154 @@
+"""A person at the pages in a browser context of their own (their own cookie), every
+websocket frame their page receives, and the checks of what the page shows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+PASSWORD = "a long password"
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 740}
+
+
+@dataclass
+class Guest:
+    """Someone at the pages: a browser context, its page, and what its sockets heard."""
+
+    browser: Browser
+    url: str
+    name: str
+    viewport: dict[str, int] = field(default_factory=lambda: dict(DESKTOP))
+    id: int = 0
+    heard: list[dict[str, Any]] = field(default_factory=list)
+    context: BrowserContext = field(init=False)
+    page: Page = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.context = self.browser.new_context(viewport=self.viewport)  # type: ignore[arg-type]
+        self.page = self.context.new_page()
+        self.page.on("websocket", self._listen)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _listen(self, socket: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            self.heard.append(json.loads(payload))
+
+        socket.on("framereceived", received)
+
+    def sign_up(self) -> None:
+        self.page.goto(f"{self.url}/")
+        self.enter("Sign up")
+        expect(self.page.locator("#who")).to_contain_text(f"{self.name}:")
+        self.id = self.context.request.get(f"{self.url}/api/me").json()["id"]
+
+    def enter(self, how: str, password: str = PASSWORD) -> None:
+        self.page.get_by_label("Name").fill(self.name)
+        self.page.get_by_label("Password").fill(password)
+        self.page.get_by_role("button", name=how, exact=True).click()
+
+    def open_table(self, bots: int, time_limit: float = 120, bot_pause: float = 0.2) -> int:
+        """Open a Punto Banco table from the lobby's form: its id, from the table page."""
+        page = self.page
+        page.get_by_label("game").select_option("punto-banco")
+        page.get_by_label("number of bots").fill(str(bots))
+        page.get_by_label("time limit in seconds").fill(str(time_limit))
+        page.get_by_label("bot pause in seconds").fill(str(bot_pause))
+        page.get_by_role("button", name="Open the table").click()
+        page.wait_for_url("**/table.html?table=*")
+        return int(page.url.rsplit("=", 1)[1])
+
+    def at_table(self, table: int) -> None:
+        self.page.goto(f"{self.url}/table.html?table={table}")
+
+    def sit(self, seat: int, chips: int) -> None:
+        """Take `seat` (from 0) with `chips` through the seat picker."""
+        page = self.page
+        page.get_by_label("seat to take").select_option(str(seat))
+        page.get_by_label("chips to bring").fill(str(chips))
+        page.get_by_role("button", name="Sit down").click()
+        expect(page.locator("#layout")).to_have_attribute("data-seat", str(seat))
+
+    def button(self, name: str) -> Any:
+        return self.page.get_by_role("button", name=name)
+
+    def last_view(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.heard) if m["type"] == "view")
+
+    def wait_phase(self, phase: str, timeout: float = 20_000) -> dict[str, Any]:
+        """Wait until the page has drawn a view in `phase`: that view."""
+        self.page.wait_for_function(
+            "phase => document.querySelector('#layout').dataset.phase === phase",
+            arg=phase,
+            timeout=timeout,
+        )
+        return self.drawn()
+
+    def drawn(self) -> dict[str, Any]:
+        """The view message the page has drawn last."""
+        seq = int(self.page.locator("#layout").get_attribute("data-seq") or -1)
+        return next(m for m in reversed(self.heard) if m["type"] == "view" and m["seq"] == seq)
+
+
+def cards_in_page(page: Page) -> dict[str, Any]:
+    """The cards the page shows: each hand's, in order ("" for a card face down), and every
+    face-up card anywhere on it."""
+    found: dict[str, Any] = page.evaluate(
+        """() => ({
+            hands: Object.fromEntries([...document.querySelectorAll('[data-hand]')].map(
+                (hand) => [hand.dataset.hand,
+                           [...hand.querySelectorAll('[data-card]')].map((c) => c.dataset.card)])),
+            shown: [...document.querySelectorAll('[data-card]')].map((c) => c.dataset.card)
+                .filter((text) => text !== ''),
+        })"""
+    )
+    return found
+
+
+def cards_told(heard: list[dict[str, Any]]) -> set[str]:
+    """Every card the messages heard name face up."""
+    named: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str) and len(value) == 2 and value[1] in "CDHS":
+            named.add(value)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("said", "type"):
+                    walk(item)
+
+    walk(heard)
+    return named
+
+
+def check_page_cards(guest: Guest) -> dict[str, Any]:
+    """The page's hands are exactly its last view's (a face-down card drawn as a back), and
+    it shows no face-up card that its messages did not carry. The view checked."""
+    view = guest.drawn()
+    cards = cards_in_page(guest.page)
+    for hand in ("punto", "banco"):
+        wanted = ["" if card is None else card for card in view["view"][hand]["cards"]]
+        assert cards["hands"][hand] == wanted, (hand, cards, view["seq"])
+    assert set(cards["shown"]) <= cards_told(guest.heard), cards
+    return view
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """The controls on the page with no accessible name (no words, no label, no
+    aria-label)."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, a[href]')]
+            .filter((e) => !e.hidden && e.offsetParent !== null)
+            .filter((e) => !(e.getAttribute('aria-label') || e.textContent.trim()
+                             || (e.labels && e.labels.length && e.labels[0].textContent.trim())))
+            .map((e) => e.outerHTML)"""
+    )
+    return found

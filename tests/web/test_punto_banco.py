@@ -1,0 +1,143 @@
+"""The pages in Debian's Chromium: signing up and logging in, opening a Punto Banco table
+with a bot, and two people (two browser contexts, two cookies) playing a whole coup at one
+table by clicking, the punter entitled to it turning punto's cards and choosing on 5
+(PB-10, PB-13e), a reload in the middle of it; every frame each page heard and every card
+it shows are what its seat may know, checked against the table replayed from the database.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.games.punto_banco.test_conformance import scramble
+from tests.server.players import check_heard
+from tests.web.pages import PHONE, Guest, check_page_cards, unnamed_controls
+
+pytestmark = pytest.mark.timeout(180)
+
+CHOICE_ON_5 = 8
+"""A seed whose first coup, with banco and punto bets of 20, gives punto 5 (3D 2D) and
+banco no natural, so that the punto bettor chooses (found by trying seeds)."""
+
+
+def test_sign_up_log_out_and_in(serve, browser: Browser):
+    served = serve(7)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    expect(ada.page.locator("#who")).to_have_text("ada: 1000 chips")
+    page = ada.page
+    page.get_by_role("button", name="Log out").click()
+    expect(page.locator("#who")).to_have_text("not logged in")
+    ada.enter("Log in", password="not her password")
+    expect(page.locator("#enter-error")).to_have_text("the name or the password is wrong")
+    ada.enter("Sign up")
+    expect(page.locator("#enter-error")).to_have_text("the name 'ada' is taken")
+    ada.enter("Log in")
+    expect(page.locator("#who")).to_have_text("ada: 1000 chips")
+    assert unnamed_controls(page) == []
+    assert ada.errors == []
+
+
+def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
+    served = serve(7)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    table = ada.open_table(bots=1)
+    page = ada.page
+    expect(page.locator("#title")).to_have_text("Punto Banco")
+    ada.sit(0, 300)
+    expect(page.locator("#who")).to_have_text("ada: 700 chips in your account")
+    expect(page.locator("[data-box='1']")).to_contain_text("Anna")
+    expect(ada.button("Bet on banco")).to_be_visible()
+    check_page_cards(ada)
+    assert unnamed_controls(page) == []
+    page.screenshot(path=screenshots / "punto-banco-bot-1280.png")
+    page.goto(f"{served.url}/")
+    row = page.locator(f"tr[data-table='{table}']")
+    expect(row).to_contain_text("Punto Banco")
+    expect(row).to_contain_text("2: Anna (bot)")
+    expect(row.get_by_role("link", name=f"watch table {table}")).to_be_visible()
+    assert ada.errors == []
+
+
+def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screenshots: Path):
+    served = serve(CHOICE_ON_5)
+    ada = Guest(browser, served.url, "ada")
+    bob = Guest(browser, served.url, "bob")
+    ada.sign_up()
+    bob.sign_up()
+    table = ada.open_table(bots=0)
+    bob.at_table(table)
+
+    ada.sit(0, 500)
+    ada.wait_phase("betting")
+    bob.wait_phase("betting")
+    bob.sit(2, 400)
+
+    # A refusal is shown in words: a stake under the table's range, sent past the page's
+    # own check of the field.
+    low = ada.page.get_by_label("Bet on banco: amount, 10 to 500")
+    low.evaluate("input => { input.value = 5; input.form.dispatchEvent(new Event('submit')); }")
+    expect(ada.page.locator("#answer")).to_contain_text("Refused: a banco stake must total 10")
+
+    ada.page.get_by_label("Bet on banco: amount, 10 to 500").fill("20")
+    ada.button("Bet on banco").click()
+    expect(ada.page.locator(".pb-area-banco")).to_contain_text("box 1 (ada): 20")
+    bob.page.get_by_label("Bet on punto: amount, 10 to 400").fill("20")
+    bob.button("Bet on punto").press("Enter")  # the keyboard, too
+    expect(bob.page.locator(".pb-area-punto")).to_contain_text("box 3 (bob): 20")
+    ada.button("Done betting").click()
+    key = bob.button("Done betting").get_attribute("data-shortcut")  # its key, 1 to 9
+    assert key is not None
+    bob.page.locator("body").press(key)
+    before = bob.wait_phase("turn")
+    assert before["view"]["turner"] == 2
+    assert before["view"]["punto"]["cards"] == [None, None]
+    check_page_cards(bob)
+    check_page_cards(ada)
+    expect(ada.button("Turn punto's cards")).to_have_count(0)  # only bob may turn them
+
+    # A reload in the middle of the coup keeps the seat and shows the same table.
+    bob.page.reload()
+    after = bob.wait_phase("turn")
+    assert after["view"] == before["view"]
+    expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "2")
+    turn = bob.button("Turn punto's cards")
+    turn.focus()
+    bob.page.keyboard.press("Space")
+
+    chosen = bob.wait_phase("choose")
+    assert chosen["view"]["punto"] == {"type": "HandView", "cards": ["3D", "2D"], "points": 5}
+    assert chosen["view"]["banco"]["cards"] == [None, None]  # closed until punto chooses
+    check_page_cards(bob)
+    ada.wait_phase("choose")
+    check_page_cards(ada)
+    expect(ada.button("Draw on 5")).to_have_count(0)
+    for guest, width in ((bob, "1280"), (ada, "1280")):
+        guest.page.screenshot(path=screenshots / f"punto-banco-choose-{guest.name}-{width}.png")
+    phone = Guest(browser, served.url, "bob", viewport=dict(PHONE))
+    phone.context.add_cookies(bob.context.cookies())  # type: ignore[arg-type]
+    phone.at_table(table)
+    phone.wait_phase("choose")
+    check_page_cards(phone)
+    phone.page.screenshot(path=screenshots / "punto-banco-choose-bob-375.png", full_page=True)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    bob.button("Draw on 5").click()
+    ended = bob.wait_phase("betting")
+    assert ended["view"]["coups"] == 1
+    ada.wait_phase("betting")
+    told = [event["type"] for message in bob.heard for event in message.get("events", [])]
+    assert "PuntoDecided" in told and "CoupResult" in told
+    expect(bob.page.locator(".pb-hands")).to_contain_text("Last coup:")
+    expect(bob.page.locator("#log li").first).to_be_visible()
+    for guest in (ada, bob):
+        check_page_cards(guest)
+        assert unnamed_controls(guest.page) == []
+        assert guest.errors == []
+    ada.page.screenshot(path=screenshots / "punto-banco-after-1280.png")
+    for guest, views in ((ada, 8), (bob, 8), (phone, 2)):
+        assert check_heard(served.database, table, guest, scramble) >= views
