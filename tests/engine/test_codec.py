@@ -33,7 +33,7 @@ RULES = st.builds(
     Rules,
     table=st.sampled_from(TableSize),
     punto=st.builds(Limits, st.integers(1, 10), st.integers(10, 5000)),
-    commission=st.fractions(0, Fraction(99, 100)),
+    commission=st.fractions(0, Fraction(99, 100), max_denominator=10**29),  # 30 digits at most
     egalite_pays=st.integers(1, 50),
     cut_card=st.integers(8, 10),
     tableau=st.sampled_from(Tableau),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import re
 import reprlib
@@ -27,28 +28,61 @@ __all__ = ["JSON", "brief", "decode", "encode"]
 JSON = Any
 
 
+class _Shape(enum.Enum):
+    """How `encode` writes a value, by its type."""
+
+    PLAIN = "plain"
+    CARD = "card"
+    ENUM = "enum"
+    FRACTION = "fraction"
+    DATACLASS = "dataclass"
+    MAPPING = "mapping"
+    SET = "set"
+    SEQUENCE = "sequence"
+
+
+@functools.cache
+def _shape(kind: type) -> tuple[_Shape, tuple[str, ...]]:
+    """How values of `kind` are written, and a dataclass's field names in order: worked out
+    once per type (a server encodes a view for every seat after every step)."""
+    if kind is type(None) or issubclass(kind, bool | int | str | float):
+        return _Shape.PLAIN, ()
+    if issubclass(kind, Card):
+        return _Shape.CARD, ()
+    if issubclass(kind, enum.Enum):
+        return _Shape.ENUM, ()
+    if issubclass(kind, Fraction):
+        return _Shape.FRACTION, ()
+    if dataclasses.is_dataclass(kind):
+        return _Shape.DATACLASS, tuple(field.name for field in dataclasses.fields(kind))
+    if issubclass(kind, Mapping):
+        return _Shape.MAPPING, ()
+    if issubclass(kind, frozenset | set):
+        return _Shape.SET, ()
+    if issubclass(kind, tuple | list):
+        return _Shape.SEQUENCE, ()
+    raise TypeError(f"cannot encode {kind.__name__} as JSON")
+
+
 def encode(value: Any) -> JSON:
     """A JSON-ready form of `value`."""
-    if value is None or isinstance(value, bool | int | str | float):
+    kind: type = type(value)
+    shape, names = _shape(kind)
+    if shape is _Shape.PLAIN:
         return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, JSON] = {"type": type(value).__name__}
-        for field in dataclasses.fields(value):
-            out[field.name] = encode(getattr(value, field.name))
-        return out
-    if isinstance(value, Mapping):
-        return {str(encode(key)): encode(item) for key, item in value.items()}
-    if isinstance(value, frozenset | set):
-        return sorted((encode(item) for item in value), key=repr)
-    if isinstance(value, tuple | list):
+    if shape is _Shape.DATACLASS:
+        return {"type": kind.__name__, **{name: encode(getattr(value, name)) for name in names}}
+    if shape is _Shape.SEQUENCE:
         return [encode(item) for item in value]
-    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+    if shape is _Shape.CARD:
+        return str(value)
+    if shape is _Shape.ENUM:
+        return value.value
+    if shape is _Shape.MAPPING:
+        return {str(encode(key)): encode(item) for key, item in value.items()}
+    if shape is _Shape.SET:
+        return sorted((encode(item) for item in value), key=repr)
+    return f"{value.numerator}/{value.denominator}"  # a Fraction
 
 
 def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxyType({})) -> Any:
