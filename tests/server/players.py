@@ -9,6 +9,7 @@ import json
 import queue
 import random
 import threading
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -72,8 +73,16 @@ class Person:
         finally:
             self.client.cookies.clear()
 
-    def connect(self, table: int, last_seq: int | None = None, origin: str | None = None) -> Any:
-        query = "" if last_seq is None else f"?last_seq={last_seq}"
+    def connect(
+        self,
+        table: int,
+        last_seq: int | None = None,
+        origin: str | None = None,
+        words: bool = False,
+    ) -> Any:
+        asked = {"last_seq": last_seq, "words": 1 if words else None}
+        query = "&".join(f"{name}={value}" for name, value in asked.items() if value is not None)
+        query = f"?{query}" if query else ""
         headers = {"cookie": f"session={self.cookie}"}
         if origin is not None:
             headers["origin"] = origin
@@ -126,9 +135,11 @@ def sit_down(reader: Reader, seat: int, chips: int) -> dict[str, Any]:
             return answer
 
 
-def play_at_random(reader: Reader, rng: random.Random, stop: threading.Event) -> None:
-    """Act at random whenever the view offers this seat something, until the table closes or
-    `stop` is set."""
+def play_at_random(
+    reader: Reader, rng: random.Random, stop: threading.Event, pause: float = 0.0
+) -> None:
+    """Act at random whenever the view offers this seat something (after `pause` seconds),
+    until the table closes or `stop` is set."""
     while not stop.is_set():
         try:
             message = reader.messages.get(timeout=0.2)
@@ -141,6 +152,7 @@ def play_at_random(reader: Reader, rng: random.Random, stop: threading.Event) ->
                 return
             options = message["view"]["legal"]["options"]
             if options and message["seat"] is not None and reader.messages.empty():
+                time.sleep(pause)
                 reader.send(pick(options, rng), message["seq"])
 
 

@@ -40,6 +40,7 @@ from croupier.server.database import open_database
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import log_in, register
 from croupier.server.protocol import MOVED
+from croupier.server.readings import history_answer, odds_answer
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
@@ -63,14 +64,20 @@ def _session_key(engine: Engine) -> str:
         return found.value
 
 
-def create_app(url: str, seed: int | None = None, lease: float = LEASE) -> Starlette:
-    """The server on the (migrated) database at `url`. `seed` and `lease`: see `Lobby`."""
+def create_app(
+    url: str, seed: int | None = None, lease: float = LEASE, bot_tables: int = 0
+) -> Starlette:
+    """The server on the (migrated) database at `url`. `seed` and `lease`: see `Lobby`.
+    With `bot_tables`, at start every game with no table open gets one, with that many
+    bots, for people to sit down at."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await lobby.start()
+        if bot_tables:
+            await lobby.open_each_game(bot_tables)
         try:
             yield
         finally:
@@ -89,6 +96,8 @@ def create_app(url: str, seed: int | None = None, lease: float = LEASE) -> Starl
         Route("/api/tables", api.open_table, methods=["POST"]),
         Route("/api/tables/{table:int}", api.table),
         Route("/api/tables/{table:int}/close", api.close_table, methods=["POST"]),
+        Route("/api/tables/{table:int}/odds", api.odds),
+        Route("/api/tables/{table:int}/history", api.history),
         WebSocketRoute("/api/tables/{table:int}/socket", api.socket),
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
@@ -221,6 +230,14 @@ class _Api:
             return _error(404, str(error))
         return JSONResponse(runner.lobby())
 
+    async def odds(self, request: Request) -> Response:
+        who = _person(request)
+        person = None if who is None else who[0]
+        return await odds_answer(self.lobby, request.path_params["table"], person)
+
+    async def history(self, request: Request) -> Response:
+        return await history_answer(self.engine, request.path_params["table"])
+
     async def close_table(self, request: Request) -> Response:
         who = _person(request)
         if who is None:
@@ -281,7 +298,10 @@ class _Api:
                 await websocket.close(code=4404, reason="there is no such table")
             return
         last = websocket.query_params.get("last_seq")
-        subscriber = runner.subscribe(who[0], int(last) if last and last.isdigit() else None)
+        words = websocket.query_params.get("words") == "1"
+        subscriber = runner.subscribe(
+            who[0], int(last) if last and last.isdigit() else None, words=words
+        )
         sender = asyncio.create_task(_send(websocket, subscriber))
         try:
             await _receive(websocket, runner, who, subscriber)

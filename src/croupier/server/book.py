@@ -91,6 +91,9 @@ class Book:
         self.house_moved = 0
         self.paid_at_close: dict[int, int] = {}
         """The chips each seat still taken got back when the session ended."""
+        self.named: Mapping[int, str] = dict(bots)
+        """The name each seat was last held under, kept after its holder gets up (so that
+        the step in which a seat got up still names it); replaced, never changed."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -122,6 +125,7 @@ class Book:
             if isinstance(event, SeatJoined):
                 holder = Seat(person[1], person[0]) if person is not None else Seat("bot")
                 self.seats[event.seat] = holder
+                self.named = {**self.named, event.seat: holder.name}
                 moves.append(Move(holder.party, "table", event.chips, Cause.BUY_IN, ref))
             elif isinstance(event, SeatLeft):
                 holder = self.seats.pop(event.seat, Seat("bot"))

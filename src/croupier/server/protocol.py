@@ -9,7 +9,7 @@ are never sent, and a view is the engine's `view` for that viewer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.engine.actions import Action, Option
@@ -17,6 +17,7 @@ from croupier.engine.actors import Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
 from croupier.server.book import Book
+from croupier.server.words import Words
 
 __all__ = ["MOVED", "Told", "acknowledged", "moved", "refused", "step", "view"]
 
@@ -27,13 +28,15 @@ MOVED = 4409
 @dataclass(frozen=True, slots=True)
 class Told:
     """A committed step as the table keeps it to tell: its seq, who took it and how, its
-    events (unredacted), and who held each seat then (seat number to person id)."""
+    events (unredacted), who held each seat then (seat number to person id), and the name
+    each seat was held under (`Book.named`, for the words)."""
 
     seq: int
     actor: Actor
     by: str
     events: tuple[Event, ...]
     holders: Mapping[int, int]
+    names: Mapping[int, str] = field(default_factory=dict)
 
     @classmethod
     def after(
@@ -49,26 +52,30 @@ class Told:
         holders = {seat: h.person for seat, h in book.seats.items() if h.person is not None}
         if isinstance(actor, int) and person is not None:
             holders.setdefault(actor, person)
-        return cls(book.seq, actor, by, events, holders)
+        return cls(book.seq, actor, by, events, holders, book.named)
 
     def viewer(self, person: int | None) -> int | None:
         """The seat `person` held when this step was taken, or None (a spectator)."""
         return next((seat for seat, held in self.holders.items() if held == person), None)
 
 
-def step(told: Told, person: int | None) -> dict[str, JSON]:
-    """A step as `person` may see it: a bare seq when none of its events is told."""
+def step(told: Told, person: int | None, words: Words | None = None) -> dict[str, JSON]:
+    """A step as `person` may see it: a bare seq when none of its events is told; with
+    `words` (the connection asked for them), its events told in words, `said`."""
     seat = told.viewer(person)
-    events = [encode(redact(event, seat)) for event in told.events]
-    if not events:
+    if not told.events:
         return {"type": "step", "seq": told.seq}
-    return {
+    redacted = [redact(event, seat) for event in told.events]
+    message: dict[str, JSON] = {
         "type": "step",
         "seq": told.seq,
         "actor": encode(told.actor),
         "by": told.by,
-        "events": events,
+        "events": [encode(event) for event in redacted],
     }
+    if words is not None:
+        message["said"] = list(words.said(told.names, seat, redacted))
+    return message
 
 
 def view(

@@ -32,14 +32,16 @@ from croupier.bots.defaults import default_action
 from croupier.engine.actions import Action, EndSession, Join, Leave
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import encode
-from croupier.engine.events import SessionEnded
+from croupier.engine.events import SessionEnded, redact
 from croupier.engine.game import Shuffling
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
 from croupier.server.protocol import Told
+from croupier.server.stakes import stakes
 from croupier.server.tables import Committed, TableInfo, TableLost, commit_steps
+from croupier.server.words import Words, described
 from croupier.table import Controller, Croupier
 
 __all__ = ["RECENT", "Subscriber", "TableRunner"]
@@ -55,10 +57,12 @@ _BATCH = 5_000
 
 @dataclass
 class Subscriber:
-    """A connection to a table: whose it is (None: someone not logged in), and its outbox."""
+    """A connection to a table: whose it is (None: someone not logged in), its outbox, and
+    its narrator if it asked for the steps in words."""
 
     person: int | None
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    words: Words | None = None
 
 
 @dataclass
@@ -160,9 +164,12 @@ class TableRunner:
             self._inbox.put_nowait(request)
         return await reply
 
-    def subscribe(self, person: int | None, last_seq: int | None = None) -> Subscriber:
+    def subscribe(
+        self, person: int | None, last_seq: int | None = None, words: bool = False
+    ) -> Subscriber:
         """A new connection: it is told the table (`welcome`), the steps it missed since
-        `last_seq` if the table still keeps them, and its view."""
+        `last_seq` if the table still keeps them, and its view; with `words`, each step
+        with events is also told in words (`said`)."""
         subscriber = Subscriber(person)
         book = self._told  # not a step that is still being committed
         seq = book.seq
@@ -182,10 +189,12 @@ class TableRunner:
                 "resumed": bool(missed),
             }
         )
+        if words:
+            subscriber.words = self._words(person, last_seq if missed else seq)
         if missed:
             for told in self._recent:
                 if told.seq > (last_seq or 0):
-                    subscriber.outbox.put_nowait(protocol.step(told, person))
+                    subscriber.outbox.put_nowait(protocol.step(told, person, subscriber.words))
         subscriber.outbox.put_nowait(self._view_for(person, book))
         self._subscribers.append(subscriber)
         if seat is not None and seat in self._absent:
@@ -205,6 +214,24 @@ class TableRunner:
             self._absent[seat] = self._clock() + self.info.settings.hold
             self._inbox.put_nowait(None)
 
+    def _words(self, person: int | None, upto: int | None) -> Words:
+        """A narrator for `person`'s connection, having heard (and not said) the steps the
+        table keeps up to step `upto`, as the person saw them: a narrator that remembers
+        (Monte Bank's open bets) then knows what was placed before the connection."""
+        words = Words(self.info.game, self.info.rules)
+        for told in self._recent:
+            if told.events and told.seq <= (upto or 0):
+                seat = told.viewer(person)
+                words.said(told.names, seat, [redact(event, seat) for event in told.events])
+        return words
+
+    def seen(self, person: int | None) -> tuple[int, int | None, Any]:
+        """The table as `person` sees it now (as last told): its step, the person's seat
+        (None: a spectator) and the engine's view for that seat."""
+        book = self._told
+        seat = book.seat_of(person) if person is not None else None
+        return book.seq, seat, book.game.view(book.state, seat)
+
     def close(self) -> None:
         """End the session at the next moment the rules allow (between coups); every seat
         then gets up with its chips."""
@@ -218,6 +245,9 @@ class TableRunner:
             "id": self.info.id,
             "game": self.info.game,
             "rules": encode(self.info.rules),
+            "described": described(self.info.game, self.info.rules),
+            "stakes": stakes(self.info.game, self.info.rules),
+            "odds": self.info.settings.odds,
             "seats": self.info.rules.seats,
             "taken": {
                 str(seat): {"name": holder.name, "bot": holder.person is None}
@@ -485,7 +515,9 @@ class TableRunner:
             request.answer(protocol.acknowledged(request.key, first, request.action))
         for subscriber in list(self._subscribers):
             for told in batch.told:
-                subscriber.outbox.put_nowait(protocol.step(told, subscriber.person))
+                subscriber.outbox.put_nowait(
+                    protocol.step(told, subscriber.person, subscriber.words)
+                )
             subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
         return None
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from croupier import games
 from croupier.engine.actors import Actor
 from croupier.engine.codec import decode, encode
+from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server.ledger import open_account, transfer
@@ -49,6 +50,8 @@ __all__ = [
     "open_tables",
     "rebuild",
     "release",
+    "setup",
+    "steps",
     "table_account",
     "table_chips",
 ]
@@ -63,12 +66,14 @@ HOUSE_ACCOUNT = "house"
 class Settings:
     """A table's settings, besides its game's rules: how long a person has to act
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), the pause
-    before a bot acts (`bot_pause`), and the chips each bot brings (`bot_chips`)."""
+    before a bot acts (`bot_pause`), the chips each bot brings (`bot_chips`), and whether
+    the table gives the exact odds of the cards not yet seen (`odds`)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
     bot_pause: float = 0.8
     bot_chips: int = 1000
+    odds: bool = True
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -98,6 +103,8 @@ class Settings:
             raise ValueError(f"bot_chips={self.bot_chips!r} is not a whole number of chips")
         if self.bot_chips < 1:
             raise ValueError(f"bot_chips={self.bot_chips!r}: a bot brings at least 1 chip")
+        if not isinstance(self.odds, bool):
+            raise ValueError(f"odds={self.odds!r} is not valid: true or false")
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +262,22 @@ def commit_steps(
             )
 
 
+def setup(record: TableRecord) -> tuple[Game[Any, Any, Any], Any, Settings, dict[int, str]]:
+    """A stored table's game, rule set, settings and bots (seat to name), read back."""
+    game = games.get(record.game)
+    rules = decode(json.loads(record.rules), game.config_type)
+    settings = decode(json.loads(record.settings), Settings)
+    bots = {int(seat): name for seat, name in json.loads(record.bots).items()}
+    return game, rules, settings, bots
+
+
+def steps(session: Session, table: int) -> Iterable[StepRecord]:
+    """Table `table`'s committed steps, in order."""
+    return session.scalars(
+        select(StepRecord).where(StepRecord.table_id == table).order_by(StepRecord.seq)
+    )
+
+
 def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Book, list[Told]]:
     """Table `table` as committed: its info, its book after every committed step, and the
     last `recent` steps as the table tells them."""
@@ -262,18 +285,12 @@ def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Boo
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")
-        game = games.get(record.game)
-        rules = decode(json.loads(record.rules), game.config_type)
-        settings = decode(json.loads(record.settings), Settings)
-        bots = {int(seat): name for seat, name in json.loads(record.bots).items()}
+        game, rules, settings, bots = setup(record)
         book = Book(table, game, rules, bots, settings.bot_chips)
         names = dict(session.execute(select(Person.id, Person.name)).all())
         keys: dict[str, tuple[int, int | None, str, str]] = {}
-        steps = session.scalars(
-            select(StepRecord).where(StepRecord.table_id == table).order_by(StepRecord.seq)
-        )
         told: collections.deque[Told] = collections.deque(maxlen=recent)
-        for step in steps:
+        for step in steps(session, table):
             person = (step.person_id, names[step.person_id]) if step.person_id else None
             actor = actor_from_text(step.actor)
             events, _ = book.apply(actor, action_from_json(game, step.action), person)

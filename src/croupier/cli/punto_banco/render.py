@@ -14,16 +14,22 @@ from rich.text import Text
 from croupier.cli.terminal import cards_markup, signed
 from croupier.engine.actors import HOUSE
 from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Rules, Tableau
-from croupier.odds.punto_banco import AtFive, exact
+from croupier.odds.punto_banco import AtFive, Odds, exact
 
-__all__ = ["edges_line", "rules_line", "table_panel"]
+__all__ = ["edges_line", "next_coup_odds", "rules_line", "table_panel"]
+
+
+def next_coup_odds(view: PuntoBancoView) -> Odds:
+    """The exact odds of the next coup, for the cards `view` has not yet seen: punto draws
+    on 5 at the fixed tableau, or plays it as well as can be."""
+    rules = view.rules
+    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
+    return exact(view.unseen, rules, at_five)
 
 
 def edges_line(view: PuntoBancoView, *, short: bool = False) -> str:
     """The exact house edge of each bet on the next coup, for the cards not yet seen."""
-    rules = view.rules  # punto draws on 5 at the fixed tableau, or plays it as well as can be
-    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
-    edge = exact(view.unseen, rules, at_five).house_edge
+    edge = next_coup_odds(view).house_edge
     if short:
         return "edge " + " ".join(f"{b.label[0].upper()} {float(edge[b]) * 100:.2f}%" for b in Bet)
     parts = " · ".join(f"{b.label} {float(edge[b]) * 100:.3f}%" for b in Bet)

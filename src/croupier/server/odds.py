@@ -1,0 +1,89 @@
+"""The exact odds for the cards a seat has not yet seen, as the terminal's `--odds` shows
+them, from the seat's view alone (a spectator's, for one who holds no seat).
+
+Each figure comes from the function the terminal's odds panel uses (`croupier.cli.<game>
+.render`, over `croupier.odds.*` and the bots' exact chance), so there is one definition of
+each; a view holds nothing the seat may not know, so neither can the odds. Exact figures
+are written as `croupier odds --json` writes them (`croupier.estimate.exact_json`):
+`{"value": 0.0123, "fraction": "p/q"}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from croupier.cli.banchek.render import hand_chance
+from croupier.cli.private_monte.render import layouts_odds
+from croupier.cli.punto_banco.render import next_coup_odds
+from croupier.estimate import exact_json
+from croupier.games.banchek import BanchekView
+from croupier.games.monte_bank import MonteView
+from croupier.games.punto_banco import Bet, PuntoBancoView
+
+__all__ = ["NoOdds", "odds"]
+
+
+class NoOdds(Exception):
+    """There are no odds to give from this view; the message says why."""
+
+
+def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
+    found = next_coup_odds(view)
+    return {
+        "cards_left": sum(found.remaining),
+        "remaining": list(found.remaining),
+        "at_five": str(found.at_five),
+        "probability": {bet.value: exact_json(found.probability[bet]) for bet in Bet},
+        "house_edge": {bet.value: exact_json(found.house_edge[bet]) for bet in Bet},
+    }
+
+
+def _private_monte(view: MonteView) -> dict[str, Any]:
+    if view.layout is None:
+        raise NoOdds("no layout is dealt yet: the odds are of a layout's bets")
+    return {
+        "seen": len(view.seen),
+        "layouts": [
+            {
+                "row": row.value,
+                "cards": [str(card) for card in cards],
+                "win": exact_json(found.win),
+                "edge": exact_json(found.edge),
+            }
+            for row, cards, found in layouts_odds(view)
+        ],
+    }
+
+
+def _banchek(view: BanchekView) -> dict[str, Any]:
+    figures = hand_chance(view)
+    if figures is None:
+        held = "a spectator holds" if view.viewer is None else "this seat holds"
+        raise NoOdds(f"{held} no cards now: the odds are of the seat's own hand")
+    win, edge = figures
+    return {
+        "hand": [str(card) for card in view.hand],
+        "win": exact_json(win),
+        "edge": exact_json(edge),
+    }
+
+
+_ODDS: Mapping[str, Callable[[Any], dict[str, Any]]] = {
+    "punto-banco": _punto_banco,
+    "private-monte": _private_monte,
+    "banchek": _banchek,
+}
+"""The games whose terminal shows odds from a view (`croupier play GAME --odds`)."""
+
+
+def odds(game: str, title: str, view: Any) -> dict[str, Any]:
+    """The exact odds from `view` at a table of `game` (its `title`, for the words);
+    `NoOdds` says why there are none."""
+    compute = _ODDS.get(game)
+    if compute is None:
+        raise NoOdds(
+            f"{title} has no exact odds from the table: the terminal's --odds is for "
+            "Punto Banco, Private Monte Bank and Banchek"
+        )
+    return compute(view)
