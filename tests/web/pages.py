@@ -52,10 +52,12 @@ class Guest:
         self.page.get_by_label("Password").fill(password)
         self.page.get_by_role("button", name=how, exact=True).click()
 
-    def open_table(self, bots: int, time_limit: float = 120, bot_pause: float = 0.2) -> int:
-        """Open a Punto Banco table from the lobby's form: its id, from the table page."""
+    def open_table(
+        self, bots: int, time_limit: float = 120, bot_pause: float = 0.2, game: str = "punto-banco"
+    ) -> int:
+        """Open a table of `game` from the lobby's form: its id, from the table page."""
         page = self.page
-        page.get_by_label("game").select_option("punto-banco")
+        page.get_by_label("game").select_option(game)
         page.get_by_label("number of bots").fill(str(bots))
         page.get_by_label("time limit in seconds").fill(str(time_limit))
         page.get_by_label("bot pause in seconds").fill(str(bot_pause))

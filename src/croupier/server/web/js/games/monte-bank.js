@@ -1,0 +1,291 @@
+// Monte Bank's table, club form (MB-1 .. MB-17): the top layout above the bottom one, pairs
+// and triples stacked, and the bets lying on them. A punter bets by pointing: a card
+// clicked is chosen, and the bets that name it are offered at it (a circle on it; with a
+// second card clicked, a cross against that card, a doubler with it, a Monte Carlo).
+// Then the gate and each card shown, with what it settled and why; the house's cut; the
+// monte, the banker, the pack, the shuffles and cuts; the seats and their chips.
+
+import { cardPretty } from "../cards.js";
+import {
+  ROWS,
+  bankPanel,
+  betsList,
+  drawPanel,
+  hearDraw,
+  linkStyle,
+  placeOf,
+  placeWords,
+  places,
+  pretty,
+  seatsList,
+  settledBy,
+  short,
+  stack,
+  stackAt,
+} from "./monte-layout.js";
+
+const BETS = new Set(["CircleBet", "CrossBet", "DoublerBet", "MonteCarloBet"]);
+const BANK = new Set(["PutUpBank", "DeclineBank", "KeepBank", "GiveUpBank", "AddToBank", "ShufflePack", "Pass", "Cut"]);
+const CHIPS = [10, 25, 50, 100];
+
+export function label(action) {
+  const c = (card) => cardPretty(card);
+  switch (action.type) {
+    case "CircleBet":
+      return `Circle on ${c(action.card)}`;
+    case "CrossBet":
+      return `Cross: ${c(action.card)} before ${c(action.against)}`;
+    case "DoublerBet":
+      return `Doubler: ${c(action.card)} or ${c(action.other)} before the other two`;
+    case "MonteCarloBet":
+      return `Monte Carlo on ${c(action.card)}: cross v ${c(action.against)}, doubler with ${c(action.partner)}`;
+    case "PutUpBank":
+      return "Put up the monte";
+    case "AddToBank":
+      return "Add to the bank";
+    case "DeclineBank":
+      return "Decline the bank";
+    case "KeepBank":
+      return "Deal again";
+    case "GiveUpBank":
+      return "Aces: give up the bank";
+    case "ShufflePack":
+      return "Shuffle the pack";
+    case "Pass":
+      return "Pass: let it go by";
+    case "Cut":
+      return "Cut the pack";
+    case "Done":
+      return "Done betting";
+    case "Leave":
+      return "Get up";
+    default:
+      return undefined;
+  }
+}
+
+export function hear(step, memory) {
+  for (const event of step.events || []) {
+    if (event.type === "PackShuffled" && event.by === null) memory.drawn = [];
+    if (event.type === "DrawnForBank") (memory.drawn = memory.drawn || []).push(event);
+  }
+  hearDraw(step, memory, { settledWords: settledBy });
+}
+
+function percent(fraction) {
+  const [top, bottom] = String(fraction).split("/").map(Number);
+  return bottom ? `${Math.round((10000 * top) / bottom) / 100}%` : String(fraction);
+}
+
+function who(index, seat, h) {
+  if (index === null || index === undefined) return "nobody";
+  return index === seat ? "you" : h.seatName(index);
+}
+
+function phaseWords(view, seat, h) {
+  const banker = who(view.banker, seat, h);
+  switch (view.phase) {
+    case "first banker":
+      return "Each player draws a card: the lowest banks first (MB-3).";
+    case "monte":
+      return `${banker} has the bank: a monte to put up, or decline (MB-4).`;
+    case "offer":
+      return `The bank is offered to ${who(view.offered, seat, h)}: put up a monte or decline (MB-15).`;
+    case "shuffles":
+      return `${who(view.speaking, seat, h)} may ask to shuffle; the banker shuffles last (MB-5).`;
+    case "shuffling":
+      return "The pack is shuffled (MB-5).";
+    case "cuts":
+      return `${who(view.speaking, seat, h)} may cut; the punter on the banker's right cuts last (MB-5).`;
+    case "layout":
+    case "extras":
+      return "The banker deals the layout: two from the bottom, two from the top (MB-6).";
+    case "betting":
+      return "Bets are open: point at a card on the layout to bet on it (MB-8, MB-9).";
+    case "draw":
+      return '"All!" The gate is shown, then card after card until every bet is settled (MB-11, MB-12).';
+    case "between":
+      return `Deal ${view.deals} is over: ${banker} deals again, adds to the bank, or says "aces" (MB-15).`;
+    case "waiting":
+      return "The table waits for a second player (MB-1).";
+    case "over":
+      return "The session is over.";
+    default:
+      return view.phase;
+  }
+}
+
+function bank(view, seat, h) {
+  const rules = view.rules;
+  const on = rules.cut_on === "gate" ? "a winner backed on the gate, the first card shown" : "the first layout card to fall";
+  const passWords = view.phase === "cuts" ? "No cut: let it go by" : "No shuffle: let it go by";
+  const controls = h
+    .find((o) => BANK.has(o.type) || (o.type === "Amounts" && BANK.has(o.template.type)))
+    .map((o) => h.control(o, { text: o.type === "Pass" ? passWords : null, chips: o.type === "Amounts" && o.template.type !== "Cut" ? [100, 200, 500] : [] }));
+  const lines = [
+    `Deal ${view.deals + (view.layout ? 1 : 0) || 1}; the bank pays out at most the monte in a deal (MB-4, ${rules.cap} cap).`,
+    `The house's cut: ${percent(rules.cut)} of the winnings of ${on} (MB-13); ${view.apart} kept apart (MB-14); the house has ${view.house}.`,
+    `Cava ${rules.cava}: circle pays 3 to 1, cross and doubler 1 to 1.`,
+  ];
+  return bankPanel(view, seat, h, { lines, controls });
+}
+
+function firstBank(view, seat, h) {
+  const drawn = h.memory.drawn || [];
+  if (!drawn.length || !["first banker", "monte", "offer"].includes(view.phase) || view.deals) return null;
+  return h.el(
+    "div",
+    { class: "mo-drawn", "aria-label": "the cards drawn for the bank" },
+    h.el("span", {}, "Drawn for the bank: "),
+    drawn.map((d) => h.el("span", { class: "mo-drawn-one" }, `${short(d.seat, seat, h)} `, h.card(d.card, { small: true }))),
+  );
+}
+
+// The bets that name the cards chosen, by the chosen cards: "JS" for a circle, "JS|QH" for
+// what backs JS against or with QH.
+function offers(h) {
+  const groups = new Map();
+  for (const option of h.find((o) => o.type === "Amounts" && BETS.has(o.template.type))) {
+    const t = option.template;
+    const second = t.type === "CircleBet" ? null : t.type === "DoublerBet" ? t.other : t.against;
+    const key = second ? `${t.card}|${second}` : t.card;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(option);
+  }
+  return groups;
+}
+
+function explain(t, layout) {
+  const c = cardPretty;
+  switch (t.type) {
+    case "CircleBet":
+      return `${c(t.card)} falls before any of the other three: pays 3 to 1 (MB-9a).`;
+    case "CrossBet":
+      return `${c(t.card)} falls before ${c(t.against)}: pays 1 to 1 (MB-9b).`;
+    case "DoublerBet": {
+      const mine = [placeOf(layout, t.card), placeOf(layout, t.other)];
+      const rest = places(layout).filter((p) => p.startsWith("top") || p.startsWith("bottom")).filter((p) => !mine.includes(p));
+      return `${c(t.card)} or ${c(t.other)} falls before ${pretty(rest.map((p) => stackAt(layout, p)[0]))}: pays 1 to 1 (MB-9c).`;
+    }
+    case "MonteCarloBet":
+      return `One placement, three stakes: a circle on ${c(t.card)}, a cross against ${c(t.against)}, a doubler with ${c(t.partner)} (MB-9d).`;
+    default:
+      return "";
+  }
+}
+
+function layoutTable(view, seat, h) {
+  const { memory } = h;
+  const layout = view.layout;
+  const groups = offers(h);
+  const betting = groups.size > 0;
+  const signature = JSON.stringify(layout);
+  if (memory.pickedOn !== signature) {
+    memory.pick = [];
+    memory.pickedOn = signature;
+  }
+  memory.pick = (memory.pick || []).filter((card) => placeOf(layout, card) !== null);
+
+  const spotButtons = [];
+  const cell = (place) => {
+    const cards = stackAt(layout, place);
+    const fallen = view.falls.fallen.includes(place);
+    const matched = view.falls.matched.includes(place);
+    const onIt = view.bets.filter((bet) => {
+      const w = bet.wager;
+      return (w.type === "Circle" && w.spot === place) || (w.type === "Cross" && w.backed === place) || (w.type === "Doubler" && w.group.includes(place));
+    });
+    const shown = stack(h, place, cards, { fallen, matched });
+    const words = `${placeWords(place)}: ${pretty(cards)}${cards.length > 1 ? ` (a ${cards.length === 2 ? "pair" : "triple"})` : ""}${fallen ? ", fallen" : ""}`;
+    const target = betting && !fallen
+      ? h.el("button", { type: "button", class: "mo-spot", "data-place": place, "data-first": cards[0], "aria-pressed": "false", "aria-label": `${words}: choose it to bet`, onclick: () => pick(cards[0]) }, shown)
+      : h.el("div", { class: "mo-spot", "data-place": place, "aria-label": words, role: "group" }, shown);
+    if (betting && !fallen) spotButtons.push(target);
+    const chips = onIt.map((bet) => {
+      const w = bet.wager;
+      const kind = w.type === "Circle" ? "circle" : w.type === "Cross" ? `cross v ${cardPretty(stackAt(layout, w.against)[0])}` : "doubler";
+      return h.el("li", { class: bet.seat === seat ? "mine" : "" }, `${short(bet.seat, seat, h)}: ${kind} `, h.el("span", { class: "mo-chips" }, String(bet.stake)));
+    });
+    return h.el("div", { class: "mo-cell" }, target, chips.length ? h.el("ul", { class: "mo-on", "aria-label": `bets on the ${placeWords(place)} card` }, chips) : null);
+  };
+  const rows = ROWS.map(([row, spots]) =>
+    h.el("div", { class: `mo-row mo-row-${row}` }, h.el("span", { class: "mo-row-name" }, `${row} layout`), spots.map(cell)),
+  );
+  const extras = Object.keys(layout.extras || {});
+  if (extras.length) rows.push(h.el("div", { class: "mo-row mo-row-extras" }, h.el("span", { class: "mo-row-name" }, "added (MB-17)"), extras.map(cell)));
+
+  // What is offered at the chosen card(s): every bet option is placed here, shown only when
+  // the cards it names are the ones chosen.
+  const heading = h.el("p", { class: "mo-offer-head" });
+  const none = h.el("p", { class: "note", hidden: true }, "No bet names these two cards so: choose another.");
+  const built = [...groups].map(([key, list]) =>
+    h.el(
+      "div",
+      { class: "mo-group", "data-key": key, hidden: true },
+      list.map((option) => h.el("div", { class: "mo-bet" }, h.el("p", { class: "note" }, explain(option.template, layout)), h.control(option, { chips: CHIPS }))),
+    ),
+  );
+  const done = h.find((o) => o.type === "Done").map((o) => h.control(o));
+
+  function apply() {
+    const [first, second] = memory.pick;
+    for (const button of spotButtons) {
+      const at = memory.pick.indexOf(button.dataset.first);
+      button.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+      button.classList.toggle("first", at === 0);
+      button.classList.toggle("second", at === 1);
+    }
+    const key = memory.pick.join("|");
+    for (const group of built) group.hidden = group.dataset.key !== key;
+    none.hidden = !(second && !groups.has(key));
+    heading.textContent = !first
+      ? "Point at a card to bet on it."
+      : !second
+        ? `${cardPretty(first)} (${placeWords(placeOf(layout, first))}): a circle on it; or point at a second card to back ${cardPretty(first)} against it (cross) or with it (doubler, Monte Carlo).`
+        : `${cardPretty(first)} with or against ${cardPretty(second)}:`;
+  }
+  function pick(card) {
+    const at = memory.pick.indexOf(card);
+    if (at === 0) memory.pick = [];
+    else if (at === 1) memory.pick = [memory.pick[0]];
+    else if (memory.pick.length < 2) memory.pick = [...memory.pick, card];
+    else memory.pick = [memory.pick[0], card];
+    apply();
+  }
+  apply();
+
+  const offer = betting || done.length
+    ? h.el("div", { class: "mo-offer", "aria-label": "bets at the chosen cards", "aria-live": "polite" }, betting ? [heading, none, ...built] : null, done.length ? h.el("div", { class: "mo-controls" }, done) : null)
+    : null;
+  return h.el(
+    "section",
+    { class: "mo-layout", "aria-label": "the layout" },
+    h.el("div", { class: "mo-sides", "aria-hidden": "true" }, h.el("span", {}, "left"), h.el("span", {}, "right")),
+    rows,
+    offer,
+  );
+}
+
+function dry(view, h) {
+  const said = h.memory.dry;
+  if (!said && !(view.phase === "draw" && view.bank === 0)) return null;
+  return h.el("p", { class: "mo-dry", role: "alert" }, said || "The monte has run dry (MB-4).");
+}
+
+export function render(view, seat, h) {
+  linkStyle();
+  const ended = h.memory.ended && !view.layout && view.phase === "between"
+    ? h.el("p", { class: "mo-ended" }, `Deal ${h.memory.ended.deal} is over: the bank holds ${h.memory.ended.bank}.`)
+    : null;
+  const parts = [
+    h.el("p", { class: "mo-phase", role: "status" }, phaseWords(view, seat, h)),
+    h.el("div", { class: "mo-top" }, bank(view, seat, h), firstBank(view, seat, h)),
+    dry(view, h),
+    view.layout ? layoutTable(view, seat, h) : null,
+    view.layout ? betsList(view, seat, h) : null,
+    ended,
+    drawPanel(h, view.layout ? "The draw" : "The last draw"),
+    seatsList(view, seat, h),
+  ];
+  h.container.append(...parts.filter(Boolean));
+}

@@ -1,0 +1,252 @@
+// What Monte Bank and Private Monte share on the page: the layout's places as the banker sees
+// them (the top layout above the bottom one, left and right as he sees them, MB-6), a
+// place's stack (a pair or triple stacked, MB-7c), bets in words, the bank and the pack,
+// and the seats with their chips. Each game's module draws its own table with these.
+
+import { cardPretty } from "../cards.js";
+
+// The games' own stylesheet (css/monte.css), linked once when a layout first draws.
+export function linkStyle() {
+  if (document.querySelector("link[data-monte-style]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../../css/monte.css", import.meta.url).href;
+  link.dataset.monteStyle = "";
+  document.head.append(link);
+}
+
+export const ROWS = [
+  ["top", ["top-left", "top-right"]],
+  ["bottom", ["bottom-left", "bottom-right"]],
+];
+export const SPOTS = ROWS.flatMap(([, spots]) => spots);
+
+// "top-left" -> "top left"; "extra-1" -> "added card 1" (MB-17).
+export function placeWords(place) {
+  return place.startsWith("extra-") ? `added card ${place.slice(6)}` : place.replace("-", " ");
+}
+
+// The cards lying at a place: a spot's stack, or an added card.
+export function stackAt(layout, place) {
+  if (!layout) return [];
+  if (layout.spots[place]) return layout.spots[place];
+  const extra = layout.extras?.[place];
+  return extra ? [extra] : [];
+}
+
+// Every place of the layout, the four spots and then any added cards.
+export function places(layout) {
+  return layout ? [...SPOTS, ...Object.keys(layout.extras || {})] : [];
+}
+
+// The place whose stack holds `card` (a bet names a stack by its first card).
+export function placeOf(layout, card) {
+  return places(layout).find((place) => stackAt(layout, place).includes(card)) ?? null;
+}
+
+export function pretty(cards) {
+  return cards.map(cardPretty).join(" ");
+}
+
+function named(layout, placesNamed) {
+  return placesNamed.map((place) => cardPretty(stackAt(layout, place)[0] ?? null)).join("+");
+}
+
+// The places a bet backs (where its chips lie on the layout).
+export function backedPlaces(wager) {
+  switch (wager.type) {
+    case "Circle":
+      return [wager.spot];
+    case "Cross":
+      return [wager.backed];
+    case "Doubler":
+      return [...wager.group];
+    case "RowWager":
+      return [...wager.row];
+    default:
+      return [];
+  }
+}
+
+// A bet in words, as the terminal says it: "circle on J♠", "cross J♠ v Q♥", "doubler
+// J♠+K♣ v 2♥+Q♥", "top layout (J♠+K♣)".
+export function wagerWords(layout, wager) {
+  switch (wager.type) {
+    case "Circle":
+      return `circle on ${named(layout, [wager.spot])}`;
+    case "Cross":
+      return `cross ${named(layout, [wager.backed])} v ${named(layout, [wager.against])}`;
+    case "Doubler": {
+      const group = SPOTS.filter((spot) => wager.group.includes(spot));
+      const rest = SPOTS.filter((spot) => !wager.group.includes(spot));
+      return `doubler ${named(layout, group)} v ${named(layout, rest)}`;
+    }
+    case "RowWager": {
+      const row = ROWS.find(([, spots]) => spots.every((spot) => wager.row.includes(spot)));
+      return `${row ? row[0] : "a"} layout (${named(layout, SPOTS.filter((spot) => wager.row.includes(spot)))})`;
+    }
+    default:
+      return wager.type;
+  }
+}
+
+// "ada", "you", or "seat 3": a seat as short as a chip on the felt can say it.
+export function short(index, seat, h) {
+  if (index === seat) return "you";
+  return h.names[index] || `seat ${index + 1}`;
+}
+
+// A stack of cards at a place: overlapping when there are two or three (a pair or a
+// triple, MB-7c), struck through when fallen. data-hand is the place, for the tests.
+export function stack(h, place, cards, { fallen = false, matched = false } = {}) {
+  const kind = cards.length === 3 ? "triple" : cards.length === 2 ? "pair" : null;
+  return h.el(
+    "span",
+    { class: `mo-stack${fallen ? " fallen" : ""}${kind ? ` ${kind}` : ""}`, "data-hand": place },
+    cards.map((card) => h.card(card)),
+    kind ? h.el("span", { class: "mo-kind" }, `a ${kind}`) : null,
+    fallen ? h.el("span", { class: "mo-fell" }, "fell") : null,
+    matched && !fallen ? h.el("span", { class: "mo-fell" }, "matched") : null,
+  );
+}
+
+// The bank and the pack: who banks, the monte, the cards left, the deals, the house.
+export function bankPanel(view, seat, h, { lines = [], controls = [] } = {}) {
+  const banker = view.banker === null ? "nobody yet" : view.banker === seat ? "you" : h.seatName(view.banker);
+  return h.el(
+    "section",
+    { class: "mo-bank", "aria-label": "the bank and the pack" },
+    h.el("div", { class: "mo-pack", "aria-hidden": "true" }, h.card(null, { small: true })),
+    h.el(
+      "div",
+      { class: "mo-bank-words" },
+      h.el("div", {}, h.el("strong", {}, "Banker: "), banker),
+      h.el("div", {}, h.el("strong", {}, "The monte: "), h.el("span", { class: "mo-chips", "data-bank": view.bank }, String(view.bank))),
+      h.el("div", {}, h.el("strong", {}, "The pack: "), `${view.cards_left} cards left`),
+      lines.map((line) => h.el("div", { class: "note" }, line)),
+      controls.length ? h.el("div", { class: "mo-controls" }, controls) : null,
+    ),
+  );
+}
+
+// The seats and their chips: the banker, who speaks, who is to act.
+export function seatsList(view, seat, h, marksOf = () => []) {
+  const made = [];
+  view.seats.forEach((chips, index) => {
+    if (chips === null) return;
+    const marks = [];
+    if (index === view.banker) marks.push("banker");
+    if (index === view.offered) marks.push("offered the bank");
+    if (index === view.speaking) marks.push("to shuffle or cut");
+    marks.push(...marksOf(index));
+    made.push(
+      h.el(
+        "li",
+        { class: `mo-seat${index === seat ? " mine" : ""}${view.to_act.includes(index) ? " acting" : ""}`, "data-seat": index },
+        h.el("strong", {}, `Seat ${index + 1}`),
+        h.el("span", {}, index === seat ? `you (${h.names[index] || "you"})` : h.names[index] || ""),
+        h.el("span", {}, `${chips} chips`),
+        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
+      ),
+    );
+  });
+  return h.el("ol", { class: "mo-seats", "aria-label": "the seats" }, made);
+}
+
+// The bets on the layout, in the order placed: whose, what kind, the stake.
+export function betsList(view, seat, h) {
+  if (!view.bets.length) return h.el("p", { class: "note mo-nobets" }, "No bets on the layout.");
+  return h.el(
+    "ol",
+    { class: "mo-bets", "aria-label": "the bets on the layout" },
+    view.bets.map((bet) =>
+      h.el(
+        "li",
+        { class: bet.seat === seat ? "mine" : "", "data-bet": bet.number },
+        `${bet.number}. ${short(bet.seat, seat, h)}: ${wagerWords(view.layout, bet.wager)}, `,
+        h.el("span", { class: "mo-chips" }, String(bet.stake)),
+      ),
+    ),
+  );
+}
+
+// Each step's events kept for the table: the bets as placed (to name them once settled),
+// and the draw, card by card, with what each card settled and why (the step's `said` lines
+// when the server tells them, else the events in short).
+export function hearDraw(step, memory, { settledWords }) {
+  const events = step.events || [];
+  memory.bets = memory.bets || {};
+  for (const event of events) {
+    if (event.type === "BetPlaced") memory.bets[event.number] = event;
+    if (event.type === "RowBetPlaced") memory.bets[event.number] = event;
+    if (event.type === "BetsClosed") {
+      memory.draw = [];
+      memory.dry = null;
+    }
+    if (event.type === "DealEnded") memory.ended = { deal: event.deal, bank: event.bank };
+    if (event.type === "LayoutCard" && event.spot === "top-left") memory.ended = null;
+    if (event.type === "BankBroken") memory.dry = "The bank is broken: it passes at once (MB-15).";
+    if (event.type === "BetVoided") memory.dry = "The monte is used up: the bets left unpaid are void, their stakes returned (MB-4).";
+  }
+  const shown = events.findIndex((event) => event.type === "CardShown");
+  if (shown < 0) return;
+  const event = events[shown];
+  const said = Array.isArray(step.said) ? step.said.filter((line) => !/^(The gate|Shown)/.test(line)) : null;
+  const lines = said || events.slice(shown + 1).map((e) => settledWords(e, memory)).filter(Boolean);
+  memory.draw = memory.draw || [];
+  memory.draw.push({
+    card: event.card,
+    gate: event.gate,
+    lines: lines.map((line) => line.trim()),
+    fell: events.filter((e) => e.type === "CardFell").map((e) => e.spot),
+    won: events.filter((e) => e.type === "BetSettled" && e.fate === "win").length,
+    lost: events.filter((e) => e.type === "BetSettled" && e.fate === "lose").length,
+  });
+}
+
+// The draw as the page heard it: the gate, then each card shown, with what it settled.
+export function drawPanel(h, title) {
+  const draw = h.memory.draw || [];
+  if (!draw.length) return null;
+  return h.el(
+    "section",
+    { class: "mo-draw", "aria-label": title },
+    h.el("h3", {}, title),
+    h.el(
+      "ol",
+      {},
+      draw.map((entry, index) =>
+        h.el(
+          "li",
+          { class: `mo-shown${entry.gate ? " gate" : ""}`, "data-shown": index },
+          h.el("div", { class: "mo-shown-card" }, h.card(entry.card, { small: true }), h.el("span", {}, entry.gate ? "the gate" : `card ${index + 1}`)),
+          h.el(
+            "ul",
+            { class: "mo-said" },
+            entry.lines.length ? entry.lines.map((line) => h.el("li", {}, line)) : h.el("li", { class: "note" }, "nothing falls: no bet is settled"),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// A placed bet in short words when the server does not tell them (no `said`).
+export function settledBy(event, memory) {
+  const placed = memory.bets?.[event.number];
+  const which = `bet ${event.number}${placed ? ` (seat ${placed.seat + 1}, ${placed.stake})` : ""}`;
+  switch (event.type) {
+    case "CardFell":
+      return `The ${placeWords(event.spot)} card falls to ${cardPretty(event.card)}.`;
+    case "OrdinaryMatch":
+      return `${cardPretty(event.card)} matches the ${placeWords(event.spot)} card's rank, not its colour (MB-10): only crosses between plain cards settle.`;
+    case "BetSettled":
+      return event.fate === "win" ? `${which} wins ${event.paid}${event.cut ? `, the house takes ${event.cut} (MB-13)` : ""}.` : `${which} loses.`;
+    case "BetVoided":
+      return `${which} is void: the monte is used up; stake returned (MB-4).`;
+    case "DealEnded":
+      return `Deal ${event.deal} is over. The bank holds ${event.bank}.`;
+    default:
+      return null;
+  }
+}

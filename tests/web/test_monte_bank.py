@@ -1,0 +1,225 @@
+"""Monte Bank in Debian's Chromium: two people (two browser contexts) at one seeded table
+play a whole deal by clicking: the bank put up, the shuffle and the cut asked for and let go
+by, bets placed by pointing at the layout's cards (a circle on one card, a cross between
+two cards clicked one after the other, MB-9), the draw shown card by card with what each
+settled; a reload in the middle keeps the seat and the table. Every frame each page heard
+is checked against the table replayed from the database, and every card it shows against
+what it was told.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.games.monte_bank.test_conformance import scramble
+from tests.server.players import check_heard
+from tests.web.pages import PHONE, Guest, cards_in_page, cards_told, unnamed_controls
+
+pytestmark = pytest.mark.timeout(240)
+
+SEED = 7
+"""A seed whose first two layouts are void (MB-7b) and whose third, with a circle and a cross
+on its top-left card, is settled by the second card shown (found by trying it)."""
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def pretty(card: str) -> str:
+    """A card as the page words it: "J♠", "10♦"."""
+    rank = "10" if card[0] == "T" else card[0]
+    return f"{rank}{SUITS[card[1]]}"
+
+
+def check_cards(guest: Guest) -> dict[str, Any]:
+    """The page shows the layout its last view carries, stack by stack, and no card its
+    messages did not tell. The view checked."""
+    drawn = guest.drawn()
+    view = drawn["view"]
+    cards = cards_in_page(guest.page)
+    layout = view["layout"]
+    if layout is None:
+        assert not any(place in cards["hands"] for place in ("top-left", "bottom-right")), cards
+    else:
+        wanted = {**layout["spots"], **{place: [card] for place, card in layout["extras"].items()}}
+        assert {p: c for p, c in cards["hands"].items() if p in wanted} == wanted, cards
+    assert set(cards["shown"]) <= cards_told(guest.heard), cards
+    return drawn
+
+
+def after(guest: Guest, seq: int, timeout: float = 20_000) -> dict[str, Any]:
+    """Wait until the page has drawn a view later than `seq`: that view."""
+    guest.page.wait_for_function(
+        "seq => Number(document.querySelector('#layout').dataset.seq) > seq",
+        arg=seq,
+        timeout=timeout,
+    )
+    return guest.drawn()
+
+
+def until(guest: Guest, test: Any, timeout: float = 30_000) -> dict[str, Any]:
+    """Wait until the drawn view passes `test`."""
+    page = guest.page
+    deadline = timeout
+    while True:
+        drawn = guest.drawn()
+        if test(drawn["view"]):
+            return drawn
+        seq = drawn["seq"]
+        page.wait_for_function(
+            "seq => Number(document.querySelector('#layout').dataset.seq) > seq",
+            arg=seq,
+            timeout=deadline,
+        )
+
+
+def mine(guest: Guest) -> bool:
+    drawn = guest.drawn()
+    return drawn["seat"] in drawn["view"]["to_act"] and bool(drawn["view"]["legal"]["options"])
+
+
+def types(view: dict[str, Any]) -> set[str]:
+    return {
+        o["template"]["type"] if o["type"] == "Amounts" else o["type"]
+        for o in view["legal"]["options"]
+    }
+
+
+def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, screenshots: Path):
+    served = serve(SEED)
+    ada = Guest(browser, served.url, "ada")
+    bob = Guest(browser, served.url, "bob")
+    ada.sign_up()
+    bob.sign_up()
+    table = ada.open_table(bots=0, game="monte-bank")
+    expect(ada.page.locator("#title")).to_have_text("Monte Bank")
+    bob.at_table(table)
+    ada.sit(0, 600)
+    bob.sit(1, 600)
+    guests = (ada, bob)
+
+    # The bank, the shuffles and the cuts, each by its button, until the layout is out.
+    shuffled = cut = False
+    while True:
+        if all(g.drawn()["view"]["phase"] == "betting" for g in guests):
+            break
+        acting = next((g for g in guests if mine(g)), None)
+        if acting is None:
+            after(ada, ada.drawn()["seq"])
+            continue
+        seq, view = acting.drawn()["seq"], acting.drawn()["view"]
+        offered = types(view)
+        page = acting.page
+        if "PutUpBank" in offered:
+            expect(page.locator(".mo-phase")).to_contain_text("monte")
+            page.get_by_label("Put up the monte: amount", exact=False).fill("200")
+            acting.button("Put up the monte (100 to 600)").click()
+        elif "ShufflePack" in offered and not shuffled:
+            acting.button("Shuffle the pack").click()
+            shuffled = True
+        elif "Cut" in offered and ("Pass" not in offered or not cut):
+            page.get_by_label("Cut the pack: amount", exact=False).fill("5")
+            page.get_by_role("button", name="Cut the pack (").click()
+            cut = True
+        elif "Pass" in offered:
+            page.get_by_role("button", name="Pass: let it go by").click()
+        else:
+            raise AssertionError(f"nothing to click for {offered} in {view['phase']}")
+        after(acting, seq)
+
+    banker = ada.drawn()["view"]["banker"]
+    punter = bob if banker == 0 else ada
+    other = ada if punter is bob else bob
+    expect(punter.page.locator(".mo-bank")).to_contain_text("The monte: 200")
+    drawn = check_cards(punter)
+    layout = drawn["view"]["layout"]["spots"]
+    first, second = layout["top-left"][0], layout["bottom-right"][0]
+    expect(other.page.locator("button.mo-spot")).to_have_count(0)  # the banker bets not
+
+    # A circle: point at the top-left card; its bets are offered at it.
+    page = punter.page
+    page.locator("button.mo-spot[data-place='top-left']").click()
+    expect(page.locator("button.mo-spot[data-place='top-left']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator(".mo-offer-head")).to_contain_text(f"{pretty(first)} (top left)")
+    page.get_by_label(f"Circle on {pretty(first)}: amount", exact=False).fill("20")
+    seq = punter.drawn()["seq"]
+    punter.button(f"Circle on {pretty(first)} (10 to 200)").click()
+    after(punter, seq)
+    expect(page.locator(".mo-bets")).to_contain_text(f"1. you: circle on {pretty(first)}, 20")
+    expect(other.page.locator(".mo-bets")).to_contain_text(f"circle on {pretty(first)}, 20")
+
+    # A cross: the two cards clicked one after the other; the choice outlives the redraw.
+    expect(page.locator("button.mo-spot[data-place='top-left']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.locator("button.mo-spot[data-place='bottom-right']").click()
+    cross = f"Cross: {pretty(first)} before {pretty(second)}"
+    expect(page.locator(".mo-offer-head")).to_contain_text(
+        f"{pretty(first)} with or against {pretty(second)}"
+    )
+    expect(punter.button(f"Circle on {pretty(first)} (10 to 200)")).to_be_hidden()
+    page.get_by_label(f"{cross}: amount", exact=False).fill("30")
+    for guest, width in ((punter, 1280),):
+        guest.page.screenshot(path=screenshots / f"monte-bank-pointing-{width}.png")
+    seq = punter.drawn()["seq"]
+    punter.button(f"{cross} (10 to 200)").click()
+    after(punter, seq)
+    expect(page.locator(".mo-bets")).to_contain_text(
+        f"2. you: cross {pretty(first)} v {pretty(second)}, 30"
+    )
+    expect(
+        page.locator(".mo-cell").filter(has=page.locator("[data-place='top-left']"))
+    ).to_contain_text("cross v")
+    for guest in guests:
+        check_cards(guest)
+        assert unnamed_controls(guest.page) == []
+
+    # A reload in the middle of the deal keeps the seat and shows the same table.
+    before = punter.drawn()
+    page.reload()
+    again = punter.wait_phase("betting")
+    assert again["view"] == before["view"] and again["seat"] == before["seat"]
+    expect(page.locator(".mo-bets")).to_contain_text(
+        f"2. you: cross {pretty(first)} v {pretty(second)}, 30"
+    )
+
+    phone = Guest(browser, served.url, punter.name, viewport=dict(PHONE))
+    phone.context.add_cookies(punter.context.cookies())  # type: ignore[arg-type]
+    phone.at_table(table)
+    phone.wait_phase("betting")
+    phone.page.locator("button.mo-spot[data-place='top-right']").click()
+    phone.page.locator("button.mo-spot[data-place='top-left']").click()
+    check_cards(phone)
+    phone.page.screenshot(path=screenshots / "monte-bank-betting-375.png", full_page=True)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert unnamed_controls(phone.page) == []
+
+    seq = punter.drawn()["seq"]
+    punter.button("Done betting").click()
+    ended = until(punter, lambda view: view["phase"] == "between")
+    other_ended = until(other, lambda view: view["phase"] == "between")
+    assert ended["view"]["deals"] == 1 == other_ended["view"]["deals"]
+    told = [e for m in punter.heard for e in m.get("events", [])]
+    assert [e["number"] for e in told if e["type"] == "BetSettled"] != []
+    shown = [e["card"] for e in told if e["type"] == "CardShown"]
+    assert shown, "the draw showed no card"
+    draw = page.locator(".mo-draw")
+    expect(draw.locator(".mo-shown")).to_have_count(len(shown))
+    expect(draw.locator(".mo-shown").first).to_contain_text("the gate")
+    expect(draw).to_contain_text("bet 1 (you, circle on")
+    expect(other.page.locator(".mo-draw")).to_contain_text("bet 2 (")
+    expect(page.locator(".mo-ended")).to_contain_text("Deal 1 is over")
+    for guest in guests:
+        check_cards(guest)
+        assert unnamed_controls(guest.page) == []
+        assert guest.errors == []
+    punter.page.screenshot(path=screenshots / "monte-bank-drawn-1280.png", full_page=True)
+    phone.page.screenshot(path=screenshots / "monte-bank-drawn-375.png", full_page=True)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for guest, views_at_least in ((ada, 8), (bob, 8), (phone, 2)):
+        assert check_heard(served.database, table, guest, scramble) >= views_at_least
