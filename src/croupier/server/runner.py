@@ -219,10 +219,10 @@ class TableRunner:
         table keeps up to step `upto`, as the person saw them: a narrator that remembers
         (Monte Bank's open bets) then knows what was placed before the connection."""
         words = Words(self.info.game, self.info.rules)
-        for told in self._recent:
+        for told in self._recent if words.remembers else ():
             if told.events and told.seq <= (upto or 0):
                 seat = told.viewer(person)
-                words.said(told.names, seat, [redact(event, seat) for event in told.events])
+                words.hear(told.names, seat, [redact(event, seat) for event in told.events])
         return words
 
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:

@@ -64,6 +64,7 @@ The local table it could run is never made (`TerminalSession.table` is made when
 used)."""
 
 
+@functools.lru_cache(maxsize=8192)
 def plain(line: str) -> str:
     """A line of the terminal's, as plain text: its markup stripped, and the blank line some
     lines begin with (to set them apart on the terminal) left out."""
@@ -88,11 +89,26 @@ class Words:
         self._session = _SESSIONS[game](_console(), rules)
         self._narrator: Callable[[Event], str | None] = self._session.narrator  # type: ignore[attr-defined]
 
+    @property
+    def remembers(self) -> bool:
+        """Whether the narrator keeps what earlier steps told (Monte Bank's open bets, which
+        it names at the end of a step): then it must hear the steps before it tells one."""
+        return hasattr(self._narrator, "end_of_step")
+
+    def hear(self, names: Mapping[int, str], seat: int | None, events: Iterable[Event]) -> None:
+        """Let the narrator hear a step told before the connection, saying nothing."""
+        self._lines(names, seat, events)
+
     def said(
         self, names: Mapping[int, str], seat: int | None, events: Iterable[Event]
     ) -> list[str]:
         """The lines the terminal prints for `events` (as `seat` sees them), the seats held
         under `names` and `seat` being "you"."""
+        return [plain(line) for line in self._lines(names, seat, events)]
+
+    def _lines(
+        self, names: Mapping[int, str], seat: int | None, events: Iterable[Event]
+    ) -> list[str]:
         known = self._session.names
         known.clear()
         known.update(names)
@@ -102,9 +118,9 @@ class Words:
         for event in events:
             try:
                 lines.append(self._narrator(event))
-            except KeyError:  # a bet placed before this connection's narrator began
+            except KeyError:  # a bet placed before the steps this connection's narrator heard
                 _log.warning("an event the words cannot tell: %r", event)
         end_of_step = getattr(self._narrator, "end_of_step", None)
         if end_of_step is not None:
             lines.extend(end_of_step())
-        return [plain(line) for line in lines if line is not None]
+        return [line for line in lines if line is not None]
