@@ -4,6 +4,8 @@ kept anywhere."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from alembic import command
 from alembic.config import Config
@@ -193,3 +195,26 @@ def test_migrating_from_0001_keeps_the_ledger_and_adds_people(empty_database_url
     engine.dispose()
     assert balances == {"grants": -500 - STARTING_GRANT, "old-timer": 500, "ada": STARTING_GRANT}
     assert audit(url) == []
+
+
+def test_people_registering_at_the_same_moment_all_get_their_accounts(database_url):
+    engine = open_database(database_url)
+    failures: list[BaseException] = []
+
+    def one(name: str) -> None:
+        try:
+            with Session(engine) as session, session.begin():
+                register(session, name, PASSWORD)
+        except BaseException as error:  # the test says which
+            failures.append(error)
+
+    threads = [threading.Thread(target=one, args=(f"player{n}",)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    with Session(engine) as session:
+        assert len(session.scalars(select(Person)).all()) == 6
+    engine.dispose()
+    assert audit(database_url) == []

@@ -101,3 +101,23 @@ def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
         assert all(holder["bot"] for holder in taken.values()), entry
     again = lobby()  # restarted: every game has its table open still
     assert [entry["id"] for entry in again] == [entry["id"] for entry in first]
+
+
+def test_a_table_being_opened_is_not_taken_up_twice_by_the_lease_keeper(database_url):
+    async def opened() -> tuple[list[int], int]:
+        lobby = Lobby(open_database(database_url))
+        runners = []
+        for _ in range(12):  # the keeper's look for open tables, while one is being opened
+            runner, _ = await asyncio.gather(
+                lobby.open(None, "punto-banco", {}, 1, Settings(bot_pause=0)), lobby._adopt()
+            )
+            runners.append(runner)
+        await asyncio.sleep(0.3)
+        lost = [runner.info.id for runner in runners if runner.closed]
+        running = sum(not task.done() for task in lobby._tasks.values())
+        await lobby.stop()
+        return lost, running
+
+    lost, running = asyncio.run(opened())
+    assert lost == []  # none was run twice, and lost to its twin
+    assert running == 12

@@ -54,12 +54,22 @@ def default_url() -> str:
 
 def _enforce_foreign_keys(connection: Any, _: Any) -> None:
     """Each SQLite connection enforces foreign keys, and waits up to 30 s for a lock; the
-    file is in write-ahead-log mode, so that readers never hold up the one writer."""
+    file is in write-ahead-log mode, so that readers never hold up the one writer. The
+    driver's own transaction handling is off (`_begin_immediately` begins each one)."""
+    connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA busy_timeout = 30000")
     cursor.execute("PRAGMA journal_mode = WAL")
     cursor.close()
+
+
+def _begin_immediately(connection: Any) -> None:
+    """Each SQLite transaction takes the write lock as it begins, waiting its turn: one begun
+    deferred that reads and then writes fails at once ("database is locked") when another
+    has written meanwhile, and the driver's own handling leaves a savepoint outside any
+    transaction (SQLAlchemy's pysqlite notes)."""
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def shown(url: str) -> str:
@@ -111,6 +121,7 @@ def open_database(url: str) -> Engine:
         raise Unavailable(f"cannot open the database {shown(url)!r}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _enforce_foreign_keys)
+        event.listen(engine, "begin", _begin_immediately)
     return engine
 
 

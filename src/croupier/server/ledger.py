@@ -19,15 +19,18 @@ __all__ = ["open_account", "transfer"]
 
 
 def open_account(session: Session, kind: AccountKind, name: str) -> Account:
-    """The account of this kind and name, opened with no chips if there is none yet."""
-    found = session.scalars(
-        select(Account).where(Account.kind == kind.value, Account.name == name)
-    ).one_or_none()
+    """The account of this kind and name, opened with no chips if there is none yet (or, if
+    another transaction opens it at the same moment, theirs)."""
+    query = select(Account).where(Account.kind == kind.value, Account.name == name)
+    found = session.scalars(query).one_or_none()
     if found is not None:
         return found
     account = Account(kind=kind.value, name=name, balance=0)
-    session.add(account)
-    session.flush()
+    try:
+        with session.begin_nested():
+            session.add(account)
+    except IntegrityError:  # opened by another at once: the database's unique key says so
+        return session.scalars(query).one()
     return account
 
 

@@ -59,6 +59,9 @@ class Lobby:
         self._runners: dict[int, TableRunner] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._leasing: asyncio.Task[None] | None = None
+        self._taking_up = asyncio.Lock()
+        """Held while a table is opened, claimed and resumed, so that the lease keeper's look
+        for open tables never takes up one that is being opened (it would run twice)."""
 
     async def start(self) -> None:
         """Bring back every open table no other process runs, and keep the leases."""
@@ -66,9 +69,10 @@ class Lobby:
         self._leasing = asyncio.create_task(self._keep_leases(), name="leases")
 
     async def _adopt(self) -> None:
-        for record in await asyncio.to_thread(open_tables, self.engine):
-            if record.id not in self._runners and await self._claim(record.id):
-                await self._resume(record.id)
+        async with self._taking_up:
+            for record in await asyncio.to_thread(open_tables, self.engine):
+                if record.id not in self._runners and await self._claim(record.id):
+                    await self._resume(record.id)
 
     async def _claim(self, table: int) -> bool:
         return await asyncio.to_thread(claim, self.engine, table, self.owner, self.lease)
@@ -90,7 +94,8 @@ class Lobby:
                 if ended:
                     await asyncio.to_thread(release, self.engine, table, self.owner)
                 else:  # stopped on an error: rebuilt from what was committed, it goes on
-                    await self._resume(table)
+                    async with self._taking_up:
+                        await self._resume(table)
             elif not await self._claim(table):  # another process has it: stop at once
                 _log.error("table %s: its lease was lost; it stops here", table)
                 task.cancel()
@@ -131,11 +136,12 @@ class Lobby:
                 "before it begins "
                 "(nobody to bank against): open the table with more bots"
             )
-        table = await asyncio.to_thread(
-            open_table, self.engine, game, rules, settings, seated, person
-        )
-        await self._claim(table)
-        return await self._resume(table)
+        async with self._taking_up:
+            table = await asyncio.to_thread(
+                open_table, self.engine, game, rules, settings, seated, person
+            )
+            await self._claim(table)
+            return await self._resume(table)
 
     async def open_each_game(self, bots: int) -> list[int]:
         """Open a table of every game that has none open, with `bots` bots (as many as it

@@ -83,7 +83,7 @@ def register(session: Session, name: str, password: str) -> Person:
     Raises `InvalidInput` for a name that is not valid or is taken (in any case), or a
     password shorter than `MIN_PASSWORD`."""
     name = _check_name(name)
-    password = _check_password(password)
+    password_hash = _HASHER.hash(_check_password(password))  # before the database is locked
     if _find(session, name) is not None:
         raise _taken(name)
     existing = session.scalars(
@@ -97,7 +97,7 @@ def register(session: Session, name: str, password: str) -> Person:
             person = Person(
                 name=name,
                 folded=name.lower(),
-                password_hash=_HASHER.hash(password),
+                password_hash=password_hash,
                 account_id=account.id,
             )
             session.add(person)
