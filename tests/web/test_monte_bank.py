@@ -81,6 +81,10 @@ def mine(guest: Guest) -> bool:
     return drawn["seat"] in drawn["view"]["to_act"] and bool(drawn["view"]["legal"]["options"])
 
 
+def betting(guest: Guest) -> bool:
+    return bool(guest.drawn()["view"]["phase"] == "betting")
+
+
 def types(view: dict[str, Any]) -> set[str]:
     return {
         o["template"]["type"] if o["type"] == "Amounts" else o["type"]
@@ -106,9 +110,10 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     while True:
         if all(g.drawn()["view"]["phase"] == "betting" for g in guests):
             break
-        acting = next((g for g in guests if mine(g)), None)
+        acting = next((g for g in guests if mine(g) and not betting(g)), None)
         if acting is None:
-            after(ada, ada.drawn()["seq"])
+            behind = next(g for g in guests if not betting(g))
+            after(behind, behind.drawn()["seq"])
             continue
         seq, view = acting.drawn()["seq"], acting.drawn()["view"]
         offered = types(view)

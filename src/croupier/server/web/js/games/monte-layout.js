@@ -111,7 +111,7 @@ export function stack(h, place, cards, { fallen = false, matched = false } = {})
 }
 
 // The bank and the pack: who banks, the monte, the cards left, the deals, the house.
-export function bankPanel(view, seat, h, { lines = [], controls = [] } = {}) {
+export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord = "The monte" } = {}) {
   const banker = view.banker === null ? "nobody yet" : view.banker === seat ? "you" : h.seatName(view.banker);
   return h.el(
     "section",
@@ -121,7 +121,7 @@ export function bankPanel(view, seat, h, { lines = [], controls = [] } = {}) {
       "div",
       { class: "mo-bank-words" },
       h.el("div", {}, h.el("strong", {}, "Banker: "), banker),
-      h.el("div", {}, h.el("strong", {}, "The monte: "), h.el("span", { class: "mo-chips", "data-bank": view.bank }, String(view.bank))),
+      h.el("div", {}, h.el("strong", {}, `${bankWord}: `), h.el("span", { class: "mo-chips", "data-bank": view.bank }, String(view.bank))),
       h.el("div", {}, h.el("strong", {}, "The pack: "), `${view.cards_left} cards left`),
       lines.map((line) => h.el("div", { class: "note" }, line)),
       controls.length ? h.el("div", { class: "mo-controls" }, controls) : null,

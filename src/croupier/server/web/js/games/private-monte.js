@@ -1,0 +1,212 @@
+// Private Monte Bank's table (PM-1 .. PM-8): the two layouts, top and bottom, each a row a
+// punter bets on by clicking it (PM-4); the gate, matched by suit (PM-5); the deals left
+// in this shuffle (PM-8); the bank and its banker; the cards seen since the shuffle; the
+// seats and their chips. The table itself (the bank, the shuffles and cuts) is Monte Bank's.
+
+import { cardPretty } from "../cards.js";
+import { ROWS, bankPanel, betsList, hearDraw, linkStyle, seatsList, settledBy, short, stackAt } from "./monte-layout.js";
+
+const CHIPS = [10, 25, 50, 100];
+const CARDS_A_DEAL = 5; // four layout cards and the gate (PM-3, PM-5)
+const UNDEALT = 10; // cards that must stay undealt (PM-8)
+
+export function label(action) {
+  switch (action.type) {
+    case "LayoutBet":
+      return `Bet on the ${action.row} layout`;
+    case "PutUpBank":
+      return "Put up the bank";
+    case "AddToBank":
+      return "Add to the bank";
+    case "DeclineBank":
+      return "Decline the bank";
+    case "KeepBank":
+      return "Deal again";
+    case "GiveUpBank":
+      return "Give up the bank";
+    case "ShufflePack":
+      return "Shuffle the pack";
+    case "Pass":
+      return "Pass: let it go by";
+    case "Cut":
+      return "Cut the pack";
+    case "Done":
+      return "Done betting";
+    case "Leave":
+      return "Get up";
+    default:
+      return undefined;
+  }
+}
+
+export function hear(step, memory) {
+  for (const event of step.events || []) {
+    if (event.type === "CardShown") memory.gate = event.card;
+    if ((event.type === "LayoutCard" && event.spot === "top-left") || event.type === "PackShuffled") memory.gate = null;
+    if (event.type === "Discarded") memory.last = event.cards;
+  }
+  hearDraw(step, memory, { settledWords: settledBy });
+}
+
+function who(index, seat, h) {
+  if (index === null || index === undefined) return "nobody";
+  return index === seat ? "you" : h.seatName(index);
+}
+
+function phaseWords(view, seat, h) {
+  switch (view.phase) {
+    case "first banker":
+      return "Each player draws a card: the lowest banks first (PM-2).";
+    case "monte":
+      return `${who(view.banker, seat, h)} has the bank: put it up, or decline.`;
+    case "offer":
+      return `The bank is offered to ${who(view.offered, seat, h)}.`;
+    case "shuffles":
+      return `${who(view.speaking, seat, h)} may ask to shuffle; the banker shuffles last (PM-2).`;
+    case "shuffling":
+      return "The pack is shuffled.";
+    case "cuts":
+      return `${who(view.speaking, seat, h)} may cut (PM-2).`;
+    case "layout":
+      return "The banker deals two layouts: two cards from the bottom, two from the top (PM-3).";
+    case "betting":
+      return "Bets are open: click a layout to bet on it (PM-4).";
+    case "draw":
+      return "The banker turns the pack face up: its bottom card is the gate (PM-5).";
+    case "between":
+      return `Deal ${view.deals} is over: ${who(view.banker, seat, h)} deals again or adds to the bank (PM-7, PM-8).`;
+    case "waiting":
+      return "The table waits for a second player.";
+    case "over":
+      return "The session is over.";
+    default:
+      return view.phase;
+  }
+}
+
+// The deals of this shuffle: each took five cards, all in `seen` (PM-8).
+function dealsWords(view) {
+  const agreed = view.rules.deals_per_bank;
+  const done = Math.floor(view.seen.length / CARDS_A_DEAL);
+  const now = view.layout ? done + 1 : done;
+  const byPack = Math.max(0, Math.floor((view.cards_left - UNDEALT) / CARDS_A_DEAL));
+  const left = Math.max(0, Math.min(agreed - now, byPack));
+  const where = view.layout ? `Deal ${now} of the ${agreed} agreed from this shuffle` : `${done} of the ${agreed} deals agreed dealt from this shuffle`;
+  return `${where}: ${left} more to come (PM-8; at least ${UNDEALT} cards stay undealt).`;
+}
+
+function bank(view, seat, h) {
+  const rules = view.rules;
+  const passWords = view.phase === "cuts" ? "No cut: let it go by" : "No shuffle: let it go by";
+  const kinds = new Set(["PutUpBank", "DeclineBank", "KeepBank", "GiveUpBank", "AddToBank", "ShufflePack", "Pass", "Cut"]);
+  const controls = h
+    .find((o) => kinds.has(o.type) || (o.type === "Amounts" && kinds.has(o.template.type)))
+    .map((o) => h.control(o, { text: o.type === "Pass" ? passWords : null, chips: o.type === "Amounts" && o.template.type !== "Cut" ? [100, 200, 500] : [] }));
+  const lines = [
+    dealsWords(view),
+    `Stakes ${rules.cava} to ${rules.limit}, never over the bank; a layout pays 1 to 1 when the gate has the suit of one of its cards (PM-5, PM-6).`,
+  ];
+  return bankPanel(view, seat, h, { lines, controls, bankWord: "The bank" });
+}
+
+function gateSuit(card) {
+  return { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[card.slice(-1)];
+}
+
+function rows(view, seat, h) {
+  const { memory } = h;
+  const layout = view.layout;
+  const gate = memory.gate && view.phase !== "betting" ? memory.gate : null;
+  const betting = h.find((o) => o.type === "Amounts" && o.template.type === "LayoutBet");
+  if (memory.rowOn !== JSON.stringify(layout)) {
+    memory.row = null;
+    memory.rowOn = JSON.stringify(layout);
+  }
+  const made = ROWS.map(([row, spots]) => {
+    const cards = spots.map((spot) => stackAt(layout, spot)[0]);
+    const option = betting.find((o) => o.template.row === row);
+    const won = gate && cards.some((card) => card.slice(-1) === gate.slice(-1));
+    const shown = h.el(
+      "span",
+      { class: "pm-cards", "data-hand": `${row}-layout` },
+      h.el("span", { class: "pm-name" }, `${row} layout`),
+      cards.map((card) => h.card(card)),
+    );
+    const words = `the ${row} layout: ${cards.map(cardPretty).join(" ")}`;
+    const target = option
+      ? h.el("button", { type: "button", class: "pm-target", "data-row": row, "aria-pressed": memory.row === row ? "true" : "false", "aria-label": `${words}: choose it to bet`, onclick: () => choose(row) }, shown)
+      : h.el("div", { class: "pm-target", "data-row": row, role: "group", "aria-label": words }, shown);
+    const stakes = view.bets
+      .filter((bet) => spots.every((spot) => bet.wager.row.includes(spot)))
+      .map((bet) => h.el("li", { class: bet.seat === seat ? "mine" : "" }, `${short(bet.seat, seat, h)}: `, h.el("span", { class: "mo-chips" }, String(bet.stake))));
+    const control = option ? h.control(option, { chips: CHIPS }) : null;
+    const offered = control ? h.el("div", { class: "pm-offer", "data-row": row, hidden: memory.row !== row }, control) : null;
+    const fate = gate ? h.el("strong", {}, won ? `wins: the gate is ${gateSuit(gate)}` : `loses: no ${gateSuit(gate)}`) : null;
+    return h.el(
+      "div",
+      { class: `pm-row${won ? " won" : ""}`, "data-layout": row },
+      target,
+      h.el("div", { class: "pm-row-side" }, stakes.length ? h.el("ul", { class: "mo-on", "aria-label": `bets on the ${row} layout` }, stakes) : h.el("span", { class: "note" }, "no bets"), fate, offered),
+    );
+  });
+  function choose(row) {
+    memory.row = memory.row === row ? null : row;
+    for (const part of made) {
+      const button = part.querySelector("button.pm-target");
+      if (button) button.setAttribute("aria-pressed", button.dataset.row === memory.row ? "true" : "false");
+      const offer = part.querySelector(".pm-offer");
+      if (offer) offer.hidden = offer.dataset.row !== memory.row;
+    }
+  }
+  const done = h.find((o) => o.type === "Done").map((o) => h.control(o));
+  return h.el(
+    "section",
+    { class: "pm-rows mo-layout", "aria-label": "the two layouts" },
+    made,
+    betting.length ? h.el("p", { class: "note" }, "Click a layout to bet on it; one stake a layout.") : null,
+    done.length ? h.el("div", { class: "mo-controls" }, done) : null,
+  );
+}
+
+// The gate: as heard, or after a reload the last card seen when a deal has just ended.
+function gateOf(view, memory) {
+  if (view.phase === "betting" || view.phase === "layout") return null;
+  if (memory.gate) return memory.gate;
+  return view.phase === "between" && view.seen.length && view.seen.length % CARDS_A_DEAL === 0 ? view.seen.at(-1) : null;
+}
+
+function gatePanel(view, h) {
+  const { memory } = h;
+  const gate = gateOf(view, memory);
+  if (!gate) return null;
+  const entry = memory.gate ? (memory.draw || []).at(-1) : null;
+  return h.el(
+    "section",
+    { class: "mo-draw", "aria-label": "the gate" },
+    h.el("div", { class: "pm-gate" }, h.card(gate), h.el("strong", {}, `The gate: ${cardPretty(gate)}, ${gateSuit(gate)}`)),
+    entry ? h.el("ul", { class: "mo-said" }, entry.lines.map((line) => h.el("li", {}, line))) : null,
+  );
+}
+
+function seenPanel(view, h) {
+  return h.el(
+    "details",
+    { class: "pm-seen-box", open: true },
+    h.el("summary", {}, `${view.seen.length} cards seen since the shuffle`),
+    h.el("div", { class: "pm-seen", "data-hand": "seen" }, view.seen.map((card) => h.card(card, { small: true }))),
+  );
+}
+
+export function render(view, seat, h) {
+  linkStyle();
+  const parts = [
+    h.el("p", { class: "mo-phase", role: "status" }, phaseWords(view, seat, h)),
+    h.el("div", { class: "mo-top" }, bank(view, seat, h)),
+    view.layout ? rows(view, seat, h) : null,
+    view.layout ? betsList(view, seat, h) : null,
+    gatePanel(view, h),
+    seenPanel(view, h),
+    seatsList(view, seat, h),
+  ];
+  h.container.append(...parts.filter(Boolean));
+}
