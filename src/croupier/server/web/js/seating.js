@@ -3,6 +3,10 @@
 
 import { el, seatName } from "./dom.js";
 
+// The seat picked and the buy-in typed, kept across redraws: a busy table redraws on
+// every step, and the form is made again each time.
+const kept = { seat: null, chips: null };
+
 export function seating(openSeats, balance, sit, names = {}) {
   const seats = Object.keys(openSeats).map(Number).sort((a, b) => a - b);
   if (!seats.length) {
@@ -13,7 +17,12 @@ export function seating(openSeats, balance, sit, names = {}) {
     { name: "seat", "aria-label": "seat to take" },
     seats.map((seat) => el("option", { value: seat }, seatName(seat, names))),
   );
+  if (seats.includes(kept.seat)) picker.value = String(kept.seat);
   const chips = el("input", { type: "number", name: "chips", inputmode: "numeric", step: 1, required: true, "aria-label": "chips to bring" });
+  if (kept.chips !== null) chips.value = kept.chips;
+  chips.addEventListener("input", () => {
+    kept.chips = chips.value;
+  });
   const range = el("span", { class: "range" });
   const fit = () => {
     const option = openSeats[picker.value];
@@ -25,7 +34,10 @@ export function seating(openSeats, balance, sit, names = {}) {
     }
     range.textContent = `${option.low}–${high}`;
   };
-  picker.addEventListener("change", fit);
+  picker.addEventListener("change", () => {
+    kept.seat = Number(picker.value);
+    fit();
+  });
   fit();
   const form = el(
     "form",

@@ -1,0 +1,143 @@
+"""Chemin de Fer in Debian's Chromium: three people (three browser contexts) and two bots
+at one seeded table play a whole coup by clicking: the auction for the first bank (CF-3),
+the cut (C-6), the banco calls in priority order from the banker's right, where only bob
+may call banco (CF-5, CF-6), the punters' hand he plays with its choice on 5 (CF-12), the
+banker's free choice (CF-13), and the bank passing when the punters win (CF-14); a reload
+in the middle of it; every frame each page heard and every card it shows are what its
+seat may know, checked against the table replayed from the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.games.chemin_de_fer.test_conformance import scramble
+from tests.server.players import check_heard
+from tests.web.pages import PHONE, Guest, unnamed_controls
+from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
+
+pytestmark = pytest.mark.timeout(240)
+
+BANCO_ON_5 = 53
+"""A seed whose first coup, ada banking at the least bid and carol cutting the shoe in the
+middle, gives bob, who calls banco, 9C 6S (5: he chooses) and the banker JD TC (found by
+trying seeds)."""
+
+
+def hands_of(view: dict[str, object]) -> dict[str, list[str | None]]:
+    return {"punter": view["punter_cards"], "banker": view["banker_cards"]}  # type: ignore[dict-item]
+
+
+def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Path):
+    served = serve(BANCO_ON_5)
+    ada, bob, carol = (Guest(browser, served.url, name) for name in ("ada", "bob", "carol"))
+    for guest in (ada, bob, carol):
+        guest.sign_up()
+    table = open_game(ada, "chemin-de-fer", bots=2)
+    expect(ada.page.locator("#title")).to_have_text("Chemin de Fer")
+    bob.at_table(table)
+    carol.at_table(table)
+    ada.sit(0, 600)
+    bob.sit(3, 800)
+    carol.sit(4, 300)
+
+    # The auction: ada bids the least she may, the others pass for good (CF-3).
+    # The bots bid as their coins say, while the people sit down: each of the three acts
+    # when the auction comes round to him, until it is over.
+    shot = False
+    while ada.drawn()["view"]["phase"] == "auction":
+        for guest in (ada, bob, carol):
+            view = guest.drawn()
+            if view["seq"] != ada.drawn()["seq"] or guest.drawn()["view"]["phase"] != "auction":
+                continue
+            if guest is ada and any(kind(o) == "Bid" for o in view["view"]["legal"]["options"]):
+                expect(ada.page.locator(".cf-auction")).to_contain_text("Best bid:")
+                if not shot:
+                    ada.page.screenshot(path=screenshots / "chemin-de-fer-auction-1280.png")
+                    shot = True
+                ada.button("Bid for the bank").click()
+                moved_on(ada, view["seq"])
+            elif guest is not ada and view["view"]["legal"]["options"]:
+                guest.button("Pass for good").click()
+                moved_on(guest, view["seq"])
+        ada.page.wait_for_timeout(100)
+
+    # Carol, on the banker's right, cuts the shoe in the middle (C-6).
+    offered(carol, lambda o: kind(o) == "Cut")
+    cut = next(o for o in carol.drawn()["view"]["legal"]["options"] if kind(o) == "Cut")
+    amount_field(carol, "Cut the shoe").fill(str((cut["low"] + cut["high"]) // 2))
+    carol.button("Cut the shoe").click()
+
+    # The calls, from the banker's right: carol cannot cover the bank, bob may (CF-6).
+    calls = carol.wait_phase("calls")
+    assert calls["view"]["banker"] == 0 and calls["view"]["speaking"] == 4
+    expect(carol.page.locator(".cf-punters li").first).to_contain_text("carol")
+    expect(carol.button("Banco!")).to_have_count(0)
+    carol.button("No banco").click()
+    offered(bob, lambda o: o["type"] == "Banco")
+    expect(bob.page.locator(".cf-punter.mine")).to_contain_text("to speak")
+    for guest in (ada, carol):
+        expect(guest.button("Banco!")).to_have_count(0)  # only bob may call it now
+    bob.button("Banco!").click()
+
+    # Bob plays the punters' hand: 5, his choice (CF-12), beside his hand.
+    before = bob.wait_phase("punter")
+    assert before["view"]["punter"] == 3 and before["view"]["punter_cards"] == ["9C", "6S"]
+    assert before["view"]["stakes"] == [[3, before["view"]["bank"]]]
+    expect(bob.page.locator(".cf-punters")).to_contain_text("banco!")
+    check_cards(bob, hands_of(before["view"]))
+    for guest in (ada, carol):
+        seen = guest.wait_phase("punter")
+        assert seen["view"]["punter_cards"] == [None, None]
+        check_cards(guest, hands_of(seen["view"]))
+        expect(guest.button("Punters draw a card")).to_have_count(0)
+    assert ada.drawn()["view"]["banker_cards"] == ["JD", "TC"]
+    check_cards(ada, hands_of(ada.drawn()["view"]))
+    bob.page.screenshot(path=screenshots / "chemin-de-fer-punter-bob-1280.png")
+    ada.page.screenshot(path=screenshots / "chemin-de-fer-punter-ada-1280.png")
+
+    # A reload in the middle of the coup keeps the seat and shows the same table.
+    bob.page.reload()
+    after = bob.wait_phase("punter")
+    assert after["view"] == before["view"]
+    expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "3")
+    check_cards(bob, hands_of(after["view"]))
+    phone = Guest(browser, served.url, "bob", viewport=dict(PHONE))
+    phone.context.add_cookies(bob.context.cookies())  # type: ignore[arg-type]
+    phone.id = bob.id
+    phone.at_table(table)
+    phone.wait_phase("punter")
+    check_cards(phone, hands_of(phone.drawn()["view"]))
+    phone.page.screenshot(path=screenshots / "chemin-de-fer-punter-bob-375.png", full_page=True)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    expect(bob.page.locator(".cf-punter").filter(has_text="bob")).to_contain_text("banco!")
+    bob.page.locator(".cf-hand-punter").get_by_role("button", name="Punters draw a card").click()
+
+    # The banker sees the punters' third card and chooses freely (CF-13), beside his hand.
+    chosen = ada.wait_phase("banker")
+    assert len(chosen["view"]["punter_cards"]) == 3 and chosen["view"]["punter_cards"][2]
+    check_cards(ada, hands_of(chosen["view"]))
+    for guest in (bob, carol):
+        seen = guest.wait_phase("banker")
+        check_cards(guest, hands_of(seen["view"]))
+        expect(guest.button("Banker stands")).to_have_count(0)
+    ada.page.screenshot(path=screenshots / "chemin-de-fer-banker-ada-1280.png")
+    ada.page.locator(".cf-hand-banker").get_by_role("button", name="Banker stands").click()
+
+    # The punters win: the bank passes to the banker's right, offered to carol (CF-14).
+    ended = carol.wait_phase("offer")
+    assert ended["view"]["offered"] == 4 and ended["view"]["coups"] == 1
+    expect(carol.page.locator(".cf-result")).to_contain_text("The punters win")
+    expect(carol.button("Take the bank")).to_be_visible()
+    expect(carol.button("Decline the bank")).to_be_visible()
+    carol.page.screenshot(path=screenshots / "chemin-de-fer-offer-carol-1280.png")
+    told = [event["type"] for message in ada.heard for event in message.get("events", [])]
+    assert "BancoCalled" in told and "CoupResult" in told and "BankPassed" in told
+    for guest in (ada, bob, carol, phone):
+        check_cards(guest, {})
+        assert unnamed_controls(guest.page) == []
+        assert guest.errors == []
+    for guest, views in ((ada, 8), (bob, 8), (carol, 8), (phone, 1)):
+        assert check_heard(served.database, table, guest, scramble) >= views
