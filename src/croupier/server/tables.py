@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Connection, Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from croupier import games
@@ -278,10 +278,13 @@ def steps(session: Session, table: int) -> Iterable[StepRecord]:
     )
 
 
-def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Book, list[Told]]:
+def rebuild(
+    bind: Engine | Connection, table: int, recent: int = 0
+) -> tuple[TableInfo, Book, list[Told]]:
     """Table `table` as committed: its info, its book after every committed step, and the
-    last `recent` steps as the table tells them."""
-    with Session(engine) as session:
+    last `recent` steps as the table tells them. `bind` is an engine, or a connection whose
+    transaction the reading joins."""
+    with Session(bind) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")
@@ -305,7 +308,7 @@ def rebuild(engine: Engine, table: int, recent: int = 0) -> tuple[TableInfo, Boo
 def table_chips(session: Session, account: Account) -> int:
     """The chips table `account` holds by its replayed steps (the audit's check)."""
     table = int(account.name.removeprefix("table-"))
-    _, book, _ = rebuild(session.get_bind(), table)  # type: ignore[arg-type]
+    _, book, _ = rebuild(session.connection(), table)  # in the audit's own transaction
     return book.table_chips
 
 
