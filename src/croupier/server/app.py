@@ -85,20 +85,23 @@ def create_app(
             engine.dispose()
 
     api = _Api(engine, lobby)
+    api_routes = [
+        Route("/health", api.health),
+        Route("/register", api.register, methods=["POST"]),
+        Route("/login", api.log_in, methods=["POST"]),
+        Route("/logout", api.log_out, methods=["POST"]),
+        Route("/me", api.me),
+        Route("/games", api.games),
+        Route("/tables", api.tables, methods=["GET"]),
+        Route("/tables", api.open_table, methods=["POST"]),
+        Route("/tables/{table:int}", api.table),
+        Route("/tables/{table:int}/close", api.close_table, methods=["POST"]),
+        Route("/tables/{table:int}/odds", api.odds),
+        Route("/tables/{table:int}/history", api.history),
+        WebSocketRoute("/tables/{table:int}/socket", api.socket),
+    ]
     routes = [
-        Route("/api/health", api.health),
-        Route("/api/register", api.register, methods=["POST"]),
-        Route("/api/login", api.log_in, methods=["POST"]),
-        Route("/api/logout", api.log_out, methods=["POST"]),
-        Route("/api/me", api.me),
-        Route("/api/games", api.games),
-        Route("/api/tables", api.tables, methods=["GET"]),
-        Route("/api/tables", api.open_table, methods=["POST"]),
-        Route("/api/tables/{table:int}", api.table),
-        Route("/api/tables/{table:int}/close", api.close_table, methods=["POST"]),
-        Route("/api/tables/{table:int}/odds", api.odds),
-        Route("/api/tables/{table:int}/history", api.history),
-        WebSocketRoute("/api/tables/{table:int}/socket", api.socket),
+        Mount("/api", routes=api_routes),  # an unknown /api path is the API's 404, not a page
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
     middleware = [
