@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Set up croupier in its own virtual environment, then play or test.
+"""Set up croupier in its own virtual environment, then serve, play or test.
 
+    python3 tasks.py serve [ARGS...]  set up to play, then `croupier serve --bot-tables 2 ARGS...`
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
     python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
     python3 tasks.py setup            set up with the test tools only
@@ -68,17 +69,28 @@ def test() -> None:
     _run(BIN / "pytest")
 
 
-def play(args: list[str]) -> None:
-    """Start an interactive game of Punto Banco at the terminal. Ctrl-C is croupier's to
-    answer (it closes the table and says so); this wrapper only passes its status on."""
-    setup(PLAY)
-    command = [str(BIN / "croupier"), "play", "punto-banco", *args]
-    with subprocess.Popen(command) as game:
+def _hand_over(*command: str | Path) -> None:
+    """Run `command` until it ends, and exit with its status. Ctrl-C is croupier's to answer
+    (a table closes and says so, a server stops); this wrapper only passes its status on."""
+    with subprocess.Popen([str(part) for part in command]) as running:
         while True:
             try:
-                sys.exit(game.wait())
+                sys.exit(running.wait())
             except KeyboardInterrupt:
-                continue  # the game has it too, and ends in its own time
+                continue  # croupier has it too, and ends in its own time
+
+
+def serve(args: list[str]) -> None:
+    """Start the table server on the embedded SQLite ledger, with a table of every game
+    waiting with two bots; it prints the address to open in a browser."""
+    setup(PLAY)
+    _hand_over(BIN / "croupier", "serve", "--bot-tables", "2", *args)
+
+
+def play(args: list[str]) -> None:
+    """Start an interactive game of Punto Banco at the terminal."""
+    setup(PLAY)
+    _hand_over(BIN / "croupier", "play", "punto-banco", *args)
 
 
 def main() -> None:
@@ -87,13 +99,15 @@ def main() -> None:
         setup()
     elif command == "test":
         test()
+    elif command == "serve":
+        serve(rest)
     elif command == "play":
         play(rest)
     elif command in ("help", "-h", "--help"):
         print(__doc__)
     else:
         print(__doc__, file=sys.stderr)
-        sys.exit(f"tasks.py: no task {command!r}; the tasks are play, test, setup and help")
+        sys.exit(f"tasks.py: no task {command!r}; the tasks are serve, play, test, setup and help")
 
 
 if __name__ == "__main__":
