@@ -32,6 +32,20 @@ function seatsOf(entry) {
   return `${taken.length} of ${entry.seats} taken${who.length ? ` — ${who.join(", ")}` : ""}`;
 }
 
+// The stakes in words: "Stakes: punto 10 to 1000 · ... · égalité 10 to 200", a limit
+// the rules do not set ("high": null) as "from 5"; and whether the table gives the odds.
+const STAKES = { egalite: "égalité" };
+
+function stakesOf(entry) {
+  const each = Object.entries(entry.stakes).map(([name, range]) => {
+    const words = STAKES[name] || name;
+    if (range.high === null) return `${words} from ${range.low}`;
+    return range.low === range.high ? `${words} ${range.low}` : `${words} ${range.low} to ${range.high}`;
+  });
+  const odds = entry.odds === false ? " · no exact odds" : "";
+  return `Stakes: ${each.join(" · ")}${odds}`;
+}
+
 function row(entry) {
   const link = (text, label) =>
     el("a", { href: `table.html?table=${entry.id}`, class: "button", "aria-label": `${label} table ${entry.id}` }, text);
@@ -40,7 +54,13 @@ function row(entry) {
     "tr",
     { "data-table": entry.id },
     el("td", {}, String(entry.id)),
-    el("td", {}, titleOf(entry.game), entry.described ? el("div", { class: "note" }, entry.described) : null),
+    el(
+      "td",
+      {},
+      titleOf(entry.game),
+      entry.described ? el("div", { class: "note described" }, entry.described) : null,
+      entry.stakes ? el("div", { class: "note stakes" }, stakesOf(entry)) : null,
+    ),
     el("td", {}, entry.taken ? seatsOf(entry) : `${entry.seats} seats`),
     el("td", {}, state ? state : [person ? link("Sit down", "sit down at") : null, " ", link("Watch", "watch")]),
   );
@@ -93,7 +113,11 @@ async function open(event) {
       game: game.name,
       bots: Number(form.elements.bots.value || 0),
       rules: ruleValues(find("rules"), game.rules),
-      settings: { time_limit: Number(form.elements.time_limit.value), bot_pause: Number(form.elements.bot_pause.value) },
+      settings: {
+        time_limit: Number(form.elements.time_limit.value),
+        bot_pause: Number(form.elements.bot_pause.value),
+        odds: form.elements.odds.checked,
+      },
     };
     const entry = await post("/api/tables", body);
     find("open-error").textContent = "";

@@ -45,6 +45,7 @@ import { card, hand } from "./cards.js";
 import { control, focused, refocus } from "./controls.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
+import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { TableLine } from "./socket.js";
 import { Clock } from "./timer.js";
@@ -190,6 +191,8 @@ function receive(message) {
       sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
       state.message = message;
       draw();
+      state.odds.viewed(message.seq, state.game);
+      state.history.viewed(message);
       break;
     case "refused":
       say(page.answer, `Refused: ${message.reason}`, "error");
@@ -225,6 +228,8 @@ async function start() {
   document.title = `croupier: table ${table}`;
   state.clock = new Clock(page.clock);
   state.log = new Log(page.log, table);
+  state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
+  state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
   await Promise.all([loadNames(), loadPerson()]);
   if (!state.person) {
     say(page.status, "Log in at the lobby to sit at or watch a table.", "error");

@@ -1,0 +1,238 @@
+// The odds panel and the hand history on the table page (docs/protocol.md, "The odds and
+// the hand history").
+//
+// OddsPanel: the exact odds for the cards this seat has not yet seen, from
+// GET /api/tables/{id}/odds, asked for while the panel is open and again for each view with
+// a new seq; one request at a time, and an answer for an older seq than the last view drawn
+// is dropped (and asked again). A table opened with odds off answers 409 with the reason:
+// the panel says so and asks no more. A game with none answers `odds: null` and a reason.
+//
+// HistoryButton: "Download the hand history", enabled once the view says the table has
+// closed; it saves the /history JSON as croupier-table-<id>.json. The server refuses it
+// (409) while the table is open, and the page says why beside the button.
+
+import { get } from "./api.js";
+import { card } from "./cards.js";
+import { clear, el } from "./dom.js";
+
+const BETS = { punto: "Punto", banco: "Banco", egalite: "Égalité" };
+const VALUES = ["10, J, Q, K", "A", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+// The server's words as a sentence: "this table gives no odds: ..." -> "This table ... ."
+const sentence = (words) => `${words[0].toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? "" : "."}`;
+
+function percent(value, digits) {
+  return `${(value * 100).toFixed(digits)}%`;
+}
+
+// One exact figure, {"value", "fraction"}: the percentage, the fraction in small text and
+// in the title. `name` says which figure it is, for the tests (data-odds).
+function figure(exact, name, { signed = false, digits = 3 } = {}) {
+  const shown = percent(exact.value, digits);
+  return el(
+    "td",
+    { class: "figure", "data-odds": name, "data-value": exact.value, "data-fraction": exact.fraction, title: `exactly ${exact.fraction}` },
+    el("span", { class: "percent" }, signed && exact.value > 0 ? `+${shown}` : shown),
+    el("small", { class: "fraction" }, ...fractionParts(exact.fraction)),
+  );
+}
+
+// "p/q", to break after the slash on a narrow screen.
+function fractionParts(fraction) {
+  const [top, bottom] = fraction.split("/");
+  return bottom === undefined ? [fraction] : [`${top}/`, document.createElement("wbr"), bottom];
+}
+
+function grid(caption, headers, rows) {
+  return el(
+    "table",
+    { class: "odds-table" },
+    el("caption", {}, caption),
+    el("thead", {}, el("tr", {}, headers.map((words, index) => el("th", { scope: "col", class: index ? "figure" : null }, words)))),
+    el("tbody", {}, rows),
+  );
+}
+
+function puntoBanco(odds) {
+  const rows = Object.keys(odds.probability).map((bet) =>
+    el(
+      "tr",
+      { "data-bet": bet },
+      el("th", { scope: "row" }, BETS[bet] || bet),
+      figure(odds.probability[bet], `probability.${bet}`),
+      figure(odds.house_edge[bet], `house_edge.${bet}`),
+    ),
+  );
+  const left = odds.remaining.map((count, index) => `${VALUES[index]}: ${count}`).join(" · ");
+  const five = odds.at_five === "draw" ? "punto always draws on 5 (the fixed tableau)" : "punto plays 5 as well as can be";
+  return [
+    grid(`The next coup, for the ${odds.cards_left} cards not yet seen`, ["Bet", "Wins", "House edge"], rows),
+    el("p", { class: "note" }, `Cards not yet seen, by value: ${left}.`),
+    el("p", { class: "note" }, `Figured with ${five}; the edge is the house's, a chip staked.`),
+  ];
+}
+
+function privateMonte(odds) {
+  const rows = odds.layouts.map((layout) =>
+    el(
+      "tr",
+      { "data-layout": layout.row },
+      el("th", { scope: "row" }, `The ${layout.row} layout`, el("span", { class: "odds-cards" }, layout.cards.map((c) => card(c)))),
+      figure(layout.win, `${layout.row}.win`),
+      figure(layout.edge, `${layout.row}.edge`, { signed: true }),
+    ),
+  );
+  return [grid(`Given the ${odds.seen} cards seen since the shuffle`, ["Layout", "Wins", "Your edge"], rows)];
+}
+
+function banchek(odds) {
+  const row = el(
+    "tr",
+    {},
+    el("th", { scope: "row" }, "Your cards", el("span", { class: "odds-cards" }, odds.hand.map((c) => card(c)))),
+    figure(odds.win, "win"),
+    figure(odds.edge, "edge", { signed: true }),
+  );
+  return [grid("Your hand against the next card", ["Hand", "Beats the card", "Your edge"], [row])];
+}
+
+const isExact = (value) => value && typeof value === "object" && "fraction" in value && "value" in value;
+
+// Any other shape: its fields in a table, each exact figure as a percentage.
+function generic(odds) {
+  const rows = [];
+  const walk = (value, path) => {
+    if (isExact(value)) {
+      rows.push(el("tr", {}, el("th", { scope: "row" }, path.join(" ")), figure(value, path.join("."))));
+    } else if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    } else {
+      const text = Array.isArray(value) ? value.join(" ") : String(value);
+      rows.push(el("tr", {}, el("th", { scope: "row" }, path.join(" ")), el("td", {}, text)));
+    }
+  };
+  walk(odds, []);
+  return [grid("The exact odds", ["What", "Figure"], rows)];
+}
+
+const LAYOUTS = { "punto-banco": puntoBanco, "private-monte": privateMonte, banchek };
+
+export class OddsPanel {
+  constructor(details, body, table) {
+    this.details = details;
+    this.body = body;
+    this.table = table;
+    this.game = null;
+    this.seq = null; // the seq of the last view drawn
+    this.shown = null; // the seq of the odds shown
+    this.asking = null; // the seq a request in flight was made for
+    this.off = false; // the table gives no odds: never ask again
+    details.open = localStorage.getItem("croupier-odds-open") === "1";
+    details.addEventListener("toggle", () => {
+      localStorage.setItem("croupier-odds-open", details.open ? "1" : "0");
+      this.ask();
+    });
+  }
+
+  // A view with this seq has been drawn.
+  viewed(seq, game) {
+    if (game) this.game = game;
+    if (seq === this.seq) return;
+    this.seq = seq;
+    this.ask();
+  }
+
+  ask() {
+    if (this.off || !this.details.open || this.seq === null || this.asking !== null) return;
+    if (this.shown !== null && this.shown >= this.seq) return;
+    const asked = this.seq;
+    this.asking = asked;
+    this.body.setAttribute("aria-busy", "true");
+    get(`/api/tables/${this.table}/odds`)
+      .then((answer) => {
+        // An answer for an older seq than the last view drawn is dropped, and asked again.
+        if (answer.seq < this.seq) return;
+        this.shown = answer.seq;
+        this.draw(answer);
+      })
+      .catch((error) => {
+        if (error.status === 409) {
+          this.off = true;
+          this.say(sentence(error.message), "odds-off");
+        } else {
+          this.say(`The odds could not be had: ${error.message}`, "error");
+        }
+        this.shown = asked; // asked again at the next view
+      })
+      .finally(() => {
+        this.asking = null;
+        this.body.removeAttribute("aria-busy");
+        this.ask();
+      });
+  }
+
+  say(words, kind) {
+    clear(this.body).append(el("p", { class: kind }, words));
+    this.body.dataset.seq = this.shown ?? "";
+  }
+
+  draw(answer) {
+    this.body.dataset.seq = answer.seq;
+    if (answer.odds === null) {
+      this.say(answer.reason, "note odds-none");
+      this.body.dataset.seq = answer.seq;
+      return;
+    }
+    const layout = LAYOUTS[this.game] || generic;
+    let made;
+    try {
+      made = layout(answer.odds);
+    } catch {
+      made = generic(answer.odds);
+    }
+    clear(this.body).append(...made);
+  }
+}
+
+const NOT_YET = "The hand history is given once the table has closed: it holds the shoe's order.";
+
+export class HistoryButton {
+  constructor(button, reason, table) {
+    this.button = button;
+    this.reason = reason;
+    this.table = table;
+    this.closed = false;
+    button.disabled = true;
+    reason.textContent = NOT_YET;
+    button.addEventListener("click", () => this.download());
+  }
+
+  viewed(message) {
+    if (!message.closed || this.closed) return;
+    this.closed = true;
+    this.button.disabled = false;
+    this.reason.textContent = "The table has closed: its hand history replays with croupier replay FILE.";
+  }
+
+  async download() {
+    let response;
+    try {
+      response = await fetch(`/api/tables/${this.table}/history`, { credentials: "same-origin" });
+    } catch {
+      this.reason.textContent = "The server does not answer: is it running?";
+      return;
+    }
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      this.reason.textContent = data?.error ? sentence(data.error) : `The server answered ${response.status}.`;
+      if (response.status === 409) this.button.disabled = true;
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: "application/json" }));
+    const link = el("a", { href: url, download: `croupier-table-${this.table}.json`, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
