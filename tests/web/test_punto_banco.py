@@ -31,6 +31,7 @@ def test_sign_up_log_out_and_in(serve, browser: Browser):
     page = ada.page
     page.get_by_role("button", name="Log out").click()
     expect(page.locator("#who")).to_have_text("not logged in")
+    expect(page.get_by_role("button", name="Log out")).to_be_hidden()  # nobody to log out
     ada.enter("Log in", password="not her password")
     expect(page.locator("#enter-error")).to_have_text("the name or the password is wrong")
     ada.enter("Sign up")
