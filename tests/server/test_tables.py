@@ -99,6 +99,7 @@ def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
         taken = entry["taken"]
         assert isinstance(taken, dict) and len(taken) == 2
         assert all(holder["bot"] for holder in taken.values()), entry
+        assert entry["opened_by"] is None  # the server's own: nobody's to close
     again = lobby()  # restarted: every game has its table open still
     assert [entry["id"] for entry in again] == [entry["id"] for entry in first]
 

@@ -172,9 +172,15 @@ def test_the_hand_history_downloads_once_the_table_has_closed(
     refused = ada.context.request.get(f"{served.url}/api/tables/{table}/history")
     assert refused.status == 409
 
-    closing = ada.context.request.post(f"{served.url}/api/tables/{table}/close")
-    assert closing.status == 202
+    bob = Guest(browser, served.url, "bob")
+    bob.sign_up()
+    bob.at_table(table)
+    expect(bob.page.locator("#layout")).to_have_attribute("data-phase", "betting")
+    expect(bob.button("Close the table")).to_be_hidden()  # only its opener may close it
+    ada.button("Close the table").click()
+    expect(page.locator("#close-note")).to_contain_text("closes at the next moment the rules")
     expect(button).to_be_enabled(timeout=20_000)
+    expect(ada.button("Close the table")).to_be_hidden()
     expect(page.locator("#actions")).to_contain_text("The table is closed.")
     with page.expect_download() as downloading:
         button.click()

@@ -254,6 +254,7 @@ class TableRunner:
                 for seat, holder in sorted(book.seats.items())
             },
             "closed": self.closed,
+            "opened_by": self.info.opened_by,
         }
 
     # --- the task ----------------------------------------------------------------------

@@ -43,6 +43,7 @@
 import { get, me } from "./api.js";
 import { card, hand } from "./cards.js";
 import { control, focused, refocus } from "./controls.js";
+import { CloseButton } from "./closing.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
@@ -63,7 +64,7 @@ const page = {
 };
 
 const table = Number(new URLSearchParams(location.search).get("table"));
-const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null };
+const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null, openedBy: null };
 
 function say(where, words, kind = "note") {
   where.textContent = words;
@@ -82,6 +83,7 @@ async function loadNames() {
   try {
     const entry = await get(`/api/tables/${table}`);
     state.names = Object.fromEntries(Object.entries(entry.taken || {}).map(([seat, who]) => [Number(seat), who.name]));
+    state.openedBy = entry.opened_by ?? null;
     if (!state.game) state.game = entry.game;
   } catch {
     // a closed table has no entry: the seats stay unnamed
@@ -193,6 +195,7 @@ function receive(message) {
       draw();
       state.odds.viewed(message.seq, state.game);
       state.history.viewed(message);
+      state.closing.shown(state.person, state.openedBy, message.closed);
       break;
     case "refused":
       say(page.answer, `Refused: ${message.reason}`, "error");
@@ -230,6 +233,7 @@ async function start() {
   state.log = new Log(page.log, table);
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
+  state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   await Promise.all([loadNames(), loadPerson()]);
   if (!state.person) {
     say(page.status, "Log in at the lobby to sit at or watch a table.", "error");

@@ -1,0 +1,32 @@
+// "Close the table", for the person who opened it: the table ends its session at the next
+// moment the rules allow (between coups), gives every seat its chips back and closes
+// (POST /api/tables/{id}/close, docs/protocol.md "Closing"). The server checks who may.
+
+import { ApiError, post } from "./api.js";
+
+export class CloseButton {
+  constructor(button, note, table) {
+    this.button = button;
+    this.note = note;
+    this.table = table;
+    button.hidden = true;
+    button.addEventListener("click", () => this.close());
+  }
+
+  // Shown to the table's opener while the table is open.
+  shown(person, openedBy, closed) {
+    this.button.hidden = closed || person === null || openedBy === null || person.id !== openedBy;
+    if (closed) this.note.textContent = "";
+  }
+
+  async close() {
+    this.button.disabled = true;
+    try {
+      await post(`/api/tables/${this.table}/close`);
+      this.note.textContent = "The table closes at the next moment the rules allow: every seat gets its chips back.";
+    } catch (error) {
+      this.note.textContent = error instanceof ApiError ? `Not closed: ${error.message}.` : "The server does not answer: is it running?";
+      this.button.disabled = false;
+    }
+  }
+}
