@@ -1,0 +1,1 @@
+"""Research environments: croupier's games for PettingZoo and OpenSpiel."""
