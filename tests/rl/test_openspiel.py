@@ -1,0 +1,94 @@
+"""croupier's Chemin de Fer coup in OpenSpiel, solved by CFR+ and checked against
+croupier's own solver (issue 17, items 3 and 4)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import get_all_states  # type: ignore[import-untyped]  # noqa: E402
+
+from croupier.rl.openspiel import COUP, register  # noqa: E402
+from croupier.rl.openspiel_check import run_cfr_plus, solver_value  # noqa: E402
+
+SHOE = "5S 5H KS KH 3S 2S 2H 6S"
+"""Eight cards, five values: small enough for Python CFR+ in seconds, and the punter's
+choice on 5 and the banker's choices both matter (the value is not 0)."""
+
+
+@pytest.fixture(scope="module")
+def game():
+    register()
+    return pyspiel.load_game(COUP, {"shoe": SHOE, "stake": 1})
+
+
+def test_register_is_idempotent_and_loads_by_name():
+    register()
+    register()
+    assert COUP in pyspiel.registered_names()
+    loaded = pyspiel.load_game(COUP)  # a full deck by default
+    assert loaded.num_players() == 2
+    assert loaded.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_every_state_is_well_formed(game):
+    states = get_all_states.get_all_states(
+        game, depth_limit=-1, include_terminals=True, include_chance_states=True
+    )
+    assert len(states) > 100
+    for state in states.values():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert outcomes and all(p > 0 for _, p in outcomes)
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-12)
+        elif state.is_terminal():
+            assert sum(state.returns()) == 0
+            assert abs(state.returns()[0]) in (0, 1)
+        else:
+            assert state.legal_actions()
+            player = state.current_player()
+            assert state.information_state_string() == state.information_state_string(player)
+            assert np.asarray(state.information_state_tensor(player)).sum() > 0
+
+
+def test_hidden_cards_stay_hidden(game):
+    """The punter's information state does not depend on the banker's cards."""
+    state = game.new_initial_state()
+    for action in (5, 0, 2):  # punter 5, banker 0, punter 2
+        state.apply_action(action)
+    seen = set()
+    for last in (0, 3):  # the banker's second card
+        child = state.child(last)
+        seen.add(child.information_state_string(0))
+    assert len(seen) == 1  # the punter does not see the banker's cards
+
+
+def test_random_playthroughs_of_a_full_deck():
+    register()
+    full = pyspiel.load_game(COUP, {"stake": 10, "banker_play": "tableau"})
+    rng = np.random.default_rng(17)
+    for _ in range(50):
+        state = full.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                assert math.isclose(sum(probs), 1.0, abs_tol=1e-12)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                legal = state.legal_actions()
+                assert legal
+                state.apply_action(int(rng.choice(legal)))
+        assert state.returns()[0] in (-10.0, 0.0, 10.0)
+
+
+def test_cfr_plus_reproduces_croupiers_equilibrium():
+    expected = solver_value(SHOE)  # croupier's solver, now, on the same shoe
+    run = run_cfr_plus(SHOE, target=1e-3, limit=200)
+    assert run.nash_conv <= 1e-3
+    assert abs(run.values[0] - expected) <= 1e-3
+    assert abs(run.values[0] + run.values[1]) <= 1e-12
+    assert abs(expected) > 0.01  # a game with something to solve
