@@ -14,6 +14,7 @@ from open_spiel.python.algorithms import get_all_states  # type: ignore[import-u
 
 from croupier.rl.openspiel import COUP, register  # noqa: E402
 from croupier.rl.openspiel_check import run_cfr_plus, solver_value  # noqa: E402
+from croupier.rl.openspiel_games import SESSION_GAMES, session_name  # noqa: E402
 
 SHOE = "5S 5H KS KH 3S 2S 2H 6S"
 """Eight cards, five values: small enough for Python CFR+ in seconds, and the punter's
@@ -92,3 +93,52 @@ def test_cfr_plus_reproduces_croupiers_equilibrium():
     assert abs(run.values[0] - expected) <= 1e-3
     assert abs(run.values[0] + run.values[1]) <= 1e-12
     assert abs(expected) > 0.01  # a game with something to solve
+
+
+@pytest.mark.parametrize("name", SESSION_GAMES)
+def test_random_sessions_of_every_game(name):
+    """Each of the five games loads by name and plays to its end at random, chance sampled
+    from `chance_outcomes`; views give the strings and tensors."""
+    register()
+    game = pyspiel.load_game(session_name(name), {"max_rounds": 2, "seed": 11})
+    assert game.num_players() >= 2
+    rng = np.random.default_rng(11)
+    for _ in range(3):
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            moves += 1
+            assert moves < game.max_game_length()
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                assert math.isclose(sum(probs), 1.0, abs_tol=1e-12)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+                continue
+            player = state.current_player()
+            legal = state.legal_actions()
+            assert legal
+            assert state.observation_string(player)
+            assert state.information_state_string(player).endswith(state.observation_string(player))
+            assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+            state.apply_action(int(rng.choice(legal)))
+        assert len(state.returns()) == game.num_players()
+
+
+def test_a_session_is_replayed_by_its_actions():
+    """The shuffle is seeded by the game's `seed`: the same actions give the same session."""
+    register()
+    game = pyspiel.load_game(session_name("chemin-de-fer"), {"max_rounds": 1, "seed": 3})
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.is_terminal()
+    assert again.returns() == state.returns()
+    assert str(again) == str(state)

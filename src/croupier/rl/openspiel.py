@@ -32,7 +32,8 @@ least 6 cards; empty: one full 52-card deck), `stake` (chips, 1 or more), and
     >>> state.is_chance_node(), state.chance_outcomes()[0]
     (True, (0, 0.25))
 
-The five session games are not registered yet: see the module's report in issue 17.
+`register()` also registers the five games as whole, bounded sessions
+(`python_croupier_punto_banco`, ...): see `croupier.rl.openspiel_games`.
 """
 
 from __future__ import annotations
@@ -352,7 +353,11 @@ _registered: set[str] = set()
 
 
 def register() -> None:
-    """Register croupier's games with `pyspiel` (again is harmless)."""
+    """Register croupier's games with `pyspiel`: the coup, and the five games as sessions
+    (`croupier.rl.openspiel_games`). Registering again is harmless."""
+    from croupier.rl.openspiel_games import register_sessions
+
     if COUP not in _registered and COUP not in pyspiel.registered_names():
         pyspiel.register_game(_GAME_TYPE, CoupGame)
     _registered.add(COUP)
+    register_sessions()
