@@ -243,3 +243,14 @@ def test_bad_info():
         solve(6, "hands")
     with pytest.raises(InvalidConfig, match="info 5 is not valid"):
         solve(6, 5)  # type: ignore[call-overload]
+
+
+def test_a_shoe_of_given_counts_solves_as_the_decks_it_holds():  # CF-12, CF-13
+    one_deck = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4]  # a deck by value: tens and faces first
+    assert solve(info=Info.CARDS, counts=one_deck).value == solve(1, Info.CARDS).value
+    assert solve(counts=[2 * n for n in one_deck]).value == solve(2).value
+    small = solve(info=Info.CARDS, counts=[2, 0, 2, 1, 0, 2, 1, 0, 0, 0])
+    assert small.value != solve(1, Info.CARDS).value  # the shoe's own cards, not a deck's
+    for bad in ([1] * 9, [-1] + [4] * 9, [1, 1, 1, 1, 1, 0, 0, 0, 0, 0]):
+        with pytest.raises(InvalidConfig):
+            solve(counts=bad)

@@ -1,10 +1,8 @@
 """The coup game checked against croupier's solver: CFR+ to a target `nash_conv`, and
 the solver's value on the same shoe (issue 17, item 4).
 
-`croupier.solve.chemin_de_fer.solve` takes a number of full decks; its enumeration
-(`chemin_de_fer_payoffs.coup_payoffs`) reads the shoe's composition by value from
-`shoe_values`, so `solver_value` hands it the given shoe's composition instead, and
-solves the cards model (each side knows its two cards' values), the coup game's.
+`solver_value` gives `croupier.solve.chemin_de_fer.solve` the shoe's cards counted by
+value, and solves the cards model (each side knows its two cards' values), the coup game's.
 """
 
 from __future__ import annotations
@@ -12,11 +10,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass
-from unittest import mock
 
 from croupier.cards import Card
 from croupier.games.baccarat import value
-from croupier.solve import chemin_de_fer, chemin_de_fer_payoffs
+from croupier.solve import chemin_de_fer
 
 __all__ = ["CfrRun", "run_cfr_plus", "solver_value"]
 
@@ -24,9 +21,8 @@ __all__ = ["CfrRun", "run_cfr_plus", "solver_value"]
 def solver_value(shoe: str) -> float:
     """croupier's equilibrium value of a coup dealt from `shoe`, to the punter a unit staked."""
     counts = Counter(value(Card.from_str(text)) for text in shoe.split())
-    composition = tuple(counts[v] for v in range(10))
-    with mock.patch.object(chemin_de_fer_payoffs, "shoe_values", return_value=composition):
-        return chemin_de_fer.solve(1, chemin_de_fer.Info.CARDS).value
+    composition = [counts[v] for v in range(10)]
+    return chemin_de_fer.solve(info=chemin_de_fer.Info.CARDS, counts=composition).value
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ with no commission. Two models of what each side knows:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -165,17 +165,40 @@ class CardsSolution:
 
 
 @overload
-def solve(decks: int | None = ..., info: Literal[Info.TOTALS] = ...) -> TotalsSolution: ...
+def solve(
+    decks: int | None = ...,
+    info: Literal[Info.TOTALS] = ...,
+    *,
+    counts: Sequence[int] | None = ...,
+) -> TotalsSolution: ...
 @overload
-def solve(decks: int | None, info: Literal[Info.CARDS]) -> CardsSolution: ...
+def solve(
+    decks: int | None, info: Literal[Info.CARDS], *, counts: Sequence[int] | None = ...
+) -> CardsSolution: ...
 @overload
-def solve(decks: int | None = ..., *, info: Literal[Info.CARDS]) -> CardsSolution: ...
+def solve(
+    decks: int | None = ..., *, info: Literal[Info.CARDS], counts: Sequence[int] | None = ...
+) -> CardsSolution: ...
 @overload
-def solve(decks: int | None = ..., info: Info | str = ...) -> TotalsSolution | CardsSolution: ...
-def solve(decks: int | None = 6, info: Info | str = Info.TOTALS) -> TotalsSolution | CardsSolution:
-    """Solve a coup from a full shoe of `decks` decks (None: infinite, with replacement),
-    each side knowing `info` of its own cards (an `Info` or its name)."""
-    if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
+def solve(
+    decks: int | None = ..., info: Info | str = ..., *, counts: Sequence[int] | None = ...
+) -> TotalsSolution | CardsSolution: ...
+def solve(
+    decks: int | None = 6, info: Info | str = Info.TOTALS, *, counts: Sequence[int] | None = None
+) -> TotalsSolution | CardsSolution:
+    """Solve a coup from a full shoe of `decks` decks (None: infinite, with replacement), or
+    from a shoe of exactly `counts` cards of each value (ten numbers, the tens and faces
+    first; `decks` is then ignored), each side knowing `info` of its own cards (an `Info` or
+    its name)."""
+    if counts is not None:
+        if len(counts) != 10 or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts
+        ):
+            raise InvalidConfig(f"counts {counts!r} is not valid: ten whole numbers, 0 or more")
+        if sum(counts) < 6:
+            raise InvalidConfig(f"counts {counts!r} hold {sum(counts)} cards: a coup needs 6")
+        decks = None
+    elif decks is not None and (isinstance(decks, bool) or not isinstance(decks, int) or decks < 1):
         raise InvalidConfig(
             f"decks {decks!r} is not valid: a whole number, 1 or more, or None for an infinite shoe"
         )
@@ -185,7 +208,7 @@ def solve(decks: int | None = 6, info: Info | str = Info.TOTALS) -> TotalsSoluti
         raise InvalidConfig(
             f"info {info!r} is not valid: choose from {', '.join(i.value for i in Info)}"
         ) from None
-    payoffs = coup_payoffs(decks)
+    payoffs = coup_payoffs(decks, counts)
     if model is Info.TOTALS:
         return _solve_totals(coup_game(payoffs, lambda pair: sum(pair) % 10))
     return _solve_cards(coup_game(payoffs, lambda pair: pair))

@@ -92,10 +92,12 @@ class CoupPayoffs:
     at_five: Mapping[Pair, Nets]
 
 
-def coup_payoffs(decks: int | None) -> CoupPayoffs:
-    """Enumerate a coup from a full shoe of `decks` decks (None: infinite)."""
-    r = list(shoe_values(1 if decks is None else decks))
-    take = 0 if decks is None else 1  # dealt cards leave the shoe, or go back (infinite)
+def coup_payoffs(decks: int | None, counts: Sequence[int] | None = None) -> CoupPayoffs:
+    """Enumerate a coup from a full shoe of `decks` decks (None: infinite), or, given
+    `counts`, from a shoe of exactly those cards by value (`counts[0]` the tens and faces;
+    `decks` is then the None it is given)."""
+    r = list(shoe_values(1 if decks is None else decks) if counts is None else counts)
+    take = 0 if decks is None and counts is None else 1  # dealt cards leave the shoe
     m = sum(r) - 4 * take  # the cards the fifth is dealt from
     rest = m - take  # and the sixth
     total = prod(sum(r) - take * dealt for dealt in range(6))
