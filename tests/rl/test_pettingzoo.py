@@ -8,6 +8,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 from croupier import games
+from croupier.errors import InvalidConfig
 from croupier.rl.pettingzoo import env
 from tests.games.banchek.test_conformance import scramble as banchek
 from tests.games.chemin_de_fer.test_conformance import scramble as chemin_de_fer
@@ -70,3 +71,11 @@ def test_the_action_grid():
     named = [str(table.actions[i]) for i in legal]
     assert named and all("@" not in n or n.endswith(("@0", "@1")) for n in named)
     assert len(table.actions) == len(set(table.actions))
+
+
+@pytest.mark.parametrize(
+    "option", [{"seats": 0}, {"seats": "2"}, {"buy_in": 0}, {"max_rounds": -1}]
+)
+def test_a_bad_size_is_refused_in_words(option):
+    with pytest.raises(InvalidConfig, match="is not valid: a whole number, 1 or more"):
+        env("banchek", **option)

@@ -44,6 +44,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from croupier import games
 from croupier.engine import CHANCE, HOUSE, Action, Amounts, Drawing, Game, Join, Legal
 from croupier.engine.actions import CloseBets, EndSession
+from croupier.errors import InvalidConfig
 from croupier.randomness import RandomShuffler, stream
 from croupier.rl.encoding import COUNTS, Encoder
 from croupier.table import Croupier
@@ -153,6 +154,9 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if not all(0.0 <= g <= 1.0 for g in stake_grid) or not stake_grid:
             raise ValueError("the stake grid is fractions of the legal range, from 0 to 1")
+        for name, given in (("seats", seats), ("buy_in", buy_in), ("max_rounds", max_rounds)):
+            if given is not None and (type(given) is not int or given < 1):
+                raise InvalidConfig(f"{name}={given!r} is not valid: a whole number, 1 or more")
         self.game, self.config = game, game.config(**rules)
         self.buy_ins = dict.fromkeys(range(seats or _SEATS[game.name]), buy_in)
         self.max_rounds, self.grid = max_rounds, tuple(stake_grid)
