@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from croupier.cards import Card
 
-__all__ = ["COUNTS", "Block", "Encoder"]
+__all__ = ["COUNTS", "Block", "Encoder", "Write"]
 
 COUNTS = -1
 """A cap that encodes a tuple of cards as how many of each of the 52 cards it holds."""

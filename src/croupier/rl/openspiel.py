@@ -54,7 +54,19 @@ from croupier.errors import InvalidConfig
 from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points, value
 from croupier.shoe import Shoe
 
-__all__ = ["BANKER", "COUP", "PUNTER", "CoupPhase", "coup_outcomes", "register"]
+__all__ = [
+    "BANKER",
+    "COUP",
+    "DRAW",
+    "PUNTER",
+    "STAND",
+    "CoupGame",
+    "CoupObserver",
+    "CoupPhase",
+    "CoupState",
+    "coup_outcomes",
+    "register",
+]
 
 COUP = "python_croupier_chemin_de_fer_coup"
 """The coup game's OpenSpiel name."""

@@ -41,7 +41,13 @@ from croupier.randomness import RandomShuffler, stream
 from croupier.rl.pettingzoo import CroupierEnv, env
 from croupier.table import Croupier
 
-__all__ = ["SESSION_GAMES", "register_sessions", "session_name"]
+__all__ = [
+    "SESSION_GAMES",
+    "SessionObserver",
+    "SessionState",
+    "register_sessions",
+    "session_name",
+]
 
 SESSION_GAMES = ("punto-banco", "chemin-de-fer", "monte-bank", "private-monte", "banchek")
 _SEATS = {"punto-banco": 2, "chemin-de-fer": 2, "monte-bank": 3, "private-monte": 2, "banchek": 3}

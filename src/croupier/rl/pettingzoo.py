@@ -49,7 +49,7 @@ from croupier.randomness import RandomShuffler, stream
 from croupier.rl.encoding import COUNTS, Encoder
 from croupier.table import Croupier
 
-__all__ = ["CroupierEnv", "Slot", "env"]
+__all__ = ["STAKE_GRID", "CroupierEnv", "Slot", "env"]
 
 STAKE_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The default stakes of an amount block: fractions of the legal range, low to most."""

@@ -14,7 +14,10 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `protocol`: the messages each connection is sent, built for its seat;
 - `runner`: one table's task, which takes its steps one at a time;
 - `lobby`: the tables a server process runs;
-- `app`: the ASGI application (`croupier serve` runs it).
+- `words`: each step told in the games' own words, for a page;
+- `odds`, `stakes`, `history`, `readings`: a table's exact odds for a seat, its stake limits,
+  its hand history, and the routes that give them;
+- `app`: the ASGI application (`croupier serve` runs it), with the pages in `web/`.
 
 docs/ledger.md says what each invariant is and where it is enforced; docs/protocol.md
 describes every route and message.
@@ -25,11 +28,16 @@ __all__ = [
     "audit",
     "book",
     "database",
+    "history",
     "ledger",
     "lobby",
+    "odds",
     "people",
     "protocol",
+    "readings",
     "runner",
     "schema",
+    "stakes",
     "tables",
+    "words",
 ]

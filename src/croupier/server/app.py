@@ -45,7 +45,7 @@ from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
 
-__all__ = ["create_app"]
+__all__ = ["PAGES", "create_app"]
 
 PAGES = Path(__file__).parent / "web"
 """The browser pages: plain HTML, CSS and JavaScript modules, no build step."""
