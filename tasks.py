@@ -16,6 +16,7 @@ either is installed again when `pyproject.toml` changes.
 from __future__ import annotations
 
 import hashlib
+import signal
 import subprocess
 import sys
 import venv
@@ -71,13 +72,11 @@ def test() -> None:
 
 def _hand_over(*command: str | Path) -> None:
     """Run `command` until it ends, and exit with its status. Ctrl-C is croupier's to answer
-    (a table closes and says so, a server stops); this wrapper only passes its status on."""
+    (a table closes and says so, a server stops); this wrapper ignores it once croupier has
+    started, so that no interrupted wait leaves croupier unreaped, and passes its status on."""
     with subprocess.Popen([str(part) for part in command]) as running:
-        while True:
-            try:
-                sys.exit(running.wait())
-            except KeyboardInterrupt:
-                continue  # croupier has it too, and ends in its own time
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        sys.exit(running.wait())
 
 
 def serve(args: list[str]) -> None:
