@@ -4,6 +4,8 @@
 // hand in play, the punter's first and the riders' after it, the card the banker turns,
 // the early turn (BN-14) and the peek (BN-17) with the punters' answer to it.
 
+import { placesList, taken } from "./places.js";
+
 const CHIPS = [5, 10, 25, 50, 100];
 const PLAYING = ["open", "peeked", "early", "stake", "riding", "turn"];
 
@@ -211,26 +213,13 @@ function punters(view, seat, h) {
 }
 
 function seats(view, seat, h) {
-  const made = [];
-  view.seats.forEach((chips, index) => {
-    if (chips === null) return;
-    const marks = [];
-    if (index === view.banker) marks.push(`banker, bank ${view.bank}`);
-    if (index === view.offered) marks.push("offered the bank");
-    if (index === view.last_banker) marks.push("banked last");
-    if (view.to_act.includes(index)) marks.push("to act");
-    made.push(
-      h.el(
-        "li",
-        { class: `bn-seat${index === seat ? " mine" : ""}${view.to_act.includes(index) ? " acting" : ""}`, "data-seat": index },
-        h.el("strong", {}, `Seat ${index + 1}`),
-        h.el("span", {}, index === seat ? "you" : h.names[index] || ""),
-        h.el("span", {}, `${chips} chips`),
-        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
-      ),
-    );
-  });
-  return h.el("ol", { class: "bn-seats", "aria-label": "the seats" }, made);
+  const marksOf = (index) => [
+    ...(index === view.banker ? [`banker, bank ${view.bank}`] : []),
+    ...(index === view.offered ? ["offered the bank"] : []),
+    ...(index === view.last_banker ? ["banked last"] : []),
+    ...(view.to_act.includes(index) ? ["to act"] : []),
+  ];
+  return placesList(taken(view, marksOf), seat, view.to_act, h, { item: "bn-seat", list: "bn-seats" });
 }
 
 export function render(view, seat, h) {

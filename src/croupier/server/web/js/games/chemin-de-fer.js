@@ -4,6 +4,8 @@
 // (a card the seat may not see drawn as a back), the draw-or-stand choices beside the hand
 // they play, the bank offered on and passing, the shoe, and each seat's chips.
 
+import { placesList, taken } from "./places.js";
+
 const CHIPS = [10, 25, 50, 100, 500];
 
 // The phase last drawn: "pass" says different things in the auction, at the banco calls
@@ -254,27 +256,14 @@ function hands(view, seat, h) {
 }
 
 function seats(view, seat, h) {
-  const made = [];
-  view.seats.forEach((chips, index) => {
-    if (chips === null) return;
-    const marks = [];
-    if (index === view.banker) marks.push(`banker, bank ${view.bank}`);
-    if (view.high_bid && view.high_bid[0] === index) marks.push(`bids ${view.high_bid[1]}`);
-    if (view.passed.includes(index)) marks.push("passed");
-    if (index === view.offered) marks.push("offered the bank");
-    if (view.to_act.includes(index)) marks.push("to speak");
-    made.push(
-      h.el(
-        "li",
-        { class: `cf-seat${index === seat ? " mine" : ""}${view.to_act.includes(index) ? " acting" : ""}`, "data-seat": index },
-        h.el("strong", {}, `Seat ${index + 1}`),
-        h.el("span", {}, index === seat ? "you" : h.names[index] || ""),
-        h.el("span", {}, `${chips} chips`),
-        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
-      ),
-    );
-  });
-  return h.el("ol", { class: "cf-seats", "aria-label": "the seats" }, made);
+  const marksOf = (index) => [
+    ...(index === view.banker ? [`banker, bank ${view.bank}`] : []),
+    ...(view.high_bid && view.high_bid[0] === index ? [`bids ${view.high_bid[1]}`] : []),
+    ...(view.passed.includes(index) ? ["passed"] : []),
+    ...(index === view.offered ? ["offered the bank"] : []),
+    ...(view.to_act.includes(index) ? ["to speak"] : []),
+  ];
+  return placesList(taken(view, marksOf), seat, view.to_act, h, { item: "cf-seat", list: "cf-seats" });
 }
 
 export function render(view, seat, h) {

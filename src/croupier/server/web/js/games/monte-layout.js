@@ -4,6 +4,7 @@
 // and the seats with their chips. Each game's module draws its own table with these.
 
 import { cardPretty } from "../cards.js";
+import { placesList, taken } from "./places.js";
 
 // The games' own stylesheet (css/monte.css), linked once when a layout first draws.
 export function linkStyle() {
@@ -131,26 +132,14 @@ export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord =
 
 // The seats and their chips: the banker, who speaks, who is to act.
 export function seatsList(view, seat, h, marksOf = () => []) {
-  const made = [];
-  view.seats.forEach((chips, index) => {
-    if (chips === null) return;
-    const marks = [];
-    if (index === view.banker) marks.push("banker");
-    if (index === view.offered) marks.push("offered the bank");
-    if (index === view.speaking) marks.push("to shuffle or cut");
-    marks.push(...marksOf(index));
-    made.push(
-      h.el(
-        "li",
-        { class: `mo-seat${index === seat ? " mine" : ""}${view.to_act.includes(index) ? " acting" : ""}`, "data-seat": index },
-        h.el("strong", {}, `Seat ${index + 1}`),
-        h.el("span", {}, index === seat ? `you (${h.names[index] || "you"})` : h.names[index] || ""),
-        h.el("span", {}, `${chips} chips`),
-        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
-      ),
-    );
-  });
-  return h.el("ol", { class: "mo-seats", "aria-label": "the seats" }, made);
+  const marks = (index) => [
+    ...(index === view.banker ? ["banker"] : []),
+    ...(index === view.offered ? ["offered the bank"] : []),
+    ...(index === view.speaking ? ["to shuffle or cut"] : []),
+    ...marksOf(index),
+  ];
+  const you = (index) => `you (${h.names[index] || "you"})`;
+  return placesList(taken(view, marks), seat, view.to_act, h, { item: "mo-seat", list: "mo-seats", you });
 }
 
 // The bets on the layout, in the order placed: whose, what kind, the stake.

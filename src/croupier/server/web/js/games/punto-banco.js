@@ -3,6 +3,8 @@
 // ranges, and the boxes. The seat's stakes are placed on their areas, the turn and the
 // choice on 5 beside punto's hand, the cut and the pass at the shoe.
 
+import { placesList } from "./places.js";
+
 const BETS = [
   ["punto", "Punto"],
   ["banco", "Banco"],
@@ -163,27 +165,15 @@ function area(view, bet, title, seat, h) {
 }
 
 function boxes(view, seat, h) {
-  const made = [];
-  view.boxes.forEach((box, index) => {
-    if (!box) return;
-    const marks = [];
-    if (view.holder === index) marks.push("holds the shoe");
-    if (view.turner === index) marks.push("turns");
-    if (view.choosers.includes(index)) marks.push("chooses on 5");
-    if (view.phase === "betting" && box.done) marks.push("done");
-    if (box.owed) marks.push(`owes ${box.owed} commission`);
-    made.push(
-      h.el(
-        "li",
-        { class: `pb-box${index === seat ? " mine" : ""}${view.to_act.includes(index) ? " acting" : ""}`, "data-box": index },
-        h.el("strong", {}, `Box ${index + 1}`),
-        h.el("span", {}, index === seat ? "you" : h.names[index] || ""),
-        h.el("span", {}, `${box.chips} chips`),
-        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
-      ),
-    );
-  });
-  return h.el("ol", { class: "pb-boxes", "aria-label": "the boxes" }, made);
+  const marksOf = (box, index) => [
+    ...(view.holder === index ? ["holds the shoe"] : []),
+    ...(view.turner === index ? ["turns"] : []),
+    ...(view.choosers.includes(index) ? ["chooses on 5"] : []),
+    ...(view.phase === "betting" && box.done ? ["done"] : []),
+    ...(box.owed ? [`owes ${box.owed} commission`] : []),
+  ];
+  const places = view.boxes.flatMap((box, index) => (box ? [{ index, chips: box.chips, marks: marksOf(box, index) }] : []));
+  return placesList(places, seat, view.to_act, h, { item: "pb-box", list: "pb-boxes", word: "Box", label: "the boxes", attribute: "data-box" });
 }
 
 export function render(view, seat, h) {

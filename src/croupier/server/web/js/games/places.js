@@ -1,0 +1,29 @@
+// The places at a table (seats, or Punto Banco's boxes) in a list: each one's number, who
+// holds it, its chips and what it is doing now. Every game's layout draws its own with this.
+//
+// places: [{ index, chips, marks: ["banker", ...] }], in order; the seat this page holds is
+// "mine", and those the table waits on are "acting". `item` and `list` are the classes of an
+// entry and of the list, `word` the place's name, `attribute` the entry's data attribute.
+
+export function placesList(places, seat, acting, h, { item, list, word = "Seat", label = "the seats", attribute = "data-seat", you = () => "you" }) {
+  return h.el(
+    "ol",
+    { class: list, "aria-label": label },
+    places.map(({ index, chips, marks }) =>
+      h.el(
+        "li",
+        { class: `${item}${index === seat ? " mine" : ""}${acting.includes(index) ? " acting" : ""}`, [attribute]: index },
+        h.el("strong", {}, `${word} ${index + 1}`),
+        h.el("span", {}, index === seat ? you(index) : h.names[index] || ""),
+        h.el("span", {}, `${chips} chips`),
+        marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
+      ),
+    ),
+  );
+}
+
+// The seats of a view whose `seats` holds each seat's chips (null: an empty seat), each with
+// the marks `marksOf(index)` gives.
+export function taken(view, marksOf) {
+  return view.seats.flatMap((chips, index) => (chips === null ? [] : [{ index, chips, marks: marksOf(index) }]));
+}
