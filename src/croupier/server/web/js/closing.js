@@ -16,7 +16,6 @@ export class CloseButton {
   // Shown to the table's opener while the table is open.
   shown(person, openedBy, closed) {
     this.button.hidden = closed || person === null || openedBy === null || person.id !== openedBy;
-    if (closed) this.note.textContent = "";
   }
 
   async close() {
