@@ -6,8 +6,8 @@ import pytest
 
 from croupier.bots import RandomBot
 from croupier.bots.punto_banco import Policy, PuntoBancoBot
-from croupier.engine import Action, Event, History, Join, redact, replay
-from croupier.errors import IllegalAction
+from croupier.engine import Action, Amounts, Event, History, Join, redact, replay
+from croupier.errors import IllegalAction, TableStopped
 from croupier.games.punto_banco import Bet, PuntoBanco, Stake
 from croupier.games.punto_banco.events import CardDealt, SeatJoined
 from croupier.randomness import stream
@@ -88,6 +88,42 @@ def test_a_refused_action_is_explained_and_the_seat_asked_again():
     (refusal,) = stubborn.refusals
     assert "punto stake must total 10 to 1000" in refusal.reason
     assert GAME.rounds(table.state) == 3 or GAME.is_over(table.state)
+
+
+class Obstinate:
+    """Stakes more than any limit, whatever it is told."""
+
+    def __init__(self, give_up_after: int | None = None):
+        self.refusals: list[IllegalAction] = []
+        self.give_up_after = give_up_after
+        self.bot = RandomBot(random.Random(1))
+
+    def decide(self, view) -> Action | None:
+        if self.give_up_after is not None and len(self.refusals) >= self.give_up_after:
+            return self.bot.decide(view)
+        if any(isinstance(o, Amounts) and isinstance(o.template, Stake) for o in view.legal):
+            return Stake(Bet.PUNTO, 99_999)
+        return self.bot.decide(view)
+
+    def refused(self, error: IllegalAction) -> None:
+        self.refusals.append(error)
+
+
+def test_a_seat_refused_three_times_in_a_row_stops_the_table_with_the_reason():
+    obstinate = Obstinate()
+    with pytest.raises(TableStopped) as stopped:
+        run(seed=2, coups=3, players={0: Player("obstinate", obstinate)})
+    assert len(obstinate.refusals) == 3  # told each time, then the table stops: no spin
+    said = str(stopped.value)
+    assert "seat 1 (obstinate) was refused 3 times in a row" in said
+    assert "punto stake must total 10 to 1000" in said
+
+
+def test_a_person_may_be_refused_as_often_as_he_likes():
+    person = Obstinate(give_up_after=7)
+    table, _ = run(seed=2, coups=2, players={0: Player("you", person, refusals=None)})
+    assert len(person.refusals) == 7
+    assert GAME.rounds(table.state) == 2 or GAME.is_over(table.state)
 
 
 def test_watchers_see_only_what_their_seat_may():

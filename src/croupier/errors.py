@@ -10,12 +10,13 @@
     │   ├── StakeOutOfRange    an amount outside the table's limits
     │   ├── InsufficientChips  more chips than the seat has free
     │   └── ForbiddenAction    any other rule that forbids it here
-    └── InvalidInput           malformed input (also a ValueError)
-        ├── InvalidCard        card text that names no card
-        ├── InvalidConfig      a rule set or option that cannot be
-        ├── InvalidHistory     a saved session that cannot be read
-        │   └── HistoryMismatch  one that replays otherwise than it records
-        └── LogInRefused       a name and password that do not log in (never says which)
+    ├── InvalidInput           malformed input (also a ValueError)
+    │   ├── InvalidCard        card text that names no card
+    │   ├── InvalidConfig      a rule set or option that cannot be
+    │   ├── InvalidHistory     a saved session that cannot be read
+    │   │   └── HistoryMismatch  one that replays otherwise than it records
+    │   └── LogInRefused       a name and password that do not log in (never says which)
+    └── TableStopped           a table that cannot go on: a seat refused again and again
 
 An illegal action is a `ValueError` too, as in python-chess: a caller who
 only cares that the input was refused can catch that.
@@ -39,6 +40,7 @@ __all__ = [
     "LogInRefused",
     "NotYourTurn",
     "StakeOutOfRange",
+    "TableStopped",
     "UnknownAction",
 ]
 
@@ -115,6 +117,12 @@ class HistoryMismatch(InvalidHistory):
         self.reason = reason
         where = "the seating" if round == 0 else f"round {round}"
         super().__init__(f"{where} differs from the record: {reason}")
+
+
+class TableStopped(CroupierError):
+    """A table that cannot go on: a seat's controller refused again and again (a bot that
+    finds no legal action), or nobody to act where the rules wait for someone. The message
+    says which seat, and the last reason."""
 
 
 def _name(actor: Any) -> str:

@@ -12,24 +12,27 @@ record of the session. It runs the session step by step:
 - otherwise the seats that may act are asked in order, from box 1; a seat
   may answer "not now" (None) and the next is asked.
 
-An action the rules refuse is handed back to the seat that tried it, with
-the reason, and the seat is asked again; nothing changes.
+The order is the driver's (`croupier.engine.drive`), which every way of playing a session
+shares. An action the rules refuse is handed back to the seat that tried it, with the
+reason, and the seat is asked again; nothing changes. A seat refused `Player.refusals`
+times in a row (a bot or program that cannot find a legal action) stops the table with
+`TableStopped`, rather than being asked for ever.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
-from croupier.engine.actions import Action, Amounts, EndSession
-from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.actions import Action, Shuffle
+from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.drive import Croupier, Driver
 from croupier.engine.events import Event, redact
-from croupier.engine.game import Drawing, Game
+from croupier.engine.game import Game
 from croupier.engine.history import History
 from croupier.engine.record import Recorder
-from croupier.errors import IllegalAction
+from croupier.errors import IllegalAction, TableStopped
 from croupier.randomness import RandomShuffler, Shuffler, stream
 
 __all__ = ["Controller", "Croupier", "Observer", "Player", "Table"]
@@ -47,39 +50,13 @@ class Controller(Protocol):
 
 @dataclass
 class Player:
-    """A person or bot sitting at the table."""
+    """A person or bot sitting at the table. `refusals` is how many refused actions in a
+    row the table takes from this seat before it stops (None: no limit, for a person, who
+    may try again as often as he likes)."""
 
     name: str
     controller: Controller
-
-
-@dataclass
-class Croupier:
-    """The house's part: close bets when every seat has finished; end the session after
-    `rounds` coups (or when told to close)."""
-
-    rounds: int | None = None
-    closing: bool = False
-
-    def decide(self, game: Game[Any, Any, Any], state: Any, rng: random.Random) -> Action | None:
-        """The house's action now, or None to let the seats act first.
-
-        When the house is the only one who can act, it takes its first option
-        that does not end the session (closing bets, or cutting an empty
-        table's shoe at a random place).
-        """
-        legal = game.legal_actions(state, HOUSE)
-        if not legal:
-            return None
-        done = self.rounds is not None and game.rounds(state) >= self.rounds
-        if (done or self.closing) and EndSession() in legal:
-            return EndSession()
-        if game.to_act(state) != {HOUSE}:
-            return None
-        option = next((o for o in legal if o != EndSession()), EndSession())
-        if isinstance(option, Amounts):
-            return cast(Action, option.at(rng.randint(option.low, option.high)))
-        return option
+    refusals: int | None = 3
 
 
 Observer = Callable[[Actor, tuple[Event, ...]], None]
@@ -102,19 +79,23 @@ class Table:
     seed: int | None = None
     croupier: Croupier = field(default_factory=Croupier)
     shuffler: Shuffler | None = None
-    state: Any = field(init=False)
     actions: list[tuple[Actor, Action]] = field(init=False, default_factory=list)
     shuffles: list[tuple[Any, ...]] = field(init=False, default_factory=list)
     _watchers: list[_Watcher] = field(init=False, default_factory=list)
-    _house_rng: random.Random = field(init=False)
+    _driver: Driver = field(init=False)
     _recorder: Recorder = field(init=False)
 
     def __post_init__(self) -> None:
-        self.state = self.game.start(self.config, self.buy_ins)
-        self._recorder = Recorder(self.game, self.config, self.state)
-        self._house_rng = stream(self.seed, "house")
-        if self.shuffler is None:
-            self.shuffler = RandomShuffler.seeded(self.seed)
+        shuffler = self.shuffler or RandomShuffler.seeded(self.seed)
+        state = self.game.start(self.config, self.buy_ins)
+        self._driver = Driver(self.game, state, shuffler, self.croupier, stream(self.seed, "house"))
+        self._driver.observers.append(self._note)
+        self._recorder = Recorder(self.game, self.config, state)
+
+    @property
+    def state(self) -> Any:
+        """The game's state now: it holds every hidden card, so it is for the table alone."""
+        return self._driver.state
 
     def watch(self, viewer: Actor | None, notify: Observer) -> None:
         """Call `notify(actor, events)` after every step, with the events as `viewer` sees them."""
@@ -137,25 +118,23 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self._driver.over
 
     def step(self) -> bool:
         """Take one step of the session; False once it is over."""
-        actors = self.game.to_act(self.state)
-        if not actors:
+        if self.over:
             return False
-        if CHANCE in actors:
-            self._apply(CHANCE, self._chance())
+        automatic = self._driver.automatic()
+        if automatic is not None:
+            self._driver.apply(*automatic)
             return True
-        action = self.croupier.decide(self.game, self.state, self._house_rng)
-        if action is not None:
-            self._apply(HOUSE, action)
-            return True
-        for seat in sorted(actor for actor in actors if isinstance(actor, int)):
+        seats = self._driver.seats()
+        for seat in seats:
             player = self.players.get(seat)
             if player is not None and self._ask(seat, player):
                 return True
-        raise RuntimeError(f"nobody acted: waiting for {sorted(map(str, actors))}")
+        waiting = sorted(map(str, self.game.to_act(self.state)))
+        raise TableStopped(f"nobody acted: waiting for {', '.join(waiting)}")
 
     def run(self) -> None:
         """Play the session to its end."""
@@ -164,37 +143,38 @@ class Table:
 
     def sit(self, seat: int, player: Player, action: Action) -> None:
         """A new player takes an empty seat between coups with `action` (the game's Join)."""
-        self._apply(seat, action)
+        self._driver.apply(seat, action)
         self.players[seat] = player
 
-    def _chance(self) -> Action:
-        node = self.game.chance(self.state)
-        if isinstance(node, Drawing):
-            return node.sample()
-        assert self.shuffler is not None
-        shuffle = node.sample(self.shuffler)
-        if self.seed is None:
-            self.shuffles.append(shuffle.order)
-        return shuffle
-
     def _ask(self, seat: int, player: Player) -> bool:
+        """Ask the seat's controller until it acts (True) or lets the others act first."""
+        refused = 0
         while True:
             action = player.controller.decide(self.game.view(self.state, seat))
             if action is None:
                 return False
             try:
-                self._apply(seat, action)
+                self._driver.apply(seat, action)
             except IllegalAction as error:
                 player.controller.refused(error)
+                refused += 1
+                if player.refusals is not None and refused >= player.refusals:
+                    raise TableStopped(
+                        f"seat {seat + 1} ({player.name}) was refused {refused} times in a "
+                        f"row, last because {error.reason}: the table stops here"
+                    ) from error
                 continue
             return True
 
-    def _apply(self, actor: Actor, action: Action) -> None:
-        self.state, events = self.game.apply(self.state, actor, action)
-        self._recorder.note(actor, action, events, self.state)
-        if actor is not CHANCE:
+    def _note(self, actor: Actor, action: Action, events: tuple[Event, ...], state: Any) -> None:
+        """Record a step taken, and tell the watchers."""
+        self._recorder.note(actor, action, events, state)
+        if actor is CHANCE:
+            if self.seed is None and isinstance(action, Shuffle):
+                self.shuffles.append(action.order)
+        else:
             self.actions.append((actor, action))
-        if isinstance(actor, int) and actor not in self.game.seats(self.state):
+        if isinstance(actor, int) and actor not in self.game.seats(state):
             self.players.pop(actor, None)  # the seat got up
             if not self.players:
                 self.croupier.closing = True  # the last player has gone: close the table

@@ -1,4 +1,4 @@
-"""The conformance suite every game passes (STYLE.md, Tests), for the tests of any game,
+"""The conformance suite every game passes (docs/style.md, Tests), for the tests of any game,
 a sixth one included.
 
 Random legal play to the end of a session, checking at every step that chips are
@@ -40,7 +40,7 @@ from croupier.engine import (
     HOUSE,
     Action,
     Actor,
-    Drawing,
+    Driver,
     EndSession,
     Event,
     Game,
@@ -52,7 +52,7 @@ from croupier.engine import (
     replay,
 )
 from croupier.errors import IllegalAction
-from croupier.randomness import RandomShuffler, Shuffler
+from croupier.randomness import RandomShuffler
 
 __all__ = [
     "ConformanceError",
@@ -117,55 +117,58 @@ def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Se
     """A session of random legal play; the house ends it after `rounds` coups. At a share
     `checks` of the steps, illegal actions and the views are checked too."""
     game, rng = spec.game, random.Random(seed)
-    shuffler = RandomShuffler.seeded(seed)
     state = game.start(spec.config, spec.buy_ins)
+    driver = Driver(game, state, RandomShuffler.seeded(seed), _WhimsicalHouse(rounds), rng)
     steps: list[Played] = []
-    recorded: list[tuple[Actor, Action]] = []
-    while actors := game.to_act(state):
+    while not driver.over:
         if len(steps) >= 100_000:
             raise ConformanceError("the session does not end")
         if rng.random() < checks:
-            check_illegal_actions_change_nothing(spec, state, rng)
-            check_views_hide_what_they_must(spec, state, rng)
-        actor, action = _choose(game, state, actors, shuffler, rng, rounds)
-        state, events = game.apply(state, actor, action)
+            check_illegal_actions_change_nothing(spec, driver.state, rng)
+            check_views_hide_what_they_must(spec, driver.state, rng)
+        actor, action = driver.automatic() or _seat_choice(game, driver.state, rng)
+        events = driver.apply(actor, action)
         steps.append((actor, action, events))
-        if actor is not CHANCE:
-            recorded.append((actor, action))
-        chips = game.chips(state)
+        chips = game.chips(driver.state)
         if not chips.balanced:
             raise ConformanceError(f"chips are not conserved: {chips}")
-        if sum(game.stakes(state).values()) != chips.staked:
+        if sum(game.stakes(driver.state).values()) != chips.staked:
             raise ConformanceError(f"the stakes by seat are not those staked: {chips}")
-    history = History(game.name, spec.config, spec.buy_ins, seed, tuple(recorded))
-    return Session(steps, history, state)
+    recorded = tuple((actor, action) for actor, action, _ in steps if actor is not CHANCE)
+    history = History(game.name, spec.config, spec.buy_ins, seed, recorded)
+    return Session(steps, history, driver.state)
 
 
-def _choose(
-    game: Game[Any, Any, Any],
-    state: Any,
-    actors: Collection[Actor],
-    shuffler: Shuffler,
-    rng: random.Random,
-    rounds: int,
-) -> tuple[Actor, Action]:
-    if CHANCE in actors:
-        node = game.chance(state)
-        return CHANCE, node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
-    ending = HOUSE in actors and game.rounds(state) >= rounds
-    if ending and EndSession() in game.legal_actions(state, HOUSE):
-        return HOUSE, EndSession()
-    # The house closes bets now and then, but mostly lets the seats act first.
+@dataclass(frozen=True)
+class _WhimsicalHouse:
+    """The house in random play: it ends the session after `rounds` coups, and closes bets
+    now and then, but mostly lets the seats act first."""
+
+    rounds: int
+
+    def decide(self, game: Game[Any, Any, Any], state: Any, rng: random.Random) -> Action | None:
+        legal, actors = game.legal_actions(state, HOUSE), game.to_act(state)
+        if HOUSE in actors and game.rounds(state) >= self.rounds and EndSession() in legal:
+            return EndSession()
+        seats = [actor for actor in actors if actor is not HOUSE]
+        house = [option for option in legal if option != EndSession()]
+        if house and (not seats or rng.random() < 0.03):
+            return pick(rng, rng.choice(house))
+        return None
+
+
+def _seat_choice(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Actor, Action]:
+    """A seat's random step: one to act, or now and then one not to act that may all the
+    same (an empty seat sits down, a player gets up); the house's end of a table that
+    waits for players and none can come."""
+    actors = game.to_act(state)
     seats = sorted((a for a in actors if a is not HOUSE), key=str)
-    house = [o for o in game.legal_actions(state, HOUSE) if o != EndSession()]
-    if house and (not seats or rng.random() < 0.03):
-        return HOUSE, pick(rng, rng.choice(house))
     if not seats or rng.random() < _COMING_AND_GOING:
         idle = _idle(game, state, actors)
         if idle:
             seat = rng.choice(idle)
             return seat, pick(rng, rng.choice(list(game.legal_actions(state, seat))))
-        if not seats:  # the table waits for players and none can come: the house closes it
+        if not seats:
             return HOUSE, EndSession()
     actor = rng.choice(seats)
     options = list(game.legal_actions(state, actor))

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
-from croupier.bots.banchek import ROSTER, BanchekBot, Policy, Staking, chance
+from croupier.bots.banchek import ROSTER, BanchekBot, Policy, Staking
 from croupier.engine import Done, Event
 from croupier.games.banchek import Banchek, Ride, Rules, Stake, TurnEarly, Wait, cards
 from croupier.games.banchek.events import (
@@ -16,7 +16,7 @@ from croupier.games.banchek.events import (
     RiderStaked,
     Staked,
 )
-from croupier.odds.banchek import hand_odds
+from croupier.odds.banchek import hand_odds, seen_chance
 from croupier.randomness import stream
 from croupier.table import Croupier, Player, Table
 from tests.games.banchek.stack import GAME, act, table
@@ -28,12 +28,12 @@ def test_the_chance_punter_stakes_by_his_exact_chance():  # BN-5
     bot = BanchekBot(random.Random(1), Policy(Staking.CHANCE, stake=10, boldness=Fraction(1)))
     state = act(table(HANDS, "QC 2H"), 0, Wait())
     view = GAME.view(state, 1)
-    win = chance(view.hand, view)
+    win = seen_chance(view.hand, view)
     assert win == hand_odds(cards("AS AH AD")).win > Fraction(1, 2)  # nothing seen yet
     assert bot.decide(view) == Stake(10 + int((2 * win - 1) * 100))
     state = act(state, 1, Stake(10))
     weak = GAME.view(act(state, 0, Wait()), 2)
-    assert chance(weak.hand, weak) < Fraction(1, 2)
+    assert seen_chance(weak.hand, weak) < Fraction(1, 2)
     assert bot.decide(weak) == Stake(5)  # the minimum on a poor hand
 
 

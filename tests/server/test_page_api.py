@@ -15,25 +15,19 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from rich.text import Text
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from croupier import games
-from croupier.bots.banchek import chance
+from croupier import games, words
 from croupier.cards import Card, full_pack
-from croupier.cli.banchek.narrate import Narrator as BanchekNarrator
-from croupier.cli.chemin_de_fer.narrate import Narrator as CheminDeFerNarrator
 from croupier.cli.main import app as cli
-from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
-from croupier.cli.private_monte.narrate import PrivateNarrator
-from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
 from croupier.cli.remote.codec import Codec
 from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, redact
 from croupier.engine.history import History, replay
 from croupier.games.private_monte import Row
 from croupier.games.punto_banco import Bet, Tableau
+from croupier.odds.banchek import seen_chance
 from croupier.odds.private_monte import layout_odds
 from croupier.odds.punto_banco import AtFive, exact
 from croupier.server.app import create_app
@@ -154,28 +148,14 @@ def _replayed(url, table, people) -> Replayed:
     return found
 
 
-def _narrator(game: str, short: Any) -> Any:
-    """The game's terminal narrator, naming seats as the terminal does."""
-
-    def seat(s):
-        return "the croupier" if s is None else f"seat {s + 1} ({short(s)})"
-
-    def box(s):
-        return "the croupier" if s is None else f"box {s + 1} ({short(s)})"
-
-    return {
-        "punto-banco": lambda: PuntoBancoNarrator(box),
-        "chemin-de-fer": lambda: CheminDeFerNarrator(seat),
-        "monte-bank": lambda: MonteBankNarrator(seat, short),
-        "private-monte": lambda: PrivateNarrator(seat, short),
-        "banchek": lambda: BanchekNarrator(seat),
-    }[game]()
+def _narrator(game: str, names: dict[int, str]) -> Any:
+    """The game's narrator, naming seats as the terminal does, from `names`."""
+    return words.narrator(game, words.Names(words.place(game), names))
 
 
 def _told(narrator: Any, events: Any) -> list[str]:
-    lines = [narrator(event) for event in events]
-    lines += narrator.end_of_step() if hasattr(narrator, "end_of_step") else []
-    return [Text.from_markup(line).plain.strip("\n") for line in lines if line is not None]
+    lines = [narrator(event) for event in events] + narrator.end_of_step()
+    return [words.plain(line) for line in lines if line is not None]
 
 
 def _scrambled(event: Any, seat: int | None, rng: random.Random) -> Any:
@@ -209,11 +189,7 @@ def _check_words(game, truth, ada, cy, bob) -> None:
     codec, rng = Codec(truth.game), random.Random(3)
     for person in (ada, cy):
         names: dict[int, str] = {}
-
-        def short(s, names=names):
-            return names.get(s, "guest")
-
-        carried, scrambled = _narrator(game, short), _narrator(game, short)
+        carried, scrambled = _narrator(game, names), _narrator(game, names)
         told = 0
         for message in person.heard:
             if message["type"] != "step":
@@ -262,7 +238,7 @@ def _figures(game: str, view: Any) -> Any:
         ]
     if not view.hand:
         return None
-    return str(chance(view.hand, view))
+    return str(seen_chance(view.hand, view))
 
 
 def _given(game: str, answer: dict[str, Any]) -> Any:

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from croupier.cards import Card
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.errors import IllegalAction
 from croupier.games.banchek import (
@@ -29,9 +26,9 @@ from croupier.games.banchek import (
     TurnEarly,
     Wait,
 )
-from croupier.odds.banchek import hand_odds
+from croupier.odds.banchek import seen_chance
 
-__all__ = ["ROSTER", "BanchekBot", "Policy", "Staking", "chance"]
+__all__ = ["ROSTER", "BanchekBot", "Policy", "Staking"]
 
 
 class Staking(enum.Enum):
@@ -58,20 +55,6 @@ class Policy:
     rides: bool = False
     refuses_riders: bool = False
     slips: Fraction = Fraction(1, 40)
-
-
-def chance(hand: Sequence[Card], view: BanchekView) -> Fraction:
-    """The exact chance that `hand` beats the next card, to the viewer: while fresh cards lie
-    on top, the next is any card he has not seen since the shuffle (his own hand and the
-    cards shown); after that he counts nothing."""
-    if not view.fresh:
-        return hand_odds(hand).win
-    shown = dict(view.shown)
-    known = Counter(view.seen)
-    if view.viewer not in shown:
-        known.update(view.hand)  # his own cards, not yet among those shown
-    known.subtract(hand)  # the hand itself, shown or his own, is not gone
-    return hand_odds(hand, gone=tuple(known.elements())).win
 
 
 class BanchekBot:
@@ -116,7 +99,7 @@ class BanchekBot:
             return cast(Action, option.at(option.high))
         amount = self.policy.stake
         if self.policy.staking is Staking.CHANCE:
-            edge = 2 * chance(view.hand, view) - 1
+            edge = 2 * seen_chance(view.hand, view) - 1
             bold = self.policy.boldness * edge * view.bank
             amount = option.low if edge <= 0 else max(option.low, self.policy.stake + int(bold))
         return cast(Action, option.at(max(option.low, min(amount, option.high))))
@@ -127,7 +110,7 @@ class BanchekBot:
         if not (self.policy.rides and options and view.punter in shown):
             return Done()
         (option,) = options
-        if chance(shown[view.punter], view) <= Fraction(1, 2):
+        if seen_chance(shown[view.punter], view) <= Fraction(1, 2):
             return Done()
         return cast(Action, option.at(max(option.low, min(self.policy.stake, option.high))))
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from importlib import metadata, resources
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
-import croupier
 from croupier import games as registry
 from croupier.cli.ledger import ledger_app
 from croupier.cli.odds import odds_app
@@ -35,7 +34,7 @@ app = typer.Typer(
 
 def _version(shown: bool) -> None:
     if shown:
-        print(f"croupier {croupier.__version__}")
+        print(f"croupier {metadata.version('croupier')}")
         raise typer.Exit
 
 

@@ -3,7 +3,6 @@ the record the save keeps of its play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,50 +11,18 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier import games as registry
-from croupier.cli.banchek.narrate import Narrator as BanchekNarrator
-from croupier.cli.banchek.session import Session as BanchekSession
-from croupier.cli.chemin_de_fer.narrate import Narrator as CheminDeFerNarrator
-from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
-from croupier.cli.monte_bank.narrate import Narrator as MonteBankNarrator
-from croupier.cli.monte_bank.session import Session as MonteBankSession
-from croupier.cli.private_monte.narrate import PrivateNarrator
-from croupier.cli.private_monte.session import PrivateSession
-from croupier.cli.punto_banco.narrate import Narrator as PuntoBancoNarrator
-from croupier.cli.punto_banco.session import Session as PuntoBancoSession
-from croupier.cli.terminal import plural
+from croupier import words
 from croupier.cli.usage import fail
-from croupier.engine.events import Event, redact
+from croupier.engine.events import redact
 from croupier.engine.game import Game
 from croupier.engine.history import History, replay
 from croupier.errors import HistoryMismatch, InvalidInput
+from croupier.words.markup import plural
 
 __all__ = ["replay_command"]
 
 _DIFFERS = 1
 """The exit status of a replay that differs from its record (2: a file that cannot be read)."""
-
-
-def _seat(seat: int | None) -> str:
-    return "the croupier" if seat is None else f"seat {seat + 1}"
-
-
-_NARRATORS: dict[str, Callable[[], Callable[[Event], str | None]]] = {
-    "punto-banco": lambda: PuntoBancoNarrator(
-        lambda box: "the croupier" if box is None else f"box {box + 1}"
-    ),
-    "chemin-de-fer": lambda: CheminDeFerNarrator(_seat),
-    "monte-bank": lambda: MonteBankNarrator(_seat, lambda seat: f"seat {seat + 1}"),
-    "private-monte": lambda: PrivateNarrator(_seat, lambda seat: f"seat {seat + 1}"),
-    "banchek": lambda: BanchekNarrator(_seat),
-}
-
-_ROUND_NAMES = {
-    "punto-banco": PuntoBancoSession.round_name,
-    "chemin-de-fer": CheminDeFerSession.round_name,
-    "monte-bank": MonteBankSession.round_name,
-    "private-monte": PrivateSession.round_name,
-    "banchek": BanchekSession.round_name,
-}
 
 
 def replay_command(
@@ -73,7 +40,7 @@ def replay_command(
             "older croupier): its replay cannot be checked."
         )
     console = Console(highlight=False)
-    narrator = _NARRATORS[game.name]()
+    narrator = words.narrator(game.name, words.Names(words.place(game.name), numbered=True))
     try:
         for _, step in replay(game, history):
             for event in step.events:
@@ -82,7 +49,7 @@ def replay_command(
                     console.print(line)
     except HistoryMismatch as error:
         what = "the replay differs from the record" if history.record else "it does not replay"
-        where = _where(error, _ROUND_NAMES[game.name])
+        where = _where(error, words.round_name(game.name))
         fail(f"{str(path)!r}: {what} {where}: {error.reason}")
         raise typer.Exit(_DIFFERS) from None
 

@@ -12,14 +12,17 @@ from typing import Any, TypeVar
 
 from rich import box as boxes
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
-from croupier.cli.terminal import plural, signed
+from croupier import words
 from croupier.engine.actors import Actor
 from croupier.engine.events import Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
+from croupier.errors import TableStopped
 from croupier.randomness import stream
 from croupier.table import Controller, Croupier, Player, Table
+from croupier.words.markup import plural, signed
 
 __all__ = ["TerminalSession", "bots_at_table"]
 
@@ -80,22 +83,25 @@ class TerminalSession:
         self.config = config
         self.players = players
         self.human_seat = human_seat
-        self.names = {seat: player.name for seat, player in players.items()}
+        self.names = words.Names(
+            words.place(game.name), {seat: player.name for seat, player in players.items()}
+        )
+        self.narrator = words.narrator(game.name, self.names)
+        self.round_name = words.round_name(game.name)
+        """What one round of the game is called."""
         self.buy_ins = dict.fromkeys(players, chips)
         self.ledger = _Ledger(bought=dict(self.buy_ins))
         self.croupier = Croupier(rounds=coups)
         self.seed = seed
         self.interrupted = False
 
-    round_name = "coup"
-    """What one round of the game is called."""
-
     def short_name(self, seat: int) -> str:
-        return self.names.get(seat, "guest")
+        """`Anna`, as the person knows the player at `seat`."""
+        return self.names.short(seat)
 
     def name(self, seat: int | None) -> str:
-        """`seat 3 (Anna)`, or the croupier for None."""
-        return "the croupier" if seat is None else f"seat {seat + 1} ({self.short_name(seat)})"
+        """`seat 3 (Anna)` (`box 3` at Punto Banco), or the croupier for None."""
+        return self.names(seat)
 
     @functools.cached_property
     def table(self) -> Table:
@@ -118,14 +124,21 @@ class TerminalSession:
         return None if player is None else player.controller
 
     def tell(self, event: Event) -> None:
-        """Say what happened; each game's session says it in its own words."""
-        raise NotImplementedError
+        """Say what happened, as the game's narrator tells it (a game's session may say
+        less, or say it another way)."""
+        line = self.narrator(event)
+        if line is not None:
+            self.console.print(line)
 
     def after_step(self) -> None:
         """Anything to say once a step's events are told."""
+        for line in self.narrator.end_of_step():
+            self.console.print(line)
 
     def header(self) -> None:
         """What is played here, said once at the start."""
+        for line in words.header(self.game.name, self.config):
+            self.console.print(line)
 
     def hear(self, events: tuple[Event, ...]) -> None:
         """Tell one step's events, as the person's seat sees them."""
@@ -153,6 +166,8 @@ class TerminalSession:
             self.console.print("\n[yellow]Interrupted: the table stops here.[/]")
         except EOFError:
             self.console.print("\n[yellow]The input has ended: the table stops here.[/]")
+        except TableStopped as error:
+            self.console.print(f"\n[red]{escape(str(error))}.[/]")
         self.summary()
 
     def summary(self) -> None:

@@ -8,19 +8,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier.bots.defaults import middle_cut
-from croupier.cards import Card, Colour
 from croupier.engine.actions import Amounts, Cut, Legal
 
 __all__ = [
     "CommandError",
     "Prompter",
-    "card_markup",
-    "cards_markup",
     "cut_range",
     "middle_cut",
-    "plural",
     "read_amount",
-    "signed",
 ]
 
 
@@ -41,32 +36,6 @@ def cut_range(legal: Legal) -> str:
     (option,) = legal.of_type(Cut)
     assert isinstance(option, Amounts)
     return f"{option.low}-{option.high}, Enter: the middle"
-
-
-def card_markup(card: Card | None) -> str:
-    """A card in colour (red or black on white), or a face-down card."""
-    if card is None:
-        return "[white on blue]▒▒[/]"
-    colour = "red" if card.colour is Colour.RED else "black"
-    return f"[bold {colour} on white]{card.pretty}[/]"
-
-
-def cards_markup(cards: tuple[Card | None, ...]) -> str:
-    return " ".join(card_markup(card) for card in cards) if cards else "[dim]—[/]"
-
-
-def plural(count: int, noun: str) -> str:
-    """`1 coup`, `2 coups`."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def signed(amount: int) -> str:
-    """`+10`, `−20` or `0`, coloured."""
-    if amount > 0:
-        return f"[green]+{amount}[/]"
-    if amount < 0:
-        return f"[red]−{-amount}[/]"
-    return "0"
 
 
 class Prompter:

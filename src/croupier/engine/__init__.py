@@ -20,6 +20,7 @@ from croupier.engine.actions import (
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor, Party, actor_name
 from croupier.engine.codec import decode, encode
+from croupier.engine.drive import Driver
 from croupier.engine.events import NOBODY, PUBLIC, Audience, Event, redact
 from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling, View
 from croupier.engine.history import History, Step, replay
@@ -41,6 +42,7 @@ __all__ = [
     "Done",
     "Draw",
     "Drawing",
+    "Driver",
     "EndSession",
     "Event",
     "Game",

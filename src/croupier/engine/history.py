@@ -26,8 +26,9 @@ from croupier.cards import Card
 from croupier.engine.actions import Action
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
+from croupier.engine.drive import Driver
 from croupier.engine.events import Event
-from croupier.engine.game import Game, Shuffling
+from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
@@ -147,23 +148,21 @@ def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, S
 
 
 def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[tuple[Any, Step]]:
-    shuffler = history.shuffler()
+    """The session's steps: chance's drawn again by the driver, the others from the list."""
+    driver = Driver(game, state, history.shuffler(), house=None)
     pending = enumerate(history.actions, 1)
-    while actors := game.to_act(state):
-        coup = game.rounds(state) + 1
+    number = 0
+    while not driver.over:
+        coup = game.rounds(driver.state) + 1
         try:
-            if CHANCE in actors:
-                node = game.chance(state)
-                actor: Actor = CHANCE
-                action: Action = (
-                    node.sample(shuffler) if isinstance(node, Shuffling) else node.sample()
-                )
-            else:
+            step = driver.automatic()
+            if step is None:
                 item = next(pending, None)
                 if item is None:
                     return
-                number, (actor, action) = item
-            state, events = game.apply(state, actor, action)
+                number, step = item
+            actor, action = step
+            events = driver.apply(actor, action)
         except IllegalAction as error:
             said = (
                 "chance's step" if actor is CHANCE else f"action {number}, {_said(actor, action)},"
@@ -171,11 +170,11 @@ def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[
             raise HistoryMismatch(coup, False, f"{said} is refused: {error.reason}") from None
         except ValueError as error:  # a recorded shuffle that cannot be
             raise HistoryMismatch(coup, False, str(error)) from None
-        yield state, Step(actor, action, events)
+        yield driver.state, Step(actor, action, events)
     leftover = next(pending, None)
     if leftover is not None:
         reason = f"the history goes on after the session ended, from action {leftover[0]}"
-        raise HistoryMismatch(game.rounds(state) + 1, True, reason)
+        raise HistoryMismatch(game.rounds(driver.state) + 1, True, reason)
 
 
 def _checked(

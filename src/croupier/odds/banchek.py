@@ -45,6 +45,7 @@ from croupier.cards import Card, Suit, full_pack
 from croupier.errors import InvalidInput
 from croupier.estimate import exact_json
 from croupier.games.banchek.rules import HAND, beats, cards, rank_order, two_packs
+from croupier.games.banchek.view import BanchekView
 
 __all__ = [
     "CARD_TYPES",
@@ -55,9 +56,11 @@ __all__ = [
     "favourable_share",
     "hand_json",
     "hand_odds",
+    "own_hand",
     "period",
     "random_hand",
     "report",
+    "seen_chance",
 ]
 
 CARD_TYPES: tuple[Card, ...] = tuple(
@@ -250,3 +253,26 @@ def report() -> dict[str, Any]:
 def hand_json(odds: HandOdds) -> dict[str, Any]:
     """A hand's chance and the banker's edge against it, as JSON."""
     return {"win": exact_json(odds.win), "banker_edge": exact_json(-odds.edge)}
+
+
+def seen_chance(hand: Sequence[Card], view: BanchekView) -> Fraction:
+    """The exact chance that `hand` beats the next card, to the viewer: while fresh cards lie
+    on top, the next is any card he has not seen since the shuffle (his own hand and the
+    cards shown); after that he counts nothing."""
+    if not view.fresh:
+        return hand_odds(hand).win
+    shown = dict(view.shown)
+    known = Counter(view.seen)
+    if view.viewer not in shown:
+        known.update(view.hand)  # his own cards, not yet among those shown
+    known.subtract(hand)  # the hand itself, shown or his own, is not gone
+    return hand_odds(hand, gone=tuple(known.elements())).win
+
+
+def own_hand(view: BanchekView) -> tuple[Fraction, Fraction] | None:
+    """The seat's own hand's exact chance of beating the next card, and its edge (a stake
+    paid 1:1), to the viewer; None while it holds no cards."""
+    if not view.hand:
+        return None
+    win = seen_chance(view.hand, view)
+    return win, 2 * win - 1

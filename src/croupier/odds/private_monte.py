@@ -36,7 +36,8 @@ from croupier.cards import read_cards as cards
 from croupier.errors import InvalidInput
 from croupier.estimate import exact_json
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
-from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS
+from croupier.games.monte_bank.view import MonteView
+from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, Row
 from croupier.shoe import End
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "first_deal",
     "layout_json",
     "layout_odds",
+    "layouts",
     "next_layout_odds",
     "positions",
     "report",
@@ -181,3 +183,15 @@ def report() -> dict[str, Any]:
 def layout_json(odds: LayoutOdds) -> dict[str, Any]:
     """A layout bet's chance and the banker's edge against it, as JSON."""
     return {"win": exact_json(odds.win), "banker_edge": exact_json(-odds.edge)}
+
+
+def layouts(view: MonteView) -> list[tuple[Row, list[Card], LayoutOdds]]:
+    """Each layout of the deal `view` shows, its cards, and its exact odds given every card
+    seen since the shuffle."""
+    layout = view.layout
+    assert layout is not None
+    found = []
+    for row in Row:
+        cards = [layout.card(spot) for spot in layout.places if spot in row.spots]
+        found.append((row, cards, layout_odds(cards, view.seen)))
+    return found

@@ -27,7 +27,8 @@ from typing import Any
 from croupier.cards import Card
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, AtFive, value
-from croupier.games.punto_banco.rules import Bet, Decision, Rules
+from croupier.games.punto_banco.rules import Bet, Decision, Rules, Tableau
+from croupier.games.punto_banco.view import PuntoBancoView
 from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "effect_of_removal",
     "exact",
     "house_edges",
+    "next_coup",
     "probabilities",
     "punto_decision",
     "shoe_counts",
@@ -246,3 +248,11 @@ def probabilities(
         count_coups(floats, *_TABLES, _strategy(at_five), sums, [0] * 100, *_scratch(0.0))
         punto, banco, tie = sums
     return punto / total, banco / total, tie / total
+
+
+def next_coup(view: PuntoBancoView) -> Odds:
+    """The exact odds of the next coup, for the cards `view` has not yet seen: punto draws
+    on 5 at the fixed tableau, or plays it as well as can be."""
+    rules = view.rules
+    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
+    return exact(view.unseen, rules, at_five)

@@ -35,11 +35,9 @@ import pyspiel  # type: ignore[import-not-found]
 
 from croupier import games
 from croupier.cards import Card
-from croupier.engine import CHANCE, HOUSE, Action, Drawing, Game, Shuffling
+from croupier.engine import CHANCE, Action, Drawing, Driver, Game
 from croupier.engine.actions import Draw
-from croupier.randomness import RandomShuffler, stream
 from croupier.rl.pettingzoo import CroupierEnv, env
-from croupier.table import Croupier
 
 __all__ = [
     "SESSION_GAMES",
@@ -150,10 +148,9 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
         engine = games.get(game.name)
         helper = _helper(*self.key)
         self.buy_in, self.max_rounds = game.buy_in, game.max_rounds
-        self.state = engine.start(helper.config, dict.fromkeys(range(game.seats), game.buy_in))
-        self.shuffler = RandomShuffler.seeded(game.seed)
-        self.house = stream(game.seed, "house")
-        self.croupier = Croupier()
+        buy_ins = dict.fromkeys(range(game.seats), game.buy_in)
+        self.driver = Driver.start(engine, helper.config, buy_ins, seed=game.seed)
+        self.driver.draws = False  # a card drawn is OpenSpiel's chance node
         self.player: int = 0
         self.held = dict.fromkeys(range(game.seats), game.buy_in)
         self.seen: tuple[tuple[str, ...], ...] = tuple(() for _ in range(game.seats))
@@ -164,37 +161,30 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
     def engine(self) -> Game[Any, Any, Any]:
         return games.get(self.key[0])
 
+    @property
+    def state(self) -> Any:
+        """The engine's state (it holds the hidden cards)."""
+        return self.driver.state
+
     def _resolve(self, seat: int) -> dict[int, Action]:
         helper = _helper(*self.key)
         return helper._resolve(self.engine.legal_actions(self.state, seat))
 
-    def _over(self) -> bool:
-        return self.engine.is_over(self.state) or self.engine.rounds(self.state) >= self.max_rounds
+    def _over(self, state: Any = None) -> bool:
+        state = self.state if state is None else state
+        return bool(self.engine.is_over(state) or self.engine.rounds(state) >= self.max_rounds)
 
     def _advance(self) -> None:
         """Shuffle and let the house act until a seat is to act, a card is to be drawn,
         or the session is over; then note what each seat now sees."""
         engine = self.engine
-        while not self._over():
-            actors = engine.to_act(self.state)
-            if CHANCE in actors:
-                node = engine.chance(self.state)
-                if isinstance(node, Drawing):
-                    break
-                assert isinstance(node, Shuffling)
-                self.state, _ = engine.apply(self.state, CHANCE, node.sample(self.shuffler))
-                continue
-            house = self.croupier.decide(engine, self.state, self.house)
-            if house is not None:
-                self.state, _ = engine.apply(self.state, HOUSE, house)
-                continue
-            acting = [
-                s for s in sorted(a for a in actors if isinstance(a, int)) if self._resolve(s)
-            ]
+        self.driver.advance(stop=self._over)
+        seats = [] if self._over() else self.driver.seats()
+        if seats:
+            acting = [s for s in seats if self._resolve(s)]
             if not acting:
-                raise RuntimeError(f"no seat can act among {sorted(map(str, actors))}")
+                raise RuntimeError(f"no seat can act among {seats}")
             self.player = acting[0]
-            break
         held = engine.holdings(self.state)
         self.held = {seat: held.get(seat, self.held[seat]) for seat in self.held}
         views = [self._observe(seat) for seat in range(len(self.seen))]
@@ -227,10 +217,9 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
             card = next(d.card for d, _ in self._drawing().outcomes() if d.card.index == action)
-            self.state, _ = self.engine.apply(self.state, CHANCE, Draw(card))
+            self.driver.apply(CHANCE, Draw(card))
         else:
-            chosen = self._resolve(self.player)[action]
-            self.state, _ = self.engine.apply(self.state, self.player, chosen)
+            self.driver.apply(self.player, self._resolve(self.player)[action])
         self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:

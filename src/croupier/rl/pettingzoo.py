@@ -42,12 +42,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from croupier import games
-from croupier.engine import CHANCE, HOUSE, Action, Amounts, Drawing, Game, Join, Legal
+from croupier.engine import Action, Amounts, Driver, Game, Join, Legal
 from croupier.engine.actions import CloseBets, EndSession
 from croupier.errors import InvalidConfig
-from croupier.randomness import RandomShuffler, stream
 from croupier.rl.encoding import COUNTS, Encoder
-from croupier.table import Croupier
 
 __all__ = ["STAKE_GRID", "CroupierEnv", "Slot", "env"]
 
@@ -167,9 +165,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         }
         self.render_mode = None
         self.possible_agents = [f"seat_{seat}" for seat in self.buy_ins]
-        self.state = game.start(self.config, self.buy_ins)
-        """The engine's state: it holds the hidden cards, so it is for tests only."""
-        first = game.view(self.state, 0)
+        first = game.view(game.start(self.config, self.buy_ins), 0)
         places = len(getattr(first, _PLACES.get(game.name, "seats")))
         self.encoder = Encoder.of(
             type(first), _CAPS[game.name](first), places, (Legal, *type(self.config).__mro__[:-1])
@@ -191,11 +187,18 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    @property
+    def state(self) -> Any:
+        """The engine's state: it holds the hidden cards, so it is for tests only (which
+        may set it, to move hidden cards about)."""
+        return self._driver.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._driver.state = state
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self.game.start(self.config, self.buy_ins)
-        self._shuffler = RandomShuffler.seeded(seed)
-        self._house = stream(seed, "house")
-        self._croupier = Croupier()
+        self._driver = Driver.start(self.game, self.config, self.buy_ins, seed=seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -220,7 +223,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         if chosen is None:
             raise ValueError(f"{self.actions[action]} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        self.state, _ = self.game.apply(self.state, _seat(agent), chosen)
+        self._driver.apply(_seat(agent), chosen)
         self._advance()
         self._accumulate_rewards()
         self._deads_step_first()
@@ -262,6 +265,9 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         mask[list(self._resolve(legal))] = 1
         return mask
 
+    def _truncated(self, state: Any) -> bool:
+        return bool(self.game.rounds(state) >= self.max_rounds)
+
     def _holdings(self) -> dict[int, int]:
         held = self.game.holdings(self.state)
         previous = getattr(self, "_wealth", {})
@@ -270,23 +276,14 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """Play chance and the house until a seat is to act or the session ends; then the
         rewards, and who is done."""
-        game = self.game
-        while (actors := game.to_act(self.state)) and game.rounds(self.state) < self.max_rounds:
-            if CHANCE in actors:
-                node = game.chance(self.state)
-                draw = node.sample() if isinstance(node, Drawing) else node.sample(self._shuffler)
-                self.state, _ = game.apply(self.state, CHANCE, draw)
-                continue
-            house = self._croupier.decide(game, self.state, self._house)
-            if house is not None:
-                self.state, _ = game.apply(self.state, HOUSE, house)
-                continue
-            seats = sorted(a for a in actors if isinstance(a, int))
-            acting = [s for s in seats if self._resolve(game.legal_actions(self.state, s))]
+        game, driver = self.game, self._driver
+        driver.advance(stop=self._truncated)
+        seats = [] if self._truncated(driver.state) else driver.seats()
+        if seats:
+            acting = [s for s in seats if self._resolve(game.legal_actions(driver.state, s))]
             if not acting:
                 raise RuntimeError(f"no seat can act among {seats}")
             self.agent_selection = f"seat_{acting[0]}"
-            break
         wealth = self._holdings()
         self.rewards = {a: float(wealth[_seat(a)] - self._wealth[_seat(a)]) for a in self.agents}
         self._wealth = wealth

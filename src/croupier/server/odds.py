@@ -1,9 +1,10 @@
 """The exact odds for the cards a seat has not yet seen, as the terminal's `--odds` shows
 them, from the seat's view alone (a spectator's, for one who holds no seat).
 
-Each figure comes from the function the terminal's odds panel uses (`croupier.cli.<game>
-.render`, over `croupier.odds.*` and the bots' exact chance), so there is one definition of
-each; a view holds nothing the seat may not know, so neither can the odds. Exact figures
+Each figure comes from the function of a view that the terminal's odds panel uses
+(`croupier.odds.punto_banco.next_coup`, `croupier.odds.private_monte.layouts`,
+`croupier.odds.banchek.own_hand`), so there is one definition of each; a view holds nothing
+the seat may not know, so neither can the odds. Exact figures
 are written as `croupier odds --json` writes them (`croupier.estimate.exact_json`):
 `{"value": 0.0123, "fraction": "p/q"}`.
 """
@@ -13,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from croupier.cli.banchek.render import hand_chance
-from croupier.cli.private_monte.render import layouts_odds
-from croupier.cli.punto_banco.render import next_coup_odds
 from croupier.estimate import exact_json
 from croupier.games.banchek import BanchekView
 from croupier.games.monte_bank import MonteView
 from croupier.games.punto_banco import Bet, PuntoBancoView
+from croupier.odds.banchek import own_hand
+from croupier.odds.private_monte import layouts
+from croupier.odds.punto_banco import next_coup
 
 __all__ = ["NoOdds", "odds"]
 
@@ -29,7 +30,7 @@ class NoOdds(Exception):
 
 
 def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
-    found = next_coup_odds(view)
+    found = next_coup(view)
     return {
         "cards_left": sum(found.remaining),
         "remaining": list(found.remaining),
@@ -51,13 +52,13 @@ def _private_monte(view: MonteView) -> dict[str, Any]:
                 "win": exact_json(found.win),
                 "edge": exact_json(found.edge),
             }
-            for row, cards, found in layouts_odds(view)
+            for row, cards, found in layouts(view)
         ],
     }
 
 
 def _banchek(view: BanchekView) -> dict[str, Any]:
-    figures = hand_chance(view)
+    figures = own_hand(view)
     if figures is None:
         held = "a spectator holds" if view.viewer is None else "this seat holds"
         raise NoOdds(f"{held} no cards now: the odds are of the seat's own hand")

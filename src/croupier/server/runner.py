@@ -29,11 +29,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.bots import roster
 from croupier.bots.defaults import default_action
-from croupier.engine.actions import Action, EndSession, Join, Leave
-from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.actions import Action, Join, Leave
+from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import encode
+from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded, redact
-from croupier.engine.game import Shuffling
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.randomness import Shuffler
 from croupier.server import protocol
@@ -42,7 +42,7 @@ from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
 from croupier.server.tables import Committed, TableInfo, TableLost, commit_steps
 from croupier.server.words import Words, described
-from croupier.table import Controller, Croupier
+from croupier.table import Controller
 
 __all__ = ["RECENT", "Subscriber", "TableRunner"]
 
@@ -119,7 +119,8 @@ class TableRunner:
         self.closed = info.closed
         self._shuffler = shuffler
         self._house_rng = rng("house")
-        self._croupier = Croupier()
+        self._croupier = Croupier(waits=True)
+        """The house: an empty table waits for people rather than closing."""
         self._bots: dict[int, Controller] = {
             seat: roster.bot(info.game, name, rng(f"bot/{seat}"))
             for seat, name in info.bots.items()
@@ -218,7 +219,7 @@ class TableRunner:
         """A narrator for `person`'s connection, having heard (and not said) the steps the
         table keeps up to step `upto`, as the person saw them: a narrator that remembers
         (Monte Bank's open bets) then knows what was placed before the connection."""
-        words = Words(self.info.game, self.info.rules)
+        words = Words(self.info.game)
         for told in self._recent if words.remembers else ():
             if told.events and told.seq <= (upto or 0):
                 seat = told.viewer(person)
@@ -453,19 +454,15 @@ class TableRunner:
         raise RuntimeError(f"table {self.info.id}: {_BATCH} steps with no one deciding")
 
     def _next_automatic(self) -> tuple[Actor, Action, str] | None:
+        """Chance's step or the house's (`croupier.engine.drive`), else a held seat's
+        getting up once its hold is over; None while the table rests."""
         game, state = self.book.game, self.book.state
         if game.is_over(state) or self._resting():
             return None
-        actors = game.to_act(state)
-        if CHANCE in actors:
-            node = game.chance(state)
-            drawn = node.sample(self._shuffler) if isinstance(node, Shuffling) else node.sample()
-            return CHANCE, drawn, "chance"
-        house = self._croupier.decide(game, state, self._house_rng)
-        if house == EndSession() and not self._croupier.closing:
-            house = None  # the house alone could end it: the table waits for people instead
-        if house is not None:
-            return HOUSE, house, "house"
+        step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
+        if step is not None:
+            actor, action = step
+            return actor, action, "chance" if actor is CHANCE else "house"
         now = self._clock()
         for seat, release in sorted(self._absent.items()):
             if release <= now and Leave() in game.options(state, seat):

@@ -1,3 +1,3 @@
 """`croupier play banchek`: Polish Banchek at the terminal."""
 
-__all__ = ["human", "narrate", "render", "session"]
+__all__ = ["human", "render", "session"]

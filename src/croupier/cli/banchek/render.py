@@ -4,7 +4,6 @@ and, if asked for, your hand's exact chance."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from rich import box as boxes
 from rich.console import Group, RenderableType
@@ -12,20 +11,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from croupier.bots.banchek import chance
-from croupier.cli.terminal import card_markup, cards_markup
 from croupier.games.banchek import BanchekView
+from croupier.odds.banchek import own_hand
+from croupier.words.markup import card_markup, cards_markup
 
-__all__ = ["hand_chance", "table_panel"]
-
-
-def hand_chance(view: BanchekView) -> tuple[Fraction, Fraction] | None:
-    """The seat's own hand's exact chance of beating the next card, and its edge (a stake
-    paid 1:1), to the viewer; None while it holds no cards."""
-    if not view.hand:
-        return None
-    win = chance(view.hand, view)
-    return win, 2 * win - 1
+__all__ = ["table_panel"]
 
 
 def table_panel(view: BanchekView, name: Callable[[int], str], odds: bool) -> RenderableType:
@@ -50,7 +40,7 @@ def table_panel(view: BanchekView, name: Callable[[int], str], odds: bool) -> Re
     parts.append(seats)
     if view.hand:
         line = f"Your cards: {cards_markup(view.hand)}"
-        figures = hand_chance(view) if odds else None
+        figures = own_hand(view) if odds else None
         if figures is not None:
             win, edge = figures
             line += f"   exact chance {float(win):.4f} ({win}), edge {float(edge):+.2%}"

@@ -6,7 +6,6 @@ from rich.console import Console
 
 from croupier.bots.banchek import ROSTER, BanchekBot
 from croupier.cli.banchek.human import HumanSeat
-from croupier.cli.banchek.narrate import Narrator
 from croupier.cli.session import TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event
@@ -21,8 +20,6 @@ _QUIET = (PackShuffled, DrawnForBank)
 
 class Session(TerminalSession):
     """A Banchek table: bots from the roster, and you at `human_seat` unless --auto."""
-
-    round_name = "round"
 
     def __init__(
         self,
@@ -39,7 +36,7 @@ class Session(TerminalSession):
         players = bots_at_table(bots, rules.seats, human_seat, ROSTER, BanchekBot, seed)
         if human_seat is not None:
             human = HumanSeat(console, Prompter(console), self.short_name, odds=odds)
-            players[human_seat] = Player("you", human)
+            players[human_seat] = Player("you", human, refusals=None)
         super().__init__(
             console,
             Banchek(),
@@ -50,19 +47,9 @@ class Session(TerminalSession):
             coups=rounds,
             human_seat=human_seat,
         )
-        self.rules = rules
-        self.narrator = Narrator(self.name)
 
     def tell(self, event: Event) -> None:
         line = self.narrator(event)
         quiet = self.human_seat is None and isinstance(event, _QUIET)
         if line is not None and not quiet:
             self.console.print(line)
-
-    def header(self) -> None:
-        rules = self.rules
-        riders = "riders allowed (BN-15)" if rules.riders else "no riders"
-        self.console.print(
-            f"[bold]Polish Banchek[/] — two packs; stakes from {rules.minimum} to the whole "
-            f"bank; a bank of {rules.bank} passes when it triples or breaks; {riders}."
-        )

@@ -1,3 +1,3 @@
 """Chemin de Fer at the terminal."""
 
-__all__ = ["human", "narrate", "render", "session"]
+__all__ = ["human", "render", "session"]

@@ -12,9 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cards import Card
-from croupier.cli.terminal import cards_markup, signed
 from croupier.games.baccarat import points
 from croupier.games.chemin_de_fer import ChemmyView
+from croupier.words.markup import cards_markup, signed
 
 __all__ = ["table_panel"]
 

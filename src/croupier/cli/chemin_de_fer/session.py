@@ -9,9 +9,8 @@ from rich.console import Console
 from croupier.bots.chemin_de_fer import ROSTER, ChemmyBot
 from croupier.cards import Card
 from croupier.cli.chemin_de_fer.human import HumanSeat
-from croupier.cli.chemin_de_fer.narrate import Narrator, result_line
 from croupier.cli.session import TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter, cards_markup
+from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event, SeatLeft, SessionEnded, ShoeEnded, ShoeShuffled
 from croupier.games.chemin_de_fer import CheminDeFer, Hand, Rules
 from croupier.games.chemin_de_fer.events import (
@@ -26,6 +25,8 @@ from croupier.games.chemin_de_fer.events import (
     StakePlaced,
 )
 from croupier.table import Player
+from croupier.words.chemin_de_fer import result_line
+from croupier.words.markup import cards_markup
 
 __all__ = ["Session"]
 
@@ -69,7 +70,7 @@ class Session(TerminalSession):
         players = bots_at_table(bots, rules.seats, human_seat, ROSTER, ChemmyBot, seed)
         if human_seat is not None:
             players[human_seat] = Player(
-                "you", HumanSeat(console, Prompter(console), self.short_name)
+                "you", HumanSeat(console, Prompter(console), self.short_name), refusals=None
             )
         super().__init__(
             console,
@@ -81,15 +82,11 @@ class Session(TerminalSession):
             coups=coups,
             human_seat=human_seat,
         )
-        self.rules = rules
-        self.narrator = Narrator(self.name)
         self.coup_line = _CoupLine()
 
     def tell(self, event: Event) -> None:
         if self.human_seat is not None:
-            line = self.narrator(event)
-            if line is not None:
-                self.console.print(line)
+            super().tell(event)
             return
         self.coup_line.note(event)
         if isinstance(event, CoupResult):
@@ -111,12 +108,4 @@ class Session(TerminalSession):
             f"{bank.coup:>3}. {self.short_name(bank.banker)} banks {bank.bank} v {stakes} · "
             f"{hands} · {result_line(line.result)}",
             soft_wrap=True,
-        )
-
-    def header(self) -> None:
-        rules = self.rules
-        play = "chooses freely" if rules.banker_play.value == "free" else "follows the tableau"
-        self.console.print(
-            f"[bold]Chemin de Fer[/] — {rules.decks} decks; the banker {play} (CF-13); "
-            f"minimum bank {rules.minimum_bank}, minimum stake {rules.minimum_stake}."
         )

@@ -10,9 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cli.terminal import card_markup, signed
 from croupier.games.monte_bank import Circle, Cross, CutOn, Layout, MonteView, Phase, Spot, Wager
 from croupier.games.monte_bank.layout import Place, RowWager, opposite
+from croupier.words.markup import card_markup, signed
 
 __all__ = ["layout_grid", "table_panel", "wager_text"]
 

@@ -6,7 +6,6 @@ from rich.console import Console
 
 from croupier.bots.monte_bank import ROSTER, MonteBot
 from croupier.cli.monte_bank.human import HumanSeat
-from croupier.cli.monte_bank.narrate import Narrator
 from croupier.cli.monte_bank.render import layout_grid
 from croupier.cli.session import TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
@@ -42,7 +41,7 @@ class Session(TerminalSession):
     ) -> None:
         players = self.bots(bots, rules.seats, human_seat, seed)
         if human_seat is not None:
-            players[human_seat] = Player("you", self.human(console, rituals))
+            players[human_seat] = Player("you", self.human(console, rituals), refusals=None)
         super().__init__(
             console,
             self.game_type(),
@@ -53,12 +52,9 @@ class Session(TerminalSession):
             coups=rounds,
             human_seat=human_seat,
         )
-        self.rules = rules
-        self.narrator = Narrator(self.name, self.short_name)
         self._dealing = False
 
     game_type: type[MonteBank] = MonteBank
-    round_name = "deal"
 
     def bots(
         self, count: int, seats: int, human_seat: int | None, seed: int | None
@@ -77,8 +73,7 @@ class Session(TerminalSession):
             self.console.print(line)
 
     def after_step(self) -> None:
-        for line in self.narrator.end_of_step():
-            self.console.print(line)
+        super().after_step()
         if not self._dealing:
             return
         view = self.game.view(self.table.state, None)
@@ -89,10 +84,3 @@ class Session(TerminalSession):
     def show_layout(self, view: MonteView) -> None:
         """With nobody at the terminal, the layout drawn once it stands, before its bets."""
         self.console.print(layout_grid(view))
-
-    def header(self) -> None:
-        rules = self.rules
-        self.console.print(
-            f"[bold]Monte Bank[/] — the 40-card pack; cava {rules.cava}; the house takes "
-            f"{float(rules.cut * 100):g}% of winnings on the {rules.cut_on.value}."
-        )

@@ -1,3 +1,3 @@
 """`croupier play private-monte`: Private Monte Bank at the terminal."""
 
-__all__ = ["human", "narrate", "render", "session"]
+__all__ = ["human", "render", "session"]

@@ -9,26 +9,13 @@ from rich import box as boxes
 from rich.console import RenderableType
 from rich.table import Table
 
-from croupier.cards import Card
 from croupier.cli.monte_bank.render import table_panel
-from croupier.cli.terminal import card_markup
 from croupier.games.monte_bank import MonteView
-from croupier.games.private_monte import PrivateRules, Row
-from croupier.odds.private_monte import LayoutOdds, layout_odds
+from croupier.games.private_monte import PrivateRules
+from croupier.odds.private_monte import layouts
+from croupier.words.markup import card_markup
 
-__all__ = ["layouts_odds", "odds_table", "private_panel"]
-
-
-def layouts_odds(view: MonteView) -> list[tuple[Row, list[Card], LayoutOdds]]:
-    """Each layout of the deal `view` shows, its cards, and its exact odds given every card
-    seen since the shuffle."""
-    layout = view.layout
-    assert layout is not None
-    found = []
-    for row in Row:
-        cards = [layout.card(spot) for spot in layout.places if spot in row.spots]
-        found.append((row, cards, layout_odds(cards, view.seen)))
-    return found
+__all__ = ["odds_table", "private_panel"]
 
 
 def odds_table(view: MonteView) -> Table:
@@ -40,7 +27,7 @@ def odds_table(view: MonteView) -> Table:
     )
     for column in ("Layout", "Cards", "P(win)", "Exactly", "Your edge"):
         table.add_column(column, justify="left" if column in ("Layout", "Cards") else "right")
-    for row, cards, odds in layouts_odds(view):
+    for row, cards, odds in layouts(view):
         edge = float(odds.edge) * 100
         colour = "green" if odds.edge > 0 else "red" if odds.edge < 0 else "white"
         table.add_row(

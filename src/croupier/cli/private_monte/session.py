@@ -7,7 +7,6 @@ from rich.console import Console
 from croupier.bots.private_monte import ROSTER, LayoutBettor
 from croupier.cli.monte_bank.session import Session
 from croupier.cli.private_monte.human import PrivateSeat
-from croupier.cli.private_monte.narrate import PrivateNarrator
 from croupier.cli.private_monte.render import odds_table
 from croupier.cli.session import bots_at_table
 from croupier.cli.terminal import Prompter
@@ -48,7 +47,6 @@ class PrivateSession(Session):
             human_seat=human_seat,
             rituals=rituals,
         )
-        self.narrator = PrivateNarrator(self.name, self.short_name)
 
     def bots(
         self, count: int, seats: int, human_seat: int | None, seed: int | None
@@ -66,16 +64,11 @@ class PrivateSession(Session):
             self.console.print(odds_table(view))
 
     def header(self) -> None:
-        rules = self.rules
-        assert isinstance(rules, PrivateRules)
+        super().header()
         counters = [
             self.short_name(seat)
             for seat, player in self.players.items()
             if isinstance(player.controller, LayoutBettor) and player.controller.counting
         ]
-        self.console.print(
-            f"[bold]Private Monte Bank[/] — the 40-card pack, matched by suit; stakes "
-            f"{rules.cava} to {rules.limit}, paid 1:1; {rules.deals_per_bank} deals a shuffle."
-        )
         if counters:
             self.console.print(f"Counting the pack: {', '.join(counters)}.")

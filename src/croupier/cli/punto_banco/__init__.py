@@ -1,3 +1,3 @@
 """Punto Banco at the terminal."""
 
-__all__ = ["human", "narrate", "render", "session"]
+__all__ = ["human", "render", "session"]

@@ -11,38 +11,22 @@ from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cli.terminal import cards_markup, signed
 from croupier.engine.actors import HOUSE
-from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView, Rules, Tableau
-from croupier.odds.punto_banco import AtFive, Odds, exact
+from croupier.games.punto_banco import Bet, HandView, Phase, PuntoBancoView
+from croupier.odds.punto_banco import next_coup
+from croupier.words.markup import cards_markup, signed
+from croupier.words.punto_banco import rules_line
 
-__all__ = ["edges_line", "next_coup_odds", "rules_line", "table_panel"]
-
-
-def next_coup_odds(view: PuntoBancoView) -> Odds:
-    """The exact odds of the next coup, for the cards `view` has not yet seen: punto draws
-    on 5 at the fixed tableau, or plays it as well as can be."""
-    rules = view.rules
-    at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
-    return exact(view.unseen, rules, at_five)
+__all__ = ["edges_line", "table_panel"]
 
 
 def edges_line(view: PuntoBancoView, *, short: bool = False) -> str:
     """The exact house edge of each bet on the next coup, for the cards not yet seen."""
-    edge = next_coup_odds(view).house_edge
+    edge = next_coup(view).house_edge
     if short:
         return "edge " + " ".join(f"{b.label[0].upper()} {float(edge[b]) * 100:.2f}%" for b in Bet)
     parts = " · ".join(f"{b.label} {float(edge[b]) * 100:.3f}%" for b in Bet)
     return f"House edge on the next coup, for the {sum(view.unseen)} cards not yet seen: {parts}"
-
-
-def rules_line(rules: Rules) -> str:
-    commission = f"{float(rules.commission * 100):g}%"
-    tableau = "punto chooses on 5" if rules.tableau is Tableau.TEXT else "punto always draws on 5"
-    return (
-        f"punto {rules.punto} · banco {rules.banco} · égalité {rules.egalite} · "
-        f"banco pays 1:1 less {commission} · égalité {rules.egalite_pays}:1 · {tableau}"
-    )
 
 
 def _hand(label: str, hand: HandView) -> str:

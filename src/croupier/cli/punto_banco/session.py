@@ -10,10 +10,9 @@ from rich.console import Console
 from croupier.bots.punto_banco import ROSTER, PuntoBancoBot
 from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
-from croupier.cli.punto_banco.narrate import Narrator, coup_line
-from croupier.cli.punto_banco.render import edges_line, rules_line
+from croupier.cli.punto_banco.render import edges_line
 from croupier.cli.session import TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter, cards_markup, signed
+from croupier.cli.terminal import Prompter
 from croupier.engine.events import (
     Event,
     SeatJoined,
@@ -34,6 +33,8 @@ from croupier.games.punto_banco.events import (
     ThirdCard,
 )
 from croupier.table import Player
+from croupier.words.markup import cards_markup, signed
+from croupier.words.punto_banco import coup_line
 
 __all__ = ["Session"]
 
@@ -97,7 +98,7 @@ class Session(TerminalSession):
         players = bots_at_table(bots, rules.boxes, human_box, ROSTER, PuntoBancoBot, seed)
         if human_box is not None:
             human = HumanPunter(console, Prompter(console), self.short_name, odds=odds)
-            players[human_box] = Player("you", human)
+            players[human_box] = Player("you", human, refusals=None)
         super().__init__(
             console,
             PuntoBanco(),
@@ -108,18 +109,11 @@ class Session(TerminalSession):
             coups=coups,
             human_seat=human_box,
         )
-        self.rules = rules
-        self.narrator = Narrator(self.name)
         self.coup_line = _CoupLine(self.short_name)
-
-    def name(self, seat: int | None) -> str:
-        return "the croupier" if seat is None else f"box {seat + 1} ({self.short_name(seat)})"
 
     def tell(self, event: Event) -> None:
         if self.human_seat is not None:
-            line = self.narrator(event)
-            if line is not None:
-                self.console.print(line)
+            super().tell(event)
             return
         # --auto: one line a coup, and the shoe's own events.
         if isinstance(event, BetsOpen | ShoeEnded | SessionEnded):
@@ -137,11 +131,3 @@ class Session(TerminalSession):
             line = self.coup_line.line(self.game.rounds(self.table.state))
             self.console.print(line, soft_wrap=True)
             self.coup_line.result = None
-
-    def header(self) -> None:
-        rules = self.rules
-        self.console.print(
-            f"[bold]Punto Banco[/] — {rules.table.value} table, {rules.decks} decks, "
-            f"{rules.boxes} boxes."
-        )
-        self.console.print(f"[dim]{rules_line(rules)}[/]")

@@ -18,12 +18,13 @@ from croupier.cli.remote.line import Line
 from croupier.cli.remote.trouble import TROUBLE, reason
 from croupier.cli.seat import AskedSeat
 from croupier.cli.session import TerminalSession
-from croupier.cli.terminal import Prompter, signed
+from croupier.cli.terminal import Prompter
 from croupier.client import ProtocolError, ServerRefused
 from croupier.engine.actions import Action, Amounts, Join, Leave
 from croupier.engine.events import SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import CroupierError
+from croupier.words.markup import signed
 
 __all__ = ["Failed", "Seating", "Server", "Visit"]
 
@@ -288,7 +289,7 @@ class Visit:
     def _seated(self, seat: int, chips: int) -> None:
         """The game's session for the person at `seat`, with the others' names."""
         session = self.seating(self.rules, seat, chips)
-        session.names.update({s: name for s, name in self._names().items() if s != seat})
+        session.names.held.update({s: name for s, name in self._names().items() if s != seat})
         person = session.person
         assert isinstance(person, AskedSeat)
         person.prompter = _Timed(session.console)
@@ -336,7 +337,7 @@ class Visit:
             self.timed_out_at = message["seq"]
             self.console.print("[yellow]Your time is up: the table makes the plainest choice.[/]")
         if any(isinstance(event, SeatJoined) and event.seat != self.seat for event in events):
-            session.names.update({s: n for s, n in self._names().items() if s != self.seat})
+            session.names.held.update({s: n for s, n in self._names().items() if s != self.seat})
         for event in events:
             if isinstance(event, SeatJoined) and event.seat == self.seat:
                 self.brought = (self.brought or 0) + event.chips

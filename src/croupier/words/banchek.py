@@ -1,10 +1,8 @@
-"""Polish Banchek's events told in plain words, with the rule behind each turn of play."""
+"""Polish Banchek in words: its events, with the rule behind each turn of play, and its rule
+set."""
 
 from __future__ import annotations
 
-from croupier.cli import narration
-from croupier.cli.narration import Names, Tellers
-from croupier.cli.terminal import card_markup, cards_markup, plural
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, ShoeCut
 from croupier.games.banchek.events import (
     BankEnded,
@@ -26,8 +24,24 @@ from croupier.games.banchek.events import (
     Staked,
     Why,
 )
+from croupier.games.banchek.rules import Rules
+from croupier.words import narration
+from croupier.words.markup import card_markup, cards_markup, plural
+from croupier.words.narration import Names, Tellers
 
-__all__ = ["Narrator"]
+__all__ = ["ROUND", "Narrator", "header"]
+
+ROUND = "round"
+"""What one round of the game is called."""
+
+
+def header(rules: Rules) -> tuple[str, ...]:
+    """What is played at a table of these rules, said once at the start."""
+    riders = "riders allowed (BN-15)" if rules.riders else "no riders"
+    return (
+        f"[bold]Polish Banchek[/] — two packs; stakes from {rules.minimum} to the whole "
+        f"bank; a bank of {rules.bank} passes when it triples or breaks; {riders}.",
+    )
 
 
 class Narrator(narration.Narrator):

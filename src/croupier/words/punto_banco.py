@@ -1,10 +1,7 @@
-"""Punto Banco's events told in plain words, for the terminal."""
+"""Punto Banco in words: its events, its rule set, a coup's result."""
 
 from __future__ import annotations
 
-from croupier.cli import narration
-from croupier.cli.narration import Names, Tellers
-from croupier.cli.terminal import card_markup, cards_markup, plural, signed
 from croupier.games.punto_banco.events import (
     BetsClosed,
     BetsOpen,
@@ -30,9 +27,15 @@ from croupier.games.punto_banco.events import (
     TurnDeclined,
     TurnOffered,
 )
-from croupier.games.punto_banco.rules import Bet, Hand
+from croupier.games.punto_banco.rules import Bet, Hand, Rules, Tableau
+from croupier.words import narration
+from croupier.words.markup import card_markup, cards_markup, plural, signed
+from croupier.words.narration import Names, Tellers
 
-__all__ = ["Narrator", "coup_line"]
+__all__ = ["ROUND", "Narrator", "coup_line", "header", "rules_line"]
+
+ROUND = "coup"
+"""What one round of the game is called."""
 
 
 _WINNER = {
@@ -47,6 +50,25 @@ def coup_line(result: CoupResult) -> str:
         return f"{_WINNER[result.winner]} at {result.punto} ({result.rule})"
     high, low = sorted((result.punto, result.banco), reverse=True)
     return f"{_WINNER[result.winner]} {high} to {low} ({result.rule})"
+
+
+def rules_line(rules: Rules) -> str:
+    """The limits, the payouts and punto's part at 5, in one line."""
+    commission = f"{float(rules.commission * 100):g}%"
+    tableau = "punto chooses on 5" if rules.tableau is Tableau.TEXT else "punto always draws on 5"
+    return (
+        f"punto {rules.punto} · banco {rules.banco} · égalité {rules.egalite} · "
+        f"banco pays 1:1 less {commission} · égalité {rules.egalite_pays}:1 · {tableau}"
+    )
+
+
+def header(rules: Rules) -> tuple[str, ...]:
+    """What is played at a table of these rules, said once at the start."""
+    return (
+        f"[bold]Punto Banco[/] — {rules.table.value} table, {rules.decks} decks, "
+        f"{rules.boxes} boxes.",
+        f"[dim]{rules_line(rules)}[/]",
+    )
 
 
 class Narrator(narration.Narrator):

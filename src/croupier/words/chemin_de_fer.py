@@ -1,10 +1,7 @@
-"""Chemin de Fer's events told in plain words, for the terminal."""
+"""Chemin de Fer in words: its events, its rule set, a coup's result."""
 
 from __future__ import annotations
 
-from croupier.cli import narration
-from croupier.cli.narration import Names, Tellers
-from croupier.cli.terminal import card_markup, cards_markup, plural, signed
 from croupier.engine.events import (
     CutCardPlaced,
     SeatJoined,
@@ -37,9 +34,15 @@ from croupier.games.chemin_de_fer.events import (
     StakePlaced,
     ThirdCard,
 )
-from croupier.games.chemin_de_fer.rules import Outcome, Winner
+from croupier.games.chemin_de_fer.rules import BankerPlay, Outcome, Rules, Winner
+from croupier.words import narration
+from croupier.words.markup import card_markup, cards_markup, plural, signed
+from croupier.words.narration import Names, Tellers
 
-__all__ = ["Narrator", "result_line"]
+__all__ = ["ROUND", "Narrator", "header", "result_line"]
+
+ROUND = "coup"
+"""What one round of the game is called."""
 
 
 def result_line(e: CoupResult) -> str:
@@ -47,6 +50,15 @@ def result_line(e: CoupResult) -> str:
         return f"[bold]A TIE[/] at {e.punter}: stakes are returned (CF-14)"
     who = "the BANKER wins" if e.winner is Winner.BANKER else "the PUNTERS win"
     return f"[bold]{who}[/] {max(e.punter, e.banker)} to {min(e.punter, e.banker)}"
+
+
+def header(rules: Rules) -> tuple[str, ...]:
+    """What is played at a table of these rules, said once at the start."""
+    play = "chooses freely" if rules.banker_play is BankerPlay.FREE else "follows the tableau"
+    return (
+        f"[bold]Chemin de Fer[/] — {rules.decks} decks; the banker {play} (CF-13); "
+        f"minimum bank {rules.minimum_bank}, minimum stake {rules.minimum_stake}.",
+    )
 
 
 class Narrator(narration.Narrator):

@@ -1,29 +1,35 @@
-"""Private Monte Bank's events in plain words: Monte Bank's, with the layout bets, the gate
-by suit and the discards."""
+"""Private Monte Bank in words: Monte Bank's, with the layout bets, the gate by suit and the
+discards, and its rule set."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from croupier.cli.monte_bank.narrate import Narrator
-from croupier.cli.narration import Names
-from croupier.cli.terminal import card_markup
 from croupier.engine.events import Event
 from croupier.games.monte_bank.events import BetsClosed, BetSettled, BetVoided, CardShown
-from croupier.games.private_monte import Discarded, RowBetPlaced
+from croupier.games.private_monte import Discarded, PrivateRules, RowBetPlaced
+from croupier.words.markup import card_markup
+from croupier.words.monte_bank import ROUND, Narrator
+from croupier.words.narration import Names
 
-__all__ = ["PrivateNarrator"]
+__all__ = ["ROUND", "PrivateNarrator", "header"]
 
 _OWN_RULES = {"MB-3": "PM-2", "MB-15": "PM-8"}
 """Where the table runs as in the club form, the private form's own rule is cited."""
+
+
+def header(rules: PrivateRules) -> tuple[str, ...]:
+    """What is played at a table of these rules, said once at the start."""
+    return (
+        f"[bold]Private Monte Bank[/] — the 40-card pack, matched by suit; stakes "
+        f"{rules.cava} to {rules.limit}, paid 1:1; {rules.deals_per_bank} deals a shuffle.",
+    )
 
 
 class PrivateNarrator(Narrator):
     """Tells the private form's events; the table's own (the bank, the shuffles and cuts,
     the settling) as Monte Bank does."""
 
-    def __init__(self, names: Names, short: Callable[[int], str]) -> None:
-        super().__init__(names, short)
+    def __init__(self, names: Names) -> None:
+        super().__init__(names)
         self.rows: dict[int, RowBetPlaced] = {}
 
     def __call__(self, event: Event) -> str | None:

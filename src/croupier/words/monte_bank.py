@@ -1,12 +1,7 @@
-"""Monte Bank's events told in plain words, with the reason for every bet's fate."""
+"""Monte Bank in words: its events, with the reason for every bet's fate, and its rule set."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from croupier.cli import narration
-from croupier.cli.narration import Names, Tellers
-from croupier.cli.terminal import card_markup, plural, signed
 from croupier.engine.events import Event, SeatJoined, SeatLeft, SessionEnded, ShoeCut
 from croupier.games.monte_bank.events import (
     AcesCalled,
@@ -36,8 +31,15 @@ from croupier.games.monte_bank.events import (
     TermServed,
 )
 from croupier.games.monte_bank.layout import Fate, Kind
+from croupier.games.monte_bank.rules import Rules
+from croupier.words import narration
+from croupier.words.markup import card_markup, plural, signed
+from croupier.words.narration import Names, Tellers
 
-__all__ = ["Narrator", "bet_name"]
+__all__ = ["ROUND", "Narrator", "bet_name", "header"]
+
+ROUND = "deal"
+"""What one round of the game is called."""
 
 
 def bet_name(e: BetPlaced) -> str:
@@ -48,13 +50,22 @@ def bet_name(e: BetPlaced) -> str:
     return f"{e.kind.value} {backs} v {against}"
 
 
+def header(rules: Rules) -> tuple[str, ...]:
+    """What is played at a table of these rules, said once at the start."""
+    return (
+        f"[bold]Monte Bank[/] — the 40-card pack; cava {rules.cava}; the house takes "
+        f"{float(rules.cut * 100):g}% of winnings on the {rules.cut_on.value}.",
+    )
+
+
 class Narrator(narration.Narrator):
     """Tells Monte Bank's events. It keeps the open bets, so that it can name them, and at
     the end of each step says which of them a card of their rank did not touch."""
 
-    def __init__(self, names: Names, short: Callable[[int], str]) -> None:
+    remembers = True
+
+    def __init__(self, names: Names) -> None:
         super().__init__(names, _TELLERS)
-        self.short = short
         self.open: dict[int, BetPlaced] = {}
         self._matched: OrdinaryMatch | None = None
 

@@ -1,0 +1,74 @@
+"""Events in words: what every game's narrator does, each kind of event told by its own
+teller, the seats named by `Names`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.markup import escape
+
+from croupier.engine.events import Event
+
+__all__ = ["Names", "Narrator", "Tellers"]
+
+
+@dataclass
+class Names:
+    """How the words name the seats: `seat 3 (Anna)` (`place` is `box` at Punto Banco), each
+    player as `held` names them and `guest` a seat it does not; or, `numbered`, by number
+    alone (`seat 3`, as a replay tells a session). In a line, a name is escaped, so that no
+    name can style it."""
+
+    place: str = "seat"
+    held: dict[int, str] = field(default_factory=dict)
+    numbered: bool = False
+
+    def short(self, seat: int) -> str:
+        """`Anna`, or `seat 3` when the seats are named by number alone."""
+        return f"seat {seat + 1}" if self.numbered else self.held.get(seat, "guest")
+
+    def __call__(self, seat: int | None) -> str:
+        """`seat 3 (Anna)` for a line (escaped); None is the croupier."""
+        if seat is None:
+            return "the croupier"
+        numbered = f"{self.place} {seat + 1}"
+        return numbered if self.numbered else f"{numbered} ({escape(self.short(seat))})"
+
+
+Tellers = Mapping[type[Event], Callable[[Any, Any], str | None]]
+"""For each kind of event, how to tell it (None: it goes untold)."""
+
+
+class Narrator:
+    """Turns events into lines, one event at a time, by `tellers`. A narrator that
+    `remembers` keeps what earlier events told (Monte Bank's open bets), so it must hear a
+    session's steps in order; `end_of_step` says what it has to say once a step is told."""
+
+    remembers = False
+
+    def __init__(self, names: Names, tellers: Tellers) -> None:
+        self.names = names
+        self._tellers = tellers
+
+    def name(self, seat: int | None) -> str:
+        """`seat 3 (Anna)`, or the croupier for None."""
+        return self.names(seat)
+
+    def short(self, seat: int) -> str:
+        """`Anna`, for a line (escaped)."""
+        return escape(self.names.short(seat))
+
+    def subject(self, seat: int | None) -> str:
+        """The name to begin a sentence with."""
+        name = self.name(seat)
+        return name[:1].upper() + name[1:]
+
+    def __call__(self, event: Event) -> str | None:
+        teller = self._tellers.get(type(event))
+        return teller(self, event) if teller else None
+
+    def end_of_step(self) -> list[str]:
+        """What is left to say once a step's events are told."""
+        return []
