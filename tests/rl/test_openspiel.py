@@ -1,9 +1,11 @@
-"""croupier's Chemin de Fer coup in OpenSpiel, solved by CFR+ and checked against
-croupier's own solver (issue 17, items 3 and 4)."""
+"""croupier's Chemin de Fer coup in OpenSpiel, played against the game's engine, solved by
+CFR+ and checked against croupier's own solver (issue 17, items 3 and 4)."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -12,9 +14,15 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import get_all_states  # type: ignore[import-untyped]  # noqa: E402
 
-from croupier.rl.openspiel import COUP, register  # noqa: E402
+from croupier.cards import Card  # noqa: E402
+from croupier.engine import CHANCE, Action, Draw, Event  # noqa: E402
+from croupier.games.baccarat import value  # noqa: E402
+from croupier.games.chemin_de_fer import Banco, BankerPlay, DrawCard, Rules, Stand, State  # noqa: E402
+from croupier.games.chemin_de_fer.events import HandShown, Settled  # noqa: E402
+from croupier.rl.openspiel import BANKER, COUP, DRAW, PUNTER, STAND, register  # noqa: E402
 from croupier.rl.openspiel_check import run_cfr_plus, solver_value  # noqa: E402
 from croupier.rl.openspiel_games import SESSION_GAMES, session_name  # noqa: E402
+from tests.games.chemin_de_fer import stack as cf  # noqa: E402
 
 SHOE = "5S 5H KS KH 3S 2S 2H 6S"
 """Eight cards, five values: small enough for Python CFR+ in seconds, and the punter's
@@ -93,6 +101,65 @@ def test_cfr_plus_reproduces_croupiers_equilibrium():
     assert abs(run.values[0] - expected) <= 1e-3
     assert abs(run.values[0] + run.values[1]) <= 1e-12
     assert abs(expected) > 0.01  # a game with something to solve
+
+
+RANKS = "KA23456789"  # a card of each value 0..9 (C-3)
+
+
+def _walk(coup, table: State, left: Counter[int], events: tuple[Event, ...]) -> Counter[str]:
+    """Play every deal and every choice on both, the OpenSpiel coup and an engine table,
+    and check that they agree at each step; count what was played."""
+    if cf.GAME.rounds(table) > 0:  # the engine has settled the coup (CF-14)
+        (net,) = [e.net for e in events if isinstance(e, Settled) and e.seat == PUNTER]
+        assert coup.is_terminal()
+        assert coup.returns() == [net, -net]
+        natural = any(isinstance(e, HandShown) and e.natural for e in events)
+        return Counter(coups=1, naturals=int(natural))
+    (actor,) = cf.GAME.to_act(table)
+    legal = cf.GAME.legal_actions(table, actor)
+    if actor is not CHANCE and len(legal) == 1:  # the punter on 0-4 or 6-7 (CF-12)
+        (action,) = legal  # forced: OpenSpiel asks nobody
+        assert isinstance(action, Action)
+        after, events = cf.GAME.apply(table, actor, action)
+        return _walk(coup, after, left, events) + Counter(forced=1)
+    assert not coup.is_terminal()
+    if actor is CHANCE:
+        total = left.total()
+        assert coup.chance_outcomes() == [
+            (v, float(Fraction(n, total))) for v, n in sorted(left.items())
+        ]
+        found: Counter[str] = Counter()
+        for v in sorted(left):
+            card = Card.from_str(RANKS[v] + "SHDC"[total % 4])  # any card of the value: C-3
+            after, events = cf.GAME.apply(table, CHANCE, Draw(card))
+            found += _walk(coup.child(v), after, left - Counter({v: 1}), events)
+        return found
+    assert coup.current_player() == actor
+    assert coup.legal_actions() == [STAND, DRAW]
+    found = Counter({("punter chose" if actor == PUNTER else "banker chose"): 1})
+    for number, action in ((STAND, Stand()), (DRAW, DrawCard())):
+        after, events = cf.GAME.apply(table, actor, action)
+        found += _walk(coup.child(number), after, left, events)
+    return found
+
+
+@pytest.mark.parametrize("play", list(BankerPlay))
+@pytest.mark.parametrize("shoe", [SHOE, "9S 8H 4D 7C 6H AS 3D"])
+def test_every_deal_settles_as_the_engine_settles(shoe, play):
+    """Every deal of the shoe, by values, and every choice: the OpenSpiel coup's chance,
+    players, choices and returns are an engine table's, dealt the same values after a
+    banco (CF-6): naturals (CF-11), the punter's rule (CF-12), the banker's choice or the
+    tableau (CF-13), the settlement (CF-14)."""
+    register()
+    coup = pyspiel.load_game(COUP, {"shoe": shoe, "stake": 10, "banker_play": play.value})
+    rules = Rules(banker_play=play, minimum_bank=10)
+    calls = cf.table(buy_ins={PUNTER: 10, BANKER: 10}, banker=BANKER, bank=10, rules=rules)
+    table, _ = cf.GAME.apply(calls, PUNTER, Banco())
+    left = Counter(value(Card.from_str(text)) for text in shoe.split())
+    found = _walk(coup.new_initial_state(), table, left, ())
+    assert found["coups"] > 100 and found["naturals"] > 0
+    assert found["forced"] > 0 and found["punter chose"] > 0
+    assert (found["banker chose"] > 0) is (play is BankerPlay.FREE)
 
 
 @pytest.mark.parametrize("name", SESSION_GAMES)

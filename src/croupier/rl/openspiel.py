@@ -4,22 +4,28 @@
 single coup (CF-9 .. CF-14) dealt from a given shoe, between two players, the
 punter (player 0, who plays the punters' hand) and the banker (player 1).
 
+The coup is the game's own: a state holds a `croupier.games.chemin_de_fer` table
+where the banker (seat 1) keeps a bank of `stake` and the punter (seat 0) has
+called banco for it (CF-6), and every move is `CheminDeFer.apply`. This module
+only translates chance outcomes, actions, what each player knows and returns.
+
 - Chance is OpenSpiel's chance player. Its outcomes come from the engine's
   `Drawing(shoe).outcomes()`, exact `Fraction`s, summed over the cards of each
   baccarat value (only values matter to the coup, C-3) and turned into floats
   only here, at the OpenSpiel boundary. A chance action is a value, 0..9; the
-  card taken from the shoe for it is the first of that value among the
-  outcomes, so the game is deterministic given its actions.
+  card drawn for it is the first of that value among the outcomes, so the game
+  is deterministic given its actions.
 - Decisions are where the rules leave a choice: the punter on 5 (CF-12), the
-  banker always (CF-13, `banker_play=free`) or never (`banker_play=tableau`).
-  Forced draws and stands are played by the game. Actions: 0 stand, 1 draw.
-- Information: each side knows the values of its own two cards (as the
-  Ethier-Gamez model of `croupier.solve.chemin_de_fer`, `Info.CARDS`), written
-  lower first; the punter's third card, or that he stood, is public; so is the
-  banker's third card; both hands are shown at the end. The information state
-  and observation strings are the same (each side sees everything it ever saw).
-- Returns are chips: `stake` to the punter if his hand wins, minus that if it
-  loses, 0 on a tie; the banker's are the opposite (no commission: zero-sum).
+  banker always (CF-13, `banker_play=free`) or never (`banker_play=tableau`). A
+  move that is the only legal one is played at once. Actions: 0 stand, 1 draw.
+- Information: what the table's events show each side (as the Ethier-Gamez model
+  of `croupier.solve.chemin_de_fer`, `Info.CARDS`): the values of its own two
+  cards (CF-9), written lower first; the punter's third card, or that he stood,
+  and the banker's; both hands, shown at the end. The information state and
+  observation strings are the same (each side sees everything it ever saw).
+- Returns are chips: what each side holds once the table has settled the coup
+  (CF-14), less the `stake` it brought: `stake` to the winner, minus that to the
+  loser, 0 on a tie (no commission: zero-sum).
 
 Parameters: `shoe`, card text separated by spaces (`"5S 5H KD 3C ..."`, at
 least 6 cards; empty: one full 52-card deck), `stake` (chips, 1 or more), and
@@ -38,9 +44,7 @@ least 6 cards; empty: one full 52-card deck), `stake` (chips, 1 or more), and
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -49,9 +53,27 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from croupier.cards import Card
-from croupier.engine.game import Drawing
+from croupier.engine import CHANCE, Action, Actor, Draw, Drawing, Event
 from croupier.errors import InvalidConfig
-from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points, value
+from croupier.games.baccarat import value
+from croupier.games.chemin_de_fer import (
+    Banco,
+    CheminDeFer,
+    DrawCard,
+    Hand,
+    KeepBank,
+    Phase,
+    Rules,
+    Stand,
+    State,
+)
+from croupier.games.chemin_de_fer.events import (
+    BankerDecided,
+    CardDealt,
+    HandShown,
+    PunterDecided,
+    ThirdCard,
+)
 from croupier.shoe import Shoe
 
 __all__ = [
@@ -62,7 +84,6 @@ __all__ = [
     "STAND",
     "CoupGame",
     "CoupObserver",
-    "CoupPhase",
     "CoupState",
     "coup_outcomes",
     "register",
@@ -71,18 +92,14 @@ __all__ = [
 COUP = "python_croupier_chemin_de_fer_coup"
 """The coup game's OpenSpiel name."""
 
-PUNTER, BANKER = 0, 1
+PUNTER, BANKER = 0, 1  # the players, and their seats at the table
 STAND, DRAW = 0, 1
 _MAX_LENGTH = 8  # four cards dealt, the punter's choice and card, the banker's choice and card
 
-
-class CoupPhase(enum.Enum):
-    DEAL = "deal"
-    PUNTER = "punter"
-    PUNTER_DRAWS = "punter draws"
-    BANKER = "banker"
-    BANKER_DRAWS = "banker draws"
-    OVER = "over"
+_GAME = CheminDeFer()
+_ACTIONS: tuple[Action, ...] = (Stand(), DrawCard())  # by action number: STAND, DRAW
+_HANDS = (Hand.PUNTER, Hand.BANKER)  # by player
+_TERMINAL, _CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -99,42 +116,70 @@ def coup_outcomes(shoe: Shoe) -> tuple[tuple[int, Fraction, Card], ...]:
     return tuple((v, chances[v], cards[v]) for v in sorted(chances))
 
 
-@dataclass(frozen=True, slots=True)
-class _Coup:
-    """One coup being dealt: the shoe left, both hands, and what comes next."""
+@dataclass(frozen=True, slots=True, eq=False)
+class _Table:
+    """The engine's table, the events of the coup so far, and the OpenSpiel player to move.
+    Never changed, only shared, so compared (and hashed, for `_after`) by identity."""
 
-    shoe: Shoe
-    punter: tuple[Card, ...] = ()
-    banker: tuple[Card, ...] = ()
-    phase: CoupPhase = CoupPhase.DEAL
-    punter_stood: bool = False
-    banker_stood: bool = False
+    state: State
+    events: tuple[Event, ...] = ()
+    player: int = field(init=False)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Coup:
+    def __post_init__(self) -> None:
+        if _GAME.rounds(self.state) > 0:  # the coup is settled
+            player = _TERMINAL
+        else:
+            (actor,) = _GAME.to_act(self.state)
+            player = actor if isinstance(actor, int) else _CHANCE  # a seat, or chance
+        object.__setattr__(self, "player", player)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self  # immutable: OpenSpiel clones a state by deep copy, so share it
 
 
-def _after_deal(coup: _Coup, free: bool) -> _Coup:
-    """The coup once four cards are out: a natural ends it (CF-11); the punter draws on
-    0-4, stands on 6-7 and chooses on 5 (CF-12)."""
-    if is_natural(coup.punter) or is_natural(coup.banker):
-        return replace(coup, phase=CoupPhase.OVER)
-    rule = PUNTO_RULE[points(coup.punter)]
-    if rule is PuntoRule.CHOOSE:
-        return replace(coup, phase=CoupPhase.PUNTER)
-    if rule is PuntoRule.DRAW:
-        return replace(coup, phase=CoupPhase.PUNTER_DRAWS)
-    return _bankers_turn(replace(coup, punter_stood=True), free)
+def _banco(shoe: Shoe, stake: int, rules: Rules) -> State:
+    """The table as the coup is dealt from `shoe`: the banker keeps his bank of `stake`, and
+    the punter, with as much, calls banco (CF-6)."""
+    state = State(
+        rules=rules,
+        phase=Phase.KEEP,
+        seats=(stake, 0),
+        banker=BANKER,
+        bank=stake,
+        shoe=shoe,
+        shoes=1,
+        paid_in=2 * stake,
+    )
+    state, _ = _GAME.apply(state, BANKER, KeepBank())
+    state, _ = _GAME.apply(state, PUNTER, Banco())
+    return state
 
 
-def _bankers_turn(coup: _Coup, free: bool) -> _Coup:
-    """The banker chooses freely (CF-13), or plays the tableau (variant)."""
-    if free:
-        return replace(coup, phase=CoupPhase.BANKER)
-    third = coup.punter[2] if len(coup.punter) == 3 else None
-    if banco_draws(points(coup.banker), third):
-        return replace(coup, phase=CoupPhase.BANKER_DRAWS)
-    return replace(coup, phase=CoupPhase.OVER, banker_stood=True)
+@lru_cache(maxsize=1 << 16)
+def _after(table: _Table, action: int) -> _Table:
+    """The table after OpenSpiel's `action`: chance draws a card of that value, or the
+    player stands or draws; then each move that is the only one legal is played (the
+    punter's on 0-4 or 6-7, CF-12), until chance or a choice is next. Cached: a tree
+    search plays the same action on the same shared table at every iteration."""
+    actor: Actor
+    move: Action
+    if table.player == _CHANCE:
+        card = next(card for v, _, card in coup_outcomes(table.state.shoe) if v == action)
+        actor, move = CHANCE, Draw(card)
+    else:
+        actor, move = table.player, _ACTIONS[action]
+    while True:
+        state, events = _GAME.apply(table.state, actor, move)
+        table = _Table(state, table.events + events)
+        if table.player in (_TERMINAL, _CHANCE):
+            return table
+        actor = table.player
+        options = _GAME.options(state, actor).options
+        if len(options) > 1:
+            return table
+        (option,) = options
+        assert isinstance(option, Action)
+        move = option
 
 
 def _parse_shoe(text: str) -> Shoe:
@@ -174,8 +219,7 @@ class CoupGame(pyspiel.Game):  # type: ignore[misc]
         play = str(params.get("banker_play", "free"))
         if stake < 1:
             raise InvalidConfig(f"stake = {stake} is not valid: 1 chip or more")
-        if play not in ("free", "tableau"):
-            raise InvalidConfig(f"banker_play {play!r} is not valid: choose from free, tableau")
+        rules = _GAME.config(banker_play=play)
         info = pyspiel.GameInfo(
             num_distinct_actions=2,
             max_chance_outcomes=10,
@@ -190,9 +234,8 @@ class CoupGame(pyspiel.Game):  # type: ignore[misc]
             info,
             {"shoe": str(params.get("shoe", "")), "stake": stake, "banker_play": play},
         )
-        self.shoe = shoe
         self.stake = stake
-        self.free = play == "free"
+        self.table = _Table(_banco(shoe, stake, rules))
 
     def new_initial_state(self) -> CoupState:
         return CoupState(self)
@@ -208,107 +251,93 @@ class CoupState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CoupGame) -> None:
         super().__init__(game)
-        self.stake, self.free = game.stake, game.free  # plain values: states are deep-copied
-        self.coup = _Coup(game.shoe)
+        self.stake, self.table = game.stake, game.table  # states are deep-copied: both cheaply
 
     def current_player(self) -> int:
-        phase = self.coup.phase
-        if phase is CoupPhase.OVER:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if phase is CoupPhase.PUNTER:
-            return PUNTER
-        if phase is CoupPhase.BANKER:
-            return BANKER
-        return int(pyspiel.PlayerId.CHANCE)
+        return self.table.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [STAND, DRAW]
+        legal = _GAME.options(self.table.state, player)
+        return [number for number, action in enumerate(_ACTIONS) if action in legal]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(v, float(p)) for v, p, _ in coup_outcomes(self.coup.shoe)]
+        return [(v, float(p)) for v, p, _ in coup_outcomes(self.table.state.shoe)]
 
     def _apply_action(self, action: int) -> None:
-        coup, free = self.coup, self.free
-        if coup.phase is CoupPhase.PUNTER:
-            if action == DRAW:
-                self.coup = replace(coup, phase=CoupPhase.PUNTER_DRAWS)
-            else:
-                self.coup = _bankers_turn(replace(coup, punter_stood=True), free)
-            return
-        if coup.phase is CoupPhase.BANKER:
-            if action == DRAW:
-                self.coup = replace(coup, phase=CoupPhase.BANKER_DRAWS)
-            else:
-                self.coup = replace(coup, phase=CoupPhase.OVER, banker_stood=True)
-            return
-        card = next(card for v, _, card in coup_outcomes(coup.shoe) if v == action)
-        coup = replace(coup, shoe=coup.shoe.draw(card))
-        if coup.phase is CoupPhase.DEAL:
-            if len(coup.punter) == len(coup.banker):
-                coup = replace(coup, punter=(*coup.punter, card))
-            else:
-                coup = replace(coup, banker=(*coup.banker, card))
-            self.coup = _after_deal(coup, free) if len(coup.banker) == 2 else coup
-        elif coup.phase is CoupPhase.PUNTER_DRAWS:
-            self.coup = _bankers_turn(replace(coup, punter=(*coup.punter, card)), free)
-        else:
-            self.coup = replace(coup, banker=(*coup.banker, card), phase=CoupPhase.OVER)
+        self.table = _after(self.table, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == int(pyspiel.PlayerId.CHANCE):
+        if player == _CHANCE:
             return f"card worth {action}"
         return ("stand", "draw")[action]
 
     def is_terminal(self) -> bool:
-        return self.coup.phase is CoupPhase.OVER
+        return self.table.player == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0, 0.0]
-        punter, banker = points(self.coup.punter), points(self.coup.banker)
-        won = float(self.stake * ((punter > banker) - (punter < banker)))
-        return [won, -won]
+        holds = _GAME.holdings(self.table.state)
+        return [float(holds[player] - self.stake) for player in (PUNTER, BANKER)]
 
     def information_state_string(self, player: int | None = None) -> str:
-        return _view(self.coup, self.current_player() if player is None else player)
+        return _view(self.table, self.current_player() if player is None else player)
 
     def observation_string(self, player: int | None = None) -> str:
-        return _view(self.coup, self.current_player() if player is None else player)
+        return _view(self.table, self.current_player() if player is None else player)
 
     def __str__(self) -> str:
-        coup = self.coup
+        cards: dict[Hand, list[str]] = {hand: [] for hand in Hand}
+        for event in self.table.events:
+            if isinstance(event, CardDealt | ThirdCard):
+                cards[event.hand].append(str(event.card))
+        phase = "over" if self.is_terminal() else self.table.state.phase.value
         return (
-            f"punter {' '.join(map(str, coup.punter))} | banker {' '.join(map(str, coup.banker))}"
-            f" | {coup.phase.value}"
+            f"punter {' '.join(cards[Hand.PUNTER])} | banker {' '.join(cards[Hand.BANKER])}"
+            f" | {phase}"
         )
 
 
-def _values(cards: Iterable[Card]) -> list[int]:
-    return [value(card) for card in cards]
+@dataclass(slots=True)
+class _Seen:
+    """What a player has seen of the coup, in values: his own two cards; each hand's third
+    card, or None if it stood; the hands shown at the end."""
+
+    own: list[int] = field(default_factory=list)
+    thirds: dict[Hand, int | None] = field(default_factory=dict)
+    shown: dict[Hand, tuple[int, ...]] = field(default_factory=dict)
 
 
-def _view(coup: _Coup, player: int) -> str:
+def _seen(table: _Table, player: int) -> _Seen:
+    """The coup's events as `player` sees them: another's two cards are not his (CF-9)."""
+    seen = _Seen()
+    for event in table.events:
+        if isinstance(event, CardDealt):
+            if event.audience.admits(player) and event.card is not None:
+                seen.own.append(value(event.card))
+        elif isinstance(event, PunterDecided | BankerDecided):
+            if not event.draws:
+                seen.thirds[Hand.PUNTER if isinstance(event, PunterDecided) else Hand.BANKER] = None
+        elif isinstance(event, ThirdCard):
+            seen.thirds[event.hand] = value(event.card)
+        elif isinstance(event, HandShown):
+            seen.shown[event.hand] = tuple(value(card) for card in event.cards)
+    return seen
+
+
+def _view(table: _Table, player: int) -> str:
     """What `player` knows: his own two cards' values, lower first, and the public cards
-    and choices (CF-9, CF-12, CF-13); both hands at the showdown."""
-    own = coup.punter if player == PUNTER else coup.banker
-    parts = [
-        ("punter" if player == PUNTER else "banker"),
-        "hand " + " ".join(map(str, sorted(_values(own[:2])))),
-    ]
-    if coup.punter_stood:
-        parts.append("punter stood")
-    elif len(coup.punter) == 3:
-        parts.append(f"punter third {value(coup.punter[2])}")
-    if coup.banker_stood:
-        parts.append("banker stood")
-    elif len(coup.banker) == 3:
-        parts.append(f"banker third {value(coup.banker[2])}")
-    if coup.phase is CoupPhase.OVER:
+    and choices (CF-12, CF-13); both hands at the showdown (CF-14)."""
+    seen = _seen(table, player)
+    parts = [_HANDS[player].value, "hand " + " ".join(map(str, sorted(seen.own)))]
+    for hand in _HANDS:
+        if hand in seen.thirds:
+            third = seen.thirds[hand]
+            parts.append(f"{hand.value} stood" if third is None else f"{hand.value} third {third}")
+    if seen.shown:
         parts.append(
-            "shown punter "
-            + " ".join(map(str, _values(coup.punter)))
-            + " banker "
-            + " ".join(map(str, _values(coup.banker)))
+            "shown "
+            + " ".join(f"{hand.value} " + " ".join(map(str, seen.shown[hand])) for hand in _HANDS)
         )
     return "; ".join(parts)
 
@@ -339,26 +368,18 @@ class CoupObserver:
             at += size
 
     def set_from(self, state: CoupState, player: int) -> None:
-        coup = state.coup
+        seen = _seen(state.table, player)
         self.tensor.fill(0)
         self.dict["player"][player] = 1
-        own, other = (coup.punter, coup.banker) if player == PUNTER else (coup.banker, coup.punter)
-        for v in _values(own[:2]):
+        for v in seen.own:
             self.dict["hand"][v] += 1
-        if coup.punter_stood:
-            self.dict["punter_third"][0] = 1
-        elif len(coup.punter) == 3:
-            self.dict["punter_third"][1 + value(coup.punter[2])] = 1
-        if coup.banker_stood:
-            self.dict["banker_third"][0] = 1
-        elif len(coup.banker) == 3:
-            self.dict["banker_third"][1 + value(coup.banker[2])] = 1
-        if coup.phase is CoupPhase.OVER:
-            for v in _values(other[:2]):
-                self.dict["shown"][v] += 1
+        for hand, third in seen.thirds.items():
+            self.dict[f"{hand.value}_third"][0 if third is None else 1 + third] = 1
+        for v in seen.shown.get(_HANDS[1 - player], ())[:2]:
+            self.dict["shown"][v] += 1
 
     def string_from(self, state: CoupState, player: int) -> str:
-        return _view(state.coup, player)
+        return _view(state.table, player)
 
 
 _registered: set[str] = set()
