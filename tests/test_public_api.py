@@ -1,4 +1,4 @@
-"""The public surface (STYLE.md, httpx): every public module says what it offers in `__all__`,
+"""The public surface (docs/style.md, httpx): every public module says what it offers in `__all__`,
 and no module reaches into another package's private modules.
 
 A module is public when no part of its dotted name starts with an underscore. Its `__all__`

@@ -1,32 +1,51 @@
 """croupier: the classic banking card games, played and analysed exactly as the old
 rule books tell them.
 
-A map for those who import it (each layer depends only on the ones above it):
+`import croupier` loads only the cards and the shoe (`Card`, `Rank`, `Suit`, `Colour`,
+`Shoe` and `End` are re-exported here); every package below is reached from here when
+first named, `croupier.games.get("punto-banco")` as much as `import croupier.games`.
 
-- `croupier.cards`, `croupier.shoe`: cards that round-trip through text
-  (`Card.from_str("7D")`), packs, and the shoe as an immutable sequence. `Card`,
-  `Rank`, `Suit`, `Colour`, `Shoe` and `End` are re-exported here.
-- `croupier.randomness`: where chance comes from: `RandomShuffler` (strong by default,
-  `RandomShuffler.seeded(7)` to replay), `RecordedShuffler` for recorded orders.
-- `croupier.engine`: the protocol every game follows (docs/engine.md): `Game`, its
-  actors (`CHANCE`, `HOUSE`, seat numbers), `Legal` options and `Amounts` ranges, the
-  chance nodes `Shuffling` and `Drawing`, events and their redaction, `History` and
-  `replay`.
-- `croupier.errors`: the one error tree (`CroupierError`, `IllegalAction` and its
-  kinds, `InvalidInput`, `InvalidConfig`, `InvalidCard`), drawn at the top of the module.
-- `croupier.games`: the five games by name, `croupier.games.get("punto-banco")` and
-  `croupier.games.names()`; one package a game, with its `Rules`, actions, events, views.
-- `croupier.table`: a session run with seats, controllers, a croupier and a history.
-- `croupier.bots`: seats that decide by themselves.
-- `croupier.odds`: exact calculators; `croupier.solve`: equilibria; `croupier.sim`:
-  fast Monte Carlo kernels, its seeded generator (`croupier.sim.rng`) and runner
-  (`croupier.sim.runner`). These use numpy (and numba if installed), so they are
-  imported only when asked for.
-- `croupier.testing`: the conformance suite every game passes, for a new game's tests.
-- `croupier.cli`: the `croupier` command, a thin adapter over the rest.
+The layers, from the ground up. A module imports only from its own package and from the
+layers before its own (tests/test_layers.py holds the code to this list):
 
-Importing `croupier` loads only the cards and the shoe.
+1. `croupier.errors`, `croupier.estimate`: the one error tree (`CroupierError`,
+   `IllegalAction` and its kinds, `InvalidInput`, `TableStopped`, ...), drawn at the top of
+   the module; a simulated figure beside the exact one.
+2. `croupier.cards`: cards that round-trip through text (`Card.from_str("7D")`), packs.
+3. `croupier.shoe`, `croupier.randomness`, `croupier.lowest_card`: the shoe as an
+   immutable sequence; where chance comes from (`RandomShuffler`, strong by default,
+   `RandomShuffler.seeded(7)` to replay; `RecordedShuffler`); the draw for the first bank.
+4. `croupier.engine`: the protocol every game follows (docs/engine.md): `Game`, its
+   actors (`CHANCE`, `HOUSE`, seat numbers), `Legal` options and `Amounts` ranges, the
+   chance nodes `Shuffling` and `Drawing`, events and their redaction, `History` and
+   `replay`, and the one loop that plays a session, `Driver` (`croupier.engine.drive`).
+5. `croupier.games`: the five games by name, `croupier.games.get("punto-banco")` and
+   `croupier.games.names()`; one package a game, with its `Rules`, actions, events, views.
+6. `croupier.table`, `croupier.words`: a session run with seats, controllers, a croupier
+   and a history; the games' events and rule sets in words, for every front end.
+7. `croupier.odds`, `croupier.solve`: exact calculators, the odds of a seat's view among
+   them; equilibria.
+8. `croupier.bots`, `croupier.sim`: seats that decide by themselves; fast Monte Carlo
+   kernels, their seeded generator (`croupier.sim.rng`) and runner (`croupier.sim.runner`).
+   The calculators and kernels use numpy (and numba if installed), so they are imported
+   only when asked for.
+9. `croupier.testing`, `croupier.rl`, `croupier.client`: the conformance suite every game
+   passes, for a new game's tests; the PettingZoo and OpenSpiel environments; the table
+   server's client.
+10. `croupier.server`: the table server and its ledger.
+11. `croupier.cli`: the `croupier` command, a thin adapter over the rest.
+
+This package itself, the front door, stands on all of them and is imported by none.
+
+    >>> import croupier
+    >>> croupier.games.get("chemin-de-fer").title
+    'Chemin de Fer'
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
 
 from croupier.cards import Card, Colour, Rank, Suit
 from croupier.shoe import End, Shoe
@@ -34,3 +53,39 @@ from croupier.shoe import End, Shoe
 __all__ = ["Card", "Colour", "End", "Rank", "Shoe", "Suit", "__version__"]
 
 __version__ = "0.1.0"
+
+_PACKAGES = frozenset(
+    {
+        "bots",
+        "cards",
+        "cli",
+        "client",
+        "engine",
+        "errors",
+        "estimate",
+        "games",
+        "lowest_card",
+        "odds",
+        "randomness",
+        "rl",
+        "server",
+        "shoe",
+        "sim",
+        "solve",
+        "table",
+        "testing",
+        "words",
+    }
+)
+"""The modules and packages reached from here when first named."""
+
+
+def __getattr__(name: str) -> ModuleType:
+    """`croupier.games` and the rest, imported when first named (PEP 562)."""
+    if name in _PACKAGES:
+        return importlib.import_module(f"croupier.{name}")
+    raise AttributeError(f"module 'croupier' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PACKAGES})

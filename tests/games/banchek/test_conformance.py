@@ -1,4 +1,4 @@
-"""The conformance suite on Polish Banchek (STYLE.md), with hypothesis choosing the
+"""The conformance suite on Polish Banchek (docs/style.md), with hypothesis choosing the
 sessions."""
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The conformance suite on Chemin de Fer (STYLE.md), with hypothesis choosing the sessions."""
+"""The conformance suite on Chemin de Fer (docs/style.md), with hypothesis choosing the sessions."""
 
 from dataclasses import replace
 

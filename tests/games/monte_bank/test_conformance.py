@@ -1,4 +1,4 @@
-"""The conformance suite on Monte Bank (STYLE.md), with hypothesis choosing the sessions."""
+"""The conformance suite on Monte Bank (docs/style.md), with hypothesis choosing the sessions."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""The conformance suite on Private Monte Bank (STYLE.md), with hypothesis choosing the
+"""The conformance suite on Private Monte Bank (docs/style.md), with hypothesis choosing the
 sessions."""
 
 from hypothesis import HealthCheck, given, settings

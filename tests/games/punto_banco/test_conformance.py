@@ -1,4 +1,4 @@
-"""The conformance suite on Punto Banco (STYLE.md), with hypothesis choosing the sessions."""
+"""The conformance suite on Punto Banco (docs/style.md), with hypothesis choosing the sessions."""
 
 import random
 from dataclasses import replace
