@@ -49,8 +49,9 @@ def to_betting(guests: tuple[Guest, ...]) -> None:
     while not all(g.drawn()["view"]["phase"] == "betting" for g in guests):
         acting = next((g for g in guests if mine(g) and not betting(g)), None)
         if acting is None:
-            behind = next(g for g in guests if not betting(g))
-            after(behind, behind.drawn()["seq"])
+            behind = next((g for g in guests if not betting(g)), None)
+            if behind is not None:  # (None: the layouts came out since the loop looked)
+                after(behind, behind.drawn()["seq"])
             continue
         seq, view = acting.drawn()["seq"], acting.drawn()["view"]
         offered = types(view)

@@ -105,4 +105,11 @@ def serve_command(
             "in a browser to sit down.",
             flush=True,
         )
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )

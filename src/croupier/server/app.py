@@ -44,6 +44,7 @@ from croupier.server.readings import history_answer, odds_answer
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
+from croupier.server.telling import json_text
 
 __all__ = ["PAGES", "create_app"]
 
@@ -316,10 +317,15 @@ class _Api:
 
 
 async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send the connection's outbox in order: a message made for it alone (a dict), or the
+    text made once for its audience."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await subscriber.outbox.get()
-            await websocket.send_json(message)
+            if isinstance(message, str):
+                await websocket.send_text(message)
+                continue
+            await websocket.send_text(json_text(message))
             if message["type"] == "moved":
                 await websocket.close(code=MOVED, reason=message["reason"])
                 return

@@ -23,6 +23,7 @@ from croupier import games
 from croupier.bots import roster
 from croupier.errors import InvalidInput
 from croupier.randomness import RandomShuffler, Shuffler, stream
+from croupier.server.committer import Committer
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.tables import Settings, claim, open_table, open_tables, rebuild, release
 
@@ -50,6 +51,8 @@ class Lobby:
         shuffles: Callable[[int, str], Shuffler] | None = None,
     ) -> None:
         self.engine = engine
+        self.committer = Committer(engine)
+        """Commits every table's batches, together when they are ready together."""
         self.seed = seed
         self._shuffles = shuffles or self._shuffler
         self.lease = lease
@@ -112,6 +115,7 @@ class Lobby:
         for table in list(self._tasks):
             await asyncio.to_thread(release, self.engine, table, self.owner)
         self._tasks.clear()
+        await self.committer.stop()
 
     async def open(
         self,
@@ -161,7 +165,7 @@ class Lobby:
         base = self._base(table)
         resumed = f"at step {book.seq}"  # a table resumed draws on from fresh streams
         runner = TableRunner(
-            self.engine,
+            self.committer,
             info,
             book,
             told,

@@ -17,7 +17,6 @@ from croupier.engine.actors import Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
 from croupier.server.book import Book
-from croupier.server.words import Words
 
 __all__ = ["MOVED", "Told", "acknowledged", "moved", "refused", "step", "view"]
 
@@ -59,22 +58,20 @@ class Told:
         return next((seat for seat, held in self.holders.items() if held == person), None)
 
 
-def step(told: Told, person: int | None, words: Words | None = None) -> dict[str, JSON]:
-    """A step as `person` may see it: a bare seq when none of its events is told; with
-    `words` (the connection asked for them), its events told in words, `said`."""
-    seat = told.viewer(person)
+def step(told: Told, seat: int | None, said: list[str] | None = None) -> dict[str, JSON]:
+    """A step as `seat` (None: a spectator) may see it: a bare seq when none of its events
+    is told; with `said` (the connection asked for words), its events told in words."""
     if not told.events:
         return {"type": "step", "seq": told.seq}
-    redacted = [redact(event, seat) for event in told.events]
     message: dict[str, JSON] = {
         "type": "step",
         "seq": told.seq,
         "actor": encode(told.actor),
         "by": told.by,
-        "events": [encode(event) for event in redacted],
+        "events": [encode(redact(event, seat)) for event in told.events],
     }
-    if words is not None:
-        message["said"] = list(words.said(told.names, seat, redacted))
+    if said is not None:
+        message["said"] = said
     return message
 
 

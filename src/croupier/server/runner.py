@@ -1,12 +1,14 @@
 """A table in play at the server: one task takes its steps one at a time, in sequence.
 
-The task waits for what comes first: a person's action (from any connection), the pause
+The task waits for what comes first: people's actions (from any connection), the pause
 before a bot acts, a person's time limit running out, a disconnected seat's hold ending.
-Whatever it does is a batch of steps: the step that came, then every step that follows
-without anyone deciding (chance, the house). The batch and the chips it moves are committed
-to the database, off the event loop, and only then acknowledged and told, in sequence, to
-every connection as its seat may see it (`protocol`). A batch the database refuses is
-undone; nothing of it is told.
+Whatever it does is a batch of steps: the actions that have come (every one waiting, judged
+in the order they came), each followed by every step that follows without anyone deciding
+(chance, the house: `croupier.engine.drive`). The batch and the chips it moves are
+committed to the database with the other tables' (`committer`), and only then acknowledged
+and told, in sequence, to every connection as its seat may see it, each message made once
+for all who see it alike (`telling`). A batch the database refuses is undone; nothing of it
+is told.
 
 A table with no person seated rests: bots do not play to an empty room. It plays on only
 as far as the first moment someone may sit down.
@@ -24,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.bots import roster
@@ -33,15 +34,17 @@ from croupier.engine.actions import Action, Join, Leave
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import encode
 from croupier.engine.drive import Croupier, automatic
-from croupier.engine.events import SessionEnded, redact
+from croupier.engine.events import SessionEnded
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
+from croupier.server.committer import Committer
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
-from croupier.server.tables import Committed, TableInfo, TableLost, commit_steps
-from croupier.server.words import Words, described
+from croupier.server.tables import Batch, Committed, TableInfo, TableLost
+from croupier.server.telling import Narration, catch_up, json_text
+from croupier.server.words import described
 from croupier.table import Controller
 
 __all__ = ["RECENT", "Subscriber", "TableRunner"]
@@ -57,12 +60,13 @@ _BATCH = 5_000
 
 @dataclass
 class Subscriber:
-    """A connection to a table: whose it is (None: someone not logged in), its outbox, and
-    its narrator if it asked for the steps in words."""
+    """A connection to a table: whose it is (None: someone not logged in), its outbox (each
+    message a dict, or the JSON text made once for its audience), and whether it asked for
+    the steps in words."""
 
     person: int | None
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    words: Words | None = None
+    outbox: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
+    words: bool = False
 
 
 @dataclass
@@ -92,6 +96,9 @@ class _Batch:
     before: Book | None = None
     """The book before the batch's first step, to go back to if the batch is not stored."""
     keys: dict[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
+    answers: list[tuple[_Request, dict[str, Any] | None, int]] = field(default_factory=list)
+    """Each request the batch judged, in order: its refusal, or None and the seq of its
+    step (acknowledged once the batch is stored)."""
 
 
 class TableRunner:
@@ -100,7 +107,7 @@ class TableRunner:
 
     def __init__(
         self,
-        engine: Engine,
+        committer: Committer,
         info: TableInfo,
         book: Book,
         recent: list[Told],
@@ -109,7 +116,7 @@ class TableRunner:
         clock: Callable[[], float] = time.monotonic,
         owner: str | None = None,
     ) -> None:
-        self.engine = engine
+        self._committer = committer
         self.owner = owner
         """The process that runs the table, as its lease names it."""
         self.info = info
@@ -128,6 +135,7 @@ class TableRunner:
         self._clock = clock
         self._keys = dict(info.keys)
         self._recent: collections.deque[Told] = collections.deque(recent, maxlen=RECENT)
+        self._narration = Narration(info.game, self._recent)
         self._subscribers: list[Subscriber] = []
         self._inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self._deadlines: dict[int, float] = {}
@@ -190,12 +198,11 @@ class TableRunner:
                 "resumed": bool(missed),
             }
         )
-        if words:
-            subscriber.words = self._words(person, last_seq if missed else seq)
+        subscriber.words = words
         if missed:
-            for told in self._recent:
-                if told.seq > (last_seq or 0):
-                    subscriber.outbox.put_nowait(protocol.step(told, person, subscriber.words))
+            assert last_seq is not None
+            for told in catch_up(self.info.game, self._recent, person, last_seq, words):
+                subscriber.outbox.put_nowait(told)
         subscriber.outbox.put_nowait(self._view_for(person, book))
         self._subscribers.append(subscriber)
         if seat is not None and seat in self._absent:
@@ -214,17 +221,6 @@ class TableRunner:
         if seat is not None:
             self._absent[seat] = self._clock() + self.info.settings.hold
             self._inbox.put_nowait(None)
-
-    def _words(self, person: int | None, upto: int | None) -> Words:
-        """A narrator for `person`'s connection, having heard (and not said) the steps the
-        table keeps up to step `upto`, as the person saw them: a narrator that remembers
-        (Monte Bank's open bets) then knows what was placed before the connection."""
-        words = Words(self.info.game)
-        for told in self._recent if words.remembers else ():
-            if told.events and told.seq <= (upto or 0):
-                seat = told.viewer(person)
-                words.hear(told.names, seat, [redact(event, seat) for event in told.events])
-        return words
 
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:
         """The table as `person` sees it now (as last told): its step, the person's seat
@@ -274,11 +270,15 @@ class TableRunner:
                 if not done:
                     await self._on_time()
                     continue
-                request, getter = getter.result(), None
-                if request is None:  # woken: a seat held, a hold begun, the table to close
+                first, getter = getter.result(), None
+                requests = [first] if first is not None else []
+                while not self._inbox.empty():  # every request waiting: one batch
+                    if (waiting := self._inbox.get_nowait()) is not None:
+                        requests.append(waiting)
+                if requests:
+                    await self._handle(requests)
+                else:  # woken: a seat held, a hold begun, the table to close
                     await self._commit_and_tell(self._automatic_batch())
-                else:
-                    await self._handle(request)
         finally:
             if getter is not None:
                 getter.cancel()
@@ -353,42 +353,61 @@ class TableRunner:
             return None
         return holder.person, holder.name
 
-    async def _handle(self, request: _Request) -> None:
-        refusal = self._check(request)
+    async def _handle(self, requests: list[_Request]) -> None:
+        """Judge the requests in the order they came, as one batch: each accepted one's
+        step and the steps that follow it without anyone deciding. Every request is
+        answered once the batch is stored (or not), in that order. A batch the ledger
+        refuses (an account that cannot cover a buy-in) is tried again request by request,
+        so that one person's refusal is no one else's."""
+        batch = _Batch()
+        for request in requests:
+            self._judge(batch, request)
+        failure = await self._commit_and_tell(batch)
+        if failure is not None and len(requests) > 1 and failure.startswith("not enough chips"):
+            for request in requests:
+                await self._handle([request])
+            return
+        for request, refusal, _ in batch.answers:
+            if refusal is not None:
+                request.answer(refusal)
+            elif failure is not None:
+                request.answer(protocol.refused(request.key, failure, "not-stored"))
+
+    def _judge(self, batch: _Batch, request: _Request) -> None:
+        """Add the request's step to the batch, or its refusal; nothing changes if it is
+        refused."""
+        pending = batch.keys.get(request.key)
+        if pending is not None and self._retried(request, pending):
+            batch.answers.append((request, None, pending[0]))  # a retry: the same answer
+            return
+        refusal = self._check(request, batch)
         if refusal is not None:
-            request.answer(refusal)
+            batch.answers.append((request, refusal, 0))
             return
         seat = (
             request.seat if isinstance(request.action, Join) else self.book.seat_of(request.person)
         )
         assert seat is not None
-        batch = _Batch()
+        who = (request.person, request.name)
         try:
-            self._take(
-                batch, seat, request.action, "seat", (request.person, request.name), request.key
-            )
+            self._take(batch, seat, request.action, "seat", who, request.key)
         except IllegalAction as error:
             reason = error.reason
             if request.seq < self.book.seq:
                 reason += f" (decided at step {request.seq}; the table is at step {self.book.seq})"
-            request.answer(protocol.refused(request.key, reason, _kind(error)))
+            batch.answers.append((request, protocol.refused(request.key, reason, _kind(error)), 0))
             return
+        batch.answers.append((request, None, self.book.seq))
         self._automatic(batch)
-        refused = await self._commit_and_tell(batch, request)
-        if refused is not None:
-            request.answer(protocol.refused(request.key, refused, "not-stored"))
 
-    def _check(self, request: _Request) -> dict[str, Any] | None:
+    def _check(self, request: _Request, batch: _Batch) -> dict[str, Any] | None:
         """The refusal of a request before the rules are asked, if any: the table is
-        closed; the key was used; the seat is not the person's."""
+        closed; the key was used (in this batch too); the seat is not the person's."""
         key, person = request.key, request.person
-        if key in self._keys:
-            seq, by, actor, action = self._keys[key]
-            joining = isinstance(request.action, Join)
-            if (by, action) == (person, action_json(request.action)) and (
-                not joining or actor == str(request.seat)
-            ):
-                return protocol.acknowledged(key, seq, request.action)
+        used = self._keys.get(key) or batch.keys.get(key)
+        if used is not None:
+            if self._retried(request, used):
+                return protocol.acknowledged(key, used[0], request.action)
             return protocol.refused(key, "this key was used for another action", "key-reused")
         if self.closed:
             return protocol.refused(key, "the table is closed", "game-over")
@@ -412,6 +431,15 @@ class TableRunner:
                 key, "you hold no seat at this table: you are watching it", "not-seated"
             )
         return None
+
+    @staticmethod
+    def _retried(request: _Request, used: tuple[int, int | None, str, str]) -> bool:
+        """Whether the request is the one its key was first used for, sent again."""
+        _, by, actor, action = used
+        joining = isinstance(request.action, Join)
+        return (by, action) == (request.person, action_json(request.action)) and (
+            not joining or actor == str(request.seat)
+        )
 
     # --- steps -------------------------------------------------------------------------
 
@@ -469,24 +497,16 @@ class TableRunner:
                 return seat, Leave(), "absent"
         return None
 
-    async def _commit_and_tell(self, batch: _Batch, request: _Request | None = None) -> str | None:
-        """Commit the batch, then tell it; None, or why it could not be stored (and then the
-        book is as it was before the batch)."""
+    async def _commit_and_tell(self, batch: _Batch) -> str | None:
+        """Commit the batch, then acknowledge its requests and tell it; None, or why it
+        could not be stored (and then the book is as it was before the batch)."""
         if not batch.steps:
             return None
         first = batch.told[0].seq
         closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
+        stored = Batch(self.info.id, batch.steps, batch.moves, closing, first - 1, self.owner)
         try:
-            await asyncio.to_thread(
-                commit_steps,
-                self.engine,
-                self.info.id,
-                batch.steps,
-                batch.moves,
-                closing,
-                first - 1,
-                self.owner,
-            )
+            await self._committer.commit(stored)
         except TableLost as error:
             _log.error("table %s stops here: %s", self.info.id, error)
             self._undo(batch)
@@ -509,15 +529,31 @@ class TableRunner:
         self._last_step_at = self._clock()
         self._refresh_deadlines({told.actor for told in batch.told})
         self._told = self.book.copy()
-        if request is not None:  # the one who acted hears first, then everyone is told
-            request.answer(protocol.acknowledged(request.key, first, request.action))
-        for subscriber in list(self._subscribers):
-            for told in batch.told:
-                subscriber.outbox.put_nowait(
-                    protocol.step(told, subscriber.person, subscriber.words)
-                )
-            subscriber.outbox.put_nowait(self._view_for(subscriber.person, self._told))
+        for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
+            if refusal is None:
+                request.answer(protocol.acknowledged(request.key, seq, request.action))
+        self._tell(batch.told)
         return None
+
+    def _tell(self, told: list[Told]) -> None:
+        """Tell every connection the batch's steps and the view after them, each message
+        made once for its audience (the seat it sees the table from)."""
+        self._narration.hear(told)
+        steps: dict[tuple[int, int | None, bool], str] = {}
+        views: dict[int | None, str] = {}
+        for subscriber in list(self._subscribers):
+            person = subscriber.person
+            for step in told:
+                seat = step.viewer(person)
+                key = (step.seq, seat, subscriber.words)
+                if key not in steps:
+                    said = self._narration.said(step, seat, told) if subscriber.words else None
+                    steps[key] = json_text(protocol.step(step, seat, said))
+                subscriber.outbox.put_nowait(steps[key])
+            now = self._told.seat_of(person) if person is not None else None
+            if now not in views:
+                views[now] = json_text(self._view_for(person, self._told))
+            subscriber.outbox.put_nowait(views[now])
 
     def _undo(self, batch: _Batch) -> None:
         """The book as it was before the batch, which was not stored."""

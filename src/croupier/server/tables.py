@@ -1,9 +1,10 @@
 """Tables in the database: opening one, committing its steps with their moves of chips, and
 rebuilding its book from what was committed.
 
-Every function here is plain blocking database work; the table's task calls it off the
+Every function here is plain blocking database work; the tables' tasks call it off the
 event loop (`asyncio.to_thread`). A table's steps and the transfers they call for are
-committed in one transaction, so either all of a batch is durable or none of it is.
+committed together, so either all of a batch is durable or none of it is; the batches of
+many tables can share one transaction (`commit_group`), each in a savepoint.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from croupier import games
@@ -40,11 +42,13 @@ from croupier.server.schema import (
 
 __all__ = [
     "HOUSE_ACCOUNT",
+    "Batch",
     "Committed",
     "Settings",
     "TableInfo",
     "TableLost",
     "claim",
+    "commit_group",
     "commit_steps",
     "open_table",
     "open_tables",
@@ -208,6 +212,20 @@ def _account(session: Session, table: int, party: Party) -> Account:
     return account
 
 
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A table's steps to commit with their moves of chips, all or nothing: numbered on from
+    the table's last, which must be step `after` (when given), the table's lease `owner`'s
+    (when given); `close` marks the table closed."""
+
+    table: int
+    steps: Sequence[Committed]
+    moves: Sequence[Move] = ()
+    close: bool = False
+    after: int | None = None
+    owner: str | None = None
+
+
 def commit_steps(
     engine: Engine,
     table: int,
@@ -217,49 +235,72 @@ def commit_steps(
     after: int | None = None,
     owner: str | None = None,
 ) -> None:
-    """Commit `steps` and `moves`, all or nothing: the steps are numbered on from the
-    table's last, which must be step `after` (when given), and the table's lease must be
-    `owner`'s (when given); `close` marks the table closed. Raises `TableLost` when another
-    process has the table, `InsufficientChips` when a person's account cannot cover a move;
-    then nothing is committed."""
+    """Commit one batch (`Batch`) in a transaction of its own. Raises `TableLost` when
+    another process has the table, `InsufficientChips` when a person's account cannot cover
+    a move; then nothing is committed."""
     with Session(engine) as session, session.begin():
-        last = session.scalar(
-            select(StepRecord.seq)
-            .where(StepRecord.table_id == table)
-            .order_by(StepRecord.seq.desc())
-            .limit(1)
+        _store(session, Batch(table, steps, tuple(moves), close, after, owner))
+
+
+def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | None]:
+    """Commit several tables' batches in one transaction, each in a savepoint of its own: a
+    batch that is refused (`TableLost`, `InsufficientChips`, a database error of its own) is
+    undone alone, the others are committed. For each batch, None or why it is not stored;
+    every batch fails alike when the transaction itself cannot commit."""
+    failed: list[Exception | None] = []
+    with Session(engine) as session, session.begin():
+        for batch in batches:
+            try:
+                with session.begin_nested():
+                    _store(session, batch)
+            except (CroupierError, SQLAlchemyError) as error:
+                failed.append(error)
+            else:
+                failed.append(None)
+    return failed
+
+
+def _store(session: Session, batch: Batch) -> None:
+    table = batch.table
+    last = session.scalar(
+        select(StepRecord.seq)
+        .where(StepRecord.table_id == table)
+        .order_by(StepRecord.seq.desc())
+        .limit(1)
+    )
+    seq = last or 0
+    if batch.after is not None and seq != batch.after:
+        raise TableLost(
+            f"table {table} is at step {seq}, not {batch.after}: another process ran it"
         )
-        seq = last or 0
-        if after is not None and seq != after:
-            raise TableLost(f"table {table} is at step {seq}, not {after}: another process ran it")
-        if owner is not None:
-            record = session.get(TableRecord, table)
-            if record is None or record.owner != owner:
-                raise TableLost(f"table {table} is another process's now")
-        for step in steps:
-            seq += 1
-            session.add(
-                StepRecord(
-                    table_id=table,
-                    seq=seq,
-                    actor=str(step.actor.value if not isinstance(step.actor, int) else step.actor),
-                    action=step.action,
-                    by=step.by,
-                    person_id=step.person,
-                    key=step.key,
-                )
+    if batch.owner is not None:
+        record = session.get(TableRecord, table)
+        if record is None or record.owner != batch.owner:
+            raise TableLost(f"table {table} is another process's now")
+    for step in batch.steps:
+        seq += 1
+        session.add(
+            StepRecord(
+                table_id=table,
+                seq=seq,
+                actor=str(step.actor.value if not isinstance(step.actor, int) else step.actor),
+                action=step.action,
+                by=step.by,
+                person_id=step.person,
+                key=step.key,
             )
-        session.flush()
-        for move in moves:
-            source, target = (
-                _account(session, table, move.source),
-                _account(session, table, move.target),
-            )
-            _pay(session, source, target, move.chips, move.cause, move.ref)
-        if close:
-            session.execute(
-                update(TableRecord).where(TableRecord.id == table).values(closed_at=func.now())
-            )
+        )
+    session.flush()
+    for move in batch.moves:
+        source, target = (
+            _account(session, table, move.source),
+            _account(session, table, move.target),
+        )
+        _pay(session, source, target, move.chips, move.cause, move.ref)
+    if batch.close:
+        session.execute(
+            update(TableRecord).where(TableRecord.id == table).values(closed_at=func.now())
+        )
 
 
 def setup(record: TableRecord) -> tuple[Game[Any, Any, Any], Any, Settings, dict[int, str]]:

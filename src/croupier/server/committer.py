@@ -1,0 +1,79 @@
+"""Group commit: the batches of every table of one process that are ready at the same
+moment, stored in one transaction, in one hop off the event loop.
+
+A table's task hands its batch to `Committer.commit` and waits for the answer. The
+committer's own task takes every batch waiting, commits them together (`commit_group`:
+each in a savepoint, so that a batch refused for a lease lost or an account that cannot
+cover a buy-in is undone alone), and then answers each table, which only then acknowledges
+and tells its steps. Durability is paid once per group, not once per batch; nothing is told
+before its batch is durable. While one group is being committed the next gathers, so under
+load the groups grow by themselves, and a lone batch is committed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from sqlalchemy import Engine
+
+from croupier.server.tables import Batch, commit_group
+
+__all__ = ["Committer"]
+
+
+class Committer:
+    """The process's committer: `commit` from any table's task; `run` is its own task,
+    started by `start` and ended by `stop`."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._waiting: asyncio.Queue[tuple[Batch, asyncio.Future[None]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self.groups = 0
+        """How many transactions it has committed (or tried to)."""
+        self.batches = 0
+        """How many batches they held."""
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self.run(), name="group commit")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def commit(self, batch: Batch) -> None:
+        """Store `batch`, with the others ready now; raises what `commit_steps` raises for
+        it (`TableLost`, `InsufficientChips`, a database error), and then none of it is
+        stored."""
+        self.start()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.put_nowait((batch, done))
+        await done
+
+    async def run(self) -> None:
+        """Commit the waiting batches, a group at a time, until cancelled."""
+        while True:
+            group = [await self._waiting.get()]
+            while not self._waiting.empty():
+                group.append(self._waiting.get_nowait())
+            failed: list[Exception | None]
+            try:
+                failed = await asyncio.to_thread(
+                    commit_group, self.engine, [batch for batch, _ in group]
+                )
+            except Exception as error:  # the transaction itself: every batch fails alike
+                failed = [error] * len(group)
+            self.groups += 1
+            self.batches += len(group)
+            for (_, done), refused in zip(group, failed, strict=True):
+                if done.done():
+                    continue
+                if refused is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(refused)

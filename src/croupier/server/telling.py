@@ -1,0 +1,87 @@
+"""Telling a table's steps to its connections, each message made once per audience.
+
+An audience is everyone who sees a step alike: the people seated at one seat (a person may
+have several connections), or the spectators. A batch's steps are encoded once per
+audience as JSON text, with their words when asked for, and so is the view after them;
+every connection of an audience is sent the same text. The work of a step so grows with the
+seats that are watched, not with the connections.
+
+The words come from one narrator per audience (`Narration`), which hears every step the
+table takes from the moment it is first needed, in order, as its seat sees it (Monte
+Bank's narrator remembers the open bets). A connection that comes back and is told the
+steps it missed hears them from a narrator of its own, made for the catch-up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from croupier.engine.events import redact
+from croupier.server import protocol
+from croupier.server.protocol import Told
+from croupier.server.words import Words
+
+__all__ = ["Narration", "catch_up", "json_text"]
+
+
+def json_text(message: dict[str, Any]) -> str:
+    """A message as the JSON text that is sent."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class Narration:
+    """The narrators of one table's audiences, and the lines of each step for each."""
+
+    def __init__(self, game: str, recent: Iterable[Told]) -> None:
+        self.game = game
+        self._recent = recent
+        self._narrators: dict[int | None, Words] = {}
+        self._said: dict[tuple[int, int | None], list[str]] = {}
+
+    def hear(self, batch: list[Told]) -> None:
+        """Let every narrator hear the batch's steps (the recent steps already hold them),
+        and forget the lines of the batch before."""
+        self._said.clear()
+        for seat, words in self._narrators.items():
+            for told in batch:
+                self._said[told.seq, seat] = _said(words, told, seat)
+
+    def said(self, told: Told, seat: int | None, batch: list[Told]) -> list[str]:
+        """The lines of `told`, a step of `batch`, for the audience of `seat`; a narrator
+        made now first hears the steps before the batch."""
+        if seat not in self._narrators:
+            self._narrators[seat] = words = Words(self.game)
+            first = batch[0].seq
+            for earlier in self._recent if words.remembers else ():
+                if earlier.events and earlier.seq < first:
+                    _said(words, earlier, seat)
+            for step in batch:
+                self._said[step.seq, seat] = _said(words, step, seat)
+        return self._said[told.seq, seat]
+
+
+def _said(words: Words, told: Told, seat: int | None) -> list[str]:
+    if not told.events:
+        return []
+    return words.said(told.names, seat, [redact(event, seat) for event in told.events])
+
+
+def catch_up(
+    game: str, recent: Iterable[Told], person: int | None, after: int, words: bool
+) -> list[str]:
+    """The steps after `after` of those the table keeps, as `person` saw them (with
+    `words`, told in words by a narrator of the connection's own that heard the steps
+    before them): the messages, as text."""
+    narrator = Words(game) if words else None
+    told: list[str] = []
+    for step in recent:
+        seat = step.viewer(person)
+        if step.seq <= after:
+            if narrator is not None and narrator.remembers:
+                _said(narrator, step, seat)
+            continue
+        said = _said(narrator, step, seat) if narrator is not None else None
+        told.append(json_text(protocol.step(step, seat, said)))
+    return told
