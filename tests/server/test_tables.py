@@ -8,21 +8,28 @@ import asyncio
 import json
 
 import pytest
+from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from croupier import games
 from croupier.cards import Card
 from croupier.engine.actions import Join
+from croupier.errors import InsufficientChips
 from croupier.games.monte_bank import MonteBank
 from croupier.server.app import create_app
-from croupier.server.book import action_json
+from croupier.server.book import Move, action_json
+from croupier.server.committer import Committer
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
+from croupier.server.people import register
+from croupier.server.schema import Account, Cause, Person
 from croupier.server.tables import (
+    Batch,
     Committed,
     Settings,
     TableLost,
     claim,
+    commit_group,
     commit_steps,
     open_table,
     release,
@@ -46,6 +53,60 @@ def test_a_batch_computed_from_an_older_step_is_refused(table, database_url):
     with pytest.raises(TableLost, match="is at step 1, not 0"):
         commit_steps(engine, number, [JOIN], [], after=0)
     assert len(steps_of(database_url, number)) == 1
+
+
+def test_a_group_commits_each_batch_or_undoes_it_alone(table, database_url):
+    """Several tables' batches in one transaction: the one refused (computed from another
+    step, a lease that is another's, a buy-in the account cannot cover) is undone, with
+    its transfers; the others are stored."""
+    engine, first = table
+    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
+    third = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "C"}, None)
+    assert claim(engine, third, "elsewhere", 60)
+    with Session(engine) as session, session.begin():
+        ada = register(session, "ada", "a long password").id  # 1000 chips
+    buy_in = Move(ada, "table", 600, Cause.BUY_IN, "a buy-in")
+    failed = commit_group(
+        engine,
+        [
+            Batch(first, [JOIN], [buy_in], after=0),
+            Batch(second, [JOIN], after=5),  # computed from another step
+            Batch(third, [JOIN], after=0, owner="here"),  # another's lease
+            Batch(second, [JOIN], [buy_in], after=0),  # 600 more than ada has left
+            Batch(third, [JOIN], after=0),
+        ],
+    )
+    assert failed[0] is None and failed[4] is None
+    assert isinstance(failed[1], TableLost) and isinstance(failed[2], TableLost)
+    assert isinstance(failed[3], InsufficientChips)
+    assert len(steps_of(database_url, first)) == 1 and len(steps_of(database_url, third)) == 1
+    assert steps_of(database_url, second) == []
+    with Session(engine) as session:
+        person = session.get(Person, ada)
+        assert person is not None
+        assert session.get(Account, person.account_id).balance == 400  # the first buy-in
+
+
+def test_the_committer_answers_each_table_for_its_own_batch(table, database_url):
+    engine, first = table
+    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
+
+    async def both() -> list[BaseException | None]:
+        committer = Committer(engine)
+        try:
+            done = await asyncio.gather(
+                committer.commit(Batch(first, [JOIN], after=0)),
+                committer.commit(Batch(second, [JOIN], after=3)),
+                return_exceptions=True,
+            )
+        finally:
+            await committer.stop()
+        assert committer.batches == 2 and committer.groups <= 2
+        return list(done)
+
+    stored, refused = asyncio.run(both())
+    assert stored is None and isinstance(refused, TableLost)
+    assert len(steps_of(database_url, first)) == 1 and steps_of(database_url, second) == []
 
 
 def test_only_the_lease_holder_commits_and_a_lease_is_one_process_s(table, database_url):

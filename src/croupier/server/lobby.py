@@ -25,7 +25,15 @@ from croupier.errors import InvalidInput
 from croupier.randomness import RandomShuffler, Shuffler, stream
 from croupier.server.committer import Committer
 from croupier.server.runner import RECENT, TableRunner
-from croupier.server.tables import Settings, claim, open_table, open_tables, rebuild, release
+from croupier.server.tables import (
+    Settings,
+    claim,
+    open_table,
+    open_tables,
+    rebuild,
+    release,
+    renew,
+)
 
 __all__ = ["LEASE", "Lobby"]
 
@@ -90,6 +98,9 @@ class Lobby:
                 _log.error("the tables' leases could not be renewed: %s", error)
 
     async def _renew(self) -> None:
+        """Renew the leases of the tables still running, all in one transaction; release
+        those whose session has ended, run again those stopped on an error, stop those
+        another process has taken; then take up any table no live process holds."""
         for table, task in list(self._tasks.items()):
             if task.done():
                 del self._tasks[table]
@@ -99,10 +110,13 @@ class Lobby:
                 else:  # stopped on an error: rebuilt from what was committed, it goes on
                     async with self._taking_up:
                         await self._resume(table)
-            elif not await self._claim(table):  # another process has it: stop at once
+        running = list(self._tasks)
+        held = await asyncio.to_thread(renew, self.engine, running, self.owner, self.lease)
+        for table in running:
+            if table not in held and table in self._tasks:  # another process has it
                 _log.error("table %s: its lease was lost; it stops here", table)
-                task.cancel()
-                self._runners.pop(table, None)
+                self._tasks.pop(table).cancel()
+                self._runners.pop(table).lost()
         await self._adopt()
 
     async def stop(self) -> None:

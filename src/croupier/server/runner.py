@@ -235,6 +235,13 @@ class TableRunner:
         self._croupier.closing = True
         self._inbox.put_nowait(None)
 
+    def lost(self) -> None:
+        """Another process runs the table now: this one stops, and tells its connections to
+        go there (`moved`)."""
+        self.closed = True  # to this process
+        for subscriber in list(self._subscribers):
+            subscriber.outbox.put_nowait(protocol.moved())
+
     def lobby(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
         book = self._told
@@ -510,9 +517,7 @@ class TableRunner:
         except TableLost as error:
             _log.error("table %s stops here: %s", self.info.id, error)
             self._undo(batch)
-            self.closed = True  # to this process: it tells its connections to go elsewhere
-            for subscriber in list(self._subscribers):
-                subscriber.outbox.put_nowait(protocol.moved())
+            self.lost()
             return "the table has moved to another server process: connect again"
         except InsufficientChips as error:
             self._undo(batch)

@@ -54,6 +54,7 @@ __all__ = [
     "open_tables",
     "rebuild",
     "release",
+    "renew",
     "setup",
     "steps",
     "table_account",
@@ -372,6 +373,25 @@ def claim(engine: Engine, table: int, owner: str, seconds: float) -> bool:
             .execution_options(synchronize_session=False)
         )
         return bool(claimed.rowcount)  # type: ignore[attr-defined]
+
+
+def renew(engine: Engine, tables: Iterable[int], owner: str, seconds: float) -> set[int]:
+    """Renew `owner`'s leases of `tables` for the next `seconds`, in one transaction: the
+    tables whose lease it still holds (one that another process has taken is not among
+    them)."""
+    wanted = list(tables)
+    if not wanted:
+        return set()
+    until = datetime.now(UTC) + timedelta(seconds=seconds)
+    with Session(engine) as session, session.begin():
+        session.execute(
+            update(TableRecord)
+            .where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
+            .values(lease_until=until)
+            .execution_options(synchronize_session=False)
+        )
+        held = select(TableRecord.id).where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
+        return set(session.scalars(held))
 
 
 def release(engine: Engine, table: int, owner: str) -> None:
