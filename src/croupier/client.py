@@ -9,10 +9,12 @@
 ...             while True:
 ...                 message = await seat.next()
 
-`Client` speaks the JSON API (an `httpx.AsyncClient` holding the session cookie);
-`TableConnection` is one table's websocket: it keeps the last step seen (`seq`) and view
-(`view`), checks that no step is missed, makes an idempotency key for each action, and can
-reconnect, carrying on from the last step it saw.
+`Client` speaks the JSON API (an `httpx.AsyncClient` holding the session cookie, following
+a server process's 307 to the one that runs a table); `TableConnection` is one table's
+websocket: it keeps the last step seen (`seq`) and view (`view`), checks that no step is
+missed, makes an idempotency key for each action, goes where a `moved` message sends it
+(the process that runs the table), and can reconnect, carrying on from the last step it
+saw.
 """
 
 from __future__ import annotations
@@ -25,12 +27,16 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 from croupier.engine.actions import Action
 from croupier.engine.codec import encode
 from croupier.errors import CroupierError
 
 __all__ = ["Client", "ProtocolError", "ServerRefused", "TableConnection"]
+
+_HOPS = 4
+"""How many times one connection follows `moved` before giving up."""
 
 
 class ServerRefused(CroupierError):
@@ -51,7 +57,7 @@ class Client:
 
     def __init__(self, url: str, timeout: float = 10.0) -> None:
         self.url = url.rstrip("/")
-        self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout)
+        self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout, follow_redirects=True)
 
     async def __aenter__(self) -> Client:
         return self
@@ -126,10 +132,11 @@ class Client:
         """Table `table`'s connection (opened with `async with`, or `connect`)."""
         return TableConnection(self, table)
 
-    def _socket_url(self, table: int, last_seq: int | None) -> str:
+    def _socket_url(self, table: int, last_seq: int | None, at: str | None = None) -> str:
+        """The table's socket: `at` (where a `moved` sent it) or at this client's server."""
         base = self.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
         query = "" if last_seq is None else f"?last_seq={last_seq}"
-        return f"{base}/api/tables/{table}/socket{query}"
+        return f"{at or f'{base}/api/tables/{table}/socket'}{query}"
 
     def _cookie(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self._http.cookies.items())
@@ -146,6 +153,9 @@ class TableConnection:
         self.view: dict[str, Any] | None = None
         """The last view message."""
         self.welcome: dict[str, Any] | None = None
+        self.at: str | None = None
+        """The table's socket at the process that runs it, once a `moved` has said where;
+        None: at the client's own server."""
         self._socket: ClientConnection | None = None
         self._held: deque[dict[str, Any]] = deque()
 
@@ -162,11 +172,30 @@ class TableConnection:
         await self.close()
 
     async def connect(self) -> dict[str, Any]:
-        """Open the websocket (again, after a drop: from the last step seen). The welcome."""
-        await self.close()
-        url = self.client._socket_url(self.table, self.seq)
-        self._socket = await connect(url, additional_headers={"Cookie": self.client._cookie()})
-        welcome = await self._receive()
+        """Open the websocket (again, after a drop: from the last step seen), at the process
+        that runs the table: a process that does not is followed to the one it names
+        (`moved`). The welcome; `ConnectionClosed` (code 4409) while no process can say
+        where the table is run, and the connection's own error when the process it was
+        sent to cannot be reached (it has died: try again shortly, at its own server)."""
+        for _ in range(_HOPS):
+            await self.close()
+            url = self.client._socket_url(self.table, self.seq, self.at)
+            try:
+                self._socket = await connect(
+                    url, additional_headers={"Cookie": self.client._cookie()}
+                )
+            except (OSError, WebSocketException):
+                self.at = None  # the process it was sent to is gone: next time, ask ours
+                raise
+            welcome = await self._receive()
+            if welcome.get("type") != "moved":
+                break
+            self.at = welcome.get("to")
+            if self.at is None:  # being taken up: the server closes (4409); try again soon
+                after = await self._receive()  # raises ConnectionClosed, with the code
+                raise ProtocolError(f"a message after 'moved': {after}")
+        else:
+            raise ProtocolError(f"sent on more than {_HOPS} times: the table is not found")
         if welcome.get("type") != "welcome":
             raise ProtocolError(f"the server's first message is not a welcome: {welcome}")
         if not welcome.get("resumed"):
@@ -206,8 +235,11 @@ class TableConnection:
         return message
 
     def _note(self, message: dict[str, Any]) -> None:
-        """Keep the last step and view; a step missed is a `ProtocolError`."""
+        """Keep the last step and view, and where a `moved` sends the connection next; a step
+        missed is a `ProtocolError`."""
         kind = message["type"]
+        if kind == "moved":
+            self.at = message.get("to")
         if kind == "step":
             if self.seq is not None and message["seq"] != self.seq + 1:
                 raise ProtocolError(f"step {message['seq']} came after step {self.seq}")

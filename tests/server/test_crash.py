@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from croupier.client import Client, TableConnection
 from tests.server.players import PASSWORD, chips_back, pick, steps_of
@@ -34,10 +34,12 @@ def _free_port() -> int:
 
 
 class Server:
-    """`croupier serve` in a process of its own, on a free loopback port."""
+    """`croupier serve` in a process of its own, on a free loopback port (with `options`
+    given to it besides)."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, options: tuple[str, ...] = ()) -> None:
         self.database = url
+        self.options = options
         self.port = _free_port()
         self.address = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -49,7 +51,7 @@ class Server:
         command += ["--lease", "2"]  # a restarted server takes its tables up soon after
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [*command, "--database", self.database],
+                [*command, "--database", self.database, *self.options],
                 stdout=log,
                 stderr=log,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -156,7 +158,7 @@ async def connect(table: TableConnection, seconds: float = 20) -> None:
         try:
             await table.connect()
             return
-        except (ConnectionClosed, OSError):
+        except (ConnectionClosed, InvalidStatus, OSError):  # (502: a proxy's process gone)
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.2)

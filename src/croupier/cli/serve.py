@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import socket
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -29,6 +30,16 @@ def _free(host: str, port: int) -> None:
             if error.errno == errno.EADDRINUSE:
                 raise fail(f"{host}:{port} is in use: choose another --port") from None
             raise fail(f"cannot serve at {host}:{port}: {error.strerror}") from None
+
+
+def _public_url(text: str) -> str:
+    """`--public-url`: an http or https URL with a host, no query."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise typer.BadParameter(
+            f"{text[:80]!r} is not valid: give http://HOST:PORT or https://HOST/PATH"
+        )
+    return text.rstrip("/")
 
 
 def serve_command(
@@ -74,6 +85,20 @@ def serve_command(
             metavar="BOTS",
         ),
     ] = 0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            parser=_public_url,
+            help="Where people reach this process, as http://HOST:PORT or https://HOST/PATH "
+            "(through a reverse proxy, the proxy's address for this process). Each table this "
+            "process runs names it, so that several processes sharing one database send "
+            "people to the one that runs their table (docs/scaling.md). Without it, a table "
+            "another process runs is refused with 'try again' until this one takes it up.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start the table server: people register, open tables of any game with bots, sit down
     with chips from their account, and play together.
@@ -95,7 +120,7 @@ def serve_command(
     _free(host, port)
     try:
         migrate(url)
-        app = create_app(url, dealt, lease, bot_tables)
+        app = create_app(url, dealt, lease, bot_tables, public_url)
     except Unavailable as error:
         raise fail(str(error)) from None
     print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -36,6 +36,7 @@ from croupier.bots import roster
 from croupier.engine.actions import Action, Join
 from croupier.engine.codec import decode, encode
 from croupier.errors import InvalidInput, LogInRefused
+from croupier.server import protocol
 from croupier.server.database import open_database
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import log_in, register
@@ -66,13 +67,17 @@ def _session_key(engine: Engine) -> str:
 
 
 def create_app(
-    url: str, seed: int | None = None, lease: float = LEASE, bot_tables: int = 0
+    url: str,
+    seed: int | None = None,
+    lease: float = LEASE,
+    bot_tables: int = 0,
+    public_url: str | None = None,
 ) -> Starlette:
-    """The server on the (migrated) database at `url`. `seed` and `lease`: see `Lobby`.
-    With `bot_tables`, at start every game with no table open gets one, with that many
-    bots, for people to sit down at."""
+    """The server on the (migrated) database at `url`. `seed`, `lease` and `public_url` (the
+    lobby's `address`): see `Lobby`. With `bot_tables`, at start every game with no table
+    open gets one, with that many bots, for people to sit down at."""
     engine = open_database(url)
-    lobby = Lobby(engine, seed, lease)
+    lobby = Lobby(engine, seed, lease, address=public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -231,12 +236,25 @@ class _Api:
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
+            return await self._elsewhere(request, error)
+        return JSONResponse(self.lobby.entry(runner))
+
+    async def _elsewhere(self, request: Request, error: LookupError) -> Response:
+        """A request for a table this process does not run: sent on (307) to the process
+        that does, when its address is known, else refused (404)."""
+        found = await self.lobby.elsewhere(request.path_params["table"])
+        if found is None or "at" not in found:
             return _error(404, str(error))
-        return JSONResponse(runner.lobby())
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"{found['at']}{request.url.path}{query}", status_code=307)
 
     async def odds(self, request: Request) -> Response:
         who = _person(request)
         person = None if who is None else who[0]
+        try:
+            self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return await self._elsewhere(request, error)
         return await odds_answer(self.lobby, request.path_params["table"], person)
 
     async def history(self, request: Request) -> Response:
@@ -249,11 +267,11 @@ class _Api:
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
-            return _error(404, str(error))
+            return await self._elsewhere(request, error)
         if runner.info.opened_by != who[0]:
             return _error(403, "only the person who opened a table may close it")
         runner.close()
-        return JSONResponse(runner.lobby(), 202)
+        return JSONResponse(self.lobby.entry(runner), 202)
 
     async def open_table(self, request: Request) -> Response:
         who = _person(request)
@@ -275,7 +293,7 @@ class _Api:
             runner = await self.lobby.open(who[0], game, options, body.get("bots", 0), settings)
         except InvalidInput as error:
             return _error(400, str(error))
-        return JSONResponse(runner.lobby(), 201)
+        return JSONResponse(self.lobby.entry(runner), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
         # Accepted first, so that the close code and its reason reach the client (a socket
@@ -294,12 +312,15 @@ class _Api:
         try:
             runner = self.lobby.runner(table)
         except LookupError:
-            elsewhere = any(entry["id"] == table for entry in await self.lobby.tables())
-            if elsewhere:  # its process has gone, or is another: one of them takes it up
-                reason = "another server process runs this table just now: try again shortly"
-                await websocket.close(code=MOVED, reason=reason)
-            else:
+            found = await self.lobby.elsewhere(table)
+            if found is None:
                 await websocket.close(code=4404, reason="there is no such table")
+                return
+            # Another process runs it (said where, when its address is known), or it is
+            # being taken up: either way the client connects again, there or here.
+            await websocket.send_text(json_text(protocol.moved(found.get("socket"))))
+            reason = "another server process runs this table just now: try again shortly"
+            await websocket.close(code=MOVED, reason=reason)
             return
         last = websocket.query_params.get("last_seq")
         words = websocket.query_params.get("words") == "1"

@@ -14,6 +14,7 @@ import os
 import socket
 import uuid
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine
@@ -25,6 +26,7 @@ from croupier.errors import InvalidInput
 from croupier.randomness import RandomShuffler, Shuffler, stream
 from croupier.server.committer import Committer
 from croupier.server.runner import RECENT, TableRunner
+from croupier.server.schema import TableRecord
 from croupier.server.tables import (
     Settings,
     claim,
@@ -48,7 +50,9 @@ class Lobby:
     coin is cryptographically strong; with a seed, table `n`'s come from streams of
     (`seed`, `n`), so that a test server deals the same cards each time. `shuffles(table,
     moment)` gives a table's shuffler, from `moment` on: the shuffle source is pluggable
-    per table."""
+    per table. `address` is where people reach this process (its public URL, as
+    `croupier serve --public-url` gives it): each table it runs names it, so that every
+    other process can send people there (docs/scaling.md, "Routing")."""
 
     def __init__(
         self,
@@ -57,8 +61,10 @@ class Lobby:
         lease: float = LEASE,
         clock: Callable[[], float] | None = None,
         shuffles: Callable[[int, str], Shuffler] | None = None,
+        address: str | None = None,
     ) -> None:
         self.engine = engine
+        self.address = address.rstrip("/") if address else None
         self.committer = Committer(engine)
         """Commits every table's batches, together when they are ready together."""
         self.seed = seed
@@ -86,7 +92,9 @@ class Lobby:
                     await self._resume(record.id)
 
     async def _claim(self, table: int) -> bool:
-        return await asyncio.to_thread(claim, self.engine, table, self.owner, self.lease)
+        return await asyncio.to_thread(
+            claim, self.engine, table, self.owner, self.lease, self.address
+        )
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases, and take up tables whose process has gone."""
@@ -218,13 +226,43 @@ class Lobby:
 
     async def tables(self) -> list[dict[str, Any]]:
         """The lobby: every open table, and every table this process has run; a table
-        another process runs is listed from the database, with `"here": false`."""
-        listed = {
-            table: {**runner.lobby(), "here": True} for table, runner in self._runners.items()
-        }
+        another process runs is listed from the database, with `"here": false` and, when
+        its process has said where it is, its address (`at`) and its socket's."""
+        listed = {table: self.entry(runner) for table, runner in self._runners.items()}
         for record in await asyncio.to_thread(open_tables, self.engine):
-            listed.setdefault(
-                record.id,
-                {"id": record.id, "game": record.game, "seats": record.seats, "here": False},
-            )
+            listed.setdefault(record.id, _elsewhere(record))
         return [entry for _, entry in sorted(listed.items())]
+
+    def entry(self, runner: TableRunner) -> dict[str, Any]:
+        """The lobby's entry for a table this process runs."""
+        return {**runner.lobby(), "here": True, **_reached(runner.info.id, self.address)}
+
+    async def elsewhere(self, table: int) -> dict[str, Any] | None:
+        """The short entry of open table `table` if another process runs it (its address
+        and socket's, when known), or None if no open table has that number."""
+        for record in await asyncio.to_thread(open_tables, self.engine):
+            if record.id == table:
+                return _elsewhere(record)
+        return None
+
+
+def _reached(table: int, address: str | None) -> dict[str, str]:
+    """Where table `table` is reached when its process is at `address`: `at`, the process's
+    public URL, and `socket`, the table's websocket (nothing, when the address is unknown)."""
+    if not address:
+        return {}
+    socket = address.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+    return {"at": address, "socket": f"{socket}/api/tables/{table}/socket"}
+
+
+def _elsewhere(record: TableRecord) -> dict[str, Any]:
+    """The entry of a table another process runs: where, while its lease lasts (a process
+    whose lease has run out may be dead: nobody is sent there)."""
+    held = record.lease_until is not None and _aware(record.lease_until) > datetime.now(UTC)
+    where = _reached(record.id, record.address if held else None)
+    return {"id": record.id, "game": record.game, "seats": record.seats, "here": False, **where}
+
+
+def _aware(moment: datetime) -> datetime:
+    """`moment` in UTC (SQLite gives back a datetime without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

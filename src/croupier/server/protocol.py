@@ -113,7 +113,13 @@ def acknowledged(key: str, seq: int, action: Action) -> dict[str, JSON]:
     return {"type": "ack", "key": key, "seq": seq, "action": encode(action)}
 
 
-def moved() -> dict[str, JSON]:
-    """The last message to a connection whose table another process now runs: the
-    connection closes with `MOVED`."""
-    return {"type": "moved", "reason": "another server process runs this table now: connect again"}
+def moved(to: str | None = None) -> dict[str, JSON]:
+    """The last message to a connection whose table another server process runs: the
+    connection closes with `MOVED`; `to`, when known, is the table's socket there."""
+    message: dict[str, JSON] = {
+        "type": "moved",
+        "reason": "another server process runs this table now: connect again",
+    }
+    if to is not None:
+        message["to"] = to
+    return message

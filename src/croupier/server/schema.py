@@ -139,7 +139,8 @@ class TableRecord(Base):
     """A table: its game and rule set (`rules`, the encoded `Rules`), its `settings` (time
     limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
     to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
-    process runs it (docs/scaling.md)."""
+    process runs it, and `address` where that process is reached (its public URL), for the
+    lobby of every other process to send people there (docs/scaling.md)."""
 
     __tablename__ = "tables"
     __table_args__ = (CheckConstraint("seats BETWEEN 1 AND 20", name="table_seats_range"),)
@@ -155,6 +156,7 @@ class TableRecord(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    address: Mapped[str | None] = mapped_column(String(512), nullable=True)
 
 
 class StepRecord(Base):

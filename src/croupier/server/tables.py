@@ -354,10 +354,13 @@ def table_chips(session: Session, account: Account) -> int:
     return book.table_chips
 
 
-def claim(engine: Engine, table: int, owner: str, seconds: float) -> bool:
-    """Make `owner` (a server process) the one that runs open table `table` for the next
-    `seconds`, if no other process holds it now: whether it does. A process renews its claim
-    well before it runs out; one that dies leaves it to run out (docs/scaling.md)."""
+def claim(
+    engine: Engine, table: int, owner: str, seconds: float, address: str | None = None
+) -> bool:
+    """Make `owner` (a server process, reached at `address`) the one that runs open table
+    `table` for the next `seconds`, if no other process holds it now: whether it does. A
+    process renews its claim well before it runs out; one that dies leaves it to run out
+    (docs/scaling.md)."""
     now = datetime.now(UTC)
     with Session(engine) as session, session.begin():
         claimed = session.execute(
@@ -369,7 +372,7 @@ def claim(engine: Engine, table: int, owner: str, seconds: float) -> bool:
                 | (TableRecord.owner == owner)
                 | (TableRecord.lease_until < now),
             )
-            .values(owner=owner, lease_until=now + timedelta(seconds=seconds))
+            .values(owner=owner, lease_until=now + timedelta(seconds=seconds), address=address)
             .execution_options(synchronize_session=False)
         )
         return bool(claimed.rowcount)  # type: ignore[attr-defined]
@@ -400,7 +403,7 @@ def release(engine: Engine, table: int, owner: str) -> None:
         session.execute(
             update(TableRecord)
             .where(TableRecord.id == table, TableRecord.owner == owner)
-            .values(owner=None, lease_until=None)
+            .values(owner=None, lease_until=None, address=None)
             .execution_options(synchronize_session=False)
         )
 

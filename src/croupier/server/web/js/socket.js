@@ -1,6 +1,8 @@
 // A table's websocket (docs/protocol.md, "The websocket"): keeps the last step seen (seq),
 // connects again after a drop with ?last_seq=N (the server holds the seat), sends each
-// action once with a fresh key and again with the same key when its answer never came.
+// action once with a fresh key and again with the same key when its answer never came, and
+// goes where a `moved` message sends it (the server process that runs the table; back to
+// the page's own server if that one cannot be reached).
 //
 //   const line = new TableLine(id, {onMessage, onState});
 //   line.open(); line.act(action, seat);
@@ -33,19 +35,23 @@ export class TableLine {
     this.socket = null;
     this.tries = 0;
     this.stopped = false;
+    this.at = null; // the table's socket at the process that runs it, once a `moved` said
+    this.welcomed = false; // whether the socket open now has been welcomed
   }
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ words: "1" });
     if (this.seq !== null) query.set("last_seq", String(this.seq));
-    return `${scheme}://${location.host}/api/tables/${this.table}/socket?${query}`;
+    const socket = this.at || `${scheme}://${location.host}/api/tables/${this.table}/socket`;
+    return `${socket}?${query}`;
   }
 
   open() {
     this.onState(this.tries ? "connecting again …" : "connecting …", { final: false });
     const socket = new WebSocket(this.url());
     this.socket = socket;
+    this.welcomed = false;
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", (event) => this.closed(socket, event));
   }
@@ -57,8 +63,13 @@ export class TableLine {
     } catch {
       return;
     }
+    if (message.type === "moved") {
+      this.at = message.to || null; // the server closes the socket (4409) next
+      return;
+    }
     if (message.type === "welcome") {
       this.tries = 0;
+      this.welcomed = true;
       if (!message.resumed) this.seq = message.seq;
       this.onState("connected", { final: false });
       this.onMessage(message);
@@ -85,6 +96,11 @@ export class TableLine {
       this.onState(event.reason || FINAL[event.code], { final: true });
       return;
     }
+    if (event.code === 4409 && this.at) {
+      setTimeout(() => this.open(), 50); // sent on to the process that runs the table
+      return;
+    }
+    if (!this.welcomed) this.at = null; // the process it was sent to is not there: ask ours
     this.tries += 1;
     const wait = Math.min(8000, 400 * 2 ** Math.min(this.tries, 5));
     const why = event.code === 4409 ? event.reason : "the connection dropped";
