@@ -41,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
+import functools
 import json
 import os
 import platform
@@ -62,6 +64,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import httpx
+from itsdangerous import TimestampSigner
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -71,6 +76,10 @@ from croupier.engine.actions import Action, Amounts, Join, Legal
 from croupier.engine.codec import decode, encode
 from croupier.games.punto_banco.actions import Stake, Withdraw
 from croupier.games.punto_banco.rules import Bet
+from croupier.server.database import open_database
+from croupier.server.ledger import open_account, transfer
+from croupier.server.people import GRANT_SOURCE, STARTING_GRANT
+from croupier.server.schema import AccountKind, Cause, Person, Secret
 
 GAME = "punto-banco"
 SEATS = 16
@@ -110,6 +119,22 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--database", help="sqlite:///FILE or postgresql://... (a temp file)")
     parser.add_argument("--seed", type=int, default=1, help="the players' choices")
     parser.add_argument("--profile", help="py-spy the server over the load into FILE")
+    parser.add_argument(
+        "--accounts",
+        choices=("bulk", "api"),
+        default="bulk",
+        help="bulk: the first player registers, the others are written to the ledger beside "
+        "it (their password hashed once, not once each) and given signed session cookies; "
+        "api: every player registers (an argon2 hash each, about 0.2 s of the server)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as one object")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="server processes sharing the database (2: PostgreSQL), each on a core of its own",
+    )
     options = parser.parse_args(argv)
     if options.players < 1 or options.tables < 1:
         parser.error(f"--players {options.players} --tables {options.tables}: at least 1 each")
@@ -132,6 +157,10 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     database = options.database
     if database is not None and not database.startswith(("sqlite:///", "postgresql://")):
         parser.error(f"--database {database!r}: give sqlite:///FILE or postgresql://...")
+    if options.processes > 1 and not (database or "").startswith("postgresql://"):
+        parser.error(
+            "--processes 2 shares one database between them: give --database postgresql://..."
+        )
     if options.profile is not None and _py_spy() is None:
         parser.error("--profile needs py-spy: .venv/bin/pip install py-spy")
     if len(os.sched_getaffinity(0)) < 2:
@@ -174,6 +203,7 @@ class Server:
         self.core = core
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        folder.mkdir(parents=True, exist_ok=True)
         self.log_path = folder / "server.log"
         command = [sys.executable, "-m", "croupier", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--database", database]
@@ -200,6 +230,13 @@ class Server:
         """The server's CPU seconds so far (user + system, every thread)."""
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss(self) -> int:
+        """The server's resident memory now, in bytes (/proc/PID/status, VmRSS)."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        return 0
 
     def profile(self, output: str, seconds: float) -> subprocess.Popen[bytes]:
         """py-spy sampling the server for `seconds` (from this process's core, without
@@ -252,6 +289,8 @@ class Window:
     sent: int = 0
     answered: int = 0
     """Acks that came within the window, whenever their action was sent: the throughput."""
+    answered_by: Counter[int] = field(default_factory=Counter)
+    """The same, by server process."""
 
     def measures(self, at: float) -> bool:
         return self.start <= at < self.end
@@ -264,6 +303,9 @@ class Player:
     name: str
     cookie: str
     rng: random.Random
+    url: str = ""
+    """The server process that runs the table."""
+    process: int = 0
     table: int = 0
     seat: int = 0
     socket: ClientConnection | None = None
@@ -282,8 +324,7 @@ class Player:
 class Load:
     """Players at tables, acting; `window` is where their actions are measured."""
 
-    def __init__(self, url: str, think: float) -> None:
-        self.socket_base = url.replace("http://", "ws://", 1)
+    def __init__(self, think: float) -> None:
         self.think = think
         self.window = Window()
         self.stopping = False
@@ -293,7 +334,8 @@ class Load:
         self.acted = 0
 
     async def run(self, player: Player) -> None:
-        url = f"{self.socket_base}/api/tables/{player.table}/socket"
+        base = player.url.replace("http://", "ws://", 1)
+        url = f"{base}/api/tables/{player.table}/socket"
         socket = await connect(url, additional_headers={"Cookie": player.cookie}, open_timeout=120)
         player.socket = socket
         with contextlib.suppress(ConnectionClosed):
@@ -320,6 +362,7 @@ class Load:
                 self.window.ack.append(now - player.sent_at)
             if kind == "ack" and self.window.measures(now):
                 self.window.answered += 1
+                self.window.answered_by[player.process] += 1
             player.key = None
             if kind == "ack":
                 self.acted += 1
@@ -449,6 +492,53 @@ async def _register(
     return players, time.perf_counter() - start
 
 
+def _bulk(database: str, first: Player, names: list[str], seed: int) -> list[Player]:
+    """The players after the first written straight into the ledger, as registering writes
+    them (a person, an account, the starting grant), their password hash the first's (the
+    same password, hashed once), each with a session cookie signed with the server's key
+    as its session middleware signs one: the cost of argon2 a person is left out, not the
+    ledger's."""
+    engine = open_database(database)
+    try:
+        with Session(engine) as session, session.begin():
+            model = session.scalars(select(Person).where(Person.name == first.name)).one()
+            signer = TimestampSigner(session.get(Secret, "session").value)  # type: ignore[union-attr]
+            source = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+            made = []
+            for name in names:
+                account = open_account(session, AccountKind.PERSON, name)
+                person = Person(
+                    name=name,
+                    folded=name.lower(),
+                    password_hash=model.password_hash,
+                    account_id=account.id,
+                )
+                session.add(person)
+                session.flush()
+                transfer(session, source, account, STARTING_GRANT, Cause.GRANT, name)
+                made.append((person.id, name))
+    finally:
+        engine.dispose()
+    players = []
+    for number, name in made:
+        signed = signer.sign(base64.b64encode(json.dumps({"person": [number, name]}).encode()))
+        players.append(Player(name, f"session={signed.decode()}", random.Random(f"{seed}/{name}")))
+    return players
+
+
+async def _players(
+    url: str, database: str, names: list[str], seed: int, accounts: str
+) -> tuple[list[Player], float]:
+    """The players, registered (`accounts`: every one through the API, or the first and then
+    the rest in bulk), and the seconds it took."""
+    if accounts == "api":
+        return await _register(url, names, seed)
+    start = time.perf_counter()
+    first, _ = await _register(url, names[:1], seed)
+    rest = await asyncio.to_thread(_bulk, database, first[0], names[1:], seed)
+    return first + rest, time.perf_counter() - start
+
+
 @dataclass
 class Measured:
     name: str
@@ -458,18 +548,57 @@ class Measured:
     seconds: float
     window: Window
     server_cpu: float
+    """Every server process's CPU over the window's wall time, together."""
     load_cpu: float
     core_busy: float
-    """How busy the server's core was, the server and anything else that ran there."""
+    """How busy the server's core was, the server and anything else that ran there (with
+    several processes, their cores' mean)."""
     gaps: int
     setup: float
     seated: int
+    rss_before: int
+    """The server's resident memory before the run's players connected, in bytes."""
+    rss_after: int
+    """And at the end of the measured window, every player connected."""
+    by_process: list[dict[str, float]] = field(default_factory=list)
+    """With several server processes, each one's actions a second and CPU."""
+    database_cpu: float | None = None
+    """PostgreSQL's processes' CPU over the window's wall time (None: SQLite, inside the
+    server)."""
+
+    @property
+    def per_connection(self) -> float:
+        """The resident memory each connection (and its share of its table) took, in bytes."""
+        return (self.rss_after - self.rss_before) / max(1, self.players)
+
+    def figures(self) -> dict[str, Any]:
+        """The run as `--json` writes it."""
+        ack, echo = _quantiles(self.window.ack), _quantiles(self.window.echo)
+        return {
+            "name": self.name,
+            "players": self.players,
+            "tables": self.tables,
+            "think": self.think,
+            "seconds": self.seconds,
+            "actions": len(self.window.ack),
+            "actions_per_s": self.window.answered / self.seconds,
+            "ack_ms": {"p50": ack[0], "p99": ack[2], "max": ack[3]},
+            "echo_ms": {"p50": echo[0], "p99": echo[2], "max": echo[3]},
+            "server_cpu": self.server_cpu,
+            "core_busy": self.core_busy,
+            "rss_mb": self.rss_after / 2**20,
+            "rss_per_connection_kb": self.per_connection / 1024,
+            "steps_missed": self.gaps,
+            "refused": dict(self.window.refused),
+            "processes": self.by_process,
+            "database_cpu": self.database_cpu,
+        }
 
 
 async def _measure(
     name: str,
-    server: Server,
-    http: httpx.AsyncClient,
+    servers: list[Server],
+    https: list[httpx.AsyncClient],
     people: list[Player],
     tables: int,
     options: argparse.Namespace,
@@ -477,13 +606,15 @@ async def _measure(
     think: float,
     profile: str | None = None,
 ) -> Measured:
-    """Open `tables`, seat `people` at them, warm up, and measure for `seconds`."""
+    """Open `tables` (in turn at each server process), seat `people` at them, warm up, and
+    measure for `seconds`."""
     players = [Player(person.name, person.cookie, person.rng) for person in people]
     owner = players[0].cookie
+    rss_before = sum(server.rss() for server in servers)
     start = time.perf_counter()
     ids = []
-    for _ in range(tables):
-        answer = await http.post(
+    for number in range(tables):
+        answer = await https[number % len(servers)].post(
             "/api/tables",
             json={"game": GAME, "settings": SETTINGS},
             headers={"Cookie": owner},
@@ -492,8 +623,11 @@ async def _measure(
             raise SystemExit(f"opening a table: {answer.status_code} {answer.text}")
         ids.append(answer.json()["id"])
     for index, player in enumerate(players):
-        player.table, player.seat = ids[index % tables], index // tables
-    load = Load(server.url, think)
+        number = index % tables
+        player.table, player.seat = ids[number], index // tables
+        player.process = number % len(servers)
+        player.url = servers[player.process].url
+    load = Load(think)
     tasks = [asyncio.create_task(load.run(player)) for player in players]
 
     def failed() -> None:
@@ -523,8 +657,9 @@ async def _measure(
     failed()
 
     window = load.window
-    cpu_before, load_before = server.cpu(), time.process_time()
-    busy_before = server.core_busy(server.core)
+    cpus_before, load_before = [server.cpu() for server in servers], time.process_time()
+    busy_before = [server.core_busy(server.core) for server in servers]
+    database_before = _postgres_cpu()
     window.start = time.perf_counter()
     window.end = window.start + seconds
 
@@ -539,10 +674,13 @@ async def _measure(
         )
 
     ticker = asyncio.create_task(_every(2, lambda: time.perf_counter() >= window.end, say))
-    spy = server.profile(profile, seconds) if profile else None
+    spy = servers[0].profile(profile, seconds) if profile else None
     await asyncio.sleep(seconds)
-    cpu_after, load_after = server.cpu(), time.process_time()
-    busy_after, wall = server.core_busy(server.core), time.perf_counter() - window.start
+    cpus_after, load_after = [server.cpu() for server in servers], time.process_time()
+    busy_after = [server.core_busy(server.core) for server in servers]
+    wall = time.perf_counter() - window.start
+    database_after = _postgres_cpu()
+    rss_after = sum(server.rss() for server in servers)
     ticker.cancel()
     failed()
     load.stopping = True
@@ -563,6 +701,12 @@ async def _measure(
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    cpus = [(after - before) / wall for before, after in zip(cpus_before, cpus_after, strict=True)]
+    busy = [(after - before) / wall for before, after in zip(busy_before, busy_after, strict=True)]
+    processes = [
+        {"actions_per_s": window.answered_by[n] / seconds, "cpu": cpus[n]}
+        for n in range(len(servers))
+    ]
     return Measured(
         name,
         think,
@@ -570,13 +714,30 @@ async def _measure(
         tables,
         seconds,
         window,
-        (cpu_after - cpu_before) / wall,
+        sum(cpus),
         (load_after - load_before) / wall,
-        (busy_after - busy_before) / wall,
+        sum(busy) / len(busy),
         sum(player.gaps for player in players),
         setup,
         load.seated,
+        rss_before,
+        rss_after,
+        processes if len(servers) > 1 else [],
+        None if database_before is None else ((database_after or 0.0) - database_before) / wall,
     )
+
+
+def _postgres_cpu() -> float | None:
+    """The CPU seconds of every PostgreSQL process on this machine so far (None: none)."""
+    found = None
+    ticks = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            name, rest = stat.read_text().split(" (", 1)[1].split(")", 1)
+            if name.startswith("postgres"):
+                fields = rest.split()
+                found = (found or 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+    return found
 
 
 def _quantiles(values: list[float]) -> tuple[float, float, float, float]:
@@ -608,8 +769,17 @@ def _report(runs: list[Measured]) -> None:
         refused = ", ".join(f"{n} {k}" for k, n in run.window.refused.most_common()) or "none"
         print(
             f"{run.name}, think {run.think:g}: {run.players} connected, {run.seated} seated in "
-            f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}"
+            f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}; server RSS "
+            f"{run.rss_after / 2**20:.0f} MB, {run.per_connection / 1024:.0f} KB a connection"
         )
+        parts = [
+            f"process {n} {each['actions_per_s']:.0f}/s at {each['cpu']:.0%} CPU"
+            for n, each in enumerate(run.by_process, 1)
+        ]
+        if run.database_cpu is not None:
+            parts.append(f"PostgreSQL {run.database_cpu:.0%} CPU")
+        if parts:
+            print(f"{run.name}, think {run.think:g}: " + "; ".join(parts))
     for base, loaded in zip(runs[::2], runs[1::2], strict=True):
         ratios = []
         for what, unloaded, loaded_times in (
@@ -631,48 +801,108 @@ def _report(runs: list[Measured]) -> None:
 
 async def _main(options: argparse.Namespace) -> None:
     cores = sorted(os.sched_getaffinity(0))
-    server_core, load_core = cores[0], cores[1]
     folder = Path(tempfile.mkdtemp(prefix="croupier-load-"))
     database = options.database or f"sqlite:///{folder / 'load.db'}"
     kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
-    os.sched_setaffinity(0, {load_core})
-    print(
+    say = functools.partial(print, file=sys.stderr if options.json else sys.stdout)
+    if options.processes == 1:
+        server_cores, load_cores = [cores[0]], {cores[1]}
+        where = f"server on core {cores[0]}, load on core {cores[1]}"
+    else:  # each process on a core of its own; the load and the database where they can
+        server_cores, load_cores = cores[: options.processes], set(cores)
+        where = f"{options.processes} server processes on cores {server_cores}, load on any"
+    os.sched_setaffinity(0, load_cores)
+    say(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; "
-        f"server on core {server_core}, load on core {load_core}; {kind}"
+        f"{where}; {kind}"
     )
-    server = Server(database, server_core, folder)
+    servers = [
+        Server(database, core, folder / f"process-{n}") for n, core in enumerate(server_cores)
+    ]
     try:
-        async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
-            await _until_healthy(server, http, 120)
+        async with contextlib.AsyncExitStack() as stack:
+            https = [
+                await stack.enter_async_context(httpx.AsyncClient(base_url=s.url, timeout=120))
+                for s in servers
+            ]
+            for server, http in zip(servers, https, strict=True):
+                await _until_healthy(server, http, 120)
             prefix = uuid.uuid4().hex[:6]  # a database given may have players from before
             count = max(options.players, BASELINE_PLAYERS)
             names = [f"load-{prefix}-{i}" for i in range(count)]
-            players, took = await _register(server.url, names, options.seed)
-            print(f"registered {count} players in {took:.1f} s ({took / count:.2f} s each)")
+            players, took = await _players(
+                servers[0].url, database, names, options.seed, options.accounts
+            )
+            how = "in bulk" if options.accounts == "bulk" else "through the API"
+            say(f"registered {count} players {how} in {took:.1f} s ({took / count:.3f} s each)")
             runs = []
             for phase, think in enumerate(options.think):
                 spied = options.profile if phase == 0 else None
                 baseline, load = players[:BASELINE_PLAYERS], players[: options.players]
-                seconds = options.baseline_seconds
-                runs.append(
-                    await _measure("baseline", server, http, baseline, 1, options, seconds, think)
-                )
-                seconds, tables = options.seconds, options.tables
                 runs.append(
                     await _measure(
-                        "load", server, http, load, tables, options, seconds, think, spied
+                        "baseline",
+                        servers[:1],
+                        https[:1],
+                        baseline,
+                        1,
+                        options,
+                        options.baseline_seconds,
+                        think,
+                    )
+                )
+                runs.append(
+                    await _measure(
+                        "load",
+                        servers,
+                        https,
+                        load,
+                        options.tables,
+                        options,
+                        options.seconds,
+                        think,
+                        spied,
                     )
                 )
             _progress("")
-            _report(runs)
+            audit = await asyncio.to_thread(_audit, database)
+            if options.json:
+                print(json.dumps(_summary(runs, kind, audit), indent=1))
+            else:
+                _report(runs)
+                print(f"ledger audit: {audit}")
     except (SystemExit, RuntimeError, OSError):
-        print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
+        for server in servers:
+            print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
         raise
     finally:
-        server.stop()
-        if server.process.returncode not in (0, -signal.SIGINT, None):
-            print(f"the server ended with {server.process.returncode}:\n{server.log_tail()}")
+        for server in servers:
+            server.stop()
+            if server.process.returncode not in (0, -signal.SIGINT, None):
+                code = server.process.returncode
+                print(f"the server ended with {code}:\n{server.log_tail()}", file=sys.stderr)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _audit(database: str) -> str:
+    """`croupier ledger audit` on the run's database: what it said, in one line."""
+    command = [sys.executable, "-m", "croupier", "ledger", "audit", "--database", database]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    said = (done.stdout + done.stderr).strip().splitlines()
+    return ("holds" if done.returncode == 0 else "FAILED: ") + (
+        "" if done.returncode == 0 else " ".join(said)
+    )
+
+
+def _summary(runs: list[Measured], kind: str, audit: str) -> dict[str, Any]:
+    """Every figure of the run, as one object (`--json`)."""
+    return {
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "python": platform.python_version(),
+        "database": kind,
+        "audit": audit,
+        "runs": [run.figures() for run in runs],
+    }
 
 
 def _interrupted(signum: int, frame: object) -> None:
