@@ -67,6 +67,17 @@ def _transfers(url: str) -> int:
     return count
 
 
+@pytest.mark.parametrize("empty_database_url", ["sqlite"], indirect=True)
+def test_sqlite_syncs_each_commit_to_disk_before_it_returns(database_url):
+    """What a power loss can lose (docs/ledger.md, Durability): nothing committed, with
+    the write-ahead log synced at every commit."""
+    engine = open_database(database_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+    engine.dispose()
+
+
 def test_transfers_move_chips_and_conserve_them(database_url):
     _play(database_url)
     assert _balances(database_url) == {

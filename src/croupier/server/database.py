@@ -54,13 +54,16 @@ def default_url() -> str:
 
 def _enforce_foreign_keys(connection: Any, _: Any) -> None:
     """Each SQLite connection enforces foreign keys, and waits up to 30 s for a lock; the
-    file is in write-ahead-log mode, so that readers never hold up the one writer. The
-    driver's own transaction handling is off (`_begin_immediately` begins each one)."""
+    file is in write-ahead-log mode, so that readers never hold up the one writer, and each
+    commit is synced to disk before it returns (`synchronous = FULL`: docs/ledger.md,
+    Durability). The driver's own transaction handling is off (`_begin_immediately` begins
+    each one)."""
     connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA busy_timeout = 30000")
     cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = FULL")
     cursor.close()
 
 
