@@ -340,7 +340,9 @@ class Load:
         player.socket = socket
         with contextlib.suppress(ConnectionClosed):
             async for text in socket:
-                await self._take(player, json.loads(text), time.perf_counter())
+                data, now = json.loads(text), time.perf_counter()
+                for message in data if isinstance(data, list) else [data]:
+                    await self._take(player, message, now)
 
     async def _take(self, player: Player, message: dict[str, Any], now: float) -> None:
         kind = message["type"]

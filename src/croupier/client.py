@@ -157,6 +157,8 @@ class TableConnection:
         """The table's socket at the process that runs it, once a `moved` has said where;
         None: at the client's own server."""
         self._socket: ClientConnection | None = None
+        self._framed: deque[dict[str, Any]] = deque()
+        """The messages of the last frame not yet read (a frame may hold several)."""
         self._held: deque[dict[str, Any]] = deque()
 
     async def __aenter__(self) -> TableConnection:
@@ -204,6 +206,7 @@ class TableConnection:
         return welcome
 
     async def close(self) -> None:
+        self._framed.clear()
         if self._socket is not None:
             await self._socket.close()
             self._socket = None
@@ -222,12 +225,17 @@ class TableConnection:
         return options
 
     async def _receive(self) -> dict[str, Any]:
+        """The next message: of the last frame, or of the next (one message, or a list)."""
+        if self._framed:
+            return self._framed.popleft()
         if self._socket is None:
             raise ProtocolError("the connection is closed")
         data = json.loads(await self._socket.recv())
-        if not isinstance(data, dict) or "type" not in data:
-            raise ProtocolError(f"not a message: {data!r}")
-        return data
+        for message in data if isinstance(data, list) and data else [data]:
+            if not isinstance(message, dict) or "type" not in message:
+                raise ProtocolError(f"not a message: {message!r}")
+            self._framed.append(message)
+        return self._framed.popleft()
 
     async def _next_noted(self) -> dict[str, Any]:
         message = await self._receive()

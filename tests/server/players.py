@@ -89,6 +89,12 @@ class Person:
         return self.client.websocket_connect(f"/api/tables/{table}/socket{query}", headers=headers)
 
 
+def received(socket: Any) -> list[dict[str, Any]]:
+    """The messages of a test client's next frame (one, or a list of them)."""
+    data = socket.receive_json()
+    return data if isinstance(data, list) else [data]
+
+
 class Reader:
     """A websocket's messages, read in a thread, waited for with a timeout."""
 
@@ -102,9 +108,9 @@ class Reader:
     def _read(self) -> None:
         try:
             while True:
-                message = self.socket.receive_json()
-                self.log.append(message)
-                self.messages.put(message)
+                for message in received(self.socket):
+                    self.log.append(message)
+                    self.messages.put(message)
         except Exception:  # the socket closed
             self.messages.put(None)
 

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
-from tests.server.players import Person, Reader, sit_down, steps_of
+from tests.server.players import Person, Reader, received, sit_down, steps_of
 
 STAKE = {"type": "Stake", "bet": "punto", "amount": 10}
 
@@ -128,14 +128,14 @@ def test_the_socket_checks_the_origin_and_the_session(server):
     table = _table(ada)
     elsewhere = ada.connect(table, origin="http://elsewhere.example")
     with pytest.raises(WebSocketDisconnect) as refused, elsewhere as socket:
-        socket.receive_json()
+        received(socket)
     assert refused.value.code == 4403
     nobody = server.websocket_connect(f"/api/tables/{table}/socket")
     with pytest.raises(WebSocketDisconnect) as anonymous, nobody as socket:
-        socket.receive_json()
+        received(socket)
     assert anonymous.value.code == 4401
     with ada.connect(table, origin="http://testserver") as socket:
-        assert socket.receive_json()["type"] == "welcome"
+        assert received(socket)[0]["type"] == "welcome"
 
 
 def test_when_the_time_runs_out_the_table_takes_the_default_and_says_so(server):

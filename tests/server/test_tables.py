@@ -84,7 +84,8 @@ def test_a_group_commits_each_batch_or_undoes_it_alone(table, database_url):
     with Session(engine) as session:
         person = session.get(Person, ada)
         assert person is not None
-        assert session.get(Account, person.account_id).balance == 400  # the first buy-in
+        account = session.get(Account, person.account_id)
+        assert account is not None and account.balance == 400  # the first buy-in
 
 
 def test_the_committer_answers_each_table_for_its_own_batch(table, database_url):

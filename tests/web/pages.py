@@ -37,7 +37,8 @@ class Guest:
 
     def _listen(self, socket: Any) -> None:
         def received(payload: str | bytes) -> None:
-            self.heard.append(json.loads(payload))
+            data = json.loads(payload)  # a frame holds one message, or a list of them
+            self.heard.extend(data if isinstance(data, list) else [data])
 
         socket.on("framereceived", received)
 

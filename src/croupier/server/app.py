@@ -338,17 +338,19 @@ class _Api:
 
 
 async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
-    """Send the connection's outbox in order: a message made for it alone (a dict), or the
-    text made once for its audience."""
+    """Send the connection's outbox in order, every message waiting in one frame (a JSON
+    list of them, when there are several): each a message made for this connection alone (a
+    dict), or the text made once for its audience."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            message = await subscriber.outbox.get()
-            if isinstance(message, str):
-                await websocket.send_text(message)
-                continue
-            await websocket.send_text(json_text(message))
-            if message["type"] == "moved":
-                await websocket.close(code=MOVED, reason=message["reason"])
+            waiting = [await subscriber.outbox.get()]
+            while not subscriber.outbox.empty():
+                waiting.append(subscriber.outbox.get_nowait())
+            texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
+            await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
+            moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
+            if moved:
+                await websocket.close(code=MOVED, reason=moved[0]["reason"])
                 return
 
 

@@ -56,13 +56,22 @@ export class TableLine {
     socket.addEventListener("close", (event) => this.closed(socket, event));
   }
 
+  // A frame holds one message, or a list of them in order.
   receive(data) {
-    let message;
+    let parsed;
     try {
-      message = JSON.parse(data);
+      parsed = JSON.parse(data);
     } catch {
       return;
     }
+    const socket = this.socket;
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) return; // closed on a gap
+      this.take(message);
+    }
+  }
+
+  take(message) {
     if (message.type === "moved") {
       this.at = message.to || null; // the server closes the socket (4409) next
       return;
