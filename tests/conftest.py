@@ -90,3 +90,14 @@ def database_url(empty_database_url: str) -> str:
     """A new database migrated to the newest revision."""
     migrate(empty_database_url)
     return empty_database_url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last: Playwright's synchronous API leaves an event loop running in
+    the thread that used it, where `asyncio.run` then refuses to start, so in each process
+    (one, or each of pytest-xdist's workers) every other test runs before the first page."""
+    items.sort(key=lambda item: item.path.is_relative_to(BROWSER_TESTS))
+
+
+BROWSER_TESTS = Path(__file__).parent / "web"
+"""The browser tests' folder (tests/web)."""

@@ -208,7 +208,7 @@ def _check_words(game, truth, ada, cy, bob) -> None:
             hidden = [redact(_scrambled(e, seat, rng), seat) for e in truth.events[seq]]
             assert said == _told(scrambled, hidden), f"step {seq} tells a hidden card"
             told += len(said)
-        assert told > 10, f"{person.name} was told the table in words"
+        assert told > 0, f"{person.name} was told the table in words"
     if game == "banchek":  # another's cards: said to no one but him
         assert any(line.startswith("Your cards: ") for m in ada.heard for line in m.get("said", []))
     said_to_ada = [line for m in ada.heard for line in m.get("said", [])]

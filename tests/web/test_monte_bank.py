@@ -76,13 +76,29 @@ def until(guest: Guest, test: Any, timeout: float = 30_000) -> dict[str, Any]:
         )
 
 
-def mine(guest: Guest) -> bool:
-    drawn = guest.drawn()
+def mine(drawn: dict[str, Any]) -> bool:
+    """Whether the page's drawn view asks its seat to act."""
     return drawn["seat"] in drawn["view"]["to_act"] and bool(drawn["view"]["legal"]["options"])
 
 
-def betting(guest: Guest) -> bool:
-    return bool(guest.drawn()["view"]["phase"] == "betting")
+def betting(drawn: dict[str, Any]) -> bool:
+    return bool(drawn["view"]["phase"] == "betting")
+
+
+def before_betting(guests: tuple[Guest, ...]) -> tuple[Guest, dict[str, Any]] | None:
+    """The page asked to act before the betting, with the view it has drawn; None, having
+    waited for the page furthest behind that has not drawn the betting to draw its next view
+    (the one whose turn it is may be behind the other). Each page is looked at once, so that
+    a view drawn meanwhile is not waited for again."""
+    looks = [(guest, guest.drawn()) for guest in guests]
+    acting = next(((g, d) for g, d in looks if mine(d) and not betting(d)), None)
+    if acting is not None:
+        return acting
+    behind = [(g, d) for g, d in looks if not betting(d)]
+    if behind:  # (none: the layout came out since the loop looked)
+        last, drawn = min(behind, key=lambda look: int(look[1]["seq"]))
+        after(last, drawn["seq"])
+    return None
 
 
 def types(view: dict[str, Any]) -> set[str]:
@@ -110,13 +126,10 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     while True:
         if all(g.drawn()["view"]["phase"] == "betting" for g in guests):
             break
-        acting = next((g for g in guests if mine(g) and not betting(g)), None)
-        if acting is None:
-            behind = next((g for g in guests if not betting(g)), None)
-            if behind is not None:  # (None: the layout came out since the loop looked)
-                after(behind, behind.drawn()["seq"])
+        found = before_betting(guests)
+        if found is None:
             continue
-        seq, view = acting.drawn()["seq"], acting.drawn()["view"]
+        acting, (seq, view) = found[0], (found[1]["seq"], found[1]["view"])
         offered = types(view)
         page = acting.page
         if "PutUpBank" in offered:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 from tests.games.monte_bank.test_conformance import scramble  # private_monte uses it too
 from tests.server.players import check_heard
 from tests.web.pages import PHONE, Guest, cards_in_page, cards_told, unnamed_controls
-from tests.web.test_monte_bank import after, betting, mine, pretty, types, until
+from tests.web.test_monte_bank import after, before_betting, pretty, types, until
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -47,13 +47,10 @@ def to_betting(guests: tuple[Guest, ...]) -> None:
     """The bank, the shuffles and the cuts, each by its button, until the layouts are out."""
     shuffled = False
     while not all(g.drawn()["view"]["phase"] == "betting" for g in guests):
-        acting = next((g for g in guests if mine(g) and not betting(g)), None)
-        if acting is None:
-            behind = next((g for g in guests if not betting(g)), None)
-            if behind is not None:  # (None: the layouts came out since the loop looked)
-                after(behind, behind.drawn()["seq"])
+        found = before_betting(guests)
+        if found is None:
             continue
-        seq, view = acting.drawn()["seq"], acting.drawn()["view"]
+        acting, (seq, view) = found[0], (found[1]["seq"], found[1]["view"])
         offered = types(view)
         page = acting.page
         if "PutUpBank" in offered:

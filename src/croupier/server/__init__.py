@@ -11,7 +11,9 @@ It needs the `server` extra: `pip install croupier[server]`.
   logging them in;
 - `book`: a table's state and what each of its steps moves in the ledger;
 - `tables`: opening tables, committing their steps, rebuilding them from what was committed;
+- `committer`: the batches of all a process's tables committed together, in one transaction;
 - `protocol`: the messages each connection is sent, built for its seat;
+- `telling`: each step and view encoded once per audience (the seat that watches);
 - `runner`: one table's task, which takes its steps one at a time;
 - `lobby`: the tables a server process runs;
 - `words`: each step told in the games' own words, for a page;
@@ -27,6 +29,7 @@ __all__ = [
     "app",
     "audit",
     "book",
+    "committer",
     "database",
     "history",
     "ledger",
@@ -39,5 +42,6 @@ __all__ = [
     "schema",
     "stakes",
     "tables",
+    "telling",
     "words",
 ]

@@ -313,4 +313,4 @@ def plot_running(
     figure.savefig(path, dpi=120)
     plt.close(figure)
     if console is not None:
-        console.print(f"Plot written to {path}.")
+        console.print(f"Plot written to {path}.", soft_wrap=True)  # the path unbroken

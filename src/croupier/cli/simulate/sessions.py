@@ -87,7 +87,7 @@ def report(
         sample = money.paths(fill, seeded(result.chunks[0].seed), _SAMPLE, plan)
         _plot(plot, f"{title}: bankrolls", final, sample, exact_edge)
         if not as_json:
-            console.print(f"Plot written to {plot}.")
+            console.print(f"Plot written to {plot}.", soft_wrap=True)  # the path unbroken
 
 
 def _spread_table(final: SessionResults) -> Table:
