@@ -23,7 +23,7 @@ from typing import Any, Union
 from croupier.cards import Card
 from croupier.errors import InvalidInput
 
-__all__ = ["JSON", "brief", "decode", "encode"]
+__all__ = ["JSON", "brief", "decode", "encode", "field_names"]
 
 JSON = Any
 
@@ -62,6 +62,14 @@ def _shape(kind: type) -> tuple[_Shape, tuple[str, ...]]:
     if issubclass(kind, tuple | list):
         return _Shape.SEQUENCE, ()
     raise TypeError(f"cannot encode {kind.__name__} as JSON")
+
+
+def field_names(kind: type) -> tuple[str, ...]:
+    """The fields `encode` writes of a dataclass, in order (after its `"type"`)."""
+    shape, names = _shape(kind)
+    if shape is not _Shape.DATACLASS:
+        raise TypeError(f"{kind.__name__} is not a dataclass")
+    return names
 
 
 def encode(value: Any) -> JSON:

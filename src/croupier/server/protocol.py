@@ -8,7 +8,7 @@ are never sent, and a view is the engine's `view` for that viewer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,17 +58,23 @@ class Told:
         return next((seat for seat, held in self.holders.items() if held == person), None)
 
 
-def step(told: Told, seat: int | None, said: list[str] | None = None) -> dict[str, JSON]:
+def step(
+    told: Told,
+    seat: int | None,
+    said: list[str] | None = None,
+    encoder: Callable[[Any], JSON] = encode,
+) -> dict[str, JSON]:
     """A step as `seat` (None: a spectator) may see it: a bare seq when none of its events
-    is told; with `said` (the connection asked for words), its events told in words."""
+    is told; with `said` (the connection asked for words), its events told in words.
+    `encoder` writes its values (a table's `telling.Encoder` remembers what it wrote)."""
     if not told.events:
         return {"type": "step", "seq": told.seq}
     message: dict[str, JSON] = {
         "type": "step",
         "seq": told.seq,
-        "actor": encode(told.actor),
+        "actor": encoder(told.actor),
         "by": told.by,
-        "events": [encode(redact(event, seat)) for event in told.events],
+        "events": [encoder(redact(event, seat)) for event in told.events],
     }
     if said is not None:
         message["said"] = said
@@ -83,16 +89,18 @@ def view(
     closed: bool,
     open_seats: Mapping[int, Option] | None = None,
     paid_out: Mapping[int, int] | None = None,
+    encoder: Callable[[Any], JSON] = encode,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
     may take, for each seat a person is awaited at the seconds left, for one who holds
     no seat the seats they may take now with the chips they may bring (`open_seats`), and,
-    once the session has ended, the chips each seat still taken got back (`paid_out`)."""
+    once the session has ended, the chips each seat still taken got back (`paid_out`).
+    `encoder` writes the engine's view (a table's `telling.Encoder` remembers)."""
     message: dict[str, JSON] = {
         "type": "view",
         "seq": seq,
         "seat": seat,
-        "view": encode(seen),
+        "view": encoder(seen),
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
         "closed": closed,
     }

@@ -32,7 +32,7 @@ from croupier.bots import roster
 from croupier.bots.defaults import default_action
 from croupier.engine.actions import Action, Join, Leave
 from croupier.engine.actors import CHANCE, Actor
-from croupier.engine.codec import encode
+from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
 from croupier.errors import IllegalAction, InsufficientChips
@@ -43,7 +43,7 @@ from croupier.server.committer import Committer
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
 from croupier.server.tables import Batch, Committed, TableInfo, TableLost
-from croupier.server.telling import Narration, catch_up, json_text
+from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
 from croupier.table import Controller
 
@@ -136,6 +136,7 @@ class TableRunner:
         self._keys = dict(info.keys)
         self._recent: collections.deque[Told] = collections.deque(recent, maxlen=RECENT)
         self._narration = Narration(info.game, self._recent)
+        self._encoder = Encoder()
         self._subscribers: list[Subscriber] = []
         self._inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self._deadlines: dict[int, float] = {}
@@ -544,6 +545,7 @@ class TableRunner:
         """Tell every connection the batch's steps and the view after them, each message
         made once for its audience (the seat it sees the table from)."""
         self._narration.hear(told)
+        self._encoder.batch()
         steps: dict[tuple[int, int | None, bool], str] = {}
         views: dict[int | None, str] = {}
         for subscriber in list(self._subscribers):
@@ -553,11 +555,12 @@ class TableRunner:
                 key = (step.seq, seat, subscriber.words)
                 if key not in steps:
                     said = self._narration.said(step, seat, told) if subscriber.words else None
-                    steps[key] = json_text(protocol.step(step, seat, said))
+                    message = protocol.step(step, seat, said, self._encoder)
+                    steps[key] = json_text(message)
                 subscriber.outbox.put_nowait(steps[key])
             now = self._told.seat_of(person) if person is not None else None
             if now not in views:
-                views[now] = json_text(self._view_for(person, self._told))
+                views[now] = json_text(self._view_for(person, self._told, self._encoder.view))
             subscriber.outbox.put_nowait(views[now])
 
     def _undo(self, batch: _Batch) -> None:
@@ -582,8 +585,11 @@ class TableRunner:
             for seat in awaited
         }
 
-    def _view_for(self, person: int | None, book: Book) -> dict[str, Any]:
-        """The view message for `person`, of `book` as last told."""
+    def _view_for(
+        self, person: int | None, book: Book, encoder: Callable[[Any], JSON] = encode
+    ) -> dict[str, Any]:
+        """The view message for `person`, of `book` as last told, its view written by
+        `encoder`."""
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
         waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
@@ -591,7 +597,9 @@ class TableRunner:
         seen = game.view(state, seat)
         if seat is not None or self.closed:
             paid = book.paid_at_close
-            return protocol.view(book.seq, seat, seen, waiting, self.closed, paid_out=paid)
+            return protocol.view(
+                book.seq, seat, seen, waiting, self.closed, paid_out=paid, encoder=encoder
+            )
         taken = game.seats(state)
         open_seats = {
             empty: option
@@ -599,7 +607,9 @@ class TableRunner:
             if empty not in taken
             for option in game.options(state, empty).of_type(Join)
         }
-        return protocol.view(book.seq, seat, seen, waiting, self.closed, open_seats)
+        return protocol.view(
+            book.seq, seat, seen, waiting, self.closed, open_seats, encoder=encoder
+        )
 
 
 def _kind(error: IllegalAction) -> str:

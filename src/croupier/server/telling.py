@@ -18,12 +18,55 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from croupier.engine.codec import JSON, encode, field_names
 from croupier.engine.events import redact
 from croupier.server import protocol
 from croupier.server.protocol import Told
 from croupier.server.words import Words
 
-__all__ = ["Narration", "catch_up", "json_text"]
+__all__ = ["Encoder", "Narration", "catch_up", "json_text"]
+
+
+class Encoder:
+    """`codec.encode` for one table's telling, remembering what it wrote so that a value
+    told to many audiences is encoded once:
+
+    - within a batch (`batch` starts one), a value it has encoded, as an event that every
+      seat is told alike (`redact` gives the event itself), is not encoded again;
+    - each field of a view (`view`) is encoded again only when it has changed since the
+      view it last encoded (the rules never, the boxes once a batch), compared by type and
+      `==` (the engine's values are immutable).
+
+    What it writes is what `encode` writes."""
+
+    def __init__(self) -> None:
+        self._written: dict[int, tuple[Any, JSON]] = {}
+        self._fields: dict[tuple[type, str], tuple[Any, JSON]] = {}
+
+    def batch(self) -> None:
+        """A new batch: forget the values of the last one."""
+        self._written.clear()
+
+    def __call__(self, value: Any) -> JSON:
+        held = self._written.get(id(value))
+        if held is not None and held[0] is value:
+            return held[1]
+        written = encode(value)
+        self._written[id(value)] = (value, written)  # kept alive, so its id is not reused
+        return written
+
+    def view(self, seen: Any) -> JSON:
+        """An engine's view (a dataclass), each field as written for the last view with the
+        same value there."""
+        kind = type(seen)
+        written: dict[str, JSON] = {"type": kind.__name__}
+        for name in field_names(kind):
+            value = getattr(seen, name)
+            held = self._fields.get((kind, name))
+            if held is None or type(held[0]) is not type(value) or held[0] != value:
+                held = self._fields[kind, name] = (value, encode(value))
+            written[name] = held[1]
+        return written
 
 
 def json_text(message: dict[str, Any]) -> str:
