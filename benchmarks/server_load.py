@@ -76,6 +76,7 @@ from croupier.engine.actions import Action, Amounts, Join, Legal
 from croupier.engine.codec import decode, encode
 from croupier.games.punto_banco.actions import Stake, Withdraw
 from croupier.games.punto_banco.rules import Bet
+from croupier.server.collector import collect_seldom
 from croupier.server.database import open_database
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE, STARTING_GRANT
@@ -914,6 +915,7 @@ def _interrupted(signum: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     options = _options(argv)
     signal.signal(signal.SIGTERM, _interrupted)
+    collect_seldom()  # as the server does: the load's own pauses are not the server's latency
     asyncio.run(_main(options))
 
 

@@ -6,13 +6,14 @@ table's does) and forgetting each batch's values (here, each step's)."""
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
 from croupier import games
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
-from croupier.server.telling import Encoder
+from croupier.server.telling import Encoder, Written, json_text
 from croupier.testing import Spec, play_randomly
 
 GAMES = games.names()
@@ -36,6 +37,12 @@ def test_the_encoder_writes_what_encode_writes(name):
             told = [redact(event, seat) for event in events]
             assert [encoder(event) for event in told] == [encode(event) for event in told]
             seen = game.view(state, seat)
-            assert encoder.view(seen) == encode(seen), f"{name}: the view of {seat}"
+            assert json.loads(encoder.view(seen)) == encode(seen), f"{name}: the view of {seat}"
             views += 1
     assert views > 20 * len(viewers), "a session of some length"
+
+
+def test_a_written_value_goes_into_its_message_as_it_is():
+    message = {"type": "view", "seq": 3, "view": Written('{"a":[1,"é"]}'), "closed": False}
+    assert json.loads(json_text(message)) == {**message, "view": {"a": [1, "é"]}}
+    assert json_text({"type": "ack", "key": "é"}) == '{"type":"ack","key":"é"}'

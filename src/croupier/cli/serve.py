@@ -113,6 +113,7 @@ def serve_command(
         import uvicorn
 
         from croupier.server.app import create_app
+        from croupier.server.collector import collect_seldom
         from croupier.server.database import Unavailable, default_url, migrate, shown
     except ImportError:
         raise fail("croupier serve needs the server extra: pip install croupier[server]") from None
@@ -130,6 +131,7 @@ def serve_command(
             "in a browser to sit down.",
             flush=True,
         )
+    collect_seldom()
     uvicorn.run(
         app,
         host=host,

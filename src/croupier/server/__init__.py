@@ -19,6 +19,7 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `words`: each step told in the games' own words, for a page;
 - `odds`, `stakes`, `history`, `readings`: a table's exact odds for a seat, its stake limits,
   its hand history, and the routes that give them;
+- `collector`: Python's garbage collector tuned for a process that serves many tables;
 - `app`: the ASGI application (`croupier serve` runs it), with the pages in `web/`.
 
 docs/ledger.md says what each invariant is and where it is enforced; docs/protocol.md
@@ -29,6 +30,7 @@ __all__ = [
     "app",
     "audit",
     "book",
+    "collector",
     "committer",
     "database",
     "history",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -275,23 +275,23 @@ def _store(session: Session, batch: Batch) -> None:
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"
         )
     if batch.owner is not None:
-        record = session.get(TableRecord, table)
-        if record is None or record.owner != batch.owner:
+        owner = session.scalar(select(TableRecord.owner).where(TableRecord.id == table))
+        if owner != batch.owner:
             raise TableLost(f"table {table} is another process's now")
-    for step in batch.steps:
-        seq += 1
-        session.add(
-            StepRecord(
-                table_id=table,
-                seq=seq,
-                actor=str(step.actor.value if not isinstance(step.actor, int) else step.actor),
-                action=step.action,
-                by=step.by,
-                person_id=step.person,
-                key=step.key,
-            )
-        )
-    session.flush()
+    rows = [
+        {
+            "table_id": table,
+            "seq": seq + number,
+            "actor": str(step.actor.value if not isinstance(step.actor, int) else step.actor),
+            "action": step.action,
+            "by": step.by,
+            "person_id": step.person,
+            "key": step.key,
+        }
+        for number, step in enumerate(batch.steps, 1)
+    ]
+    if rows:  # one INSERT for them all, not a unit of work's flush
+        session.execute(insert(StepRecord), rows)
     for move in batch.moves:
         source, target = (
             _account(session, table, move.source),

@@ -24,7 +24,11 @@ from croupier.server import protocol
 from croupier.server.protocol import Told
 from croupier.server.words import Words
 
-__all__ = ["Encoder", "Narration", "catch_up", "json_text"]
+__all__ = ["Encoder", "Narration", "Written", "catch_up", "json_text"]
+
+
+class Written(str):
+    """JSON text already written: `json_text` puts it into a message as it is."""
 
 
 class Encoder:
@@ -33,15 +37,15 @@ class Encoder:
 
     - within a batch (`batch` starts one), a value it has encoded, as an event that every
       seat is told alike (`redact` gives the event itself), is not encoded again;
-    - each field of a view (`view`) is encoded again only when it has changed since the
-      view it last encoded (the rules never, the boxes once a batch), compared by type and
-      `==` (the engine's values are immutable).
+    - a view (`view`) is written as JSON text, each of its fields written again only when
+      it has changed since the view it last wrote (the rules never, the boxes once a
+      batch), compared by type and `==` (the engine's values are immutable).
 
-    What it writes is what `encode` writes."""
+    What it writes is what `encode` writes (a view, as the text of it)."""
 
     def __init__(self) -> None:
         self._written: dict[int, tuple[Any, JSON]] = {}
-        self._fields: dict[tuple[type, str], tuple[Any, JSON]] = {}
+        self._fields: dict[tuple[type, str], tuple[Any, str]] = {}
 
     def batch(self) -> None:
         """A new batch: forget the values of the last one."""
@@ -55,23 +59,32 @@ class Encoder:
         self._written[id(value)] = (value, written)  # kept alive, so its id is not reused
         return written
 
-    def view(self, seen: Any) -> JSON:
-        """An engine's view (a dataclass), each field as written for the last view with the
-        same value there."""
+    def view(self, seen: Any) -> Written:
+        """An engine's view (a dataclass) as JSON text, each field as written for the last
+        view with the same value there."""
         kind = type(seen)
-        written: dict[str, JSON] = {"type": kind.__name__}
+        parts = [f'"type":{_text(kind.__name__)}']
         for name in field_names(kind):
             value = getattr(seen, name)
             held = self._fields.get((kind, name))
             if held is None or type(held[0]) is not type(value) or held[0] != value:
-                held = self._fields[kind, name] = (value, encode(value))
-            written[name] = held[1]
-        return written
+                held = self._fields[kind, name] = (value, _text(encode(value)))
+            parts.append(f'"{name}":{held[1]}')
+        return Written("{" + ",".join(parts) + "}")
 
 
 def json_text(message: dict[str, Any]) -> str:
-    """A message as the JSON text that is sent."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as the JSON text that is sent; a value already `Written` goes in as it
+    is, after the others."""
+    written = {key: value for key, value in message.items() if isinstance(value, Written)}
+    if not written:
+        return _text(message)
+    text = _text({key: value for key, value in message.items() if key not in written})
+    return text[:-1] + "".join(f",{_text(key)}:{value}" for key, value in written.items()) + "}"
+
+
+def _text(value: JSON) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Narration:
