@@ -28,6 +28,8 @@ cut in the middle). Per action sent in the measured window it times the `ack` (c
 and the echo: the first `step` message with the ack's `seq`; after the window every such
 action's answers are waited for (up to 2 minutes), so that a slow one is not left out.
 `actions` counts them; `/s` is the acks that came within the window, over its length.
+This process collects garbage as seldom as the server does (`croupier.server.collector`),
+so that its own pauses are not counted as the server's latency.
 
 The baseline, in the same run on the same server: the same measurement with 1 table and 10
 players (the first 10 of them), before the load: the unloaded latency. The loaded/unloaded
@@ -106,11 +108,13 @@ class _Parser(argparse.ArgumentParser):
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = _Parser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--players", type=int, default=TARGET_PLAYERS)
-    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--players", type=int, default=TARGET_PLAYERS, help="the load's players")
+    parser.add_argument("--tables", type=int, default=TARGET_TABLES, help="they sit at")
     parser.add_argument("--seconds", type=float, default=30.0, help="the measured load")
     parser.add_argument("--warm-up", type=float, default=5.0, help="before measuring")
-    parser.add_argument("--baseline-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--baseline-seconds", type=float, default=10.0, help="10 players at 1 table, first"
+    )
     parser.add_argument(
         "--think",
         type=_thinks,
