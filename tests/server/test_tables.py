@@ -184,3 +184,18 @@ def test_a_table_being_opened_is_not_taken_up_twice_by_the_lease_keeper(database
     lost, running = asyncio.run(opened())
     assert lost == []  # none was run twice, and lost to its twin
     assert running == 12
+
+
+def test_a_table_opened_by_a_process_is_its_own_from_the_start(database_url):
+    """No other process can take a table up between its opening and its first claim."""
+    engine = open_database(database_url)
+    try:
+        config, bots = MonteBank().config(), {1: "Anna"}
+        mine = ("here", 60.0, "http://here.example")
+        opened = open_table(engine, "monte-bank", config, Settings(), bots, None, mine)
+        assert not claim(engine, opened, "elsewhere", 60)
+        assert claim(engine, opened, "here", 60, "http://here.example")
+        unclaimed = open_table(engine, "monte-bank", config, Settings(), bots, None)
+        assert claim(engine, unclaimed, "elsewhere", 60)  # without one, any process may
+    finally:
+        engine.dispose()

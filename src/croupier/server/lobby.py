@@ -163,10 +163,10 @@ class Lobby:
                 "(nobody to bank against): open the table with more bots"
             )
         async with self._taking_up:
+            claimed = (self.owner, self.lease, self.address)  # this process's at once
             table = await asyncio.to_thread(
-                open_table, self.engine, game, rules, settings, seated, person
+                open_table, self.engine, game, rules, settings, seated, person, claimed
             )
-            await self._claim(table)
             return await self._resume(table)
 
     async def open_each_game(self, bots: int) -> list[int]:

@@ -155,8 +155,16 @@ def open_table(
     settings: Settings,
     bots: Mapping[int, str],
     opened_by: int | None,
+    claimed: tuple[str, float, str | None] | None = None,
 ) -> int:
-    """Open a table; the house stakes each bot with `settings.bot_chips`. Its id."""
+    """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
+    `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
+    from the moment it exists, so that no other process can take it up first."""
+    lease: dict[str, Any] = {}
+    if claimed is not None:
+        owner, seconds, address = claimed
+        until = datetime.now(UTC) + timedelta(seconds=seconds)
+        lease = {"owner": owner, "lease_until": until, "address": address}
     with Session(engine) as session, session.begin():
         record = TableRecord(
             game=game,
@@ -165,6 +173,7 @@ def open_table(
             seats=rules.seats,
             bots=json.dumps({str(seat): name for seat, name in bots.items()}),
             opened_by=opened_by,
+            **lease,
         )
         session.add(record)
         session.flush()
