@@ -88,6 +88,22 @@ def test_a_group_commits_each_batch_or_undoes_it_alone(table, database_url):
         assert account is not None and account.balance == 400  # the first buy-in
 
 
+def test_a_batch_alone_in_its_group_is_stored_or_undone_whole(table, database_url):
+    engine, number = table
+    with Session(engine) as session, session.begin():
+        ada = register(session, "ada", "a long password").id  # 1000 chips
+    too_much = Move(ada, "table", 1001, Cause.BUY_IN, "a buy-in")
+    (refused,) = commit_group(engine, [Batch(number, [JOIN, JOIN], [too_much], after=0)])
+    assert isinstance(refused, InsufficientChips)
+    assert steps_of(database_url, number) == [], "its steps undone with its transfer"
+    (lost,) = commit_group(engine, [Batch(number, [JOIN], after=0, owner="here")])
+    assert isinstance(lost, TableLost), "nobody's lease is not this process's"
+    assert commit_group(engine, [Batch(number, [JOIN], after=0)]) == [None]
+    (stale,) = commit_group(engine, [Batch(number, [JOIN], after=0)])
+    assert isinstance(stale, TableLost)
+    assert len(steps_of(database_url, number)) == 1
+
+
 def test_the_committer_answers_each_table_for_its_own_batch(table, database_url):
     engine, first = table
     second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)

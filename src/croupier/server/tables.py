@@ -257,6 +257,13 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
     batch that is refused (`TableLost`, `InsufficientChips`, a database error of its own) is
     undone alone, the others are committed. For each batch, None or why it is not stored;
     every batch fails alike when the transaction itself cannot commit."""
+    if len(batches) == 1:  # alone, its own transaction undoes it: no savepoint to pay for
+        try:
+            with Session(engine) as session, session.begin():
+                _store(session, batches[0])
+        except (CroupierError, SQLAlchemyError) as error:
+            return [error]
+        return [None]
     failed: list[Exception | None] = []
     with Session(engine) as session, session.begin():
         for batch in batches:
@@ -272,21 +279,23 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
 
 def _store(session: Session, batch: Batch) -> None:
     table = batch.table
-    last = session.scalar(
+    last = (
         select(StepRecord.seq)
         .where(StepRecord.table_id == table)
         .order_by(StepRecord.seq.desc())
         .limit(1)
+        .scalar_subquery()
     )
-    seq = last or 0
+    found = session.execute(
+        select(TableRecord.owner, last).where(TableRecord.id == table)
+    ).one_or_none()
+    owner, seq = (found[0], found[1] or 0) if found is not None else (None, 0)
     if batch.after is not None and seq != batch.after:
         raise TableLost(
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"
         )
-    if batch.owner is not None:
-        owner = session.scalar(select(TableRecord.owner).where(TableRecord.id == table))
-        if owner != batch.owner:
-            raise TableLost(f"table {table} is another process's now")
+    if batch.owner is not None and owner != batch.owner:
+        raise TableLost(f"table {table} is another process's now")
     rows = [
         {
             "table_id": table,
