@@ -74,15 +74,15 @@ from websockets.exceptions import ConnectionClosed
 
 from croupier import games
 from croupier.bots.defaults import default_action
+from croupier.client import messages_of
 from croupier.engine.actions import Action, Amounts, Join, Legal
 from croupier.engine.codec import decode, encode
 from croupier.games.punto_banco.actions import Stake, Withdraw
 from croupier.games.punto_banco.rules import Bet
 from croupier.server.collector import collect_seldom
 from croupier.server.database import open_database
-from croupier.server.ledger import open_account, transfer
-from croupier.server.people import GRANT_SOURCE, STARTING_GRANT
-from croupier.server.schema import AccountKind, Cause, Person, Secret
+from croupier.server.people import enrol
+from croupier.server.schema import Person, Secret
 
 GAME = "punto-banco"
 SEATS = 16
@@ -346,7 +346,7 @@ class Load:
         with contextlib.suppress(ConnectionClosed):
             async for text in socket:
                 data, now = json.loads(text), time.perf_counter()
-                for message in data if isinstance(data, list) else [data]:
+                for message in messages_of(data):
                     await self._take(player, message, now)
 
     async def _take(self, player: Player, message: dict[str, Any], now: float) -> None:
@@ -501,29 +501,16 @@ async def _register(
 
 def _bulk(database: str, first: Player, names: list[str], seed: int) -> list[Player]:
     """The players after the first written straight into the ledger, as registering writes
-    them (a person, an account, the starting grant), their password hash the first's (the
-    same password, hashed once), each with a session cookie signed with the server's key
-    as its session middleware signs one: the cost of argon2 a person is left out, not the
-    ledger's."""
+    them (`people.enrol`: a person, an account, the starting grant), their password hash
+    the first's (the same password, hashed once), each with a session cookie signed with
+    the server's key as its session middleware signs one: the cost of argon2 a person is
+    left out, not the ledger's."""
     engine = open_database(database)
     try:
         with Session(engine) as session, session.begin():
             model = session.scalars(select(Person).where(Person.name == first.name)).one()
             signer = TimestampSigner(session.get(Secret, "session").value)  # type: ignore[union-attr]
-            source = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
-            made = []
-            for name in names:
-                account = open_account(session, AccountKind.PERSON, name)
-                person = Person(
-                    name=name,
-                    folded=name.lower(),
-                    password_hash=model.password_hash,
-                    account_id=account.id,
-                )
-                session.add(person)
-                session.flush()
-                transfer(session, source, account, STARTING_GRANT, Cause.GRANT, name)
-                made.append((person.id, name))
+            made = [(enrol(session, name, model.password_hash).id, name) for name in names]
     finally:
         engine.dispose()
     players = []

@@ -33,10 +33,16 @@ from croupier.engine.actions import Action
 from croupier.engine.codec import encode
 from croupier.errors import CroupierError
 
-__all__ = ["Client", "ProtocolError", "ServerRefused", "TableConnection"]
+__all__ = ["Client", "ProtocolError", "ServerRefused", "TableConnection", "messages_of"]
 
 _HOPS = 4
 """How many times one connection follows `moved` before giving up."""
+
+
+def messages_of(frame: Any) -> list[Any]:
+    """The messages of one websocket frame, its JSON read: a message, or a list of them in
+    order (docs/protocol.md, version 2)."""
+    return frame if isinstance(frame, list) else [frame]
 
 
 class ServerRefused(CroupierError):
@@ -231,7 +237,7 @@ class TableConnection:
         if self._socket is None:
             raise ProtocolError("the connection is closed")
         data = json.loads(await self._socket.recv())
-        for message in data if isinstance(data, list) and data else [data]:
+        for message in messages_of(data) or [data]:  # (an empty list is no message)
             if not isinstance(message, dict) or "type" not in message:
                 raise ProtocolError(f"not a message: {message!r}")
             self._framed.append(message)

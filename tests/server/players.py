@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from croupier import games
+from croupier.client import messages_of
 from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, redact
 from croupier.server.book import Book, action_from_json, actor_from_text
@@ -91,8 +92,7 @@ class Person:
 
 def received(socket: Any) -> list[dict[str, Any]]:
     """The messages of a test client's next frame (one, or a list of them)."""
-    data = socket.receive_json()
-    return data if isinstance(data, list) else [data]
+    return messages_of(socket.receive_json())
 
 
 class Reader:

@@ -9,6 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from croupier.client import messages_of
+
 PASSWORD = "a long password"
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -37,8 +39,7 @@ class Guest:
 
     def _listen(self, socket: Any) -> None:
         def received(payload: str | bytes) -> None:
-            data = json.loads(payload)  # a frame holds one message, or a list of them
-            self.heard.extend(data if isinstance(data, list) else [data])
+            self.heard.extend(messages_of(json.loads(payload)))
 
         socket.on("framereceived", received)
 

@@ -240,10 +240,8 @@ class Lobby:
     async def elsewhere(self, table: int) -> dict[str, Any] | None:
         """The short entry of open table `table` if another process runs it (its address
         and socket's, when known), or None if no open table has that number."""
-        for record in await asyncio.to_thread(open_tables, self.engine):
-            if record.id == table:
-                return _elsewhere(record)
-        return None
+        found = await asyncio.to_thread(open_tables, self.engine, table)
+        return _elsewhere(found[0]) if found else None
 
 
 def _reached(table: int, address: str | None) -> dict[str, str]:

@@ -30,6 +30,7 @@ __all__ = [
     "GRANT_SOURCE",
     "MIN_PASSWORD",
     "STARTING_GRANT",
+    "enrol",
     "log_in",
     "register",
 ]
@@ -91,6 +92,14 @@ def register(session: Session, name: str, password: str) -> Person:
     ).one_or_none()
     if existing is not None:
         raise _taken(name)
+    return enrol(session, name, password_hash)
+
+
+def enrol(session: Session, name: str, password_hash: str) -> Person:
+    """What registering writes, once the name and password are checked: the `Person`
+    `name`, whose password hashes to `password_hash`, with their ledger account opened and
+    granted `STARTING_GRANT` chips, in the session's transaction. Raises `InvalidInput` if
+    the name is taken meanwhile."""
     try:
         with session.begin_nested():
             account = open_account(session, AccountKind.PERSON, name)

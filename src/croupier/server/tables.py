@@ -248,8 +248,9 @@ def commit_steps(
     """Commit one batch (`Batch`) in a transaction of its own. Raises `TableLost` when
     another process has the table, `InsufficientChips` when a person's account cannot cover
     a move; then nothing is committed."""
-    with Session(engine) as session, session.begin():
-        _store(session, Batch(table, steps, tuple(moves), close, after, owner))
+    (refused,) = commit_group(engine, [Batch(table, steps, tuple(moves), close, after, owner)])
+    if refused is not None:
+        raise refused
 
 
 def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | None]:
@@ -426,8 +427,11 @@ def release(engine: Engine, table: int, owner: str) -> None:
         )
 
 
-def open_tables(engine: Engine) -> list[TableRecord]:
-    """Every table not closed, whichever process runs it."""
+def open_tables(engine: Engine, table: int | None = None) -> list[TableRecord]:
+    """Every table not closed, whichever process runs it (or table `table` alone, if it is
+    open)."""
+    query = select(TableRecord).where(TableRecord.closed_at.is_(None)).order_by(TableRecord.id)
+    if table is not None:
+        query = query.where(TableRecord.id == table)
     with Session(engine) as session:
-        query = select(TableRecord).where(TableRecord.closed_at.is_(None)).order_by(TableRecord.id)
         return list(session.scalars(query))
