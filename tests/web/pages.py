@@ -156,3 +156,44 @@ def unnamed_controls(page: Page) -> list[str]:
             .map((e) => e.outerHTML)"""
     )
     return found
+
+
+def table_chips(guest: Guest) -> int | None:
+    """The chips the header says this page's seat has at the table, or None."""
+    text = guest.page.locator("#table-chips").text_content() or ""
+    return int(text.split()[0]) if text else None
+
+
+def check_result(guest: Guest) -> dict[str, Any]:
+    """What a person sees at the end of a coup, deal or hand: the page shows its last view's
+    settlement, every hand face up in order with its points, and the line for its seat
+    ("You won +20", "You lost 20") by the chips the settlement gave it. The view checked."""
+    drawn = guest.drawn()
+    last = drawn["view"]["last"]
+    assert last, drawn["view"]
+    panel = guest.page.locator("section.result")
+    expect(panel).to_be_visible()
+    shown = panel.evaluate(
+        """(panel) => [...panel.querySelectorAll('[data-shown-hand]')].map((hand) => ({
+            name: hand.dataset.shownHand,
+            cards: [...hand.querySelectorAll('[data-card]')].map((c) => c.dataset.card),
+            caption: hand.querySelector('figcaption').textContent,
+        }))"""
+    )
+    assert [(h["name"], h["cards"]) for h in shown] == [
+        (h["name"], h["cards"]) for h in last["hands"]
+    ], shown
+    for hand, drawn_hand in zip(last["hands"], shown, strict=True):
+        if hand["points"] is not None:
+            assert drawn_hand["caption"].endswith(f"· {hand['points']}"), drawn_hand
+    net = dict(last["nets"]).get(drawn["seat"])
+    yours = panel.locator(".yours")
+    if net is None:
+        expect(yours).to_have_count(0)
+    elif net > 0:
+        expect(yours).to_have_text(f"You won +{net}")
+    elif net < 0:
+        expect(yours).to_have_text(f"You lost {-net}")
+    else:
+        expect(yours).to_have_text("You are even: your stake came back")
+    return drawn

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.banchek.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, unnamed_controls
+from tests.web.pages import PHONE, Guest, check_result, unnamed_controls
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -172,6 +172,18 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
     assert ended["view"]["rounds"] == 1
     carol.wait_phase("open")
     ada.page.screenshot(path=screenshots / "banchek-next-round-ada-1280.png")
+
+    # What each person sees once the round's last hand is settled: carol's cards and the
+    # banker's card face up, who won, and the line for each seat with a stake on it (BN-6).
+    for guest in (ada, bob, carol, phone):
+        guest.wait_phase("open")
+        shown = check_result(guest)
+        last = shown["view"]["last"]
+        assert [hand["seat"] for hand in last["hands"]] == [3, 0]
+        nets = dict(last["nets"])
+        assert nets[0] == -sum(chips for seat, chips in nets.items() if seat != 0)
+    carol.page.screenshot(path=screenshots / "banchek-result-1280.png")
+    phone.page.screenshot(path=screenshots / "banchek-result-375.png")
     told = [event["type"] for message in carol.heard for event in message.get("events", [])]
     assert {"RiderStaked", "Peeked", "CardTurned", "RoundGathered"} <= set(told)
     for guest in (ada, bob, carol, phone):

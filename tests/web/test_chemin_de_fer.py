@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.chemin_de_fer.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, unnamed_controls
+from tests.web.pages import PHONE, Guest, check_result, table_chips, unnamed_controls
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -129,7 +129,19 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
     # The punters win: the bank passes to the banker's right, offered to carol (CF-14).
     ended = carol.wait_phase("offer")
     assert ended["view"]["offered"] == 4 and ended["view"]["coups"] == 1
-    expect(carol.page.locator(".cf-result")).to_contain_text("The punters win")
+    # What each person sees at the end of the coup: both hands face up with their points,
+    # who won, the line for each seat that had chips at stake (CF-14).
+    for guest in (ada, bob, carol, phone):
+        guest.wait_phase("offer")
+        expect(guest.page.locator("section.result .winner")).to_contain_text("The punters win")
+        check_result(guest)
+    nets = dict(ended["view"]["last"]["nets"])
+    bank = before["view"]["bank"]
+    assert nets == {0: -bank, 3: bank}  # bob's banco won the whole bank, 1 to 1 (CF-14)
+    assert table_chips(bob) == 800 + bank and table_chips(phone) == 800 + bank
+    expect(carol.page.locator("section.result .yours")).to_have_count(0)  # nothing at stake
+    carol.page.screenshot(path=screenshots / "chemin-de-fer-result-1280.png")
+    phone.page.screenshot(path=screenshots / "chemin-de-fer-result-375.png")
     expect(carol.button("Take the bank")).to_be_visible()
     expect(carol.button("Decline the bank")).to_be_visible()
     carol.page.screenshot(path=screenshots / "chemin-de-fer-offer-carol-1280.png")

@@ -17,7 +17,14 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.monte_bank.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, cards_in_page, cards_told, unnamed_controls
+from tests.web.pages import (
+    PHONE,
+    Guest,
+    cards_in_page,
+    cards_told,
+    check_result,
+    unnamed_controls,
+)
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -237,6 +244,26 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
         check_cards(guest)
         assert unnamed_controls(guest.page) == []
         assert guest.errors == []
+    # What each person sees when the deal is over: the layout and the cards drawn face up,
+    # and the line for each seat by what its bets made: lost stakes, or winnings less the
+    # house's cut (MB-4, MB-13).
+    phone_ended = until(phone, lambda view: view["phase"] == "between")
+    for guest in (punter, other, phone):
+        check_result(guest)
+    last = ended["view"]["last"]
+    assert last == other_ended["view"]["last"] == phone_ended["view"]["last"]
+    assert last["hands"][-1]["cards"] == shown  # the gate first, as drawn
+    made = sum(
+        -e["stake"] if e["fate"] == "lose" else e["paid"] - e["cut"]
+        for e in told
+        if e["type"] == "BetSettled"
+    )
+    nets = dict(last["nets"])
+    assert nets[ended["seat"]] == made and nets[banker] == -sum(
+        -e["stake"] if e["fate"] == "lose" else e["paid"] for e in told if e["type"] == "BetSettled"
+    )
+    punter.page.screenshot(path=screenshots / "monte-bank-result-1280.png")
+    phone.page.screenshot(path=screenshots / "monte-bank-result-375.png")
     punter.page.screenshot(path=screenshots / "monte-bank-drawn-1280.png", full_page=True)
     phone.page.screenshot(path=screenshots / "monte-bank-drawn-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -16,7 +16,14 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.monte_bank.test_conformance import scramble  # private_monte uses it too
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, cards_in_page, cards_told, unnamed_controls
+from tests.web.pages import (
+    PHONE,
+    Guest,
+    cards_in_page,
+    cards_told,
+    check_result,
+    unnamed_controls,
+)
 from tests.web.test_monte_bank import after, before_betting, pretty, types, until
 
 pytestmark = pytest.mark.timeout(240)
@@ -89,8 +96,8 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
     punter, other = (bob, ada) if banker == 0 else (ada, bob)
     page = punter.page
     expect(page.locator(".mo-bank")).to_contain_text("The bank: 200")
-    expect(page.locator(".mo-bank")).to_contain_text("Deal 1 of the 6 agreed from this shuffle")
-    expect(page.locator(".mo-bank")).to_contain_text("5 more to come")
+    expect(page.locator(".mo-bank")).to_contain_text("5 more deals to come from this shuffle")
+    assert ada.drawn()["view"]["deals_left"] == 5  # 6 agreed, one on the table (PM-8)
     expect(other.page.locator("button.pm-target")).to_have_count(0)  # the banker bets not
     check_cards(punter)
 
@@ -142,7 +149,20 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
     expect(page.locator(".pm-gate")).to_contain_text(f"The gate: {pretty(gate)}")
     expect(page.locator(".mo-draw")).to_contain_text("bet 1 (you, top layout, 40)")
     expect(other.page.locator(".mo-draw")).to_contain_text("bet 2 (")
-    expect(page.locator(".mo-bank")).to_contain_text("1 of the 6 deals agreed dealt")
+    expect(page.locator(".mo-bank")).to_contain_text("5 more deals to come")
+
+    # What each person sees when the deal is over: the layouts and the gate face up, and
+    # the line for each seat by its bets, paid 1 to 1 or lost (PM-5, PM-6).
+    phone_ended = until(phone, lambda view: view["phase"] == "between")
+    for guest in (punter, other, phone):
+        check_result(guest)
+    last = ended["view"]["last"]
+    assert last == phone_ended["view"]["last"] and last["hands"][-1]["cards"] == [gate]
+    settled = [e for m in punter.heard for e in m.get("events", []) if e["type"] == "BetSettled"]
+    made = sum(-e["stake"] if e["fate"] == "lose" else e["paid"] for e in settled)
+    assert dict(last["nets"]) == {ended["seat"]: made, banker: -made}
+    page.screenshot(path=screenshots / "private-monte-result-1280.png")
+    phone.page.screenshot(path=screenshots / "private-monte-result-375.png")
     for guest in guests:
         check_cards(guest)
     page.screenshot(path=screenshots / "private-monte-gate-1280.png", full_page=True)
@@ -151,8 +171,7 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
 
     # The banker deals again from the same pack: no shuffle, one deal fewer to come.
     to_betting(guests)
-    expect(page.locator(".mo-bank")).to_contain_text("Deal 2 of the 6 agreed from this shuffle")
-    expect(page.locator(".mo-bank")).to_contain_text("4 more to come")
+    expect(page.locator(".mo-bank")).to_contain_text("4 more deals to come from this shuffle")
     expect(page.locator(".pm-seen-box summary")).to_contain_text("9 cards seen since the shuffle")
     for guest in guests:
         check_cards(guest)

@@ -14,7 +14,14 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.punto_banco.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, check_page_cards, unnamed_controls
+from tests.web.pages import (
+    PHONE,
+    Guest,
+    check_page_cards,
+    check_result,
+    table_chips,
+    unnamed_controls,
+)
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -133,7 +140,20 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     ada.wait_phase("betting")
     told = [event["type"] for message in bob.heard for event in message.get("events", [])]
     assert "PuntoDecided" in told and "CoupResult" in told
-    expect(bob.page.locator(".pb-hands")).to_contain_text("Last coup:")
+    # What each person sees at the end of the coup: both hands face up with their points,
+    # who won, the line for their seat, and their chips at the table changed by it (PB-7).
+    for guest, brought in ((ada, 500), (bob, 400), (phone, 400)):
+        shown = check_result(guest)
+        net = dict(shown["view"]["last"]["nets"])[shown["seat"]]
+        expect(guest.page.locator("#table-chips")).to_have_text(
+            f"{brought + net} chips at this table"
+        )
+        assert table_chips(guest) == brought + net
+    winner = ended["view"]["last"]["winner"]  # banco pays 1 to 1 less 5% (PB-7)
+    nets = {"banco": {0: 20 - 1, 2: -20}, "punto": {0: -20, 2: 20}, None: {0: 0, 2: 0}}
+    assert dict(ended["view"]["last"]["nets"]) == nets[winner]
+    bob.page.screenshot(path=screenshots / "punto-banco-result-1280.png")
+    phone.page.screenshot(path=screenshots / "punto-banco-result-375.png")
     expect(bob.page.locator("#log li").first).to_be_visible()
     for guest in (ada, bob):
         check_page_cards(guest)

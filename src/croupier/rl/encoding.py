@@ -9,7 +9,7 @@ and lays them out one after another, each field a fixed block, recursively:
 - `X | None`: a flag (1 when there is a value) and then `X` (zeros for None). A hidden
   card is a `Card | None` that is None: its flag 0 says "unknown".
 - a union of several types: one-hot over them, then a block for each.
-- a dataclass: its fields in order, those of a `skip` type left out.
+- a dataclass: its fields in order, those of a `skip` type (or `skip | None`) left out.
 - `tuple[X, Y]`: the blocks of X and Y.
 - `tuple[X, ...]`: `caps[path]` slots, each a flag (1 when filled) and then `X`; items
   past the cap are left out. With `caps[path] == COUNTS` (cards only) it is 52 numbers
@@ -127,7 +127,7 @@ class _Builder:
         total = 0
         for field in dataclasses.fields(kind):
             hint = hints[field.name]
-            if isinstance(hint, type) and issubclass(hint, self.skip):
+            if self.skipped(hint):
                 continue
             write, width = self.hint(hint, f"{path}.{field.name}")
             parts.append((field.name, write))
@@ -138,6 +138,13 @@ class _Builder:
                 part(getattr(value, name), out)
 
         return write_fields, total
+
+    def skipped(self, hint: Any) -> bool:
+        """Whether a field of type `hint` is left out: a `skip` type, or one or None."""
+        if typing.get_origin(hint) in (typing.Union, types.UnionType):
+            kinds = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+            return len(kinds) == 1 and self.skipped(kinds[0])
+        return isinstance(hint, type) and issubclass(hint, self.skip)
 
     def union(self, args: tuple[Any, ...], path: str) -> tuple[Write, int]:
         kinds = [arg for arg in args if arg is not type(None)]

@@ -8,7 +8,8 @@ environment, so `agent_selection` is always a seat to act.
 
 Observations are a dict: `"observation"`, the seat's view encoded by
 `croupier.rl.encoding` (the layout is `env.encoder.layout`; the caps of each game are in
-`_CAPS`), and `"action_mask"`.
+`_CAPS`; the view's `legal` and its `last` settlement, which the chips already
+reflect, are left out), and `"action_mask"`.
 
 Actions are discrete: for each of the game's action types the seats take (not `Join`,
 and not the house's `CloseBets` and `EndSession`), one block per *key*, and a block is
@@ -44,6 +45,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from croupier import games
 from croupier.engine import Action, Amounts, Driver, Game, Join, Legal
 from croupier.engine.actions import CloseBets, EndSession
+from croupier.engine.shown import Shown
 from croupier.errors import InvalidConfig
 from croupier.rl.encoding import COUNTS, Encoder
 
@@ -168,7 +170,10 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         first = game.view(game.start(self.config, self.buy_ins), 0)
         places = len(getattr(first, _PLACES.get(game.name, "seats")))
         self.encoder = Encoder.of(
-            type(first), _CAPS[game.name](first), places, (Legal, *type(self.config).__mro__[:-1])
+            type(first),
+            _CAPS[game.name](first),
+            places,
+            (Legal, Shown, *type(self.config).__mro__[:-1]),
         )
         self.actions = _slots(game, places, len(self.grid))
         self._index = {slot: i for i, slot in enumerate(self.actions)}

@@ -227,6 +227,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             rounds=state.rounds,
             seen=state.seen,
             fresh=state.fresh,
+            last=state.last,
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )

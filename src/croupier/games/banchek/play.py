@@ -22,6 +22,7 @@ from dataclasses import replace
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event, SeatJoined, SeatLeft, SessionEnded
 from croupier.engine.seating import draw_for_bank
+from croupier.engine.shown import Shown, ShownHand, nets
 from croupier.games.banchek.events import (
     BankEnded,
     BankPutUp,
@@ -246,6 +247,20 @@ def turned(state: State, card: Card, events: list[Event]) -> State:
     return settle(state, card, events)
 
 
+def _shown(state: State, card: Card, won: bool) -> Shown:
+    """The hand as the table showed it: the punter's cards, the banker's card turned for
+    the stake, and what each stake and the bank made (BN-6)."""
+    assert state.banker is not None
+    sign = 1 if won else -1
+    stakes = [(staker, sign * amount) for staker, amount in state.stakes]
+    hands = (
+        ShownHand("punter", state.hand, seat=state.punter),
+        ShownHand("banker", (card,), seat=state.banker),
+    )
+    bank = (state.banker, -sum(chips for _, chips in stakes))
+    return Shown(hands, "punter" if won else "banker", nets([*stakes, bank]))
+
+
 def settle(state: State, card: Card, events: list[Event]) -> State:
     """Every stake on the hand wins or loses with it, 1 to 1 (BN-6); then the bank passes if
     it has tripled or is broken (BN-10), or the next punter plays (BN-7)."""
@@ -262,7 +277,8 @@ def settle(state: State, card: Card, events: list[Event]) -> State:
             bank -= amount
         else:
             bank += amount
-    state = replace(state, seats=tuple(seats), bank=bank, stakes=(), early=None)
+    last = _shown(state, card, won)
+    state = replace(state, seats=tuple(seats), bank=bank, stakes=(), early=None, last=last)
     end = ended(bank, state.rules.bank)
     if end != GOING:
         return _bank_ends(state, Why.TRIPLED if end == TRIPLED_END else Why.BROKEN, events)
@@ -274,7 +290,7 @@ def next_hand(state: State, events: list[Event]) -> State:
     pack and a new round is dealt without shuffle or cut (BN-8, BN-9)."""
     turn = state.turn + 1
     if turn < len(state.order):
-        return replace(state, turn=turn, phase=Phase.OPEN)
+        return replace(state, turn=turn, phase=Phase.OPEN, peeked=False)
     state = _gathered(replace(state, turn=turn), events)
     return new_round(replace(state, rounds=state.rounds + 1), events)
 
@@ -293,6 +309,7 @@ def _gathered(state: State, events: list[Event]) -> State:
         turned=(),
         shown=frozenset(),
         order=(),
+        peeked=False,
     )
 
 
@@ -319,6 +336,7 @@ def _bank_ends(state: State, why: Why, events: list[Event]) -> State:
         turned=(),
         shown=frozenset(),
         seen=(),
+        peeked=False,
     )
     return offer(state, tuple(state.to_the_left(banker)), events)
 

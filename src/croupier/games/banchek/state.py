@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from croupier.cards import Card
 from croupier.engine.seating import Seated
+from croupier.engine.shown import Shown
 from croupier.games.banchek.rules import Rules
 from croupier.lowest_card import LowestCardDraw
 from croupier.shoe import Shoe
@@ -74,6 +75,8 @@ class State(Seated):
     rounds: int = 0
     paid_in: int = 0
     paid_out: int = 0
+    last: Shown | None = None
+    """The last hand settled, as the table showed it."""
 
     @property
     def punter(self) -> int:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
+from croupier.engine.shown import Shown
 from croupier.games.banchek.rules import Rules
 from croupier.games.banchek.state import Phase
 
@@ -47,5 +48,7 @@ class BanchekView:
     fresh: int
     """Cards on top not dealt since the shuffle: while any are left, the next card is one the
     viewer has not seen, each as likely; after them come the rounds' cards (BN-9)."""
+    last: Shown | None
+    """The last hand settled, face up, as the table showed it."""
     to_act: frozenset[Actor]
     legal: Legal

@@ -180,7 +180,7 @@ def call(state: State, seat: int, action: Banco | Pass, events: list[Event]) -> 
     """Banco takes the whole bank and ends the calls (CF-6); a pass hands on."""
     if isinstance(action, Banco):
         events.append(BancoCalled(seat, state.bank))
-        return _deal(_staked(state, seat, state.bank))
+        return _deal(_staked(state, seat, state.bank), banco=True)
     events.append(CallPassed(seat))
     return next_caller(state)
 
@@ -220,8 +220,8 @@ def _staked(state: State, seat: int, amount: int) -> State:
     return replace(state, seats=tuple(seats), stakes=(*state.stakes, (seat, amount)))
 
 
-def _deal(state: State) -> State:
+def _deal(state: State, *, banco: bool = False) -> State:
     """The largest stake plays the hand; equal stakes, the nearest the banker's right (CF-10)."""
     largest = max(amount for _, amount in state.stakes)
     punter = next(seat for seat in state.order if (seat, largest) in state.stakes)
-    return replace(state, phase=Phase.DEAL, coup=Coup(punter=punter))
+    return replace(state, phase=Phase.DEAL, coup=Coup(punter=punter, banco=banco))

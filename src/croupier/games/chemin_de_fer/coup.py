@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event
+from croupier.engine.shown import Shown, ShownHand, nets
 from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points
 from croupier.games.chemin_de_fer.bank import offer_bank
 from croupier.games.chemin_de_fer.events import (
@@ -112,6 +113,21 @@ def _showdown(state: State, events: list[Event]) -> State:
     return _settle(state, winner, events)
 
 
+def _shown(state: State, winner: Winner, commission: int) -> Shown:
+    """The coup as the table showed it: both hands, and what each stake and the bank made."""
+    coup = _coup(state)
+    assert state.banker is not None
+    sign = {Winner.PUNTERS: 1, Winner.BANKER: -1, Winner.TIE: 0}[winner]
+    punters = [(seat, sign * amount) for seat, amount in state.stakes]
+    bank = -sum(chips for _, chips in punters) - commission
+    hands = (
+        ShownHand(Hand.PUNTER.value, coup.punter_cards, points(coup.punter_cards), coup.punter),
+        ShownHand(Hand.BANKER.value, coup.banker_cards, points(coup.banker_cards), state.banker),
+    )
+    named = {Winner.PUNTERS: Hand.PUNTER.value, Winner.BANKER: Hand.BANKER.value}
+    return Shown(hands, named.get(winner), nets([*punters, (state.banker, bank)]))
+
+
 def _settle(state: State, winner: Winner, events: list[Event]) -> State:
     """CF-14: a tie returns the stakes; the banker, winning, takes them into the bank (less the
     house's commission, CF-16); the punters, winning, take their stakes and as much again from
@@ -130,9 +146,11 @@ def _settle(state: State, winner: Winner, events: list[Event]) -> State:
             seats[seat] = state.chips(seat) + 2 * amount
             events.append(Settled(seat, amount, Outcome.WIN, amount))
     won = state.covered
+    commission = 0
     if winner is Winner.BANKER:
         commission = state.rules.commission_on(won)
         bank, house = bank + won - commission, house + commission
+    last = _shown(state, winner, commission)
     state = replace(
         state,
         seats=tuple(seats),
@@ -141,6 +159,7 @@ def _settle(state: State, winner: Winner, events: list[Event]) -> State:
         stakes=(),
         coup=None,
         coups=state.coups + 1,
+        last=last,
     )
     if state.shoe.cut_card_out:
         events.append(ShoeEnded(state.shoes))

@@ -203,10 +203,12 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             punter_cards=_seen(coup.punter_cards, coup.punter, viewer) if coup else (),
             banker_cards=_seen(coup.banker_cards, state.banker, viewer) if coup else (),
             punter_stood=coup.punter_stood if coup is not None else False,
+            banco=coup.punter if coup is not None and coup.banco else None,
             shoe_number=state.shoes,
             cards_left=len(state.shoe),
             coups=state.coups,
             house=state.house,
+            last=state.last,
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from croupier.cards import Card
 from croupier.engine.seating import Seated
+from croupier.engine.shown import Shown
 from croupier.games.chemin_de_fer.rules import Rules
 from croupier.shoe import Shoe
 
@@ -53,6 +54,8 @@ class Coup:
     punter_cards: tuple[Card, ...] = ()
     banker_cards: tuple[Card, ...] = ()
     punter_stood: bool = False
+    banco: bool = False
+    """Whether the punter called banco, taking the whole bank (CF-6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class State(Seated):
     house: int = 0
     paid_in: int = 0
     paid_out: int = 0
+    last: Shown | None = None
+    """The last coup as the table showed it."""
 
     @property
     def covered(self) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
+from croupier.engine.shown import Shown
 from croupier.games.chemin_de_fer.rules import Rules
 from croupier.games.chemin_de_fer.state import Phase
 
@@ -34,9 +35,13 @@ class ChemmyView:
     punter_cards: tuple[Card | None, ...]
     banker_cards: tuple[Card | None, ...]
     punter_stood: bool
+    banco: int | None
+    """The seat that called banco this coup, taking the whole bank (CF-6)."""
     shoe_number: int
     cards_left: int
     coups: int
     house: int
+    last: Shown | None
+    """The last coup, both hands face up, as the table showed it."""
     to_act: frozenset[Actor]
     legal: Legal

@@ -290,6 +290,14 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return f"the {rules.deals_per_bank} deals agreed are dealt (MB-15)"
         return ""
 
+    def deals_left(self, state: State) -> int | None:
+        """How many more deals this bank may deal after the ones dealt and on the table,
+        or None when no number is agreed (MB-15)."""
+        agreed = state.rules.deals_per_bank
+        if agreed is None:
+            return None
+        return max(0, agreed - state.bank_deals - (state.layout is not None))
+
     def deal_again(self, state: State, events: list[Event]) -> State:
         """The banker deals again: the cards gathered, shuffled and cut (MB-12, MB-5)."""
         return deal.new_deal(state, events)
@@ -374,6 +382,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
             seen=state.seen,
+            last=state.last,
+            deals_left=self.deals_left(state),
         )
 
     def stakes(self, state: State) -> dict[int, int]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from croupier.cards import Card
 from croupier.engine.actions import Action, Amounts, Done, Option
 from croupier.engine.events import Event
+from croupier.engine.shown import Shown, ShownHand, nets
 from croupier.errors import ForbiddenAction, IllegalAction, InsufficientChips, StakeOutOfRange
 from croupier.games.monte_bank.actions import CircleBet, CrossBet, DoublerBet, MonteCarloBet
 from croupier.games.monte_bank.deal import pass_bank
@@ -218,7 +219,11 @@ def show(state: State, card: Card, events: list[Event]) -> State:
         events.append(OrdinaryMatch(matched, card, layout.kind))
     first_fall = fell is not None and not state.first_fall  # the first card to fall (MB-13)
     state = replace(
-        state, falls=falls, shown=state.shown + 1, first_fall=state.first_fall or first_fall
+        state,
+        falls=falls,
+        shown=state.shown + 1,
+        first_fall=state.first_fall or first_fall,
+        drawn=(*state.drawn, card),
     )
     fates = {b.number: fate(_club(b.wager), layout, fell, matched) for b in state.bets}
     cut_due = gate if state.rules.cut_on is CutOn.GATE else first_fall
@@ -234,9 +239,11 @@ def settle(
     rules = state.rules
     seats = list(state.seats)
     bank, paid, apart = state.bank, state.paid, state.apart
+    swings = list(state.swings)
     for placed in state.bets:
         if fates[placed.number] is Fate.LOSE:
             bank += placed.stake
+            swings.append((placed.seat, -placed.stake))
             events.append(BetSettled(placed.number, placed.seat, Fate.LOSE, placed.stake, 0, 0))
     winners = sorted(
         (b for b in state.bets if fates[b.number] is Fate.WIN), key=lambda b: (-b.stake, b.number)
@@ -252,6 +259,7 @@ def settle(
         pay, cut = payment(rules, placed.wager, placed.stake, cut_due, payable)
         bank, paid, apart = bank - pay, paid + pay, apart + cut
         seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake + pay - cut
+        swings.append((placed.seat, pay - cut))
         events.append(BetSettled(placed.number, placed.seat, Fate.WIN, placed.stake, pay, cut))
         exhausted = pay == payable  # the monte is used up
     still = [b for b in state.bets if fates[b.number] is None]
@@ -260,7 +268,16 @@ def settle(
             seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake
             events.append(BetVoided(placed.number, placed.seat, placed.stake))
         still = []
-    return replace(state, seats=tuple(seats), bank=bank, paid=paid, apart=apart, bets=tuple(still))
+    banker = (state.banker, bank - state.bank) if state.bets and state.banker is not None else None
+    return replace(
+        state,
+        seats=tuple(seats),
+        bank=bank,
+        paid=paid,
+        apart=apart,
+        bets=tuple(still),
+        swings=(*swings, *([banker] if banker else [])),
+    )
 
 
 def payment(
@@ -272,9 +289,26 @@ def payment(
     return pay, rules.cut_on_winnings(pay) if cut_due else 0
 
 
+def _shown(state: State) -> Shown:
+    """The deal as the table showed it: the layout, the cards shown from the bottom (the
+    gate first), and what each seat and the bank made by it."""
+    layout = _layout(state)
+    spots = [ShownHand(spot.value, cards) for spot, cards in layout.spots.items()]
+    added = [ShownHand(extra.value, (card,)) for extra, card in layout.extras.items()]
+    return Shown((*spots, *added, ShownHand("drawn", state.drawn)), None, nets(state.swings))
+
+
 def end_deal(state: State, events: list[Event]) -> State:
     """The deal is over: the banker deals again, or gives up, or, broken, passes (MB-15)."""
-    state = replace(state, deals=state.deals + 1, bank_deals=state.bank_deals + 1, layout=None)
+    state = replace(
+        state,
+        deals=state.deals + 1,
+        bank_deals=state.bank_deals + 1,
+        layout=None,
+        last=_shown(state),
+        drawn=(),
+        swings=(),
+    )
     events.append(DealEnded(state.deals, state.bank))
     if state.bank <= 0:
         assert state.banker is not None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from croupier.cards import Card
 from croupier.engine.seating import Seated
+from croupier.engine.shown import Shown
 from croupier.games.monte_bank.layout import Falls, Layout, RowWager, Wager
 from croupier.games.monte_bank.rules import Rules
 from croupier.lowest_card import LowestCardDraw
@@ -49,7 +50,9 @@ class Bet:
 @dataclass(frozen=True, slots=True)
 class State(Seated):
     """A Monte Bank session. `seats[i]` holds seat i's chips (None: empty); the monte,
-    the stakes on the layout and the cut kept apart are elsewhere."""
+    the stakes on the layout and the cut kept apart are elsewhere. `drawn` and `swings`
+    are the cards shown from the bottom this deal and what each seat made by them; `last`
+    the last deal as the table showed it."""
 
     rules: Rules
     phase: Phase
@@ -76,6 +79,9 @@ class State(Seated):
     deals: int = 0
     bank_deals: int = 0
     seen: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    swings: tuple[tuple[int, int], ...] = ()
+    last: Shown | None = None
     offered: int | None = None
     declined: frozenset[int] = frozenset()
     paid_in: int = 0

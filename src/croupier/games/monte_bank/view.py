@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
+from croupier.engine.shown import Shown
 from croupier.games.monte_bank.layout import Falls, Layout
 from croupier.games.monte_bank.rules import Rules
 from croupier.games.monte_bank.state import Bet, Phase
@@ -38,3 +39,8 @@ class MonteView:
     seen: tuple[Card, ...] = ()
     """The private form's cards shown since the pack was shuffled: what a counter knows
     (PM-8). The club form shuffles for every deal and leaves it empty."""
+    last: Shown | None = None
+    """The last deal as the table showed it: its layout, the cards drawn, what each made."""
+    deals_left: int | None = None
+    """The deals this bank may still deal after those dealt and on the table (MB-15, PM-8);
+    None: as many as the banker likes."""

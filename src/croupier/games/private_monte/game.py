@@ -117,7 +117,7 @@ class PrivateMonte(MonteBank):
             assert isinstance(bet.wager, RowWager)
             cards = [layout.card(spot) for spot in bet.wager.row]
             fates[bet.number] = Fate.WIN if row_wins(cards, card) else Fate.LOSE
-        state = play.settle(replace(state, shown=1), fates, False, events)
+        state = play.settle(replace(state, shown=1, drawn=(card,)), fates, False, events)
         events.append(Discarded((*layout.cards, card)))
         state = replace(state, seen=(*state.seen, card))
         return play.end_deal(state, events)
@@ -140,6 +140,14 @@ class PrivateMonte(MonteBank):
         if len(state.pack) - CARDS_A_DEAL < UNDEALT:
             return f"another deal would leave fewer than {UNDEALT} cards undealt (PM-8)"
         return ""
+
+    def deals_left(self, state: State) -> int | None:
+        """The deals still to come from this shuffle: the agreed ones not yet dealt, as
+        long as each leaves ten cards undealt (PM-8)."""
+        agreed = super().deals_left(state)
+        pack = len(state.pack) - (state.layout is not None)  # the gate is still to come
+        by_pack = max(0, (pack - UNDEALT) // CARDS_A_DEAL)
+        return by_pack if agreed is None else min(agreed, by_pack)
 
     def deal_again(self, state: State, events: list[Event]) -> State:
         """The next layout from the same pack: no shuffle or cut (PM-7)."""

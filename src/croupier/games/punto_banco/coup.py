@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import NOBODY, Event
+from croupier.engine.shown import Shown, ShownHand, nets
 from croupier.games.baccarat import (
     PUNTO_RULE,
     PuntoRule,
@@ -190,6 +191,7 @@ def _settle(state: State, rule: str, events: list[Event]) -> State:
     boxes = list(state.boxes)
     house = state.house
     timing = state.rules.commission_timing
+    swings: list[tuple[int, int]] = []
     for index, box in enumerate(boxes):
         if box is None or not box.stakes.total:
             continue
@@ -205,8 +207,14 @@ def _settle(state: State, rule: str, events: list[Event]) -> State:
             owed += commission - taken_now
             house -= net
             events.append(Settled(index, bet, stake, outcome, net, commission))
+            swings.append((index, net))
         boxes[index] = Box(chips=chips, owed=owed)
-    state = replace(state, boxes=tuple(boxes), house=house, coups=state.coups + 1)
+    hands = (
+        ShownHand(Hand.PUNTO.value, coup.punto, punto),
+        ShownHand(Hand.BANCO.value, coup.banco, banco),
+    )
+    last = Shown(hands, None if winner is Bet.EGALITE else winner.value, nets(swings))
+    state = replace(state, boxes=tuple(boxes), house=house, coups=state.coups + 1, last=last)
     if coup.dealer is not None and winner is Bet.PUNTO:
         following = next(walk_left(state, coup.dealer + 1), coup.dealer)
         events.append(ShoePassed(coup.dealer, following, PassReason.BANCO_LOST))

@@ -254,6 +254,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
                 full - seen
                 for full, seen in zip(shoe_values(state.rules.decks), state.seen, strict=True)
             ),
+            last=state.last,
             to_act=self.to_act(state),
             legal=self.legal_actions(state, viewer) if viewer is not None else Legal(),
         )

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from croupier.cards import Card
+from croupier.engine.shown import Shown
 from croupier.games.punto_banco.rules import Decision, Rules, Stakes
 from croupier.shoe import Shoe
 
@@ -61,7 +62,8 @@ class State:
 
     `shoe_box` is the box the shoe is offered to (PB-8), `passed` the boxes
     that have declined it this coup. `house` is the house's takings so far.
-    `seen` counts, by baccarat value, the cards of this shoe shown face up.
+    `seen` counts, by baccarat value, the cards of this shoe shown face up; `last` is the
+    last coup as the table showed it.
     """
 
     rules: Rules
@@ -78,6 +80,7 @@ class State:
     paid_in: int = 0
     paid_out: int = 0
     seen: tuple[int, ...] = (0,) * 10
+    last: Shown | None = None
 
     def box(self, index: int) -> Box:
         """The occupied box `index`; an error if it is empty."""

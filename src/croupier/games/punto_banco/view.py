@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
+from croupier.engine.shown import Shown
 from croupier.games.punto_banco.rules import Decision, Rules, Stakes
 from croupier.games.punto_banco.state import Phase
 
@@ -56,5 +57,7 @@ class PuntoBancoView:
     """By baccarat value (0: tens and pictures, 1..9: ace to nine), the cards of the shoe
     not yet shown: the undealt ones, those burned unseen and any face down. Anyone who
     counts the cards shown knows this; the exact odds of the next coup follow from it."""
+    last: Shown | None
+    """The last coup, its hands face up, as the table showed it."""
     to_act: frozenset[Actor]
     legal: Legal

@@ -8,7 +8,8 @@
 //   line.open(); line.act(action, seat);
 //
 // onMessage(message) gets every welcome, step, view, ack, refused and error in order;
-// onState(words, {final}) is told how the connection stands ("connected", "connecting again ...").
+// onState(words, {final, up}) is told how the connection stands ("connected", "connecting
+// again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
 const FINAL = {
   4401: "log in to sit at or watch a table",
@@ -48,7 +49,7 @@ export class TableLine {
   }
 
   open() {
-    this.onState(this.tries ? "connecting again …" : "connecting …", { final: false });
+    this.onState(this.tries ? "reconnecting …" : "connecting …", { final: false, up: false });
     const socket = new WebSocket(this.url());
     this.socket = socket;
     this.welcomed = false;
@@ -80,7 +81,7 @@ export class TableLine {
       this.tries = 0;
       this.welcomed = true;
       if (!message.resumed) this.seq = message.seq;
-      this.onState("connected", { final: false });
+      this.onState("connected", { final: false, up: true });
       this.onMessage(message);
       for (const act of this.pending.values()) this.socket.send(JSON.stringify(act));
       return;
@@ -102,7 +103,7 @@ export class TableLine {
   closed(socket, event) {
     if (socket !== this.socket || this.stopped) return;
     if (FINAL[event.code]) {
-      this.onState(event.reason || FINAL[event.code], { final: true });
+      this.onState(event.reason || FINAL[event.code], { final: true, up: false });
       return;
     }
     if (event.code === 4409 && this.at) {
@@ -113,7 +114,7 @@ export class TableLine {
     this.tries += 1;
     const wait = Math.min(8000, 400 * 2 ** Math.min(this.tries, 5));
     const why = event.code === 4409 ? event.reason : "the connection dropped";
-    this.onState(`${why}: connecting again in ${Math.round(wait / 100) / 10} s`, { final: false });
+    this.onState(`${why}: reconnecting in ${Math.round(wait / 100) / 10} s …`, { final: false, up: false });
     setTimeout(() => this.open(), wait);
   }
 

@@ -14,6 +14,9 @@
 //                                 before each call. `seat` is the seat held, or null.
 //   label(action)                 optional. An action (or an Amounts template) in words,
 //                                 or undefined for the generic words.
+//   shownName, winnerWords, placeName, resultTitle
+//                                 optional. The words of the last settlement, which the
+//                                 page draws above the layout from view.last (js/result.js).
 //   hear(step, memory)            optional. Each step message as it comes (its events,
 //                                 redacted for this seat, and its `said` lines), to keep
 //                                 in `memory` what views do not carry (the burn card).
@@ -46,6 +49,7 @@ import { control, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
+import { resultPanel } from "./result.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { TableLine } from "./socket.js";
@@ -56,6 +60,7 @@ const page = {
   status: document.getElementById("status"),
   title: document.getElementById("title"),
   who: document.getElementById("who"),
+  chips: document.getElementById("table-chips"),
   layout: document.getElementById("layout"),
   actions: document.getElementById("actions"),
   answer: document.getElementById("answer"),
@@ -64,7 +69,7 @@ const page = {
 };
 
 const table = Number(new URLSearchParams(location.search).get("table"));
-const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null, openedBy: null };
+const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null, openedBy: null, online: false };
 
 function say(where, words, kind = "note") {
   where.textContent = words;
@@ -103,8 +108,29 @@ async function loadPerson() {
 }
 
 function send(action, seat = null) {
+  if (!state.online) {
+    say(page.answer, "Not sent: the connection is down and the page is reconnecting. Try again once it is back.", "error");
+    return;
+  }
   say(page.answer, "");
   state.line.act(action, seat);
+}
+
+// The chips this page's seat has at the table, from the view: a seat's, or a box's.
+function tableChips(view, seat) {
+  if (seat === null || seat === undefined) return null;
+  if (Array.isArray(view.boxes)) return view.boxes[seat]?.chips ?? null;
+  if (Array.isArray(view.seats)) return view.seats[seat] ?? null;
+  return null;
+}
+
+// While the socket is down, every control is disabled and the page says so.
+function online(up) {
+  state.online = up;
+  document.body.classList.toggle("offline", !up);
+  for (const control of document.querySelectorAll("#layout button, #layout input, #layout select, #actions button, #actions input, #actions select")) {
+    control.disabled = !up;
+  }
 }
 
 function draw() {
@@ -141,8 +167,13 @@ function draw() {
     clear(page.layout);
     generic.render(view, seat, helpers);
   }
+  const shown = resultPanel(view, seat, state.layout, helpers, draw);
+  if (shown) page.layout.prepend(shown);
   drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
-  state.clock.set(message.waiting, seat, state.names);
+  state.clock.set(message.closed ? {} : message.waiting, seat, state.names);
+  const chips = tableChips(view, seat);
+  page.chips.textContent = chips === null ? "" : `${chips} chips at this table`;
+  online(state.online);
   refocus(document.body, was);
 }
 
@@ -160,12 +191,16 @@ function drawActions(message, rest, placed) {
     return;
   }
   const yours = message.view.to_act.includes(message.seat);
-  const where = placed ? (rest.length ? " on the table above, or:" : " on the table above.") : ":";
+  const where = placed ? (rest.length ? " on the table, or here:" : " on the table.") : ":";
   const words = rest.length || placed ? `${yours ? "Your turn" : "You may act"}${where}` : "Nothing to do just now.";
   page.actions.append(el("p", { class: "turn" }, words));
   rest.forEach((option, index) => {
     const made = control(option, send, { label: state.layout.label });
-    if (index < 9) made.dataset.shortcut = String(index + 1);
+    if (index < 9) {
+      made.dataset.shortcut = String(index + 1);
+      const button = made.tagName === "FORM" ? made.querySelector("button[type=submit]") : made;
+      button.append(el("kbd", { "aria-hidden": "true" }, String(index + 1)));
+    }
     page.actions.append(made);
   });
 }
@@ -246,7 +281,11 @@ async function start() {
   const stored = sessionStorage.getItem(`croupier-seq-${table}`);
   state.line = new TableLine(table, {
     onMessage: receive,
-    onState: (words, { final }) => say(page.status, words, final ? "error" : "note"),
+    onState: (words, { final, up }) => {
+      say(page.status, up ? words : `${words} (the controls wait for the connection)`, final ? "error" : up ? "note" : "offline");
+      online(up);
+      state.clock.paused(!up);
+    },
     lastSeq: stored === null ? null : Number(stored),
   });
   state.line.open();

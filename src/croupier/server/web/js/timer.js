@@ -10,7 +10,14 @@ export class Clock {
     this.since = 0;
     this.names = {};
     this.mine = null;
+    this.down = false;
     setInterval(() => this.draw(), 200);
+  }
+
+  // While the connection is down the clocks are not shown: what they count is not known.
+  paused(down) {
+    this.down = down;
+    this.draw();
   }
 
   set(waiting, mine, names) {
@@ -24,6 +31,10 @@ export class Clock {
   draw() {
     const gone = (performance.now() - this.since) / 1000;
     clear(this.container);
+    if (this.down) {
+      this.container.append(el("span", { class: "clock offline" }, "reconnecting …"));
+      return;
+    }
     for (const [seat, seconds] of Object.entries(this.left)) {
       const left = Math.max(0, seconds - gone);
       const who = Number(seat) === this.mine ? "you" : seatName(Number(seat), this.names);

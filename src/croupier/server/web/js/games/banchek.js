@@ -52,10 +52,18 @@ export function hear(step, memory) {
       memory.turned = memory.turned || {};
       memory.turned[event.seat] = event.card;
     }
-    if (event.type === "Settled" && event.seat === event.hand) {
-      memory.last = { seat: event.hand, won: event.won, card: (memory.turned || {})[event.hand] ?? null };
-    }
   }
+}
+
+// The last hand (view.last, js/result.js): the punter's cards and the banker's card (BN-6).
+export const resultTitle = "The last hand";
+
+export function shownName(hand, h) {
+  return hand.name === "banker" ? `The banker's card: ${h.seatName(hand.seat)}` : `Cards of ${h.seatName(hand.seat)}`;
+}
+
+export function winnerWords(last) {
+  return last.winner === "punter" ? "The punter's cards beat the banker's (BN-6)." : "The bank wins the hand (BN-6).";
 }
 
 function style() {
@@ -136,17 +144,6 @@ function bank(view, seat, h) {
   if (view.early !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.early), h.el("span", {}, "turned early (BN-14)")));
   if (view.peeked_card !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.peeked_card), h.el("span", {}, "you peeked at it (BN-17)")));
   else if (view.peeked) turn.push(h.el("p", { class: "bn-warn" }, "The banker has looked at the top card (BN-17)."));
-  const last = h.memory.last;
-  if (last && last.card && view.early === null) {
-    turn.push(
-      h.el(
-        "div",
-        { class: "bn-turn" },
-        h.card(last.card),
-        h.el("span", {}, `last hand: turned for ${who(last.seat, h, seat)}, ${last.won ? "the punter won" : "the bank won"}`),
-      ),
-    );
-  }
   return h.el(
     "section",
     { class: "bn-bank", "aria-label": "the bank" },

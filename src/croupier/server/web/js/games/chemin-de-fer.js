@@ -45,15 +45,17 @@ export function label(action) {
   }
 }
 
-export function hear(step, memory) {
-  for (const event of step.events || []) {
-    if (event.type === "CallsOpen") {
-      memory.banco = null;
-      memory.last = null;
-    }
-    if (event.type === "BancoCalled") memory.banco = event.seat;
-    if (event.type === "CoupResult") memory.last = event;
-  }
+// The last coup (view.last, js/result.js): the punters' and the banker's hands (CF-14).
+export function shownName(hand, h) {
+  return `${hand.name === "banker" ? "Banker" : "Punters"}: ${h.seatName(hand.seat)}`;
+}
+
+export function winnerWords(last) {
+  const [punter, banker] = last.hands.map((hand) => hand.points);
+  if (last.winner === null) return `A tie at ${punter}: the stakes are returned (CF-14).`;
+  const high = Math.max(punter, banker);
+  const low = Math.min(punter, banker);
+  return `${last.winner === "banker" ? "The banker wins" : "The punters win"}, ${high} to ${low}.`;
 }
 
 // The game's own sheet, beside the page's (js/games/README.md: one module per game).
@@ -187,7 +189,7 @@ function punters(view, seat, h) {
   if (!order.length || !["calls", "stakes", "deal", "punter", "punter draws", "banker", "banker draws"].includes(view.phase)) return null;
   const staked = new Map(view.stakes.map(([s, amount]) => [s, amount]));
   const rank = new Map(view.stakes.map(([s], index) => [s, index + 1]));
-  const banco = h.memory.banco ?? (view.stakes.length === 1 && view.stakes[0][1] === view.bank && view.phase !== "stakes" ? view.stakes[0][0] : null);
+  const banco = view.banco;
   const rows = order.map((s) => {
     const amount = staked.get(s);
     const speaking = view.speaking === s;
@@ -233,25 +235,14 @@ function hands(view, seat, h) {
   const choice = h.find((o) => o.type === "DrawCard" || o.type === "Stand").map((o) => h.control(o));
   const punterTitle = view.punter === null ? "Punters" : `Punters: ${who(view.punter, h, seat)}`;
   const bankerTitle = view.banker === null ? "Banker" : `Banker: ${who(view.banker, h, seat)}`;
-  const last = h.memory.last;
-  const result = last
-    ? h.el(
-        "p",
-        { class: "cf-result" },
-        last.winner === "tie"
-          ? `A tie at ${last.punter}: the stakes are returned (CF-14).`
-          : `${last.winner === "banker" ? "The banker wins" : "The punters win"}, ${Math.max(last.punter, last.banker)} to ${Math.min(last.punter, last.banker)}.`,
-      )
-    : null;
   if (!view.punter_cards.length && !view.banker_cards.length) {
-    return h.el("section", { class: "cf-hands", "aria-label": "the hands" }, result || h.el("p", { class: "note" }, "No hands dealt."));
+    return h.el("section", { class: "cf-hands", "aria-label": "the hands" }, h.el("p", { class: "note" }, "No hands dealt."));
   }
   return h.el(
     "section",
     { class: "cf-hands", "aria-label": "the hands" },
     handOf("punter", punterTitle, view.punter_cards, h, view.phase === "punter" ? choice : [], view.punter_stood ? "the punter stood" : null),
     handOf("banker", bankerTitle, view.banker_cards, h, view.phase === "banker" ? choice : [], null),
-    result,
   );
 }
 

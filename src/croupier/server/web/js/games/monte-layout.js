@@ -27,6 +27,16 @@ export function placeWords(place) {
   return place.startsWith("extra-") ? `added card ${place.slice(6)}` : place.replace("-", " ");
 }
 
+// The last deal (view.last, js/result.js): the layout's places and the cards drawn from
+// the bottom, the gate first (MB-11, MB-12).
+export const resultTitle = "The last deal";
+
+export function shownName(hand) {
+  if (hand.name === "drawn") return "Drawn from the bottom, the gate first";
+  const words = placeWords(hand.name);
+  return `${words[0].toUpperCase()}${words.slice(1)}`;
+}
+
 // The cards lying at a place: a spot's stack, or an added card.
 export function stackAt(layout, place) {
   if (!layout) return [];

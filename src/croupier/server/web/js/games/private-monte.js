@@ -4,11 +4,16 @@
 // seats and their chips. The table itself (the bank, the shuffles and cuts) is Monte Bank's.
 
 import { cardPretty } from "../cards.js";
-import { ROWS, bankPanel, betsList, hearDraw, linkStyle, seatsList, settledBy, short, stackAt } from "./monte-layout.js";
+import { ROWS, bankPanel, betsList, hearDraw, linkStyle, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
+
+export { resultTitle } from "./monte-layout.js";
+
+// The last deal's hands: the two layouts' cards and the gate (PM-3, PM-5).
+export function shownName(hand) {
+  return hand.name === "drawn" ? "The gate" : placeName(hand);
+}
 
 const CHIPS = [10, 25, 50, 100];
-const CARDS_A_DEAL = 5; // four layout cards and the gate (PM-3, PM-5)
-const UNDEALT = 10; // cards that must stay undealt (PM-8)
 
 export function label(action) {
   switch (action.type) {
@@ -43,7 +48,6 @@ export function hear(step, memory) {
   for (const event of step.events || []) {
     if (event.type === "CardShown") memory.gate = event.card;
     if ((event.type === "LayoutCard" && event.spot === "top-left") || event.type === "PackShuffled") memory.gate = null;
-    if (event.type === "Discarded") memory.last = event.cards;
   }
   hearDraw(step, memory, { settledWords: settledBy });
 }
@@ -84,15 +88,11 @@ function phaseWords(view, seat, h) {
   }
 }
 
-// The deals of this shuffle: each took five cards, all in `seen` (PM-8).
+// The deals still to come from this shuffle, as the view counts them (PM-8).
 function dealsWords(view) {
-  const agreed = view.rules.deals_per_bank;
-  const done = Math.floor(view.seen.length / CARDS_A_DEAL);
-  const now = view.layout ? done + 1 : done;
-  const byPack = Math.max(0, Math.floor((view.cards_left - UNDEALT) / CARDS_A_DEAL));
-  const left = Math.max(0, Math.min(agreed - now, byPack));
-  const where = view.layout ? `Deal ${now} of the ${agreed} agreed from this shuffle` : `${done} of the ${agreed} deals agreed dealt from this shuffle`;
-  return `${where}: ${left} more to come (PM-8; at least ${UNDEALT} cards stay undealt).`;
+  const left = view.deals_left;
+  const more = left === 1 ? "1 more deal" : `${left} more deals`;
+  return `${more} to come from this shuffle (PM-8: ${view.rules.deals_per_bank} agreed, and at least 10 cards stay undealt).`;
 }
 
 function bank(view, seat, h) {
@@ -172,7 +172,8 @@ function rows(view, seat, h) {
 function gateOf(view, memory) {
   if (view.phase === "betting" || view.phase === "layout") return null;
   if (memory.gate) return memory.gate;
-  return view.phase === "between" && view.seen.length && view.seen.length % CARDS_A_DEAL === 0 ? view.seen.at(-1) : null;
+  const drawn = view.last?.hands.find((hand) => hand.name === "drawn");
+  return view.phase === "between" && drawn ? drawn.cards[0] : null;
 }
 
 function gatePanel(view, h) {

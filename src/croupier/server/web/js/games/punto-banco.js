@@ -44,13 +44,28 @@ export function hear(step, memory) {
   for (const event of step.events || []) {
     if (event.type === "ShoeShuffled") memory.burn = null;
     if (event.type === "BurnCardShown") memory.burn = { card: event.card, burns: event.burns };
-    if (event.type === "CoupResult") memory.last = event;
   }
+}
+
+// The last coup (view.last, js/result.js): punto's and banco's hands, and who won (PB-7).
+export function shownName(hand) {
+  return BET_WORDS[hand.name];
+}
+
+export function winnerWords(last) {
+  const [punto, banco] = last.hands.map((hand) => hand.points);
+  if (last.winner === null) return `Égalité: ${punto} to ${banco}. Punto and banco bets stand off.`;
+  const [won, lost] = last.winner === "punto" ? [punto, banco] : [banco, punto];
+  return `${BET_WORDS[last.winner]} wins, ${won} to ${lost}.`;
 }
 
 function percent(fraction) {
   const [top, bottom] = String(fraction).split("/").map(Number);
   return bottom ? `${Math.round((10000 * top) / bottom) / 100}%` : String(fraction);
+}
+
+export function placeName(box, h) {
+  return boxName(box, h);
 }
 
 function boxName(box, h) {
@@ -124,16 +139,12 @@ function handOf(name, title, hand, h, extra) {
 function hands(view, h) {
   const mine = h.find((o) => ["TurnCards", "OfferTurn", "DeclineTurn", "Choose"].includes(o.type)).map((o) => h.control(o));
   const decided = view.decision ? h.el("p", { class: "pb-decision" }, `Punto ${view.decision === "draw" ? "draws" : "stands"} on 5.`) : null;
-  const last = h.memory.last && !view.punto.cards.length
-    ? h.el("p", { class: "note" }, `Last coup: ${BET_WORDS[h.memory.last.winner]}${h.memory.last.winner === "egalite" ? "" : " wins"}, punto ${h.memory.last.punto}, banco ${h.memory.last.banco}.`)
-    : null;
   return h.el(
     "div",
     { class: "pb-hands" },
     handOf("punto", "Punto", view.punto, h, mine),
     handOf("banco", "Banco", view.banco, h, []),
     decided,
-    last,
   );
 }
 
@@ -176,12 +187,17 @@ function boxes(view, seat, h) {
   return placesList(places, seat, view.to_act, h, { item: "pb-box", list: "pb-boxes", word: "Box", label: "the boxes", attribute: "data-box" });
 }
 
+// The house's takings: the commission less what it paid out, which may be less than nothing.
+function houseWords(house) {
+  return house >= 0 ? `The house has taken ${house} chips this session.` : `The house has paid out ${-house} chips more than it took this session.`;
+}
+
 export function render(view, seat, h) {
   h.container.append(
     h.el("p", { class: "pb-phase", role: "status" }, phaseWords(view, h)),
     h.el("div", { class: "pb-top" }, shoe(view, h), hands(view, h)),
     h.el("div", { class: "pb-areas" }, BETS.map(([bet, title]) => area(view, bet, title, seat, h))),
     boxes(view, seat, h),
-    h.el("p", { class: "note" }, `The house has taken ${view.house} chips this session.`),
+    h.el("p", { class: "note" }, houseWords(view.house)),
   );
 }
