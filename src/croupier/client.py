@@ -288,6 +288,20 @@ class TableConnection:
         await self._socket.send(json.dumps(message))
         return key
 
+    async def plan(self, leave: bool = False, away: bool = False) -> dict[str, Any]:
+        """Say the seat's plans: get up at the next moment the rules allow (`leave`), sit out
+        (`away`); the `planned` answer. Messages that come before it wait for `next`."""
+        if self._socket is None:
+            raise ProtocolError("the connection is closed")
+        await self._socket.send(json.dumps({"type": "plan", "leave": leave, "away": away}))
+        while True:
+            answer = await self._next_noted()
+            if answer["type"] == "planned":
+                return answer
+            if answer["type"] == "error":
+                raise ProtocolError(answer["reason"])
+            self._held.append(answer)
+
     async def act(
         self, action: Action | dict[str, Any], seat: int | None = None, key: str | None = None
     ) -> dict[str, Any]:

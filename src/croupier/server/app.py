@@ -367,6 +367,9 @@ async def _receive(
             return
         try:
             request = _read(message)
+            if request["type"] == "plan":
+                runner.plan(who[0], request["leave"], request["away"], subscriber)
+                continue
             kind = request["action"].get("type") if isinstance(request["action"], dict) else None
             if kind not in known:
                 names = ", ".join(known)
@@ -388,15 +391,19 @@ async def _receive(
 
 
 def _read(message: str) -> dict[str, Any]:
-    """A client's `act` message, checked; `InvalidInput` says what is wrong."""
+    """A client's `act` or `plan` message, checked; `InvalidInput` says what is wrong."""
     if len(message) > _MESSAGE_LIMIT:
         raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
     try:
         data = json.loads(message)
     except (json.JSONDecodeError, RecursionError):
         raise InvalidInput("the message is not JSON") from None
-    if not isinstance(data, dict) or data.get("type") != "act":
-        raise InvalidInput('a message is an object of type "act"')
+    if not isinstance(data, dict) or data.get("type") not in ("act", "plan"):
+        raise InvalidInput('a message is an object of type "act" or "plan"')
+    if data["type"] == "plan":
+        if not all(isinstance(data.get(name), bool) for name in ("leave", "away")):
+            raise InvalidInput("a plan says leave and away, each true or false")
+        return data
     key, seq = data.get("key"), data.get("seq")
     if not (isinstance(key, str) and 1 <= len(key) <= 64):
         raise InvalidInput("key must be text of 1 to 64 characters, made anew for each action")

@@ -40,6 +40,7 @@ from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
 from croupier.server.committer import Committer
+from croupier.server.plans import Plans
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
 from croupier.server.tables import Batch, Committed, TableInfo, TableLost
@@ -146,6 +147,7 @@ class TableRunner:
             for seat, holder in book.seats.items()
             if holder.person is not None
         }
+        self._plans = Plans()
         self._last_step_at = now
         self._bots_asked_at = -1
         self._refresh_deadlines(())
@@ -223,6 +225,27 @@ class TableRunner:
             self._absent[seat] = self._clock() + self.info.settings.hold
             self._inbox.put_nowait(None)
 
+    def plan(
+        self, person: int, leave: bool, away: bool, subscriber: Subscriber | None = None
+    ) -> dict[str, Any]:
+        """The person's plans for the seat they hold: to get up at the next moment the rules
+        allow, and to sit out (docs/protocol.md, "Coming and going"). The answer, `planned`
+        or an `error`, goes to `subscriber` too; every connection is then told the view."""
+        seat = self.book.seat_of(person)
+        if seat is None or self.closed:
+            why = "the table is closed" if self.closed else "you hold no seat at this table"
+            answer: dict[str, Any] = {"type": "error", "reason": why}
+        else:
+            until = self._clock() + self.info.settings.away
+            self._plans.ask(seat, leave=leave, away=away, until=until)
+            answer = {"type": "planned", "seat": seat, **self._plans.of(seat)}
+        if subscriber is not None:
+            subscriber.outbox.put_nowait(answer)
+        if answer["type"] == "planned":
+            self._tell([])
+            self._inbox.put_nowait(None)  # the table takes the step now if it may
+        return answer
+
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:
         """The table as `person` sees it now (as last told): its step, the person's seat
         (None: a spectator) and the engine's view for that seat."""
@@ -299,10 +322,14 @@ class TableRunner:
         """When the table next acts by itself: a time limit, a bot, a hold ending. A hold
         that has ended waits for a step after which its seat may get up."""
         now = self._clock()
-        times = list(self._deadlines.values())
+        times = [
+            now if seat in self._plans.away else deadline
+            for seat, deadline in self._deadlines.items()
+        ]
         if self._waiting_bots():
             times.append(self._last_step_at + self.info.settings.bot_pause)
         times.extend(release for release in self._absent.values() if release > now)
+        times.extend(release for release in self._plans.away.values() if release > now)
         return min(times, default=None)
 
     def _waiting_bots(self) -> list[int]:
@@ -326,11 +353,17 @@ class TableRunner:
     async def _on_time(self) -> None:
         now = self._clock()
         batch = _Batch()
+        away = [seat for seat in self._deadlines if seat in self._plans.away]
         late = [seat for seat, deadline in self._deadlines.items() if deadline <= now]
-        if late:
-            seat = min(late)
+        if away or late:
+            seat = min(away or late)
             legal = self.book.game.options(self.book.state, seat)
-            self._take(batch, seat, default_action(legal), "timeout", self._holder(seat))
+            by = "away" if away else "timeout"
+            self._take(batch, seat, default_action(legal), by, self._holder(seat))
+            if not away:
+                connected = seat not in self._absent
+                until = now + self.info.settings.away
+                self._plans.timed_out(seat, connected=connected, until=until)
         elif (
             self._waiting_bots()
             and self._last_step_at + self.info.settings.bot_pause <= now
@@ -479,13 +512,14 @@ class TableRunner:
 
     def _automatic(self, batch: _Batch) -> None:
         """Take every step that needs no one to decide: chance's, the house's, and a held
-        seat's getting up once its hold is over."""
+        seat's getting up once its hold is over or as its person asked."""
         for _ in range(_BATCH):
             step = self._next_automatic()
             if step is None:
                 return
             actor, action, by = step
-            holder = self._holder(actor) if isinstance(actor, int) and by == "absent" else None
+            seated = isinstance(actor, int) and by in ("absent", "leaving", "away")
+            holder = self._holder(actor) if seated and isinstance(actor, int) else None
             self._take(batch, actor, action, by, holder)
         raise RuntimeError(f"table {self.info.id}: {_BATCH} steps with no one deciding")
 
@@ -500,9 +534,14 @@ class TableRunner:
             actor, action = step
             return actor, action, "chance" if actor is CHANCE else "house"
         now = self._clock()
-        for seat, release in sorted(self._absent.items()):
-            if release <= now and Leave() in game.options(state, seat):
-                return seat, Leave(), "absent"
+        gone = [
+            *((seat, "absent") for seat, at in sorted(self._absent.items()) if at <= now),
+            *((seat, "leaving") for seat in sorted(self._plans.leaving)),
+            *((seat, "away") for seat, at in sorted(self._plans.away.items()) if at <= now),
+        ]
+        for seat, by in gone:
+            if Leave() in game.options(state, seat):
+                return seat, Leave(), by
         return None
 
     async def _commit_and_tell(self, batch: _Batch) -> str | None:
@@ -531,6 +570,10 @@ class TableRunner:
         self._recent.extend(batch.told)
         held = {seat for seat, holder in self.book.seats.items() if holder.person is not None}
         self._absent = {seat: at for seat, at in self._absent.items() if seat in held}
+        self._plans.forget(held)
+        for told in batch.told:
+            if told.by == "seat" and isinstance(told.actor, int):
+                self._plans.acted(told.actor)
         self.closed = self.closed or closing
         self._last_step_at = self._clock()
         self._refresh_deadlines({told.actor for told in batch.told})
@@ -589,7 +632,14 @@ class TableRunner:
         self, person: int | None, book: Book, encoder: Callable[[Any], JSON] = encode
     ) -> dict[str, Any]:
         """The view message for `person`, of `book` as last told, its view written by
-        `encoder`."""
+        `encoder`, with the seats' plans."""
+        message = self._bare_view(person, book, encoder)
+        message["plans"] = self._plans.told()
+        return message
+
+    def _bare_view(
+        self, person: int | None, book: Book, encoder: Callable[[Any], JSON]
+    ) -> dict[str, Any]:
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
         waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}

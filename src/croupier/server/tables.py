@@ -70,12 +70,14 @@ HOUSE_ACCOUNT = "house"
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A table's settings, besides its game's rules: how long a person has to act
-    (`time_limit`, seconds), how long a disconnected seat is held (`hold`), the pause
-    before a bot acts (`bot_pause`), the chips each bot brings (`bot_chips`), and whether
-    the table gives the exact odds of the cards not yet seen (`odds`)."""
+    (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
+    seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
+    the chips each bot brings (`bot_chips`), and whether the table gives the exact odds of
+    the cards not yet seen (`odds`)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
+    away: float = 600.0
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
@@ -97,7 +99,7 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        for name in ("time_limit", "hold", "bot_pause"):
+        for name in ("time_limit", "hold", "away", "bot_pause"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise ValueError(f"{name}={value!r} is not a number of seconds")

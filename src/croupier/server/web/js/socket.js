@@ -5,9 +5,9 @@
 // the page's own server if that one cannot be reached).
 //
 //   const line = new TableLine(id, {onMessage, onState});
-//   line.open(); line.act(action, seat);
+//   line.open(); line.act(action, seat); line.plan(leave, away);
 //
-// onMessage(message) gets every welcome, step, view, ack, refused and error in order;
+// onMessage(message) gets every welcome, step, view, ack, refused, planned and error in order;
 // onState(words, {final, up}) is told how the connection stands ("connected", "connecting
 // again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
@@ -127,6 +127,14 @@ export class TableLine {
       this.socket.send(JSON.stringify(message));
     }
     return message.key;
+  }
+
+  // Say the seat's plans (docs/protocol.md, "Coming and going"): get up at the next moment
+  // the rules allow, sit out. Not kept for a later connection: false if it could not go.
+  plan(leave, away) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
+    this.socket.send(JSON.stringify({ type: "plan", leave, away }));
+    return true;
   }
 
   stop() {

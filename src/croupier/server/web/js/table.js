@@ -17,6 +17,8 @@
 //   shownName, winnerWords, placeName, resultTitle
 //                                 optional. The words of the last settlement, which the
 //                                 page draws above the layout from view.last (js/result.js).
+//   roundWord                     optional. The game's word for a coup ("deal"), as in the
+//                                 page's "Leave after this deal".
 //   hear(step, memory)            optional. Each step message as it comes (its events,
 //                                 redacted for this seat, and its `said` lines), to keep
 //                                 in `memory` what views do not carry (the burn card).
@@ -190,6 +192,7 @@ function drawActions(message, rest, placed) {
     );
     return;
   }
+  page.actions.append(plans(message));
   const yours = message.view.to_act.includes(message.seat);
   const where = placed ? (rest.length ? " on the table, or here:" : " on the table.") : ":";
   const words = rest.length || placed ? `${yours ? "Your turn" : "You may act"}${where}` : "Nothing to do just now.";
@@ -203,6 +206,41 @@ function drawActions(message, rest, placed) {
     }
     page.actions.append(made);
   });
+}
+
+// The seat's plans beside its actions: get up at the next moment the rules allow, and sit
+// out (the table stops waiting; the seat is kept for a while), each a toggle.
+function plans(message) {
+  const mine = (message.plans || {})[String(message.seat)] || { leave: false, away: false };
+  const toggle = (name, on, off, what) =>
+    el(
+      "button",
+      {
+        type: "button",
+        class: `plan${mine[name] ? " on" : ""}`,
+        "aria-pressed": mine[name] ? "true" : "false",
+        "data-plan": name,
+        onclick: () => {
+          if (!state.online || !state.line.plan(name === "leave" ? !mine.leave : mine.leave, name === "away" ? !mine.away : mine.away)) {
+            say(page.answer, "Not sent: the connection is down and the page is reconnecting.", "error");
+          }
+        },
+        title: what,
+      },
+      mine[name] ? on : off,
+    );
+  return el(
+    "div",
+    { class: "plans", role: "group", "aria-label": "coming and going" },
+    toggle("leave", "Leaving at the next moment allowed: stay after all", `Leave after this ${state.layout.roundWord || "coup"}`, "get up at the next moment the rules allow"),
+    toggle("away", "Sitting out: I am back", "Sit out", "the table stops waiting for you; your seat is kept for a while"),
+  );
+}
+
+function planWords(planned) {
+  if (planned.away) return "You are sitting out: the table plays your turns as the plainest choice, and keeps your seat for a while.";
+  if (planned.leave) return "You get up at the next moment the rules allow.";
+  return "";
 }
 
 function receive(message) {
@@ -240,6 +278,9 @@ function receive(message) {
       break;
     case "ack":
       say(page.answer, "");
+      break;
+    case "planned":
+      say(page.answer, planWords(message));
       break;
     default:
       break;

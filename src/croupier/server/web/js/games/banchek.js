@@ -57,6 +57,7 @@ export function hear(step, memory) {
 
 // The last hand (view.last, js/result.js): the punter's cards and the banker's card (BN-6).
 export const resultTitle = "The last hand";
+export const roundWord = "hand";
 
 export function shownName(hand, h) {
   return hand.name === "banker" ? `The banker's card: ${h.seatName(hand.seat)}` : `Cards of ${h.seatName(hand.seat)}`;

@@ -28,7 +28,7 @@ const BETS = new Set(["CircleBet", "CrossBet", "DoublerBet", "MonteCarloBet"]);
 const BANK = new Set(["PutUpBank", "DeclineBank", "KeepBank", "GiveUpBank", "AddToBank", "ShufflePack", "Pass", "Cut"]);
 const CHIPS = [10, 25, 50, 100];
 
-export { resultTitle, shownName } from "./monte-layout.js";
+export { resultTitle, roundWord, shownName } from "./monte-layout.js";
 
 export function label(action) {
   const c = (card) => cardPretty(card);

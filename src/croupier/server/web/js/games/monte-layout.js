@@ -30,6 +30,7 @@ export function placeWords(place) {
 // The last deal (view.last, js/result.js): the layout's places and the cards drawn from
 // the bottom, the gate first (MB-11, MB-12).
 export const resultTitle = "The last deal";
+export const roundWord = "deal";
 
 export function shownName(hand) {
   if (hand.name === "drawn") return "Drawn from the bottom, the gate first";

@@ -2,14 +2,21 @@
 // holds it, its chips and what it is doing now. Every game's layout draws its own with this.
 //
 // places: [{ index, chips, marks: ["banker", ...] }], in order; the seat this page holds is
-// "mine", and those the table waits on are "acting". `item` and `list` are the classes of an
+// "mine", and those the table waits on are "acting"; a seat's plans (sitting out, leaving)
+// are marked too. `item` and `list` are the classes of an
 // entry and of the list, `word` the place's name, `attribute` the entry's data attribute.
+
+// A seat's plans (the view message's `plans`) as marks: "sitting out", "leaving".
+function planned(h, index) {
+  const plan = ((h.message && h.message.plans) || {})[String(index)];
+  return plan ? [...(plan.away ? ["sitting out"] : []), ...(plan.leave ? ["leaving"] : [])] : [];
+}
 
 export function placesList(places, seat, acting, h, { item, list, word = "Seat", label = "the seats", attribute = "data-seat", you = () => "you" }) {
   return h.el(
     "ol",
     { class: list, "aria-label": label },
-    places.map(({ index, chips, marks }) =>
+    places.map(({ index, chips, marks: own }) => ({ index, chips, marks: [...own, ...planned(h, index)] })).map(({ index, chips, marks }) =>
       h.el(
         "li",
         { class: `${item}${index === seat ? " mine" : ""}${acting.includes(index) ? " acting" : ""}`, [attribute]: index },

@@ -6,7 +6,7 @@
 import { cardPretty } from "../cards.js";
 import { ROWS, bankPanel, betsList, hearDraw, linkStyle, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
 
-export { resultTitle } from "./monte-layout.js";
+export { resultTitle, roundWord } from "./monte-layout.js";
 
 // The last deal's hands: the two layouts' cards and the gate (PM-3, PM-5).
 export function shownName(hand) {

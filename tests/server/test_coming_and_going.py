@@ -1,0 +1,179 @@
+"""Coming and going (docs/protocol.md, "Coming and going"): a person asks to get up at the
+next moment the rules allow, and the table takes the step then, in every game, within one
+coup of asking, even where a bot banker leaves only a moment between deals to get up in
+(MB-15); a person who sits out is not waited for, and gets up once the table's `away` time
+is over; one who has gone is sat out after one missed turn; one who comes back is waited
+for again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from croupier.client import Client
+from croupier.server.app import create_app
+from croupier.server.audit import audit
+from croupier.server.tables import table_chips
+from tests.cli.served import PASSWORD, Served
+from tests.server.players import Person, Reader, sit_down, steps_of
+
+BOTS = {"punto-banco": 1, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
+ROUNDS = ("coups", "rounds", "deals")
+
+
+@pytest.fixture
+def server(database_url):
+    with TestClient(create_app(database_url, seed=5)) as client:
+        yield client
+
+
+def _table(person: Person, game: str = "punto-banco", **settings: float) -> int:
+    settings = {"bot_pause": 0, "time_limit": 0.3, "hold": 60, **settings}
+    body = {"game": game, "bots": BOTS[game], "settings": settings}
+    table: int = person.post("/api/tables", body).json()["id"]
+    return table
+
+
+def _plan(reader: Reader, leave: bool, away: bool) -> dict[str, Any]:
+    reader.socket.send_text(json.dumps({"type": "plan", "leave": leave, "away": away}))
+    return reader.until(lambda m: m["type"] in ("planned", "error"))
+
+
+def _rounds(view: dict[str, Any]) -> int:
+    return int(next(view["view"][name] for name in ROUNDS if name in view["view"]))
+
+
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_a_person_gets_up_within_one_coup_of_asking(server, database_url, game):
+    ada = Person(server, "ada")
+    table = _table(ada, game)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        asked = reader.until(lambda m: m["type"] == "view" and m["seat"] == 0)
+        planned = _plan(reader, leave=True, away=False)
+        assert planned == {"type": "planned", "seat": 0, "leave": True, "away": False}
+        shown = reader.until(lambda m: m["type"] == "view" and m.get("plans"))
+        assert shown["plans"] == {"0": {"leave": True, "away": False}}
+        left = reader.until(lambda m: m["type"] == "step" and m.get("by") == "leaving")
+        assert left["actor"] == 0
+        assert [e["type"] for e in left["events"]][:1] == ["SeatLeft"]
+        after = reader.until(lambda m: m["type"] == "view" and m["seq"] >= left["seq"])
+    assert after["seat"] is None and after["plans"] == {}  # she watches, with no plans
+    assert _rounds(after) <= _rounds(asked) + 1, (game, _rounds(asked), _rounds(after))
+    chips = left["events"][0]["chips"]
+    assert ada.get("/api/me").json()["chips"] == 500 + chips
+    assert audit(database_url, table_chips) == []
+
+
+def test_one_who_sits_out_is_not_waited_for_then_gets_up(server, database_url):
+    ada = Person(server, "ada")
+    table = _table(ada, time_limit=60, away=1.5)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        assert _plan(reader, leave=False, away=True)["away"] is True
+        # Her turn is taken at once, though she would have 60 s (PB-6: done betting).
+        done = reader.until(lambda m: m["type"] == "step" and m["actor"] == 0, timeout=10)
+        assert done["by"] == "away" and done["events"][0]["type"] == "BoxDone"
+        left = reader.until(
+            lambda m: (
+                m["type"] == "step"
+                and m.get("by") == "away"
+                and any(e["type"] == "SeatLeft" for e in m["events"])
+            )
+        )
+    assert left["actor"] == 0
+    assert ada.get("/api/me").json()["chips"] == 500 + left["events"][0]["chips"]
+    assert audit(database_url, table_chips) == []
+
+
+def test_one_who_sat_out_comes_back_and_is_waited_for_again(server):
+    ada = Person(server, "ada")
+    table = _table(ada, time_limit=60)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        _plan(reader, leave=False, away=True)
+        reader.until(lambda m: m["type"] == "step" and m.get("by") == "away")
+        assert _plan(reader, leave=False, away=False)["away"] is False
+        betting = reader.until(
+            lambda m: (
+                m["type"] == "view"
+                and m["plans"] == {}
+                and any(
+                    o.get("template", {}).get("type") == "Stake"
+                    for o in m["view"]["legal"]["options"]
+                )
+            )
+        )
+        reader.send({"type": "Stake", "bet": "banco", "amount": 10}, betting["seq"])
+        answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+    assert answer["type"] == "ack", "the table waited for her again"
+
+
+def test_one_who_has_gone_is_sat_out_after_one_missed_turn(server, database_url):
+    ada = Person(server, "ada")
+    table = _table(ada, time_limit=0.5, hold=600)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        reader.until(lambda m: m["type"] == "view" and m["seat"] == 0)
+    for _ in range(200):
+        mine = [step.by for step in steps_of(database_url, table) if step.actor == "0"]
+        if len(mine) >= 4:
+            break
+        time.sleep(0.1)
+    assert mine[0] == "seat" and mine[1] == "timeout", mine
+    assert set(mine[2:]) == {"away"}, mine  # no more full time limits
+    bea = Person(server, "bea")
+    with bea.connect(table) as socket:
+        seen = Reader(socket, bea.heard).until(lambda m: m["type"] == "view")
+    assert seen["plans"]["0"] == {"leave": False, "away": True}
+
+
+def test_a_plan_needs_a_seat_and_says_what_is_wrong(server):
+    ada = Person(server, "ada")
+    table = _table(ada)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        reader.until(lambda m: m["type"] == "view")
+        assert _plan(reader, leave=True, away=False) == {
+            "type": "error",
+            "reason": "you hold no seat at this table",
+        }
+        socket.send_text(json.dumps({"type": "plan", "leave": "yes"}))
+        wrong = reader.until(lambda m: m["type"] == "error")
+    assert wrong["reason"] == "a plan says leave and away, each true or false"
+
+
+def test_the_python_client_says_a_plan(database_url):
+    served = Served(database_url, seed=5)
+    served.start()
+
+    async def play() -> dict[str, Any]:
+        async with Client(served.url) as client:
+            await client.register("ada", PASSWORD)
+            settings = {"bot_pause": 0, "time_limit": 60}
+            table = (await client.open_table("monte-bank", bots=1, settings=settings))["id"]
+            async with client.table(table) as seat:
+                while "0" not in (await seat.next()).get("open_seats", {}):
+                    pass
+                assert (await seat.act({"type": "Join", "amount": 300}, seat=0))["type"] == "ack"
+                planned = await seat.plan(leave=True)
+                assert planned == {"type": "planned", "seat": 0, "leave": True, "away": False}
+                while True:
+                    message = await seat.next()
+                    if message["type"] == "step" and message.get("by") == "leaving":
+                        return message
+
+    try:
+        left = asyncio.run(play())
+    finally:
+        served.stop()
+    assert left["actor"] == 0 and left["events"][0]["type"] == "SeatLeft"

@@ -1,0 +1,64 @@
+"""Coming and going at the pages, in Debian's Chromium: at Monte Bank with a bot, where one
+gets up only between deals (MB-15) and a bot banker deals again at once, a person presses
+"Leave after this deal" and is up, watching, with the chips back in the account, within one
+deal; at Punto Banco a person sits out, is marked so at the table and not waited for, and
+comes back."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.web.pages import Guest, unnamed_controls
+from tests.web.tables import open_game
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def test_leave_after_this_deal_gets_a_person_up_within_a_deal(serve, browser: Browser):
+    served = serve(5)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    open_game(ada, "monte-bank", bots=1, time_limit=2, bot_pause=0.1)
+    ada.sit(0, 300)
+    leave = ada.page.locator("button[data-plan='leave']")
+    expect(leave).to_have_text("Leave after this deal")
+    asked = ada.drawn()["view"]["deals"]
+    leave.click()
+    expect(ada.page.locator("#answer")).to_have_text(
+        "You get up at the next moment the rules allow."
+    )
+    expect(ada.page.locator("#layout")).to_have_attribute("data-seat", "", timeout=60_000)
+    left = next(m for m in ada.heard if m["type"] == "step" and m.get("by") == "leaving")
+    assert left["actor"] == 0
+    watching = ada.drawn()
+    assert watching["view"]["deals"] <= asked + 1, (asked, watching["view"]["deals"])
+    chips = left["events"][0]["chips"]
+    expect(ada.page.locator("#who")).to_have_text(f"ada: {700 + chips} chips in your account")
+    expect(ada.page.get_by_role("button", name="Sit down")).to_be_visible()
+    assert ada.errors == []
+
+
+def test_a_person_sits_out_and_comes_back(serve, browser: Browser):
+    served = serve(7)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    ada.open_table(bots=1, time_limit=120)
+    ada.sit(0, 300)
+    ada.wait_phase("betting")
+    away = ada.page.locator("button[data-plan='away']")
+    expect(away).to_have_text("Sit out")
+    away.click()
+    expect(away).to_have_attribute("aria-pressed", "true")
+    expect(away).to_have_text("Sitting out: I am back")
+    expect(ada.page.locator("[data-box='0']")).to_contain_text("sitting out")
+    # Not waited for: her turns at betting are taken at once, though she has 120 s.
+    expect(ada.button("Done betting")).to_have_count(0)
+    done = [m for m in ada.heard if m["type"] == "step" and m.get("by") == "away"]
+    assert done and done[0]["actor"] == 0
+    away.click()
+    expect(away).to_have_text("Sit out")
+    expect(ada.page.locator("[data-box='0']")).not_to_contain_text("sitting out")
+    expect(ada.button("Done betting")).to_be_visible(timeout=30_000)  # waited for again
+    assert unnamed_controls(ada.page) == []
+    assert ada.errors == []
