@@ -105,7 +105,7 @@ def test_a_banker_whose_deals_are_dealt_passes_the_bank_at_once():  # PM-8
                   input="\n\n\nquit\n")  # fmt: skip
     out = result.output
     assert result.exit_code == 0, out
-    assert "Seat 1 (you) puts up a monte of 100" in out  # Enter: the smallest monte
+    assert "Seat 1 (you) puts up a bank of 100" in out  # Enter: the smallest bank
     assert "The 1 deals agreed are dealt (PM-8): seat 1 (you) gives up the bank of" in out
     assert "The bank passes to the left, to seat 2 (Anna) (PM-8)." in out
 

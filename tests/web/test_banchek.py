@@ -87,10 +87,10 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
         "data-card", ""
     )
     expect(bob.page.locator("[data-hand='seat-3'] [data-card='']")).to_have_count(3)
-    expect(ada.button("Turn his card early")).to_be_visible()
+    expect(ada.button("Turn the card early")).to_be_visible()
     expect(bob.button("Peek at the card")).to_have_count(0)
     ada.page.screenshot(path=screenshots / "banchek-open-ada-1280.png")
-    ada.button("Let him stake").click()
+    ada.button("Let the punter stake").click()
 
     offered(bob, lambda o: kind(o) == "Ride")
     riding = bob.drawn()["view"]
@@ -128,7 +128,7 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
     settled = [e for m in bob.heard for e in m.get("events", []) if e["type"] == "Settled"]
     assert {(e["seat"], e["hand"]) for e in settled} >= {(1, 1), (2, 1)}
     assert ada.drawn()["view"]["punter"] == 2
-    ada.button("Turn his card early").click()
+    ada.button("Turn the card early").click()
     offered(bob, lambda o: kind(o) == "Stake")
     early = bob.drawn()["view"]["early"]
     assert early is not None

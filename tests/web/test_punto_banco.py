@@ -70,6 +70,20 @@ def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
     expect(row.get_by_role("link", name=f"watch table {table}")).to_be_visible()
     assert ada.errors == []
 
+    # The lobby's Sit down sits one down: the first open seat, with 500 chips.
+    bob = Guest(browser, served.url, "bob")
+    bob.sign_up()
+    bob.page.locator(f"tr[data-table='{table}']").get_by_role(
+        "link", name=f"sit down at table {table}"
+    ).click()
+    expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "2")
+    expect(bob.page.locator("#who")).to_have_text("bob: 500 chips in your account")
+    expect(bob.page.locator("#table-chips")).to_have_text("500 chips at this table")
+    bob.page.reload()  # and a reload does not sit down again
+    expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "2")
+    assert "sit=" not in bob.page.url
+    assert bob.errors == []
+
 
 def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screenshots: Path):
     served = serve(CHOICE_ON_5)

@@ -327,6 +327,9 @@ class _Api:
         subscriber = runner.subscribe(
             who[0], int(last) if last and last.isdigit() else None, words=words
         )
+        lines = await runner.talk.recent()
+        if lines:
+            subscriber.outbox.put_nowait({"type": "chat", "lines": lines})
         sender = asyncio.create_task(_send(websocket, subscriber))
         try:
             await _receive(websocket, runner, who, subscriber)
@@ -370,6 +373,13 @@ async def _receive(
             if request["type"] == "plan":
                 runner.plan(who[0], request["leave"], request["away"], subscriber)
                 continue
+            if request["type"] == "say":
+                saying = asyncio.create_task(
+                    runner.say(who[0], who[1], request["text"], subscriber)
+                )
+                pending.add(saying)
+                saying.add_done_callback(pending.discard)
+                continue
             kind = request["action"].get("type") if isinstance(request["action"], dict) else None
             if kind not in known:
                 names = ", ".join(known)
@@ -391,15 +401,19 @@ async def _receive(
 
 
 def _read(message: str) -> dict[str, Any]:
-    """A client's `act` or `plan` message, checked; `InvalidInput` says what is wrong."""
+    """A client's `act`, `plan` or `say` message, checked; `InvalidInput` says what is wrong."""
     if len(message) > _MESSAGE_LIMIT:
         raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
     try:
         data = json.loads(message)
     except (json.JSONDecodeError, RecursionError):
         raise InvalidInput("the message is not JSON") from None
-    if not isinstance(data, dict) or data.get("type") not in ("act", "plan"):
-        raise InvalidInput('a message is an object of type "act" or "plan"')
+    if not isinstance(data, dict) or data.get("type") not in ("act", "plan", "say"):
+        raise InvalidInput('a message is an object of type "act", "plan" or "say"')
+    if data["type"] == "say":
+        if not isinstance(data.get("text"), str):
+            raise InvalidInput("a line said is text")
+        return data
     if data["type"] == "plan":
         if not all(isinstance(data.get(name), bool) for name in ("leave", "away")):
             raise InvalidInput("a plan says leave and away, each true or false")

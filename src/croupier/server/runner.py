@@ -39,6 +39,7 @@ from croupier.errors import IllegalAction, InsufficientChips
 from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
+from croupier.server.chat import Talk, tidy
 from croupier.server.committer import Committer
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
@@ -148,6 +149,7 @@ class TableRunner:
             if holder.person is not None
         }
         self._plans = Plans()
+        self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
         self._refresh_deadlines(())
@@ -245,6 +247,24 @@ class TableRunner:
             self._tell([])
             self._inbox.put_nowait(None)  # the table takes the step now if it may
         return answer
+
+    async def say(self, person: int, name: str, text: str, subscriber: Subscriber) -> None:
+        """A line `person` says at the table: stored, then told to every connection
+        (`chat`); a refusal, in words, to `subscriber` alone."""
+        line = tidy(text)
+        refusal = self.talk.refusal(person, line)
+        if refusal is None:
+            try:
+                told = await self.talk.say(person, name, self._told.seat_of(person), line)
+            except SQLAlchemyError as error:
+                _log.error("table %s: a line not stored: %s", self.info.id, error)
+                refusal = "the table could not store it just now: try again"
+        if refusal is not None:
+            subscriber.outbox.put_nowait({"type": "error", "about": "say", "reason": refusal})
+            return
+        message = json_text({"type": "chat", "lines": [told]})
+        for each in list(self._subscribers):
+            each.outbox.put_nowait(message)
 
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:
         """The table as `person` sees it now (as last told): its step, the person's seat

@@ -30,6 +30,7 @@ __all__ = [
     "AccountKind",
     "Base",
     "Cause",
+    "ChatLine",
     "Person",
     "Secret",
     "StepRecord",
@@ -178,6 +179,20 @@ class StepRecord(Base):
     by: Mapped[str] = mapped_column(String(8))
     person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), nullable=True)
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ChatLine(Base):
+    """A line said at a table: who said it, from which seat (None: watching), and when."""
+
+    __tablename__ = "table_chat"
+    __table_args__ = (CheckConstraint("length(text) BETWEEN 1 AND 280", name="chat_text_length"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    said_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class Secret(Base):

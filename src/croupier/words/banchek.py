@@ -95,14 +95,14 @@ _TELLERS: Tellers = {
     FirstBanker: lambda n, e: f"[bold]{n.subject(e.seat)} has the lowest card and banks (BN-2).[/]",
     BankPutUp: lambda n, e: f"[bold]{n.subject(e.seat)} puts up a bank of {e.amount}.[/]",
     BankSkipped: lambda n, e: (
-        f"{n.subject(e.seat)} has {e.chips} chips, not the bank agreed: his turn passes."
+        f"{n.subject(e.seat)} has {e.chips} chips, not the bank agreed: the turn to bank passes."
     ),
     PackShuffled: lambda n, e: f"{n.subject(e.by)} shuffles the two packs ({e.cards} cards).",
     ShoeCut: lambda n, e: f"{n.subject(e.by)} cuts at {e.amount} (BN-4).",
     HandDealt: _dealt,
     Staked: lambda n, e: f"{n.subject(e.seat)} stakes {e.amount}.",
     RidersRefused: lambda n, e: (
-        f"{n.subject(e.seat)} allows no riders on his cards, and will ride on no one's (BN-16)."
+        f"{n.subject(e.seat)} allows no riders on the hand, and will ride on no one's (BN-16)."
     ),
     HandShown: lambda n, e: f"{n.subject(e.seat)} shows {cards_markup(e.cards)}.",
     RiderStaked: lambda n, e: (

@@ -15,6 +15,10 @@ __all__ = ["ROUND", "PrivateNarrator", "header"]
 _OWN_RULES = {"MB-3": "PM-2", "MB-15": "PM-8"}
 """Where the table runs as in the club form, the private form's own rule is cited."""
 
+_OWN_WORDS = {"a monte of": "a bank of", "the monte is used up": "the bank is used up"}
+"""The private form's one word for what the banker puts up: the bank (PM-6), as its table
+says, where the club form's is the monte (MB-4)."""
+
 
 def header(rules: PrivateRules) -> tuple[str, ...]:
     """What is played at a table of these rules, said once at the start."""
@@ -50,6 +54,8 @@ class PrivateNarrator(Narrator):
             self.rows.pop(event.number, None)
         for club, private in _OWN_RULES.items():
             line = line.replace(f"({club})", f"({private})") if line else line
+        for club, private in _OWN_WORDS.items():
+            line = line.replace(club, private) if line else line
         return line
 
     def bet(self, number: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich import box as boxes
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from croupier.cli.remote.codec import Codec, refusal
@@ -374,6 +375,10 @@ class Visit:
                 f"the connection to the server at {self.server.url} dropped and could not be "
                 f"opened again: the server {message['reason']}"
             )
+        elif kind == "chat":
+            for line in message["lines"]:
+                said = f"{escape(str(line['name']))}: {escape(str(line['text']))}"
+                self.console.print(f"[cyan]{said}[/]", soft_wrap=True)
         elif kind == "error":
             raise Failed(f"the server could not read what was sent: {message['reason']}")
 

@@ -47,8 +47,8 @@ function stakesOf(entry) {
 }
 
 function row(entry) {
-  const link = (text, label) =>
-    el("a", { href: `table.html?table=${entry.id}`, class: "button", "aria-label": `${label} table ${entry.id}` }, text);
+  const link = (text, label, query = "") =>
+    el("a", { href: `table.html?table=${entry.id}${query}`, class: "button", "aria-label": `${label} table ${entry.id}` }, text);
   const state = entry.closed ? "closed" : entry.here === false ? "on another server process" : null;
   return el(
     "tr",
@@ -62,7 +62,7 @@ function row(entry) {
       entry.stakes ? el("div", { class: "note stakes" }, stakesOf(entry)) : null,
     ),
     el("td", {}, entry.taken ? seatsOf(entry) : `${entry.seats} seats`),
-    el("td", {}, state ? state : [person ? link("Sit down", "sit down at") : null, " ", link("Watch", "watch")]),
+    el("td", {}, state ? state : [person ? link("Sit down", "sit down at", "&sit=1") : null, " ", link("Watch", "watch")]),
   );
 }
 

@@ -7,7 +7,8 @@
 //   const line = new TableLine(id, {onMessage, onState});
 //   line.open(); line.act(action, seat); line.plan(leave, away);
 //
-// onMessage(message) gets every welcome, step, view, ack, refused, planned and error in order;
+// onMessage(message) gets every welcome, step, view, ack, refused, planned, chat and error
+// in order;
 // onState(words, {final, up}) is told how the connection stands ("connected", "connecting
 // again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
@@ -134,6 +135,13 @@ export class TableLine {
   plan(leave, away) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     this.socket.send(JSON.stringify({ type: "plan", leave, away }));
+    return true;
+  }
+
+  // Say a line at the table; false if it could not go now.
+  say(text) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
+    this.socket.send(JSON.stringify({ type: "say", text }));
     return true;
   }
 

@@ -49,6 +49,7 @@ import { get, me } from "./api.js";
 import { card, hand } from "./cards.js";
 import { control, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
+import { Chat } from "./chat.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
@@ -70,7 +71,9 @@ const page = {
   log: document.getElementById("log"),
 };
 
-const table = Number(new URLSearchParams(location.search).get("table"));
+const query = new URLSearchParams(location.search);
+const table = Number(query.get("table"));
+let sitting = query.get("sit") === "1"; // the lobby's "Sit down": take the first open seat
 const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null, openedBy: null, online: false };
 
 function say(where, words, kind = "note") {
@@ -129,6 +132,7 @@ function tableChips(view, seat) {
 // While the socket is down, every control is disabled and the page says so.
 function online(up) {
   state.online = up;
+  state.chat?.enabled(up);
   document.body.classList.toggle("offline", !up);
   for (const control of document.querySelectorAll("#layout button, #layout input, #layout select, #actions button, #actions input, #actions select")) {
     control.disabled = !up;
@@ -177,6 +181,27 @@ function draw() {
   page.chips.textContent = chips === null ? "" : `${chips} chips at this table`;
   online(state.online);
   refocus(document.body, was);
+}
+
+// Sent here by the lobby's "Sit down": take the first seat open now, with a buy-in of 500
+// chips or what the seat and the account allow; once, and not again on a reload.
+function sitDown(message) {
+  if (!sitting || message.seat !== null || message.closed || !state.online) return;
+  sitting = false;
+  history.replaceState(null, "", `table.html?table=${table}`);
+  const seats = Object.keys(message.open_seats || {}).map(Number).sort((a, b) => a - b);
+  if (!seats.length) {
+    say(page.answer, "No seat is open just now: you are watching until one opens, then pick it below.");
+    return;
+  }
+  const option = message.open_seats[String(seats[0])];
+  const balance = state.person?.chips ?? option.high;
+  const chips = Math.min(500, option.high, balance);
+  if (chips < option.low) {
+    say(page.answer, `Your account holds ${balance} chips: a seat here takes at least ${option.low}.`, "error");
+    return;
+  }
+  send({ ...option.template, amount: chips }, seats[0]);
 }
 
 function drawActions(message, rest, placed) {
@@ -266,6 +291,7 @@ function receive(message) {
       sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
       state.message = message;
       draw();
+      sitDown(message);
       state.odds.viewed(message.seq, state.game);
       state.history.viewed(message);
       state.closing.shown(state.person, state.openedBy, message.closed);
@@ -273,8 +299,12 @@ function receive(message) {
     case "refused":
       say(page.answer, `Refused: ${message.reason}`, "error");
       break;
+    case "chat":
+      state.chat.heard(message.lines);
+      break;
     case "error":
-      say(page.answer, message.reason, "error");
+      if (message.about === "say") state.chat.refused(message.reason);
+      else say(page.answer, message.reason, "error");
       break;
     case "ack":
       say(page.answer, "");
@@ -307,6 +337,7 @@ async function start() {
   document.title = `croupier: table ${table}`;
   state.clock = new Clock(page.clock);
   state.log = new Log(page.log, table);
+  state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);

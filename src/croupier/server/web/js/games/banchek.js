@@ -21,9 +21,9 @@ export function label(action) {
     case "Cut":
       return "Cut the pack";
     case "Wait":
-      return "Let him stake";
+      return "Let the punter stake";
     case "TurnEarly":
-      return "Turn his card early";
+      return "Turn the card early";
     case "Peek":
       return "Peek at the card";
     case "ClaimTurned":
@@ -96,13 +96,13 @@ function phaseWords(view, seat, h) {
     case "dealing":
       return "Three cards to each punter, one at a time (BN-4).";
     case "open":
-      return `${says(banker, h, seat, "lets", "let")} ${who(view.punter, h, seat)} stake, or ${banker === seat ? "turn" : "turns"} his card early (BN-14).`;
+      return `${says(banker, h, seat, "lets", "let")} ${who(view.punter, h, seat)} stake, or ${banker === seat ? "turn" : "turns"} the card early (BN-14).`;
     case "peeked":
       return "The banker peeked at the card: the punters may have it count as turned (BN-17).";
     case "early":
       return "The banker turns the card before the stake (BN-14).";
     case "stake":
-      return `${says(view.punter, h, seat, "names", "name")} a stake on ${view.punter === seat ? "your" : "his"} three cards (BN-5).`;
+      return `${says(view.punter, h, seat, "names", "name")} a stake on ${view.punter === seat ? "your" : "the"} three cards (BN-5).`;
     case "riding":
       return `Riders may add stakes to ${who(view.punter, h, seat)}'s cards (BN-15).`;
     case "turn":

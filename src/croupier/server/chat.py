@@ -1,0 +1,115 @@
+"""Talk at a table: lines said by the people seated at it and watching it, each stored with
+the table before anyone is told it (docs/protocol.md, "Talk at the table").
+
+A line is 1 to `LONGEST` characters once its spaces are tidied (control characters are
+dropped, runs of white space made one space); a person says at most `BURST` lines in
+`WINDOW` seconds at a table. A refusal quotes none of the line. A page shows a line as
+text, never as markup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from croupier.engine.codec import JSON
+from croupier.server.schema import ChatLine, Person
+
+__all__ = ["BURST", "KEPT", "LONGEST", "WINDOW", "Talk", "tidy"]
+
+LONGEST = 280
+"""The most characters a line may have."""
+
+BURST = 5
+WINDOW = 10.0
+"""At most `BURST` lines a person in any `WINDOW` seconds, at one table."""
+
+KEPT = 50
+"""How many of the last lines a connection is told when it opens."""
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+_SPACES = re.compile(r"\s+")
+
+
+def tidy(text: str) -> str:
+    """The line as it is kept: control and direction characters dropped, white space runs
+    made one space, the ends trimmed."""
+    return _SPACES.sub(" ", _CONTROL.sub(" ", text)).strip()
+
+
+def _told(line: ChatLine, name: str) -> dict[str, JSON]:
+    return {
+        "id": line.id,
+        "name": name,
+        "seat": line.seat,
+        "text": line.text,
+        "at": line.said_at.isoformat() if line.said_at is not None else None,
+    }
+
+
+class Talk:
+    """One table's talk: its last lines, and who has said how much lately."""
+
+    def __init__(self, engine: Engine, table: int, clock: Callable[[], float] = time.monotonic):
+        self._engine, self._table, self._clock = engine, table, clock
+        self._lines: collections.deque[dict[str, JSON]] | None = None
+        self._said: dict[int, collections.deque[float]] = {}
+
+    async def recent(self) -> list[dict[str, JSON]]:
+        """The last `KEPT` lines, oldest first (read from the database once)."""
+        if self._lines is None:
+            lines = await asyncio.to_thread(self._read)
+            if self._lines is None:
+                self._lines = collections.deque(lines, maxlen=KEPT)
+        return list(self._lines)
+
+    def refusal(self, person: int, text: str) -> str | None:
+        """Why the line may not be said now, or None."""
+        if not text:
+            return f"say something: a line is 1 to {LONGEST} characters"
+        if len(text) > LONGEST:
+            return f"a line is at most {LONGEST} characters; this one has {len(text)}"
+        said = self._said.get(person)
+        now = self._clock()
+        if said is not None and len(said) >= BURST and now - said[0] < WINDOW:
+            wait = WINDOW - (now - said[0])
+            return f"slow down: at most {BURST} lines in {WINDOW:g} s; say it again in {wait:.0f} s"
+        return None
+
+    async def say(self, person: int, name: str, seat: int | None, text: str) -> dict[str, Any]:
+        """Store a line `person` says (from `seat`), once `refusal` has allowed it: the line
+        as it is told."""
+        said = self._said.setdefault(person, collections.deque(maxlen=BURST))
+        said.append(self._clock())
+        line = await asyncio.to_thread(self._store, person, seat, text)
+        told = _told(line, name)
+        await self.recent()
+        assert self._lines is not None
+        self._lines.append(told)
+        return told
+
+    def _store(self, person: int, seat: int | None, text: str) -> ChatLine:
+        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+            line = ChatLine(table_id=self._table, person_id=person, seat=seat, text=text)
+            session.add(line)
+            session.flush()
+            session.refresh(line)
+        return line
+
+    def _read(self) -> list[dict[str, JSON]]:
+        with Session(self._engine) as session:
+            rows = session.execute(
+                select(ChatLine, Person.name)
+                .join(Person, Person.id == ChatLine.person_id)
+                .where(ChatLine.table_id == self._table)
+                .order_by(ChatLine.id.desc())
+                .limit(KEPT)
+            ).all()
+        return [_told(line, name) for line, name in reversed(rows)]
