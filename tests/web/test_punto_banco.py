@@ -53,6 +53,12 @@ def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
     ada.sign_up()
+    # The lobby's form gives each limit of the rules its own field (a range's low and high).
+    ada.page.get_by_label("game").select_option("punto-banco")
+    low = ada.page.locator("[data-rule='punto.low']")
+    expect(low).to_be_editable()
+    expect(ada.page.locator("[data-rule='punto.high']")).to_be_editable()
+    assert "[object" not in (ada.page.locator("#rules").text_content() or "")
     table = ada.open_table(bots=1)
     page = ada.page
     expect(page.locator("#title")).to_have_text("Punto Banco")

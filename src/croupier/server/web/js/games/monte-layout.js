@@ -123,6 +123,24 @@ export function stack(h, place, cards, { fallen = false, matched = false } = {})
 }
 
 // The bank and the pack: who banks, the monte, the cards left, the deals, the house.
+// The bank's terms (the deals, the cut, the cava): open on a wide screen, folded on a
+// phone so that the controls and the cards come first; as the person left it after that.
+let termsOpen = null;
+
+function terms(h, lines) {
+  const open = termsOpen ?? window.matchMedia("(min-width: 761px)").matches;
+  const details = h.el(
+    "details",
+    { class: "mo-terms", open },
+    h.el("summary", {}, "The terms of this bank"),
+    lines.map((line) => h.el("div", { class: "note" }, line)),
+  );
+  details.addEventListener("toggle", () => {
+    termsOpen = details.open;
+  });
+  return details;
+}
+
 export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord = "The monte" } = {}) {
   const banker = view.banker === null ? "nobody yet" : view.banker === seat ? "you" : h.seatName(view.banker);
   return h.el(
@@ -135,8 +153,8 @@ export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord =
       h.el("div", {}, h.el("strong", {}, "Banker: "), banker),
       h.el("div", {}, h.el("strong", {}, `${bankWord}: `), h.el("span", { class: "mo-chips", "data-bank": view.bank }, String(view.bank))),
       h.el("div", {}, h.el("strong", {}, "The pack: "), `${view.cards_left} cards left`),
-      lines.map((line) => h.el("div", { class: "note" }, line)),
       controls.length ? h.el("div", { class: "mo-controls" }, controls) : null,
+      lines.length ? terms(h, lines) : null,
     ),
   );
 }
