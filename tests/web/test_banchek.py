@@ -125,6 +125,7 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
 
     # Bob's hand: ada turns his card before he stakes (BN-14).
     offered(ada, lambda o: o["type"] == "TurnEarly")
+    moved_on(bob, ada.drawn()["seq"] - 1)  # bob's page has heard as far as ada's (under load)
     settled = [e for m in bob.heard for e in m.get("events", []) if e["type"] == "Settled"]
     assert {(e["seat"], e["hand"]) for e in settled} >= {(1, 1), (2, 1)}
     assert ada.drawn()["view"]["punter"] == 2

@@ -4,8 +4,6 @@ screen, without scrolling, and Monte's terms of the bank are folded away."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
@@ -18,9 +16,9 @@ GAMES = {"punto-banco": 1, "chemin-de-fer": 2, "monte-bank": 1, "private-monte":
 
 
 def on_first_screen(locator: Locator) -> bool:
-    box: dict[str, Any] | None = locator.bounding_box()
+    box = locator.bounding_box()
     assert box is not None, locator
-    return bool(box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"])
+    return box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

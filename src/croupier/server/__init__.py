@@ -2,7 +2,8 @@
 
 It needs the `server` extra: `pip install croupier[server]`.
 
-- `schema`: the database's tables: accounts and transfers, people, tables and their steps;
+- `schema`: the database's tables: accounts and transfers, people, tables, their steps and
+  what is said at them;
 - `ledger`: opening accounts and moving chips;
 - `database`: opening a database (SQLite or PostgreSQL), and `migrate` to bring one to the
   newest schema;
@@ -15,6 +16,9 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `protocol`: the messages each connection is sent, built for its seat;
 - `telling`: each step and view encoded once per audience (the seat that watches);
 - `runner`: one table's task, which takes its steps one at a time;
+- `plans`: what the people seated have asked of the table: to get up at the next moment
+  the rules allow, to sit out;
+- `chat`: what people say at a table, stored before it is told;
 - `lobby`: the tables a server process runs;
 - `words`: each step told in the games' own words, for a page;
 - `odds`, `stakes`, `history`, `readings`: a table's exact odds for a seat, its stake limits,
@@ -30,6 +34,7 @@ __all__ = [
     "app",
     "audit",
     "book",
+    "chat",
     "collector",
     "committer",
     "database",
@@ -38,6 +43,7 @@ __all__ = [
     "lobby",
     "odds",
     "people",
+    "plans",
     "protocol",
     "readings",
     "runner",

@@ -17,6 +17,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -185,7 +186,10 @@ class ChatLine(Base):
     """A line said at a table: who said it, from which seat (None: watching), and when."""
 
     __tablename__ = "table_chat"
-    __table_args__ = (CheckConstraint("length(text) BETWEEN 1 AND 280", name="chat_text_length"),)
+    __table_args__ = (
+        CheckConstraint("length(text) BETWEEN 1 AND 280", name="chat_text_length"),
+        Index("chat_by_table", "table_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
