@@ -3,10 +3,11 @@ moment the rules allow ("leave after this coup"), and to sit out (the table stop
 for them: each turn of theirs takes its default action at once, and the seat is kept for
 the table's `away` seconds, then gets up as soon as the rules let it).
 
-The table sits a person out by itself after one missed turn while they are disconnected,
-and after two missed turns in a row while connected. Acting, or asking to come back, ends
-sitting out. Plans live in the process that runs the table: they are not steps, and a
-table taken up by another process starts with none (docs/protocol.md, "Coming and going").
+The table sits a person out by itself when a turn of theirs runs out while they are
+disconnected, so that the table waits their full time once, not at every turn of the hold.
+Acting, or asking to come back, ends sitting out. Plans live in the process that runs the
+table: they are not steps, and a table taken up by another process starts with none
+(docs/protocol.md, "Coming and going").
 """
 
 from __future__ import annotations
@@ -15,21 +16,17 @@ from dataclasses import dataclass, field
 
 from croupier.engine.codec import JSON
 
-__all__ = ["MISSED_TURNS", "Plans"]
-
-MISSED_TURNS = 2
-"""Turns in a row a connected person may miss before the table sits them out."""
+__all__ = ["Plans"]
 
 
 @dataclass
 class Plans:
     """Each seat's plans: leaving at the next moment it may, and sitting out (until when
-    its seat is kept); and the turns each has missed in a row."""
+    its seat is kept)."""
 
     leaving: set[int] = field(default_factory=set)
     away: dict[int, float] = field(default_factory=dict)
     """Seat -> when its seat is given up, at the first moment it may get up."""
-    missed: dict[int, int] = field(default_factory=dict)
 
     def ask(self, seat: int, *, leave: bool, away: bool, until: float) -> None:
         """The person at `seat` asks to leave at the next moment, and to sit out (kept
@@ -42,26 +39,23 @@ class Plans:
             self.away.setdefault(seat, until)
         else:
             self.away.pop(seat, None)
-            self.missed.pop(seat, None)
 
     def acted(self, seat: int) -> None:
         """The person at `seat` acted: they are back, if they were sitting out."""
         self.away.pop(seat, None)
-        self.missed.pop(seat, None)
 
     def timed_out(self, seat: int, *, connected: bool, until: float) -> bool:
-        """The person at `seat` let a turn run out; whether they are now sat out."""
-        self.missed[seat] = self.missed.get(seat, 0) + 1
-        if seat not in self.away and (not connected or self.missed[seat] >= MISSED_TURNS):
-            self.away[seat] = until
-            return True
-        return False
+        """The person at `seat` let a turn run out; whether they are now sat out (when they
+        are not connected)."""
+        if seat in self.away or connected:
+            return False
+        self.away[seat] = until
+        return True
 
     def forget(self, held: set[int]) -> None:
         """Only the seats still held by people keep plans."""
         self.leaving &= held
         self.away = {seat: at for seat, at in self.away.items() if seat in held}
-        self.missed = {seat: n for seat, n in self.missed.items() if seat in held}
 
     def of(self, seat: int) -> dict[str, JSON]:
         """A seat's plans as the protocol says them."""
