@@ -74,8 +74,14 @@ class Guest:
     def sit(self, seat: int, chips: int) -> None:
         """Take `seat` (from 0) with `chips` through the seat picker."""
         page = self.page
-        page.get_by_label("seat to take").select_option(str(seat))
-        page.get_by_label("chips to bring").fill(str(chips))
+        # A busy table redraws the form at every step: what was chosen in a form just
+        # replaced is lost, so choose again until the form on the page holds it.
+        picker, field = page.get_by_label("seat to take"), page.get_by_label("chips to bring")
+        for _ in range(20):
+            picker.select_option(str(seat))
+            field.fill(str(chips))
+            if picker.input_value() == str(seat) and field.input_value() == str(chips):
+                break
         page.get_by_role("button", name="Sit down").click()
         expect(page.locator("#layout")).to_have_attribute("data-seat", str(seat))
 
