@@ -16,7 +16,11 @@ GAMES = {"punto-banco": 1, "chemin-de-fer": 2, "monte-bank": 1, "private-monte":
 
 
 def on_first_screen(locator: Locator) -> bool:
-    box = locator.bounding_box()
+    for _ in range(20):  # the page redraws at each step: measure one that stays a moment
+        box = locator.bounding_box()
+        if box is not None:
+            break
+        locator.page.wait_for_timeout(50)
     assert box is not None, locator
     return box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
