@@ -122,6 +122,11 @@ class Reader:
             if wanted(message):
                 return message
 
+    def ask(self, message: dict[str, Any], *answers: str) -> dict[str, Any]:
+        """Send `message` (a `plan`, a `say`) and wait for the first answer of those types."""
+        self.socket.send_text(json.dumps(message))
+        return self.until(lambda m: m["type"] in answers)
+
     def send(self, action: dict[str, Any], seq: int, seat: int | None = None, key: str = "") -> str:
         key = key or uuid.uuid4().hex
         body: dict[str, Any] = {"type": "act", "seq": seq, "key": key, "action": action}
@@ -129,6 +134,13 @@ class Reader:
             body["seat"] = seat
         self.socket.send_text(json.dumps(body))
         return key
+
+
+def open_table(person: Person, game: str = "punto-banco", bots: int = 0, **settings: float) -> int:
+    """A table of `game` opened by `person` with `bots` and these settings: its id."""
+    body = {"game": game, "bots": bots, "settings": settings}
+    table: int = person.post("/api/tables", body).json()["id"]
+    return table
 
 
 def sit_down(reader: Reader, seat: int, chips: int) -> dict[str, Any]:

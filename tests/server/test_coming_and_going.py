@@ -20,7 +20,7 @@ from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, Served
-from tests.server.players import Person, Reader, sit_down, steps_of
+from tests.server.players import Person, Reader, open_table, sit_down, steps_of
 
 BOTS = {"punto-banco": 1, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
 ROUNDS = ("coups", "rounds", "deals")
@@ -34,14 +34,11 @@ def server(database_url):
 
 def _table(person: Person, game: str = "punto-banco", **settings: float) -> int:
     settings = {"bot_pause": 0, "time_limit": 0.3, "hold": 60, **settings}
-    body = {"game": game, "bots": BOTS[game], "settings": settings}
-    table: int = person.post("/api/tables", body).json()["id"]
-    return table
+    return open_table(person, game, BOTS[game], **settings)
 
 
 def _plan(reader: Reader, leave: bool, away: bool) -> dict[str, Any]:
-    reader.socket.send_text(json.dumps({"type": "plan", "leave": leave, "away": away}))
-    return reader.until(lambda m: m["type"] in ("planned", "error"))
+    return reader.ask({"type": "plan", "leave": leave, "away": away}, "planned", "error")
 
 
 def _rounds(view: dict[str, Any]) -> int:

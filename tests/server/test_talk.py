@@ -5,7 +5,6 @@ why without quoting it."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from croupier.server.app import create_app
 from croupier.server.chat import BURST, LONGEST, tidy
 from croupier.server.database import open_database
 from croupier.server.schema import ChatLine
-from tests.server.players import Person, Reader, sit_down
+from tests.server.players import Person, Reader, open_table, sit_down
 
 
 @pytest.fixture
@@ -27,16 +26,11 @@ def server(database_url):
 
 
 def _table(person: Person) -> int:
-    settings = {"bot_pause": 0, "time_limit": 60}
-    table: int = person.post("/api/tables", {"game": "punto-banco", "settings": settings}).json()[
-        "id"
-    ]
-    return table
+    return open_table(person, bot_pause=0, time_limit=60)
 
 
 def _say(reader: Reader, text: Any) -> dict[str, Any]:
-    reader.socket.send_text(json.dumps({"type": "say", "text": text}))
-    return reader.until(lambda m: m["type"] in ("chat", "error"))
+    return reader.ask({"type": "say", "text": text}, "chat", "error")
 
 
 def test_a_line_is_stored_then_told_to_everyone_and_to_those_who_come(server, database_url):

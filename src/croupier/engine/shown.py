@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 
-__all__ = ["Shown", "ShownHand", "nets"]
+__all__ = ["Shown", "ShownHand", "against_bank", "nets"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +33,6 @@ class Shown:
     winner: str | None
     nets: tuple[tuple[int, int], ...]
 
-    def net(self, seat: int) -> int | None:
-        """What `seat` won (+) or lost (-), or None if it had nothing at stake."""
-        return next((chips for s, chips in self.nets if s == seat), None)
-
 
 def nets(swings: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """(seat, chips) swings summed by seat, in seat order."""
@@ -44,3 +40,12 @@ def nets(swings: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     for seat, chips in swings:
         total[seat] = total.get(seat, 0) + chips
     return tuple(sorted(total.items()))
+
+
+def against_bank(
+    swings: Iterable[tuple[int, int]], banker: int, taken: int = 0
+) -> tuple[tuple[int, int], ...]:
+    """The nets of stakes played against a bank held by `banker`: each stake's swing, and
+    the bank's, what the stakes lost less what they won, less the house's `taken`."""
+    stakes = list(swings)
+    return nets([*stakes, (banker, -sum(chips for _, chips in stakes) - taken)])

@@ -36,7 +36,7 @@ class Plans:
         else:
             self.leaving.discard(seat)
         if away:
-            self.away.setdefault(seat, until)
+            self.sit_out(seat, until)
         else:
             self.away.pop(seat, None)
 
@@ -44,13 +44,9 @@ class Plans:
         """The person at `seat` acted: they are back, if they were sitting out."""
         self.away.pop(seat, None)
 
-    def timed_out(self, seat: int, *, connected: bool, until: float) -> bool:
-        """The person at `seat` let a turn run out; whether they are now sat out (when they
-        are not connected)."""
-        if seat in self.away or connected:
-            return False
-        self.away[seat] = until
-        return True
+    def sit_out(self, seat: int, until: float) -> None:
+        """`seat` sits out, its seat kept until `until` (or as long as it already was)."""
+        self.away.setdefault(seat, until)
 
     def forget(self, held: set[int]) -> None:
         """Only the seats still held by people keep plans."""

@@ -90,12 +90,14 @@ def view(
     open_seats: Mapping[int, Option] | None = None,
     paid_out: Mapping[int, int] | None = None,
     encoder: Callable[[Any], JSON] = encode,
+    plans: Mapping[str, JSON] | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
     may take, for each seat a person is awaited at the seconds left, for one who holds
     no seat the seats they may take now with the chips they may bring (`open_seats`), and,
-    once the session has ended, the chips each seat still taken got back (`paid_out`).
-    `encoder` writes the engine's view (a table's `telling.Encoder` remembers)."""
+    once the session has ended, the chips each seat still taken got back (`paid_out`), and
+    the seats' `plans` (server/plans.py). `encoder` writes the engine's view (a table's
+    `telling.Encoder` remembers)."""
     message: dict[str, JSON] = {
         "type": "view",
         "seq": seq,
@@ -103,6 +105,7 @@ def view(
         "view": encoder(seen),
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
         "closed": closed,
+        "plans": dict(plans or {}),
     }
     if closed:
         message["paid_out"] = {str(s): chips for s, chips in sorted((paid_out or {}).items())}

@@ -227,26 +227,23 @@ class TableRunner:
             self._absent[seat] = self._clock() + self.info.settings.hold
             self._inbox.put_nowait(None)
 
-    def plan(
-        self, person: int, leave: bool, away: bool, subscriber: Subscriber | None = None
-    ) -> dict[str, Any]:
+    def plan(self, person: int, leave: bool, away: bool, subscriber: Subscriber) -> None:
         """The person's plans for the seat they hold: to get up at the next moment the rules
-        allow, and to sit out (docs/protocol.md, "Coming and going"). The answer, `planned`
-        or an `error`, goes to `subscriber` too; every connection is then told the view."""
+        allow, and to sit out (docs/protocol.md, "Coming and going"). `subscriber` is
+        answered `planned` (or an `error`); every connection is then told the view."""
         seat = self.book.seat_of(person)
         if seat is None or self.closed:
             why = "the table is closed" if self.closed else "you hold no seat at this table"
-            answer: dict[str, Any] = {"type": "error", "reason": why}
-        else:
-            until = self._clock() + self.info.settings.away
-            self._plans.ask(seat, leave=leave, away=away, until=until)
-            answer = {"type": "planned", "seat": seat, **self._plans.of(seat)}
-        if subscriber is not None:
-            subscriber.outbox.put_nowait(answer)
-        if answer["type"] == "planned":
-            self._tell([])
-            self._inbox.put_nowait(None)  # the table takes the step now if it may
-        return answer
+            subscriber.outbox.put_nowait({"type": "error", "reason": why})
+            return
+        self._plans.ask(seat, leave=leave, away=away, until=self._away_until())
+        subscriber.outbox.put_nowait({"type": "planned", "seat": seat, **self._plans.of(seat)})
+        self._tell([])
+        self._inbox.put_nowait(None)  # the table takes the step now if it may
+
+    def _away_until(self) -> float:
+        """Until when the seat of one who sits out from now is kept."""
+        return self._clock() + self.info.settings.away
 
     async def say(self, person: int, name: str, text: str, subscriber: Subscriber) -> None:
         """A line `person` says at the table: stored, then told to every connection
@@ -380,10 +377,8 @@ class TableRunner:
             legal = self.book.game.options(self.book.state, seat)
             by = "away" if away else "timeout"
             self._take(batch, seat, default_action(legal), by, self._holder(seat))
-            if not away:
-                connected = seat not in self._absent
-                until = now + self.info.settings.away
-                self._plans.timed_out(seat, connected=connected, until=until)
+            if not away and seat in self._absent:  # gone: not waited for again (one turn)
+                self._plans.sit_out(seat, self._away_until())
         elif (
             self._waiting_bots()
             and self._last_step_at + self.info.settings.bot_pause <= now
@@ -538,8 +533,8 @@ class TableRunner:
             if step is None:
                 return
             actor, action, by = step
-            seated = isinstance(actor, int) and by in ("absent", "leaving", "away")
-            holder = self._holder(actor) if seated and isinstance(actor, int) else None
+            seated = by in ("absent", "leaving", "away")
+            holder = self._holder(actor) if isinstance(actor, int) and seated else None
             self._take(batch, actor, action, by, holder)
         raise RuntimeError(f"table {self.info.id}: {_BATCH} steps with no one deciding")
 
@@ -652,23 +647,24 @@ class TableRunner:
         self, person: int | None, book: Book, encoder: Callable[[Any], JSON] = encode
     ) -> dict[str, Any]:
         """The view message for `person`, of `book` as last told, its view written by
-        `encoder`, with the seats' plans."""
-        message = self._bare_view(person, book, encoder)
-        message["plans"] = self._plans.told()
-        return message
-
-    def _bare_view(
-        self, person: int | None, book: Book, encoder: Callable[[Any], JSON]
-    ) -> dict[str, Any]:
+        `encoder`."""
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
         waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
         game, state = book.game, book.state
         seen = game.view(state, seat)
+        plans = self._plans.told()
         if seat is not None or self.closed:
             paid = book.paid_at_close
             return protocol.view(
-                book.seq, seat, seen, waiting, self.closed, paid_out=paid, encoder=encoder
+                book.seq,
+                seat,
+                seen,
+                waiting,
+                self.closed,
+                paid_out=paid,
+                encoder=encoder,
+                plans=plans,
             )
         taken = game.seats(state)
         open_seats = {
@@ -678,7 +674,7 @@ class TableRunner:
             for option in game.options(state, empty).of_type(Join)
         }
         return protocol.view(
-            book.seq, seat, seen, waiting, self.closed, open_seats, encoder=encoder
+            book.seq, seat, seen, waiting, self.closed, open_seats, encoder=encoder, plans=plans
         )
 
 

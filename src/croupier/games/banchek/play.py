@@ -22,7 +22,7 @@ from dataclasses import replace
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event, SeatJoined, SeatLeft, SessionEnded
 from croupier.engine.seating import draw_for_bank
-from croupier.engine.shown import Shown, ShownHand, nets
+from croupier.engine.shown import Shown, ShownHand, against_bank
 from croupier.games.banchek.events import (
     BankEnded,
     BankPutUp,
@@ -257,8 +257,7 @@ def _shown(state: State, card: Card, won: bool) -> Shown:
         ShownHand("punter", state.hand, seat=state.punter),
         ShownHand("banker", (card,), seat=state.banker),
     )
-    bank = (state.banker, -sum(chips for _, chips in stakes))
-    return Shown(hands, "punter" if won else "banker", nets([*stakes, bank]))
+    return Shown(hands, "punter" if won else "banker", against_bank(stakes, state.banker))
 
 
 def settle(state: State, card: Card, events: list[Event]) -> State:

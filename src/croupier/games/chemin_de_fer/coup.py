@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from croupier.cards import Card
 from croupier.engine.events import Audience, Event
-from croupier.engine.shown import Shown, ShownHand, nets
+from croupier.engine.shown import Shown, ShownHand, against_bank
 from croupier.games.baccarat import PUNTO_RULE, PuntoRule, banco_draws, is_natural, points
 from croupier.games.chemin_de_fer.bank import offer_bank
 from croupier.games.chemin_de_fer.events import (
@@ -119,13 +119,12 @@ def _shown(state: State, winner: Winner, commission: int) -> Shown:
     assert state.banker is not None
     sign = {Winner.PUNTERS: 1, Winner.BANKER: -1, Winner.TIE: 0}[winner]
     punters = [(seat, sign * amount) for seat, amount in state.stakes]
-    bank = -sum(chips for _, chips in punters) - commission
     hands = (
         ShownHand(Hand.PUNTER.value, coup.punter_cards, points(coup.punter_cards), coup.punter),
         ShownHand(Hand.BANKER.value, coup.banker_cards, points(coup.banker_cards), state.banker),
     )
     named = {Winner.PUNTERS: Hand.PUNTER.value, Winner.BANKER: Hand.BANKER.value}
-    return Shown(hands, named.get(winner), nets([*punters, (state.banker, bank)]))
+    return Shown(hands, named.get(winner), against_bank(punters, state.banker, commission))
 
 
 def _settle(state: State, winner: Winner, events: list[Event]) -> State:

@@ -268,7 +268,8 @@ def settle(
             seats[placed.seat] = (seats[placed.seat] or 0) + placed.stake
             events.append(BetVoided(placed.number, placed.seat, placed.stake))
         still = []
-    banker = (state.banker, bank - state.bank) if state.bets and state.banker is not None else None
+    if state.bets and state.banker is not None:  # the bank had stakes against it
+        swings.append((state.banker, bank - state.bank))
     return replace(
         state,
         seats=tuple(seats),
@@ -276,7 +277,7 @@ def settle(
         paid=paid,
         apart=apart,
         bets=tuple(still),
-        swings=(*swings, *([banker] if banker else [])),
+        swings=tuple(swings),
     )
 
 

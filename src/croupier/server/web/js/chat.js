@@ -6,6 +6,7 @@
 //   chat.heard(lines); chat.refused(reason); chat.enabled(online);
 
 import { clear, el, seatName } from "./dom.js";
+import { NOT_SENT } from "./socket.js";
 
 const LONGEST = 280; // the server's limit too (croupier.server.chat)
 const MUTED = "croupier-muted";
@@ -34,7 +35,7 @@ export class Chat {
         this.input.value = "";
         this.answer.textContent = "";
       } else {
-        this.refused("Not sent: the connection is down and the page is reconnecting.");
+        this.refused(NOT_SENT);
       }
     });
   }

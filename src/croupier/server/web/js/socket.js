@@ -27,6 +27,9 @@ export function freshKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// What the page says when something could not be sent because the socket is down.
+export const NOT_SENT = "Not sent: the connection is down and the page is reconnecting. Try again once it is back.";
+
 export class TableLine {
   constructor(table, { onMessage, onState, lastSeq = null }) {
     this.table = table;

@@ -55,7 +55,7 @@ import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
-import { TableLine } from "./socket.js";
+import { NOT_SENT, TableLine } from "./socket.js";
 import { Clock } from "./timer.js";
 import * as generic from "./games/generic.js";
 
@@ -114,7 +114,7 @@ async function loadPerson() {
 
 function send(action, seat = null) {
   if (!state.online) {
-    say(page.answer, "Not sent: the connection is down and the page is reconnecting. Try again once it is back.", "error");
+    say(page.answer, NOT_SENT, "error");
     return;
   }
   say(page.answer, "");
@@ -246,9 +246,8 @@ function plans(message) {
         "aria-pressed": mine[name] ? "true" : "false",
         "data-plan": name,
         onclick: () => {
-          if (!state.online || !state.line.plan(name === "leave" ? !mine.leave : mine.leave, name === "away" ? !mine.away : mine.away)) {
-            say(page.answer, "Not sent: the connection is down and the page is reconnecting.", "error");
-          }
+          const wanted = { ...mine, [name]: !mine[name] };
+          if (!state.online || !state.line.plan(wanted.leave, wanted.away)) say(page.answer, NOT_SENT, "error");
         },
         title: what,
       },
