@@ -40,12 +40,15 @@ from croupier.engine import (
     HOUSE,
     Action,
     Actor,
+    Amounts,
     Driver,
     EndSession,
     Event,
     Game,
     History,
     Leave,
+    Option,
+    Rebuy,
     Shuffle,
     encode,
     redact,
@@ -173,9 +176,17 @@ def _seat_choice(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> t
     actor = rng.choice(seats)
     options = list(game.legal_actions(state, actor))
     option = rng.choice(options)
-    if isinstance(option, Leave) and len(options) > 1 and rng.random() < 0.995:
-        option = rng.choice([o for o in options if not isinstance(o, Leave)])  # seats stay a while
+    staying = [o for o in options if not _coming_or_going(o)]
+    if _coming_or_going(option) and staying and rng.random() < 0.995:
+        option = rng.choice(staying)  # seats stay a while
     return actor, pick(rng, option)
+
+
+def _coming_or_going(option: Option) -> bool:
+    """Getting up, or bringing more chips: what a random seat does only now and then."""
+    return isinstance(option, Leave) or (
+        isinstance(option, Amounts) and isinstance(option.template, Rebuy)
+    )
 
 
 def _idle(game: Game[Any, Any, Any], state: Any, actors: Collection[Actor]) -> list[int]:

@@ -71,11 +71,17 @@ def adds_up(out):
     return you[1], you[2]
 
 
-def test_ctrl_c_while_punto_banco_bets_are_down():  # PB-6
+def _betting() -> Playing:
+    """A Punto Banco table with two bots, the person's shoe cut, asked for bets."""
     table = Playing("punto-banco", "--seed", "3", "--bots", "2")
     table.wait("You cut the shoe")
     table.say("")
     table.wait("Your bets")
+    return table
+
+
+def test_ctrl_c_while_punto_banco_bets_are_down():  # PB-6
+    table = _betting()
     table.say("punto 100")
     assert "Box 1 (you) stakes 100 on punto." in table.wait("Your bets", 2)
     out, status = table.interrupt()
@@ -95,3 +101,16 @@ def test_ctrl_c_while_a_monte_bank_bet_is_on_the_layout():  # MB-8, MB-11
     assert "Stakes not settled, given back to their owners: seat 1 (you) 10." in out
     brought, now = adds_up(out)
     assert now == brought  # no deal settled with the person's chips
+
+
+def test_a_person_brings_more_chips_at_the_terminal():  # engine/rebuy.py
+    table = _betting()
+    table.say("help")
+    assert "rebuy 200" in table.wait("Your bets", 2)
+    table.say("rebuy 250")
+    assert "Box 1 (you) brings 250 more chips, 1250 now." in table.wait("Your bets", 3)
+    table.say("punto 100")
+    table.wait("Your bets", 4)
+    out, status = table.interrupt()
+    assert status == 130, out
+    assert adds_up(out) == (1250, 1250)  # the rebuy is counted among what was brought

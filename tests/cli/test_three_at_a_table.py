@@ -24,7 +24,7 @@ from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, account, at, summary_row
 from tests.cli.test_session import Playing
-from tests.server.players import check_heard, chips_back, pick, steps_of
+from tests.server.players import check_heard, chips_back, pick, staying, steps_of
 from tests.server.test_table_server import _scramble
 
 BUY_IN = 500
@@ -107,10 +107,10 @@ class Punter:
                     if message["closed"]:
                         self.closed = True
                         return
-                    staying = [o for o in seat.legal if o["type"] != "Leave"]
-                    if message["seat"] is not None and staying:
+                    offered = staying(seat.legal)
+                    if message["seat"] is not None and offered:
                         await asyncio.sleep(THINK)
-                        await seat.send(pick(staying, self._rng))
+                        await seat.send(pick(offered, self._rng))
 
     async def _open(self, client: Client) -> int:
         for bots in range(3):

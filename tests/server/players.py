@@ -11,6 +11,7 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,8 +33,8 @@ PASSWORD = "a long password"
 
 def pick(options: list[Any], rng: random.Random) -> dict[str, Any]:
     """One of a view's options, as JSON: an exact action, or an amount within its range
-    (and its total); getting up only when nothing else is offered."""
-    option = rng.choice([o for o in options if o.get("type") != "Leave"] or options)
+    (and its total); getting up or bringing chips only when nothing else is offered."""
+    option = rng.choice(staying(options) or options)
     if option["type"] != "Amounts":
         return dict(option)
     most = option["high"]
@@ -41,6 +42,16 @@ def pick(options: list[Any], rng: random.Random) -> dict[str, Any]:
         most = min(most, option["total"] // len(option["fields"]))
     amount = rng.randint(option["low"], min(most, option["low"] + 100))
     return {**option["template"], **dict.fromkeys(option["fields"], amount)}
+
+
+def staying(options: list[Any]) -> list[Any]:
+    """A view's options but getting up and bringing more chips (a `Rebuy`)."""
+    return [
+        o
+        for o in options
+        if o.get("type") != "Leave"
+        and not (o.get("type") == "Amounts" and o["template"]["type"] == "Rebuy")
+    ]
 
 
 @dataclass
@@ -154,10 +165,15 @@ def sit_down(reader: Reader, seat: int, chips: int) -> dict[str, Any]:
 
 
 def play_at_random(
-    reader: Reader, rng: random.Random, stop: threading.Event, pause: float = 0.0
+    reader: Reader,
+    rng: random.Random,
+    stop: threading.Event,
+    pause: float = 0.0,
+    before: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
-    """Act at random whenever the view offers this seat something (after `pause` seconds),
-    until the table closes or `stop` is set."""
+    """Act at random whenever the view offers this seat something besides getting up or
+    bringing chips, or it is the seat's turn (after `pause` seconds, and `before` called
+    with the view message), until the table closes or `stop` is set."""
     while not stop.is_set():
         try:
             message = reader.messages.get(timeout=0.2)
@@ -168,9 +184,12 @@ def play_at_random(
         if message["type"] == "view":
             if message["closed"]:
                 return
-            options = message["view"]["legal"]["options"]
-            if options and message["seat"] is not None and reader.messages.empty():
+            options, seat = message["view"]["legal"]["options"], message["seat"]
+            ours = staying(options) or seat in message["view"]["to_act"]  # else: only leaving
+            if options and seat is not None and ours and reader.messages.empty():
                 time.sleep(pause)
+                if before is not None:
+                    before(message)
                 reader.send(pick(options, rng), message["seq"])
 
 

@@ -127,7 +127,7 @@ def test_python_refuses_an_overdraft_and_changes_nothing(database_url):
     with Session(engine) as session, session.begin():
         bea = open_account(session, AccountKind.PERSON, "bea")
         table = open_account(session, AccountKind.TABLE, "table-1")
-        with pytest.raises(InsufficientChips, match="more than the balance=800"):
+        with pytest.raises(InsufficientChips, match="it holds 800, and 801 were asked for"):
             transfer(session, bea, table, 801, Cause.BUY_IN)
     engine.dispose()
     assert (_balances(database_url), _transfers(database_url)) == (before, count)

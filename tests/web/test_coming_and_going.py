@@ -2,9 +2,11 @@
 gets up only between deals (MB-15) and a bot banker deals again at once, a person presses
 "Leave after this deal" and is up, watching, with the chips back in the account, within one
 deal; at Punto Banco a person sits out, is marked so at the table and not waited for, and
-comes back."""
+comes back; and brings more chips from the account, which the table and the header show."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -39,13 +41,18 @@ def test_leave_after_this_deal_gets_a_person_up_within_a_deal(serve, browser: Br
     assert ada.errors == []
 
 
-def test_a_person_sits_out_and_comes_back(serve, browser: Browser):
-    served = serve(7)
-    ada = Guest(browser, served.url, "ada")
+def _betting(serve, browser: Browser, seed: int) -> Guest:
+    """Ada at a Punto Banco table of her own with a bot, seated with 300, bets open."""
+    ada = Guest(browser, serve(seed).url, "ada")
     ada.sign_up()
     ada.open_table(bots=1, time_limit=120)
     ada.sit(0, 300)
     ada.wait_phase("betting")
+    return ada
+
+
+def test_a_person_sits_out_and_comes_back(serve, browser: Browser):
+    ada = _betting(serve, browser, 7)
     away = ada.page.locator("button[data-plan='away']")
     expect(away).to_have_text("Sit out")
     away.click()
@@ -60,5 +67,23 @@ def test_a_person_sits_out_and_comes_back(serve, browser: Browser):
     expect(away).to_have_text("Sit out")
     expect(ada.page.locator("[data-box='0']")).not_to_contain_text("sitting out")
     expect(ada.button("Done betting")).to_be_visible(timeout=30_000)  # waited for again
+    assert unnamed_controls(ada.page) == []
+    assert ada.errors == []
+
+
+def test_a_person_brings_more_chips_from_the_account(serve, browser: Browser, screenshots: Path):
+    ada = _betting(serve, browser, 9)
+    expect(ada.page.locator("#table-chips")).to_have_text("300 chips at this table")
+    bring = ada.page.locator("form.rebuy")
+    expect(bring.locator("input")).to_have_attribute("max", "700")  # what the account holds
+    bring.locator("input").fill("250")
+    bring.get_by_role("button", name="Rebuy (1 to 700)").click()
+    expect(ada.page.locator("#table-chips")).to_have_text("550 chips at this table")
+    expect(ada.page.locator("#who")).to_have_text("ada: 450 chips in your account")
+    expect(bring.locator("input")).to_have_attribute("max", "450")
+    ada.page.screenshot(path=screenshots / "punto-banco-rebuy-1280.png")
+    steps = [m for m in ada.heard if m["type"] == "step"]
+    event = next(e for m in steps for e in m["events"] if e["type"] == "ChipsAdded")
+    assert (event["seat"], event["chips"], event["total"]) == (0, 250, 550)
     assert unnamed_controls(ada.page) == []
     assert ada.errors == []

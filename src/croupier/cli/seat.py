@@ -6,14 +6,15 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
-from typing import Generic, Protocol, TypeVar
+from dataclasses import replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from croupier.cli.terminal import CommandError, Prompter
-from croupier.cli.words import Words, help_text, word
-from croupier.engine.actions import Action, Legal
+from croupier.cli.words import Words, amount, help_text, word
+from croupier.engine.actions import Action, Legal, Rebuy
 from croupier.errors import IllegalAction
 
 __all__ = ["AskedSeat", "TerminalSeat"]
@@ -75,6 +76,18 @@ class _Asked(enum.Enum):
 _STOPPING = "Ctrl-C or Ctrl-D: stop at once; stakes not yet settled go back to their owners"
 
 
+_REBUY: Words[Any, Action] = Words(
+    (
+        replace(
+            amount("rebuy", Rebuy, "bring 200 more chips, as you might get up", alone=False),
+            offered=False,
+        ),
+    )
+)
+"""The word for bringing more chips, known wherever the seat may (croupier.engine.rebuy),
+and told by `help` rather than among the prompt's choices."""
+
+
 class AskedSeat(TerminalSeat[V]):
     """A seat asked one line at a time at the `prompt`, read by the prompt's `words`. Every
     prompt also knows `table`, `help` (what each word does) and `quit`: the seat then acts
@@ -111,6 +124,8 @@ class AskedSeat(TerminalSeat[V]):
         while not self.quitting:
             self.show_once(view)
             words = self.words(view)
+            if view.legal.of_type(Rebuy):
+                words += _REBUY
             line = self.prompter.ask(f"{self.prompt(view)} >")
             try:
                 if self.asked.find(line) is None:

@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 
 from croupier import words
 from croupier.engine.actors import Actor
-from croupier.engine.events import Event, SeatJoined, SeatLeft
+from croupier.engine.events import ChipsAdded, Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import TableStopped
 from croupier.randomness import stream
@@ -53,7 +53,7 @@ class _Ledger:
     left_with: dict[int, int] = field(default_factory=dict)
 
     def note(self, event: Event) -> None:
-        if isinstance(event, SeatJoined):
+        if isinstance(event, SeatJoined | ChipsAdded):
             self.bought[event.seat] = self.bought.get(event.seat, 0) + event.chips
         elif isinstance(event, SeatLeft):
             self.left_with[event.seat] = self.left_with.get(event.seat, 0) + event.chips

@@ -16,6 +16,7 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Option,
+    Rebuy,
     Shuffle,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor, Party, actor_name
@@ -52,6 +53,7 @@ __all__ = [
     "Legal",
     "Option",
     "Party",
+    "Rebuy",
     "Shuffle",
     "Shuffling",
     "Step",

@@ -30,6 +30,7 @@ __all__ = [
     "Leave",
     "Legal",
     "Option",
+    "Rebuy",
     "Shuffle",
     "malformed",
 ]
@@ -188,6 +189,14 @@ MAX_BUY_IN = 10**9
 @dataclass(frozen=True, slots=True)
 class Leave(Action):
     """Get up with one's chips, between coups, with nothing staked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy(Action):
+    """Bring more chips to one's seat, at a moment one might get up instead
+    (croupier.engine.rebuy)."""
+
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ __all__ = [
     "NOBODY",
     "PUBLIC",
     "Audience",
+    "ChipsAdded",
     "CutCardPlaced",
     "DrawnForBank",
     "Event",
@@ -90,6 +91,15 @@ class FirstBanker(Event):
 class SeatJoined(Event):
     seat: int
     chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded(Event):
+    """A seated player brings `chips` more to the table (a `Rebuy`); he now has `total`."""
+
+    seat: int
+    chips: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

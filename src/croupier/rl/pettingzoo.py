@@ -11,8 +11,9 @@ Observations are a dict: `"observation"`, the seat's view encoded by
 `_CAPS`; the view's `legal` and its `last` settlement, which the chips already
 reflect, are left out), and `"action_mask"`.
 
-Actions are discrete: for each of the game's action types the seats take (not `Join`,
-and not the house's `CloseBets` and `EndSession`), one block per *key*, and a block is
+Actions are discrete: for each of the game's action types the seats take (not `Join` and
+`Rebuy`, whose chips come from outside the game, and not the house's `CloseBets` and
+`EndSession`), one block per *key*, and a block is
 `len(stake_grid)` indices wide when the type has amounts, else one. The key is the value
 of its fields that are not amounts, when they are all enums (`Stake(Bet.PUNTO, ...)`);
 else it is the option's place among the legal options of its type (Monte's bets, named
@@ -43,7 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from croupier import games
-from croupier.engine import Action, Amounts, Driver, Game, Join, Legal
+from croupier.engine import Action, Amounts, Driver, Game, Join, Legal, Rebuy
 from croupier.engine.actions import CloseBets, EndSession
 from croupier.engine.shown import Shown
 from croupier.errors import InvalidConfig
@@ -107,7 +108,8 @@ _CAPS: dict[str, _Caps] = {
 _PLACES = {"punto-banco": "boxes"}
 """The view field whose length is the number of places at the table (else `seats`)."""
 
-_HOUSE_ONLY = (Join, CloseBets, EndSession)
+_NOT_AGENTS = (Join, Rebuy, CloseBets, EndSession)
+"""The actions no agent takes: bringing chips from outside the game, and the house's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +335,7 @@ def _key(template: Action, option: Any) -> tuple[Any, ...] | None:
 
 
 def _seat_kinds(game: Game[Any, Any, Any]) -> tuple[type[Action], ...]:
-    return tuple(kind for kind in game.actions if not issubclass(kind, _HOUSE_ONLY))
+    return tuple(kind for kind in game.actions if not issubclass(kind, _NOT_AGENTS))
 
 
 _MOST_BY_PLACE: dict[str, Callable[[int], int]] = {

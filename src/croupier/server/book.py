@@ -4,7 +4,8 @@ The book is the one place that says how a table's play and its chips in the ledg
 (docs/ledger.md), and it is used alike by the table running live and by the audit and the
 restart, which rebuild it by applying every committed step again:
 
-- a person who sits down (`SeatJoined`) brings the buy-in from their account to the table;
+- a person who sits down (`SeatJoined`) brings the buy-in from their account to the table,
+  and one who brings more chips (`ChipsAdded`, a rebuy) brings them from it too;
 - a seat that gets up (`SeatLeft`) takes its chips back to its owner's account: a person's,
   or the house's for a bot (the house stakes the bots);
 - at the end of each shoe or pack (`ShoeEnded`, or `ShoeShuffled` when a new one begins) and
@@ -28,6 +29,7 @@ from croupier.engine.actions import Action, Draw, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.events import (
+    ChipsAdded,
     Event,
     SeatJoined,
     SeatLeft,
@@ -127,6 +129,9 @@ class Book:
                 self.seats[event.seat] = holder
                 self.named = {**self.named, event.seat: holder.name}
                 moves.append(Move(holder.party, "table", event.chips, Cause.BUY_IN, ref))
+            elif isinstance(event, ChipsAdded):
+                party = self.seats.get(event.seat, Seat("bot")).party
+                moves.append(Move(party, "table", event.chips, Cause.BUY_IN, ref))
             elif isinstance(event, SeatLeft):
                 holder = self.seats.pop(event.seat, Seat("bot"))
                 if event.chips:

@@ -38,7 +38,7 @@ def _check_cover(source: Account, chips: int, cause: Cause) -> None:
     """Python's refusal of an overdraft (the database refuses it too)."""
     if source.kind != AccountKind.GRANT_SOURCE.value and source.balance < chips:
         raise InsufficientChips(
-            source.name, cause.value, f"chips={chips} is more than the balance={source.balance}"
+            source.name, cause.value, f"it holds {source.balance}, and {chips} were asked for"
         )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from croupier.engine.events import Event
+from croupier.engine.events import ChipsAdded, Event
 
 __all__ = ["Names", "Narrator", "Tellers"]
 
@@ -66,9 +66,15 @@ class Narrator:
         return name[:1].upper() + name[1:]
 
     def __call__(self, event: Event) -> str | None:
-        teller = self._tellers.get(type(event))
+        teller = self._tellers.get(type(event)) or _EVERY_GAME.get(type(event))
         return teller(self, event) if teller else None
 
     def end_of_step(self) -> list[str]:
         """What is left to say once a step's events are told."""
         return []
+
+
+_EVERY_GAME: Tellers = {
+    ChipsAdded: lambda n, e: f"{n.subject(e.seat)} brings {e.chips} more chips, {e.total} now.",
+}
+"""The events told alike at every game's table."""

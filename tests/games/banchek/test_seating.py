@@ -14,6 +14,7 @@ from croupier.engine import (
     Join,
     Leave,
     Legal,
+    Rebuy,
     Shuffling,
 )
 from croupier.errors import ForbiddenAction, NotYourTurn, StakeOutOfRange
@@ -31,6 +32,12 @@ from tests.games.banchek.stack import GAME, act, table
 
 HANDS = ["7D KC 5D", "2S 3S 4S"]  # seat 1's and seat 2's; seat 0 banks
 SIT = Legal((Amounts(Join(1), 1, MAX_BUY_IN),))
+
+
+def getting_up(chips: int | None) -> Legal:
+    """A punter's options when he may get up: that, or bring more chips (engine/rebuy.py)."""
+    assert chips is not None
+    return Legal((Leave(), Amounts(Rebuy(1), 1, MAX_BUY_IN - chips)))
 
 
 def hand(state, seat: int, stake: int, events=None):
@@ -105,7 +112,7 @@ def test_no_one_gets_up_with_a_stake_on_the_hand():  # BN-15
 
 def test_a_punter_gets_up_before_a_rounds_first_stake_and_gives_up_his_hand():  # BN-9
     state = table(HANDS)
-    assert GAME.legal_actions(state, 2) == Legal((Leave(),))
+    assert GAME.legal_actions(state, 2) == getting_up(state.seats[2])
     events: list[Event] = []
     state = act(state, 2, Leave(), events)
     assert [(e.seat, e.chips) for e in events if isinstance(e, SeatLeft)] == [(2, 1000)]
@@ -125,7 +132,7 @@ def test_the_banker_plays_on_until_the_bank_passes():  # BN-10, BN-12
 def test_players_come_and_go_while_the_bank_is_offered():  # BN-10, BN-11, BN-13
     state = hand(table(HANDS, "QC", buy_ins=dict.fromkeys(range(4), 1000)), 1, 100)
     assert (state.phase, state.offered) == (Phase.BANK, 1)
-    assert GAME.legal_actions(state, 3) == Legal((Leave(),))
+    assert GAME.legal_actions(state, 3) == getting_up(state.seats[3])
     events: list[Event] = []
     state = act(act(state, 3, Leave(), events), 5, Join(400), events)
     assert [type(e) for e in events] == [SeatLeft, SeatJoined]

@@ -18,6 +18,7 @@ from croupier.engine import (
     Join,
     Leave,
     Legal,
+    Rebuy,
     Shuffle,
     Shuffling,
 )
@@ -43,6 +44,12 @@ from tests.games.monte_bank.stack import GAME, act, arranged, bets, table
 C = Card.from_str
 FOUR = dict.fromkeys(range(4), 5000)
 SIT = Legal((Amounts(Join(1), 1, MAX_BUY_IN),))
+
+
+def getting_up(chips: int | None) -> Legal:
+    """A punter's options when he may get up: that, or bring more chips (engine/rebuy.py)."""
+    assert chips is not None
+    return Legal((Leave(), Amounts(Rebuy(1), 1, MAX_BUY_IN - chips)))
 
 
 def between(state: State | None = None) -> State:
@@ -78,7 +85,7 @@ def test_a_table_opens_empty_and_waits_for_two_players():  # MB-1, MB-3
     events: list[Event] = []
     state = act(state, 4, Join(700), events)
     assert state.phase is Phase.WAITING and GAME.seats(state) == {4}
-    assert GAME.legal_actions(state, 4) == Legal((Leave(),))
+    assert GAME.legal_actions(state, 4) == getting_up(state.seats[4])
     state = act(state, 6, Join(900), events)
     assert [(e.seat, e.chips) for e in events if isinstance(e, SeatJoined)] == [(4, 700), (6, 900)]
     assert GAME.chips(state) == Chips(seats=1600, staked=0, house=0, paid_in=1600, paid_out=0)
@@ -145,7 +152,7 @@ def test_a_punter_gets_up_between_deals_with_his_chips():  # MB-15
     assert state.phase is Phase.BETWEEN
     chips = state.chips(1)
     assert chips == 5000 + 300 - 75  # won 3 to 1 on the gate, less the house's cut (MB-13)
-    assert GAME.legal_actions(state, 1) == Legal((Leave(),))
+    assert GAME.legal_actions(state, 1) == getting_up(state.seats[1])
     events: list[Event] = []
     state = act(state, 1, Leave(), events)
     assert [(e.seat, e.chips) for e in events if isinstance(e, SeatLeft)] == [(1, chips)]

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    ChipsAdded,
     DrawnForBank,
     Event,
     FirstBanker,
@@ -23,6 +24,7 @@ __all__ = [
     "BankPutUp",
     "BankSkipped",
     "CardTurned",
+    "ChipsAdded",
     "DrawnForBank",
     "FirstBanker",
     "HandDealt",

@@ -23,12 +23,14 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Option,
+    Rebuy,
     Shuffle,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Audience, Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
 from croupier.errors import (
     ForbiddenAction,
@@ -81,6 +83,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
         Ride,
         Done,
         Leave,
+        Rebuy,
         AddToBank,
         TakeFromBank,
         EndSession,
@@ -124,10 +127,10 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             return Legal((EndSession(),) if actor in self.to_act(state) else ())
         if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
             return Legal()
-        seating = _seating_options(state, actor)
+        found = _seating_options(state, actor)
         if actor in self.to_act(state):
-            return Legal((*_seat_options(state, actor), *seating))
-        return Legal(seating)
+            found = (*_seat_options(state, actor), *found)
+        return Legal(with_rebuy(found, state.seats[actor]))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
@@ -137,8 +140,10 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             )
         if isinstance(actor, int) and isinstance(action, Join | Leave):
             return _seating_refusal(state, actor, action)
-        if isinstance(actor, int) and state.seats[actor] is None:
+        if isinstance(actor, int) and (chips := state.seats[actor]) is None:
             return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
+        if isinstance(action, Rebuy) and isinstance(actor, int) and chips is not None:
+            return rebuy_refusal(self, state, actor, action, chips)
         if isinstance(action, AddToBank | TakeFromBank):
             return ForbiddenAction(
                 actor, action, "the banker may neither take money out of the bank nor add to it "
@@ -335,6 +340,8 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
         return play.put_up(state, seat, events)
     if isinstance(action, Leave):
         return play.leave(state, seat, events)
+    if isinstance(action, Rebuy):
+        return rebought(state, seat, action, events)
     if isinstance(action, Cut):
         events.append(ShoeCut(seat, action.amount))
         return play.new_round(replace(state, pack=state.pack.cut(action.amount)), events)

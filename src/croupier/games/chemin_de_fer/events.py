@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    ChipsAdded,
     CutCardPlaced,
     Event,
     SeatJoined,
@@ -37,6 +38,7 @@ __all__ = [
     "CallsOpen",
     "CardBurned",
     "CardDealt",
+    "ChipsAdded",
     "CoupResult",
     "CutCardPlaced",
     "HandShown",

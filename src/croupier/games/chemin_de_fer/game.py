@@ -18,12 +18,14 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Option,
+    Rebuy,
     Shuffle,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
 from croupier.errors import (
     ForbiddenAction,
@@ -80,6 +82,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,
+        Rebuy,
         Bid,
         Pass,
         OpenBank,
@@ -127,7 +130,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             return Legal((Amounts(Join(1), 1, MAX_BUY_IN),) if state.phase in _BETWEEN else ())
         if actor not in self.to_act(state):  # chance's turn, or the session is over
             return Legal()
-        return Legal(_seat_options(state, actor))
+        return Legal(with_rebuy(_seat_options(state, actor), state.seats[actor]))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         if actor is HOUSE:
@@ -142,6 +145,8 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
         if isinstance(action, Join):
             return ForbiddenAction(actor, action, "this seat is taken")
+        if isinstance(action, Rebuy) and (chips := state.seats[actor]) is not None:
+            return rebuy_refusal(self, state, actor, action, chips)
         if actor != _actor(state):
             return NotYourTurn(actor, action, _now(state))
         return _wrong_move(state, actor, action)
@@ -276,6 +281,8 @@ def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
 
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
     phase = state.phase
+    if isinstance(action, Rebuy):
+        return rebought(state, seat, action, events)
     if isinstance(action, Join):
         seats = list(state.seats)
         seats[seat] = action.amount

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    ChipsAdded,
     DrawnForBank,
     Event,
     FirstBanker,
@@ -31,6 +32,7 @@ __all__ = [
     "BetsClosed",
     "CardFell",
     "CardShown",
+    "ChipsAdded",
     "CutShared",
     "DealEnded",
     "DealVoid",

@@ -25,12 +25,14 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Option,
+    Rebuy,
     Shuffle,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import Event, ShoeCut
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
+from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
 from croupier.errors import (
     ForbiddenAction,
@@ -79,6 +81,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,
+        Rebuy,
         PutUpBank,
         AddToBank,
         KeepBank,
@@ -144,10 +147,10 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             return Legal((EndSession(),) if phase in _SEATING else ())
         if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
             return Legal()
-        seating = _seating_options(state, actor)
+        found = _seating_options(state, actor)
         if actor in self.to_act(state) or (phase is Phase.BETWEEN and actor == state.banker):
-            return Legal((*self._seat_options(state, actor), *seating))
-        return Legal(seating)
+            found = (*self._seat_options(state, actor), *found)
+        return Legal(with_rebuy(found, state.seats[actor]))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
@@ -157,8 +160,10 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
             )
         if isinstance(actor, int) and isinstance(action, Join | Leave):
             return self._seating_refusal(state, actor, action)
-        if isinstance(actor, int) and state.seats[actor] is None:
+        if isinstance(actor, int) and (chips := state.seats[actor]) is None:
             return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
+        if isinstance(action, Rebuy) and isinstance(actor, int) and chips is not None:
+            return rebuy_refusal(self, state, actor, action, chips)
         if isinstance(action, self.bet_actions):
             if phase is not Phase.BETTING:
                 reason = (
@@ -444,6 +449,8 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
         return deal.join(state, seat, action.amount, events)
     if isinstance(action, Leave):
         return deal.leave(state, seat, events)
+    if isinstance(action, Rebuy):
+        return rebought(state, seat, action, events)
     if isinstance(action, PutUpBank):
         return deal.put_up(state, seat, action.amount, events)
     if isinstance(action, DeclineBank):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from croupier.engine.actions import MAX_BUY_IN, Action, Amounts, Done, Join, Leave, Option
-from croupier.engine.events import Event
+from croupier.engine.actions import MAX_BUY_IN, Action, Amounts, Done, Join, Leave, Option, Rebuy
+from croupier.engine.events import ChipsAdded, Event
+from croupier.engine.rebuy import with_rebuy
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -71,7 +72,7 @@ def options(state: State, index: int) -> tuple[Option, ...]:
     if not box.stakes.total:
         found.append(Leave())
     found.append(Done())
-    return tuple(found)
+    return with_rebuy(tuple(found), box.chips)
 
 
 def refusal(state: State, index: int, action: Action) -> IllegalAction:
@@ -125,6 +126,10 @@ def perform(state: State, index: int, action: Action, events: list[Event]) -> St
         events.append(SeatJoined(index, action.amount))
         return replace(state, boxes=tuple(boxes), paid_in=state.paid_in + action.amount)
     assert box is not None
+    if isinstance(action, Rebuy):
+        boxes[index] = replace(box, chips=box.chips + action.amount)
+        events.append(ChipsAdded(index, action.amount, box.chips + action.amount))
+        return replace(state, boxes=tuple(boxes), paid_in=state.paid_in + action.amount)
     if isinstance(action, Stake):
         total = box.stakes[action.bet] + action.amount
         boxes[index] = replace(

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from croupier.cards import Card
 from croupier.engine.events import (
+    ChipsAdded,
     CutCardPlaced,
     Event,
     SeatJoined,
@@ -31,6 +32,7 @@ __all__ = [
     "CardBurned",
     "CardDealt",
     "CardsTurned",
+    "ChipsAdded",
     "ChoiceStated",
     "CommissionCollected",
     "CoupResult",

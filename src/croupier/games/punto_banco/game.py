@@ -19,12 +19,14 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Option,
+    Rebuy,
     Shuffle,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
 from croupier.engine.events import NOBODY, Event
 from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling
+from croupier.engine.rebuy import rebuy_refusal
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -88,6 +90,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,
+        Rebuy,
         Cut,
         Stake,
         Withdraw,
@@ -175,6 +178,8 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
             return ForbiddenAction(
                 actor, action, f"there is no such seat: boxes are 1 to {len(state.boxes)}"
             )
+        if isinstance(action, Rebuy) and (box := state.boxes[actor]) is not None:
+            return rebuy_refusal(self, state, actor, action, box.chips)
         phase = state.phase
         if phase is Phase.BETTING:
             return betting.refusal(state, actor, action)

@@ -204,7 +204,8 @@ function sitDown(message) {
   send({ ...option.template, amount: chips }, seats[0]);
 }
 
-function drawActions(message, rest, placed) {
+function drawActions(message, offered, placed) {
+  let rest = offered;
   clear(page.actions);
   if (message.closed) {
     const paid = Object.entries(message.paid_out || {}).map(([s, chips]) => `${seatName(Number(s), state.names)} got ${chips} chips back`);
@@ -218,6 +219,9 @@ function drawActions(message, rest, placed) {
     return;
   }
   page.actions.append(plans(message));
+  const rebuy = rest.find(isRebuy);
+  if (rebuy) page.actions.append(bringChips(rebuy));
+  rest = rest.filter((option) => !isRebuy(option));
   const yours = message.view.to_act.includes(message.seat);
   const where = placed ? (rest.length ? " on the table, or here:" : " on the table.") : ":";
   const words = rest.length || placed ? `${yours ? "Your turn" : "You may act"}${where}` : "Nothing to do just now.";
@@ -231,6 +235,21 @@ function drawActions(message, rest, placed) {
     }
     page.actions.append(made);
   });
+}
+
+function isRebuy(option) {
+  return option.type === "Amounts" && option.template.type === "Rebuy";
+}
+
+// Bringing more chips from the account (a Rebuy, offered when one may get up): up to what
+// the account holds, beside the plans, so that the game's own keys 1-9 stay as they were.
+function bringChips(option) {
+  const balance = state.person?.chips ?? option.high;
+  const high = Math.min(option.high, balance);
+  if (high < option.low) return el("p", { class: "note rebuy" }, "Your account holds no chips to bring to the table.");
+  const made = control({ ...option, high }, send, { text: "Bring chips", chips: [100, 500].filter((c) => c <= high) });
+  made.classList.add("rebuy");
+  return made;
 }
 
 // The seat's plans beside its actions: get up at the next moment the rules allow, and sit
@@ -284,6 +303,8 @@ function receive(message) {
       if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
         loadNames().then(draw);
         loadPerson();
+      } else if ((message.events || []).some((event) => event.type === "ChipsAdded")) {
+        loadPerson().then(draw);
       }
       break;
     case "view":
