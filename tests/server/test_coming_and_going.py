@@ -2,13 +2,14 @@
 next moment the rules allow, and the table takes the step then, in every game, within one
 coup of asking, even where a bot banker leaves only a moment between deals to get up in
 (MB-15); a person who sits out is not waited for, and gets up once the table's `away` time
-is over; one who has gone is sat out after one missed turn; one who comes back is waited
-for again."""
+is over; one who has gone is sat out after one missed turn, and waited for again once
+connected again; one who comes back is waited for again."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from typing import Any
 
@@ -20,7 +21,7 @@ from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, Served
-from tests.server.players import Person, Reader, open_table, sit_down, steps_of
+from tests.server.players import Person, Reader, open_table, pick, sit_down, steps_of
 
 BOTS = {"punto-banco": 1, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
 ROUNDS = ("coups", "rounds", "deals")
@@ -135,6 +136,13 @@ def test_one_who_has_gone_is_sat_out_after_one_missed_turn(server, database_url)
     with bea.connect(table) as socket:
         seen = Reader(socket, bea.heard).until(lambda m: m["type"] == "view")
     assert seen["plans"]["0"] == {"leave": False, "away": True}
+    with ada.connect(table) as socket:  # back: waited for again, with no word of hers
+        back = Reader(socket, ada.heard).until(lambda m: m["type"] == "view")
+        assert back["seat"] == 0 and back["plans"] == {}, back["plans"]
+        time.sleep(1.5)  # three of her time limits: taken "by timeout" again, not "away"
+    after = [step.by for step in steps_of(database_url, table) if step.actor == "0"]
+    taken = [by for by in after[len(mine) :] if by != "away"]
+    assert after[len(mine) :] and "timeout" in taken, after[len(mine) :]
 
 
 def test_a_plan_needs_a_seat_and_says_what_is_wrong(server):
@@ -177,3 +185,45 @@ def test_the_python_client_says_a_plan(database_url):
     finally:
         served.stop()
     assert left["actor"] == 0 and left["events"][0]["type"] == "SeatLeft"
+
+
+def _offered_rebuy(message: dict[str, Any]) -> bool:
+    return message["type"] == "view" and any(
+        option.get("template", {}).get("type") == "Rebuy"
+        for option in message["view"]["legal"]["options"]
+    )
+
+
+def _rebuy(reader: Reader, amount: int) -> dict[str, Any]:
+    """A rebuy of `amount` sent at the next view that offers one (playing at random until
+    then), again if the table moved on before it came: the answer not about the moment."""
+    rng = random.Random(3)
+    while True:
+        view = reader.until(lambda m: m["type"] == "view" and m["view"]["legal"]["options"])
+        if not _offered_rebuy(view):
+            reader.send(pick(view["view"]["legal"]["options"], rng), view["seq"])
+            continue
+        reader.send({"type": "Rebuy", "amount": amount}, view["seq"])
+        answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+        if answer["type"] == "ack" or answer["error"] == "not-stored":
+            return answer
+
+
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_a_person_brings_more_chips_from_the_account(server, database_url, game):
+    ada = Person(server, "ada")
+    table = _table(ada, game, time_limit=30, bot_pause=0.3)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        acked = _rebuy(reader, 300)
+        assert acked["type"] == "ack", acked
+        step = reader.until(lambda m: m["type"] == "step" and m["seq"] == acked["seq"])
+        (added,) = [e for e in step["events"] if e["type"] == "ChipsAdded"]
+        assert (added["seat"], added["chips"]) == (0, 300)
+        assert ada.get("/api/me").json()["chips"] == 1000 - 500 - 300
+        refused = _rebuy(reader, 201)  # the account holds 200
+        assert refused["error"] == "not-stored", refused
+        assert "not enough chips in your account: it holds 200" in refused["reason"]
+    assert ada.get("/api/me").json()["chips"] in (200, 200 + added["total"])  # got up, or not
+    assert audit(database_url, table_chips) == []

@@ -63,8 +63,8 @@ class Played:
 
 def _play(server, url, game, steps=200) -> Played:
     """Two people sit with two bots and play at random, one hearing the words and one not,
-    and a third watches with the words; the odds are asked for as they play; the opener
-    closes the table after `steps` steps."""
+    and a third watches with the words; the odds are asked for as they play, and by the
+    first before each of her actions; the opener closes the table after `steps` steps."""
     ada, bob, cy = (Person(server, f"{who}{game[:3]}") for who in ("ada", "bob", "cy"))
     table = ada.post("/api/tables", {"game": game, "bots": 2, "settings": QUICK}).json()["id"]
     stop = threading.Event()
@@ -73,6 +73,10 @@ def _play(server, url, game, steps=200) -> Played:
         watching = cy.connect(table, words=True).__enter__()
         sockets.append(watching)
         Reader(watching, cy.heard)
+
+        def ask_first(message: dict[str, Any]) -> None:  # as a page does, at a decision
+            asked.append((ada, ada.get(f"/api/tables/{table}/odds").json()))
+
         for person, seat, words in ((ada, 0, True), (bob, 3, False)):
             socket = person.connect(table, words=words).__enter__()
             sockets.append(socket)
@@ -80,7 +84,8 @@ def _play(server, url, game, steps=200) -> Played:
             sit_down(reader, seat, 500)
             thread = threading.Thread(
                 target=play_at_random,
-                args=(reader, random.Random(seat), stop, 0.2 if seat == 0 else 0.0),
+                args=(reader, random.Random(seat), stop)
+                + ((0.2, ask_first) if seat == 0 else (0.0, None)),
                 daemon=True,
             )
             thread.start()

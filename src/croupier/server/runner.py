@@ -204,15 +204,16 @@ class TableRunner:
             }
         )
         subscriber.words = words
+        if seat is not None and seat in self._absent:  # back: the hold ends, and the table
+            del self._absent[seat]  # waits for them again if it sat them out for going
+            self._plans.back(seat)
+            self._inbox.put_nowait(None)
         if missed:
             assert last_seq is not None
             for told in catch_up(self.info.game, self._recent, person, last_seq, words):
                 subscriber.outbox.put_nowait(told)
         subscriber.outbox.put_nowait(self._view_for(person, book))
         self._subscribers.append(subscriber)
-        if seat is not None and seat in self._absent:
-            del self._absent[seat]
-            self._inbox.put_nowait(None)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -330,8 +331,15 @@ class TableRunner:
         finally:
             if getter is not None:
                 getter.cancel()
+        # A request the getter took while the table was closing is answered with the rest.
+        taken = (
+            [getter.result()]
+            if getter is not None and getter.done() and not getter.cancelled()
+            else []
+        )
         while not self._inbox.empty():
-            late = self._inbox.get_nowait()
+            taken.append(self._inbox.get_nowait())
+        for late in taken:
             if late is not None:
                 late.answer(protocol.refused(late.key, "the table is closed", "game-over"))
 
@@ -378,7 +386,7 @@ class TableRunner:
             by = "away" if away else "timeout"
             self._take(batch, seat, default_action(legal), by, self._holder(seat))
             if not away and seat in self._absent:  # gone: not waited for again (one turn)
-                self._plans.sit_out(seat, self._away_until())
+                self._plans.sit_out(seat, self._away_until(), gone=True)
         elif (
             self._waiting_bots()
             and self._last_step_at + self.info.settings.bot_pause <= now
