@@ -227,3 +227,23 @@ def test_a_person_brings_more_chips_from_the_account(server, database_url, game)
         assert "not enough chips in your account: it holds 200" in refused["reason"]
     assert ada.get("/api/me").json()["chips"] in (200, 200 + added["total"])  # got up, or not
     assert audit(database_url, table_chips) == []
+
+
+def test_a_banchek_punter_slow_at_his_stake_stakes_the_smallest(server, database_url):
+    ada = Person(server, "ada")
+    table = _table(ada, "banchek", time_limit=0.3)
+
+    def at_stake(m: dict[str, Any]) -> bool:  # a step of hers, late, that staked or left
+        told = {e["type"] for e in m.get("events", ())}
+        return (
+            m["type"] == "step" and m.get("by") == "timeout" and bool(told & {"Staked", "SeatLeft"})
+        )
+
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        late = reader.until(lambda m: at_stake(m) and m.get("actor") == 0, timeout=30)
+    staked = [e for e in late["events"] if e["type"] == "Staked"]
+    assert staked and staked[0]["seat"] == 0, late  # not SeatLeft: he stays in the game (BN-11)
+    (step,) = [s for s in steps_of(database_url, table) if s.seq == late["seq"]]
+    assert json.loads(step.action) == {"type": "Stake", "amount": staked[0]["amount"]}

@@ -1,5 +1,6 @@
 """What the table does for a seat that does not act in time (a table's time limit), or that
-leaves in the middle of a coup: the plainest choice the rules allow.
+leaves in the middle of a coup: the plainest choice the rules allow (`late_action`, for a
+person merely slow, keeps a Banchek punter in the game with the smallest stake).
 
 In order of preference: finish betting, pass, wait, play on, decline or give up a bank,
 turn the cards as one must, stand where standing is allowed, then the forced play (punto's
@@ -16,7 +17,7 @@ from croupier.games.monte_bank import actions as monte_bank
 from croupier.games.punto_banco import actions as punto_banco
 from croupier.games.punto_banco.rules import Decision
 
-__all__ = ["default_action", "middle_cut"]
+__all__ = ["default_action", "late_action", "middle_cut"]
 
 _PLAINEST: tuple[Action, ...] = (
     Done(),
@@ -53,3 +54,15 @@ def default_action(legal: Legal) -> Action:
         return Leave()
     option = legal.options[0]
     return option.at(option.low) if isinstance(option, Amounts) else option
+
+
+def late_action(legal: Legal) -> Action:
+    """What the table does for a person whose time ran out: the plainest choice, but where
+    a punter who names no stake must leave the game (Banchek, BN-11), the smallest stake,
+    if he holds it: a moment's slowness does not cost him his place."""
+    stakes = legal.of_type(banchek.Stake)
+    if stakes and Leave() in legal:
+        (option,) = stakes
+        assert isinstance(option, Amounts)
+        return option.at(option.low)
+    return default_action(legal)

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.bots import roster
-from croupier.bots.defaults import default_action
+from croupier.bots.defaults import default_action, late_action
 from croupier.engine.actions import Action, Join, Leave
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import JSON, encode
@@ -383,8 +383,10 @@ class TableRunner:
         if away or late:
             seat = min(away or late)
             legal = self.book.game.options(self.book.state, seat)
-            by = "away" if away else "timeout"
-            self._take(batch, seat, default_action(legal), by, self._holder(seat))
+            by, action = (
+                ("away", default_action(legal)) if away else ("timeout", late_action(legal))
+            )
+            self._take(batch, seat, action, by, self._holder(seat))
             if not away and seat in self._absent:  # gone: not waited for again (one turn)
                 self._plans.sit_out(seat, self._away_until(), gone=True)
         elif (
