@@ -34,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from croupier import games
 from croupier.bots import roster
 from croupier.engine.actions import Action, Join
-from croupier.engine.codec import decode, encode
+from croupier.engine.codec import brief, decode, encode
 from croupier.errors import InvalidInput, LogInRefused
 from croupier.server import protocol
 from croupier.server.database import open_database
@@ -54,6 +54,12 @@ PAGES = Path(__file__).parent / "web"
 
 _MESSAGE_LIMIT = 16_384
 """The longest websocket message a client may send, in characters."""
+
+_MOST_SEATS = 1000
+"""More seats than any table has: a `seat` beyond is no seat."""
+
+_MOST_STEPS = 10**15
+"""More steps than any table takes: a `seq` beyond is no step, and is not quoted back."""
 
 
 def _session_key(engine: Engine) -> str:
@@ -364,12 +370,13 @@ async def _receive(
     pending: set[asyncio.Task[Any]] = set()
     known = {kind.__name__: kind for kind in runner.book.game.actions}
     while True:
-        try:
-            message = await websocket.receive_text()
-        except WebSocketDisconnect:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
             return
         try:
-            request = _read(message)
+            if frame.get("text") is None:
+                raise InvalidInput("a message is a text frame of JSON, not a binary one")
+            request = _read(frame["text"])
             if request["type"] == "plan":
                 runner.plan(who[0], request["leave"], request["away"], subscriber)
                 continue
@@ -381,15 +388,17 @@ async def _receive(
                 saying.add_done_callback(pending.discard)
                 continue
             kind = request["action"].get("type") if isinstance(request["action"], dict) else None
-            if kind not in known:
+            if not isinstance(kind, str) or kind not in known:
                 names = ", ".join(known)
-                raise InvalidInput(f"{kind!r} is not an action of this game: it has {names}")
+                raise InvalidInput(f"{brief(kind)} is not an action of this game: it has {names}")
             action: Action = decode(request["action"], Action, known)
         except InvalidInput as error:
             subscriber.outbox.put_nowait({"type": "error", "reason": str(error)})
             continue
         seat = request.get("seat")
-        if isinstance(action, Join) and not (isinstance(seat, int) and not isinstance(seat, bool)):
+        if isinstance(action, Join) and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < _MOST_SEATS
+        ):
             subscriber.outbox.put_nowait({"type": "error", "reason": "sitting down names a seat"})
             continue
         acting = runner.act(
@@ -406,8 +415,12 @@ def _read(message: str) -> dict[str, Any]:
         raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
     try:
         data = json.loads(message)
-    except (json.JSONDecodeError, RecursionError):
+    except json.JSONDecodeError:
         raise InvalidInput("the message is not JSON") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
+        raise InvalidInput(
+            "the message is JSON too large in a number or too deep to read"
+        ) from None
     if not isinstance(data, dict) or data.get("type") not in ("act", "plan", "say"):
         raise InvalidInput('a message is an object of type "act", "plan" or "say"')
     if data["type"] == "say":
@@ -421,7 +434,7 @@ def _read(message: str) -> dict[str, Any]:
     key, seq = data.get("key"), data.get("seq")
     if not (isinstance(key, str) and 1 <= len(key) <= 64):
         raise InvalidInput("key must be text of 1 to 64 characters, made anew for each action")
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= _MOST_STEPS:
         raise InvalidInput("seq must be the step the action was decided at, a whole number")
     if "action" not in data:
         raise InvalidInput("the message has no action")
