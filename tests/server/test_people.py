@@ -109,10 +109,22 @@ def test_a_short_password_is_refused(database_url):
     engine.dispose()
 
 
-@pytest.mark.parametrize("name", ["", "a" * 33, "ada lovelace", "ada!", "adé", 7])
+@pytest.mark.parametrize("name", ["", "a" * 33, "ada lovelace", "ada!", "adé", 7, "n" * 10_000])
 def test_a_name_that_is_not_valid_is_refused(database_url, name):
-    with pytest.raises(InvalidInput, match="is not valid: 1 to 32 characters"):
+    with pytest.raises(InvalidInput, match="is not valid: 1 to 32 characters") as refused:
         _register(database_url, name)
+    assert len(str(refused.value)) < 150, "a long name is quoted cut short"
+
+
+def test_a_password_too_long_is_refused_unhashed_and_never_logs_in(database_url):
+    with pytest.raises(InvalidInput, match="at most 1024 characters") as refused:
+        _register(database_url, "ada", "p" * 20_000_000)
+    assert "ppppppppp" not in str(refused.value)
+    _register(database_url, "bea", "a long password")
+    engine = open_database(database_url)
+    with Session(engine) as session, pytest.raises(LogInRefused):
+        log_in(session, "bea", "a long password" + "x" * 2000)
+    engine.dispose()
 
 
 @pytest.mark.parametrize(

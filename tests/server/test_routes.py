@@ -44,3 +44,20 @@ def test_the_pages_are_served_beside_the_api(server, path):
         "text/css",
     )
     assert server.get("/api/health").json() == {"status": "ok", "database": "ok"}
+
+
+@pytest.mark.parametrize("empty_database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (b'{"name": "ada", "password": "' + b"p" * 70_000 + b'"}', "at most 65536 bytes"),
+        (b'{"name": ' + b"9" * 5000 + b"}", "too large in a number or too deep to read"),
+        (b"[" * 3000 + b"]" * 3000, "too large in a number or too deep to read"),
+        (b"\xff\xfe", "the body is not JSON"),
+    ],
+)
+def test_a_body_too_large_or_odd_is_refused_in_words(server, body, error):
+    answer = server.post("/api/register", content=body)
+    assert answer.status_code == 400
+    assert error in answer.json()["error"]
+    assert len(answer.text) < 200, "nothing of the body is quoted back"

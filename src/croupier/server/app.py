@@ -55,6 +55,9 @@ PAGES = Path(__file__).parent / "web"
 _MESSAGE_LIMIT = 16_384
 """The longest websocket message a client may send, in characters."""
 
+_BODY_LIMIT = 65_536
+"""The most bytes a request's body may hold."""
+
 _MOST_SEATS = 1000
 """More seats than any table has: a `seat` beyond is no seat."""
 
@@ -142,10 +145,20 @@ def _error(status: int, reason: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """A request's JSON object, read no further than `_BODY_LIMIT` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > _BODY_LIMIT:
+            raise InvalidInput(f"a request's body is at most {_BODY_LIMIT} bytes")
+        chunks.append(chunk)
     try:
-        data = json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        data = json.loads(b"".join(chunks))
+    except (json.JSONDecodeError, UnicodeDecodeError):
         raise InvalidInput("the body is not JSON") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
+        raise InvalidInput("the body is JSON too large in a number or too deep to read") from None
     if not isinstance(data, dict):
         raise InvalidInput("the body is not a JSON object")
     return data

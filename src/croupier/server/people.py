@@ -1,7 +1,7 @@
 """People's accounts: registering with a name and a password, and logging in.
 
 A name is 1 to 32 characters, each an ASCII letter, a digit, `-` or `_`, and is taken
-whatever its case (`Ada` and `ada` are one name). A password is at least 8 characters; only
+whatever its case (`Ada` and `ada` are one name). A password is 8 to 1,024 characters; only
 its argon2id hash (argon2-cffi's `PasswordHasher`) is kept, and no message or `repr` ever
 holds it. Registering opens the person's ledger account and grants them `STARTING_GRANT`
 chips from the grant source, in the caller's transaction.
@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.engine.codec import brief
 from croupier.errors import InvalidInput, LogInRefused
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Person
@@ -44,6 +45,9 @@ GRANT_SOURCE = "grants"
 MIN_PASSWORD = 8
 """The fewest characters a password may have."""
 
+MAX_PASSWORD = 1024
+"""The most characters a password may have: argon2 is not asked to hash megabytes."""
+
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _HASHER = PasswordHasher()
 _STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
@@ -52,7 +56,7 @@ _STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or _NAME.fullmatch(name) is None:
         raise InvalidInput(
-            f"name={name!r} is not valid: 1 to 32 characters, each a letter (A-Z, a-z), "
+            f"name={brief(name)} is not valid: 1 to 32 characters, each a letter (A-Z, a-z), "
             "a digit, '-' or '_'"
         )
     return name
@@ -64,6 +68,11 @@ def _check_password(password: object) -> str:
     if len(password) < MIN_PASSWORD:
         raise InvalidInput(
             f"the password is too short: at least {MIN_PASSWORD} characters "
+            f"(this one has {len(password)})"
+        )
+    if len(password) > MAX_PASSWORD:
+        raise InvalidInput(
+            f"the password is too long: at most {MAX_PASSWORD} characters "
             f"(this one has {len(password)})"
         )
     return password
@@ -124,7 +133,7 @@ def log_in(session: Session, name: str, password: str) -> Person:
 
     Raises `LogInRefused`, the same for a wrong name as for a wrong password."""
     person = _find(session, name) if isinstance(name, str) else None
-    if not isinstance(password, str):
+    if not isinstance(password, str) or len(password) > MAX_PASSWORD:
         raise LogInRefused()
     if person is None:
         with contextlib.suppress(VerificationError):
