@@ -199,7 +199,9 @@ def _rebuy(reader: Reader, amount: int) -> dict[str, Any]:
     then), again if the table moved on before it came: the answer not about the moment."""
     rng = random.Random(3)
     while True:
-        view = reader.until(lambda m: m["type"] == "view" and m["view"]["legal"]["options"])
+        view = reader.until(
+            lambda m: m["type"] == "view" and m["view"]["legal"]["options"], timeout=60
+        )
         if not _offered_rebuy(view):
             reader.send(pick(view["view"]["legal"]["options"], rng), view["seq"])
             continue
@@ -212,7 +214,7 @@ def _rebuy(reader: Reader, amount: int) -> dict[str, Any]:
 @pytest.mark.parametrize("game", sorted(BOTS))
 def test_a_person_brings_more_chips_from_the_account(server, database_url, game):
     ada = Person(server, "ada")
-    table = _table(ada, game, time_limit=30, bot_pause=0.3)
+    table = _table(ada, game, time_limit=30, bot_pause=0.3, bot_chips=10**6)  # no bot goes broke
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         sit_down(reader, 0, 500)
