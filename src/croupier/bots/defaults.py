@@ -64,5 +64,6 @@ def late_action(legal: Legal) -> Action:
     if stakes and Leave() in legal:
         (option,) = stakes
         assert isinstance(option, Amounts)
-        return option.at(option.low)
+        smallest: Action = option.at(option.low)
+        return smallest
     return default_action(legal)

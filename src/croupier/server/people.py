@@ -29,6 +29,7 @@ from croupier.server.schema import Account, AccountKind, Cause, Person
 
 __all__ = [
     "GRANT_SOURCE",
+    "MAX_PASSWORD",
     "MIN_PASSWORD",
     "STARTING_GRANT",
     "enrol",
