@@ -10,18 +10,15 @@ import pytest
 from croupier.bots.defaults import default_action, late_action
 from croupier.engine import Amounts, Leave
 from croupier.games.banchek import Phase, Stake
-from croupier.testing import play_randomly
-from tests.engine.test_shown import SPECS
+from tests.engine.test_shown import SPECS, walked
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_a_late_seat_gets_the_plainest_choice_but_keeps_its_banchek_place(name: str):
     spec = SPECS[name]
     game = spec.game
-    session = play_randomly(spec, 4, rounds=8, checks=0)
-    state = game.start(spec.config, spec.buy_ins)
     staked = 0
-    for actor, action, _ in session.steps:
+    for state in walked(spec, 4, rounds=8):
         for seat in (s for s in game.to_act(state) if isinstance(s, int)):
             legal = game.options(state, seat)
             if not legal:
@@ -37,5 +34,4 @@ def test_a_late_seat_gets_the_plainest_choice_but_keeps_its_banchek_place(name: 
                 staked += 1
             else:
                 assert late == plainest, (state.phase, legal)
-        state, _ = game.apply(state, actor, action)
     assert staked or name != "banchek"

@@ -12,8 +12,7 @@ import pytest
 from croupier.engine import MAX_BUY_IN, Amounts, Leave, Rebuy
 from croupier.engine.events import ChipsAdded
 from croupier.errors import IllegalAction, StakeOutOfRange
-from croupier.testing import play_randomly
-from tests.engine.test_shown import SPECS
+from tests.engine.test_shown import SPECS, walked
 
 
 def _seat_chips(name: str, state, seat: int) -> int | None:
@@ -28,10 +27,8 @@ def _seat_chips(name: str, state, seat: int) -> int | None:
 def test_a_seat_brings_chips_exactly_when_it_may_get_up(name: str):
     spec = SPECS[name]
     game = spec.game
-    session = play_randomly(spec, 5, rounds=6, checks=0)
-    state = game.start(spec.config, spec.buy_ins)
     rebought = refused = 0
-    for actor, action, _ in session.steps:
+    for state in walked(spec, 5, rounds=6):
         for seat in range(len(spec.buy_ins) + 1):
             chips = _seat_chips(name, state, seat)
             legal = game.options(state, seat)
@@ -56,7 +53,6 @@ def test_a_seat_brings_chips_exactly_when_it_may_get_up(name: str):
             assert game.to_act(after) == game.to_act(state)
             assert getattr(after, "bank", None) == getattr(state, "bank", None)
             assert _back(name, after, seat, chips) == state, "a rebuy changes nothing else"
-        state, _ = game.apply(state, actor, action)
     assert rebought and refused
 
 
@@ -75,14 +71,11 @@ def _back(name: str, state, seat: int, chips: int):
 def test_the_banchek_banker_brings_nothing_to_his_bank():
     spec = SPECS["banchek"]
     game = spec.game
-    session = play_randomly(spec, 2, rounds=4, checks=0)
-    state = game.start(spec.config, spec.buy_ins)
     banked = 0
-    for actor, action, _ in session.steps:
+    for state in walked(spec, 2, rounds=4):
         if state.banker is not None:
             banked += 1
             assert not game.options(state, state.banker).of_type(Rebuy)  # BN-12
             with pytest.raises(IllegalAction):
                 game.apply(state, state.banker, Rebuy(10))
-        state, _ = game.apply(state, actor, action)
     assert banked

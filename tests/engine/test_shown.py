@@ -7,6 +7,7 @@ the rule that refuses another deal (PM-8)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,6 +47,15 @@ SPECS = {
     "monte-bank": _spec(MonteBank(), MonteRules(), 4, monte_spec),
     "private-monte": _spec(PrivateMonte(), PrivateRules(), 4, private_spec),
 }
+
+
+def walked(spec: Spec, seed: int, rounds: int) -> Iterator[Any]:
+    """Each state of a session of random play at which a step was taken."""
+    session = play_randomly(spec, seed, rounds=rounds, checks=0)
+    state = spec.game.start(spec.config, spec.buy_ins)
+    for actor, action, _ in session.steps:
+        yield state
+        state, _ = spec.game.apply(state, actor, action)
 
 
 def _summed(swings: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

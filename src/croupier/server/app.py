@@ -144,6 +144,16 @@ def _error(status: int, reason: str) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
+def _json(text: str | bytes, what: str) -> Any:
+    """`text` read as JSON; `InvalidInput` says, of `what`, why it cannot be."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise InvalidInput(f"{what} is not JSON") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
+        raise InvalidInput(f"{what} is JSON too large in a number or too deep to read") from None
+
+
 async def _body(request: Request) -> dict[str, Any]:
     """A request's JSON object, read no further than `_BODY_LIMIT` bytes."""
     chunks: list[bytes] = []
@@ -153,12 +163,7 @@ async def _body(request: Request) -> dict[str, Any]:
         if size > _BODY_LIMIT:
             raise InvalidInput(f"a request's body is at most {_BODY_LIMIT} bytes")
         chunks.append(chunk)
-    try:
-        data = json.loads(b"".join(chunks))
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise InvalidInput("the body is not JSON") from None
-    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
-        raise InvalidInput("the body is JSON too large in a number or too deep to read") from None
+    data = _json(b"".join(chunks), "the body")
     if not isinstance(data, dict):
         raise InvalidInput("the body is not a JSON object")
     return data
@@ -426,14 +431,7 @@ def _read(message: str) -> dict[str, Any]:
     """A client's `act`, `plan` or `say` message, checked; `InvalidInput` says what is wrong."""
     if len(message) > _MESSAGE_LIMIT:
         raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
-    try:
-        data = json.loads(message)
-    except json.JSONDecodeError:
-        raise InvalidInput("the message is not JSON") from None
-    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
-        raise InvalidInput(
-            "the message is JSON too large in a number or too deep to read"
-        ) from None
+    data = _json(message, "the message")
     if not isinstance(data, dict) or data.get("type") not in ("act", "plan", "say"):
         raise InvalidInput('a message is an object of type "act", "plan" or "say"')
     if data["type"] == "say":
