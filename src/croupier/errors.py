@@ -16,7 +16,8 @@
     │   ├── InvalidHistory     a saved session that cannot be read
     │   │   └── HistoryMismatch  one that replays otherwise than it records
     │   └── LogInRefused       a name and password that do not log in (never says which)
-    └── TableStopped           a table that cannot go on: a seat refused again and again
+    ├── TableStopped           a table that cannot go on: a seat refused again and again
+    └── TooSoon                a try at the door made before its wait is over
 
 An illegal action is a `ValueError` too, as in python-chess: a caller who
 only cares that the input was refused can catch that.
@@ -24,6 +25,7 @@ only cares that the input was refused can catch that.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "NotYourTurn",
     "StakeOutOfRange",
     "TableStopped",
+    "TooSoon",
     "UnknownAction",
 ]
 
@@ -137,3 +140,13 @@ class LogInRefused(InvalidInput):
 
     def __init__(self) -> None:
         super().__init__("the name or the password is wrong")
+
+
+class TooSoon(CroupierError):
+    """A try at logging in or registering made before its wait is over
+    (`croupier.server.door`): `wait`, the whole seconds still to wait, is in the message."""
+
+    def __init__(self, what: str, wait: float) -> None:
+        self.wait = max(1, math.ceil(wait))
+        unit = "second" if self.wait == 1 else "seconds"
+        super().__init__(f"too many tries {what}: try again in {self.wait} {unit}")

@@ -113,6 +113,8 @@ class Reader:
         self.socket = socket
         self.log = log
         self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.ended: Exception | None = None
+        """What ended the reading (a `WebSocketDisconnect` with the close code), once it has."""
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
@@ -122,7 +124,8 @@ class Reader:
                 for message in received(self.socket):
                     self.log.append(message)
                     self.messages.put(message)
-        except Exception:  # the socket closed
+        except Exception as error:  # the socket closed
+            self.ended = error
             self.messages.put(None)
 
     def until(self, wanted: Any, timeout: float = 20.0) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import typer
 
 from croupier.cli.options import Database, number, seed
 from croupier.cli.usage import fail
+from croupier.server.door import Limits
 
 __all__ = ["serve_command"]
 
@@ -99,6 +100,28 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    connections: Annotated[
+        int,
+        number(
+            "The most table connections (websockets) one client address may hold open at "
+            "once; one more is closed with code 4429. Behind a reverse proxy on this machine, "
+            "the address is the one the proxy forwards (X-Forwarded-For).",
+            1,
+            1_000_000,
+            metavar="COUNT",
+        ),
+    ] = Limits.connections,
+    registrations: Annotated[
+        int,
+        number(
+            "How many people one client address may register one after another; from "
+            "then on, each registration must wait twice as long as the last (1 s, 2 s, 4 s, "
+            "... up to 15 minutes), and one that comes sooner is refused 429 with the wait.",
+            1,
+            1_000_000,
+            metavar="COUNT",
+        ),
+    ] = Limits.registrations,
 ) -> None:
     """Start the table server: people register, open tables of any game with bots, sit down
     with chips from their account, and play together.
@@ -121,7 +144,8 @@ def serve_command(
     _free(host, port)
     try:
         migrate(url)
-        app = create_app(url, dealt, lease, bot_tables, public_url)
+        limits = Limits(connections=connections, registrations=registrations)
+        app = create_app(url, dealt, lease, bot_tables, public_url, limits)
     except Unavailable as error:
         raise fail(str(error)) from None
     print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)

@@ -8,8 +8,10 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `database`: opening a database (SQLite or PostgreSQL), and `migrate` to bring one to the
   newest schema;
 - `audit`: checking every invariant of a ledger;
-- `people`: registering people (each with a ledger account and a starting grant) and
-  logging them in;
+- `people`: registering people (each with a ledger account and a starting grant),
+  logging them in, changing a password;
+- `sessions`: the sessions the server keeps, that logging out ends everywhere;
+- `door`: how often a name or an address may try to log in, register or connect;
 - `book`: a table's state and what each of its steps moves in the ledger;
 - `tables`: opening tables, committing their steps, rebuilding them from what was committed;
 - `committer`: the batches of all a process's tables committed together, in one transaction;
@@ -38,6 +40,7 @@ __all__ = [
     "collector",
     "committer",
     "database",
+    "door",
     "history",
     "ledger",
     "lobby",
@@ -48,6 +51,7 @@ __all__ = [
     "readings",
     "runner",
     "schema",
+    "sessions",
     "stakes",
     "tables",
     "telling",

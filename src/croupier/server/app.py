@@ -3,8 +3,9 @@ and the pages (static files from `web/`, served at `/`).
 
 docs/protocol.md describes every route and message. A person logs in and holds a signed,
 HttpOnly session cookie (Starlette's `SessionMiddleware`, signed with a key kept in the
-database so that every process and every restart shares it). Every database call runs off
-the event loop.
+database so that every process and every restart shares it), which names a session the
+server keeps (`croupier.server.sessions`); the door (`croupier.server.door`) limits how
+often a name or an address may try. Every database call runs off the event loop.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -35,12 +37,13 @@ from croupier import games
 from croupier.bots import roster
 from croupier.engine.actions import Action, Join
 from croupier.engine.codec import brief, decode, encode
-from croupier.errors import InvalidInput, LogInRefused
-from croupier.server import protocol
+from croupier.errors import InvalidInput, LogInRefused, TooSoon
+from croupier.server import protocol, sessions
 from croupier.server.database import open_database
+from croupier.server.door import Entrance, Limits
 from croupier.server.lobby import LEASE, Lobby
-from croupier.server.people import log_in, register
-from croupier.server.protocol import MOVED
+from croupier.server.people import change_password, log_in, register
+from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
 from croupier.server.readings import history_answer, odds_answer
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person, Secret
@@ -48,6 +51,8 @@ from croupier.server.tables import Settings
 from croupier.server.telling import json_text
 
 __all__ = ["PAGES", "create_app"]
+
+_log = logging.getLogger(__name__)
 
 PAGES = Path(__file__).parent / "web"
 """The browser pages: plain HTML, CSS and JavaScript modules, no build step."""
@@ -81,10 +86,13 @@ def create_app(
     lease: float = LEASE,
     bot_tables: int = 0,
     public_url: str | None = None,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The server on the (migrated) database at `url`. `seed`, `lease` and `public_url` (the
     lobby's `address`): see `Lobby`. With `bot_tables`, at start every game with no table
-    open gets one, with that many bots, for people to sit down at."""
+    open gets one, with that many bots, for people to sit down at. `limits`: how much the
+    door lets one name or address try (by default, `Limits()`). The session cookie is
+    `Secure` when `public_url` is https."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease, address=public_url)
 
@@ -99,12 +107,13 @@ def create_app(
             await lobby.stop()
             engine.dispose()
 
-    api = _Api(engine, lobby)
+    api = _Api(engine, lobby, Entrance(limits or Limits()))
     api_routes = [
         Route("/health", api.health),
         Route("/register", api.register, methods=["POST"]),
         Route("/login", api.log_in, methods=["POST"]),
         Route("/logout", api.log_out, methods=["POST"]),
+        Route("/password", api.password, methods=["POST"]),
         Route("/me", api.me),
         Route("/games", api.games),
         Route("/tables", api.tables, methods=["GET"]),
@@ -121,14 +130,18 @@ def create_app(
     ]
     middleware = [
         Middleware(
-            SessionMiddleware, secret_key=_session_key(engine), same_site="lax", max_age=14 * 86400
+            SessionMiddleware,
+            secret_key=_session_key(engine),
+            same_site="lax",
+            max_age=sessions.SESSION_DAYS * 86400,
+            https_only=public_url is not None and public_url.startswith("https:"),
         )
     ]
     app = Starlette(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={HTTPException: _http_error},
+        exception_handlers={HTTPException: _http_error, SQLAlchemyError: _database_error},
     )
     app.state.lobby = lobby
     return app
@@ -140,8 +153,22 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return _error(error.status_code, error.detail.lower())
 
 
-def _error(status: int, reason: str) -> JSONResponse:
-    return JSONResponse({"error": reason}, status_code=status)
+async def _database_error(request: Request, error: Exception) -> Response:
+    """A database that does not answer: the request is refused, in words, to try again."""
+    return _error(503, "the database is not answering just now: try again shortly")
+
+
+def _error(status: int, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": reason}, status_code=status, headers=headers)
+
+
+def _too_soon(error: TooSoon) -> JSONResponse:
+    return _error(429, str(error), {"Retry-After": str(error.wait)})
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address (behind a reverse proxy on loopback, the one it forwards)."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 def _json(text: str | bytes, what: str) -> Any:
@@ -169,17 +196,38 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _person(connection: HTTPConnection) -> tuple[int, str] | None:
-    found = connection.session.get("person")
-    if not (isinstance(found, list) and len(found) == 2):
-        return None
-    return int(found[0]), str(found[1])
+def _token(connection: HTTPConnection) -> str | None:
+    """The session token the connection's cookie holds, if any."""
+    found = connection.session.get("session")
+    return found if isinstance(found, str) and 0 < len(found) <= 64 else None
 
 
 class _Api:
-    def __init__(self, engine: Engine, lobby: Lobby) -> None:
+    def __init__(self, engine: Engine, lobby: Lobby, door: Entrance) -> None:
         self.engine = engine
         self.lobby = lobby
+        self.door = door
+        self.sockets: dict[str, set[WebSocket]] = {}
+        """This process's open table connections, by the hash of their session's token."""
+
+    async def _who(self, connection: HTTPConnection) -> tuple[int, str] | None:
+        """The person whose session the connection's cookie names, while it is going."""
+        token = _token(connection)
+        if token is None:
+            return None
+        return await asyncio.to_thread(self._who_now, token)
+
+    def _who_now(self, token: str) -> tuple[int, str] | None:
+        with Session(self.engine) as session:
+            found = sessions.find(session, token)
+            return None if found is None else (found.id, found.name)
+
+    async def _ended(self, hashes: list[str]) -> None:
+        """Close this process's table connections of sessions just ended."""
+        for each in hashes:
+            for websocket in list(self.sockets.pop(each, ())):
+                with contextlib.suppress(RuntimeError):
+                    await websocket.close(code=ENDED, reason="the session has ended: log in again")
 
     async def health(self, request: Request) -> Response:
         try:
@@ -199,22 +247,64 @@ class _Api:
         return await self._enter(request, log_in, 200)
 
     async def _enter(self, request: Request, how: Any, status: int) -> Response:
+        address = _address(request)
+        name = None
         try:
             body = await _body(request)
-            person = await asyncio.to_thread(
-                self._enter_now, how, body.get("name"), body.get("password")
+            name = body.get("name")
+            if how is register:
+                self.door.registering(address)
+            else:
+                self.door.logging_in(name, address)
+            person, token = await asyncio.to_thread(
+                self._enter_now, how, name, body.get("password")
             )
+        except TooSoon as error:
+            return _too_soon(error)
         except LogInRefused as error:
+            self.door.refused(name, address)
             return _error(401, str(error))
         except InvalidInput as error:
             return _error(400, str(error))
-        request.session["person"] = [person["id"], person["name"]]
+        self.door.let_in(person["name"])
+        request.session.clear()
+        request.session["session"] = token
         return JSONResponse(person, status)
 
-    def _enter_now(self, how: Any, name: Any, password: Any) -> dict[str, Any]:
+    def _enter_now(self, how: Any, name: Any, password: Any) -> tuple[dict[str, Any], str]:
         with Session(self.engine) as session, session.begin():
             person = how(session, name, password)
-            return self._me(session, person)
+            return self._me(session, person), sessions.start(session, person)
+
+    async def password(self, request: Request) -> Response:
+        """Change the password: every session of the person's ends, but this one goes on
+        under a new token."""
+        token = _token(request)
+        who = await self._who(request)
+        if token is None or who is None:
+            return _error(401, "log in to change your password")
+        address = _address(request)
+        try:
+            body = await _body(request)
+            self.door.logging_in(who[1], address)
+            ended, token = await asyncio.to_thread(
+                self._change_now, who[1], body.get("password"), body.get("new")
+            )
+        except TooSoon as error:
+            return _too_soon(error)
+        except LogInRefused:
+            self.door.refused(who[1], address)
+            return _error(401, "the password is wrong")
+        except InvalidInput as error:
+            return _error(400, str(error))
+        request.session["session"] = token
+        await self._ended(ended)
+        return JSONResponse({"changed": True})
+
+    def _change_now(self, name: str, password: Any, new: Any) -> tuple[list[str], str]:
+        with Session(self.engine) as session, session.begin():
+            person = change_password(session, name, password, new)
+            return sessions.end_all(session, person.id), sessions.start(session, person)
 
     def _me(self, session: Session, person: Person) -> dict[str, Any]:
         account = session.get(Account, person.account_id)
@@ -222,14 +312,20 @@ class _Api:
         return {"id": person.id, "name": person.name, "chips": account.balance}
 
     async def log_out(self, request: Request) -> Response:
+        token = _token(request)
         request.session.clear()
+        if token is not None:
+            await asyncio.to_thread(self._log_out_now, token)
+            await self._ended([sessions.token_hash(token)])
         return JSONResponse({"logged_in": False})
 
+    def _log_out_now(self, token: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            sessions.end(session, token)
+
     async def me(self, request: Request) -> Response:
-        who = _person(request)
-        if who is None:
-            return _error(401, "you are not logged in")
-        found = await asyncio.to_thread(self._me_now, who[0])
+        who = await self._who(request)
+        found = None if who is None else await asyncio.to_thread(self._me_now, who[0])
         if found is None:
             request.session.clear()
             return _error(401, "you are not logged in")
@@ -273,7 +369,7 @@ class _Api:
         return RedirectResponse(f"{found['at']}{request.url.path}{query}", status_code=307)
 
     async def odds(self, request: Request) -> Response:
-        who = _person(request)
+        who = await self._who(request)
         person = None if who is None else who[0]
         try:
             self.lobby.runner(request.path_params["table"])
@@ -285,7 +381,7 @@ class _Api:
         return await history_answer(self.engine, request.path_params["table"])
 
     async def close_table(self, request: Request) -> Response:
-        who = _person(request)
+        who = await self._who(request)
         if who is None:
             return _error(401, "log in to close a table")
         try:
@@ -298,7 +394,7 @@ class _Api:
         return JSONResponse(self.lobby.entry(runner), 202)
 
     async def open_table(self, request: Request) -> Response:
-        who = _person(request)
+        who = await self._who(request)
         if who is None:
             return _error(401, "log in to open a table")
         try:
@@ -328,10 +424,30 @@ class _Api:
         if origin is not None and urlsplit(origin).netloc != host:
             await websocket.close(code=4403, reason="this page may not open the table")
             return
-        who = _person(websocket)
+        who = await self._who(websocket)
         if who is None:
-            await websocket.close(code=4401, reason="log in to sit at or watch a table")
+            await websocket.close(code=ENDED, reason="log in to sit at or watch a table")
             return
+        address = _address(websocket)
+        if not self.door.connecting(address):
+            reason = "too many table connections from this address: close some first"
+            await websocket.close(code=CROWDED, reason=reason)
+            return
+        token = _token(websocket)
+        assert token is not None
+        mine = self.sockets.setdefault(sessions.token_hash(token), set())
+        mine.add(websocket)
+        try:
+            await self._seated(websocket, who)
+        finally:
+            self.door.disconnected(address)
+            mine.discard(websocket)
+            if not mine:
+                self.sockets.pop(sessions.token_hash(token), None)
+
+    async def _seated(self, websocket: WebSocket, who: tuple[int, str]) -> None:
+        """A connection let in: told the table, its messages read, until either side closes
+        it, or it does not read what it is sent (`SLOW`)."""
         table = websocket.path_params["table"]
         try:
             runner = self.lobby.runner(table)
@@ -353,15 +469,37 @@ class _Api:
         )
         lines = await runner.talk.recent()
         if lines:
-            subscriber.outbox.put_nowait({"type": "chat", "lines": lines})
+            subscriber.tell({"type": "chat", "lines": lines})
         sender = asyncio.create_task(_send(websocket, subscriber))
+        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber))
+        slow = asyncio.create_task(subscriber.overflowed.wait())
         try:
-            await _receive(websocket, runner, who, subscriber)
+            await asyncio.wait({receiver, slow}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver.done():
+                receiver.result()  # what ended the reading, raised here
         finally:
-            runner.unsubscribe(subscriber)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+            runner.unsubscribe(subscriber)  # a seat its person holds is held from now
+            for task in (sender, receiver, slow):
+                if not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
+        if subscriber.overflowed.is_set():
+            await _close_slow(websocket)
+
+
+_CLOSE_WAIT = 10.0
+"""How long a connection that does not read is given to take its close frame, in seconds."""
+
+
+async def _close_slow(websocket: WebSocket) -> None:
+    """Close a connection whose outbox overflowed (it does not read what it is sent): the
+    close frame waits behind what is already sent, up to `_CLOSE_WAIT`; then the connection
+    is let go, read or not."""
+    _log.info("a connection to a table did not read what it was sent: closed")
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
+        close = websocket.close(code=SLOW, reason="you did not read the table's messages")
+        await asyncio.wait_for(close, _CLOSE_WAIT)
 
 
 async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
@@ -411,13 +549,13 @@ async def _receive(
                 raise InvalidInput(f"{brief(kind)} is not an action of this game: it has {names}")
             action: Action = decode(request["action"], Action, known)
         except InvalidInput as error:
-            subscriber.outbox.put_nowait({"type": "error", "reason": str(error)})
+            subscriber.tell({"type": "error", "reason": str(error)})
             continue
         seat = request.get("seat")
         if isinstance(action, Join) and not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < _MOST_SEATS
         ):
-            subscriber.outbox.put_nowait({"type": "error", "reason": "sitting down names a seat"})
+            subscriber.tell({"type": "error", "reason": "sitting down names a seat"})
             continue
         acting = runner.act(
             who[0], who[1], action, request["seq"], request["key"], seat, subscriber

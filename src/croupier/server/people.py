@@ -32,6 +32,7 @@ __all__ = [
     "MAX_PASSWORD",
     "MIN_PASSWORD",
     "STARTING_GRANT",
+    "change_password",
     "enrol",
     "log_in",
     "register",
@@ -147,4 +148,15 @@ def log_in(session: Session, name: str, password: str) -> Person:
     if _HASHER.check_needs_rehash(person.password_hash):
         person.password_hash = _HASHER.hash(password)
         session.flush()
+    return person
+
+
+def change_password(session: Session, name: str, password: str, new: str) -> Person:
+    """The `Person` `name`, whose password is `password`, now with the password `new`, in the
+    session's transaction. Raises `LogInRefused` as `log_in` does, and `InvalidInput` for a
+    new password that is not valid."""
+    new = _check_password(new)
+    person = log_in(session, name, password)
+    person.password_hash = _HASHER.hash(new)
+    session.flush()
     return person

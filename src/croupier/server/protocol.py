@@ -18,10 +18,32 @@ from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
 from croupier.server.book import Book
 
-__all__ = ["MOVED", "Told", "acknowledged", "moved", "refused", "step", "view"]
+__all__ = [
+    "CROWDED",
+    "ENDED",
+    "MOVED",
+    "SLOW",
+    "Told",
+    "acknowledged",
+    "moved",
+    "refused",
+    "step",
+    "view",
+]
 
 MOVED = 4409
 """The close code of a socket to a table that another server process runs."""
+
+SLOW = 4408
+"""The close code of a socket that did not read what it was sent: its seat is held, as
+after any drop."""
+
+CROWDED = 4429
+"""The close code of a socket from an address that holds as many open as it may."""
+
+ENDED = 4401
+"""The close code of a socket whose session has ended (logged out, the password changed),
+or that has none: log in again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
 from croupier.table import Controller
 
-__all__ = ["RECENT", "Subscriber", "TableRunner"]
+__all__ = ["OUTBOX_LIMIT", "RECENT", "Subscriber", "TableRunner"]
 
 _log = logging.getLogger(__name__)
 
@@ -60,15 +60,31 @@ _BATCH = 5_000
 """The most steps one batch may take without anyone deciding (a guard, never reached)."""
 
 
+OUTBOX_LIMIT = 500
+"""The most messages a connection's outbox holds unsent: one that does not read them is
+closed (`SLOW`) rather than held in memory without end."""
+
+
 @dataclass
 class Subscriber:
     """A connection to a table: whose it is (None: someone not logged in), its outbox (each
     message a dict, or the JSON text made once for its audience), and whether it asked for
-    the steps in words."""
+    the steps in words. `overflowed` is set, and nothing more is kept for it, once its
+    outbox holds `OUTBOX_LIMIT` messages unsent."""
 
     person: int | None
     outbox: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
     words: bool = False
+    overflowed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def tell(self, message: dict[str, Any] | str) -> None:
+        """Put `message` in the outbox, unless the connection is not reading it."""
+        if self.overflowed.is_set():
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.overflowed.set()
+            return
+        self.outbox.put_nowait(message)
 
 
 @dataclass
@@ -85,7 +101,7 @@ class _Request:
     def answer(self, message: dict[str, Any]) -> None:
         """Answer the request: into its connection's outbox first, in order with the rest."""
         if self.subscriber is not None:
-            self.subscriber.outbox.put_nowait(message)
+            self.subscriber.tell(message)
         if not self.reply.done():
             self.reply.set_result(message)
 
@@ -193,7 +209,7 @@ class TableRunner:
             and (last_seq == seq or (self._recent and self._recent[0].seq <= last_seq + 1))
         )
         seat = book.seat_of(person) if person is not None else None
-        subscriber.outbox.put_nowait(
+        subscriber.tell(
             {
                 "type": "welcome",
                 "table": self.info.id,
@@ -211,8 +227,8 @@ class TableRunner:
         if missed:
             assert last_seq is not None
             for told in catch_up(self.info.game, self._recent, person, last_seq, words):
-                subscriber.outbox.put_nowait(told)
-        subscriber.outbox.put_nowait(self._view_for(person, book))
+                subscriber.tell(told)
+        subscriber.tell(self._view_for(person, book))
         self._subscribers.append(subscriber)
         return subscriber
 
@@ -235,10 +251,10 @@ class TableRunner:
         seat = self.book.seat_of(person)
         if seat is None or self.closed:
             why = "the table is closed" if self.closed else "you hold no seat at this table"
-            subscriber.outbox.put_nowait({"type": "error", "reason": why})
+            subscriber.tell({"type": "error", "reason": why})
             return
         self._plans.ask(seat, leave=leave, away=away, until=self._away_until())
-        subscriber.outbox.put_nowait({"type": "planned", "seat": seat, **self._plans.of(seat)})
+        subscriber.tell({"type": "planned", "seat": seat, **self._plans.of(seat)})
         self._tell([])
         self._inbox.put_nowait(None)  # the table takes the step now if it may
 
@@ -258,11 +274,11 @@ class TableRunner:
                 _log.error("table %s: a line not stored: %s", self.info.id, error)
                 refusal = "the table could not store it just now: try again"
         if refusal is not None:
-            subscriber.outbox.put_nowait({"type": "error", "about": "say", "reason": refusal})
+            subscriber.tell({"type": "error", "about": "say", "reason": refusal})
             return
         message = json_text({"type": "chat", "lines": [told]})
         for each in list(self._subscribers):
-            each.outbox.put_nowait(message)
+            each.tell(message)
 
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:
         """The table as `person` sees it now (as last told): its step, the person's seat
@@ -282,7 +298,7 @@ class TableRunner:
         go there (`moved`)."""
         self.closed = True  # to this process
         for subscriber in list(self._subscribers):
-            subscriber.outbox.put_nowait(protocol.moved())
+            subscriber.tell(protocol.moved())
 
     def lobby(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
@@ -625,11 +641,11 @@ class TableRunner:
                     said = self._narration.said(step, seat, told) if subscriber.words else None
                     message = protocol.step(step, seat, said, self._encoder)
                     steps[key] = json_text(message)
-                subscriber.outbox.put_nowait(steps[key])
+                subscriber.tell(steps[key])
             now = self._told.seat_of(person) if person is not None else None
             if now not in views:
                 views[now] = json_text(self._view_for(person, self._told, self._encoder.view))
-            subscriber.outbox.put_nowait(views[now])
+            subscriber.tell(views[now])
 
     def _undo(self, batch: _Batch) -> None:
         """The book as it was before the batch, which was not stored."""

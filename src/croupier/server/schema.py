@@ -34,6 +34,7 @@ __all__ = [
     "ChatLine",
     "Person",
     "Secret",
+    "SessionRecord",
     "StepRecord",
     "TableRecord",
     "Transfer",
@@ -207,3 +208,16 @@ class Secret(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class SessionRecord(Base):
+    """A logged-in session: the SHA-256 of its token (the token itself is only in the
+    person's cookie), whose it is, and when it began. Logging out deletes it; changing the
+    password deletes every one of the person's."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index("session_by_person", "person_id"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

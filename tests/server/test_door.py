@@ -1,0 +1,195 @@
+"""The door (docs/protocol.md, "Limits at the door"): wrong passwords and registrations
+counted per name and per address, each try past the free ones waiting twice as long as the
+last, and refused 429 with the wait before argon2 is asked; sessions the server keeps, so
+that logging out or changing the password ends them everywhere; the Secure cookie behind
+https; table connections limited per address."""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from croupier.errors import TooSoon
+from croupier.server.app import create_app
+from croupier.server.door import Door, Limits
+from croupier.server.protocol import CROWDED, ENDED
+from tests.server.players import PASSWORD, Person, Reader, open_table
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def waits(door: Door, key: str, clock: Clock, tries: int) -> list[float]:
+    """The wait each of `tries` counted tries leaves (0: none), each made once it may be."""
+    found = []
+    for _ in range(tries):
+        door.check(key, "for this name")
+        door.counted(key)
+        try:
+            door.check(key, "for this name")
+            found.append(0.0)
+        except TooSoon as error:
+            found.append(float(error.wait))
+            clock.now += error.wait
+    return found
+
+
+def test_the_free_tries_come_at_once_then_each_wait_doubles_up_to_the_longest():
+    clock = Clock()
+    door = Door(3, first_wait=1, longest_wait=20, clock=clock)
+    assert waits(door, "ada", clock, 9) == [0, 0, 1, 2, 4, 8, 16, 20, 20]
+
+
+def test_a_try_before_its_wait_is_refused_saying_how_long_is_left():
+    clock = Clock()
+    door = Door(1, first_wait=8, clock=clock)
+    door.counted("ada")
+    clock.now += 2.5
+    with pytest.raises(TooSoon, match=r"too many tries for this name: try again in 6 seconds"):
+        door.check("ada", "for this name")
+    door.check("bob", "for this name")  # another key is not held up
+
+
+def test_a_key_is_forgotten_after_a_quiet_hour_or_when_forgiven_and_memory_stays_bounded():
+    clock = Clock()
+    door = Door(1, forget_after=3600, most_keys=100, clock=clock)
+    door.counted("ada")
+    clock.now += 3601
+    door.check("ada", "for this name")  # forgotten
+    door.counted("bob")
+    door.forgive("bob")
+    door.check("bob", "for this name")
+    for n in range(1000):
+        door.counted(f"guess-{n}")
+    assert len(door) == 100
+    with pytest.raises(TooSoon):
+        door.check("guess-999", "for this name")  # the most recent are the ones kept
+
+
+@pytest.fixture
+def server(database_url):
+    limits = Limits(tries=3, address_tries=6, registrations=4, connections=2)
+    with TestClient(create_app(database_url, seed=3, limits=limits)) as client:
+        yield client
+
+
+def log_in(client: TestClient, name: str, password: str) -> tuple[int, Any, dict[str, str]]:
+    answer = client.post("/api/login", json={"name": name, "password": password})
+    client.cookies.clear()
+    return answer.status_code, answer.json(), dict(answer.headers)
+
+
+def test_wrong_passwords_for_a_name_wait_then_are_refused_429_without_hashing(server, monkeypatch):
+    Person(server, "ada")
+    statuses = [log_in(server, "ADA", "not the password")[0] for _ in range(3)]
+    assert statuses == [401, 401, 401]
+    hashed: list[str] = []
+    real = PasswordHasher.verify
+
+    def verify(hasher: PasswordHasher, hash: str, password: str) -> bool:
+        hashed.append(password)
+        return real(hasher, hash, password)
+
+    monkeypatch.setattr(PasswordHasher, "verify", verify)
+    status, answer, headers = log_in(server, "ada", PASSWORD)  # even the right one waits
+    assert status == 429
+    assert answer["error"] == "too many tries for this name: try again in 1 second"
+    assert headers["retry-after"] == "1"
+    assert hashed == []
+    time.sleep(1.1)
+    assert log_in(server, "ada", PASSWORD)[0] == 200
+    assert len(hashed) == 1
+    assert [log_in(server, "ada", "not the password")[0] for _ in range(3)] == [401] * 3
+
+
+def test_wrong_passwords_from_one_address_wait_whatever_the_names(server):
+    statuses = [log_in(server, f"nobody{n}", "not the password")[0] for n in range(6)]
+    assert statuses == [401] * 6
+    status, answer, _ = log_in(server, "somebody-else", "not the password")
+    assert status == 429
+    assert "from this address" in answer["error"]
+
+
+def test_registrations_from_one_address_wait_after_the_free_ones(server):
+    for n in range(4):
+        Person(server, f"p{n}")
+    answer = server.post("/api/register", json={"name": "p4", "password": PASSWORD})
+    assert answer.status_code == 429
+    assert answer.json()["error"] == (
+        "too many tries at registering from this address: try again in 1 second"
+    )
+    assert answer.headers["retry-after"] == "1"
+
+
+def test_logging_out_ends_the_session_even_for_a_copy_of_its_cookie(server):
+    ada = Person(server, "ada")
+    copy = ada.cookie
+    assert ada.get("/api/me").status_code == 200
+    assert ada.post("/api/logout").json() == {"logged_in": False}
+    server.cookies.set("session", copy)
+    answer = server.get("/api/me")
+    assert (answer.status_code, answer.json()) == (401, {"error": "you are not logged in"})
+
+
+def test_changing_the_password_ends_every_other_session_and_its_sockets(server):
+    ada = Person(server, "ada")
+    table = open_table(ada, "punto-banco", 1)
+    elsewhere = copy.copy(ada)  # ada's second session, on another device
+    elsewhere.heard = []
+    elsewhere.cookie = server.post(
+        "/api/login", json={"name": "ada", "password": PASSWORD}
+    ).cookies["session"]
+    server.cookies.clear()
+    with elsewhere.connect(table) as socket:
+        reader = Reader(socket, elsewhere.heard)
+        reader.until(lambda m: m["type"] == "view")
+        wrong = ada.post("/api/password", {"password": "not it", "new": "another password"})
+        assert (wrong.status_code, wrong.json()) == (401, {"error": "the password is wrong"})
+        short = ada.post("/api/password", {"password": PASSWORD, "new": "short"})
+        assert short.status_code == 400 and "too short" in short.json()["error"]
+        changed = ada.post("/api/password", {"password": PASSWORD, "new": "another password"})
+        assert changed.json() == {"changed": True}
+        while reader.messages.get(timeout=20) is not None:
+            pass
+        assert isinstance(reader.ended, WebSocketDisconnect) and reader.ended.code == ENDED
+    ada.cookie = changed.cookies["session"]  # this session goes on, under a new token
+    assert ada.get("/api/me").status_code == 200
+    server.cookies.set("session", elsewhere.cookie)
+    assert server.get("/api/me").status_code == 401
+    server.cookies.clear()
+    assert log_in(server, "ada", PASSWORD)[0] == 401
+    assert log_in(server, "ada", "another password")[0] == 200
+
+
+def test_a_cookie_is_secure_when_the_public_address_is_https(database_url):
+    for public, secure in (("https://cards.example.org", True), ("http://127.0.0.1:8000", False)):
+        with TestClient(create_app(database_url, public_url=public)) as client:
+            answer = client.post("/api/register", json={"name": f"s{secure}", "password": PASSWORD})
+            assert ("secure" in answer.headers["set-cookie"].lower()) is secure
+
+
+def test_an_address_holds_at_most_so_many_table_connections(server):
+    ada = Person(server, "ada")
+    table = open_table(ada, "punto-banco", 1)
+    with ada.connect(table) as first, ada.connect(table) as second:
+        for socket in (first, second):
+            Reader(socket, []).until(lambda m: m["type"] == "view")
+        with ada.connect(table) as third, pytest.raises(WebSocketDisconnect) as closed:
+            third.receive_json()
+        assert closed.value.code == CROWDED
+        assert closed.value.reason == (
+            "too many table connections from this address: close some first"
+        )
+    with ada.connect(table) as again:  # the two closed: there is room again
+        Reader(again, []).until(lambda m: m["type"] == "view")
