@@ -10,6 +10,7 @@ import threading
 import time
 
 import uvicorn
+from starlette.applications import Starlette
 
 from croupier.server.app import create_app
 
@@ -18,28 +19,35 @@ PASSWORD = "a long password"
 
 class Served:
     """The table server on the database at `url`, on a free loopback port, in a thread,
-    dealing from `seed`."""
+    dealing from `seed`. With `send_buffer`, each connection's kernel send buffer is that
+    many bytes (inherited from the listening socket), so that a client that does not read
+    holds the server's sending up at once."""
 
-    def __init__(self, url: str, seed: int = 7) -> None:
+    def __init__(self, url: str, seed: int = 7, send_buffer: int | None = None) -> None:
         self.database = url
         self.seed = seed
+        self.send_buffer = send_buffer
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
+        self.app: Starlette | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        config = uvicorn.Config(
-            create_app(self.database, seed=self.seed),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            timeout_graceful_shutdown=1,
-        )
+        """Serve (again, after `stop`: a new process's app, on the same port)."""
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if self.send_buffer is not None:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        listener.bind(("127.0.0.1", self.port))
+        self.app = create_app(self.database, seed=self.seed)
+        config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [listener]}, daemon=True
+        )
         self._thread.start()
         deadline = time.monotonic() + 30
         while not self._server.started:
