@@ -5,7 +5,10 @@ and takes it up, where it was, once the first process is gone and its lease has 
 from __future__ import annotations
 
 import asyncio
+import signal
+import time
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -58,4 +61,65 @@ def test_a_table_is_run_by_one_process_and_taken_up_by_another_when_it_dies(data
         for server in (first, second):
             if server.process is not None and server.process.poll() is None:
                 server.kill()
+    assert second.audit().returncode == 0
+
+
+def _runs(server: Server, table: int) -> bool:
+    """Whether `server` runs `table` (it answers its entry itself, not a redirect)."""
+    answer = httpx.get(f"{server.address}/api/tables/{table}", timeout=10)
+    return answer.status_code == 200 and bool(answer.json()["here"])
+
+
+def test_a_process_stopped_past_its_leases_gives_its_tables_up_when_it_wakes(
+    database_url, tmp_path
+):
+    """SIGSTOP, longer than a lease, then SIGCONT: the other process has taken the table up
+    meanwhile, and the one that slept stops running it without committing a step (its
+    batch refused, `TableLost`), so the table's history stays one."""
+    first = Server(database_url, tmp_path / "first.log")
+    second = Server(database_url, tmp_path / "second.log")
+    first.start()
+    second.start()
+
+    async def scenario() -> tuple[int, int]:
+        at_first, at_second = Client(first.address), Client(second.address)
+        await at_first.register("ada", PASSWORD)
+        await at_second.log_in("ada", PASSWORD)
+        # a bot's step every half second: the process is stopped between commits, not in one
+        # (on SQLite a process stopped inside its transaction would hold every writer up)
+        settings = {"bot_pause": 0.5, "time_limit": 60, "hold": 3600, "away": 86400}
+        table = (await at_first.open_table("punto-banco", bots=1, settings=settings))["id"]
+        async with at_first.table(table) as seat:
+            while "0" not in (await seat.next()).get("open_seats", {}):
+                pass
+            assert (await seat.act({"type": "Join", "amount": 300}, seat=0))["type"] == "ack"
+            await seat.plan(away=True)  # she sits out, held once gone: the table plays on
+        while len(steps_of(database_url, table)) < 8:
+            await asyncio.sleep(0.1)
+        assert first.process is not None
+        first.process.send_signal(signal.SIGSTOP)
+        await asyncio.sleep(2 * 2 + 1)  # past the lease (2 s) and the other's next look
+        listed = {entry["id"]: entry for entry in await at_second.tables()}
+        assert listed[table]["here"] is True, "the other process took the table up"
+        slept = len(steps_of(database_url, table))
+        first.process.send_signal(signal.SIGCONT)
+        deadline = time.monotonic() + 20
+        while _runs(first, table):
+            assert time.monotonic() < deadline, "the process that slept still runs the table"
+            await asyncio.sleep(0.2)
+        await at_first.close()
+        await at_second.close()
+        return table, slept
+
+    try:
+        table, slept = asyncio.run(scenario())
+    finally:
+        for server in (first, second):
+            if server.process is not None and server.process.poll() is None:
+                server.kill()
+    steps = [step.seq for step in steps_of(database_url, table)]
+    assert steps == list(range(1, len(steps) + 1)), "one history, no step twice or missing"
+    assert len(steps) >= slept
+    told = (tmp_path / "first.log").read_text()
+    assert f"table {table}: its lease was lost" in told or "TableLost" in told, told[-2000:]
     assert second.audit().returncode == 0

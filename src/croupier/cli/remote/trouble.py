@@ -37,7 +37,8 @@ def reason(error: BaseException) -> str:
     if isinstance(error, InvalidStatus):
         return f"refused the connection (HTTP {error.response.status_code})"
     if isinstance(error, ConnectionClosed):
-        return "closed the connection"
+        said = error.rcvd.reason if error.rcvd is not None else ""
+        return f"closed the connection: {said}" if said else "closed the connection"
     if isinstance(error, InvalidInput):
         return "does not answer as a croupier server does"
     if isinstance(error, ProtocolError):

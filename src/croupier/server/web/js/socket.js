@@ -117,7 +117,7 @@ export class TableLine {
     if (!this.welcomed) this.at = null; // the process it was sent to is not there: ask ours
     this.tries += 1;
     const wait = Math.min(8000, 400 * 2 ** Math.min(this.tries, 5));
-    const why = event.code === 4409 ? event.reason : "the connection dropped";
+    const why = event.reason || "the connection dropped"; // 4409, 4408, 4429 say why
     this.onState(`${why}: reconnecting in ${Math.round(wait / 100) / 10} s …`, { final: false, up: false });
     setTimeout(() => this.open(), wait);
   }
