@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -211,3 +212,23 @@ def test_a_server_killed_mid_play_loses_nothing(database_url, tmp_path):
     ada, bea = sorted(set(people))
     expected = [500 + chips_back(server.database, table, person) for person in (ada, bea)]
     assert balances == expected
+
+
+def test_the_crash_soak_kills_ten_times_and_loses_nothing(database_url):
+    """benchmarks/serve_crash.py, in its 10-kill form: all five games, bots and people."""
+    script = Path(__file__).parents[2] / "benchmarks" / "serve_crash.py"
+    command = [sys.executable, str(script), "--kills", "10", "--database", database_url]
+    ran = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    out = ran.stdout
+
+    def figure(label: str) -> int:
+        found = re.search(rf"^{label}\s+(\d+)", out, re.M)
+        assert found is not None, out[-3000:]
+        return int(found[1])
+
+    assert figure("kills") == 10
+    assert figure("audits that held") == 10
+    assert figure("acknowledged actions") > 0
+    assert figure("found after the restarts") == figure("acknowledged actions")
+    assert out.rstrip().endswith("nothing lost")
