@@ -15,6 +15,7 @@ from argon2 import PasswordHasher
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import croupier.server.app
 from croupier.errors import TooSoon
 from croupier.server.app import create_app
 from croupier.server.door import Door, Limits
@@ -193,3 +194,24 @@ def test_an_address_holds_at_most_so_many_table_connections(server):
         )
     with ada.connect(table) as again:  # the two closed: there is room again
         Reader(again, []).until(lambda m: m["type"] == "view")
+
+
+def test_logging_out_at_one_process_closes_the_sockets_another_process_holds(
+    database_url, monkeypatch
+):
+    monkeypatch.setattr(croupier.server.app, "SESSION_CHECK", 0.2)
+    with (
+        TestClient(create_app(database_url, seed=3)) as here,
+        TestClient(create_app(database_url, seed=3)) as there,
+    ):
+        ada = Person(there, "ada")
+        table = open_table(ada, "punto-banco", 1)  # run by the process "there"
+        with ada.connect(table) as socket:
+            reader = Reader(socket, ada.heard)
+            reader.until(lambda m: m["type"] == "view")
+            here.cookies.set("session", ada.cookie)
+            assert here.post("/api/logout").json() == {"logged_in": False}
+            while reader.messages.get(timeout=20) is not None:
+                pass
+            assert isinstance(reader.ended, WebSocketDisconnect)
+            assert reader.ended.code == ENDED

@@ -50,9 +50,12 @@ from croupier.server.schema import Account, Person, Secret
 from croupier.server.tables import Settings
 from croupier.server.telling import json_text
 
-__all__ = ["PAGES", "create_app"]
+__all__ = ["PAGES", "SESSION_CHECK", "create_app"]
 
 _log = logging.getLogger(__name__)
+
+SESSION_CHECK = 10.0
+"""How often, in seconds, each process looks for sessions ended elsewhere."""
 
 PAGES = Path(__file__).parent / "web"
 """The browser pages: plain HTML, CSS and JavaScript modules, no build step."""
@@ -101,9 +104,13 @@ def create_app(
         await lobby.start()
         if bot_tables:
             await lobby.open_each_game(bot_tables)
+        watching = asyncio.create_task(api.watch_sessions(), name="sessions")
         try:
             yield
         finally:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
             await lobby.stop()
             engine.dispose()
 
@@ -228,6 +235,25 @@ class _Api:
             for websocket in list(self.sockets.pop(each, ())):
                 with contextlib.suppress(RuntimeError):
                     await websocket.close(code=ENDED, reason="the session has ended: log in again")
+
+    async def watch_sessions(self) -> None:
+        """Every `SESSION_CHECK` seconds, close this process's table connections whose
+        session another process has ended (a logout, a password change there)."""
+        while True:
+            await asyncio.sleep(SESSION_CHECK)
+            held = list(self.sockets)
+            if not held:
+                continue
+            try:
+                going = await asyncio.to_thread(self._going, held)
+            except SQLAlchemyError as error:
+                _log.warning("the sessions could not be checked: %s", error)
+                continue
+            await self._ended([each for each in held if each not in going])
+
+    def _going(self, hashes: list[str]) -> set[str]:
+        with Session(self.engine) as session:
+            return sessions.still(session, hashes)
 
     async def health(self, request: Request) -> Response:
         try:

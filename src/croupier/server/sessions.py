@@ -11,12 +11,12 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from croupier.server.schema import Person, SessionRecord
 
-__all__ = ["SESSION_DAYS", "end", "end_all", "find", "start", "token_hash"]
+__all__ = ["SESSION_DAYS", "end", "end_all", "find", "start", "still", "token_hash"]
 
 SESSION_DAYS = 14
 """How long a session lasts, unless it is ended before."""
@@ -49,6 +49,14 @@ def find(session: Session, token: str) -> Person | None:
     if datetime.now(UTC) - started > timedelta(days=SESSION_DAYS):
         return None
     return session.get(Person, record.person_id)
+
+
+def still(session: Session, hashes: list[str]) -> set[str]:
+    """Which of the tokens' `hashes` name sessions that are still there."""
+    found = session.scalars(
+        select(SessionRecord.token_hash).where(SessionRecord.token_hash.in_(hashes))
+    )
+    return set(found)
 
 
 def end(session: Session, token: str) -> None:
