@@ -305,9 +305,8 @@ class _Api:
     async def password(self, request: Request) -> Response:
         """Change the password: every session of the person's ends, but this one goes on
         under a new token."""
-        token = _token(request)
         who = await self._who(request)
-        if token is None or who is None:
+        if who is None:
             return _error(401, "log in to change your password")
         address = _address(request)
         try:
@@ -460,16 +459,17 @@ class _Api:
             await websocket.close(code=CROWDED, reason=reason)
             return
         token = _token(websocket)
-        assert token is not None
-        mine = self.sockets.setdefault(sessions.token_hash(token), set())
+        assert token is not None  # `_who` found its session
+        key = sessions.token_hash(token)
+        mine = self.sockets.setdefault(key, set())
         mine.add(websocket)
         try:
             await self._seated(websocket, who)
         finally:
             self.door.disconnected(address)
             mine.discard(websocket)
-            if not mine:
-                self.sockets.pop(sessions.token_hash(token), None)
+            if not mine and self.sockets.get(key) is mine:  # (not one made since it ended)
+                del self.sockets[key]
 
     async def _seated(self, websocket: WebSocket, who: tuple[int, str]) -> None:
         """A connection let in: told the table, its messages read, until either side closes

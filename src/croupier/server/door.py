@@ -131,7 +131,9 @@ class Entrance:
 
     def let_in(self, name: str) -> None:
         """The right password: the name's wrong tries are forgotten (the address's are not)."""
-        self._names.forgive(name.lower())
+        key = self._name(name)
+        if key is not None:
+            self._names.forgive(key)
 
     def registering(self, address: str) -> None:
         """Before a registration is hashed: `TooSoon` if the address must wait; else it
