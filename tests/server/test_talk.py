@@ -5,6 +5,7 @@ why without quoting it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -13,9 +14,10 @@ from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from croupier.server.app import create_app
-from croupier.server.chat import BURST, LONGEST, tidy
+from croupier.server.chat import BURST, LONGEST, Talk, tidy
 from croupier.server.database import open_database
 from croupier.server.schema import ChatLine
+from croupier.server.schema import Person as Person_
 from tests.server.players import Person, Reader, open_table, sit_down
 
 
@@ -89,3 +91,16 @@ def test_a_line_is_bounded_and_a_refusal_quotes_none_of_it(server):
 def test_tidy_drops_controls_and_direction_marks():
     assert tidy("a\u202eb\u200bc\r\nd") == "a b c d"
     assert tidy("<b>hi</b>") == "<b>hi</b>"  # markup is kept as text: the page shows text
+
+
+def test_a_line_said_before_anyone_connects_is_kept_once(server, database_url):
+    table = _table(Person(server, "ada"))
+    engine = open_database(database_url)
+    with Session(engine) as session:
+        ada = session.scalars(select(Person_.id).where(Person_.name == "ada")).one()
+    talk = Talk(engine, table)
+    told = asyncio.run(talk.say(ada, "ada", None, "first"))
+    again = Talk(engine, table)
+    asyncio.run(again.ready())
+    engine.dispose()
+    assert talk.recent() == again.recent() == [told]

@@ -490,10 +490,11 @@ class _Api:
             return
         last = websocket.query_params.get("last_seq")
         words = websocket.query_params.get("words") == "1"
+        await runner.talk.ready()
         subscriber = runner.subscribe(
             who[0], int(last) if last and last.isdigit() else None, words=words
         )
-        lines = await runner.talk.recent()
+        lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
         if lines:
             subscriber.tell({"type": "chat", "lines": lines})
         sender = asyncio.create_task(_send(websocket, subscriber))

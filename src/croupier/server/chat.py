@@ -62,12 +62,18 @@ class Talk:
         self._lines: collections.deque[dict[str, JSON]] | None = None
         self._said: dict[int, collections.deque[float]] = {}
 
-    async def recent(self) -> list[dict[str, JSON]]:
-        """The last `KEPT` lines, oldest first (read from the database once)."""
+    async def ready(self) -> None:
+        """Read the last `KEPT` lines from the database, the first time it is asked."""
         if self._lines is None:
             lines = await asyncio.to_thread(self._read)
             if self._lines is None:
                 self._lines = collections.deque(lines, maxlen=KEPT)
+
+    def recent(self) -> list[dict[str, JSON]]:
+        """The last `KEPT` lines, oldest first, once `ready`: with no wait, so that a
+        connection told them and then every line said after misses none and hears none
+        twice."""
+        assert self._lines is not None, "Talk.ready first"
         return list(self._lines)
 
     def refusal(self, person: int, text: str) -> str | None:
@@ -88,9 +94,9 @@ class Talk:
         as it is told."""
         said = self._said.setdefault(person, collections.deque(maxlen=BURST))
         said.append(self._clock())
+        await self.ready()  # (read before the line is stored, so that it is kept once)
         line = await asyncio.to_thread(self._store, person, seat, text)
         told = _told(line, name)
-        await self.recent()
         assert self._lines is not None
         self._lines.append(told)
         return told
