@@ -104,3 +104,7 @@ def test_a_line_said_before_anyone_connects_is_kept_once(server, database_url):
     asyncio.run(again.ready())
     engine.dispose()
     assert talk.recent() == again.recent() == [told]
+
+
+def test_tidy_drops_lone_surrogates_which_no_database_can_store():
+    assert tidy("a\ud91bb") == "a b"

@@ -34,13 +34,13 @@ WINDOW = 10.0
 KEPT = 50
 """How many of the last lines a connection is told when it opens."""
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 _SPACES = re.compile(r"\s+")
 
 
 def tidy(text: str) -> str:
-    """The line as it is kept: control and direction characters dropped, white space runs
-    made one space, the ends trimmed."""
+    """The line as it is kept: control and direction characters and lone surrogates
+    dropped, white space runs made one space, the ends trimmed."""
     return _SPACES.sub(" ", _CONTROL.sub(" ", text)).strip()
 
 
