@@ -29,6 +29,7 @@ ODD: list[tuple[str | bytes, str]] = [
         ' "seat": 1' + "0" * 60 + "}",
         "sitting down names a seat",
     ),
+    ('{"type": "act", "key": "\\ud800", "seq": 0, "action": {"type": "Done"}}', "key must be"),
     (b"\x00\xff binary", "a message is a text frame of JSON, not a binary one"),
 ]
 

@@ -13,11 +13,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
+from croupier.server import schema
 from croupier.server.app import create_app
 from croupier.server.chat import BURST, LONGEST, Talk, tidy
 from croupier.server.database import open_database
 from croupier.server.schema import ChatLine
-from croupier.server.schema import Person as Person_
 from tests.server.players import Person, Reader, open_table, sit_down
 
 
@@ -97,7 +97,7 @@ def test_a_line_said_before_anyone_connects_is_kept_once(server, database_url):
     table = _table(Person(server, "ada"))
     engine = open_database(database_url)
     with Session(engine) as session:
-        ada = session.scalars(select(Person_.id).where(Person_.name == "ada")).one()
+        ada = session.scalars(select(schema.Person.id).where(schema.Person.name == "ada")).one()
     talk = Talk(engine, table)
     told = asyncio.run(talk.say(ada, "ada", None, "first"))
     again = Talk(engine, table)
