@@ -102,15 +102,25 @@ class Guest:
 
     def drawn(self) -> dict[str, Any]:
         """The view message the page has drawn last."""
-        seq = int(self.page.locator("#layout").get_attribute("data-seq") or -1)
+        return self.view_at(int(self.page.locator("#layout").get_attribute("data-seq") or -1))
+
+    def view_at(self, seq: int) -> dict[str, Any]:
+        """The last view message heard for step `seq`."""
         return next(m for m in reversed(self.heard) if m["type"] == "view" and m["seq"] == seq)
+
+    def drawn_cards(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The view the page has drawn last and the cards it shows, read together (a view
+        arriving between two reads would pair one view's step with another's cards)."""
+        cards = cards_in_page(self.page)
+        return self.view_at(int(cards.pop("seq") or -1)), cards
 
 
 def cards_in_page(page: Page) -> dict[str, Any]:
     """The cards the page shows: each hand's, in order ("" for a card face down), and every
-    face-up card anywhere on it."""
+    face-up card anywhere on it, and the step of the view drawn ("seq")."""
     found: dict[str, Any] = page.evaluate(
         """() => ({
+            seq: document.querySelector('#layout').dataset.seq,
             hands: Object.fromEntries([...document.querySelectorAll('[data-hand]')].map(
                 (hand) => [hand.dataset.hand,
                            [...hand.querySelectorAll('[data-card]')].map((c) => c.dataset.card)])),
@@ -143,8 +153,7 @@ def cards_told(heard: list[dict[str, Any]]) -> set[str]:
 def check_page_cards(guest: Guest) -> dict[str, Any]:
     """The page's hands are exactly its last view's (a face-down card drawn as a back), and
     it shows no face-up card that its messages did not carry. The view checked."""
-    view = guest.drawn()
-    cards = cards_in_page(guest.page)
+    view, cards = guest.drawn_cards()
     for hand in ("punto", "banco"):
         wanted = ["" if card is None else card for card in view["view"][hand]["cards"]]
         assert cards["hands"][hand] == wanted, (hand, cards, view["seq"])

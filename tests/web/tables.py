@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Locator
 
-from tests.web.pages import Guest, cards_in_page, cards_told
+from tests.web.pages import Guest, cards_told
 
 
 def open_game(
@@ -68,13 +68,16 @@ def amount_field(guest: Guest, name: str) -> Locator:
     return guest.page.locator("form.amounts", has=guest.button(name)).locator("input[data-field]")
 
 
-def check_cards(guest: Guest, hands: dict[str, list[str | None]]) -> dict[str, Any]:
-    """The page's hands (by data-hand) are exactly `hands`, as the last view drawn carries
-    them (a card face down drawn as a back), and it shows no face-up card its messages did
-    not carry. The view checked."""
-    view = guest.drawn()
-    cards = cards_in_page(guest.page)
-    for hand, wanted in hands.items():
+def check_cards(
+    guest: Guest,
+    hands: dict[str, list[str | None]] | Callable[[dict[str, Any]], dict[str, list[str | None]]],
+) -> dict[str, Any]:
+    """The page's hands (by data-hand) are exactly `hands` (or what `hands` gives of the view
+    message the page has drawn), a card face down drawn as a back, and it shows no face-up card its
+    messages did not carry. The view checked."""
+    view, cards = guest.drawn_cards()
+    wanted_hands = hands(view) if callable(hands) else hands
+    for hand, wanted in wanted_hands.items():
         assert cards["hands"].get(hand, []) == ["" if c is None else c for c in wanted], (
             hand,
             cards,

@@ -45,7 +45,7 @@ def hands_of(message: dict[str, Any]) -> dict[str, list[str | None]]:
 
 
 def check(guest: Guest) -> dict[str, Any]:
-    return check_cards(guest, hands_of(guest.drawn()))
+    return check_cards(guest, hands_of)
 
 
 def options(guest: Guest) -> list[str]:

@@ -20,7 +20,6 @@ from tests.server.players import check_heard
 from tests.web.pages import (
     PHONE,
     Guest,
-    cards_in_page,
     cards_told,
     check_result,
     unnamed_controls,
@@ -44,9 +43,8 @@ def pretty(card: str) -> str:
 def check_cards(guest: Guest) -> dict[str, Any]:
     """The page shows the layout its last view carries, stack by stack, and no card its
     messages did not tell. The view checked."""
-    drawn = guest.drawn()
+    drawn, cards = guest.drawn_cards()
     view = drawn["view"]
-    cards = cards_in_page(guest.page)
     layout = view["layout"]
     if layout is None:
         assert not any(place in cards["hands"] for place in ("top-left", "bottom-right")), cards

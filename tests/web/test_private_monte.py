@@ -19,7 +19,6 @@ from tests.server.players import check_heard
 from tests.web.pages import (
     PHONE,
     Guest,
-    cards_in_page,
     cards_told,
     check_result,
     unnamed_controls,
@@ -35,9 +34,8 @@ SEED = 7
 def check_cards(guest: Guest) -> dict[str, Any]:
     """The page's two layouts and the cards seen are its last view's, and it shows no card
     its messages did not tell. The view checked."""
-    drawn = guest.drawn()
+    drawn, cards = guest.drawn_cards()
     view = drawn["view"]
-    cards = cards_in_page(guest.page)
     assert cards["hands"]["seen"] == view["seen"], cards
     layout = view["layout"]
     if layout is None:
