@@ -1,8 +1,9 @@
 """`croupier play GAME --server URL`: a person at the terminal at a table of a real server
 (uvicorn on a loopback port, in a thread of this process, on SQLite and on PostgreSQL),
 told every step in the game's own words and asked with its own prompts; the account summed
-up; Ctrl-C, a time limit run out, a dropped connection; another person at the same table
-through `croupier.client`; and every error in one line."""
+up; Ctrl-C, a time limit run out, a dropped connection, the table paused while its database
+is away; another person at the same table through `croupier.client`; and every error in one
+line."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import httpx
 import pytest
 from typer.testing import CliRunner
 
@@ -25,10 +27,12 @@ from croupier.client import Client
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
 from croupier.games import chemin_de_fer
+from croupier.server.runner import PAUSED
 from croupier.testing import Spec, play_randomly
 from tests.cli.prompts import prompts
-from tests.cli.served import PASSWORD, account, at, summary_row
+from tests.cli.served import PASSWORD, Served, account, at, summary_row
 from tests.cli.test_session import Playing
+from tests.outage import outage
 
 FAST = ("--bot-pause", "0", "--time-limit", "30")
 """A new table's settings for a test: bots at once, 30 seconds for a person."""
@@ -332,4 +336,35 @@ def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
         f"Error: the connection to the server at {served.url} dropped and could not be opened "
         "again: the server is not reachable: nothing answers there"
     ) in said
+    assert "Traceback" not in said
+
+
+def test_while_the_database_is_away_the_terminal_says_the_table_is_paused(tmp_path):
+    with outage("postgresql", tmp_path) as database:
+        served = Served(database.url)
+        served.start()
+        try:
+            table = Playing("chemin-de-fer", *at(served, "lu", "--bots", "2", *FAST, register=True))
+            table.wait("Bid for the bank")
+            database.away()
+            health = f"{served.url}/api/health"
+            deadline = time.monotonic() + 30
+            while httpx.get(health).status_code != 503:  # the server has found it away
+                assert time.monotonic() < deadline, "health never said 503"
+                time.sleep(0.2)
+            time.sleep(1)
+            table.say("")  # answered while paused: not sent, and asked again once back
+            table.wait(f"{PAUSED[0].upper()}{PAUSED[1:]}.")
+            database.back()
+            table.wait("Play goes on.")
+            table.wait("Bid for the bank", times=2)
+            table.say("")
+            table.say("quit")
+            out, _ = table.process.communicate(timeout=60)
+        finally:
+            served.stop()
+    said = table.said + out.decode()
+    assert table.process.returncode == 0, said
+    assert "Seat 1 (you) passes (for good)." in said  # the answer given once play went on
+    assert "Seat 1 (you) gets up with" in said
     assert "Traceback" not in said

@@ -1,16 +1,24 @@
 """The table page while its connection is down, in Debian's Chromium: the server stopped
 under a seated person, the page says it is reconnecting, every control is disabled and the
 clock stops counting; a click or a key then sends nothing, and nothing goes through once
-the server is back and the page has connected again."""
+the server is back and the page has connected again. And while the table's database is away
+(PostgreSQL stopped): the page says the table is paused and its controls wait; once the
+database is back the coup plays on to its end."""
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.web.pages import Guest
+from croupier.server.runner import PAUSED
+from tests.cli.served import Served
+from tests.outage import outage
+from tests.web.pages import Guest, check_result
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -51,3 +59,47 @@ def test_while_the_connection_is_down_the_controls_wait(serve, browser: Browser)
     assert not [frame for frame in sent if '"act"' in frame], sent
     assert not ada.drawn()["view"]["boxes"][0]["done"]  # the click went nowhere
     assert ada.errors == []
+
+
+def test_while_the_database_is_away_the_table_is_paused(browser: Browser, tmp_path, screenshots):
+    with outage("postgresql", tmp_path) as database:
+        served = Served(database.url)
+        served.start()
+        try:
+            ada = Guest(browser, served.url, "ada")
+            ada.sign_up()
+            ada.open_table(bots=1)
+            ada.sit(0, 300)
+            ada.wait_phase("betting")
+            done, banner = ada.button("Done betting"), ada.page.locator("#paused")
+            expect(done).to_be_enabled()
+            expect(banner).to_be_hidden()
+
+            database.away()  # nothing is being stored: the lease keeper finds it away
+            expect(banner).to_have_text(f"{PAUSED[0].upper()}{PAUSED[1:]}.", timeout=30_000)
+            expect(done).to_be_disabled()
+            expect(ada.page.get_by_label("Bet on banco: amount, 10 to 300")).to_be_disabled()
+            expect(ada.page.locator("#status")).to_have_text("connected")  # the socket is up
+            assert httpx.get(f"{served.url}/api/health").status_code == 503
+            ada.page.screenshot(path=screenshots / "punto-banco-paused-1280.png")
+
+            database.back()
+            expect(banner).to_be_hidden(timeout=30_000)
+            expect(done).to_be_enabled()
+            ada.page.get_by_label("Bet on banco: amount, 10 to 300").fill("20")
+            ada.button("Bet on banco").click()
+            expect(ada.page.locator(".pb-area-banco")).to_contain_text("box 1 (ada): 20")
+            done.click()
+            result = ada.page.locator("section.result")
+            turn = ada.page.get_by_role("button", name=re.compile("^Turn"))
+            until = time.monotonic() + 60
+            while not result.is_visible():  # she may be the one to turn the cards
+                assert time.monotonic() < until, "the coup did not end"
+                if turn.count() and turn.first.is_enabled():
+                    turn.first.click()
+                ada.page.wait_for_timeout(200)
+            check_result(ada)
+            assert httpx.get(f"{served.url}/api/health").status_code == 200
+            assert ada.errors == []
+        finally:
+            served.stop()

@@ -256,10 +256,18 @@ class _Api:
             return sessions.still(session, hashes)
 
     async def health(self, request: Request) -> Response:
+        """`200` while the database answers and stores; `503` while it does not answer, or
+        a table here is paused because it could not store a step (docs/protocol.md,
+        "Paused")."""
         try:
             await asyncio.to_thread(self._ping)
         except SQLAlchemyError:
             return JSONResponse({"status": "down", "database": "not answering"}, 503)
+        paused = self.lobby.paused()
+        if paused:
+            return JSONResponse(
+                {"status": "down", "database": "not storing", "paused": paused}, 503
+            )
         return JSONResponse({"status": "ok", "database": "ok"})
 
     def _ping(self) -> None:

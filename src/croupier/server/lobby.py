@@ -4,6 +4,7 @@ Each table is run by one task (`TableRunner.run`), in the one process that holds
 (`tables.claim`; docs/scaling.md). At start, and every third of a lease after, the process
 claims every open table no live process holds: it rebuilds each from its committed steps, and
 it resumes where it was. It renews its own leases as often, and gives them up when it stops.
+When the leases cannot be renewed, the database is away: every table pauses until it is back.
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ class Lobby:
                 await self._renew()
             except SQLAlchemyError as error:  # the database is away: try again next time
                 _log.error("the tables' leases could not be renewed: %s", error)
+                for table in self._tasks:  # and every table waits for it to come back
+                    self._runners[table].pause()
 
     async def _renew(self) -> None:
         """Renew the leases of the tables still running, all in one transaction; release
@@ -135,7 +138,10 @@ class Lobby:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         for table in list(self._tasks):
-            await asyncio.to_thread(release, self.engine, table, self.owner)
+            try:
+                await asyncio.to_thread(release, self.engine, table, self.owner)
+            except SQLAlchemyError as error:  # the database is away: the lease runs out
+                _log.error("table %s: its lease could not be given up: %s", table, error)
         self._tasks.clear()
         await self.committer.stop()
 
@@ -216,6 +222,10 @@ class Lobby:
         except Exception:
             _log.exception("table %s stopped on an error", runner.info.id)
             raise
+
+    def paused(self) -> list[int]:
+        """The tables this process runs that are paused, their database not storing."""
+        return sorted(table for table, runner in self._runners.items() if runner.paused)
 
     def runner(self, table: int) -> TableRunner:
         """The table `table`, or `LookupError` if this process does not run it."""

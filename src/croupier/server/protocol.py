@@ -113,13 +113,14 @@ def view(
     paid_out: Mapping[int, int] | None = None,
     encoder: Callable[[Any], JSON] = encode,
     plans: Mapping[str, JSON] | None = None,
+    paused: str | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
     may take, for each seat a person is awaited at the seconds left, for one who holds
     no seat the seats they may take now with the chips they may bring (`open_seats`), and,
     once the session has ended, the chips each seat still taken got back (`paid_out`), and
-    the seats' `plans` (server/plans.py). `encoder` writes the engine's view (a table's
-    `telling.Encoder` remembers)."""
+    the seats' `plans` (server/plans.py); `paused`, why the table is paused, or None.
+    `encoder` writes the engine's view (a table's `telling.Encoder` remembers)."""
     message: dict[str, JSON] = {
         "type": "view",
         "seq": seq,
@@ -127,6 +128,7 @@ def view(
         "view": encoder(seen),
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
         "closed": closed,
+        "paused": paused,
         "plans": dict(plans or {}),
     }
     if closed:

@@ -10,6 +10,11 @@ and told, in sequence, to every connection as its seat may see it, each message 
 for all who see it alike (`telling`). A batch the database refuses is undone; nothing of it
 is told.
 
+A table whose database stops answering is *paused*: its connections are told so in the view,
+every action is refused in words and nothing acts by itself; it asks the database again
+every few seconds and, once it answers, plays on from its last commit (docs/protocol.md,
+"Paused").
+
 A table with no person seated rests: bots do not play to an empty room. It plays on only
 as far as the first moment someone may sit down.
 """
@@ -44,12 +49,12 @@ from croupier.server.committer import Committer
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
-from croupier.server.tables import Batch, Committed, TableInfo, TableLost
+from croupier.server.tables import Batch, Committed, TableInfo, TableLost, standing
 from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
 from croupier.table import Controller
 
-__all__ = ["OUTBOX_LIMIT", "RECENT", "Subscriber", "TableRunner"]
+__all__ = ["OUTBOX_LIMIT", "PAUSED", "RECENT", "Subscriber", "TableRunner"]
 
 _log = logging.getLogger(__name__)
 
@@ -63,6 +68,16 @@ _BATCH = 5_000
 OUTBOX_LIMIT = 500
 """The most messages a connection's outbox holds unsent: one that does not read them is
 closed (`SLOW`) rather than held in memory without end."""
+
+PAUSED = (
+    "the table's database is not answering: play is paused, and goes on from the last step "
+    "once it is back"
+)
+"""What a paused table says, in its view and to each action refused meanwhile."""
+
+_ASK_AGAIN = (0.5, 5.0)
+"""A paused table asks the database again after the first of these seconds, then after
+twice as long each time, up to the second."""
 
 
 @dataclass
@@ -168,6 +183,9 @@ class TableRunner:
         self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
+        self.paused: str | None = None
+        """Why the table is paused (`PAUSED`), or None while it plays."""
+        self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
         self._refresh_deadlines(())
 
     # --- what connections call -------------------------------------------------------
@@ -293,6 +311,13 @@ class TableRunner:
         self._croupier.closing = True
         self._inbox.put_nowait(None)
 
+    def pause(self) -> None:
+        """The database is away (its process could not renew its leases): the table
+        pauses, as when a commit fails, until it answers again."""
+        if not self.closed:
+            self._pause()
+            self._inbox.put_nowait(None)  # the task looks again when to ask the database
+
     def lost(self) -> None:
         """Another process runs the table now: this one stops, and tells its connections to
         go there (`moved`)."""
@@ -316,6 +341,7 @@ class TableRunner:
                 for seat, holder in sorted(book.seats.items())
             },
             "closed": self.closed,
+            "paused": self.paused is not None,
             "opened_by": self.info.opened_by,
         }
 
@@ -362,6 +388,8 @@ class TableRunner:
     def _due(self) -> float | None:
         """When the table next acts by itself: a time limit, a bot, a hold ending. A hold
         that has ended waits for a step after which its seat may get up."""
+        if self.paused:
+            return self._ask_at
         now = self._clock()
         times = [
             now if seat in self._plans.away else deadline
@@ -392,6 +420,9 @@ class TableRunner:
         return not empty or any(book.game.options(book.state, s).of_type(Join) for s in empty)
 
     async def _on_time(self) -> None:
+        if self.paused:
+            await self._ask_database()
+            return
         now = self._clock()
         batch = _Batch()
         away = [seat for seat in self._deadlines if seat in self._plans.away]
@@ -493,6 +524,8 @@ class TableRunner:
             return protocol.refused(key, "this key was used for another action", "key-reused")
         if self.closed:
             return protocol.refused(key, "the table is closed", "game-over")
+        if self.paused:
+            return protocol.refused(key, f"{self.paused}: nothing was taken", "paused")
         if request.seq > self.book.seq:
             return protocol.refused(
                 key,
@@ -568,7 +601,7 @@ class TableRunner:
         """Chance's step or the house's (`croupier.engine.drive`), else a held seat's
         getting up once its hold is over; None while the table rests."""
         game, state = self.book.game, self.book.state
-        if game.is_over(state) or self._resting():
+        if game.is_over(state) or self._resting() or self.paused:
             return None
         step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
         if step is not None:
@@ -604,9 +637,10 @@ class TableRunner:
             self._undo(batch)
             return f"not enough chips in your account: {error.reason}"
         except SQLAlchemyError as error:
-            _log.error("table %s: steps not stored: %s", self.info.id, error)
+            _log.error("table %s: steps not stored, the table pauses: %s", self.info.id, error)
             self._undo(batch)
-            return "the table could not store it just now: try again"
+            self._pause()
+            return f"{PAUSED}: nothing was taken"
         self._keys.update(batch.keys)
         self._recent.extend(batch.told)
         held = {seat for seat, holder in self.book.seats.items() if holder.person is not None}
@@ -624,6 +658,47 @@ class TableRunner:
                 request.answer(protocol.acknowledged(request.key, seq, request.action))
         self._tell(batch.told)
         return None
+
+    # --- paused -----------------------------------------------------------------------
+
+    def _pause(self) -> None:
+        """The database has not stored a batch: nothing acts until it answers again, and
+        every connection is told so."""
+        if not self.paused:
+            self.paused, self._ask_after = PAUSED, _ASK_AGAIN[0]
+            self._tell([])
+        self._ask_at = self._clock() + self._ask_after
+
+    async def _ask_database(self) -> None:
+        """Whether the database answers again, and the table is as this process last
+        committed it: then it plays on, each awaited seat given its whole time again. A table
+        whose last step was stored after all (its commit's answer lost with the connection)
+        or that another process has taken meanwhile stops here, to be rebuilt from what was
+        committed."""
+        try:
+            owner, seq = await asyncio.to_thread(standing, self._committer.engine, self.info.id)
+        except SQLAlchemyError as error:
+            self._ask_after = min(2 * self._ask_after, _ASK_AGAIN[1])
+            self._ask_at = self._clock() + self._ask_after
+            _log.info("table %s: still paused: %s", self.info.id, error)
+            return
+        if seq != self._told.seq or (owner is not None and owner != self.owner):
+            _log.error(
+                "table %s: at step %s in the database, %s here: it stops here, to be rebuilt",
+                self.info.id,
+                seq,
+                self._told.seq,
+            )
+            self.paused = None
+            self.lost()
+            return
+        _log.warning("table %s: its database answers again: play goes on", self.info.id)
+        self.paused = None
+        self._deadlines.clear()
+        self._refresh_deadlines(())
+        self._last_step_at = self._clock()
+        self._tell([])
+        self._inbox.put_nowait(None)  # what the table does by itself, it does now
 
     def _tell(self, told: list[Told]) -> None:
         """Tell every connection the batch's steps and the view after them, each message
@@ -676,7 +751,11 @@ class TableRunner:
         `encoder`."""
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
-        waiting = {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
+        waiting = {
+            seat: max(0.0, deadline - now)
+            for seat, deadline in self._deadlines.items()
+            if not self.paused  # no time runs out while the table is paused
+        }
         game, state = book.game, book.state
         seen = game.view(state, seat)
         plans = self._plans.told()
@@ -691,6 +770,7 @@ class TableRunner:
                 paid_out=paid,
                 encoder=encoder,
                 plans=plans,
+                paused=self.paused,
             )
         taken = game.seats(state)
         open_seats = {
@@ -700,7 +780,15 @@ class TableRunner:
             for option in game.options(state, empty).of_type(Join)
         }
         return protocol.view(
-            book.seq, seat, seen, waiting, self.closed, open_seats, encoder=encoder, plans=plans
+            book.seq,
+            seat,
+            seen,
+            waiting,
+            self.closed,
+            open_seats,
+            encoder=encoder,
+            plans=plans,
+            paused=self.paused,
         )
 
 

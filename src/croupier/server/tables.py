@@ -56,6 +56,7 @@ __all__ = [
     "release",
     "renew",
     "setup",
+    "standing",
     "steps",
     "table_account",
     "table_chips",
@@ -280,8 +281,14 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
     return failed
 
 
-def _store(session: Session, batch: Batch) -> None:
-    table = batch.table
+def standing(engine: Engine, table: int) -> tuple[str | None, int]:
+    """Table `table` as committed: the process whose lease names it (or None), and its last
+    step."""
+    with Session(engine) as session:
+        return _standing(session, table)
+
+
+def _standing(session: Session, table: int) -> tuple[str | None, int]:
     last = (
         select(StepRecord.seq)
         .where(StepRecord.table_id == table)
@@ -292,7 +299,12 @@ def _store(session: Session, batch: Batch) -> None:
     found = session.execute(
         select(TableRecord.owner, last).where(TableRecord.id == table)
     ).one_or_none()
-    owner, seq = (found[0], found[1] or 0) if found is not None else (None, 0)
+    return (found[0], found[1] or 0) if found is not None else (None, 0)
+
+
+def _store(session: Session, batch: Batch) -> None:
+    table = batch.table
+    owner, seq = _standing(session, table)
     if batch.after is not None and seq != batch.after:
         raise TableLost(
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"

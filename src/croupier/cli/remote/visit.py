@@ -121,6 +121,8 @@ class Visit:
         self.left_with: int | None = None
         """The chips the seat got up with, or was paid out when the table closed."""
         self.closed = False
+        self.paused: str | None = None
+        """Why the table is paused (its database is away), or None while it plays."""
 
     # --- the visit ---------------------------------------------------------------------
 
@@ -349,6 +351,11 @@ class Visit:
     def _note_view(self, message: dict[str, Any]) -> None:
         self.view, self.seq = self.codec.view(message["view"]), message["seq"]
         self.closed = self.closed or message["closed"]
+        paused = message.get("paused")
+        if paused != self.paused:
+            said = f"{paused[0].upper()}{paused[1:]}." if paused else "Play goes on."
+            self.console.print(f"[yellow]{escape(said)}[/]")
+            self.paused = paused
         if message["closed"] and self.seat is not None and self.left_with is None:
             self.left_with = int(message["paid_out"].get(str(self.seat), 0))
         if message["seat"] != self.seat and not self._over():
@@ -388,11 +395,11 @@ class Visit:
         return person
 
     def _act(self) -> None:
-        """Answer the latest view, if it is newer than every step heard: the person is
-        asked when the seat is to act; one who has quit gets up at the first moment Leave
+        """Answer the latest view, if it is newer than every step heard and the table is not
+        paused: the person is asked when the seat is to act; one who has quit gets up at the first moment Leave
         is offered, and meanwhile acts as leaving does (`on_the_way_out`)."""
         view, person = self.view, self._person()
-        if self.sent or view is None or self.seq < max(self.heard, self.acted_at):
+        if self.sent or view is None or self.seq < max(self.heard, self.acted_at) or self.paused:
             return
         to_act = self.seat in view.to_act and bool(view.legal)
         if person.quitting:
@@ -415,7 +422,7 @@ class Visit:
             return
         while not self.line.inbox.empty():  # what came while the person was deciding
             self._note(self.line.inbox.get())
-        if action is None or self._over():
+        if action is None or self._over() or self.paused:  # (paused: asked again after)
             return
         if self.timed_out_at > decided_at:
             self.console.print("[yellow]Too late: the table has chosen for you.[/]")

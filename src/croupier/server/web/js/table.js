@@ -69,6 +69,7 @@ const page = {
   answer: document.getElementById("answer"),
   clock: document.getElementById("clock"),
   log: document.getElementById("log"),
+  paused: document.getElementById("paused"),
 };
 
 const query = new URLSearchParams(location.search);
@@ -129,13 +130,18 @@ function tableChips(view, seat) {
   return null;
 }
 
-// While the socket is down, every control is disabled and the page says so.
+// While the socket is down, or the table is paused (its database away), every control is
+// disabled and the page says so.
 function online(up) {
   state.online = up;
-  state.chat?.enabled(up);
+  const paused = state.message?.paused || null;
+  state.chat?.enabled(up && !paused); // a line said is stored before it is told
   document.body.classList.toggle("offline", !up);
+  document.body.classList.toggle("paused", Boolean(paused));
+  page.paused.hidden = !paused;
+  page.paused.textContent = paused ? `${paused[0].toUpperCase()}${paused.slice(1)}.` : "";
   for (const control of document.querySelectorAll("#layout button, #layout input, #layout select, #actions button, #actions input, #actions select")) {
-    control.disabled = !up;
+    control.disabled = !up || Boolean(paused);
   }
 }
 

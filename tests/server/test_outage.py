@@ -1,0 +1,111 @@
+"""The database goes away while people play (issue 25; docs/protocol.md, "Paused"): PostgreSQL
+stopped, or the SQLite file made read-only. No action is acknowledged that was not
+committed; the table says it is paused in its view and refuses actions in words; health says
+503; once the database is back the table plays on from its last commit, and the ledger's
+audit holds."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from croupier.server.app import create_app
+from croupier.server.audit import audit
+from croupier.server.runner import PAUSED
+from tests.outage import outage
+from tests.server.players import Person, Reader, open_table, play_at_random, sit_down, steps_of
+
+
+def _acknowledged(heard: list[dict[str, Any]]) -> dict[str, int]:
+    return {m["key"]: m["seq"] for m in heard if m["type"] == "ack"}
+
+
+def _views(heard: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in heard if m["type"] == "view"]
+
+
+def _wait(test: Any, what: str, seconds: float = 30.0) -> None:
+    until = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < until, f"waited {seconds:g} s for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("kind", ["postgresql", "sqlite"])
+def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_commit(
+    kind, tmp_path
+):
+    with outage(kind, tmp_path) as database, TestClient(create_app(database.url)) as server:
+        ada, bob = Person(server, "ada"), Person(server, "bob")
+        table = open_table(ada, bots=1, bot_pause=0.05, time_limit=30)
+        with ada.connect(table) as at_ada, bob.connect(table) as at_bob:
+            readers = [Reader(at_ada, ada.heard), Reader(at_bob, bob.heard)]
+            for seat, reader in zip((0, 2), readers, strict=True):  # (the bot has seat 1)
+                sit_down(reader, seat, 300)
+            stop = threading.Event()
+            players = [
+                threading.Thread(target=play_at_random, args=(r, random.Random(n), stop, 0.02))
+                for n, r in enumerate(readers)
+            ]
+            for player in players:
+                player.start()
+            try:
+                _wait(lambda: len(_acknowledged(ada.heard)) >= 5, "ada to act 5 times")
+                away_at = len(ada.heard), len(bob.heard)
+                database.away()
+                _wait(
+                    lambda: all(
+                        any(v["paused"] == PAUSED for v in _views(p.heard[at:]))
+                        for p, at in zip((ada, bob), away_at, strict=True)
+                    ),
+                    "both to be told the table is paused",
+                )
+                health = server.get("/api/health")
+                assert health.status_code == 503, health.text
+                paused = next(v for v in _views(ada.heard) if v["paused"])
+                assert paused["waiting"] == {}, "no time runs out while the table is paused"
+                assert server.get(f"/api/tables/{table}").json()["paused"] is True
+                seq = paused["seq"]
+                key = readers[0].send({"type": "Leave"}, seq)
+                answers = lambda: [m for m in ada.heard if m.get("key") == key]  # noqa: E731
+                _wait(answers, "the answer")
+                (refusal,) = answers()
+                assert refusal == {
+                    "type": "refused",
+                    "key": key,
+                    "reason": f"{PAUSED}: nothing was taken",
+                    "error": "paused",
+                }
+                time.sleep(2.0)  # the table asks the database again, and again
+                during = [m for m in ada.heard[away_at[0] :] if m["type"] == "step"]
+                assert all(m["seq"] <= seq for m in during), "no step is told while paused"
+                database.back()
+                back_at = len(ada.heard)
+                _wait(
+                    lambda: any(v["paused"] is None for v in _views(ada.heard[back_at:])),
+                    "the table to play on",
+                )
+                _wait(lambda: server.get("/api/health").status_code == 200, "health to say 200")
+                _wait(
+                    lambda: any(
+                        m["type"] == "step" and m["seq"] > seq + 10 for m in ada.heard[back_at:]
+                    ),
+                    "ten steps more",
+                )
+            finally:
+                stop.set()
+                for player in players:
+                    player.join(timeout=10)
+        stored = {step.seq: step.key for step in steps_of(database.url, table)}
+        assert sorted(stored) == list(range(1, len(stored) + 1)), "no step is missing"
+        for person in (ada, bob):
+            for key, seq in _acknowledged(person.heard).items():
+                assert stored.get(seq) == key, (
+                    f"{person.name}'s step {seq} acknowledged, not stored"
+                )
+        assert audit(database.url) == []
