@@ -396,8 +396,8 @@ class Visit:
 
     def _act(self) -> None:
         """Answer the latest view, if it is newer than every step heard and the table is not
-        paused: the person is asked when the seat is to act; one who has quit gets up at the first moment Leave
-        is offered, and meanwhile acts as leaving does (`on_the_way_out`)."""
+        paused: the person is asked when the seat is to act; one who has quit gets up at the
+        first moment Leave is offered, and meanwhile acts as leaving does (`on_the_way_out`)."""
         view, person = self.view, self._person()
         if self.sent or view is None or self.seq < max(self.heard, self.acted_at) or self.paused:
             return
