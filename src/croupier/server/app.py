@@ -616,7 +616,7 @@ def _read(message: str) -> dict[str, Any]:
             raise InvalidInput("a plan says leave and away, each true or false")
         return data
     key, seq = data.get("key"), data.get("seq")
-    if not (isinstance(key, str) and 1 <= len(key) <= 64 and key.isprintable()):  # (stored)
+    if not (isinstance(key, str) and 1 <= len(key) <= 64 and key.isprintable()):  # stored as text
         raise InvalidInput("key must be text of 1 to 64 characters, made anew for each action")
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= _MOST_STEPS:
         raise InvalidInput("seq must be the step the action was decided at, a whole number")

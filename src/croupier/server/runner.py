@@ -314,7 +314,7 @@ class TableRunner:
     def pause(self) -> None:
         """The database is away (its process could not renew its leases): the table
         pauses, as when a commit fails, until it answers again."""
-        if not self.closed:
+        if not self.closed and not self.paused:
             self._pause()
             self._inbox.put_nowait(None)  # the task looks again when to ask the database
 
@@ -662,12 +662,14 @@ class TableRunner:
     # --- paused -----------------------------------------------------------------------
 
     def _pause(self) -> None:
-        """The database has not stored a batch: nothing acts until it answers again, and
-        every connection is told so."""
-        if not self.paused:
-            self.paused, self._ask_after = PAUSED, _ASK_AGAIN[0]
-            self._tell([])
+        """The database is away: nothing acts until it answers again, and every connection
+        is told so; once an outage (a commit in flight when the lobby paused the table may
+        fail after)."""
+        if self.paused:
+            return
+        self.paused, self._ask_after = PAUSED, _ASK_AGAIN[0]
         self._ask_at = self._clock() + self._ask_after
+        self._tell([])
 
     async def _ask_database(self) -> None:
         """Whether the database answers again, and the table is as this process last
@@ -751,11 +753,11 @@ class TableRunner:
         `encoder`."""
         seat = book.seat_of(person) if person is not None else None
         now = self._clock()
-        waiting = {
-            seat: max(0.0, deadline - now)
-            for seat, deadline in self._deadlines.items()
-            if not self.paused  # no time runs out while the table is paused
-        }
+        waiting = (
+            {}  # no time runs out while the table is paused
+            if self.paused
+            else {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
+        )
         game, state = book.game, book.state
         seen = game.view(state, seat)
         plans = self._plans.told()
