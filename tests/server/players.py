@@ -174,9 +174,12 @@ def play_at_random(
     pause: float = 0.0,
     before: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
-    """Act at random whenever the view offers this seat something besides getting up or
-    bringing chips, or it is the seat's turn (after `pause` seconds, and `before` called
-    with the view message), until the table closes or `stop` is set."""
+    """Act at random whenever the latest view offers this seat something besides getting up
+    or bringing chips, or it is the seat's turn (after `pause` seconds, and `before` called
+    with the view message), until the table closes or `stop` is set. A view is acted on once
+    every message that came after it has been read: an answer that follows it (a refusal of
+    an action decided on an older step) does not leave it unplayed."""
+    latest: dict[str, Any] | None = None
     while not stop.is_set():
         try:
             message = reader.messages.get(timeout=0.2)
@@ -187,13 +190,17 @@ def play_at_random(
         if message["type"] == "view":
             if message["closed"]:
                 return
-            options, seat = message["view"]["legal"]["options"], message["seat"]
-            ours = staying(options) or seat in message["view"]["to_act"]  # else: only leaving
-            if options and seat is not None and ours and reader.messages.empty():
-                time.sleep(pause)
-                if before is not None:
-                    before(message)
-                reader.send(pick(options, rng), message["seq"])
+            latest = message
+        if latest is None or not reader.messages.empty():
+            continue
+        options, seat = latest["view"]["legal"]["options"], latest["seat"]
+        ours = staying(options) or seat in latest["view"]["to_act"]  # else: only leaving
+        if options and seat is not None and ours:
+            time.sleep(pause)
+            if before is not None:
+                before(latest)
+            reader.send(pick(options, rng), latest["seq"])
+        latest = None
 
 
 def steps_of(url: str, table: int) -> list[StepRecord]:

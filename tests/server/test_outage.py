@@ -96,7 +96,6 @@ def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_co
                         m["type"] == "step" and m["seq"] > seq + 10 for m in ada.heard[back_at:]
                     ),
                     "ten steps more",
-                    seconds=60.0,  # past the 30 s limit: a seat's timeout moves play on too
                 )
             finally:
                 stop.set()
