@@ -24,7 +24,7 @@ from croupier.client import messages_of
 from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, redact
 from croupier.server.book import Book, action_from_json, actor_from_text
-from croupier.server.database import open_database
+from croupier.server.database import open_database, reading
 from croupier.server.schema import StepRecord
 from croupier.server.tables import rebuild
 
@@ -205,7 +205,7 @@ def play_at_random(
 
 def steps_of(url: str, table: int) -> list[StepRecord]:
     engine = open_database(url)
-    with Session(engine) as session:
+    with Session(reading(engine)) as session:
         found = list(
             session.scalars(
                 select(StepRecord).where(StepRecord.table_id == table).order_by(StepRecord.seq)

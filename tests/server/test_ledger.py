@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sqlite3
 
 import pytest
 from alembic import command
@@ -26,9 +27,11 @@ from croupier.server.database import (
     migrate,
     open_database,
     open_ledger,
+    reading,
 )
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Transfer
+from croupier.server.tables import open_tables, standing
 from tests.server.tampering import tamper
 
 
@@ -76,6 +79,31 @@ def test_sqlite_syncs_each_commit_to_disk_before_it_returns(database_url):
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
     engine.dispose()
+
+
+@pytest.mark.parametrize("empty_database_url", ["sqlite"], indirect=True)
+def test_on_sqlite_a_writer_holding_the_lock_holds_up_no_reader(database_url):
+    """A process stopped in the middle of a commit keeps SQLite's write lock: the tables'
+    list, a table's standing and the health's question still answer, from the last commit
+    (they begin deferred), while a writer waits its turn."""
+    engine = open_database(database_url)
+    with engine.connect():  # the file is put in write-ahead-log mode
+        pass
+    writer_file = str(make_url(database_url).database)
+    writer = sqlite3.connect(writer_file, isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        assert open_tables(engine) == []
+        assert standing(engine, 1) == (None, 0)
+        with reading(engine).connect() as connection:
+            assert connection.execute(text("SELECT 1")).scalar() == 1
+        other = sqlite3.connect(writer_file, timeout=0, isolation_level=None)
+        with pytest.raises(sqlite3.OperationalError, match="locked"):  # and the lock is held
+            other.execute("BEGIN IMMEDIATE")
+        other.close()
+    finally:
+        writer.close()
+        engine.dispose()
 
 
 def test_transfers_move_chips_and_conserve_them(database_url):

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sqlite3
+import subprocess
 import time
 
 import httpx
 import pytest
+from sqlalchemy import make_url
 from websockets.exceptions import ConnectionClosed
 
 from croupier.client import Client
@@ -70,6 +73,28 @@ def _runs(server: Server, table: int) -> bool:
     return answer.status_code == 200 and bool(answer.json()["here"])
 
 
+def _stop_between_writes(process: subprocess.Popen[bytes], url: str) -> None:
+    """SIGSTOP `process`, at a moment it holds no SQLite write lock: one stopped inside a
+    transaction holds every other writer up until it wakes (docs/scaling.md), and the
+    other process could then claim nothing. (PostgreSQL: at any moment.)"""
+    file = make_url(url).database if url.startswith("sqlite") else None
+    for _ in range(100):
+        process.send_signal(signal.SIGSTOP)
+        if file is None:
+            return
+        probe = sqlite3.connect(file, timeout=0, isolation_level=None)
+        try:
+            probe.execute("BEGIN IMMEDIATE")
+            probe.execute("ROLLBACK")
+            return
+        except sqlite3.OperationalError:  # stopped inside a transaction: let it finish
+            process.send_signal(signal.SIGCONT)
+            time.sleep(0.05)
+        finally:
+            probe.close()
+    raise AssertionError("the process held SQLite's write lock at each of 100 stops")
+
+
 def test_a_process_stopped_past_its_leases_gives_its_tables_up_when_it_wakes(
     database_url, tmp_path
 ):
@@ -85,8 +110,7 @@ def test_a_process_stopped_past_its_leases_gives_its_tables_up_when_it_wakes(
         at_first, at_second = Client(first.address), Client(second.address)
         await at_first.register("ada", PASSWORD)
         await at_second.log_in("ada", PASSWORD)
-        # a bot's step every half second: the process is stopped between commits, not in one
-        # (on SQLite a process stopped inside its transaction would hold every writer up)
+        # a bot's step every half second: the process is stopped between commits
         settings = {"bot_pause": 0.5, "time_limit": 60, "hold": 3600, "away": 86400}
         table = (await at_first.open_table("punto-banco", bots=1, settings=settings))["id"]
         async with at_first.table(table) as seat:
@@ -97,7 +121,7 @@ def test_a_process_stopped_past_its_leases_gives_its_tables_up_when_it_wakes(
         while len(steps_of(database_url, table)) < 8:
             await asyncio.sleep(0.1)
         assert first.process is not None
-        first.process.send_signal(signal.SIGSTOP)
+        _stop_between_writes(first.process, database_url)
         await asyncio.sleep(2 * 2 + 1)  # past the lease (2 s) and the other's next look
         listed = {entry["id"]: entry for entry in await at_second.tables()}
         assert listed[table]["here"] is True, "the other process took the table up"

@@ -39,7 +39,7 @@ from croupier.engine.actions import Action, Join
 from croupier.engine.codec import brief, decode, encode
 from croupier.errors import InvalidInput, LogInRefused, TooSoon
 from croupier.server import protocol, sessions
-from croupier.server.database import open_database
+from croupier.server.database import open_database, reading
 from croupier.server.door import Entrance, Limits
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
@@ -225,7 +225,7 @@ class _Api:
         return await asyncio.to_thread(self._who_now, token)
 
     def _who_now(self, token: str) -> tuple[int, str] | None:
-        with Session(self.engine) as session:
+        with Session(reading(self.engine)) as session:
             found = sessions.find(session, token)
             return None if found is None else (found.id, found.name)
 
@@ -252,7 +252,7 @@ class _Api:
             await self._ended([each for each in held if each not in going])
 
     def _going(self, hashes: list[str]) -> set[str]:
-        with Session(self.engine) as session:
+        with Session(reading(self.engine)) as session:
             return sessions.still(session, hashes)
 
     async def health(self, request: Request) -> Response:
@@ -271,7 +271,7 @@ class _Api:
         return JSONResponse({"status": "ok", "database": "ok"})
 
     def _ping(self) -> None:
-        with self.engine.connect() as connection:
+        with reading(self.engine).connect() as connection:
             connection.execute(text("SELECT 1"))
 
     async def register(self, request: Request) -> Response:
@@ -365,7 +365,7 @@ class _Api:
         return JSONResponse(found)
 
     def _me_now(self, person: int) -> dict[str, Any] | None:
-        with Session(self.engine) as session:
+        with Session(reading(self.engine)) as session:
             found = session.get(Person, person)
             return None if found is None else self._me(session, found)
 

@@ -20,6 +20,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from croupier.engine.codec import JSON
+from croupier.server.database import reading
 from croupier.server.schema import ChatLine, Person
 
 __all__ = ["BURST", "KEPT", "LONGEST", "WINDOW", "Talk", "tidy"]
@@ -110,7 +111,7 @@ class Talk:
         return line
 
     def _read(self) -> list[dict[str, JSON]]:
-        with Session(self._engine) as session:
+        with Session(reading(self._engine)) as session:
             rows = session.execute(
                 select(ChatLine, Person.name)
                 .join(Person, Person.id == ChatLine.person_id)

@@ -29,6 +29,7 @@ __all__ = [
     "migrate",
     "open_database",
     "open_ledger",
+    "reading",
     "shown",
 ]
 
@@ -56,23 +57,35 @@ def _enforce_foreign_keys(connection: Any, _: Any) -> None:
     """Each SQLite connection enforces foreign keys, and waits up to 30 s for a lock; the
     file is in write-ahead-log mode, so that readers never hold up the one writer, and each
     commit is synced to disk before it returns (`synchronous = FULL`: docs/ledger.md,
-    Durability). The driver's own transaction handling is off (`_begin_immediately` begins
-    each one)."""
+    Durability). The driver's own transaction handling is off (`_begin` begins each one)."""
     connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA busy_timeout = 30000")
-    cursor.execute("PRAGMA journal_mode = WAL")
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # kept in the file once
+        cursor.execute("PRAGMA journal_mode = WAL")  # set; setting it takes the write lock
     cursor.execute("PRAGMA synchronous = FULL")
     cursor.close()
 
 
-def _begin_immediately(connection: Any) -> None:
+def _begin(connection: Any) -> None:
     """Each SQLite transaction takes the write lock as it begins, waiting its turn: one begun
     deferred that reads and then writes fails at once ("database is locked") when another
     has written meanwhile, and the driver's own handling leaves a savepoint outside any
-    transaction (SQLAlchemy's pysqlite notes)."""
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    transaction (SQLAlchemy's pysqlite notes). A transaction that only reads (`reading`)
+    begins deferred: it reads the last commit and waits for no writer."""
+    reads = connection.get_execution_options().get(_READING, False)
+    connection.exec_driver_sql("BEGIN" if reads else "BEGIN IMMEDIATE")
+
+
+_READING = "croupier_reading"
+"""The execution option that marks an engine's transactions as reads only."""
+
+
+def reading(engine: Engine) -> Engine:
+    """`engine`, for transactions that only read: on SQLite they do not take the write lock,
+    so a writer that holds it (a process stopped mid-commit) holds up no reader."""
+    return engine.execution_options(**{_READING: True})
 
 
 def shown(url: str) -> str:
@@ -124,7 +137,7 @@ def open_database(url: str) -> Engine:
         raise Unavailable(f"cannot open the database {shown(url)!r}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _enforce_foreign_keys)
-        event.listen(engine, "begin", _begin_immediately)
+        event.listen(engine, "begin", _begin)
     return engine
 
 

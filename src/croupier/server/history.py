@@ -19,6 +19,7 @@ from croupier.engine.history import History
 from croupier.engine.record import Recorder
 from croupier.errors import CroupierError
 from croupier.server.book import action_from_json, actor_from_text
+from croupier.server.database import reading
 from croupier.server.schema import TableRecord
 from croupier.server.tables import setup, steps
 
@@ -32,7 +33,7 @@ class TableOpen(CroupierError):
 def table_history(engine: Engine, table: int) -> History:
     """Closed table `table`'s history; `LookupError` if there is no such table, `TableOpen`
     while it is open. Blocking database work: call it off the event loop."""
-    with Session(engine) as session:
+    with Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")

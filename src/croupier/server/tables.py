@@ -28,6 +28,7 @@ from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
+from croupier.server.database import reading
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
 from croupier.server.protocol import Told
@@ -284,7 +285,7 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
 def standing(engine: Engine, table: int) -> tuple[str | None, int]:
     """Table `table` as committed: the process whose lease names it (or None), and its last
     step."""
-    with Session(engine) as session:
+    with Session(reading(engine)) as session:
         return _standing(session, table)
 
 
@@ -447,5 +448,5 @@ def open_tables(engine: Engine, table: int | None = None) -> list[TableRecord]:
     query = select(TableRecord).where(TableRecord.closed_at.is_(None)).order_by(TableRecord.id)
     if table is not None:
         query = query.where(TableRecord.id == table)
-    with Session(engine) as session:
+    with Session(reading(engine)) as session:
         return list(session.scalars(query))
