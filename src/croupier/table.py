@@ -33,6 +33,7 @@ from croupier.engine.game import Game
 from croupier.engine.history import History
 from croupier.engine.record import Recorder
 from croupier.errors import IllegalAction, TableStopped
+from croupier.fairness import FairShuffler
 from croupier.randomness import RandomShuffler, Shuffler, stream
 
 __all__ = ["Controller", "Croupier", "Observer", "Player", "Table"]
@@ -70,7 +71,8 @@ class _Watcher:
 
 @dataclass
 class Table:
-    """A session at one table. `seed` None: a cryptographically strong shuffle."""
+    """A session at one table. `seed` None: a cryptographically strong shuffle. `shuffler` a
+    `FairShuffler`: a provably fair session, its history holding each shuffle's proof."""
 
     game: Game[Any, Any, Any]
     config: Any
@@ -103,15 +105,26 @@ class Table:
 
     @property
     def history(self) -> History:
+        """The session so far; a fair session's last seed is told once it is over, or
+        `reveal` has been called."""
+        fair = self.shuffler if isinstance(self.shuffler, FairShuffler) else None
+        if fair is not None and self.over:
+            fair.reveal()
         return History(
             game=self.game.name,
             config=self.config,
             buy_ins=dict(self.buy_ins),
             seed=self.seed,
             actions=tuple(self.actions),
-            shuffles=tuple(self.shuffles) if self.seed is None else (),
+            shuffles=tuple(self.shuffles) if self.seed is None and fair is None else (),
             record=self._recorder.checkpoints,
+            proofs=fair.proofs if fair is not None else (),
         )
+
+    def reveal(self) -> None:
+        """The session stops here (interrupted): a fair session's seeds may all be told."""
+        if isinstance(self.shuffler, FairShuffler):
+            self.shuffler.reveal()
 
     def view(self, viewer: Actor | None) -> Any:
         return self.game.view(self.state, viewer)

@@ -18,6 +18,7 @@ from croupier.cli.serve import serve_command
 from croupier.cli.simulate import simulate_app
 from croupier.cli.solve import solve_app
 from croupier.cli.usage import Croupier, fail
+from croupier.cli.verify import verify_command
 from croupier.errors import InvalidInput
 
 __all__ = ["app", "main"]
@@ -86,6 +87,7 @@ def _list_games() -> None:
 
 
 app.command("replay")(replay_command)
+app.command("verify")(verify_command)
 
 
 def main() -> None:

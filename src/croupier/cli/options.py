@@ -192,6 +192,16 @@ Save = Annotated[
         callback=output_file,
     ),
 ]
+Fair = Annotated[
+    bool,
+    typer.Option(
+        "--fair",
+        metavar="",
+        help="Provably fair shuffles: each one committed to before you add your own part, "
+        "its seed told at the end; save with --save and anyone can check it (`croupier "
+        "verify`).",
+    ),
+]
 AsJson = Annotated[bool, typer.Option("--json", metavar="", help="One JSON object instead.")]
 
 Database = Annotated[

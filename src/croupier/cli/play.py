@@ -20,6 +20,7 @@ from croupier.cli.options import (
     BotPause,
     Chips,
     Commission,
+    Fair,
     JoinTable,
     MonteCutOn,
     Name,
@@ -119,6 +120,7 @@ def _punto_banco(
         ),
     ] = CommissionTiming.EACH_COUP,
     save: Save = None,
+    fair: Fair = False,
     odds: Annotated[
         bool,
         typer.Option(
@@ -185,6 +187,7 @@ def _chemin_de_fer(
     ] = BankerPlay.FREE,
     commission: Commission = "0",
     save: Save = None,
+    fair: Fair = False,
     server: ServerUrl = None,
     name: Name = None,
     password: Password = None,
@@ -239,6 +242,7 @@ def _monte_bank(
     ] = 0,
     rituals: _Rituals = False,
     save: Save = None,
+    fair: Fair = False,
     server: ServerUrl = None,
     name: Name = None,
     password: Password = None,
@@ -294,6 +298,7 @@ def _private_monte(
     ] = False,
     rituals: _Rituals = False,
     save: Save = None,
+    fair: Fair = False,
     server: ServerUrl = None,
     name: Name = None,
     password: Password = None,
@@ -354,6 +359,7 @@ def _banchek(
         ),
     ] = False,
     save: Save = None,
+    fair: Fair = False,
     server: ServerUrl = None,
     name: Name = None,
     password: Password = None,
@@ -437,7 +443,9 @@ def _play(
     seat, bots = _seats(
         rules.seats, params["auto"], params["seat"], params["bots"], usual=usual, banked=banked
     )
-    _run(seating(rules, seat, bots, params["chips"]), params["save"])
+    session = seating(rules, seat, bots, params["chips"])
+    session.fair = params["fair"]
+    _run(session, params["save"])
 
 
 _AT_SERVER = ("name", "password", "register", "join", "time_limit", "bot_pause")
@@ -448,6 +456,7 @@ _HERE_ONLY = {
     "auto": "at a server you sit at the table yourself",
     "rounds": "a table at a server plays on while anyone sits at it",
     "save": "the server keeps the table's history",
+    "fair": "a server's shuffles cannot be verified yet",
 }
 """The options of a table here that a table at a server has not, and why."""
 

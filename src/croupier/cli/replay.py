@@ -19,9 +19,9 @@ from croupier.engine.history import History, replay
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.words.markup import plural
 
-__all__ = ["replay_command"]
+__all__ = ["DIFFERS", "read_history", "replay_command", "where"]
 
-_DIFFERS = 1
+DIFFERS = 1
 """The exit status of a replay that differs from its record (2: a file that cannot be read)."""
 
 
@@ -33,7 +33,7 @@ def replay_command(
     """Replay a saved session event for event, as a spectator saw it, and check it against
     the record the save keeps of every coup. Exit status 1 names the first coup that
     differs from the record (an edited or damaged save); 2, a file that cannot be read."""
-    game, history = _read(path)
+    game, history = read_history(path)
     if not history.record:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             f"Note: {escape(repr(str(path)))} keeps no record of its play (it was saved by an "
@@ -49,12 +49,12 @@ def replay_command(
                     console.print(line)
     except HistoryMismatch as error:
         what = "the replay differs from the record" if history.record else "it does not replay"
-        where = _where(error, words.round_name(game.name))
-        fail(f"{str(path)!r}: {what} {where}: {error.reason}")
-        raise typer.Exit(_DIFFERS) from None
+        said = where(error, words.round_name(game.name))
+        fail(f"{str(path)!r}: {what} {said}: {error.reason}")
+        raise typer.Exit(DIFFERS) from None
 
 
-def _read(path: Path) -> tuple[Game[Any, Any, Any], History]:
+def read_history(path: Path) -> tuple[Game[Any, Any, Any], History]:
     """The game and history saved at `path`, or one line saying why they cannot be read."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -73,7 +73,7 @@ def _read(path: Path) -> tuple[Game[Any, Any, Any], History]:
     raise fail(f"cannot read the history {str(path)!r}: {problem}")
 
 
-def _where(error: HistoryMismatch, word: str) -> str:
+def where(error: HistoryMismatch, word: str) -> str:
     if error.round == 0:
         return "at the seating"
     if error.closing:

@@ -19,7 +19,8 @@ from croupier import words
 from croupier.engine.actors import Actor
 from croupier.engine.events import ChipsAdded, Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
-from croupier.errors import TableStopped
+from croupier.errors import InvalidInput, TableStopped
+from croupier.fairness import FairShuffler, checked_part
 from croupier.randomness import stream
 from croupier.table import Controller, Croupier, Player, Table
 from croupier.words.markup import plural, signed
@@ -93,6 +94,8 @@ class TerminalSession:
         self.ledger = _Ledger(bought=dict(self.buy_ins))
         self.croupier = Croupier(rounds=coups)
         self.seed = seed
+        self.fair = False
+        """Whether the shuffles are provably fair (`croupier.fairness`): set before it runs."""
         self.interrupted = False
 
     def short_name(self, seat: int) -> str:
@@ -113,9 +116,36 @@ class TerminalSession:
             buy_ins=self.buy_ins,
             seed=self.seed,
             croupier=self.croupier,
+            shuffler=self._fair_shuffler() if self.fair else None,
         )
         table.watch(self.human_seat, self._watch)
         return table
+
+    def _fair_shuffler(self) -> FairShuffler:
+        """Each shuffle's commitment told, then every seat's part taken: the person's as
+        typed (Enter: a random one), each bot's from its own stream."""
+        parts = {seat: stream(self.seed, f"fair/{seat}") for seat in self.players}
+
+        def gather(made: str) -> dict[int, str]:
+            self.console.print(f"The next shuffle is committed to: sha256 [bold]{made}[/].")
+            given = {seat: rng.randbytes(16).hex() for seat, rng in parts.items()}
+            if self.human_seat in given and self.person is not None:
+                typed = self._part_typed()
+                given[self.human_seat] = typed or given[self.human_seat]
+            return given
+
+        return FairShuffler.seeded(self.seed, gather)
+
+    def _part_typed(self) -> str:
+        """The person's part of the shuffle, asked until it is one (empty: none typed)."""
+        while True:
+            typed: str = self.console.input(
+                "Your part of the shuffle (any words; Enter: a random one): "
+            )
+            try:
+                return checked_part(typed.strip())
+            except InvalidInput as error:
+                self.console.print(f"[red]{escape(str(error))}.[/]")
 
     @property
     def person(self) -> Controller | None:
@@ -210,5 +240,8 @@ class TerminalSession:
         return f"[red]{brought} brought ≠ {at_seats} at the seats{shown}: CHIPS NOT CONSERVED.[/]"
 
     def save(self, path: Path) -> None:
+        self.table.reveal()  # the session is over here
         path.write_text(self.table.history.to_json(), encoding="utf-8")
         self.console.print(f"History written to {path}.")
+        if self.fair:
+            self.console.print(f"Anyone can check its shuffles: `croupier verify {path}`.")

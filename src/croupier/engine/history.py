@@ -10,7 +10,9 @@ As JSON (format 2) a history is one object: `format` (2), `game`, `config` (the 
 set), `buy_ins` (seat number to chips), `seed` (or null), `actions` (`[actor, action]`
 pairs), `shuffles` (each order, top first, for a session without a seed) and `record`
 (its checkpoints). Format 1, from before the record, has neither `format` nor `record`;
-it is read, and replays unchecked.
+it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
+3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
+shuffles are derived from them again, never taken from the file.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action
+from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
@@ -31,16 +33,19 @@ from croupier.engine.events import Event
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
+from croupier.fairness import Proof, ProvenShuffler, seeds_of
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
-__all__ = ["FORMAT", "History", "Step", "replay"]
+__all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
-FORMAT = 2
-"""The format `to_json` writes; `from_json` reads it and format 1."""
+FORMAT = 3
+"""The newest format: `to_json` writes it for a fair session (2 for any other);
+`from_json` reads it, 2 and 1."""
 
 _KEYS = {
     1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
     2: ("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
+    3: ("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record", "proofs"),
 }
 
 
@@ -65,17 +70,22 @@ class History:
     actions: tuple[tuple[Actor, Action], ...] = ()
     shuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
+    proofs: tuple[Proof, ...] = field(default=(), repr=False)
 
     def shuffler(self) -> Shuffler:
-        """The source of the session's shuffles: the recorded orders, or the seed."""
+        """The source of the session's shuffles: the proofs of a fair session, the recorded
+        orders, or the seed."""
+        if self.proofs:
+            return ProvenShuffler(self.proofs)
         if self.shuffles or self.seed is None:
             return RecordedShuffler(self.shuffles)
         return RandomShuffler.seeded(self.seed)
 
     def to_json(self) -> str:
+        proofs = {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
         return json.dumps(
             {
-                "format": FORMAT,
+                "format": FORMAT if self.proofs else 2,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -83,6 +93,7 @@ class History:
                 "actions": [[encode(actor), encode(action)] for actor, action in self.actions],
                 "shuffles": [[str(card) for card in order] for order in self.shuffles],
                 "record": [encode(checkpoint) for checkpoint in self.record],
+                **proofs,
             },
             indent=1,
         )
@@ -101,7 +112,9 @@ class History:
         if type(version) is not int or version not in _KEYS:
             newer = type(version) is int and version > FORMAT
             said = "is of a newer croupier" if newer else "is not one croupier writes"
-            raise InvalidHistory(f"its format {brief(version)} {said}: this one reads 1 and 2")
+            raise InvalidHistory(
+                f"its format {brief(version)} {said}: this one reads 1 to {FORMAT}"
+            )
         name = _game(data)
         if name != game.name:
             raise InvalidHistory(f"this history is of {name!r}, not {game.name!r}")
@@ -127,7 +140,8 @@ class History:
         record = _each(data, "record", lambda item: decode(item, Checkpoint)) if version > 1 else ()
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory("its record does not begin with the seating")
-        return cls(game.name, config, buy_ins, seed, actions, shuffles, record)
+        proofs = _each(data, "proofs", _proof) if version > 2 else ()
+        return cls(game.name, config, buy_ins, seed, actions, shuffles, record, proofs)
 
 
 def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, Step]]:
@@ -145,6 +159,27 @@ def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, S
     if history.record:
         steps = _checked(game, history, start, steps)
     yield from steps
+
+
+def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
+    """Check a fair session (docs/fairness.md): its shuffles and rounds, once every seed is
+    the one its commitment was made to (and, with a seed, the one the seed draws), every
+    order the one the seed and the parts give, and every step replays as recorded. A
+    `HistoryMismatch` names the first discrepancy."""
+    if history.seed is not None:
+        drawn = seeds_of(history.seed)
+        for number, proof in enumerate(history.proofs, 1):
+            if proof.seed != next(drawn).hex():
+                reason = f"shuffle {number}'s seed is not the one the session's seed draws"
+                raise HistoryMismatch(0, False, reason)
+    shuffles = rounds = 0
+    for state, step in replay(game, history):
+        shuffles += step.actor is CHANCE and isinstance(step.action, Shuffle)
+        rounds = game.rounds(state)
+    if shuffles != len(history.proofs):
+        reason = f"it proves {len(history.proofs)} shuffles, and the session made {shuffles}"
+        raise HistoryMismatch(rounds, True, reason)
+    return shuffles, rounds
 
 
 def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[tuple[Any, Step]]:
@@ -270,6 +305,22 @@ def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) ->
         names = ", ".join(known)
         raise InvalidHistory(f"{brief(kind)} is not an action of {game.title}: it has {names}")
     return decode(actor, Actor), decode(action, Action, known)
+
+
+def _proof_json(proof: Proof) -> JSON:
+    given = {str(seat): text for seat, text in sorted(proof.contributions.items())}
+    return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given}
+
+
+def _proof(item: JSON) -> Proof:
+    """A shuffle's proof as `_proof_json` writes it."""
+    if not isinstance(item, dict) or set(item) != {"commitment", "seed", "contributions"}:
+        raise InvalidHistory("expected its commitment, seed and contributions")
+    made, seed, given = item["commitment"], item["seed"], item["contributions"]
+    if not isinstance(made, str) or not (seed is None or isinstance(seed, str)):
+        raise InvalidHistory("its commitment and seed are text (hexadecimal)")
+    contributions = decode(given, Mapping[int, str])
+    return Proof(made, seed, contributions)
 
 
 @contextmanager

@@ -1,0 +1,228 @@
+"""Provably fair shuffles: commit, contribute, reveal (docs/fairness.md; C-5, C-6).
+
+For each shuffle the dealer draws a secret *seed* (32 bytes) and publishes its
+*commitment*, the SHA-256 of the seed, before anyone contributes. The seats that may
+shuffle add *contributions* (any text). When the shuffle is due the order is derived,
+deterministically, from the seed, the commitment and the contributions in seat order:
+
+- key = HMAC-SHA256(seed, `croupier-fair-1` ‖ commitment ‖ each contribution as its
+  seat, its length and its UTF-8 bytes);
+- a stream of bytes: HMAC-SHA256(key, 0), HMAC-SHA256(key, 1), ... (the counter as
+  8 bytes, big-endian);
+- a whole number below n: the stream's next 4 bytes, big-endian, taken only if below the
+  largest multiple of n under 2^32 (rejection sampling, so no number is favoured), then
+  modulo n; else the next 4 bytes;
+- Fisher–Yates over the fresh pack (the game's own order): for i from its last place down
+  to 1, the card at i is swapped with the one at a number below i + 1.
+
+The cut (C-6) stays the seat's action, applied to the derived order by the rules. Once the
+shoe or pack is over the seed is revealed, and anyone can derive the order again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from croupier.cards import Card
+from croupier.errors import InvalidInput
+from croupier.randomness import stream
+
+__all__ = [
+    "CONTRIBUTION",
+    "FairShuffler",
+    "Proof",
+    "ProvenShuffler",
+    "checked_part",
+    "commitment",
+    "derived_order",
+    "fair_numbers",
+    "fisher_yates",
+    "seeds_of",
+]
+
+T = TypeVar("T")
+
+DOMAIN = b"croupier-fair-1"
+"""What the derivation's key is made for: a derivation of another version never agrees."""
+
+CONTRIBUTION = 200
+"""The longest contribution a seat may give, in characters."""
+
+_SPAN = 1 << 32
+
+SEED = 32
+"""The bytes of a shuffle's secret seed."""
+
+
+def seeds_of(seed: int) -> Iterator[bytes]:
+    """The secret seeds a fair session seeded with `seed` draws, in turn."""
+    draw = stream(seed, "fair").randbytes
+    while True:
+        yield draw(SEED)
+
+
+def commitment(seed: bytes) -> str:
+    """The commitment to `seed`: its SHA-256, in hex."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def _key(seed: bytes, contributions: Mapping[int, str]) -> bytes:
+    message = bytearray(DOMAIN)
+    message += commitment(seed).encode()
+    for seat, text in sorted(contributions.items()):
+        data = text.encode("utf-8")
+        message += seat.to_bytes(4, "big") + len(data).to_bytes(4, "big") + data
+    return hmac.digest(seed, bytes(message), "sha256")
+
+
+def _stream(key: bytes) -> Iterator[int]:
+    """The derivation's 4-byte words, big-endian."""
+    counter = 0
+    while True:
+        block = hmac.digest(key, counter.to_bytes(8, "big"), "sha256")
+        for at in range(0, len(block), 4):
+            yield int.from_bytes(block[at : at + 4], "big")
+        counter += 1
+
+
+def fair_numbers(key: bytes) -> Callable[[int], int]:
+    """A draw of whole numbers below n, each equally likely, from the stream of `key`."""
+    words = _stream(key)
+
+    def below(n: int) -> int:
+        limit = _SPAN - _SPAN % n
+        while True:
+            word = next(words)
+            if word < limit:
+                return word % n
+
+    return below
+
+
+def fisher_yates(items: Sequence[T], below: Callable[[int], int]) -> tuple[T, ...]:
+    """`items` shuffled by Fisher–Yates, `below(n)` giving each swap's place."""
+    order = list(items)
+    for i in range(len(order) - 1, 0, -1):
+        j = below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def derived_order(
+    seed: bytes, contributions: Mapping[int, str], cards: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The order the derivation gives the fresh pack `cards`, top first."""
+    return fisher_yates(cards, fair_numbers(_key(seed, contributions)))
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """One shuffle's commitment, its seed once revealed (None before), and the seats'
+    contributions."""
+
+    commitment: str
+    seed: str | None
+    contributions: Mapping[int, str]
+
+    def check(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The order this proof gives `cards`; `InvalidInput` if its seed is not revealed or
+        is not the one committed to."""
+        if self.seed is None:
+            raise InvalidInput("its seed is not revealed")
+        try:
+            seed = bytes.fromhex(self.seed)
+        except ValueError:
+            raise InvalidInput("its seed is not hexadecimal") from None
+        if commitment(seed) != self.commitment:
+            raise InvalidInput("its seed is not the one its commitment was made to")
+        return derived_order(seed, self.contributions, cards)
+
+
+def checked_part(text: str) -> str:
+    """`text` as a contribution; `InvalidInput` if it cannot be one."""
+    if not text.isprintable() or len(text) > CONTRIBUTION:
+        raise InvalidInput(f"a part of the shuffle is up to {CONTRIBUTION} printable characters")
+    return text
+
+
+class FairShuffler:
+    """Shuffles by the derivation (a `Shuffler`). The coming shuffle's commitment is
+    published (`commitment`) before contributions are taken (`contribute`, or `gather`,
+    called with the commitment when the shuffle is due); each shuffle draws the next seed;
+    `proofs` are the shuffles so far, the seed of the last one hidden until `reveal`. `draw`
+    gives each seed (a strong source by default)."""
+
+    @classmethod
+    def seeded(
+        cls, seed: int | None, gather: Callable[[str], Mapping[int, str]] | None = None
+    ) -> FairShuffler:
+        """Its secret seeds strong, or drawn from `seed` to replay a session exactly
+        (`seeds_of`)."""
+        return cls(stream(seed, "fair").randbytes, gather)
+
+    def __init__(
+        self,
+        draw: Callable[[int], bytes] = secrets.token_bytes,
+        gather: Callable[[str], Mapping[int, str]] | None = None,
+    ) -> None:
+        self._draw = draw
+        self._gather = gather
+        self._seed = draw(SEED)
+        self._contributions: dict[int, str] = {}
+        self._done: list[tuple[bytes, Mapping[int, str]]] = []
+        self._revealed = 0
+
+    @property
+    def commitment(self) -> str:
+        """The coming shuffle's commitment."""
+        return commitment(self._seed)
+
+    def contribute(self, seat: int, text: str) -> None:
+        """`seat`'s contribution to the coming shuffle (a second one replaces the first)."""
+        self._contributions[seat] = checked_part(text)
+
+    def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        if self._gather is not None:
+            for seat, text in self._gather(self.commitment).items():
+                self.contribute(seat, text)
+        order = derived_order(self._seed, self._contributions, cards)
+        self._done.append((self._seed, dict(self._contributions)))
+        self._revealed = len(self._done) - 1  # the shoe before this one is over
+        self._seed, self._contributions = self._draw(SEED), {}
+        return order
+
+    def reveal(self) -> None:
+        """The session is over: every shuffle's seed may be told."""
+        self._revealed = len(self._done)
+
+    @property
+    def proofs(self) -> tuple[Proof, ...]:
+        """Every shuffle so far, the seeds told up to the last one revealed."""
+        return tuple(
+            Proof(commitment(seed), seed.hex() if n < self._revealed else None, given)
+            for n, (seed, given) in enumerate(self._done)
+        )
+
+
+class ProvenShuffler:
+    """Gives the orders that `proofs` derive, in turn, each checked against its commitment:
+    a replay of a fair session from its proofs (`ValueError` names the first that fails)."""
+
+    def __init__(self, proofs: Sequence[Proof]) -> None:
+        self._proofs = list(proofs)
+        self.used = 0
+
+    def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        if self.used >= len(self._proofs):
+            raise ValueError("the history has no more proofs of its shuffles")
+        proof = self._proofs[self.used]
+        self.used += 1
+        try:
+            return proof.check(cards)
+        except InvalidInput as error:
+            raise ValueError(f"shuffle {self.used}: {error}") from None
