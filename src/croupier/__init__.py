@@ -15,25 +15,27 @@ layers before its own (tests/test_layers.py holds the code to this list):
 3. `croupier.shoe`, `croupier.randomness`, `croupier.lowest_card`: the shoe as an
    immutable sequence; where chance comes from (`RandomShuffler`, strong by default,
    `RandomShuffler.seeded(7)` to replay; `RecordedShuffler`); the draw for the first bank.
-4. `croupier.engine`: the protocol every game follows (docs/engine.md): `Game`, its
+4. `croupier.fairness`: provably fair shuffles (docs/fairness.md): each seed
+   committed to, the seats' parts, the derived order, the proofs and their check.
+5. `croupier.engine`: the protocol every game follows (docs/engine.md): `Game`, its
    actors (`CHANCE`, `HOUSE`, seat numbers), `Legal` options and `Amounts` ranges, the
    chance nodes `Shuffling` and `Drawing`, events and their redaction, `History` and
    `replay`, and the one loop that plays a session, `Driver` (`croupier.engine.drive`).
-5. `croupier.games`: the five games by name, `croupier.games.get("punto-banco")` and
+6. `croupier.games`: the five games by name, `croupier.games.get("punto-banco")` and
    `croupier.games.names()`; one package a game, with its `Rules`, actions, events, views.
-6. `croupier.table`, `croupier.words`: a session run with seats, controllers, a croupier
+7. `croupier.table`, `croupier.words`: a session run with seats, controllers, a croupier
    and a history; the games' events and rule sets in words, for every front end.
-7. `croupier.odds`, `croupier.solve`: exact calculators, the odds of a seat's view among
+8. `croupier.odds`, `croupier.solve`: exact calculators, the odds of a seat's view among
    them; equilibria.
-8. `croupier.bots`, `croupier.sim`: seats that decide by themselves; fast Monte Carlo
+9. `croupier.bots`, `croupier.sim`: seats that decide by themselves; fast Monte Carlo
    kernels, their seeded generator (`croupier.sim.rng`) and runner (`croupier.sim.runner`).
    The calculators and kernels use numpy (and numba if installed), so they are imported
    only when asked for.
-9. `croupier.testing`, `croupier.rl`, `croupier.client`: the conformance suite every game
+10. `croupier.testing`, `croupier.rl`, `croupier.client`: the conformance suite every game
    passes, for a new game's tests; the PettingZoo and OpenSpiel environments; the table
    server's client.
-10. `croupier.server`: the table server and its ledger.
-11. `croupier.cli`: the `croupier` command, a thin adapter over the rest.
+11. `croupier.server`: the table server and its ledger.
+12. `croupier.cli`: the `croupier` command, a thin adapter over the rest.
 
 This package itself, the front door, stands on all of them and is imported by none.
 

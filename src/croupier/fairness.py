@@ -34,6 +34,8 @@ from croupier.randomness import stream
 
 __all__ = [
     "CONTRIBUTION",
+    "DOMAIN",
+    "SEED",
     "FairShuffler",
     "Proof",
     "ProvenShuffler",

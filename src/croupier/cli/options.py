@@ -41,6 +41,7 @@ __all__ = [
     "DaskLocal",
     "Database",
     "EgalitePays",
+    "Fair",
     "JoinTable",
     "MonteCutOn",
     "Name",
