@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from croupier import games
-from croupier.cards import Card
 from croupier.engine.actions import Join
 from croupier.errors import InsufficientChips
+from croupier.fairness import derived_order
 from croupier.games.monte_bank import MonteBank
 from croupier.server.app import create_app
 from croupier.server.book import Move, action_json
@@ -22,7 +22,7 @@ from croupier.server.committer import Committer
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
 from croupier.server.people import register
-from croupier.server.schema import Account, Cause, Person
+from croupier.server.schema import Account, Cause, Person, ShoePart, ShoeSeed
 from croupier.server.tables import (
     Batch,
     Committed,
@@ -144,25 +144,33 @@ def test_a_lease_that_has_run_out_may_be_taken(table):
     assert claim(engine, number, "second", 60)
 
 
-class _Sorted:
-    """A shuffler that does not shuffle: the cards in the order given, sorted."""
+def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_s_part(
+    database_url,
+):
+    engine = open_database(database_url)
+    with Session(engine) as session, session.begin():
+        ada = register(session, "ada", "a long password").id
 
-    def shuffle(self, cards):
-        return tuple(sorted(cards, key=lambda card: card.index))
-
-
-def test_the_shuffle_source_is_the_table_s_own(database_url):
     async def opened() -> int:
-        lobby = Lobby(open_database(database_url), shuffles=lambda table, moment: _Sorted())
-        runner = await lobby.open(None, "punto-banco", {}, 1, Settings(bot_pause=0))
+        lobby = Lobby(engine)
+        runner = await lobby.open(ada, "punto-banco", {}, 1, Settings(bot_pause=0), "mine")
         await asyncio.sleep(0.2)
         await lobby.stop()
         return runner.info.id
 
     table = asyncio.run(opened())
     first = steps_of(database_url, table)[0]
+    with Session(engine) as session:
+        seed = session.get(ShoeSeed, (table, 1))
+        part = session.get(ShoePart, (table, 1, 0))
+    assert seed is not None and part is not None and part.text == "mine"
+    fresh = games.get("punto-banco").chance(
+        games.get("punto-banco").start(games.get("punto-banco").config(), {1: 1000})
+    )
     order = json.loads(first.action)["order"]
-    assert first.actor == "chance" and order == sorted(order, key=lambda c: Card.from_str(c).index)
+    derived = derived_order(bytes.fromhex(seed.seed), {0: "mine"}, fresh.cards)  # type: ignore[union-attr]
+    assert first.actor == "chance" and order == [str(card) for card in derived]
+    assert order != [str(card) for card in derived_order(bytes.fromhex(seed.seed), {}, fresh.cards)]  # type: ignore[union-attr]
 
 
 def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):

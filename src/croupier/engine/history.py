@@ -12,7 +12,9 @@ pairs), `shuffles` (each order, top first, for a session without a seed) and `re
 (its checkpoints). Format 1, from before the record, has neither `format` nor `record`;
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
 3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
-shuffles are derived from them again, never taken from the file.
+shuffles are derived from them again, never taken from the file. A table server's history
+is format 4: format 3 and `seal`, the server's signature of each shoe
+(`croupier.engine.seal`): `{"table", "key", "signatures"}`.
 """
 
 from __future__ import annotations
@@ -29,23 +31,28 @@ from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
-from croupier.engine.events import Event
+from croupier.engine.events import Event, SessionEnded
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
+from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.fairness import Proof, ProvenShuffler, seeds_of
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
-FORMAT = 3
-"""The newest format: `to_json` writes it for a fair session (2 for any other);
-`from_json` reads it, 2 and 1."""
+FORMAT = 4
+"""The newest format: `to_json` writes it for a sealed history, 3 for a fair session
+without a seal, 2 for any other; `from_json` reads them all, and 1."""
 
 _KEYS = {
     1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
     2: ("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
     3: ("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record", "proofs"),
+    4: (
+        *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
+        *("proofs", "seal"),
+    ),
 }
 
 
@@ -71,6 +78,7 @@ class History:
     shuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
     proofs: tuple[Proof, ...] = field(default=(), repr=False)
+    seal: Seal | None = field(default=None, repr=False)
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
@@ -83,9 +91,11 @@ class History:
 
     def to_json(self) -> str:
         proofs = {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
+        if self.seal is not None:
+            proofs["seal"] = _seal_json(self.seal)
         return json.dumps(
             {
-                "format": FORMAT if self.proofs else 2,
+                "format": 4 if self.seal is not None else 3 if self.proofs else 2,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -141,7 +151,8 @@ class History:
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory("its record does not begin with the seating")
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
-        return cls(game.name, config, buy_ins, seed, actions, shuffles, record, proofs)
+        seal = _seal(data["seal"]) if version > 3 else None
+        return cls(game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal)
 
 
 def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, Step]]:
@@ -164,22 +175,56 @@ def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, S
 def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
     """Check a fair session (docs/fairness.md): its shuffles and rounds, once every seed is
     the one its commitment was made to (and, with a seed, the one the seed draws), every
-    order the one the seed and the parts give, and every step replays as recorded. A
-    `HistoryMismatch` names the first discrepancy."""
+    order the one the seed and the parts give, every step replays as recorded, and, for a
+    sealed history, each shoe's signature is the seal's key's. A `HistoryMismatch` names
+    the first discrepancy."""
     if history.seed is not None:
         drawn = seeds_of(history.seed)
         for number, proof in enumerate(history.proofs, 1):
             if proof.seed != next(drawn).hex():
                 reason = f"shuffle {number}'s seed is not the one the session's seed draws"
                 raise HistoryMismatch(0, False, reason)
+    seal = history.seal
+    chain = (
+        opening(seal.table, history.game, history.config, history.buy_ins)
+        if seal is not None
+        else b""
+    )
     shuffles = rounds = 0
+    ended = False
     for state, step in replay(game, history):
+        if seal is not None:
+            if step.actor is CHANCE and isinstance(step.action, Shuffle):
+                _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                proof = history.proofs[shuffles]  # the replay has checked it is there
+                chain = after_shuffle(chain, proof.commitment, proof.contributions)
+            elif step.actor is not CHANCE:
+                chain = after_step(chain, step.actor, step.action)
+            ended = ended or any(isinstance(event, SessionEnded) for event in step.events)
         shuffles += step.actor is CHANCE and isinstance(step.action, Shuffle)
         rounds = game.rounds(state)
     if shuffles != len(history.proofs):
         reason = f"it proves {len(history.proofs)} shuffles, and the session made {shuffles}"
         raise HistoryMismatch(rounds, True, reason)
+    if seal is not None:
+        _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
+        if len(seal.signatures) != shuffles + 1:
+            reason = f"it has {len(seal.signatures)} signatures for {shuffles + 1} shoes"
+            raise HistoryMismatch(rounds + 1, ended, reason)
     return shuffles, rounds
+
+
+def _sealed(
+    seal: Seal, history: History, shoe: int, chain: bytes, round: int, closing: bool
+) -> None:
+    """Raise `HistoryMismatch` (at `round`, `closing`) unless the seal signs shoe `shoe`,
+    which ends here."""
+    seed = history.proofs[shoe - 1].seed if shoe else None
+    signed = message(seal.table, shoe, chain, bytes.fromhex(seed) if seed else None)
+    if not seal.holds(shoe, signed):
+        what = f"shoe {shoe}" if shoe else "what came before the first shuffle"
+        reason = f"the seal's signature of {what} is not its key's for the history as it is"
+        raise HistoryMismatch(round, closing, reason)
 
 
 def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[tuple[Any, Step]]:
@@ -310,6 +355,23 @@ def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) ->
 def _proof_json(proof: Proof) -> JSON:
     given = {str(seat): text for seat, text in sorted(proof.contributions.items())}
     return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given}
+
+
+def _seal_json(seal: Seal) -> JSON:
+    return {"table": seal.table, "key": seal.key, "signatures": list(seal.signatures)}
+
+
+def _seal(item: JSON) -> Seal:
+    """A history's seal as `_seal_json` writes it."""
+    with _part("its seal ('seal')"):
+        if not isinstance(item, dict) or set(item) != {"table", "key", "signatures"}:
+            raise InvalidHistory("expected its table, key and signatures")
+        table, key, signatures = item["table"], item["key"], item["signatures"]
+        if type(table) is not int or not isinstance(key, str):
+            raise InvalidHistory("its table is a whole number and its key text (hexadecimal)")
+        if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
+            raise InvalidHistory("its signatures are a list of text (hexadecimal)")
+        return Seal(table, key, tuple(signatures))
 
 
 def _proof(item: JSON) -> Proof:

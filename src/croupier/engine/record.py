@@ -30,7 +30,7 @@ from croupier.engine.events import Event
 from croupier.engine.game import Game
 from croupier.errors import InvalidHistory
 
-__all__ = ["Checkpoint", "Recorder", "difference"]
+__all__ = ["Checkpoint", "Recorder", "canonical", "difference"]
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
@@ -65,12 +65,12 @@ class _Stretch:
         self.actions = hashlib.sha256()
         self.events = hashlib.sha256()
         for value in told:
-            self.events.update(_canonical(value))
+            self.events.update(canonical(value))
 
     def add(self, actor: Actor, action: Action, events: tuple[Event, ...]) -> None:
         self.steps += 1
-        (self.cards if actor is CHANCE else self.actions).update(_canonical([actor, action]))
-        self.events.update(_canonical(events))
+        (self.cards if actor is CHANCE else self.actions).update(canonical([actor, action]))
+        self.events.update(canonical(events))
 
     def close(self, rounds: int, holdings: Mapping[int, int]) -> Checkpoint:
         digests = (self.cards, self.actions, self.events)
@@ -152,7 +152,7 @@ def _chips(recorded: Checkpoint, replayed: Checkpoint, seating: bool) -> str | N
     return None
 
 
-def _canonical(value: Any) -> bytes:
+def canonical(value: Any) -> bytes:
     """One line of JSON for `value`, the same wherever and whenever it is written."""
     text = json.dumps(encode(value), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return text.encode("ascii") + b"\n"

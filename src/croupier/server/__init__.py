@@ -13,6 +13,7 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
 - `door`: how often a name or an address may try to log in, register or connect;
 - `book`: a table's state and what each of its steps moves in the ledger;
+- `shoes`: a table's provably fair shoes: the seeds, the parts, the chain it signs;
 - `tables`: opening tables, committing their steps, rebuilding them from what was committed;
 - `committer`: the batches of all a process's tables committed together, in one transaction;
 - `protocol`: the messages each connection is sent, built for its seat;
@@ -52,6 +53,7 @@ __all__ = [
     "runner",
     "schema",
     "sessions",
+    "shoes",
     "stakes",
     "tables",
     "telling",

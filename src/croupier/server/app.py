@@ -38,15 +38,16 @@ from croupier.bots import roster
 from croupier.engine.actions import Action, Join
 from croupier.engine.codec import brief, decode, encode
 from croupier.errors import InvalidInput, LogInRefused, TooSoon
+from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
-from croupier.server.database import open_database, reading
+from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
 from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
 from croupier.server.readings import history_answer, odds_answer
 from croupier.server.runner import Subscriber, TableRunner
-from croupier.server.schema import Account, Person, Secret
+from croupier.server.schema import Account, Person
 from croupier.server.tables import Settings
 from croupier.server.telling import json_text
 
@@ -72,15 +73,8 @@ _MOST_SEATS = 1000
 _MOST_STEPS = 10**15
 """More steps than any table takes: a `seq` beyond is no step, and is not quoted back."""
 
-
-def _session_key(engine: Engine) -> str:
-    """The key that signs session cookies: made once, kept in the database."""
-    with Session(engine) as session, session.begin():
-        found = session.get(Secret, "session")
-        if found is None:
-            found = Secret(name="session", value=secrets.token_urlsafe(48))
-            session.add(found)
-        return found.value
+_MESSAGES = ("act", "plan", "say", "part")
+"""The types of message a client sends on a table's socket."""
 
 
 def create_app(
@@ -123,6 +117,7 @@ def create_app(
         Route("/password", api.password, methods=["POST"]),
         Route("/me", api.me),
         Route("/games", api.games),
+        Route("/key", api.key),
         Route("/tables", api.tables, methods=["GET"]),
         Route("/tables", api.open_table, methods=["POST"]),
         Route("/tables/{table:int}", api.table),
@@ -138,7 +133,7 @@ def create_app(
     middleware = [
         Middleware(
             SessionMiddleware,
-            secret_key=_session_key(engine),
+            secret_key=secret(engine, "session", lambda: secrets.token_urlsafe(48)),
             same_site="lax",
             max_age=sessions.SESSION_DAYS * 86400,
             https_only=public_url is not None and public_url.startswith("https:"),
@@ -411,7 +406,12 @@ class _Api:
         return await odds_answer(self.lobby, request.path_params["table"], person)
 
     async def history(self, request: Request) -> Response:
-        return await history_answer(self.engine, request.path_params["table"])
+        key = (await self.lobby.signer()).key
+        return await history_answer(self.engine, request.path_params["table"], key)
+
+    async def key(self, request: Request) -> Response:
+        """The public key that signs every table's shoes (docs/fairness.md)."""
+        return JSONResponse({"algorithm": "Ed25519", "key": (await self.lobby.signer()).key})
 
     async def close_table(self, request: Request) -> Response:
         who = await self._who(request)
@@ -432,18 +432,20 @@ class _Api:
             return _error(401, "log in to open a table")
         try:
             body = await _body(request)
-            unknown = sorted(set(body) - {"game", "rules", "bots", "settings"})
+            unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "part"})
             if unknown:
                 raise InvalidInput(
-                    f"unknown field {unknown[0]!r}: give game, rules, bots, settings"
+                    f"unknown field {unknown[0]!r}: give game, rules, bots, settings, part"
                 )
+            part = _part(body["part"]) if "part" in body else None
             game, options = body.get("game"), body.get("rules", {})
             if not isinstance(game, str):
                 raise InvalidInput(f"game={game!r} is not valid: one of {', '.join(games.names())}")
             if not isinstance(options, dict):
                 raise InvalidInput("rules is not an object of rule options")
             settings = Settings.read(body.get("settings", {}))
-            runner = await self.lobby.open(who[0], game, options, body.get("bots", 0), settings)
+            bots = body.get("bots", 0)
+            runner = await self.lobby.open(who[0], game, options, bots, settings, part)
         except InvalidInput as error:
             return _error(400, str(error))
         return JSONResponse(self.lobby.entry(runner), 201)
@@ -571,6 +573,9 @@ async def _receive(
             if request["type"] == "plan":
                 runner.plan(who[0], request["leave"], request["away"], subscriber)
                 continue
+            if request["type"] == "part":
+                runner.contribute(who[0], request["commitment"], request["text"], subscriber)
+                continue
             if request["type"] == "say":
                 saying = asyncio.create_task(
                     runner.say(who[0], who[1], request["text"], subscriber)
@@ -592,8 +597,9 @@ async def _receive(
         ):
             subscriber.tell({"type": "error", "reason": "sitting down names a seat"})
             continue
+        part = request.get("part") if isinstance(action, Join) else None
         acting = runner.act(
-            who[0], who[1], action, request["seq"], request["key"], seat, subscriber
+            who[0], who[1], action, request["seq"], request["key"], seat, subscriber, part
         )
         task = asyncio.create_task(acting)
         pending.add(task)
@@ -601,12 +607,20 @@ async def _receive(
 
 
 def _read(message: str) -> dict[str, Any]:
-    """A client's `act`, `plan` or `say` message, checked; `InvalidInput` says what is wrong."""
+    """A client's `act`, `plan`, `say` or `part` message, checked; `InvalidInput` says what
+    is wrong."""
     if len(message) > _MESSAGE_LIMIT:
         raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
     data = _json(message, "the message")
-    if not isinstance(data, dict) or data.get("type") not in ("act", "plan", "say"):
-        raise InvalidInput('a message is an object of type "act", "plan" or "say"')
+    if not isinstance(data, dict) or data.get("type") not in _MESSAGES:
+        raise InvalidInput('a message is an object of type "act", "plan", "say" or "part"')
+    if data["type"] == "part":
+        if not isinstance(data.get("commitment"), str):
+            raise InvalidInput("a part names the commitment it is for: the view's fair.commitment")
+        data["text"] = _part(data.get("text"))
+        return data
+    if "part" in data:
+        data["part"] = _part(data["part"])
     if data["type"] == "say":
         if not isinstance(data.get("text"), str):
             raise InvalidInput("a line said is text")
@@ -623,3 +637,10 @@ def _read(message: str) -> dict[str, Any]:
     if "action" not in data:
         raise InvalidInput("the message has no action")
     return data
+
+
+def _part(text: Any) -> str:
+    """A part of the shuffle as a client sent it; `InvalidInput` if it cannot be one."""
+    if not isinstance(text, str) or not text:
+        raise InvalidInput(f"a part of the shuffle is text of 1 to {CONTRIBUTION} characters")
+    return checked_part(text)

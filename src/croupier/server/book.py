@@ -15,13 +15,18 @@ restart, which rebuild it by applying every committed step again:
 
 So a table's account holds, at every moment, the chips of its state less the takings
 already moved and what was paid out at the close: `table_chips`.
+
+The book also keeps the table's provably fair shoes (`croupier.server.shoes`): each step
+takes the seal's chain on; a shuffle must be the one its committed seed and the parts give,
+and draws the next shuffle's seed (`drawn`); a shoe that ends is to be signed (`sealing`).
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+import secrets
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,8 +42,10 @@ from croupier.engine.events import (
     ShoeEnded,
     ShoeShuffled,
 )
-from croupier.engine.game import Game
+from croupier.engine.game import Game, Shuffling
+from croupier.fairness import SEED
 from croupier.server.schema import Cause
+from croupier.server.shoes import Shoes
 
 __all__ = ["Book", "Move", "Party", "Seat", "action_from_json", "action_json", "actor_from_text"]
 
@@ -73,8 +80,10 @@ class Seat:
 
 
 class Book:
-    """Table `table`'s state after `seq` steps, its seats' holders, and the house's takings
-    already moved (`house_moved`)."""
+    """Table `table`'s state after `seq` steps, its seats' holders, the house's takings
+    already moved (`house_moved`), and its shoes (`shoes`; None for a table opened before
+    the server's shuffles were provably fair, whose shuffles it only records). `draw` gives
+    each new shuffle's secret seed."""
 
     def __init__(
         self,
@@ -83,11 +92,14 @@ class Book:
         rules: Any,
         bots: Mapping[int, str],
         bot_chips: int,
+        shoes: Shoes | None = None,
+        draw: Callable[[int], bytes] = secrets.token_bytes,
     ) -> None:
         self.table = table
         self.game = game
         self.rules = rules
-        self.state = game.start(rules, dict.fromkeys(bots, bot_chips))
+        buy_ins = dict.fromkeys(bots, bot_chips)
+        self.state = game.start(rules, buy_ins)
         self.seats: dict[int, Seat] = {seat: Seat(name) for seat, name in bots.items()}
         self.seq = 0
         self.house_moved = 0
@@ -96,6 +108,12 @@ class Book:
         self.named: Mapping[int, str] = dict(bots)
         """The name each seat was last held under, kept after its holder gets up (so that
         the step in which a seat got up still names it); replaced, never changed."""
+        self.shoes = shoes
+        self.draw = draw
+        self.drawn: tuple[tuple[int, bytes], ...] = ()
+        """The seeds the last step drew: (the shuffle's number, its seed), to store."""
+        self.sealing: tuple[tuple[int, bytes], ...] = ()
+        """The shoes the last step ended: (the shoe's number, the message to sign)."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -117,10 +135,17 @@ class Book:
         self, actor: Actor, action: Action, person: tuple[int, str] | None = None
     ) -> tuple[tuple[Event, ...], tuple[Move, ...]]:
         """Take one step (`person`, id and name, is who took a seat's action): its events
-        and the moves it calls for. An `IllegalAction` leaves the book as it was."""
+        and the moves it calls for. An `IllegalAction` leaves the book as it was, and so does
+        a `ValueError` for a shuffle that is not the one its seed and parts give."""
+        shoes, ended = self.shoes, None
+        if shoes is not None:
+            node = self.game.chance(self.state) if actor is CHANCE else None
+            fresh = node.cards if isinstance(node, Shuffling) else ()
+            shoes, ended = shoes.after(actor, action, fresh)
         state, events = self.game.apply(self.state, actor, action)
         self.state = state
         self.seq += 1
+        self._shoes(shoes, ended, events)
         ref = f"table {self.table} step {self.seq}"
         moves: list[Move] = []
         for event in events:
@@ -145,6 +170,22 @@ class Book:
                 if chips:
                     moves.append(Move("table", holder.party, chips, Cause.CASH_OUT, ref))
         return events, tuple(moves)
+
+    def _shoes(
+        self, shoes: Shoes | None, ended: tuple[int, bytes] | None, events: tuple[Event, ...]
+    ) -> None:
+        """Keep the shoes after a step: a shoe ended, a seed drawn for the next shuffle."""
+        self.drawn, self.sealing = (), ()
+        if shoes is None:
+            return
+        sealing = [ended] if ended is not None else []
+        if not shoes.drawn and not any(isinstance(e, SessionEnded) for e in events):
+            seed = self.draw(SEED)
+            shoes = shoes.with_seed(seed)
+            self.drawn = ((shoes.coming, seed),)
+        if any(isinstance(event, SessionEnded) for event in events):
+            sealing.append(shoes.ended())
+        self.shoes, self.sealing = shoes, tuple(sealing)
 
     def _takings(self, ref: str) -> tuple[Move, ...]:
         house = self.game.chips(self.state).house

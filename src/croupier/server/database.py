@@ -9,6 +9,7 @@ file in its data folder: `$CROUPIER_DATA/croupier.db`, or `~/.local/share/croupi
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,11 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from croupier.errors import InvalidInput
+from croupier.server.schema import Secret
 
 __all__ = [
     "MIGRATIONS",
@@ -30,6 +33,7 @@ __all__ = [
     "open_database",
     "open_ledger",
     "reading",
+    "secret",
     "shown",
 ]
 
@@ -195,3 +199,20 @@ def migrate(url: str) -> None:
         command.upgrade(_config(url), "head")
     except OperationalError as error:
         raise Unavailable(f"cannot open the database {shown(url)!r}: {_reason(error)}") from None
+
+
+def secret(engine: Engine, name: str, make: Callable[[], str]) -> str:
+    """The server secret `name` (`Secret`): made by `make` the first time it is asked for,
+    then kept in the database, so that every process and every restart shares it (two
+    processes making it at once keep the first one stored)."""
+    for _ in range(2):
+        try:
+            with Session(engine) as session, session.begin():
+                found = session.get(Secret, name)
+                if found is None:
+                    found = Secret(name=name, value=make())
+                    session.add(found)
+                return found.value
+        except IntegrityError:  # another process stored it first: read theirs
+            continue
+    raise RuntimeError(f"the secret {name!r} could be neither stored nor read")

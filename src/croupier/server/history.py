@@ -1,11 +1,14 @@
-"""A closed table's hand history: the JSON `croupier play --save` writes and `croupier
-replay` reads (`croupier.engine.history`), made from the table's committed steps.
+"""A table's hand history: the JSON `croupier play --save` writes and `croupier replay` and
+`croupier verify` read (`croupier.engine.history`), made from the table's committed steps.
 
 The history is the rule set, the bots' buy-ins (the seats taken when the table opened),
-every action of the seats and the house in order, the order of every shuffle (a server
-deals with no seed anyone could replay from) and the record that checks a replay. Because
-it holds the shuffles' orders, and so every card not yet dealt, it is given only once the
-table has closed: before that it would tell anyone the shoe.
+every action of the seats and the house in order, the proof of every shuffle (its
+commitment, its seed and the parts the seats added, from which its order is derived
+again), the server's signature of every shoe (`croupier.engine.seal`), and the record that
+checks a replay. A shoe's seed tells every card of it, so the history goes only as far as
+the last shoe that is over: the whole session once the table has closed, and while it is
+open, up to the last shuffle made. A table opened before its shuffles were provably fair
+keeps each shuffle's order instead, and its history is given once it has closed.
 """
 
 from __future__ import annotations
@@ -17,37 +20,51 @@ from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.history import History
 from croupier.engine.record import Recorder
+from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
 from croupier.server.book import action_from_json, actor_from_text
 from croupier.server.database import reading
-from croupier.server.schema import TableRecord
-from croupier.server.tables import setup, steps
+from croupier.server.schema import StepRecord, TableRecord
+from croupier.server.tables import seals, setup, steps, stored_shoes
 
 __all__ = ["TableOpen", "table_history"]
 
 
 class TableOpen(CroupierError):
-    """A history asked of a table still open."""
+    """A history asked of a table that has no shoe over yet (or, for a table whose
+    shuffles are not provably fair, of one still open)."""
 
 
-def table_history(engine: Engine, table: int) -> History:
-    """Closed table `table`'s history; `LookupError` if there is no such table, `TableOpen`
-    while it is open. Blocking database work: call it off the event loop."""
+def table_history(engine: Engine, table: int, key: str) -> History:
+    """Table `table`'s history, as far as its last shoe that is over, sealed with the
+    server's public `key`; `LookupError` if there is no such table, `TableOpen` if no shoe
+    is over yet. Blocking database work: call it off the event loop."""
     with Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")
-        if record.closed_at is None:
+        closed = record.closed_at is not None
+        shoes = stored_shoes(session, record)
+        if shoes is None and not closed:
             raise TableOpen(
                 "the hand history is given once the table has closed: it holds the shoe's order"
             )
+        rows = list(steps(session, table))
+        if shoes is not None and not closed:
+            shuffles = [n for n, row in enumerate(rows) if _shuffle(row)]
+            if len(shuffles) < 2:
+                raise TableOpen(
+                    "the hand history is given once a shoe is over: the first one is in play, "
+                    "and its seed tells its cards"
+                )
+            rows = rows[: shuffles[-1]]  # up to the shoe in play
         game, rules, settings, bots = setup(record)
         buy_ins = dict.fromkeys(sorted(bots), settings.bot_chips)
         state = game.start(rules, buy_ins)
         recorder = Recorder(game, rules, state)
         actions: list[tuple[Actor, Action]] = []
-        shuffles = []
-        for step in steps(session, table):
+        orders = []
+        for step in rows:
             actor = actor_from_text(step.actor)
             action = action_from_json(game, step.action)
             state, events = game.apply(state, actor, action)
@@ -55,13 +72,25 @@ def table_history(engine: Engine, table: int) -> History:
             if actor is not CHANCE:
                 actions.append((actor, action))
             elif isinstance(action, Shuffle):
-                shuffles.append(action.order)
+                orders.append(action.order)
+        if shoes is None:
+            return History(
+                game.name, rules, buy_ins, None, tuple(actions), tuple(orders), recorder.checkpoints
+            )
+        made = len(orders)
+        signed = Seal(table, key, tuple(seals(session, table)[: made + 1]))
         return History(
-            game=game.name,
-            config=rules,
-            buy_ins=buy_ins,
-            seed=None,
-            actions=tuple(actions),
-            shuffles=tuple(shuffles),
-            record=recorder.checkpoints,
+            game.name,
+            rules,
+            buy_ins,
+            None,
+            tuple(actions),
+            (),
+            recorder.checkpoints,
+            shoes.proofs(made),
+            signed,
         )
+
+
+def _shuffle(row: StepRecord) -> bool:
+    return row.actor == CHANCE.value and row.action.startswith('{"type":"Shuffle"')

@@ -23,9 +23,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from croupier import games
 from croupier.bots import roster
+from croupier.engine.seal import Signer
 from croupier.errors import InvalidInput
-from croupier.randomness import RandomShuffler, Shuffler, stream
+from croupier.fairness import SEED
+from croupier.randomness import RandomShuffler, stream
 from croupier.server.committer import Committer
+from croupier.server.database import secret
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
@@ -47,11 +50,11 @@ _log = logging.getLogger(__name__)
 
 
 class Lobby:
-    """The tables of one server process. `seed` None: every shuffle, house cut and bot's
-    coin is cryptographically strong; with a seed, table `n`'s come from streams of
-    (`seed`, `n`), so that a test server deals the same cards each time. `shuffles(table,
-    moment)` gives a table's shuffler, from `moment` on: the shuffle source is pluggable
-    per table. `address` is where people reach this process (its public URL, as
+    """The tables of one server process. `seed` None: every shuffle's secret seed, house cut
+    and bot's coin is cryptographically strong; with a seed, table `n`'s come from streams
+    of (`seed`, `n`), so that a test server deals the same cards each time. Each table's
+    shoes are signed with the server's key (`signer`), made once and kept in the database.
+    `address` is where people reach this process (its public URL, as
     `croupier serve --public-url` gives it): each table it runs names it, so that every
     other process can send people there (docs/scaling.md, "Routing")."""
 
@@ -61,7 +64,6 @@ class Lobby:
         seed: int | None = None,
         lease: float = LEASE,
         clock: Callable[[], float] | None = None,
-        shuffles: Callable[[int, str], Shuffler] | None = None,
         address: str | None = None,
     ) -> None:
         self.engine = engine
@@ -69,7 +71,7 @@ class Lobby:
         self.committer = Committer(engine)
         """Commits every table's batches, together when they are ready together."""
         self.seed = seed
-        self._shuffles = shuffles or self._shuffler
+        self._signer: Signer | None = None
         self.lease = lease
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
         """This process, as a table's lease names it."""
@@ -152,9 +154,11 @@ class Lobby:
         options: Mapping[str, Any],
         bots: int,
         settings: Settings,
+        part: str | None = None,
     ) -> TableRunner:
         """Open a table of `game` with its rules from `options` and `bots` bots (in the
-        seats after the first); `InvalidInput` says what is wrong with a request."""
+        seats after the first), the opener's `part` in its first shuffle; `InvalidInput`
+        says what is wrong with a request."""
         found = games.get(game)
         rules = found.config(**options)
         names = roster.names(game)
@@ -171,7 +175,16 @@ class Lobby:
         async with self._taking_up:
             claimed = (self.owner, self.lease, self.address)  # this process's at once
             table = await asyncio.to_thread(
-                open_table, self.engine, game, rules, settings, seated, person, claimed
+                open_table,
+                self.engine,
+                game,
+                rules,
+                settings,
+                seated,
+                person,
+                claimed,
+                lambda table: stream(self._base(table), "fair at opening").randbytes(SEED),
+                part,
             )
             return await self._resume(table)
 
@@ -188,6 +201,13 @@ class Lobby:
                 opened.append(runner.info.id)
         return opened
 
+    async def signer(self) -> Signer:
+        """The server's signing key (`croupier.engine.seal`), the same at every process."""
+        if self._signer is None:
+            made = await asyncio.to_thread(secret, self.engine, "seal", _fresh_key)
+            self._signer = Signer(bytes.fromhex(made))
+        return self._signer
+
     async def _resume(self, table: int) -> TableRunner:
         info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
         base = self._base(table)
@@ -197,10 +217,11 @@ class Lobby:
             info,
             book,
             told,
-            self._shuffles(table, resumed),
+            RandomShuffler(stream(base, f"shoe {resumed}")),  # one not provably fair
             lambda name: stream(base, f"{name} {resumed}"),
             **({"clock": self._clock} if self._clock else {}),
             owner=self.owner,
+            signer=await self.signer(),
         )
         self._runners[table] = runner
         self._tasks[table] = asyncio.create_task(self._run(runner), name=f"table {table}")
@@ -208,11 +229,6 @@ class Lobby:
 
     def _base(self, table: int) -> int | None:
         return None if self.seed is None else self.seed * 1_000_003 + table
-
-    def _shuffler(self, table: int, moment: str) -> Shuffler:
-        """Table `table`'s shuffles from `moment` on: a uniform shuffle from the table's own
-        stream (`shuffles` replaces it, as a provably fair source will)."""
-        return RandomShuffler(stream(self._base(table), f"shoe {moment}"))
 
     async def _run(self, runner: TableRunner) -> None:
         try:
@@ -252,6 +268,10 @@ class Lobby:
         and socket's, when known), or None if no open table has that number."""
         found = await asyncio.to_thread(open_tables, self.engine, table)
         return _elsewhere(found[0]) if found else None
+
+
+def _fresh_key() -> str:
+    return Signer.fresh().hex()
 
 
 def _reached(table: int, address: str | None) -> dict[str, str]:

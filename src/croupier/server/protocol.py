@@ -114,12 +114,15 @@ def view(
     encoder: Callable[[Any], JSON] = encode,
     plans: Mapping[str, JSON] | None = None,
     paused: str | None = None,
+    fair: Mapping[str, JSON] | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
     may take, for each seat a person is awaited at the seconds left, for one who holds
     no seat the seats they may take now with the chips they may bring (`open_seats`), and,
     once the session has ended, the chips each seat still taken got back (`paid_out`), and
-    the seats' `plans` (server/plans.py); `paused`, why the table is paused, or None.
+    the seats' `plans` (server/plans.py); `paused`, why the table is paused, or None;
+    `fair`, the coming shuffle's commitment and parts (None: a table whose shuffles are
+    not provably fair).
     `encoder` writes the engine's view (a table's `telling.Encoder` remembers)."""
     message: dict[str, JSON] = {
         "type": "view",
@@ -130,6 +133,7 @@ def view(
         "closed": closed,
         "paused": paused,
         "plans": dict(plans or {}),
+        "fair": dict(fair) if fair is not None else None,
     }
     if closed:
         message["paid_out"] = {str(s): chips for s, chips in sorted((paid_out or {}).items())}

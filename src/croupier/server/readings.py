@@ -1,6 +1,6 @@
 """What a page reads of a table besides its socket: the exact odds as the person's seat
-sees the table (`GET /api/tables/{id}/odds`), and a closed table's hand history
-(`GET /api/tables/{id}/history`). docs/protocol.md describes both."""
+sees the table (`GET /api/tables/{id}/odds`), and its hand history as far as its last shoe
+that is over (`GET /api/tables/{id}/history`). docs/protocol.md describes both."""
 
 from __future__ import annotations
 
@@ -40,10 +40,11 @@ async def odds_answer(lobby: Lobby, table: int, person: int | None) -> Response:
     return JSONResponse(answer)
 
 
-async def history_answer(engine: Engine, table: int) -> Response:
-    """Closed table `table`'s hand history, as `croupier replay` reads it, to download."""
+async def history_answer(engine: Engine, table: int, key: str) -> Response:
+    """Table `table`'s hand history as far as its last shoe that is over, sealed with the
+    server's public `key`, as `croupier verify` reads it, to download."""
     try:
-        history = await asyncio.to_thread(table_history, engine, table)
+        history = await asyncio.to_thread(table_history, engine, table, key)
     except LookupError as error:
         return _error(404, str(error))
     except TableOpen as error:

@@ -17,6 +17,12 @@ every few seconds and, once it answers, plays on from its last commit (docs/prot
 
 A table with no person seated rests: bots do not play to an empty room. It plays on only
 as far as the first moment someone may sit down.
+
+Its shuffles are provably fair (docs/fairness.md): each one's secret seed is drawn and
+stored before its commitment is told; each seated person may add a part to the coming
+shuffle (`contribute`, or with their `Join`), stored before it is acknowledged; the order
+is derived from the seed and the parts; and each shoe, as it ends, is signed by the
+server's key, the signature stored with the step that ends it.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,12 +41,15 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
+from croupier.cards import Card
 from croupier.engine.actions import Action, Join, Leave
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
+from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
+from croupier.fairness import SEED
 from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
@@ -49,7 +58,7 @@ from croupier.server.committer import Committer
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
-from croupier.server.tables import Batch, Committed, TableInfo, TableLost, standing
+from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
 from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
 from croupier.table import Controller
@@ -112,6 +121,8 @@ class _Request:
     seat: int | None
     reply: asyncio.Future[dict[str, Any]]
     subscriber: Subscriber | None
+    part: str | None = None
+    """With a `Join`: the person's part of the coming shuffle, added as they sit down."""
 
     def answer(self, message: dict[str, Any]) -> None:
         """Answer the request: into its connection's outbox first, in order with the rest."""
@@ -122,10 +133,25 @@ class _Request:
 
 
 @dataclass
+class _Giving:
+    """A person's part of the coming shuffle (`TableRunner.contribute`), to judge in turn."""
+
+    person: int
+    commitment: str
+    text: str
+    subscriber: Subscriber
+
+
+@dataclass
 class _Batch:
     steps: list[Committed] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     told: list[Told] = field(default_factory=list)
+    seeds: list[tuple[int, bytes]] = field(default_factory=list)
+    parts: list[Part] = field(default_factory=list)
+    seals: list[tuple[int, str]] = field(default_factory=list)
+    given: list[tuple[_Giving, dict[str, Any]]] = field(default_factory=list)
+    """Each part judged, with its answer: told once the batch is stored."""
     before: Book | None = None
     """The book before the batch's first step, to go back to if the batch is not stored."""
     keys: dict[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
@@ -148,6 +174,7 @@ class TableRunner:
         rng: Callable[[str], random.Random],
         clock: Callable[[], float] = time.monotonic,
         owner: str | None = None,
+        signer: Signer | None = None,
     ) -> None:
         self._committer = committer
         self.owner = owner
@@ -157,7 +184,9 @@ class TableRunner:
         self._told = book.copy()
         """The book as last told: what a connection that comes now may see."""
         self.closed = info.closed
-        self._shuffler = shuffler
+        self._signer = signer or Signer(Signer.fresh())
+        book.draw = rng("fair").randbytes  # the seeds of the shuffles to come
+        self._shuffler: Shuffler = shuffler if book.shoes is None else _Derived(self)
         self._house_rng = rng("house")
         self._croupier = Croupier(waits=True)
         """The house: an empty table waits for people rather than closing."""
@@ -171,7 +200,7 @@ class TableRunner:
         self._narration = Narration(info.game, self._recent)
         self._encoder = Encoder()
         self._subscribers: list[Subscriber] = []
-        self._inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[_Request | _Giving | None] = asyncio.Queue()
         self._deadlines: dict[int, float] = {}
         now = clock()
         self._absent: dict[int, float] = {
@@ -199,13 +228,14 @@ class TableRunner:
         key: str,
         seat: int | None = None,
         subscriber: Subscriber | None = None,
+        part: str | None = None,
     ) -> dict[str, Any]:
-        """Ask the table to take `action` for `person` (`seat`, for sitting down), decided on
-        step `seq`, with idempotency `key`: the answer (`ack` or `refused`), once the action
-        is committed or refused. The answer also goes to `subscriber`'s outbox, before the
-        steps it caused."""
+        """Ask the table to take `action` for `person` (`seat` and their `part` of the coming
+        shuffle, for sitting down), decided on step `seq`, with idempotency `key`: the answer
+        (`ack` or `refused`), once the action is committed or refused. The answer also goes to
+        `subscriber`'s outbox, before the steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        request = _Request(person, name, action, seq, key, seat, reply, subscriber)
+        request = _Request(person, name, action, seq, key, seat, reply, subscriber, part)
         if self.closed:  # its task has ended: nobody reads the inbox now
             request.answer(protocol.refused(key, "the table is closed", "game-over"))
         else:
@@ -275,6 +305,16 @@ class TableRunner:
         subscriber.tell({"type": "planned", "seat": seat, **self._plans.of(seat)})
         self._tell([])
         self._inbox.put_nowait(None)  # the table takes the step now if it may
+
+    def contribute(self, person: int, commitment: str, text: str, subscriber: Subscriber) -> None:
+        """The person's part of the coming shuffle, whose commitment they were shown: judged
+        in turn with the actions, stored, then answered `given` (or an `error`), and every
+        connection told the view (docs/protocol.md, "The shuffle")."""
+        giving = _Giving(person, commitment, text, subscriber)
+        if self.closed:
+            subscriber.tell(_not_given("the table is closed"))
+        else:
+            self._inbox.put_nowait(giving)
 
     def _away_until(self) -> float:
         """Until when the seat of one who sits out from now is kept."""
@@ -350,7 +390,7 @@ class TableRunner:
     async def run(self) -> None:
         """Play the table until its session ends."""
         await self._commit_and_tell(self._automatic_batch())
-        getter: asyncio.Task[_Request | None] | None = None
+        getter: asyncio.Task[_Request | _Giving | None] | None = None
         try:
             while not self.closed:
                 due = self._due()
@@ -362,7 +402,7 @@ class TableRunner:
                     await self._on_time()
                     continue
                 first, getter = getter.result(), None
-                requests = [first] if first is not None else []
+                requests: list[_Request | _Giving] = [first] if first is not None else []
                 while not self._inbox.empty():  # every request waiting: one batch
                     if (waiting := self._inbox.get_nowait()) is not None:
                         requests.append(waiting)
@@ -374,7 +414,7 @@ class TableRunner:
             if getter is not None:
                 getter.cancel()
         # A request the getter took while the table was closing is answered with the rest.
-        taken = (
+        taken: list[_Request | _Giving | None] = (
             [getter.result()]
             if getter is not None and getter.done() and not getter.cancelled()
             else []
@@ -382,7 +422,9 @@ class TableRunner:
         while not self._inbox.empty():
             taken.append(self._inbox.get_nowait())
         for late in taken:
-            if late is not None:
+            if isinstance(late, _Giving):
+                late.subscriber.tell(_not_given("the table is closed"))
+            elif late is not None:
                 late.answer(protocol.refused(late.key, "the table is closed", "game-over"))
 
     def _due(self) -> float | None:
@@ -466,15 +508,18 @@ class TableRunner:
             return None
         return holder.person, holder.name
 
-    async def _handle(self, requests: list[_Request]) -> None:
+    async def _handle(self, requests: list[_Request | _Giving]) -> None:
         """Judge the requests in the order they came, as one batch: each accepted one's
-        step and the steps that follow it without anyone deciding. Every request is
-        answered once the batch is stored (or not), in that order. A batch the ledger
-        refuses (an account that cannot cover a buy-in) is tried again request by request,
-        so that one person's refusal is no one else's."""
+        step and the steps that follow it without anyone deciding, each part of the shuffle
+        given. Every request is answered once the batch is stored (or not), in that order.
+        A batch the ledger refuses (an account that cannot cover a buy-in) is tried again
+        request by request, so that one person's refusal is no one else's."""
         batch = _Batch()
         for request in requests:
-            self._judge(batch, request)
+            if isinstance(request, _Giving):
+                self._give(batch, request)
+            else:
+                self._judge(batch, request)
         failure = await self._commit_and_tell(batch)
         if failure is not None and len(requests) > 1 and failure.startswith("not enough chips"):
             for request in requests:
@@ -485,6 +530,42 @@ class TableRunner:
                 request.answer(refusal)
             elif failure is not None:
                 request.answer(protocol.refused(request.key, failure, "not-stored"))
+        for giving, answer in batch.given:
+            stored = failure is None or answer["type"] == "error"
+            giving.subscriber.tell(answer if stored else _not_given(failure or ""))
+
+    def _give(self, batch: _Batch, giving: _Giving) -> None:
+        """Add a person's part of the coming shuffle to the batch, or its refusal."""
+        shoes, seat = self.book.shoes, self.book.seat_of(giving.person)
+        refusal = None
+        if shoes is None:
+            refusal = "this table's shuffles are not provably fair: it was opened before they were"
+        elif self.closed or not shoes.drawn:
+            refusal = "the table is closed"
+        elif self.paused:
+            refusal = f"{self.paused}: nothing was taken"
+        elif seat is None:
+            refusal = "only a seat adds a part to the shuffle: you are watching the table"
+        elif giving.commitment != shoes.commitment:
+            refusal = (
+                f"that shuffle has been made: the coming one, shuffle {shoes.coming}, is "
+                f"committed to sha256 {shoes.commitment}"
+            )
+        if refusal is not None:
+            batch.given.append((giving, _not_given(refusal)))
+            return
+        assert shoes is not None and seat is not None
+        self._add_part(batch, seat, giving.person, giving.text)
+        given = {"type": "given", "shuffle": shoes.coming, "commitment": shoes.commitment}
+        batch.given.append((giving, {**given, "seat": seat, "part": giving.text}))
+
+    def _add_part(self, batch: _Batch, seat: int, person: int, text: str) -> None:
+        """`seat`'s part of the coming shuffle, in the book and in the batch."""
+        shoes = self.book.shoes
+        assert shoes is not None
+        batch.before = batch.before or self.book.copy()
+        self.book.shoes = shoes.with_part(seat, text)
+        batch.parts.append(Part(shoes.coming, seat, person, text))
 
     def _judge(self, batch: _Batch, request: _Request) -> None:
         """Add the request's step to the batch, or its refusal; nothing changes if it is
@@ -511,6 +592,8 @@ class TableRunner:
             batch.answers.append((request, protocol.refused(request.key, reason, _kind(error)), 0))
             return
         batch.answers.append((request, None, self.book.seq))
+        if request.part is not None and self.book.shoes is not None and self.book.shoes.drawn:
+            self._add_part(batch, seat, request.person, request.part)
         self._automatic(batch)
 
     def _check(self, request: _Request, batch: _Batch) -> dict[str, Any] | None:
@@ -575,6 +658,8 @@ class TableRunner:
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))
         batch.moves.extend(moves)
+        batch.seeds.extend(self.book.drawn)
+        batch.seals.extend((shoe, self._signer.sign(made)) for shoe, made in self.book.sealing)
         batch.told.append(Told.after(self.book, actor, by, events, who))
         if key is not None:
             batch.keys[key] = (self.book.seq, who, str(actor), text)
@@ -586,7 +671,14 @@ class TableRunner:
 
     def _automatic(self, batch: _Batch) -> None:
         """Take every step that needs no one to decide: chance's, the house's, and a held
-        seat's getting up once its hold is over or as its person asked."""
+        seat's getting up once its hold is over or as its person asked. A table whose coming
+        shuffle has no seed yet (one just opened) draws it first."""
+        shoes = self.book.shoes
+        if shoes is not None and not shoes.drawn and not self.closed and not self.paused:
+            seed = self.book.draw(SEED)
+            batch.before = batch.before or self.book.copy()
+            self.book.shoes = shoes.with_seed(seed)
+            batch.seeds.append((shoes.coming, seed))
         for _ in range(_BATCH):
             step = self._next_automatic()
             if step is None:
@@ -621,11 +713,21 @@ class TableRunner:
     async def _commit_and_tell(self, batch: _Batch) -> str | None:
         """Commit the batch, then acknowledge its requests and tell it; None, or why it
         could not be stored (and then the book is as it was before the batch)."""
-        if not batch.steps:
+        if not (batch.steps or batch.seeds or batch.parts):
             return None
-        first = batch.told[0].seq
+        after = batch.told[0].seq - 1 if batch.told else self.book.seq
         closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
-        stored = Batch(self.info.id, batch.steps, batch.moves, closing, first - 1, self.owner)
+        stored = Batch(
+            self.info.id,
+            batch.steps,
+            batch.moves,
+            closing,
+            after,
+            self.owner,
+            batch.seeds,
+            batch.parts,
+            batch.seals,
+        )
         try:
             await self._committer.commit(stored)
         except TableLost as error:
@@ -761,6 +863,7 @@ class TableRunner:
         game, state = book.game, book.state
         seen = game.view(state, seat)
         plans = self._plans.told()
+        fair = _fair(book, seat, self.closed)
         if seat is not None or self.closed:
             paid = book.paid_at_close
             return protocol.view(
@@ -773,6 +876,7 @@ class TableRunner:
                 encoder=encoder,
                 plans=plans,
                 paused=self.paused,
+                fair=fair,
             )
         taken = game.seats(state)
         open_seats = {
@@ -791,7 +895,43 @@ class TableRunner:
             encoder=encoder,
             plans=plans,
             paused=self.paused,
+            fair=fair,
         )
+
+
+class _Derived:
+    """The shuffler of a table whose shuffles are provably fair: the order its coming
+    shuffle's seed and parts give (`Shoes.order`)."""
+
+    def __init__(self, runner: TableRunner) -> None:
+        self._runner = runner
+
+    def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        shoes = self._runner.book.shoes
+        assert shoes is not None
+        return shoes.order(cards)
+
+
+def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
+    """The view's `fair`: the coming shuffle's number and commitment, the seats that have
+    added a part to it, the viewer's own part, and how many shuffles' seeds are told (those
+    of every shoe over). None for a table opened before its shuffles were provably fair."""
+    shoes = book.shoes
+    if shoes is None:
+        return None
+    drawn = shoes.drawn and not closed
+    return {
+        "shuffle": shoes.coming if drawn else None,
+        "commitment": shoes.commitment if drawn else None,
+        "given": shoes.seats_given() if drawn else [],
+        "part": shoes.given(seat) if drawn and seat is not None else None,
+        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
+    }
+
+
+def _not_given(reason: str) -> dict[str, Any]:
+    """A part of the shuffle refused, and why; nothing changed."""
+    return {"type": "error", "about": "part", "reason": reason}
 
 
 def _kind(error: IllegalAction) -> str:

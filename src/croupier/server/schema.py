@@ -33,8 +33,11 @@ __all__ = [
     "Cause",
     "ChatLine",
     "Person",
+    "SealRecord",
     "Secret",
     "SessionRecord",
+    "ShoePart",
+    "ShoeSeed",
     "StepRecord",
     "TableRecord",
     "Transfer",
@@ -183,6 +186,43 @@ class StepRecord(Base):
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
+class ShoeSeed(Base):
+    """The secret seed of a table's shuffle `number` (from 1), in hex: drawn and stored
+    before its commitment (its SHA-256) is shown, told once its shoe is over
+    (docs/fairness.md)."""
+
+    __tablename__ = "shoe_seeds"
+    __table_args__ = (CheckConstraint("number >= 1", name="shoe_seed_number_positive"),)
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+
+
+class ShoePart(Base):
+    """The part a seat added to a table's shuffle `number`, and whose seat it was then."""
+
+    __tablename__ = "shoe_parts"
+    __table_args__ = (CheckConstraint("length(text) <= 200", name="shoe_part_length"),)
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
+    text: Mapped[str] = mapped_column(Text)
+
+
+class SealRecord(Base):
+    """The server's signature (Ed25519, hex) of a table's shoe `shoe` (0: what came before
+    the first shuffle), made when the shoe ended (`croupier.engine.seal`)."""
+
+    __tablename__ = "table_seals"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    shoe: Mapped[int] = mapped_column(Integer, primary_key=True)
+    signature: Mapped[str] = mapped_column(String(128))
+
+
 class ChatLine(Base):
     """A line said at a table: who said it, from which seat (None: watching), and when."""
 
@@ -201,8 +241,9 @@ class ChatLine(Base):
 
 
 class Secret(Base):
-    """A server secret, by name: the key that signs session cookies, made once and shared by
-    every server process on the database."""
+    """A server secret, by name, made once and shared by every server process on the
+    database: `session`, the key that signs session cookies; `seal`, the Ed25519 private key
+    (hex) that signs the tables' histories."""
 
     __tablename__ = "secrets"
 

@@ -13,20 +13,22 @@ import collections
 import dataclasses
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from croupier import games
-from croupier.engine.actors import Actor
+from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
+from croupier.fairness import SEED
 from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.ledger import open_account, transfer
@@ -37,14 +39,19 @@ from croupier.server.schema import (
     AccountKind,
     Cause,
     Person,
+    SealRecord,
+    ShoePart,
+    ShoeSeed,
     StepRecord,
     TableRecord,
 )
+from croupier.server.shoes import Shoes
 
 __all__ = [
     "HOUSE_ACCOUNT",
     "Batch",
     "Committed",
+    "Part",
     "Settings",
     "TableInfo",
     "TableLost",
@@ -56,9 +63,11 @@ __all__ = [
     "rebuild",
     "release",
     "renew",
+    "seals",
     "setup",
     "standing",
     "steps",
+    "stored_shoes",
     "table_account",
     "table_chips",
 ]
@@ -142,6 +151,16 @@ class TableInfo:
     """Each idempotency key used: its step's seq, person, actor and action."""
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A part a person added to a table's shuffle `number`, from `seat`."""
+
+    number: int
+    seat: int
+    person: int
+    text: str
+
+
 class TableLost(CroupierError):
     """This process may no longer run a table: another holds its lease, or has committed
     steps to it that this one has not seen."""
@@ -160,10 +179,14 @@ def open_table(
     bots: Mapping[int, str],
     opened_by: int | None,
     claimed: tuple[str, float, str | None] | None = None,
+    first_seed: Callable[[int], bytes] = lambda table: secrets.token_bytes(SEED),
+    part: str | None = None,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
-    from the moment it exists, so that no other process can take it up first."""
+    from the moment it exists, so that no other process can take it up first. Its first
+    shuffle's secret seed (`first_seed` of the table's id) is stored with it, and the
+    `part` of that shuffle its opener gave, under seat 0, the seat left for them."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -191,6 +214,9 @@ def open_table(
                 Cause.BUY_IN,
                 f"table {record.id} seat {seat + 1} (a bot)",
             )
+        seeds = [(1, first_seed(record.id))]
+        parts = [Part(1, 0, opened_by, part)] if part is not None and opened_by else []
+        _keep_shoes(session, Batch(record.id, (), seeds=seeds, parts=parts))
         return record.id
 
 
@@ -230,7 +256,9 @@ def _account(session: Session, table: int, party: Party) -> Account:
 class Batch:
     """A table's steps to commit with their moves of chips, all or nothing: numbered on from
     the table's last, which must be step `after` (when given), the table's lease `owner`'s
-    (when given); `close` marks the table closed."""
+    (when given); `close` marks the table closed. With them, what its shoes keep: the seeds
+    drawn (`seeds`, each shuffle's number and seed), the parts added (`parts`), the shoes
+    signed (`seals`, each shoe's number and signature)."""
 
     table: int
     steps: Sequence[Committed]
@@ -238,6 +266,9 @@ class Batch:
     close: bool = False
     after: int | None = None
     owner: str | None = None
+    seeds: Sequence[tuple[int, bytes]] = ()
+    parts: Sequence[Part] = ()
+    seals: Sequence[tuple[int, str]] = ()
 
 
 def commit_steps(
@@ -332,10 +363,40 @@ def _store(session: Session, batch: Batch) -> None:
             _account(session, table, move.target),
         )
         _pay(session, source, target, move.chips, move.cause, move.ref)
+    _keep_shoes(session, batch)
     if batch.close:
         session.execute(
             update(TableRecord).where(TableRecord.id == table).values(closed_at=func.now())
         )
+
+
+def _keep_shoes(session: Session, batch: Batch) -> None:
+    """Store what the batch's shoes keep: seeds, parts (one replacing a seat's earlier part
+    of the same shuffle), signatures."""
+    table = batch.table
+    if batch.seeds:
+        rows = [{"table_id": table, "number": n, "seed": seed.hex()} for n, seed in batch.seeds]
+        session.execute(insert(ShoeSeed), rows)
+    for part in batch.parts:
+        session.execute(
+            delete(ShoePart).where(
+                ShoePart.table_id == table,
+                ShoePart.number == part.number,
+                ShoePart.seat == part.seat,
+            )
+        )
+        session.execute(
+            insert(ShoePart).values(
+                table_id=table,
+                number=part.number,
+                seat=part.seat,
+                person_id=part.person,
+                text=part.text,
+            )
+        )
+    if batch.seals:
+        rows = [{"table_id": table, "shoe": shoe, "signature": s} for shoe, s in batch.seals]
+        session.execute(insert(SealRecord), rows)
 
 
 def setup(record: TableRecord) -> tuple[Game[Any, Any, Any], Any, Settings, dict[int, str]]:
@@ -354,6 +415,47 @@ def steps(session: Session, table: int) -> Iterable[StepRecord]:
     )
 
 
+def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
+    """Table `record`'s shoes before its first step, with every seed and part stored for it;
+    None for a table that shuffled before the server's shuffles were provably fair."""
+    table = record.id
+    seeds = list(
+        session.scalars(
+            select(ShoeSeed.seed).where(ShoeSeed.table_id == table).order_by(ShoeSeed.number)
+        )
+    )
+    if not seeds and _shuffled(session, table):
+        return None
+    parts: dict[int, dict[int, str]] = collections.defaultdict(dict)
+    for number, seat, text in session.execute(
+        select(ShoePart.number, ShoePart.seat, ShoePart.text).where(ShoePart.table_id == table)
+    ):
+        parts[number][seat] = text
+    game, rules, settings, bots = setup(record)
+    buy_ins = dict.fromkeys(bots, settings.bot_chips)
+    return Shoes.opened(table, game.name, rules, buy_ins, [bytes.fromhex(s) for s in seeds], parts)
+
+
+def _shuffled(session: Session, table: int) -> bool:
+    """Whether table `table` has a shuffle among its steps."""
+    shuffle = select(StepRecord.seq).where(
+        StepRecord.table_id == table,
+        StepRecord.actor == CHANCE.value,
+        StepRecord.action.startswith('{"type":"Shuffle"'),
+    )
+    return session.execute(shuffle.limit(1)).first() is not None
+
+
+def seals(session: Session, table: int) -> list[str]:
+    """The signatures of table `table`'s shoes, shoe 0 first."""
+    query = select(SealRecord.signature).where(SealRecord.table_id == table)
+    return list(session.scalars(query.order_by(SealRecord.shoe)))
+
+
+def _unstored(size: int) -> bytes:
+    raise ValueError("a table rebuilt from its steps draws no seed: each was stored")
+
+
 def rebuild(
     bind: Engine | Connection, table: int, recent: int = 0
 ) -> tuple[TableInfo, Book, list[Told]]:
@@ -365,7 +467,8 @@ def rebuild(
         if record is None:
             raise LookupError(f"there is no table {table}")
         game, rules, settings, bots = setup(record)
-        book = Book(table, game, rules, bots, settings.bot_chips)
+        shoes = stored_shoes(session, record)
+        book = Book(table, game, rules, bots, settings.bot_chips, shoes, _unstored)
         names = dict(session.execute(select(Person.id, Person.name)).all())
         keys: dict[str, tuple[int, int | None, str, str]] = {}
         told: collections.deque[Told] = collections.deque(maxlen=recent)
