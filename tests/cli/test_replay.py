@@ -148,6 +148,7 @@ MALFORMED: list[tuple[str, bytes | Callable[[dict[str, Any]], Any]]] = [
     ("config with an unknown field", lambda d: {**d, "config": {**d["config"], "x": 1}}),
     ("config with a bad enum", lambda d: {**d, "config": {**d["config"], "table": "huge"}}),
     ("commission 1/0", lambda d: {**d, "config": {**d["config"], "commission": "1/0"}}),
+    ("commission 1/00", lambda d: {**d, "config": {**d["config"], "commission": "1/00"}}),
     ("commission 1e999999999", lambda d: {**d, "config": {**d["config"], "commission": "1e99999"}}),
     (
         "limits upside down",

@@ -7,6 +7,7 @@ reads them back by the type hints of the dataclass expected.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import functools
@@ -145,8 +146,9 @@ _FRACTION = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
 
 def _decode_scalar(data: JSON, hint: Any) -> Any:
     if hint is Fraction:
-        if isinstance(data, str) and _FRACTION.fullmatch(data) and not data.endswith("/0"):
-            return Fraction(data)
+        if isinstance(data, str) and _FRACTION.fullmatch(data):
+            with contextlib.suppress(ZeroDivisionError):  # "1/0", "1/00"
+                return Fraction(data)
         raise InvalidInput(f"expected a fraction such as '1/20', got {brief(data)}")
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         choices = {member.value: member for member in hint}

@@ -530,9 +530,11 @@ class TableRunner:
                 request.answer(refusal)
             elif failure is not None:
                 request.answer(protocol.refused(request.key, failure, "not-stored"))
-        for giving, answer in batch.given:
-            stored = failure is None or answer["type"] == "error"
-            giving.subscriber.tell(answer if stored else _not_given(failure or ""))
+        for giving, answer in batch.given:  # a part given is answered once it is stored
+            if answer["type"] == "error":
+                giving.subscriber.tell(answer)
+            elif failure is not None:
+                giving.subscriber.tell(_not_given(failure))
 
     def _give(self, batch: _Batch, giving: _Giving) -> None:
         """Add a person's part of the coming shuffle to the batch, or its refusal."""
@@ -758,6 +760,9 @@ class TableRunner:
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
             if refusal is None:
                 request.answer(protocol.acknowledged(request.key, seq, request.action))
+        for giving, answer in batch.given:
+            if answer["type"] == "given":
+                giving.subscriber.tell(answer)
         self._tell(batch.told)
         return None
 
