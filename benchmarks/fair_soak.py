@@ -45,9 +45,11 @@ from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch
 from croupier.server.database import migrate, open_database
 from croupier.server.history import table_history
+from croupier.server.ledger import open_account, transfer
 from croupier.server.lobby import Lobby
-from croupier.server.people import register
+from croupier.server.people import GRANT_SOURCE, register
 from croupier.server.runner import Subscriber, TableRunner
+from croupier.server.schema import Account, AccountKind, Cause
 from croupier.server.tables import Settings
 
 BOTS = {"punto-banco": 3, "chemin-de-fer": 2, "monte-bank": 2, "private-monte": 2, "banchek": 2}
@@ -154,7 +156,12 @@ async def _game(engine: Any, game: str, coups: int, seed: int, save: Path | None
     while played.coups < coups and played.failure is None:
         with Session(engine) as session, session.begin():
             name = f"{game.replace('-', '_')}_{played.tables}"
-            person = register(session, name, "a long password").id
+            found = register(session, name, "a long password")
+            grants = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+            account = session.get(Account, found.account_id)
+            assert account is not None  # chips enough to play every coup asked for
+            transfer(session, grants, account, 100 * coups, Cause.GRANT, "the fairness soak")
+            person = found.id
         started = time.perf_counter()
         runner = await lobby.open(person, game, {}, BOTS[game], settings)
         rng = random.Random(f"{seed}/{game}/{played.tables}")

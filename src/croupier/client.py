@@ -273,10 +273,11 @@ class TableConnection:
         seat: int | None = None,
         key: str | None = None,
         seq: int | None = None,
+        part: str | None = None,
     ) -> str:
-        """Send `action` (for sitting down, at `seat`), decided on step `seq` (by default the
-        last step seen), without waiting for the answer: its key. The answer, `ack` or
-        `refused` with that key, comes through `next`."""
+        """Send `action` (for sitting down, at `seat`, with a `part` of the coming shuffle),
+        decided on step `seq` (by default the last step seen), without waiting for the
+        answer: its key. The answer, `ack` or `refused` with that key, comes through `next`."""
         if self._socket is None:
             raise ProtocolError("the connection is closed")
         key = key or uuid.uuid4().hex
@@ -285,8 +286,40 @@ class TableConnection:
         message: dict[str, Any] = {"type": "act", "seq": decided, "key": key, "action": body}
         if seat is not None:
             message["seat"] = seat
+        if part is not None:
+            message["part"] = part
         await self._socket.send(json.dumps(message))
         return key
+
+    async def send_part(self, commitment: str, text: str) -> None:
+        """Send `text` as a part of the shuffle committed to as `commitment`, without
+        waiting for the answer (`given`, or an `error` about the part, through `next`)."""
+        if self._socket is None:
+            raise ProtocolError("the connection is closed")
+        await self._socket.send(
+            json.dumps({"type": "part", "commitment": commitment, "text": text})
+        )
+
+    async def give(self, text: str, commitment: str | None = None) -> dict[str, Any]:
+        """Add `text` to the coming shuffle, whose `commitment` (by default the last view's)
+        the person was shown: the answer, `given`, or an `error` about the part (the shuffle
+        was made meanwhile, the text is not a part). Messages that come before it wait for
+        `next`."""
+        if commitment is None:
+            fair = (self.view or {}).get("fair") or {}
+            commitment = fair.get("commitment")
+        if commitment is None:
+            raise ProtocolError("no shuffle is committed to at this table")
+        await self.send_part(commitment, text)
+        while True:
+            answer = await self._next_noted()
+            if answer["type"] == "given" or (
+                answer["type"] == "error" and answer.get("about") == "part"
+            ):
+                return answer
+            if answer["type"] == "error":
+                raise ProtocolError(answer["reason"])
+            self._held.append(answer)
 
     async def plan(self, leave: bool = False, away: bool = False) -> dict[str, Any]:
         """Say the seat's plans: get up at the next moment the rules allow (`leave`), sit out
@@ -303,12 +336,17 @@ class TableConnection:
             self._held.append(answer)
 
     async def act(
-        self, action: Action | dict[str, Any], seat: int | None = None, key: str | None = None
+        self,
+        action: Action | dict[str, Any],
+        seat: int | None = None,
+        key: str | None = None,
+        part: str | None = None,
     ) -> dict[str, Any]:
-        """Take `action` (for sitting down, at `seat`), decided on the last step seen: the
-        answer, `ack` or `refused`. Messages that come before it wait for `next`. Retrying
-        with the same `key` is safe: the server applies an action once."""
-        key = await self.send(action, seat, key)
+        """Take `action` (for sitting down, at `seat`, with a `part` of the coming shuffle),
+        decided on the last step seen: the answer, `ack` or `refused`. Messages that come
+        before it wait for `next`. Retrying with the same `key` is safe: the server applies an
+        action once."""
+        key = await self.send(action, seat, key, part=part)
         while True:
             answer = await self._next_noted()
             if answer["type"] in ("ack", "refused") and answer.get("key") == key:

@@ -44,6 +44,7 @@ __all__ = [
     "derived_order",
     "fair_numbers",
     "fisher_yates",
+    "fresh_part",
     "seeds_of",
 ]
 
@@ -143,6 +144,13 @@ class Proof:
         if commitment(seed) != self.commitment:
             raise InvalidInput("its seed is not the one its commitment was made to")
         return derived_order(seed, self.contributions, cards)
+
+
+def fresh_part() -> str:
+    """A part made at random (16 bytes from the system's strong source, in hex): a part must
+    be new for each shuffle, since one the dealer could guess before it commits would let it
+    try seeds until the order suited it."""
+    return secrets.token_hex(16)
 
 
 def checked_part(text: str) -> str:

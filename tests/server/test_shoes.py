@@ -84,7 +84,7 @@ def _seeds(url: str, table: int) -> list[str]:
     return found
 
 
-def test_a_seat_s_part_goes_into_the_coming_shuffle(server, database_url, tmp_path):
+def test_a_seat_s_part_goes_into_the_coming_shuffle(server, database_url, tmp_path):  # MB-5
     ada, bob, cy = (Person(server, name) for name in ("ada", "bob", "cy"))
     table = _open(ada, "monte-bank", "from the opener")
     with ada.connect(table) as at_ada, bob.connect(table) as at_bob, cy.connect(table) as at_cy:
@@ -123,7 +123,11 @@ def test_a_seat_s_part_goes_into_the_coming_shuffle(server, database_url, tmp_pa
             ("x" * 201, "a part of the shuffle is up to 200 printable characters"),
             ("bell\x07", "a part of the shuffle is up to 200 printable characters"),
         ):
-            assert _give(ra, commitment, bad) == {"type": "error", "reason": reason}
+            assert _give(ra, commitment, bad) == {
+                "type": "error",
+                "about": "part",
+                "reason": reason,
+            }
         missing = ra.ask({"type": "part", "text": "no commitment"}, "error")
         assert (
             missing["reason"] == "a part names the commitment it is for: the view's fair.commitment"

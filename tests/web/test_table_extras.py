@@ -1,7 +1,8 @@
 """The table page's extras in Debian's Chromium: the exact odds panel (the figures the
 server gives the seat, as percentages with the exact fractions, asked for again after each
 step; a table opened with the odds off says so and asks no more), the hand history
-downloaded once the table has closed and replayed by `croupier replay`, and the lobby's
+downloaded once the table has closed and replayed by `croupier replay` and verified by
+`croupier verify`, and the lobby's
 rules in words and stakes."""
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def test_a_table_with_the_odds_off(serve, browser: Browser):
     assert ada.errors == []
 
 
-def test_the_hand_history_downloads_once_the_table_has_closed(
+def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_closed(
     serve, browser: Browser, tmp_path: Path
 ):
     served = serve(7)
@@ -167,7 +168,7 @@ def test_the_hand_history_downloads_once_the_table_has_closed(
     button = ada.button("Download the hand history")
     expect(button).to_be_disabled()
     expect(page.locator("#history-reason")).to_contain_text(
-        "given once the table has closed: it holds the shoe's order"
+        "given once a shoe is over: a shoe's seed tells its cards"
     )
     refused = ada.context.request.get(f"{served.url}/api/tables/{table}/history")
     assert refused.status == 409
@@ -191,6 +192,8 @@ def test_the_hand_history_downloads_once_the_table_has_closed(
     served_history = ada.context.request.get(f"{served.url}/api/tables/{table}/history")
     assert saved.read_text() == served_history.text()
     result = CliRunner().invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["verify", str(saved)])
     assert result.exit_code == 0, result.output
     assert unnamed_controls(page) == []
     assert ada.errors == []

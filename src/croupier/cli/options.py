@@ -200,7 +200,7 @@ Fair = Annotated[
         metavar="",
         help="Provably fair shuffles: each one committed to before you add your own part, "
         "its seed told at the end; save with --save and anyone can check it (`croupier "
-        "verify`).",
+        "verify`). Every table at a server (--server) is provably fair, with or without it.",
     ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", metavar="", help="One JSON object instead.")]

@@ -456,11 +456,13 @@ _HERE_ONLY = {
     "auto": "at a server you sit at the table yourself",
     "rounds": "a table at a server plays on while anyone sits at it",
     "save": "the server keeps the table's history",
-    "fair": "a server's shuffles cannot be verified yet",
 }
 """The options of a table here that a table at a server has not, and why."""
 
-_JOINING = ("server", "name", "password", "register", "join", "chips", "seat", "odds", "rituals")
+_JOINING = (
+    *("server", "name", "password", "register", "join", "chips", "seat", "odds", "rituals"),
+    "fair",  # every table at a server is provably fair
+)
 """The options that apply to sitting at a table that is open: the others make a new one."""
 
 

@@ -3,6 +3,7 @@ server's signatures of it (docs/fairness.md)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -43,13 +44,15 @@ def verify_command(
     history is signed as well, shoe by shoe: each signature must be its key's, for the
     history as it is (any field edited breaks it). Says "verified", or names the first
     discrepancy (exit status 1); 2, a file that cannot be read."""
+    given = key.strip().lower() if key is not None else None
+    if given is not None and not re.fullmatch(r"[0-9a-f]{64}", given):
+        raise fail(f"--key {key!r} is not a key: an Ed25519 public key is 64 hexadecimal digits")
     game, history = read_history(path)
     named = repr(str(path))
     if not history.proofs and history.seal is None:
         fail(f"{named} is not a provably fair session: it holds no proofs of its shuffles")
         raise typer.Exit(DIFFERS)
     seal = history.seal
-    given = key.strip().lower() if key is not None else None
     if given is not None and seal is None:
         fail(f"{named} is not signed by any key: it is a session saved at the terminal")
         raise typer.Exit(DIFFERS)

@@ -574,7 +574,12 @@ async def _receive(
                 runner.plan(who[0], request["leave"], request["away"], subscriber)
                 continue
             if request["type"] == "part":
-                runner.contribute(who[0], request["commitment"], request["text"], subscriber)
+                try:
+                    text = _part(request.get("text"))
+                except InvalidInput as error:
+                    subscriber.tell({"type": "error", "about": "part", "reason": str(error)})
+                    continue
+                runner.contribute(who[0], request["commitment"], text, subscriber)
                 continue
             if request["type"] == "say":
                 saying = asyncio.create_task(
@@ -617,7 +622,6 @@ def _read(message: str) -> dict[str, Any]:
     if data["type"] == "part":
         if not isinstance(data.get("commitment"), str):
             raise InvalidInput("a part names the commitment it is for: the view's fair.commitment")
-        data["text"] = _part(data.get("text"))
         return data
     if "part" in data:
         data["part"] = _part(data["part"])

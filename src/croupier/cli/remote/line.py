@@ -100,17 +100,31 @@ class Line:
         self.inbox.put({"type": "lost", "reason": reason(error)})
         return False
 
-    def send(self, action: Action, seq: int, seat: int | None = None) -> str:
-        """Send `action`, decided at step `seq`: its key (the answer comes to the inbox)."""
-        return self.call(self._send(action, seq, seat))
+    def send(
+        self, action: Action, seq: int, seat: int | None = None, part: str | None = None
+    ) -> str:
+        """Send `action`, decided at step `seq` (a `Join` at `seat`, with a `part` of the
+        coming shuffle): its key (the answer comes to the inbox)."""
+        return self.call(self._send(action, seq, seat, part))
 
-    async def _send(self, action: Action, seq: int, seat: int | None) -> str:
+    async def _send(self, action: Action, seq: int, seat: int | None, part: str | None) -> str:
         assert self.connection is not None
         key = uuid.uuid4().hex
         self._unanswered[key] = (action, seq, seat)
         with contextlib.suppress(ConnectionClosed, ProtocolError):  # sent again once back
-            await self.connection.send(action, seat, key, seq)
+            await self.connection.send(action, seat, key, seq, part)
         return key
+
+    def give(self, commitment: str, text: str) -> None:
+        """Add `text` to the shuffle committed to as `commitment`; the answer (`given`, or an
+        `error` about the part) comes to the inbox. Not sent again after a drop: the next
+        view says whether the part is held."""
+        self.call(self._give(commitment, text))
+
+    async def _give(self, commitment: str, text: str) -> None:
+        assert self.connection is not None
+        with contextlib.suppress(ConnectionClosed, ProtocolError):
+            await self.connection.send_part(commitment, text)
 
     def close(self) -> None:
         """Close the connection and stop the loop; a server that does not answer is left."""

@@ -25,6 +25,7 @@ from croupier.engine.actions import Action, Amounts, Join, Leave
 from croupier.engine.events import SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import CroupierError
+from croupier.fairness import fresh_part
 from croupier.words.markup import signed
 
 __all__ = ["Failed", "Seating", "Server", "Visit"]
@@ -123,6 +124,10 @@ class Visit:
         self.closed = False
         self.paused: str | None = None
         """Why the table is paused (its database is away), or None while it plays."""
+        self.committed: str | None = None
+        """The coming shuffle's commitment, as last told."""
+        self.revealed = 0
+        """How many shuffles' seeds the server has told (those of every shoe over)."""
 
     # --- the visit ---------------------------------------------------------------------
 
@@ -258,7 +263,8 @@ class Visit:
                 seat = wanted if wanted is not None else min(offered, default=None)
                 if joining is None and seat is not None and seat in offered:
                     chips = self._buy_in(self.codec.option(offered[seat]))
-                    joining = (self.line.send(Join(chips), message["seq"], seat), seat, chips)
+                    sent = self.line.send(Join(chips), message["seq"], seat, fresh_part())
+                    joining = (sent, seat, chips)
                 elif joining is None and not said:
                     self.console.print("Waiting for a moment when a seat may be taken…")
                     said = True
@@ -361,6 +367,7 @@ class Visit:
         if message["seat"] != self.seat and not self._over():
             self.console.print("[yellow]The server has got you up.[/]")
             self.left_with = 0  # while away, past the hold: what it paid out was not heard
+        self._note_shuffle(message)
         waiting = {int(seat): left for seat, left in message["waiting"].items()}
         prompter = self._person().prompter
         assert isinstance(prompter, _Timed)
@@ -371,6 +378,21 @@ class Visit:
             name = self.session.name(seat)
             self.console.print(f"[dim]Waiting for {name}: {waiting[seat]:.0f}s to act.[/]")
         self.waited = frozenset(waiting)
+
+    def _note_shuffle(self, message: dict[str, Any]) -> None:
+        """A new commitment told, and a part of the person's own given to it (16 random
+        bytes: one the server could not guess before it committed)."""
+        fair = message.get("fair")
+        if fair is None:
+            return
+        self.revealed = fair["revealed"]
+        made = fair["commitment"]
+        if made is None or made == self.committed or self._over():
+            return
+        self.committed = made
+        self.console.print(f"[dim]Shuffle {fair['shuffle']} is committed to: sha256 {made}.[/]")
+        if fair["part"] is None and message["seat"] is not None:
+            self.line.give(made, fresh_part())
 
     def _note_other(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -386,6 +408,11 @@ class Visit:
             for line in message["lines"]:
                 said = f"{escape(str(line['name']))}: {escape(str(line['text']))}"
                 self.console.print(f"[cyan]{said}[/]", soft_wrap=True)
+        elif kind == "given":
+            said = f"Your part of shuffle {message['shuffle']} is in: {message['part']}."
+            self.console.print(f"[dim]{escape(said)}[/]")
+        elif kind == "error" and message.get("about") == "part":  # the shuffle was made
+            self.console.print(f"[dim]Your part was not taken: {escape(message['reason'])}.[/]")
         elif kind == "error":
             raise Failed(f"the server could not read what was sent: {message['reason']}")
 
@@ -458,6 +485,13 @@ class Visit:
         self.console.print(report)
         if self.closed:
             self.console.print(f"Table {self.table} has closed.")
+        if self.closed or self.revealed:
+            self.console.print(
+                f"Its hand history, every shuffle proved and every shoe signed: "
+                f"{self.server.url}/api/tables/{self.table}/history; check it with `croupier "
+                f"verify FILE --key KEY`, KEY the server's ({self.server.url}/api/key).",
+                soft_wrap=True,
+            )
         with contextlib.suppress(*TROUBLE):
             after: int = self.line.call(self.line.client.me())["chips"]
             self.console.print(

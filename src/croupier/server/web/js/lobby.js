@@ -3,6 +3,7 @@
 
 import { get, me, post } from "./api.js";
 import { clear, el } from "./dom.js";
+import { freshPart, keepOpenersPart } from "./fair.js";
 import { ruleInputs, ruleValues } from "./rules.js";
 
 const REFRESH = 3000;
@@ -118,8 +119,10 @@ async function open(event) {
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
       },
+      part: freshPart(), // the opener's part of the first shuffle (js/fair.js)
     };
     const entry = await post("/api/tables", body);
+    keepOpenersPart(entry.id, body.part);
     find("open-error").textContent = "";
     location.href = `table.html?table=${entry.id}`;
   } catch (error) {

@@ -194,7 +194,7 @@ export class OddsPanel {
   }
 }
 
-const NOT_YET = "The hand history is given once the table has closed: it holds the shoe's order.";
+const NOT_YET = "The hand history is given once a shoe is over: a shoe's seed tells its cards.";
 
 export class HistoryButton {
   constructor(button, reason, table) {
@@ -207,11 +207,22 @@ export class HistoryButton {
     button.addEventListener("click", () => this.download());
   }
 
+  // The history is given as far as the last shoe over (the whole session once the table
+  // has closed; a table whose shuffles are not provably fair gives it only then).
   viewed(message) {
-    if (!message.closed || this.closed) return;
-    this.closed = true;
-    this.button.disabled = false;
-    this.reason.textContent = "The table has closed: its hand history replays with croupier replay FILE.";
+    if (this.closed) return;
+    const over = message.fair?.revealed || 0;
+    if (message.closed) {
+      this.closed = true;
+      this.button.disabled = false;
+      this.reason.textContent = "The table has closed: its hand history replays with croupier replay FILE, and croupier verify FILE checks every card.";
+    } else if (over > 0) {
+      this.button.disabled = false;
+      this.reason.textContent = `The hand history as far as the last shoe over (the shoes of ${over === 1 ? "shuffle 1" : `shuffles 1 to ${over}`}): croupier verify FILE checks every card.`;
+    } else {
+      this.button.disabled = true;
+      this.reason.textContent = NOT_YET;
+    }
   }
 
   async download() {

@@ -5,10 +5,11 @@
 // the page's own server if that one cannot be reached).
 //
 //   const line = new TableLine(id, {onMessage, onState});
-//   line.open(); line.act(action, seat); line.plan(leave, away);
+//   line.open(); line.act(action, seat, part); line.plan(leave, away);
+//   line.part(commitment, text); line.say(text);
 //
-// onMessage(message) gets every welcome, step, view, ack, refused, planned, chat and error
-// in order;
+// onMessage(message) gets every welcome, step, view, ack, refused, planned, given, chat and
+// error in order;
 // onState(words, {final, up}) is told how the connection stands ("connected", "connecting
 // again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
@@ -122,10 +123,12 @@ export class TableLine {
     setTimeout(() => this.open(), wait);
   }
 
-  // Send an action decided at the last step seen; `seat` only for a Join. The key.
-  act(action, seat = null) {
+  // Send an action decided at the last step seen; `seat` and `part` (of the coming
+  // shuffle) only for a Join. The key.
+  act(action, seat = null, part = null) {
     const message = { type: "act", seq: this.seq ?? 0, key: freshKey(), action };
     if (seat !== null) message.seat = seat;
+    if (part !== null) message.part = part;
     this.pending.set(message.key, message);
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
@@ -138,6 +141,14 @@ export class TableLine {
   plan(leave, away) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     this.socket.send(JSON.stringify({ type: "plan", leave, away }));
+    return true;
+  }
+
+  // Add a part to the coming shuffle, whose commitment the page was shown; false if it
+  // could not go now.
+  part(commitment, text) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
+    this.socket.send(JSON.stringify({ type: "part", commitment, text }));
     return true;
   }
 

@@ -53,6 +53,7 @@ import { Chat } from "./chat.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
+import { FairPanel } from "./fair.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { NOT_SENT, TableLine } from "./socket.js";
@@ -119,7 +120,7 @@ function send(action, seat = null) {
     return;
   }
   say(page.answer, "");
-  state.line.act(action, seat);
+  state.line.act(action, seat, action.type === "Join" ? state.fair.joining() : null);
 }
 
 // The chips this page's seat has at the table, from the view: a seat's, or a box's.
@@ -320,6 +321,7 @@ function receive(message) {
       sitDown(message);
       state.odds.viewed(message.seq, state.game);
       state.history.viewed(message);
+      state.fair.viewed(message, state.names);
       state.closing.shown(state.person, state.openedBy, message.closed);
       break;
     case "refused":
@@ -328,8 +330,12 @@ function receive(message) {
     case "chat":
       state.chat.heard(message.lines);
       break;
+    case "given":
+      state.fair.given(message);
+      break;
     case "error":
       if (message.about === "say") state.chat.refused(message.reason);
+      else if (message.about === "part") state.fair.refused(message.reason);
       else say(page.answer, message.reason, "error");
       break;
     case "ack":
@@ -366,6 +372,7 @@ async function start() {
   state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
+  state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, text) => state.line.part(commitment, text));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   await Promise.all([loadNames(), loadPerson()]);
   if (!state.person) {

@@ -1,0 +1,135 @@
+// The shuffle panel (docs/fairness.md; docs/protocol.md, "The shuffle"): the coming
+// shuffle's commitment, shown before it is made; this seat's part of it, made in this
+// browser (crypto.getRandomValues) and sent with the seat's Join and then to each new
+// commitment, or words of the person's own; and, once a shoe is over, the link to check it
+// (verify.html). What this browser was shown and gave is kept in its localStorage, so that
+// the check can compare it with the history the server gives afterwards.
+
+import { clear, el, seatName } from "./dom.js";
+
+const LONGEST = 200; // croupier.fairness.CONTRIBUTION
+
+// A part of the shuffle made in this browser: 16 random bytes, in hex.
+export function freshPart() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// What this browser saw at table `table` before each shuffle: {seen: {shuffle: commitment},
+// parts: {shuffle: part}}, the seat's part as the server last said it held it (in a view, or
+// in the answer to a part given): the one that must be in the shuffle.
+export function remembered(table) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(`croupier-fair-${table}`) || "{}");
+    return { seen: kept.seen || {}, parts: kept.parts || {} };
+  } catch {
+    return { seen: {}, parts: {} };
+  }
+}
+
+// The opener's part, sent with the opening (it goes into the table's first shuffle).
+export function keepOpenersPart(table, part) {
+  remember(table, (kept) => (kept.parts[1] = part));
+}
+
+function remember(table, change) {
+  const kept = remembered(table);
+  change(kept);
+  localStorage.setItem(`croupier-fair-${table}`, JSON.stringify(kept));
+}
+
+export class FairPanel {
+  // `give(commitment, text)` sends a part; false if it could not go now.
+  constructor(section, table, give) {
+    this.section = section;
+    this.table = table;
+    this.give = give;
+    this.fair = null;
+    this.seat = null;
+    this.sent = null; // the commitment this page last sent a part to
+    this.body = section.querySelector(".fair-body");
+    this.answer = section.querySelector(".fair-answer");
+    this.form = section.querySelector("form");
+    this.input = this.form.querySelector("input");
+    this.input.maxLength = LONGEST;
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (!text || !this.fair?.commitment) return;
+      if (this.send(text)) this.input.value = "";
+    });
+  }
+
+  // The part sent with a Join, made here.
+  joining() {
+    return freshPart();
+  }
+
+  send(text) {
+    if (!this.give(this.fair.commitment, text)) {
+      this.say("Not sent: the connection is down. Try again once it is back.", "error");
+      return false;
+    }
+    this.sent = this.fair.commitment;
+    return true;
+  }
+
+  // Each view: its `fair`, and the seat this person holds (null: watching).
+  viewed(message, names) {
+    const fair = message.fair;
+    this.fair = fair;
+    this.seat = message.seat;
+    if (fair?.commitment) {
+      remember(this.table, (kept) => {
+        kept.seen[fair.shuffle] = fair.commitment;
+        if (fair.part !== null) kept.parts[fair.shuffle] = fair.part;
+      });
+    }
+    const seated = fair?.commitment && message.seat !== null && !message.closed;
+    if (seated && fair.part === null && this.sent !== fair.commitment) this.send(freshPart());
+    this.form.hidden = !seated;
+    this.draw(message, names);
+  }
+
+  given(message) {
+    remember(this.table, (kept) => (kept.parts[message.shuffle] = message.part));
+    this.say(`Your part is in shuffle ${message.shuffle}, stored before it is made.`, "note");
+  }
+
+  refused(reason) {
+    this.say(`${reason[0].toUpperCase()}${reason.slice(1)}.`, "error");
+  }
+
+  say(words, kind) {
+    this.answer.textContent = words;
+    this.answer.className = `fair-answer ${kind}`;
+  }
+
+  draw(message, names) {
+    const fair = this.fair;
+    clear(this.body);
+    if (fair === null || fair === undefined) {
+      this.body.append(el("p", { class: "note" }, "This table's shuffles are not provably fair: it was opened before they were."));
+      return;
+    }
+    if (fair.commitment) {
+      this.body.append(
+        el("p", { class: "commitment" }, `Shuffle ${fair.shuffle} is committed to, before it is made: `, el("code", { title: fair.commitment, "data-commitment": fair.commitment }, `sha256 ${fair.commitment.slice(0, 16)}…`)),
+      );
+      if (message.seat !== null) {
+        const yours = fair.part === null ? "none yet" : fair.part;
+        this.body.append(el("p", { class: "part" }, "Your part of it: ", el("code", { class: "your-part" }, yours)));
+      }
+      const givers = fair.given.map((seat) => (seat === message.seat ? "you" : seatName(seat, names)));
+      this.body.append(el("p", { class: "note given" }, givers.length ? `Parts given: ${givers.join(", ")}.` : "No part given yet."));
+    } else {
+      this.body.append(el("p", { class: "note" }, "The session is over: no shuffle is to come."));
+    }
+    if (fair.revealed > 0) {
+      const over = fair.revealed === 1 ? "The shoe of shuffle 1 is over: its seed is told." : `The shoes of shuffles 1 to ${fair.revealed} are over: their seeds are told.`;
+      this.body.append(
+        el("p", { class: "verify" }, `${over} `, el("a", { href: `verify.html?table=${this.table}`, target: "_blank", rel: "noopener" }, "Check them")),
+      );
+    }
+  }
+}

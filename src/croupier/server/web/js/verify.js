@@ -1,0 +1,114 @@
+// The check of a table's shoes (verify.html?table=ID): the history as far as the last shoe
+// over (GET /api/tables/ID/history) and the server's key (GET /api/key), compared with what
+// this browser was shown and gave during play (js/fair.js keeps it). SHA-256 is the
+// browser's own (crypto.subtle, which a browser gives a page from this machine or over
+// https); the derivation of every order and the signatures are `croupier verify`'s.
+
+import { get } from "./api.js";
+import { clear, el } from "./dom.js";
+import { remembered } from "./fair.js";
+
+const table = Number(new URLSearchParams(location.search).get("table"));
+const verdict = document.getElementById("verdict");
+const rows = document.querySelector("#shoes tbody");
+
+function tell(words, kind) {
+  verdict.textContent = words;
+  verdict.className = kind;
+}
+
+function bytes(hex) {
+  return new Uint8Array(hex.match(/../g).map((pair) => parseInt(pair, 16)));
+}
+
+async function sha256(hex) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes(hex));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function cell(text, ok) {
+  return el("td", { class: ok === true ? "yes" : ok === false ? "no" : "" }, text);
+}
+
+async function check() {
+  if (!Number.isInteger(table) || table < 1) {
+    tell("No table is named.", "bad");
+    return;
+  }
+  document.getElementById("back").href = `table.html?table=${table}`;
+  document.title = `croupier: checking table ${table}'s shoes`;
+  let text;
+  let key;
+  try {
+    const response = await fetch(`/api/tables/${table}/history`, { credentials: "same-origin" });
+    text = await response.text();
+    if (!response.ok) {
+      tell(JSON.parse(text).error || `The server answered ${response.status}.`, "bad");
+      return;
+    }
+    key = (await get("/api/key")).key;
+  } catch {
+    tell("The server does not answer: is it running?", "bad");
+    return;
+  }
+  const history = JSON.parse(text);
+  const name = `croupier-table-${table}.json`;
+  document.getElementById("command").textContent = `croupier verify ${name} --key ${key}`;
+  const download = document.getElementById("download");
+  download.disabled = false;
+  download.onclick = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = el("a", { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const proofs = history.proofs || [];
+  const signedBy = history.seal?.key;
+  document.getElementById("key-note").textContent = signedBy === key ? `Signed by this server's key, ${key}.` : `Signed by ${signedBy || "no key"}, which is not this server's (${key}).`;
+  if (!crypto.subtle) {
+    tell("This browser computes SHA-256 only for a page served from this machine or over https: check with croupier verify.", "bad");
+    return;
+  }
+  const mine = remembered(table);
+  const problems = [];
+  let shown = 0;
+  let given = 0;
+  clear(rows);
+  for (const [index, proof] of proofs.entries()) {
+    const shuffle = index + 1;
+    const digest = await sha256(proof.seed);
+    const holds = digest === proof.commitment;
+    if (!holds) problems.push(`shuffle ${shuffle}'s seed is not the one committed to`);
+    const seen = mine.seen[shuffle];
+    const asShown = seen === undefined ? null : seen === proof.commitment;
+    if (asShown === false) problems.push(`shuffle ${shuffle}'s commitment is not the one shown here`);
+    shown += asShown === true;
+    const yours = mine.parts[shuffle];
+    const inIt = yours === undefined ? null : Object.values(proof.contributions).includes(yours);
+    if (inIt === false) problems.push(`your part of shuffle ${shuffle} is not in it`);
+    given += inIt === true;
+    rows.append(
+      el(
+        "tr",
+        { "data-shuffle": shuffle },
+        el("th", { scope: "row" }, String(shuffle)),
+        el("td", {}, el("code", {}, proof.commitment)),
+        cell(holds ? "the commitment" : `another: ${digest}`, holds),
+        cell(asShown === null ? "not seen here" : asShown ? "yes" : `no: ${seen}`, asShown),
+        cell(inIt === null ? "none given here" : inIt ? `yes: ${yours}` : `no: ${yours} is missing`, inIt),
+      ),
+    );
+  }
+  document.getElementById("shoes").hidden = false;
+  if (signedBy !== key) problems.push("the history is not signed with this server's key");
+  if (problems.length) {
+    tell(`Not verified: ${problems.join("; ")}.`, "bad");
+    return;
+  }
+  const count = proofs.length === 1 ? "1 shuffle" : `${proofs.length} shuffles`;
+  tell(`Verified in this browser: ${count}, each seed the one committed to; ${shown} commitment${shown === 1 ? "" : "s"} shown here before the shuffle, each the one in the history; your part in ${given}; signed with this server's key. Every card: croupier verify, below.`, "ok");
+}
+
+check();
