@@ -17,7 +17,7 @@ from tests.server.players import Person, Reader, open_table, sit_down, steps_of
 LONG = "9" * 5000
 ODD: list[tuple[str | bytes, str]] = [
     ("hello", "the message is not JSON"),
-    ("[1, 2]", 'a message is an object of type "act", "plan" or "say"'),
+    ("[1, 2]", 'a message is an object of type "act", "plan", "say" or "part"'),
     ("[" * 5000 + "]" * 5000, "too large in a number or too deep to read"),
     (f'{{"type": "act", "key": "k1", "seq": {LONG}, "action": {{"type": "Done"}}}}', "too large"),
     ('{"type": "act", "key": "k2", "seq": 1' + "0" * 400 + ', "action": {"type": "Done"}}', "seq"),
@@ -31,6 +31,15 @@ ODD: list[tuple[str | bytes, str]] = [
     ),
     ('{"type": "act", "key": "\\ud800", "seq": 0, "action": {"type": "Done"}}', "key must be"),
     (b"\x00\xff binary", "a message is a text frame of JSON, not a binary one"),
+    ('{"type": "part", "commitment": ["x"], "text": "a"}', "a part names the commitment"),
+    ('{"type": "part", "commitment": "x", "text": "\\ud800"}', "up to 200 printable"),
+    ('{"type": "part", "commitment": "x", "text": {"a": 1}}', "a part of the shuffle is text"),
+    ('{"type": "part", "commitment": "x", "text": "' + "y" * 9000 + '"}', "up to 200"),
+    (
+        '{"type": "act", "key": "k7", "seq": 0, "action": {"type": "Join", "amount": 5},'
+        ' "seat": 1, "part": 7}',
+        "a part of the shuffle is text",
+    ),
 ]
 
 

@@ -390,7 +390,8 @@ class Visit:
         if made is None or made == self.committed or self._over():
             return
         self.committed = made
-        self.console.print(f"[dim]Shuffle {fair['shuffle']} is committed to: sha256 {made}.[/]")
+        said = f"[dim]Shuffle {fair['shuffle']} is committed to: sha256 {made}.[/]"
+        self.console.print(said, soft_wrap=True)  # the digest whole, to compare
         if fair["part"] is None and message["seat"] is not None:
             self.line.give(made, fresh_part())
 
@@ -410,7 +411,7 @@ class Visit:
                 self.console.print(f"[cyan]{said}[/]", soft_wrap=True)
         elif kind == "given":
             said = f"Your part of shuffle {message['shuffle']} is in: {message['part']}."
-            self.console.print(f"[dim]{escape(said)}[/]")
+            self.console.print(f"[dim]{escape(said)}[/]", soft_wrap=True)
         elif kind == "error" and message.get("about") == "part":  # the shuffle was made
             self.console.print(f"[dim]Your part was not taken: {escape(message['reason'])}.[/]")
         elif kind == "error":
