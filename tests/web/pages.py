@@ -13,6 +13,32 @@ from croupier.client import messages_of
 
 PASSWORD = "a long password"
 
+SEEDED = """
+(() => {
+  // The page's randomness (its parts of the shuffle, its keys) drawn from a stream of the
+  // person's name and the page load's number, so that a seeded server deals the same cards
+  // to a test every time: a test finds its seed by trying seeds.
+  let load = 1;
+  try {
+    load = Number(localStorage.getItem("croupier-test-loads") || 0) + 1;
+    localStorage.setItem("croupier-test-loads", String(load));
+  } catch {}
+  let state = 2166136261;
+  for (const c of `%s/${load}`) state = Math.imul(state ^ c.charCodeAt(0), 16777619) >>> 0;
+  state = state || 1;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0;
+      bytes[i] = state & 255;
+    }
+    return array;
+  };
+})();
+"""
+"""Run first in every page of a `Guest`: its `crypto.getRandomValues`, seeded (`%s`: the
+person's name)."""
+
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 740}
 
@@ -32,6 +58,7 @@ class Guest:
 
     def __post_init__(self) -> None:
         self.context = self.browser.new_context(viewport=self.viewport)  # type: ignore[arg-type]
+        self.context.add_init_script(SEEDED % self.name)
         self.page = self.context.new_page()
         self.page.on("websocket", self._listen)
         self.errors: list[str] = []

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from croupier.cards import Card
+from croupier.games.baccarat import points
 from tests.games.chemin_de_fer.test_conformance import scramble
 from tests.server.players import check_heard
 from tests.web.pages import PHONE, Guest, check_result, table_chips, unnamed_controls
@@ -20,10 +22,11 @@ from tests.web.tables import amount_field, check_cards, kind, moved_on, offered,
 
 pytestmark = pytest.mark.timeout(240)
 
-BANCO_ON_5 = 53
+BANCO_ON_5 = 2
 """A seed whose first coup, ada banking at the least bid and carol cutting the shoe in the
-middle, gives bob, who calls banco, 9C 6S (5: he chooses) and the banker JD TC (found by
-trying seeds)."""
+middle, gives bob, who calls banco, a hand of 5 (he chooses), the banker no natural, and the
+punters the coup when the banker stands (found by trying seeds, the pages' parts of the
+shuffle drawn from their seeded streams: pages.SEEDED)."""
 
 
 def hands_of(view: dict[str, object]) -> dict[str, list[str | None]]:
@@ -84,7 +87,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
 
     # Bob plays the punters' hand: 5, his choice (CF-12), beside his hand.
     before = bob.wait_phase("punter")
-    assert before["view"]["punter"] == 3 and before["view"]["punter_cards"] == ["9C", "6S"]
+    assert before["view"]["punter"] == 3 and _points(before["view"]["punter_cards"]) == 5
     assert before["view"]["stakes"] == [[3, before["view"]["bank"]]]
     expect(bob.page.locator(".cf-punters")).to_contain_text("banco!")
     check_cards(bob, hands_of(before["view"]))
@@ -93,7 +96,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
         assert seen["view"]["punter_cards"] == [None, None]
         check_cards(guest, hands_of(seen["view"]))
         expect(guest.button("Punters draw a card")).to_have_count(0)
-    assert ada.drawn()["view"]["banker_cards"] == ["JD", "TC"]
+    assert _points(ada.drawn()["view"]["banker_cards"]) < 8  # no natural: the coup goes on
     check_cards(ada, hands_of(ada.drawn()["view"]))
     bob.page.screenshot(path=screenshots / "chemin-de-fer-punter-bob-1280.png")
     ada.page.screenshot(path=screenshots / "chemin-de-fer-punter-ada-1280.png")
@@ -153,3 +156,8 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
         assert guest.errors == []
     for guest, views in ((ada, 8), (bob, 8), (carol, 8), (phone, 1)):
         assert check_heard(served.database, table, guest, scramble) >= views
+
+
+def _points(cards: list[str]) -> int:
+    """A hand's points (C-3)."""
+    return points(Card.from_str(card) for card in cards)

@@ -25,9 +25,10 @@ from tests.web.pages import (
 
 pytestmark = pytest.mark.timeout(180)
 
-CHOICE_ON_5 = 8
-"""A seed whose first coup, with banco and punto bets of 20, gives punto 5 (3D 2D) and
-banco no natural, so that the punto bettor chooses (found by trying seeds)."""
+CHOICE_ON_5 = 2
+"""A seed whose first coup, with banco and punto bets of 20, gives punto 5 and banco no
+natural, so that the punto bettor chooses (found by trying seeds, the pages' parts of the
+shuffle drawn from their seeded streams: pages.SEEDED)."""
 
 
 def test_sign_up_log_out_and_in(serve, browser: Browser):
@@ -138,7 +139,8 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     bob.page.keyboard.press("Space")
 
     chosen = bob.wait_phase("choose")
-    assert chosen["view"]["punto"] == {"type": "HandView", "cards": ["3D", "2D"], "points": 5}
+    punto = chosen["view"]["punto"]
+    assert punto["points"] == 5 and len(punto["cards"]) == 2 and all(punto["cards"])
     assert chosen["view"]["banco"]["cards"] == [None, None]  # closed until punto chooses
     check_page_cards(bob)
     ada.wait_phase("choose")
