@@ -36,6 +36,9 @@ THINK = 0.05
 OWN_TURNS = 12
 """How many times the terminal player answers before the opener closes the table."""
 
+CLOSING: dict[str, tuple[str | Callable[[str], str], ...]] = {"Draw or stand": ("stand",)}
+"""The answers while the table closes: Enter, but to a choice that Enter does not make."""
+
 
 def _monte_bet(word: str) -> Callable[[str], str]:
     """A bet of 10 on the last card of the layout last shown, as `word CARD 10`."""
@@ -52,7 +55,7 @@ def _row_bet(said: str) -> str:
 
 
 ANSWERS: dict[str, dict[str, tuple[str | Callable[[str], str], ...]]] = {
-    "punto-banco": {"Your bets": ("punto 20", "")},
+    "punto-banco": {"Your bets": ("punto 20", ""), "Draw or stand": ("stand",)},
     "chemin-de-fer": {"`banco`": ("banco", ""), "Stake an amount": ("50",)},
     "monte-bank": {"Your bets": (_monte_bet("circle"), "")},
     "private-monte": {"Your bets": (_row_bet, "")},
@@ -190,7 +193,7 @@ def test_three_people_play_a_session_to_its_end(served, database_url, game):
         asyncio.run(_close(served.url, "ann", ann.table))
     assert answered >= 3, cat.said
     while cat.process.poll() is None:  # Enter to whatever is asked while the table closes
-        _answer(cat, {})
+        _answer(cat, CLOSING)
     said = cat.said
     assert cat.process.returncode == 0, said
     assert "Traceback" not in said
