@@ -43,6 +43,10 @@ class Colour(enum.Enum):
 class Suit(enum.Enum):
     """The four suits; the value is the letter used in card text."""
 
+    __hash__ = object.__hash__
+    """Members are singletons, equal only to themselves: identity hashes them (Enum's own
+    hash of the name runs in Python, once for every card a shoe's count looks at)."""
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -67,6 +71,10 @@ class Rank(enum.Enum):
     Each game sets its own order and values (baccarat points, Monte's ace
     low, Banchek's ace high), so ranks do not compare with `<`.
     """
+
+    __hash__ = object.__hash__
+    """Members are singletons, equal only to themselves: identity hashes them (Enum's own
+    hash of the name runs in Python, once for every card a shoe's count looks at)."""
 
     TWO = "2"
     THREE = "3"

@@ -14,10 +14,11 @@
   strings and tensors never hold it.)
 - The house (closing bets, cutting an empty table's shoe) is played inside the game as
   the table's `Croupier` plays it, from a stream seeded by `seed`.
-- Actions: the seats' discrete actions of `croupier.rl.pettingzoo` (one index per action
+- Actions: the seats' discrete actions of `croupier.rl.actions` (one index per action
   type and key, stakes on the grid `STAKE_GRID` of the legal range; see that module),
-  so both frameworks number actions alike. When several seats may act at once (a
-  betting round), the lowest seat with a legal action acts first.
+  the numbering the PettingZoo environments use, so both frameworks number actions
+  alike. When several seats may act at once (a betting round), the lowest seat with a
+  legal action acts first.
 - Observation string: the seat's view (`game.view(state, seat)`), as its `repr`;
   information state string: the seat's views so far, each as it changed. Tensors: the
   view encoded by `croupier.rl.encoding` (the same for both: not of perfect recall).
@@ -28,16 +29,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
 from croupier import games
 from croupier.cards import Card
-from croupier.engine import CHANCE, Action, Drawing, Driver, Game
+from croupier.engine import CHANCE, Drawing, Driver, Game, Legal
 from croupier.engine.actions import Draw
-from croupier.rl.pettingzoo import CroupierEnv, env
+from croupier.rl.adapter import SEATS, Adapter
 
 __all__ = [
     "SESSION_GAMES",
@@ -47,8 +48,7 @@ __all__ = [
     "session_name",
 ]
 
-SESSION_GAMES = ("punto-banco", "chemin-de-fer", "monte-bank", "private-monte", "banchek")
-_SEATS = {"punto-banco": 2, "chemin-de-fer": 2, "monte-bank": 3, "private-monte": 2, "banchek": 3}
+SESSION_GAMES = tuple(SEATS)
 _CARDS = 52
 _LENGTH_A_ROUND = 400  # a generous bound on the moves of one coup, chance's draws included
 
@@ -56,18 +56,6 @@ _LENGTH_A_ROUND = 400  # a generous bound on the moves of one coup, chance's dra
 def session_name(game: str) -> str:
     """The OpenSpiel name of a croupier game: `python_croupier_punto_banco`."""
     return "python_croupier_" + game.replace("-", "_")
-
-
-_HELPERS: dict[tuple[str, int, int, int], CroupierEnv] = {}
-
-
-def _helper(name: str, seats: int, buy_in: int, max_rounds: int) -> CroupierEnv:
-    """The PettingZoo adapter, for its action numbering and view encoder only (shared:
-    OpenSpiel deep-copies states, so a state holds only its key)."""
-    key = (name, seats, buy_in, max_rounds)
-    if key not in _HELPERS:
-        _HELPERS[key] = env(name, seats=seats, buy_in=buy_in, max_rounds=max_rounds)
-    return _HELPERS[key]
 
 
 def _game_type(name: str) -> Any:
@@ -86,7 +74,7 @@ def _game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "seats": _SEATS[name],
+            "seats": SEATS[name],
             "buy_in": 1000,
             "max_rounds": 3,
             "seed": 0,
@@ -100,13 +88,13 @@ def _game_class(name: str) -> Callable[[dict[str, Any] | None], Any]:
     class SessionGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             params = dict(params or {})
-            self.seats = int(params.get("seats", _SEATS[name]))
+            self.seats = int(params.get("seats", SEATS[name]))
             self.buy_in = int(params.get("buy_in", 1000))
             self.max_rounds = int(params.get("max_rounds", 3))
             self.seed = int(params.get("seed", 0))
-            helper = _helper(name, self.seats, self.buy_in, self.max_rounds)
+            adapter = Adapter.of(name, self.seats, self.buy_in)
             info = pyspiel.GameInfo(
-                num_distinct_actions=len(helper.actions),
+                num_distinct_actions=len(adapter.numbering),
                 max_chance_outcomes=_CARDS,
                 num_players=self.seats,
                 min_utility=-float(self.buy_in),
@@ -144,19 +132,25 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.key = (game.name, game.seats, game.buy_in, game.max_rounds)
-        engine = games.get(game.name)
-        helper = _helper(*self.key)
+        self.key = (game.name, game.seats, game.buy_in)
+        adapter = self.adapter
         self.buy_in, self.max_rounds = game.buy_in, game.max_rounds
-        buy_ins = dict.fromkeys(range(game.seats), game.buy_in)
-        self.driver = Driver.start(engine, helper.config, buy_ins, seed=game.seed)
+        self.driver = Driver.start(adapter.game, adapter.config, adapter.buy_ins, seed=game.seed)
         self.driver.draws = False  # a card drawn is OpenSpiel's chance node
+        self.driver.checks = False  # every step is the rules' own option
         self.player: int = 0
+        self.now = int(pyspiel.PlayerId.TERMINAL)
         self.held = dict.fromkeys(range(game.seats), game.buy_in)
-        self.seen: tuple[tuple[str, ...], ...] = tuple(() for _ in range(game.seats))
+        self.trail: _Trail | None = None
+        self._known: tuple[Any, dict[int, Legal]] = (None, {})
         self._advance()
 
-    # the engine's game and the action numbering, shared, not copied with the state
+    # the engine's game, the action numbering and the encoder, shared, not copied with
+    # the state (OpenSpiel deep-copies states, so a state holds only its key)
+    @property
+    def adapter(self) -> Adapter:
+        return Adapter.of(*self.key)
+
     @property
     def engine(self) -> Game[Any, Any, Any]:
         return games.get(self.key[0])
@@ -166,9 +160,15 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
         """The engine's state (it holds the hidden cards)."""
         return self.driver.state
 
-    def _resolve(self, seat: int) -> dict[int, Action]:
-        helper = _helper(*self.key)
-        return helper._resolve(self.engine.legal_actions(self.state, seat))
+    def _legal(self, seat: int) -> Legal:
+        """The seat's legal actions now, found once a state."""
+        state, known = self._known
+        if state is not self.state:
+            state, known = self.state, {}
+            self._known = (state, known)
+        if seat not in known:
+            known[seat] = self.engine.legal_actions(state, seat)
+        return known[seat]
 
     def _over(self, state: Any = None) -> bool:
         state = self.state if state is None else state
@@ -176,76 +176,120 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
 
     def _advance(self) -> None:
         """Shuffle and let the house act until a seat is to act, a card is to be drawn,
-        or the session is over; then note what each seat now sees."""
+        or the session is over; then who is to act, and the state for the seats' views."""
         engine = self.engine
         self.driver.advance(stop=self._over)
-        seats = [] if self._over() else self.driver.seats()
+        over = self._over()
+        seats = [] if over else self.driver.seats()
         if seats:
-            acting = [s for s in seats if self._resolve(s)]
-            if not acting:
+            numbering = self.adapter.numbering
+            acting = next((s for s in seats if numbering.acts(self._legal(s))), None)
+            if acting is None:
                 raise RuntimeError(f"no seat can act among {seats}")
-            self.player = acting[0]
+            self.player = acting
+        if over:
+            self.now = int(pyspiel.PlayerId.TERMINAL)
+        elif CHANCE in engine.to_act(self.state):
+            self.now = int(pyspiel.PlayerId.CHANCE)
+        else:
+            self.now = self.player
         held = engine.holdings(self.state)
         self.held = {seat: held.get(seat, self.held[seat]) for seat in self.held}
-        views = [self._observe(seat) for seat in range(len(self.seen))]
-        self.seen = tuple(
-            seen if seen and seen[-1] == view else (*seen, view)
-            for seen, view in zip(self.seen, views, strict=True)
-        )
+        self.trail = _Trail(self.state, self.trail)
 
-    def _observe(self, seat: int) -> str:
-        return repr(self.engine.view(self.state, seat))
+    def _observe(self, state: Any, seat: int) -> str:
+        return repr(self.engine.view(state, seat))
 
     def _drawing(self) -> Drawing:
         node = self.engine.chance(self.state)
         assert isinstance(node, Drawing)
         return node
 
+    @staticmethod
+    def _card(index: int) -> Card:
+        """The card of chance's action `index` (the shoe refuses one it does not hold)."""
+        if not 0 <= index < _CARDS:
+            raise ValueError(f"chance's action {index} is no card: 0 to {_CARDS - 1}")
+        return _ALL_CARDS[index]
+
     def current_player(self) -> int:
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if CHANCE in self.engine.to_act(self.state):
-            return int(pyspiel.PlayerId.CHANCE)
-        return self.player
+        return self.now
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._resolve(player))
+        return sorted(self.adapter.numbering.legal(self._legal(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(draw.card.index, float(p)) for draw, p in self._drawing().outcomes()]
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
-            card = next(d.card for d, _ in self._drawing().outcomes() if d.card.index == action)
-            self.driver.apply(CHANCE, Draw(card))
+            self.driver.apply(CHANCE, Draw(self._card(action)))
         else:
-            self.driver.apply(self.player, self._resolve(self.player)[action])
+            chosen = self.adapter.numbering.action(self._legal(self.player), action)
+            if chosen is None:
+                raise ValueError(f"action {action} is not legal for seat {self.player} now")
+            self.driver.apply(self.player, chosen)
         self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            return str(next(c for c in _ALL_CARDS if c.index == action))
-        return str(_helper(*self.key).actions[action])
+            return str(_ALL_CARDS[action])
+        return str(self.adapter.numbering.slots[action])
 
     def is_terminal(self) -> bool:
-        return self._over()
+        return self.now == int(pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
         return [float(self.held[seat] - self.buy_in) for seat in sorted(self.held)]
 
     def information_state_string(self, player: int | None = None) -> str:
+        """The seat's views so far, each as it changed (made from the states passed, when
+        asked: a step makes no view)."""
         seat = self.current_player() if player is None else player
-        return "\n".join(self.seen[seat])
+        seen: list[str] = []
+        for state in self.trail or ():
+            view = self._observe(state, seat)
+            if not seen or seen[-1] != view:
+                seen.append(view)
+        return "\n".join(seen)
 
     def observation_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
-        return self.seen[seat][-1]
+        return self._observe(self.state, seat)
 
     def __str__(self) -> str:
         return repr(self.engine.view(self.state, None))
 
 
-_ALL_CARDS = tuple(Card.from_str(f"{rank}{suit}") for suit in "SHDC" for rank in "A23456789TJQK")
+class _Trail:
+    """The states a session has passed through, the newest first: immutable, so a clone
+    shares it."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(self, state: Any, before: _Trail | None) -> None:
+        self.state, self.before = state, before
+
+    def __iter__(self) -> Iterator[Any]:
+        """The states, the oldest first."""
+        states: list[Any] = []
+        trail: _Trail | None = self
+        while trail is not None:
+            states.append(trail.state)
+            trail = trail.before
+        return iter(states[::-1])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
+
+
+_ALL_CARDS = tuple(
+    sorted(
+        (Card.from_str(f"{rank}{suit}") for suit in "SHDC" for rank in "A23456789TJQK"),
+        key=lambda card: card.index,
+    )
+)
+"""The 52 cards by index: chance's action `i` is the card of index `i`."""
 
 
 class SessionObserver:
@@ -253,15 +297,11 @@ class SessionObserver:
     views so far (perfect recall) or its view now, as strings."""
 
     def __init__(self, game: Any, recall: bool) -> None:
-        self.encoder = _helper(game.name, game.seats, game.buy_in, game.max_rounds).encoder
+        adapter = Adapter.of(game.name, game.seats, game.buy_in)
+        self.encoder = adapter.encoder
         self.recall = recall
-        self.tensor = self.encoder.encode(self._first_view(game))
+        self.tensor = self.encoder.encode(adapter.game.view(adapter.first, 0))
         self.dict = {"view": self.tensor}
-
-    @staticmethod
-    def _first_view(game: Any) -> Any:
-        helper = _helper(game.name, game.seats, game.buy_in, game.max_rounds)
-        return games.get(game.name).view(helper.state, 0)
 
     def set_from(self, state: SessionState, player: int) -> None:
         self.tensor[:] = self.encoder.encode(state.engine.view(state.state, player))

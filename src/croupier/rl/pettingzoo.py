@@ -8,19 +8,15 @@ environment, so `agent_selection` is always a seat to act.
 
 Observations are a dict: `"observation"`, the seat's view encoded by
 `croupier.rl.encoding` (the layout is `env.encoder.layout`; the caps of each game are in
-`_CAPS`; the view's `legal` and its `last` settlement, which the chips already
-reflect, are left out), and `"action_mask"`.
+`croupier.rl.adapter`; the view's `legal` and its `last` settlement, which the chips
+already reflect, are left out), and `"action_mask"`.
 
-Actions are discrete: for each of the game's action types the seats take (not `Join` and
-`Rebuy`, whose chips come from outside the game, and not the house's `CloseBets` and
-`EndSession`), one block per *key*, and a block is
-`len(stake_grid)` indices wide when the type has amounts, else one. The key is the value
-of its fields that are not amounts, when they are all enums (`Stake(Bet.PUNTO, ...)`);
-else it is the option's place among the legal options of its type (Monte's bets, named
-by the layout's cards in the engine's order; `OfferTurn` by box). Index `g` of an amount
-block is the stake `low + round(stake_grid[g] * (most - low))` of the legal range; an
-exact option (no amount) is the block's first index. An index is legal when its action
-is among the view's legal actions. `env.actions` names every index.
+Actions are discrete, numbered by `croupier.rl.actions` (the numbering the OpenSpiel
+session games use too): a block of indices for each action type and key, a stake on the
+grid `stake_grid` of the legal range. `env.actions` names every index.
+
+What is read from types (the encoder, the numbering) is made once for a game and its
+arguments, and the legal actions once a state and seat, so a step does no reflection.
 
 Rewards are the change of each seat's holdings (its chips, and its bank when it banks)
 over a step, the house's and chance's moves after it included. The session ends when the
@@ -30,12 +26,7 @@ settled; a seat that gets up terminates.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import itertools
-import typing
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -44,87 +35,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from croupier import games
-from croupier.engine import Action, Amounts, Driver, Game, Join, Legal, Rebuy
-from croupier.engine.actions import CloseBets, EndSession
-from croupier.engine.shown import Shown
+from croupier.engine import Action, Driver, Game, Legal
 from croupier.errors import InvalidConfig
-from croupier.rl.encoding import COUNTS, Encoder
+from croupier.rl.actions import STAKE_GRID, Slot
+from croupier.rl.adapter import Adapter
 
 __all__ = ["STAKE_GRID", "CroupierEnv", "Slot", "env"]
-
-STAKE_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
-"""The default stakes of an amount block: fractions of the legal range, low to most."""
-
-_SEATS = {
-    "punto-banco": 2,
-    "chemin-de-fer": 2,
-    "monte-bank": 3,
-    "private-monte": 2,
-    "banchek": 3,
-}
-
-_Caps = Callable[[Any], dict[str, int]]
-"""The caps of a game's variable tuples (see `croupier.rl.encoding`), from its first view."""
-
-
-def _monte(v: Any) -> dict[str, int]:
-    return {
-        "MonteView.seats": len(v.seats),
-        "MonteView.bets": 4 * len(v.seats),
-        "MonteView.falls.fallen": 4 + v.rules.extra_cards,
-        "MonteView.layout.spots[]": 3,
-        "MonteView.seen": COUNTS,
-    }
-
-
-_CAPS: dict[str, _Caps] = {
-    "punto-banco": lambda v: {
-        "PuntoBancoView.boxes": len(v.boxes),
-        "PuntoBancoView.punto.cards": 3,
-        "PuntoBancoView.banco.cards": 3,
-        "PuntoBancoView.choosers": len(v.boxes),
-        "PuntoBancoView.unseen": 10,
-    },
-    "chemin-de-fer": lambda v: {
-        "ChemmyView.seats": len(v.seats),
-        "ChemmyView.stakes": len(v.seats),
-        "ChemmyView.punter_cards": 3,
-        "ChemmyView.banker_cards": 3,
-    },
-    "monte-bank": _monte,
-    "private-monte": _monte,
-    "banchek": lambda v: {
-        "BanchekView.seats": len(v.seats),
-        "BanchekView.order": len(v.seats),
-        "BanchekView.hand": 3,
-        "BanchekView.shown": len(v.seats),
-        "BanchekView.shown[].1": 3,
-        "BanchekView.turned": len(v.seats),
-        "BanchekView.stakes": len(v.seats),
-        "BanchekView.seen": COUNTS,
-    },
-}
-
-_PLACES = {"punto-banco": "boxes"}
-"""The view field whose length is the number of places at the table (else `seats`)."""
-
-_NOT_AGENTS = (Join, Rebuy, CloseBets, EndSession)
-"""The actions no agent takes: bringing chips from outside the game, and the house's."""
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One action index: the type, its key (enum values, or a place among the options of
-    its type) and, for an amount, the grid point."""
-
-    kind: type[Action]
-    key: tuple[Any, ...] | int
-    grid: int | None
-
-    def __str__(self) -> str:
-        key = self.key if isinstance(self.key, int) else ",".join(str(k) for k in self.key)
-        grid = "" if self.grid is None else f"@{self.grid}"
-        return f"{self.kind.__name__}({key}){grid}"
 
 
 def env(
@@ -154,14 +70,14 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         rules: dict[str, Any],
     ) -> None:
         super().__init__()
-        if not all(0.0 <= g <= 1.0 for g in stake_grid) or not stake_grid:
-            raise ValueError("the stake grid is fractions of the legal range, from 0 to 1")
-        for name, given in (("seats", seats), ("buy_in", buy_in), ("max_rounds", max_rounds)):
-            if given is not None and (type(given) is not int or given < 1):
-                raise InvalidConfig(f"{name}={given!r} is not valid: a whole number, 1 or more")
-        self.game, self.config = game, game.config(**rules)
-        self.buy_ins = dict.fromkeys(range(seats or _SEATS[game.name]), buy_in)
-        self.max_rounds, self.grid = max_rounds, tuple(stake_grid)
+        if type(max_rounds) is not int or max_rounds < 1:
+            raise InvalidConfig(
+                f"max_rounds={max_rounds!r} is not valid: a whole number, 1 or more"
+            )
+        adapter = Adapter.of(game.name, seats, buy_in, stake_grid, **rules)
+        self.game, self.config, self.buy_ins = game, adapter.config, adapter.buy_ins
+        self.encoder, self.numbering = adapter.encoder, adapter.numbering
+        self.max_rounds, self.grid = max_rounds, adapter.numbering.grid
         self.metadata = {
             "render_modes": [],
             "is_parallelizable": False,
@@ -169,16 +85,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         }
         self.render_mode = None
         self.possible_agents = [f"seat_{seat}" for seat in self.buy_ins]
-        first = game.view(game.start(self.config, self.buy_ins), 0)
-        places = len(getattr(first, _PLACES.get(game.name, "seats")))
-        self.encoder = Encoder.of(
-            type(first),
-            _CAPS[game.name](first),
-            places,
-            (Legal, Shown, *type(self.config).__mro__[:-1]),
-        )
-        self.actions = _slots(game, places, len(self.grid))
-        self._index = {slot: i for i, slot in enumerate(self.actions)}
+        self.actions = self.numbering.slots
         observation = spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32)
         mask = spaces.Box(0, 1, (len(self.actions),), np.int8)
         self.observation_spaces = {
@@ -186,6 +93,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
+        self._known: tuple[Any, dict[int, Legal]] = (None, {})
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -206,6 +114,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._driver = Driver.start(self.game, self.config, self.buy_ins, seed=seed)
+        self._driver.checks = False  # every step is the rules' own option
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -217,8 +126,11 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         self._advance()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        view = self.game.view(self.state, _seat(agent))
-        return {"observation": self.encoder.encode(view), "action_mask": self._mask(view.legal)}
+        seat = _seat(agent)
+        view = self.game.view(self.state, seat)
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        mask[self.numbering.legal(self._legal(seat))] = 1
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -237,8 +149,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
 
     def action(self, agent: str, index: int) -> Action | None:
         """The engine's action of `index` for `agent` now, or None if it is not legal."""
-        legal = self.game.legal_actions(self.state, _seat(agent))
-        return self._resolve(legal).get(index)
+        return self.numbering.action(self._legal(_seat(agent)), index)
 
     def render(self) -> None:
         """No rendering: the table's own front ends show a session."""
@@ -246,31 +157,15 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
-    def _resolve(self, legal: Legal) -> dict[int, Action]:
-        found: dict[int, Action] = {}
-        places: dict[type[Action], int] = {}
-        for option in legal:
-            template = option.template if isinstance(option, Amounts) else option
-            kind = type(template)
-            if kind not in _seat_kinds(self.game):
-                continue
-            key: tuple[Any, ...] | int | None = _key(template, option)
-            if key is None:
-                key = places.get(kind, 0)
-                places[kind] = key + 1
-            if isinstance(option, Amounts):
-                for g, share in enumerate(self.grid):
-                    amount = option.low + round(share * (option.most - option.low))
-                    found[self._index[Slot(kind, key, g)]] = typing.cast(Action, option.at(amount))
-            else:
-                grid = 0 if _amounts(kind) else None
-                found[self._index[Slot(kind, key, grid)]] = option
-        return found
-
-    def _mask(self, legal: Legal) -> npt.NDArray[np.int8]:
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        mask[list(self._resolve(legal))] = 1
-        return mask
+    def _legal(self, seat: int) -> Legal:
+        """The seat's legal actions now, found once a state."""
+        state, known = self._known
+        if state is not self.state:
+            state, known = self.state, {}
+            self._known = (state, known)
+        if seat not in known:
+            known[seat] = self.game.legal_actions(state, seat)
+        return known[seat]
 
     def _truncated(self, state: Any) -> bool:
         return bool(self.game.rounds(state) >= self.max_rounds)
@@ -287,10 +182,10 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
         driver.advance(stop=self._truncated)
         seats = [] if self._truncated(driver.state) else driver.seats()
         if seats:
-            acting = [s for s in seats if self._resolve(game.legal_actions(driver.state, s))]
-            if not acting:
+            acting = next((s for s in seats if self.numbering.acts(self._legal(s))), None)
+            if acting is None:
                 raise RuntimeError(f"no seat can act among {seats}")
-            self.agent_selection = f"seat_{acting[0]}"
+            self.agent_selection = f"seat_{acting}"
         wealth = self._holdings()
         self.rewards = {a: float(wealth[_seat(a)] - self._wealth[_seat(a)]) for a in self.agents}
         self._wealth = wealth
@@ -303,61 +198,3 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
 
 def _seat(agent: str) -> int:
     return int(agent.removeprefix("seat_"))
-
-
-def _amounts(kind: type[Action]) -> bool:
-    return any(hint is int for hint in typing.get_type_hints(kind).values())
-
-
-def _enum_fields(kind: type[Action]) -> list[type[enum.Enum]] | None:
-    """The enum types of `kind`'s fields that are not amounts, or None if any such field
-    is of another type."""
-    found: list[type[enum.Enum]] = []
-    for hint in typing.get_type_hints(kind).values():
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            found.append(hint)
-        elif hint is not int:
-            return None
-    return found
-
-
-def _key(template: Action, option: Any) -> tuple[Any, ...] | None:
-    """The enum values that tell the options of one type apart, or None when they are told
-    apart by their place (`_enum_fields` is None, or an exact option with an int field)."""
-    kind = type(template)
-    if _enum_fields(kind) is None or (_amounts(kind) and not isinstance(option, Amounts)):
-        return None
-    return tuple(
-        getattr(template, f.name)
-        for f in dataclasses.fields(kind)
-        if isinstance(getattr(template, f.name), enum.Enum)
-    )
-
-
-def _seat_kinds(game: Game[Any, Any, Any]) -> tuple[type[Action], ...]:
-    return tuple(kind for kind in game.actions if not issubclass(kind, _NOT_AGENTS))
-
-
-_MOST_BY_PLACE: dict[str, Callable[[int], int]] = {
-    # Monte Bank's bets name the layout's places: 4 spots and up to 2 added cards (MB-17).
-    "CrossBet": lambda places: 6 * 5,
-    "CircleBet": lambda places: 4,
-    "DoublerBet": lambda places: 4 * 2,
-    "MonteCarloBet": lambda places: 4 * 2 * 3,
-    "OfferTurn": lambda places: places,
-}
-"""How many options of a type told apart by place there may be, at a table of `places`."""
-
-
-def _slots(game: Game[Any, Any, Any], places: int, points: int) -> tuple[Slot, ...]:
-    slots: list[Slot] = []
-    for kind in _seat_kinds(game):
-        enums = _enum_fields(kind)
-        keys: list[tuple[Any, ...] | int]
-        if enums is None or (enums == [] and kind.__name__ in _MOST_BY_PLACE):
-            keys = list(range(_MOST_BY_PLACE[kind.__name__](places)))
-        else:
-            keys = list(itertools.product(*enums))
-        grid: list[int | None] = list(range(points)) if _amounts(kind) else [None]
-        slots += [Slot(kind, key, g) for key in keys for g in grid]
-    return tuple(slots)

@@ -1,0 +1,125 @@
+"""What the research environments of one game share, made once: `Adapter.of(name, ...)`.
+
+The PettingZoo environments and the OpenSpiel session games both take a game's rule set,
+its seats and their buy-in, number the seats' actions alike (`croupier.rl.actions`) and
+encode a seat's view alike (`croupier.rl.encoding`; the caps of each game's variable
+tuples are in `_CAPS`, and the view's `legal`, its `last` settlement and the rule set are
+left out). Both are built from the game's first view when an adapter is first asked for,
+so no step reads a type.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from croupier import games
+from croupier.engine import Game, Legal
+from croupier.engine.shown import Shown
+from croupier.errors import InvalidConfig
+from croupier.rl.actions import STAKE_GRID, Numbering
+from croupier.rl.encoding import COUNTS, Encoder
+
+__all__ = ["SEATS", "Adapter"]
+
+SEATS = {
+    "punto-banco": 2,
+    "chemin-de-fer": 2,
+    "monte-bank": 3,
+    "private-monte": 2,
+    "banchek": 3,
+}
+"""Each game's seats when none are asked for."""
+
+_Caps = Callable[[Any], dict[str, int]]
+"""The caps of a game's variable tuples (see `croupier.rl.encoding`), from its first view."""
+
+
+def _monte(v: Any) -> dict[str, int]:
+    return {
+        "MonteView.seats": len(v.seats),
+        "MonteView.bets": 4 * len(v.seats),
+        "MonteView.falls.fallen": 4 + v.rules.extra_cards,
+        "MonteView.layout.spots[]": 3,
+        "MonteView.seen": COUNTS,
+    }
+
+
+_CAPS: dict[str, _Caps] = {
+    "punto-banco": lambda v: {
+        "PuntoBancoView.boxes": len(v.boxes),
+        "PuntoBancoView.punto.cards": 3,
+        "PuntoBancoView.banco.cards": 3,
+        "PuntoBancoView.choosers": len(v.boxes),
+        "PuntoBancoView.unseen": 10,
+    },
+    "chemin-de-fer": lambda v: {
+        "ChemmyView.seats": len(v.seats),
+        "ChemmyView.stakes": len(v.seats),
+        "ChemmyView.punter_cards": 3,
+        "ChemmyView.banker_cards": 3,
+    },
+    "monte-bank": _monte,
+    "private-monte": _monte,
+    "banchek": lambda v: {
+        "BanchekView.seats": len(v.seats),
+        "BanchekView.order": len(v.seats),
+        "BanchekView.hand": 3,
+        "BanchekView.shown": len(v.seats),
+        "BanchekView.shown[].1": 3,
+        "BanchekView.turned": len(v.seats),
+        "BanchekView.stakes": len(v.seats),
+        "BanchekView.seen": COUNTS,
+    },
+}
+
+_PLACES = {"punto-banco": "boxes"}
+"""The view field whose length is the number of places at the table (else `seats`)."""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """One game at a table of `buy_ins` (seat to chips), its rule set `config`, with its
+    action numbering and view encoder."""
+
+    game: Game[Any, Any, Any]
+    config: Any
+    buy_ins: dict[int, int]
+    numbering: Numbering
+    encoder: Encoder
+    first: Any
+    """The state a session starts from, before any shuffle (for a first view)."""
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        seats: int | None = None,
+        buy_in: int = 1000,
+        grid: Sequence[float] = STAKE_GRID,
+        **rules: Any,
+    ) -> Adapter:
+        """The adapter of the game called `name` (made once for the same arguments)."""
+        for what, given in (("seats", seats), ("buy_in", buy_in)):
+            if given is not None and (type(given) is not int or given < 1):
+                raise InvalidConfig(f"{what}={given!r} is not valid: a whole number, 1 or more")
+        return _adapter(
+            name, seats or SEATS[name], buy_in, tuple(grid), tuple(sorted(rules.items()))
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _adapter(
+    name: str, seats: int, buy_in: int, grid: tuple[float, ...], rules: tuple[tuple[str, Any], ...]
+) -> Adapter:
+    game = games.get(name)
+    config = game.config(**dict(rules))
+    buy_ins = dict.fromkeys(range(seats), buy_in)
+    first = game.start(config, buy_ins)
+    view = game.view(first, 0)
+    places = len(getattr(view, _PLACES.get(name, "seats")))
+    skip = (Legal, Shown, *type(config).__mro__[:-1])
+    encoder = Encoder.of(type(view), _CAPS[name](view), places, skip)
+    return Adapter(game, config, buy_ins, Numbering.of(game, places, grid), encoder, first)
