@@ -3,6 +3,8 @@ when numba is not installed), held card for card equal to the engine by the test
 
 Importing `croupier.sim` loads nothing; import the modules you need:
 
+- `jit`: numba's `njit` (and its inlined and uncounted forms) when numba is installed,
+  plain Python when not: how every kernel, here and in `croupier.rl.vector`, is compiled.
 - `rng`: the kernels' seeded generator (xoshiro256**): `seeded(SeedSequence)` gives a
   state, `uniform`, `next_u64` and `shuffle_prefix` step it inside a kernel.
 - `runner`: a run split into `chunks` with seeds spawned from one seed, played by `run`
@@ -26,6 +28,7 @@ __all__ = [
     "banchek_results",
     "chemin_de_fer",
     "chemin_de_fer_results",
+    "jit",
     "monte_bank",
     "monte_bank_results",
     "private_monte",

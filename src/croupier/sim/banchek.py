@@ -69,7 +69,7 @@ from croupier.games.banchek.rules import (
 )
 from croupier.odds.banchek import CARD_TYPES, cover_table, period
 from croupier.sim import sessions as money
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 from croupier.sim.rng import shuffle_prefix
 from croupier.sim.slices import SLICES, split
 

@@ -50,7 +50,7 @@ from croupier.games import baccarat
 from croupier.games.baccarat import AtFive
 from croupier.games.chemin_de_fer.rules import BankerPlay, Rules
 from croupier.sim import sessions as money
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 from croupier.sim.punto_banco import shoe_values
 from croupier.sim.rng import MOST_CARDS, shuffle_prefix, uniform
 from croupier.sim.slices import SLICES, split
@@ -69,7 +69,10 @@ __all__ = [
     "TOTALS",
     "Cell",
     "Strategy",
+    "dealing",
+    "dealt",
     "filler",
+    "new_shoe",
     "play_shoe",
     "sessions",
     "simulate",
@@ -341,11 +344,15 @@ def _index(shoe: Any, i: int) -> int:
 
 
 @njit
-def _dealt(
+def dealt(
     state: Any, shoe: Any, i: int, base: int, draws_at_5: float, banker: Any, tables: Any
 ) -> tuple[int, int]:
-    """The coup dealt from `shoe[i:]`, looked up: its code (`result + 3 * natural`) and where
-    the next coup starts."""
+    """The coup dealt from `shoe[i:]`, looked up in `tables` (`dealing`'s): its code
+    (`result + 3 * natural`) and where the next coup starts. `base` is the table looked up
+    first and `draws_at_5` the punter's chance of drawing on 5, as `dealing` gives them; a
+    punter whose choice on 5 is made outside the kernel (an agent's, `draws` 0 or 1) plays
+    it with `base = 2 * draws` and `draws_at_5 = draws`, in tables dealt with a pure play
+    on 5. Mixed choices are drawn from the generator `state` as the coup reaches them."""
     k = _index(shoe, i)
     entry = tables[base, k]
     if entry > _CODE:
@@ -372,7 +379,7 @@ def _play_shoe(
     coups = 0
     while True:
         start = i
-        code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
+        code, i = dealt(state, shoe, i, base, draws_at_5, banker, tables)
         out[coups, 0] = code % 3
         out[coups, 1] = code // 3
         out[coups, 2] = i - start
@@ -408,9 +415,11 @@ def play_shoe(
 
 
 @njit
-def _new_shoe(state: Any, shoe: Any, last: int, burn: int) -> int:
+def new_shoe(state: Any, shoe: Any, last: int, burn: int) -> int:
     """Shuffle a shoe as far as it can be dealt (a coup starts at `last` at the latest and
-    takes six cards at most); the banker burns (CF-4); the place of the first coup."""
+    takes six cards at most); the banker burns (CF-4); the place of the first coup. `shoe`
+    may hold any cards (point values, or the cards' places in `croupier.cards.shoe_of`):
+    only their order changes."""
     shuffle_prefix(state, shoe, last + 6)
     return burn
 
@@ -451,10 +460,10 @@ def _simulate(
     shoes = 0
     i, j = at[0], at[1]
     if i == 0:
-        i = _new_shoe(state, first, last, burn)
+        i = new_shoe(state, first, last, burn)
         shoes += 1
     if j == 0:
-        j = _new_shoe(state, second, last, burn)
+        j = new_shoe(state, second, last, burn)
         shoes += 1
     done = 0
     while done < hands:
@@ -466,7 +475,7 @@ def _simulate(
             codes[entry >> 3] += 1
             i += entry & 7
             if i > last:  # the cut card came out: the shoe ends
-                i = _new_shoe(state, first, last, burn)
+                i = new_shoe(state, first, last, burn)
                 shoes += 1
             entry = tables[base, _index(second, j)]
             if entry > _CODE:
@@ -476,20 +485,20 @@ def _simulate(
             codes[entry >> 3] += 1
             j += entry & 7
             if j > last:
-                j = _new_shoe(state, second, last, burn)
+                j = new_shoe(state, second, last, burn)
                 shoes += 1
             done += 2
         if done == hands:
             break
         if apart == 0:  # a flagged coup, or the last of an odd number
-            code, i = _dealt(state, first, i, base, draws_at_5, banker, tables)
+            code, i = dealt(state, first, i, base, draws_at_5, banker, tables)
             if i > last:
-                i = _new_shoe(state, first, last, burn)
+                i = new_shoe(state, first, last, burn)
                 shoes += 1
         else:
-            code, j = _dealt(state, second, j, base, draws_at_5, banker, tables)
+            code, j = dealt(state, second, j, base, draws_at_5, banker, tables)
             if j > last:
-                j = _new_shoe(state, second, last, burn)
+                j = new_shoe(state, second, last, burn)
                 shoes += 1
         codes[code] += 1
         done += 1
@@ -509,7 +518,7 @@ def simulate(
     SHOES]` (wins of each side, ties, coups settled by a natural, shoes shuffled), at a
     table of these `rules`. `strategy`: a `Strategy`, or a name for `strategy(name,
     rules.decks)`; `at_five`, if given, replaces the punter's play on 5 (CF-12)."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
+    shoe, cut, burn, base, x, banker, tables = dealing(rules, strategy, at_five)
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(hands)):
@@ -534,9 +543,9 @@ def _simulate_shoes(
     last = len(shoe) - cut
     codes = np.zeros(6, dtype=np.int64)
     for _ in range(shoes):
-        i = _new_shoe(state, shoe, last, burn)
+        i = new_shoe(state, shoe, last, burn)
         while i <= last:  # past `last`, a card from behind the cut card has come out
-            code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
+            code, i = dealt(state, shoe, i, base, draws_at_5, banker, tables)
             codes[code] += 1
     _count(codes, shoes, out)
 
@@ -550,7 +559,7 @@ def simulate_shoes(
 ) -> npt.NDArray[np.int64]:
     """As `simulate`, but `shoes` whole shoes, each dealt from its shuffle to its cut card:
     the same counts for each of `SLICES` slices of the shoes."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
+    shoe, cut, burn, base, x, banker, tables = dealing(rules, strategy, at_five)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
         _simulate_shoes(state, count, shoe, cut, burn, base, x, banker, tables, out[k])
@@ -577,12 +586,12 @@ def _fill(
     what each coup wins, `net[result]`."""
     last = len(shoe) - cut
     for s in range(out.shape[0]):
-        i = _new_shoe(state, shoe, last, burn)
+        i = new_shoe(state, shoe, last, burn)
         for h in range(out.shape[1]):
-            code, i = _dealt(state, shoe, i, base, draws_at_5, banker, tables)
+            code, i = dealt(state, shoe, i, base, draws_at_5, banker, tables)
             out[s, h] = net[code % 3]
             if i > last:  # the next coup is from a new shoe
-                i = _new_shoe(state, shoe, last, burn)
+                i = new_shoe(state, shoe, last, burn)
 
 
 def filler(
@@ -594,7 +603,7 @@ def filler(
     """The coups of sessions at a table of these `rules`, both sides playing `strategy`, for
     a stake that wins or loses `net` when the punter wins, the banker wins, or they tie:
     each session from a fresh shoe."""
-    shoe, cut, burn, base, x, banker, tables = _dealing(rules, strategy, at_five)
+    shoe, cut, burn, base, x, banker, tables = dealing(rules, strategy, at_five)
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
@@ -629,13 +638,15 @@ def _checked(rules: Rules | None, play: Strategy) -> Rules:
     return rules
 
 
-def _dealing(
+def dealing(
     rules: Rules | None, strategy: str | Strategy, at_five: Any
 ) -> tuple[Any, int, int, int, float, Any, Any]:
-    """What dealing shoe after shoe takes from the rule set and the strategy: the shoe's
-    values in order, the cut card and the burn (CF-2, CF-4), then both sides' play as the
-    kernels look it up (the first table, the punter's chance on 5, the banker's chances,
-    the tables)."""
+    """What dealing shoe after shoe takes from the rule set and the strategy (a name for
+    `strategy`, or a `Strategy`; `at_five`, if given, replaces the punter's play on 5): the
+    shoe's values in `croupier.cards.shoe_of`'s order, the cut card and the burn (CF-2,
+    CF-4), then both sides' play as `dealt` looks it up (the first table, the punter's
+    chance on 5, the banker's chances, the tables). Refuses a shoe too long to shuffle and
+    a strategy the rules do not allow (`InvalidConfig`, `InvalidInput`)."""
     decks = (rules or Rules()).decks
     if 52 * decks > MOST_CARDS:
         raise InvalidConfig(

@@ -77,7 +77,7 @@ from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.odds.monte_bank import BetKind, check_rules
 from croupier.shoe import End
 from croupier.sim import sessions as money
-from croupier.sim._jit import inlined, njit, uncounted
+from croupier.sim.jit import inlined, njit, uncounted
 from croupier.sim.rng import _place, next_u64
 from croupier.sim.slices import SLICES, split
 

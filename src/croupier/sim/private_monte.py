@@ -57,7 +57,7 @@ from croupier.errors import InvalidInput
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules, suits_win
 from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 from croupier.sim.rng import shuffle_prefix
 from croupier.sim.slices import SLICES, split
 
@@ -79,6 +79,7 @@ __all__ = [
     "WINS",
     "Bettor",
     "at",
+    "check_stake",
     "filler",
     "pack_suits",
     "play_packs",
@@ -306,7 +307,7 @@ def filler(bettor: Bettor | str, stake: int, rules: PrivateRules | None = None) 
     a session needs."""
     who = Bettor.of(bettor)
     deals = _dealing(rules)
-    _check_stake(stake, rules or PrivateRules())
+    check_stake(stake, rules or PrivateRules())
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
@@ -342,8 +343,9 @@ def _dealing(rules: PrivateRules | None) -> int:
     return deals
 
 
-def _check_stake(stake: int, rules: PrivateRules) -> None:
-    """`InvalidInput` unless a bet of `stake` on a layout is one the rules allow (PM-4)."""
+def check_stake(stake: int, rules: PrivateRules) -> None:
+    """`InvalidInput` unless a bet of `stake` on a layout is one the rules allow (PM-4): the
+    sessions' and the vector tables' (`croupier.rl.vector.private_monte`) check."""
     if not rules.cava <= stake <= rules.limit:
         raise InvalidInput(
             f"stake={stake} is not valid: a stake on a layout is from the cava, {rules.cava}, "

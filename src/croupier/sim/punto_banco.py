@@ -35,7 +35,7 @@ from croupier.games.baccarat import AtFive
 from croupier.games.punto_banco import Bet, Rules
 from croupier.games.punto_banco.coup import pay
 from croupier.sim import sessions as money
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 from croupier.sim.rng import shuffle_prefix, uniform
 from croupier.sim.slices import SLICES, split
 
@@ -43,8 +43,11 @@ __all__ = [
     "BANCO",
     "PUNTO",
     "SLICES",
+    "TABLE",
     "TIE",
+    "burn",
     "coup_table",
+    "dealt",
     "filler",
     "nets",
     "play_shoe",
@@ -86,13 +89,13 @@ def coup_table() -> npt.NDArray[np.int8]:
                 for c5 in range(10):
                     for c6 in range(10):
                         shoe[4], shoe[5] = c5, c6
-                        result, _, dealt, _ = _coup(shoe, 0, _RULE, bool(draws), _BANCO)
-                        table[draws, (p * _SUMS + b) * 100 + 10 * c5 + c6] = 8 * result + dealt
+                        result, _, taken, _ = _coup(shoe, 0, _RULE, bool(draws), _BANCO)
+                        table[draws, (p * _SUMS + b) * 100 + 10 * c5 + c6] = 8 * result + taken
     return table
 
 
 @njit
-def _dealt(shoe: Any, i: int, draws: int, table: Any) -> tuple[int, int]:
+def dealt(shoe: Any, i: int, draws: int, table: Any) -> tuple[int, int]:
     """The coup dealt from `shoe[i:]`, looked up: its result and where the next starts."""
     p = int(shoe[i]) + int(shoe[i + 2])  # as ints: the shoe's int8s would overflow
     b = int(shoe[i + 1]) + int(shoe[i + 3])
@@ -101,7 +104,7 @@ def _dealt(shoe: Any, i: int, draws: int, table: Any) -> tuple[int, int]:
 
 
 @njit
-def _burn(first: int) -> int:
+def burn(first: int) -> int:
     """How many cards the first card of a shoe burns after it: tens and pictures 10 (PB-4)."""
     return 10 if first == 0 else first
 
@@ -109,10 +112,10 @@ def _burn(first: int) -> int:
 @njit
 def _play_shoe(shoe: Any, cut: int, draws: int, table: Any, out: Any) -> int:
     n = len(shoe)
-    i = 1 + _burn(shoe[0])
+    i = 1 + burn(shoe[0])
     coups = 0
     while True:
-        result, i = _dealt(shoe, i, draws, table)
+        result, i = dealt(shoe, i, draws, table)
         out[coups] = result
         coups += 1
         if i > n - cut:  # a card behind the cut card came out: the shoe ends (PB-5)
@@ -131,7 +134,7 @@ def play_shoe(
     if not at_five.pure:
         raise InvalidConfig(f"at_five {str(at_five)!r}: a given shoe is dealt with draw or stand")
     out = np.empty(len(shoe) // 4 + 1, dtype=np.int8)
-    coups = _play_shoe(shoe, cut, int(x), _TABLE, out)
+    coups = _play_shoe(shoe, cut, int(x), TABLE, out)
     return out[:coups]
 
 
@@ -140,7 +143,7 @@ def _new_shoe(state: Any, shoe: Any, last: int) -> int:
     """Shuffle a shoe as far as it can be dealt (a coup starts at `last` at the latest and
     takes six cards at most); burn; the place of the first coup (PB-4)."""
     shuffle_prefix(state, shoe, last + 6)
-    return 1 + _burn(shoe[0])
+    return 1 + burn(shoe[0])
 
 
 @njit
@@ -172,7 +175,7 @@ def _simulate(
     for done in range(0, hands, 2):
         if mixed:
             draws = int(uniform(state) < draws_at_5)
-        result, i = _dealt(first, i, draws, table)
+        result, i = dealt(first, i, draws, table)
         wins[result] += 1
         if i > last:  # the cut card came out: the shoe ends (PB-5)
             i = _new_shoe(state, first, last)
@@ -181,7 +184,7 @@ def _simulate(
             break
         if mixed:
             draws = int(uniform(state) < draws_at_5)
-        result, j = _dealt(second, j, draws, table)
+        result, j = dealt(second, j, draws, table)
         wins[result] += 1
         if j > last:
             j = _new_shoe(state, second, last)
@@ -205,7 +208,7 @@ def simulate(
     second, at = shoe.copy(), np.zeros(2, dtype=np.int64)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(hands)):
-        _simulate(state, count, shoe, second, at, cut, x, _TABLE, out[k])
+        _simulate(state, count, shoe, second, at, cut, x, TABLE, out[k])
     return out
 
 
@@ -222,7 +225,7 @@ def _simulate_shoes(
         while i <= last:  # past `last`, the cut card has come out: the shoe ends (PB-5)
             if mixed:
                 draws = int(uniform(state) < draws_at_5)
-            result, i = _dealt(shoe, i, draws, table)
+            result, i = dealt(shoe, i, draws, table)
             out[result] += 1
     out[3] += shoes
 
@@ -238,7 +241,7 @@ def simulate_shoes(
     shoe, cut, x = _dealing(rules, at_five)
     out = np.zeros((SLICES, 4), dtype=np.int64)
     for k, count in enumerate(split(shoes)):
-        _simulate_shoes(state, count, shoe, cut, x, _TABLE, out[k])
+        _simulate_shoes(state, count, shoe, cut, x, TABLE, out[k])
     return out
 
 
@@ -269,7 +272,7 @@ def _fill(
         for h in range(out.shape[1]):
             if mixed:
                 draws = int(uniform(state) < draws_at_5)
-            result, i = _dealt(shoe, i, draws, table)
+            result, i = dealt(shoe, i, draws, table)
             out[s, h] = net[result]
             if i > last:  # the cut card came out: the next coup is from a new shoe (PB-5)
                 i = _new_shoe(state, shoe, last)
@@ -284,7 +287,7 @@ def filler(
     by_result = np.array(net, dtype=np.int64)
 
     def fill(state: npt.NDArray[np.uint64], out: npt.NDArray[np.int64]) -> None:
-        _fill(state, shoe, cut, x, _TABLE, by_result, out)
+        _fill(state, shoe, cut, x, TABLE, by_result, out)
 
     return fill
 
@@ -315,4 +318,6 @@ def _dealing(rules: Rules | None, at_five: AtFive) -> tuple[npt.NDArray[np.int8]
     return shoe_values(rules.decks), rules.cut_card, float(at_five.draws)
 
 
-_TABLE = coup_table()
+TABLE = coup_table()
+"""`coup_table()`, made once: every kernel here (and `croupier.rl.vector`'s) looks coups up
+in it."""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 
 __all__ = ["MOST_CARDS", "next_u64", "seeded", "shuffle_prefix", "uniform"]
 

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.errors import InvalidInput
-from croupier.sim._jit import njit
+from croupier.sim.jit import njit
 
 __all__ = [
     "AHEAD",
