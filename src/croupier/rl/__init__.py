@@ -1,10 +1,22 @@
 """Research environments: croupier's games for PettingZoo and OpenSpiel (the `rl` extra).
 
+- `actions`: the seats' actions as small integers, one numbering for both frameworks;
 - `encoding`: a seat's view as a fixed-size vector of numbers;
+- `adapter`: a game's numbering and encoder, made once;
 - `pettingzoo`: every game as a PettingZoo AEC environment;
 - `openspiel`: a Chemin de Fer coup as an OpenSpiel game, and `register` for all of them;
 - `openspiel_games`: every game as an OpenSpiel session game;
-- `openspiel_check`: CFR+ on the coup, beside croupier's own solver.
+- `openspiel_check`: CFR+ on the coup, beside croupier's own solver;
+- `vector`: N tables stepped at once by numba kernels, for batch training.
 """
 
-__all__ = ["encoding", "openspiel", "openspiel_check", "openspiel_games", "pettingzoo"]
+__all__ = [
+    "actions",
+    "adapter",
+    "encoding",
+    "openspiel",
+    "openspiel_check",
+    "openspiel_games",
+    "pettingzoo",
+    "vector",
+]
