@@ -1,4 +1,5 @@
-"""Write every game's golden playthrough file again (tests/golden/), after a deliberate change.
+"""Write every game's golden playthrough and encoding files again (tests/golden/), after a
+deliberate change.
 
     .venv/bin/python scripts/regen_golden.py
 
@@ -13,10 +14,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.golden.encodings import ENCODINGS
 from tests.golden.playthrough import FOLDER, GOLDEN, write_all
 
 if __name__ == "__main__":
     write_all()
-    for name in GOLDEN:
+    for name, make in ENCODINGS.items():
+        (FOLDER / name).write_text(make(), encoding="utf-8")
+    for name in [*GOLDEN, *ENCODINGS]:
         path = FOLDER / name
         print(f"wrote {path} ({path.stat().st_size // 1024} KB)")

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from croupier import games
+from tests.golden.encodings import ENCODINGS
 from tests.golden.playthrough import FOLDER, GOLDEN, SESSIONS, record
 
 PRIVATE_CARDS = {"chemin-de-fer", "banchek"}
@@ -18,8 +19,19 @@ PRIVATE_CARDS = {"chemin-de-fer", "banchek"}
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_playthrough_matches_its_golden_file(name):
+    _same(name, GOLDEN[name]())
+
+
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+def test_encoding_matches_its_golden_file(name):
+    """The research environments' observations and action indices, step by step
+    (tests/golden/encodings.py)."""
+    pytest.importorskip("pettingzoo")
+    _same(name, ENCODINGS[name]())
+
+
+def _same(name, actual):
     expected = (FOLDER / name).read_text(encoding="utf-8")
-    actual = GOLDEN[name]()
     if actual != expected:
         diff = difflib.unified_diff(
             expected.splitlines(), actual.splitlines(), name, "now", lineterm="", n=0

@@ -152,11 +152,13 @@ class _Builder:
             self.leaf(path + "?", 1, _noop)
             inner, width = self.hint(kinds[0], path)
 
+            absent = (0.0,) * (width + 1)
+
             def optional(value: Any, out: list[float]) -> None:
-                out.append(0.0 if value is None else 1.0)
                 if value is None:
-                    out.extend([0.0] * width)
+                    out.extend(absent)
                 else:
+                    out.append(1.0)
                     inner(value, out)
 
             return optional, width + 1
@@ -199,12 +201,15 @@ class _Builder:
         part, width = self.hint(item, path + "[]")
         self.offset += width * (cap - 1)
 
+        flags = [(1.0,) * filled + (0.0,) * (cap - filled) for filled in range(cap + 1)]
+        blanks = [(0.0,) * (width * (cap - filled)) for filled in range(cap + 1)]
+
         def slots(value: Any, out: list[float]) -> None:
             items = tuple(value)[:cap]
-            out.extend(1.0 if i < len(items) else 0.0 for i in range(cap))
+            out.extend(flags[len(items)])
             for entry in items:
                 part(entry, out)
-            out.extend([0.0] * (width * (cap - len(items))))
+            out.extend(blanks[len(items)])
 
         return slots, cap * (width + 1)
 
@@ -259,8 +264,12 @@ def _counts(cards: Sequence[Card], out: list[float]) -> None:
 
 
 def _one_hot(members: tuple[Any, ...]) -> Write:
+    hot = {
+        member: tuple(1.0 if other is member else 0.0 for other in members) for member in members
+    }
+
     def write(value: Any, out: list[float]) -> None:
-        out.extend(1.0 if value is member else 0.0 for member in members)
+        out.extend(hot[value])
 
     return write
 
