@@ -4,6 +4,8 @@ CFR+ and checked against croupier's own solver (issue 17, items 3 and 4)."""
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 
@@ -209,3 +211,66 @@ def test_a_session_is_replayed_by_its_actions():
     assert again.is_terminal()
     assert again.returns() == state.returns()
     assert str(again) == str(state)
+
+
+def test_the_session_games_need_no_pettingzoo():
+    """The session games number actions by `croupier.rl.actions`, not through PettingZoo's
+    module: they load and play with pettingzoo unimportable."""
+    script = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "import pyspiel\n"
+        "from croupier.rl.openspiel import register\n"
+        "register()\n"
+        "state = pyspiel.load_game('python_croupier_banchek').new_initial_state()\n"
+        "print(len(state.legal_actions()) > 0 or state.is_chance_node())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize("name", SESSION_GAMES)
+def test_the_session_games_number_actions_as_the_aec_environments(name):
+    pytest.importorskip("pettingzoo")
+    from croupier.rl.pettingzoo import env
+
+    register()
+    game = pyspiel.load_game(session_name(name))
+    table = env(name)
+    assert game.num_distinct_actions() == len(table.actions)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    player = state.current_player()
+    names = [state.action_to_string(player, i) for i in range(len(table.actions))]
+    assert names == [str(slot) for slot in table.actions]
+
+
+def test_a_clone_plays_on_alone_and_remembers_what_its_seat_saw():
+    """A clone shares the states passed so far and goes its own way after: the original's
+    information state does not change when the clone plays on."""
+    register()
+    game = pyspiel.load_game(session_name("punto-banco"), {"max_rounds": 2, "seed": 5})
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    seen = [state.information_state_string(seat) for seat in range(game.num_players())]
+    clone = state.clone()
+    for _ in range(20):
+        if clone.is_terminal():
+            break
+        if clone.is_chance_node():
+            actions, probs = zip(*clone.chance_outcomes(), strict=True)
+            clone.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            clone.apply_action(clone.legal_actions()[0])
+    assert [state.information_state_string(s) for s in range(game.num_players())] == seen
+    assert clone.information_state_string(0).startswith(seen[0])
+    assert clone.information_state_string(0) != seen[0]
