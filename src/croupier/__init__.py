@@ -11,7 +11,9 @@ layers before its own (tests/test_layers.py holds the code to this list):
 1. `croupier.errors`, `croupier.estimate`: the one error tree (`CroupierError`,
    `IllegalAction` and its kinds, `InvalidInput`, `TableStopped`, ...), drawn at the top of
    the module; a simulated figure beside the exact one.
-2. `croupier.cards`: cards that round-trip through text (`Card.from_str("7D")`), packs.
+2. `croupier.cards`, `croupier.i18n`: cards that round-trip through text
+   (`Card.from_str("7D")`), packs; every string a person reads in their language (gettext
+   catalogs, English and Russian, `_("...")`).
 3. `croupier.shoe`, `croupier.randomness`, `croupier.lowest_card`: the shoe as an
    immutable sequence; where chance comes from (`RandomShuffler`, strong by default,
    `RandomShuffler.seeded(7)` to replay; `RecordedShuffler`); the draw for the first bank.
@@ -32,8 +34,8 @@ layers before its own (tests/test_layers.py holds the code to this list):
    The calculators and kernels use numpy (and numba if installed), so they are imported
    only when asked for.
 10. `croupier.testing`, `croupier.rl`, `croupier.client`: the conformance suite every game
-   passes, for a new game's tests; the PettingZoo and OpenSpiel environments; the table
-   server's client.
+   passes, for a new game's tests; the PettingZoo and OpenSpiel environments and the
+   vector tables; the table server's client.
 11. `croupier.server`: the table server and its ledger.
 12. `croupier.cli`: the `croupier` command, a thin adapter over the rest.
 

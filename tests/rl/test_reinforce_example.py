@@ -16,6 +16,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "private_monte_rein
 
 def _example():
     spec = importlib.util.spec_from_file_location("private_monte_reinforce", EXAMPLE)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)

@@ -10,8 +10,10 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from croupier import games as registry
+from croupier import i18n
 from croupier.cli.ledger import ledger_app
 from croupier.cli.odds import odds_app
+from croupier.cli.options import Lang
 from croupier.cli.play import play_app
 from croupier.cli.replay import replay_command
 from croupier.cli.serve import serve_command
@@ -20,13 +22,14 @@ from croupier.cli.solve import solve_app
 from croupier.cli.usage import Croupier, fail
 from croupier.cli.verify import verify_command
 from croupier.errors import InvalidInput
+from croupier.i18n import N_
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     cls=Croupier,
     pretty_exceptions_enable=False,
-    help="croupier: the classic banking card games, played exactly as the old rule books tell.",
+    help=N_("croupier: the classic banking card games, played exactly as the old rule books tell."),
     no_args_is_help=True,
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -48,9 +51,10 @@ def _croupier(
             metavar="",
             callback=_version,
             is_eager=True,
-            help="Say which croupier this is, and exit.",
+            help=N_("Say which croupier this is, and exit."),
         ),
     ] = False,
+    lang: Lang = None,
 ) -> None:
     """croupier: the classic banking card games, played exactly as the old rule books tell."""
 
@@ -63,27 +67,36 @@ app.add_typer(ledger_app, name="ledger")
 app.command("serve")(serve_command)
 
 
-@app.command("rules")
+@app.command(
+    "rules",
+    help=N_(
+        "Print a game's rules, rule by rule, with the IDs the code and tests cite; in "
+        "Russian, the rule book's own text, which they are read from."
+    ),
+)
 def _show_rules(
     game: Annotated[
         str, typer.Argument(metavar="GAME", help=f"One of: {', '.join(registry.names())}.")
     ],
+    lang: Lang = None,
 ) -> None:
-    """Print a game's rules, rule by rule, with the IDs the code and tests cite."""
     try:
         registry.get(game)
     except InvalidInput as error:
         raise fail(str(error)) from None
-    text = resources.files("croupier").joinpath("rules", f"{game}.md").read_text(encoding="utf-8")
-    Console().print(Markdown(text))
+    rules = resources.files("croupier").joinpath("rules")
+    if i18n.current() == "ru":
+        text = rules.joinpath("ru", f"{game}.txt").read_text(encoding="utf-8")
+        Console(highlight=False).print(text, markup=False)
+        return
+    Console().print(Markdown(rules.joinpath(f"{game}.md").read_text(encoding="utf-8")))
 
 
-@app.command("games")
-def _list_games() -> None:
-    """List the games croupier can play."""
+@app.command("games", help=N_("List the games croupier can play."))
+def _list_games(lang: Lang = None) -> None:
     console = Console(highlight=False)
     for name in registry.names():
-        console.print(f"{name:<16} {registry.get(name).title}")
+        console.print(f"{name:<16} {i18n._(registry.get(name).title)}")
 
 
 app.command("replay")(replay_command)

@@ -21,7 +21,9 @@ from typing import Annotated, Any
 
 import typer
 
+from croupier import i18n
 from croupier.cli.usage import output_file, plot_file
+from croupier.errors import InvalidInput
 from croupier.games.monte_bank.rules import CutOn as MonteCut
 from croupier.games.monte_bank.rules import Rules as MonteRules
 from croupier.games.punto_banco.rules import TableSize
@@ -43,6 +45,7 @@ __all__ = [
     "EgalitePays",
     "Fair",
     "JoinTable",
+    "Lang",
     "MonteCutOn",
     "Name",
     "Password",
@@ -58,6 +61,7 @@ __all__ = [
     "TimeLimit",
     "Workers",
     "choice",
+    "language",
     "number",
     "seconds",
     "seed",
@@ -122,6 +126,14 @@ def seed(text: str) -> int:
     return value
 
 
+def language(text: str) -> str:
+    """A language croupier speaks (`croupier.i18n.language`)."""
+    try:
+        return i18n.language(text)
+    except InvalidInput as error:
+        raise typer.BadParameter(str(error)) from None
+
+
 _DAY = 86_400
 
 
@@ -152,6 +164,18 @@ SeedDefault = Annotated[
         parser=seed,
         metavar="SEED",
         help="The simulation's seed: the same seed gives the same figures again.",
+    ),
+]
+Lang = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        parser=language,
+        metavar="LANG",
+        help=i18n.N_(
+            "The language to speak: en or ru (else the environment's: LANGUAGE, LC_ALL, "
+            "LC_MESSAGES, LANG)."
+        ),
     ),
 ]
 Auto = Annotated[

@@ -19,6 +19,7 @@ from rich.markup import escape
 from typer.core import TyperGroup
 
 from croupier import games as registry
+from croupier import i18n
 from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
@@ -159,12 +160,36 @@ def _said(error: Any) -> str:
 
 def _reflow(command: Any) -> None:
     """Join the lines of each paragraph of a command's help, and its subcommands' (Typer
-    joins only the first paragraph's), so that the terminal wraps them at its width."""
+    joins only the first paragraph's), so that the terminal wraps them at its width; then
+    put each help, the command's and its options', in the context's language (the English,
+    kept as `_english`, is the message id)."""
     if command.help:
-        paragraphs = inspect.cleandoc(command.help).split("\n\n")
-        command.help = "\n\n".join(" ".join(p.split("\n")) for p in paragraphs)
+        if not hasattr(command, "_english"):
+            paragraphs = inspect.cleandoc(command.help).split("\n\n")
+            command._english = "\n\n".join(" ".join(p.split("\n")) for p in paragraphs)
+        command.help = i18n._(command._english)
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            english = param.__dict__.setdefault("_english", param.help)
+            param.help = i18n._(english)
     for sub in getattr(command, "commands", {}).values():
         _reflow(sub)
+
+
+def _asked_language(args: Sequence[str]) -> str | None:
+    """The language `--lang` asks for anywhere on the command line (before any command
+    reads it, so that `--help` is in it too), or None: none asked, or none croupier has
+    (the option itself then says why)."""
+    for i, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value is not None:
+            try:
+                return i18n.language(value)
+            except InvalidInput:
+                return None
+    return None
 
 
 class Croupier(TyperGroup):
@@ -181,21 +206,23 @@ class Croupier(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        _reflow(self)
-        try:
-            status = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
-        except USAGE_ERROR as error:
-            if type(error).__name__ != "NoArgsIsHelpError":  # that one has shown the help
-                fail(_said(error))
-            status = 2
-        except typer.Abort:
-            fail("interrupted")
-            status = 130
-        except InvalidInput as error:  # a refusal no command put in its own words
-            fail(str(error))
-            status = 2
+        asked = _asked_language(list(sys.argv[1:] if args is None else args))
+        with i18n.use(asked or i18n.from_environment()):
+            _reflow(self)
+            try:
+                status = super().main(
+                    args, prog_name, complete_var, False, windows_expand_args, **extra
+                )
+            except USAGE_ERROR as error:
+                if type(error).__name__ != "NoArgsIsHelpError":  # that one has shown the help
+                    fail(_said(error))
+                status = 2
+            except typer.Abort:
+                fail("interrupted")
+                status = 130
+            except InvalidInput as error:  # a refusal no command put in its own words
+                fail(str(error))
+                status = 2
         status = status if isinstance(status, int) else 0
         if standalone_mode:
             sys.exit(status)

@@ -57,6 +57,7 @@ from croupier.games.banchek.events import PeekClaimed, Peeked, RidersRefused
 from croupier.games.banchek.rules import Rules, two_packs
 from croupier.games.banchek.state import Phase, State
 from croupier.games.banchek.view import BanchekView
+from croupier.i18n import N_
 from croupier.shoe import Shoe
 
 __all__ = ["Banchek"]
@@ -68,7 +69,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
     """Polish Banchek, the noisy merry game (RULES BN-1..BN-17)."""
 
     name: ClassVar[str] = "banchek"
-    title: ClassVar[str] = "Polish Banchek"
+    title: ClassVar[str] = N_("Polish Banchek")
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         PutUpBank,

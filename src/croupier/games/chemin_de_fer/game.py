@@ -66,6 +66,7 @@ from croupier.games.chemin_de_fer.events import (
 from croupier.games.chemin_de_fer.rules import Rules
 from croupier.games.chemin_de_fer.state import Phase, State
 from croupier.games.chemin_de_fer.view import ChemmyView
+from croupier.i18n import N_
 from croupier.shoe import Shoe
 
 __all__ = ["CheminDeFer"]
@@ -78,7 +79,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
     """Chemin de Fer, as the text tells it (RULES CF-1..CF-16)."""
 
     name: ClassVar[str] = "chemin-de-fer"
-    title: ClassVar[str] = "Chemin de Fer"
+    title: ClassVar[str] = N_("Chemin de Fer")
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,

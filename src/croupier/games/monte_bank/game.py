@@ -64,6 +64,7 @@ from croupier.games.monte_bank.events import (
 from croupier.games.monte_bank.rules import Rules
 from croupier.games.monte_bank.state import Phase, State
 from croupier.games.monte_bank.view import MonteView
+from croupier.i18n import N_
 from croupier.shoe import End, Shoe
 
 __all__ = ["MonteBank"]
@@ -77,7 +78,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
     """Monte Bank, club form, as the text tells it (RULES MB-1..MB-17)."""
 
     name: ClassVar[str] = "monte-bank"
-    title: ClassVar[str] = "Monte Bank"
+    title: ClassVar[str] = N_("Monte Bank")
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,

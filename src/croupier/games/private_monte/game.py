@@ -30,6 +30,7 @@ from croupier.games.private_monte.rules import (
     Row,
     row_wins,
 )
+from croupier.i18n import N_
 from croupier.shoe import End
 
 __all__ = ["PrivateMonte"]
@@ -41,7 +42,7 @@ class PrivateMonte(MonteBank):
     """Private Monte Bank, the quick home game (RULES PM-1..PM-8)."""
 
     name: ClassVar[str] = "private-monte"
-    title: ClassVar[str] = "Private Monte Bank"
+    title: ClassVar[str] = N_("Private Monte Bank")
     actions: ClassVar[tuple[type[Action], ...]] = (
         *(kind for kind in MonteBank.actions if kind not in MonteBank.bet_actions),
         LayoutBet,

@@ -73,6 +73,7 @@ from croupier.games.punto_banco.rules import Decision, Hand, Rules, burn_count
 from croupier.games.punto_banco.seats import cutter, holder
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
 from croupier.games.punto_banco.view import BoxView, HandView, PuntoBancoView
+from croupier.i18n import N_
 from croupier.shoe import Shoe
 
 __all__ = ["PuntoBanco"]
@@ -86,7 +87,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     """Punto Banco, as the text tells it (RULES PB-1..PB-14)."""
 
     name: ClassVar[str] = "punto-banco"
-    title: ClassVar[str] = "Punto Banco"
+    title: ClassVar[str] = N_("Punto Banco")
     actions: ClassVar[tuple[type[Action], ...]] = (
         Join,
         Leave,

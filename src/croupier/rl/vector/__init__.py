@@ -52,7 +52,6 @@ class Tables(VectorEnv):
     `_play` (each table's action), both writing into the buffers `self.obs`,
     `self.mask`, `self.reward`, `self.terminated` and `self.truncated`."""
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
     actions: ClassVar[tuple[str, ...]]
     observations: ClassVar[tuple[str, ...]]
 
@@ -60,6 +59,7 @@ class Tables(VectorEnv):
         if type(num_envs) is not int or num_envs < 1:
             raise InvalidConfig(f"num_envs={num_envs!r} is not valid: a whole number, 1 or more")
         self.num_envs = num_envs
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
         width, count = len(self.observations), len(self.actions)
         self.single_observation_space = spaces.Box(-np.inf, np.inf, (width,), np.float32)
         self.single_action_space = spaces.Discrete(count)
