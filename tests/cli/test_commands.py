@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from scripts.extract_rules import GAMES, render
+from scripts.extract_rules import GAMES, TEXTS, original, render
 from typer.testing import CliRunner
 
 from croupier import __version__
@@ -29,6 +29,13 @@ def test_rules_prints_every_punto_banco_rule():
 def test_packaged_rules_are_those_of_rules_md(game):
     packaged = Path(__file__).resolve().parents[2] / "src" / "croupier" / "rules" / f"{game}.md"
     assert packaged.read_text(encoding="utf-8") == render(game, RULES_MD.read_text())
+
+
+@pytest.mark.skipif(not TEXTS.exists(), reason="shared/texts is not beside the checkout")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_packaged_russian_rules_are_the_texts_own(game):
+    packaged = Path(__file__).resolve().parents[2] / "src" / "croupier" / "rules" / "ru"
+    assert (packaged / f"{game}.txt").read_text(encoding="utf-8") == original(game)
 
 
 def test_every_game_has_its_rules():
