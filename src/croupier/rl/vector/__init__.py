@@ -16,7 +16,9 @@ by the tests on seeded shoes). The games: `punto-banco`, `chemin-de-fer`, `priva
 - Rewards are the chips the agent's stake won or lost in the step (whole chips, as
   float32). Episodes end as each game's module says (`terminated`); a table whose episode
   ended starts its next at once, in the same step (gymnasium's `SAME_STEP` autoreset): the
-  observation returned is then the new episode's first.
+  observation returned is then the new episode's first. No `final_obs` is given: an
+  episode that ends is over (`terminated`, its value 0), except one cut short by a
+  game's own bound (Punto Banco's `max_coups`), whose last observation is not kept.
 - Randomness: each table has its own xoshiro256** generator (`croupier.sim.rng`), spawned
   from `reset`'s seed by numpy's `SeedSequence`; the same seed gives the same play. With
   no seed, the seed is drawn from the system's entropy.
