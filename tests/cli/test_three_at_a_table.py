@@ -192,7 +192,9 @@ def test_three_people_play_a_session_to_its_end(served, database_url, game):
     if cat.process.poll() is None:  # the session goes on until its opener closes the table
         asyncio.run(_close(served.url, "ann", ann.table))
     assert answered >= 3, cat.said
+    closing = time.monotonic() + 240
     while cat.process.poll() is None:  # Enter to whatever is asked while the table closes
+        assert time.monotonic() < closing, f"the table did not close:\n{cat.said[-3000:]}"
         _answer(cat, CLOSING)
     said = cat.said
     assert cat.process.returncode == 0, said

@@ -55,8 +55,9 @@ def check_cards(guest: Guest) -> dict[str, Any]:
     return drawn
 
 
-def after(guest: Guest, seq: int, timeout: float = 20_000) -> dict[str, Any]:
-    """Wait until the page has drawn a view later than `seq`: that view."""
+def after(guest: Guest, seq: int, timeout: float = 60_000) -> dict[str, Any]:
+    """Wait until the page has drawn a view later than `seq`: that view (a minute at most:
+    a CI machine busy compiling kernels beside the browser is slow)."""
     guest.page.wait_for_function(
         "seq => Number(document.querySelector('#layout').dataset.seq) > seq",
         arg=seq,
