@@ -140,6 +140,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.seconds <= 0:
         parser.error(f"--seconds {args.seconds}: a time above 0")
+    if args.before and not os.path.isdir(os.path.join(args.before, "src", "croupier")):
+        parser.error(f"--before {args.before}: no checkout of croupier there (no src/croupier)")
     if args.sessions_only:
         print(json.dumps(sessions(args.seconds)))
         return

@@ -32,6 +32,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -230,15 +231,32 @@ def plot(path: str, history: list[dict[str, float]], figures: dict[str, float]) 
     plt.close(figure)
 
 
+def _number(kind: type[int] | type[float], zero: bool = False) -> Any:
+    """An argparse type: a number of `kind` above 0 (or from 0, with `zero`), else one line
+    and exit status 2."""
+
+    def read(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {kind.__name__}") from None
+        if not (value >= 0 if zero else value > 0):
+            raise argparse.ArgumentTypeError(f"{text} is not {'0 or more' if zero else 'above 0'}")
+        return value
+
+    return read
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--updates", type=int, default=3000, help="policy updates")
-    parser.add_argument("--steps", type=int, default=4, help="vector steps (deals) an update")
-    parser.add_argument("--tables", type=int, default=1024)
-    parser.add_argument("--rate", type=float, default=0.05, help="Adam's step size")
-    parser.add_argument("--every", type=int, default=100, help="updates between reports")
-    parser.add_argument("--evaluate", type=int, default=300, help="steps of the final test")
+    whole, real = _number(int), _number(float)
+    parser.add_argument("--seed", type=_number(int, zero=True), default=0)
+    parser.add_argument("--updates", type=whole, default=3000, help="policy updates")
+    parser.add_argument("--steps", type=whole, default=4, help="vector steps (deals) an update")
+    parser.add_argument("--tables", type=whole, default=1024, help="tables stepped at once")
+    parser.add_argument("--rate", type=real, default=0.05, help="Adam's step size")
+    parser.add_argument("--every", type=whole, default=100, help="updates between reports")
+    parser.add_argument("--evaluate", type=whole, default=300, help="steps of the final test")
     parser.add_argument("--plot", metavar="PATH", help="write a PNG of the training")
     args = parser.parse_args()
 
