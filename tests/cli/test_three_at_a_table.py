@@ -36,7 +36,10 @@ THINK = 0.05
 OWN_TURNS = 12
 """How many times the terminal player answers before the opener closes the table."""
 
-CLOSING: dict[str, tuple[str | Callable[[str], str], ...]] = {"Draw or stand": ("stand",)}
+CLOSING: dict[str, tuple[str | Callable[[str], str], ...]] = {
+    "Draw or stand": ("stand",),  # Punto Banco's choice on 5
+    "`draw` or `stand`": ("stand",),  # Chemin de Fer's punter on 5
+}
 """The answers while the table closes: Enter, but to a choice that Enter does not make."""
 
 
@@ -56,7 +59,11 @@ def _row_bet(said: str) -> str:
 
 ANSWERS: dict[str, dict[str, tuple[str | Callable[[str], str], ...]]] = {
     "punto-banco": {"Your bets": ("punto 20", ""), "Draw or stand": ("stand",)},
-    "chemin-de-fer": {"`banco`": ("banco", ""), "Stake an amount": ("50",)},
+    "chemin-de-fer": {
+        "`banco`": ("banco", ""),
+        "Stake an amount": ("50",),
+        "`draw` or `stand`": ("stand",),
+    },
     "monte-bank": {"Your bets": (_monte_bet("circle"), "")},
     "private-monte": {"Your bets": (_row_bet, "")},
     "banchek": {"Ride on these cards": ("10",)},
