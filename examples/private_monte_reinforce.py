@@ -130,6 +130,13 @@ def exact(stake: int, deals: int) -> dict[str, float]:
     return {"flat": float(flat), "counter": float(count)}
 
 
+def act(phi: Floats, weights: Floats, rng: np.random.Generator) -> tuple[Floats, Ints]:
+    """The policy at each table, and an action drawn from it."""
+    policy = softmax(phi @ weights.T)
+    actions = (rng.random(len(policy))[:, None] > policy.cumsum(axis=1)).sum(axis=1)
+    return policy, np.minimum(actions, len(ACTIONS) - 1)
+
+
 def train(args: argparse.Namespace) -> tuple[list[dict[str, float]], Floats]:
     made = vector.make("private-monte", num_envs=args.tables)
     assert isinstance(made, PrivateMonteTables)
@@ -145,9 +152,7 @@ def train(args: argparse.Namespace) -> tuple[list[dict[str, float]], Floats]:
         gradient = np.zeros_like(weights)
         for _ in range(args.steps):
             phi, chance, counted = features(observations)
-            policy = softmax(phi @ weights.T)
-            actions = (rng.random(len(policy))[:, None] > policy.cumsum(axis=1)).sum(axis=1)
-            actions = np.minimum(actions, len(ACTIONS) - 1)
+            policy, actions = act(phi, weights, rng)
             observations, reward, _, _, _ = tables.step(actions)
             advantage = (reward - reward.mean()) / tables.stake
             chosen = np.eye(len(ACTIONS))[actions] - policy  # d log pi / d logits
@@ -188,9 +193,7 @@ def evaluate(
     per_table = {bettor: np.zeros(args.tables) for bettor in BETTORS}
     for _ in range(args.evaluate):
         phi, chance, counted = features(observations)
-        policy = softmax(phi @ weights.T)
-        actions = (rng.random(len(policy))[:, None] > policy.cumsum(axis=1)).sum(axis=1)
-        actions = np.minimum(actions, len(ACTIONS) - 1)
+        _, actions = act(phi, weights, rng)
         observations, reward, _, _, _ = tables.step(actions)
         tally.add(chance, ACTIONS[actions], counted, tables.won)
         pays = 2 * tables.won.astype(np.int64) - 1

@@ -151,10 +151,6 @@ class Numbering:
                 return typing.cast(Action, option)
         return None
 
-    def resolve(self, legal: Legal) -> dict[int, Action]:
-        """Every legal index and its action."""
-        return {index: self.action(legal, index) for index in self.legal(legal)}  # type: ignore[misc]
-
     def _blocks(self, legal: Legal) -> typing.Iterator[tuple[Any, int]]:
         """Each option of a seat's type among `legal`, and its block's first index."""
         places: dict[type[Action], int] = {}

@@ -22,7 +22,7 @@ from croupier.errors import InvalidConfig
 from croupier.rl.actions import STAKE_GRID, Numbering
 from croupier.rl.encoding import COUNTS, Encoder
 
-__all__ = ["SEATS", "Adapter"]
+__all__ = ["SEATS", "Adapter", "LegalNow"]
 
 SEATS = {
     "punto-banco": 2,
@@ -108,6 +108,29 @@ class Adapter:
         return _adapter(
             name, seats or SEATS[name], buy_in, tuple(grid), tuple(sorted(rules.items()))
         )
+
+
+class LegalNow:
+    """The seats' legal actions in one state, each found once: asked again of the same
+    state (an environment asks at its step, its mask and its action), it is not worked out
+    again; a new state starts afresh."""
+
+    __slots__ = ("game", "known", "state")
+
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        self.game, self.state = game, None
+        self.known: dict[int, Legal] = {}
+
+    def __call__(self, state: Any, seat: int) -> Legal:
+        if state is not self.state:
+            self.state, self.known = state, {}
+        if seat not in self.known:
+            self.known[seat] = self.game.legal_actions(state, seat)
+        return self.known[seat]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalNow:
+        """A copy of a session starts its own (OpenSpiel clones states)."""
+        return LegalNow(self.game)
 
 
 @functools.lru_cache(maxsize=64)

@@ -38,7 +38,7 @@ from croupier import games
 from croupier.cards import Card
 from croupier.engine import CHANCE, Drawing, Driver, Game, Legal
 from croupier.engine.actions import Draw
-from croupier.rl.adapter import SEATS, Adapter
+from croupier.rl.adapter import SEATS, Adapter, LegalNow
 
 __all__ = [
     "SESSION_GAMES",
@@ -142,7 +142,7 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
         self.now = int(pyspiel.PlayerId.TERMINAL)
         self.held = dict.fromkeys(range(game.seats), game.buy_in)
         self.trail: _Trail | None = None
-        self._known: tuple[Any, dict[int, Legal]] = (None, {})
+        self._legal_now = LegalNow(adapter.game)
         self._advance()
 
     # the engine's game, the action numbering and the encoder, shared, not copied with
@@ -162,13 +162,7 @@ class SessionState(pyspiel.State):  # type: ignore[misc]
 
     def _legal(self, seat: int) -> Legal:
         """The seat's legal actions now, found once a state."""
-        state, known = self._known
-        if state is not self.state:
-            state, known = self.state, {}
-            self._known = (state, known)
-        if seat not in known:
-            known[seat] = self.engine.legal_actions(state, seat)
-        return known[seat]
+        return self._legal_now(self.state, seat)
 
     def _over(self, state: Any = None) -> bool:
         state = self.state if state is None else state

@@ -38,7 +38,7 @@ from croupier import games
 from croupier.engine import Action, Driver, Game, Legal
 from croupier.errors import InvalidConfig
 from croupier.rl.actions import STAKE_GRID, Slot
-from croupier.rl.adapter import Adapter
+from croupier.rl.adapter import Adapter, LegalNow
 
 __all__ = ["STAKE_GRID", "CroupierEnv", "Slot", "env"]
 
@@ -93,7 +93,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
-        self._known: tuple[Any, dict[int, Legal]] = (None, {})
+        self._legal_now = LegalNow(game)
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -159,13 +159,7 @@ class CroupierEnv(AECEnv):  # type: ignore[misc]
 
     def _legal(self, seat: int) -> Legal:
         """The seat's legal actions now, found once a state."""
-        state, known = self._known
-        if state is not self.state:
-            state, known = self.state, {}
-            self._known = (state, known)
-        if seat not in known:
-            known[seat] = self.game.legal_actions(state, seat)
-        return known[seat]
+        return self._legal_now(self.state, seat)
 
     def _truncated(self, state: Any) -> bool:
         return bool(self.game.rounds(state) >= self.max_rounds)
