@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from croupier.client import messages_of
 
@@ -240,3 +240,17 @@ def check_result(guest: Guest) -> dict[str, Any]:
     else:
         expect(yours).to_have_text("You are even: your stake came back")
     return drawn
+
+
+def typed(field: Locator, amount: int) -> None:
+    """Type `amount` into an amount field and press Enter, as a person sends a stake or a
+    cut. A busy table redraws its controls at every step (a new commitment, a part given),
+    so the amount is typed again until the field on the page holds it (a redraw in the
+    middle of typing leaves the new field holding the old digits and the new ones, which it
+    bounds to its range), and Enter sends the field's own form, wherever the redraw put it
+    (a click's press and release can fall on two different drawings of the button)."""
+    for _ in range(20):
+        field.fill(str(amount))
+        if field.input_value() == str(amount):
+            break
+    field.press("Enter")

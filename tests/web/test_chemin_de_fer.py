@@ -17,7 +17,7 @@ from croupier.cards import Card
 from croupier.games.baccarat import points
 from tests.games.chemin_de_fer.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, check_result, table_chips, unnamed_controls
+from tests.web.pages import PHONE, Guest, check_result, table_chips, typed, unnamed_controls
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -70,8 +70,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
     # Carol, on the banker's right, cuts the shoe in the middle (C-6).
     offered(carol, lambda o: kind(o) == "Cut")
     cut = next(o for o in carol.drawn()["view"]["legal"]["options"] if kind(o) == "Cut")
-    amount_field(carol, "Cut the shoe").fill(str((cut["low"] + cut["high"]) // 2))
-    carol.button("Cut the shoe").click()
+    typed(amount_field(carol, "Cut the shoe"), (cut["low"] + cut["high"]) // 2)
 
     # The calls, from the banker's right: carol cannot cover the bank, bob may (CF-6).
     calls = carol.wait_phase("calls")

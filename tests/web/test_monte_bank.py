@@ -22,6 +22,7 @@ from tests.web.pages import (
     Guest,
     cards_told,
     check_result,
+    typed,
     unnamed_controls,
 )
 
@@ -140,14 +141,13 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
         page = acting.page
         if "PutUpBank" in offered:
             expect(page.locator(".mo-phase")).to_contain_text("monte")
-            page.get_by_label("Put up the monte: amount", exact=False).fill("200")
-            acting.button("Put up the monte (100 to 600)").click()
+            expect(acting.button("Put up the monte (100 to 600)")).to_be_visible()
+            typed(page.get_by_label("Put up the monte: amount", exact=False), 200)
         elif "ShufflePack" in offered and not shuffled:
             acting.button("Shuffle the pack").click()
             shuffled = True
         elif "Cut" in offered and ("Pass" not in offered or not cut):
-            page.get_by_label("Cut the pack: amount", exact=False).fill("5")
-            page.get_by_role("button", name="Cut the pack (").click()
+            typed(page.get_by_label("Cut the pack: amount", exact=False), 5)
             cut = True
         elif "Pass" in offered:
             page.get_by_role("button", name="Pass: let it go by").click()

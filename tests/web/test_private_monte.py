@@ -21,6 +21,7 @@ from tests.web.pages import (
     Guest,
     cards_told,
     check_result,
+    typed,
     unnamed_controls,
 )
 from tests.web.test_monte_bank import after, before_betting, pretty, types, until
@@ -59,16 +60,14 @@ def to_betting(guests: tuple[Guest, ...]) -> None:
         offered = types(view)
         page = acting.page
         if "PutUpBank" in offered:
-            page.get_by_label("Put up the bank: amount", exact=False).fill("200")
-            page.get_by_role("button", name="Put up the bank (").click()
+            typed(page.get_by_label("Put up the bank: amount", exact=False), 200)
         elif "KeepBank" in offered:
             acting.button("Deal again").click()
         elif "ShufflePack" in offered and not shuffled:
             acting.button("Shuffle the pack").click()
             shuffled = True
         elif "Cut" in offered:
-            page.get_by_label("Cut the pack: amount", exact=False).fill("7")
-            page.get_by_role("button", name="Cut the pack (").click()
+            typed(page.get_by_label("Cut the pack: amount", exact=False), 7)
         elif "Pass" in offered:
             page.get_by_role("button", name="Pass: let it go by").click()
         else:
