@@ -52,6 +52,9 @@ CASES: list[tuple[str, list[str]]] = [
     ("an empty cluster", ["simulate", "punto-banco", "--cluster", ""]),
     ("a cluster over http", ["simulate", "punto-banco", "--cluster", "http://localhost"]),
     ("a table with no one at it", ["play", "punto-banco", "--auto", "--bots", "0"]),
+    ("tables with nobody to bank against", ["serve", "--bot-tables", "1", "--port", "1"]),
+    ("a language croupier lacks", ["play", "punto-banco", "--auto", "--lang", "xx"]),
+    ("--lang with no language", ["games", "--lang"]),
     (
         "a commission Python would read for ever",
         ["odds", "punto-banco", "--commission", "1e999999"],

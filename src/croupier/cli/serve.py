@@ -16,6 +16,19 @@ from croupier.server.door import Limits
 __all__ = ["serve_command"]
 
 
+def _enough_bots(bots: int) -> None:
+    """Fail in one line if `--bot-tables` leaves a game's table nobody to bank against."""
+    from croupier import games
+    from croupier.server.lobby import too_few
+    from croupier.server.tables import Settings
+
+    for game in games.names() if bots else ():
+        rules = games.get(game).config()
+        refusal = too_few(game, rules, min(bots, rules.seats - 1), Settings().bot_chips)
+        if refusal is not None:
+            raise fail(f"--bot-tables {bots} is not valid: {refusal}")
+
+
 def _free(host: str, port: int) -> None:
     """Fail in one line if the address cannot be served."""
     try:
@@ -140,6 +153,7 @@ def serve_command(
         from croupier.server.database import Unavailable, default_url, migrate, shown
     except ImportError:
         raise fail("croupier serve needs the server extra: pip install croupier[server]") from None
+    _enough_bots(bot_tables)
     url = database if database is not None else default_url()
     _free(host, port)
     try:

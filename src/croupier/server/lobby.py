@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from croupier import games
+from croupier import games, i18n
 from croupier.bots import roster
 from croupier.engine.seal import Signer
 from croupier.errors import InvalidInput
@@ -41,7 +41,7 @@ from croupier.server.tables import (
     renew,
 )
 
-__all__ = ["LEASE", "Lobby"]
+__all__ = ["LEASE", "Lobby", "too_few"]
 
 LEASE = 10.0
 """How long, in seconds, a process's claim on a table lasts unless it renews it."""
@@ -164,14 +164,12 @@ class Lobby:
         names = roster.names(game)
         room = rules.seats - 1
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= room:
-            raise InvalidInput(f"bots={bots!r} is not valid: 0 to {room} at this table")
+            said = i18n._("bots={bots!r} is not valid: 0 to {room} at this table")
+            raise InvalidInput(said.format(bots=bots, room=room))
         seated = {seat: names[(seat - 1) % len(names)] for seat in range(1, bots + 1)}
-        if found.is_over(found.start(rules, dict.fromkeys(seated, settings.bot_chips))):
-            raise InvalidInput(
-                f"a {found.title} session with {bots} bot{'' if bots == 1 else 's'} is over "
-                "before it begins "
-                "(nobody to bank against): open the table with more bots"
-            )
+        refusal = too_few(game, rules, bots, settings.bot_chips)
+        if refusal is not None:
+            raise InvalidInput(i18n._("{why}: open the table with more bots").format(why=refusal))
         async with self._taking_up:
             claimed = (self.owner, self.lease, self.address)  # this process's at once
             table = await asyncio.to_thread(
@@ -250,24 +248,42 @@ class Lobby:
         except KeyError:
             raise LookupError(f"there is no table {table} open here") from None
 
-    async def tables(self) -> list[dict[str, Any]]:
+    async def tables(self, language: str = i18n.DEFAULT) -> list[dict[str, Any]]:
         """The lobby: every open table, and every table this process has run; a table
         another process runs is listed from the database, with `"here": false` and, when
-        its process has said where it is, its address (`at`) and its socket's."""
-        listed = {table: self.entry(runner) for table, runner in self._runners.items()}
+        its process has said where it is, its address (`at`) and its socket's. A table's
+        rules are `described` in `language`."""
+        listed = {table: self.entry(runner, language) for table, runner in self._runners.items()}
         for record in await asyncio.to_thread(open_tables, self.engine):
             listed.setdefault(record.id, _elsewhere(record))
         return [entry for _, entry in sorted(listed.items())]
 
-    def entry(self, runner: TableRunner) -> dict[str, Any]:
-        """The lobby's entry for a table this process runs."""
-        return {**runner.lobby(), "here": True, **_reached(runner.info.id, self.address)}
+    def entry(self, runner: TableRunner, language: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The lobby's entry for a table this process runs, its rules described in
+        `language`."""
+        with i18n.use(language):
+            shown = runner.lobby()
+        return {**shown, "here": True, **_reached(runner.info.id, self.address)}
 
     async def elsewhere(self, table: int) -> dict[str, Any] | None:
         """The short entry of open table `table` if another process runs it (its address
         and socket's, when known), or None if no open table has that number."""
         found = await asyncio.to_thread(open_tables, self.engine, table)
         return _elsewhere(found[0]) if found else None
+
+
+def too_few(game: str, rules: Any, bots: int, chips: int) -> str | None:
+    """Why a table of `game` with these rules and `bots` bots, each bringing `chips`, could
+    not be played (nobody to bank against), or None."""
+    found = games.get(game)
+    if not found.is_over(found.start(rules, dict.fromkeys(range(1, bots + 1), chips))):
+        return None
+    said = i18n.ngettext(
+        "a {game} session with {n} bot is over before it begins (nobody to bank against)",
+        "a {game} session with {n} bots is over before it begins (nobody to bank against)",
+        bots,
+    )
+    return said.format(game=i18n._(found.title), n=bots)
 
 
 def _fresh_key() -> str:
