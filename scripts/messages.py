@@ -15,7 +15,10 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import IO, Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -24,8 +27,53 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "croupier"
 TEMPLATE = PACKAGE / "locale" / "croupier.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-METHODS = [("**.py", "python")]
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A page's marked words (a Babel extraction method): the text of each element marked
+    `data-i18n`, and each attribute its `data-i18n-attrs` names (`croupier.i18n` on the
+    page, js/i18n.js, translates them)."""
+    found: list[tuple[int, str, str, list[str]]] = []
+
+    class Marked(HTMLParser):
+        text: list[str] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            named = dict(attrs)
+            line = self.getpos()[0]
+            for name in (named.get("data-i18n-attrs") or "").split():
+                if named.get(name):
+                    found.append((line, "_", str(named[name]), []))
+            if "data-i18n" in named:
+                self.text, self.line = [], line
+
+        def handle_data(self, data: str) -> None:
+            if self.text is not None:
+                self.text.append(data)
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.text is not None:
+                found.append((self.line, "_", " ".join("".join(self.text).split()), []))
+                self.text = None
+
+    Marked().feed(fileobj.read().decode("utf-8"))
+    yield from found
+
+
+METHODS = [
+    ("**.py", "python"),
+    ("server/web/js/**.js", "javascript"),
+    ("server/web/*.html", extract_html),
+]
 
 
 def template() -> Catalog:
@@ -33,7 +81,11 @@ def template() -> Catalog:
     (a `# i18n:` comment just before the line)."""
     found = Catalog(project="croupier", charset="utf-8")
     for path, line, message, comments, context in extract_from_dir(
-        PACKAGE, METHODS, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+        PACKAGE,
+        cast(Any, METHODS),  # a method may be a function (Babel's stubs say only a name)
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
     ):
         where = [(f"croupier/{path}", line)]
         found.add(message, None, where, auto_comments=comments, context=context)

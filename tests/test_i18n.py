@@ -153,8 +153,20 @@ def test_help_is_in_the_language_asked_for_wherever_lang_stands():
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
         assert "подлинный текст книги правил" in result.output
-        assert "Язык: en или ru" in result.output
     assert "the rule book's own text" in runner.invoke(app, ["rules", "--help"]).output
+    assert "Язык: en или ru" in runner.invoke(app, ["--help", "--lang", "ru"]).output
+
+
+def test_every_command_takes_lang_wherever_it_stands():
+    """`--lang` is read off the whole line, so a command that has no option of its own for
+    it takes it too; a language croupier lacks is refused wherever it stands."""
+    result = runner.invoke(app, ["play", "punto-banco", "--auto", "--rounds", "1", "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    assert "Бокс 1" in result.output
+    for args in (["play", "punto-banco", "--lang", "xx"], ["games", "--lang"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "one of en, ru" in result.output
 
 
 def test_an_unknown_language_is_one_line_and_exit_2():
@@ -162,3 +174,20 @@ def test_an_unknown_language_is_one_line_and_exit_2():
     assert result.exit_code == 2
     assert "no language 'xx': one of en, ru" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_help_and_the_refusals_of_a_command_line_are_in_russian():
+    """Typer's panels and marks, the options' help with their bounds, and a bad value's
+    one line, as `croupier.cli.library_words` and `usage._help` translate them."""
+    wide = {"COLUMNS": "300"}
+    result = runner.invoke(app, ["play", "punto-banco", "--help", "--lang", "ru"], env=wide)
+    assert result.exit_code == 0, result.output
+    for said in ("Параметры", "[по умолчанию: 1000]", "Только боты, без ввода", "[от 0 до 20]"):
+        assert said in result.output, said
+    for english in ("Options", "[default:", "Bots only, no input", "[0 to 20]"):
+        assert english not in result.output, english
+    refused = runner.invoke(app, ["play", "punto-banco", "--seed", "x", "--lang", "ru"])
+    assert refused.exit_code == 2
+    assert "Ошибка: --seed 'x' — не целое число" in refused.output
+    in_english = runner.invoke(app, ["play", "punto-banco", "--seed", "x", "--lang", "en"])
+    assert "Error: --seed 'x' is not a whole number" in in_english.output

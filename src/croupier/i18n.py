@@ -26,6 +26,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
+from typing import Any
 
 from croupier.errors import InvalidInput
 
@@ -33,13 +34,17 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "N_",
+    "PLURALS",
     "_",
     "catalog",
     "current",
+    "for_pages",
     "from_accept",
     "from_environment",
     "language",
     "ngettext",
+    "npgettext",
+    "pgettext",
     "use",
 ]
 
@@ -113,21 +118,55 @@ def use(code: str) -> Iterator[str]:
 
 
 @functools.cache
+def _messages(code: str) -> Any:
+    """The `.po` catalog of `code`, read once (Babel's `Catalog`)."""
+    from babel.messages.pofile import read_po  # loaded once a language other than English is
+
+    path = resources.files("croupier").joinpath("locale", code, "LC_MESSAGES", "croupier.po")
+    with path.open("rb") as po:
+        return read_po(po, locale=code)
+
+
+@functools.cache
 def catalog(code: str) -> gettext.NullTranslations:
     """The translations of `code`, read from its `.po` file once (compiled in memory:
     the `.po` is the one copy)."""
     if code == DEFAULT:
         return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo  # loaded once a language other than English is
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo
 
-    path = resources.files("croupier").joinpath("locale", code, "LC_MESSAGES", "croupier.po")
-    with path.open("rb") as po:
-        messages = read_po(po, locale=code)
     compiled = io.BytesIO()
-    write_mo(compiled, messages)
+    write_mo(compiled, _messages(code))
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+PLURALS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+"""Each language's plural forms in the catalog's order, by their CLDR categories (which a
+browser's `Intl.PluralRules` names)."""
+
+
+@functools.cache
+def for_pages(code: str) -> dict[str, Any]:
+    """What the pages need to speak `code`: the translations of the messages their
+    scripts and markup mark (each by its English, after its context and a `\x04` if it
+    has one, as gettext keys them; a message with plural forms gives its forms, in the
+    order of `plural`, the CLDR categories)."""
+    found: dict[str, Any] = {}
+    if code != DEFAULT:
+        for message in _messages(code):
+            if not message.id or not any(
+                place.startswith(_PAGES) for place, _ in message.locations
+            ):
+                continue
+            singular = message.id[0] if isinstance(message.id, tuple) else message.id
+            key = f"{message.context}\x04{singular}" if message.context else singular
+            found[key] = list(message.string) if isinstance(message.id, tuple) else message.string
+    return {"language": code, "plural": list(PLURALS[code]), "messages": found}
+
+
+_PAGES = "croupier/server/web/"
+"""Where the pages' messages are marked, as the catalog names places."""
 
 
 def _(message: str) -> str:
@@ -139,6 +178,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` for a count of `n`, in the context's language (Russian
     has three: «1 колода», «2 колоды», «5 колод»)."""
     return catalog(_language.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the context's language where `context` tells it apart from the same
+    English said elsewhere (Chemin de Fer's shoe, «подкова», beside Punto Banco's, «сабо»)."""
+    return catalog(_language.get()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """`ngettext` with a `context`, as `pgettext` has one."""
+    return catalog(_language.get()).npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -54,7 +54,7 @@ def _croupier(
             help=N_("Say which croupier this is, and exit."),
         ),
     ] = False,
-    lang: Lang = None,
+    lang: Lang = None,  # listed here; read anywhere on the line by usage.Croupier.main
 ) -> None:
     """croupier: the classic banking card games, played exactly as the old rule books tell."""
 
@@ -78,7 +78,6 @@ def _show_rules(
     game: Annotated[
         str, typer.Argument(metavar="GAME", help=f"One of: {', '.join(registry.names())}.")
     ],
-    lang: Lang = None,
 ) -> None:
     try:
         registry.get(game)
@@ -93,7 +92,7 @@ def _show_rules(
 
 
 @app.command("games", help=N_("List the games croupier can play."))
-def _list_games(lang: Lang = None) -> None:
+def _list_games() -> None:
     console = Console(highlight=False)
     for name in registry.names():
         console.print(f"{name:<16} {i18n._(registry.get(name).title)}")

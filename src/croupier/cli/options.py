@@ -22,11 +22,11 @@ from typing import Annotated, Any
 import typer
 
 from croupier import i18n
-from croupier.cli.usage import output_file, plot_file
+from croupier.cli.usage import AT_LEAST, BOUNDS, output_file, plot_file
 from croupier.errors import InvalidInput
 from croupier.games.monte_bank.rules import CutOn as MonteCut
-from croupier.games.monte_bank.rules import Rules as MonteRules
 from croupier.games.punto_banco.rules import TableSize
+from croupier.i18n import N_, _
 from croupier.sim.runner import MOST
 
 __all__ = [
@@ -83,13 +83,23 @@ def whole(low: int | None = None, high: int | None = None) -> Callable[[str], in
         try:
             value = int(text)
         except ValueError:
-            raise typer.BadParameter(f"{text!r} is not a whole number") from None
+            raise typer.BadParameter(
+                _("{text!r} is not a whole number").format(text=text)
+            ) from None
         if high is not None and low is not None and not low <= value <= high:
-            raise typer.BadParameter(f"{value} is not valid: {low:,} to {high:,}")
+            raise typer.BadParameter(
+                _("{value} is not valid: {low:,} to {high:,}").format(
+                    value=value, low=low, high=high
+                )
+            )
         if low is not None and value < low:
-            raise typer.BadParameter(f"{value} is not valid: at least {low:,}")
+            raise typer.BadParameter(
+                _("{value} is not valid: at least {low:,}").format(value=value, low=low)
+            )
         if abs(value) > MOST:
-            raise typer.BadParameter(f"{value} is not valid: at most {MOST:,}")
+            raise typer.BadParameter(
+                _("{value} is not valid: at most {most:,}").format(value=value, most=MOST)
+            )
         return value
 
     return read
@@ -100,7 +110,9 @@ def choice(*names: str, help: str, **more: Any) -> Any:
 
     def read(text: str) -> str:
         if text not in names:
-            raise typer.BadParameter(f"{text!r} is not one of {', '.join(names)}")
+            raise typer.BadParameter(
+                _("{text!r} is not one of {choices}").format(text=text, choices=", ".join(names))
+            )
         return text
 
     return typer.Option(parser=read, metavar=f"<{'|'.join(names)}>", help=help, **more)
@@ -110,8 +122,8 @@ def number(
     help: str, low: int | None = None, high: int | None = None, metavar: str = "N", **more: Any
 ) -> Any:
     """An option that takes a whole number (`whole`); its help shows the bounds it has."""
-    shown = f" [{low:,} to {high:,}]" if low is not None and high is not None else ""
-    shown = shown or (f" [at least {low:,}]" if low is not None else "")
+    shown = BOUNDS.format(low=low, high=high) if low is not None and high is not None else ""
+    shown = shown or (AT_LEAST.format(low=low) if low is not None else "")
     return typer.Option(parser=whole(low, high), metavar=metavar, help=help + shown, **more)
 
 
@@ -120,9 +132,11 @@ def seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a whole number") from None
+        raise typer.BadParameter(_("{text!r} is not a whole number").format(text=text)) from None
     if not 0 <= value <= MOST_SEED:
-        raise typer.BadParameter(f"{value} is not valid: a seed is 0 to 2**63 - 1")
+        raise typer.BadParameter(
+            _("{value} is not valid: a seed is 0 to 2**63 - 1").format(value=value)
+        )
     return value
 
 
@@ -142,9 +156,13 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a number of seconds") from None
+        raise typer.BadParameter(
+            _("{text!r} is not a number of seconds").format(text=text)
+        ) from None
     if not (math.isfinite(value) and 0 <= value <= _DAY):
-        raise typer.BadParameter(f"{text} is not valid: 0 to {_DAY:,} seconds")
+        raise typer.BadParameter(
+            _("{text} is not valid: 0 to {day:,} seconds").format(text=text, day=_DAY)
+        )
     return value
 
 
@@ -153,9 +171,11 @@ Seed = Annotated[
     typer.Option(
         parser=seed,
         metavar="SEED",
-        help="Replay exactly: the same seed gives the same cards and the same totals, "
-        "however many workers. Without one, the system's strong random source is used "
-        "(and a simulation shows the seed it drew).",
+        help=N_(
+            "Replay exactly: the same seed gives the same cards and the same totals, "
+            "however many workers. Without one, the system's strong random source is used "
+            "(and a simulation shows the seed it drew)."
+        ),
     ),
 ]
 SeedDefault = Annotated[
@@ -163,7 +183,7 @@ SeedDefault = Annotated[
     typer.Option(
         parser=seed,
         metavar="SEED",
-        help="The simulation's seed: the same seed gives the same figures again.",
+        help=N_("The simulation's seed: the same seed gives the same figures again."),
     ),
 ]
 Lang = Annotated[
@@ -172,20 +192,22 @@ Lang = Annotated[
         "--lang",
         parser=language,
         metavar="LANG",
-        help=i18n.N_(
+        help=N_(
             "The language to speak: en or ru (else the environment's: LANGUAGE, LC_ALL, "
             "LC_MESSAGES, LANG)."
         ),
     ),
 ]
 Auto = Annotated[
-    bool, typer.Option("--auto", metavar="", help="Bots only, no input: watch a whole session.")
+    bool, typer.Option("--auto", metavar="", help=N_("Bots only, no input: watch a whole session."))
 ]
 Rounds = Annotated[
     int | None,
     number(
-        "Close the table after this many rounds (coups, deals or rounds, as the game calls "
-        "them); where a bank may last for ever, --auto closes after 100.",
+        N_(
+            "Close the table after this many rounds (coups, deals or rounds, as the game calls "
+            "them); where a bank may last for ever, --auto closes after 100."
+        ),
         0,
         MOST,
     ),
@@ -193,8 +215,10 @@ Rounds = Annotated[
 Chips = Annotated[
     int,
     number(
-        "Chips each seat brings. At a server, the chips you bring from your account: by "
-        "default this many, or all it holds if less.",
+        N_(
+            "Chips each seat brings. At a server, the chips you bring from your account: by "
+            "default this many, or all it holds if less."
+        ),
         1,
         MOST,
         metavar="CHIPS",
@@ -205,15 +229,17 @@ Seat = Annotated[
     typer.Option(
         parser=whole(1),
         metavar="SEAT",
-        help="Your seat, 1 to the table's seats (a box in Punto Banco). At a server, by "
-        "default the first seat open.",
+        help=N_(
+            "Your seat, 1 to the table's seats (a box in Punto Banco). At a server, by "
+            "default the first seat open."
+        ),
     ),
 ]
 Save = Annotated[
     Path | None,
     typer.Option(
         metavar="FILE",
-        help="Write the session's history here, to replay it later (`croupier replay`).",
+        help=N_("Write the session's history here, to replay it later (`croupier replay`)."),
         callback=output_file,
     ),
 ]
@@ -222,20 +248,24 @@ Fair = Annotated[
     typer.Option(
         "--fair",
         metavar="",
-        help="Provably fair shuffles: each one committed to before you add your own part, "
-        "its seed told at the end; save with --save and anyone can check it (`croupier "
-        "verify`). Every table at a server (--server) is provably fair, with or without it.",
+        help=N_(
+            "Provably fair shuffles: each one committed to before you add your own part, "
+            "its seed told at the end; save with --save and anyone can check it (`croupier "
+            "verify`). Every table at a server (--server) is provably fair, with or without it."
+        ),
     ),
 ]
-AsJson = Annotated[bool, typer.Option("--json", metavar="", help="One JSON object instead.")]
+AsJson = Annotated[bool, typer.Option("--json", metavar="", help=N_("One JSON object instead."))]
 
 Database = Annotated[
     str | None,
     typer.Option(
         "--database",
         metavar="URL",
-        help="The ledger's database: sqlite:///FILE, or postgresql://USER@HOST/DB; by default"
-        " croupier.db in $CROUPIER_DATA, else in ~/.local/share/croupier.",
+        help=N_(
+            "The ledger's database: sqlite:///FILE, or postgresql://USER@HOST/DB; by default"
+            " croupier.db in $CROUPIER_DATA, else in ~/.local/share/croupier."
+        ),
         show_default=False,
     ),
 ]
@@ -243,47 +273,48 @@ Plot = Annotated[
     Path | None,
     typer.Option(
         metavar="FILE",
-        help="Draw the running figures with their 95% band here (PNG, PDF, SVG, ...).",
+        help=N_("Draw the running figures with their 95% band here (PNG, PDF, SVG, ...)."),
         callback=plot_file,
     ),
 ]
-Workers = Annotated[int, number("Local worker processes.", 1, 1024)]
+Workers = Annotated[int, number(N_("Local worker processes."), 1, 1024)]
 Cluster = Annotated[
     str | None,
     typer.Option(
-        metavar="ADDRESS", help="Run on the Dask scheduler at this address (tcp://host:port)."
+        metavar="ADDRESS", help=N_("Run on the Dask scheduler at this address (tcp://host:port).")
     ),
 ]
 DaskLocal = Annotated[
-    int | None, number("Start a local Dask cluster of this many workers.", 1, 1024)
+    int | None, number(N_("Start a local Dask cluster of this many workers."), 1, 1024)
 ]
 Commission = Annotated[
     str,
-    typer.Option(metavar="RATE", help="The house's commission: 5%, 0.05 or 1/20; 0 for none."),
+    typer.Option(metavar="RATE", help=N_("The house's commission: 5%, 0.05 or 1/20; 0 for none.")),
 ]
 AtFive = Annotated[
     str,
     typer.Option(
         "--at-5",
         metavar="PLAY",
-        help="Punto's play on 5: draw, stand, or the chance of drawing (0 to 1, e.g. 1/2).",
+        help=N_("Punto's play on 5: draw, stand, or the chance of drawing (0 to 1, e.g. 1/2)."),
     ),
 ]
 MonteCutOn = Annotated[
     MonteCut,
     typer.Option(
         case_sensitive=False,
-        help=f"When the house takes its {float(MonteRules().cut):.0%} of a win (MB-13): gate "
-        "(a win on the first card shown), or first-fall (the variant: on the first card that "
-        "makes a spot fall).",
+        help=N_(
+            "When the house takes its cut of a win (MB-13): gate (a win on the first card "
+            "shown), or first-fall (the variant: on the first card that makes a spot fall)."
+        ),
     ),
 ]
-EgalitePays = Annotated[int, number("Égalité pays this many to one (PB-7).")]
+EgalitePays = Annotated[int, number(N_("Égalité pays this many to one (PB-7)."))]
 PuntoTable = Annotated[
-    TableSize, typer.Option(help="large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1).")
+    TableSize, typer.Option(help=N_("large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1)."))
 ]
 
-AT_A_SERVER = "At a table server (croupier serve)"
+AT_A_SERVER = N_("At a table server (croupier serve)")
 """The help panel of the options for playing at a server."""
 
 ServerUrl = Annotated[
@@ -291,22 +322,24 @@ ServerUrl = Annotated[
     typer.Option(
         "--server",
         metavar="URL",
-        help="Play at a table of the croupier server at this address, such as "
-        "http://127.0.0.1:8000, with whoever else sits there.",
+        help=N_(
+            "Play at a table of the croupier server at this address, such as "
+            "http://127.0.0.1:8000, with whoever else sits there."
+        ),
         rich_help_panel=AT_A_SERVER,
         show_default=False,
     ),
 ]
 Name = Annotated[
     str | None,
-    typer.Option(metavar="NAME", help="Your name at the server.", rich_help_panel=AT_A_SERVER),
+    typer.Option(metavar="NAME", help=N_("Your name at the server."), rich_help_panel=AT_A_SERVER),
 ]
 Password = Annotated[
     str | None,
     typer.Option(
         metavar="PASSWORD",
         envvar="CROUPIER_PASSWORD",
-        help="Your password at the server; asked for, unseen, if not given.",
+        help=N_("Your password at the server; asked for, unseen, if not given."),
         rich_help_panel=AT_A_SERVER,
         show_default=False,
     ),
@@ -316,8 +349,10 @@ Register = Annotated[
     typer.Option(
         "--register",
         metavar="",
-        help="Register the name first, with the password (8 characters or more); a new "
-        "account is granted chips to play with.",
+        help=N_(
+            "Register the name first, with the password (8 characters or more); a new "
+            "account is granted chips to play with."
+        ),
         rich_help_panel=AT_A_SERVER,
     ),
 ]
@@ -327,8 +362,10 @@ JoinTable = Annotated[
         "--join",
         parser=whole(1),
         metavar="TABLE",
-        help="Sit at this table of the server. Without it, a new table of this game is opened, "
-        "with --bots bots and the rules given here.",
+        help=N_(
+            "Sit at this table of the server. Without it, a new table of this game is opened, "
+            "with --bots bots and the rules given here."
+        ),
         rich_help_panel=AT_A_SERVER,
         show_default=False,
     ),
@@ -338,8 +375,10 @@ TimeLimit = Annotated[
     typer.Option(
         parser=seconds,
         metavar="SECONDS",
-        help="At a new table: how long each person has to act before the plainest choice "
-        "is made for them.",
+        help=N_(
+            "At a new table: how long each person has to act before the plainest choice "
+            "is made for them."
+        ),
         rich_help_panel=AT_A_SERVER,
     ),
 ]
@@ -348,7 +387,7 @@ BotPause = Annotated[
     typer.Option(
         parser=seconds,
         metavar="SECONDS",
-        help="At a new table: how long a bot waits before it acts.",
+        help=N_("At a new table: how long a bot waits before it acts."),
         rich_help_panel=AT_A_SERVER,
     ),
 ]

@@ -44,6 +44,7 @@ from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import BankerPlay
 from croupier.games.monte_bank.rules import CutOn as MonteCut
 from croupier.games.punto_banco.rules import CommissionTiming, Tableau, TableSize
+from croupier.i18n import N_, _
 
 __all__ = ["play_app"]
 
@@ -71,13 +72,13 @@ class _PuntoOnFive(enum.Enum):
         return Tableau.TEXT if self is _PuntoOnFive.CHOOSE else Tableau.FIXED
 
 
-def _at_a_server(game: str) -> str:
-    """The example of playing at a server, for `game`'s command's epilog."""
-    return (
-        f"`croupier play {game} --server http://127.0.0.1:8000 --name ada --register` (a new "
-        f"table at a server, you and bots; the next time leave out --register; `--join 3` "
-        f"sits at table 3, with whoever is there)"
-    )
+_AT_A_SERVER = N_(
+    "At a server: `croupier play {game} --server http://127.0.0.1:8000 --name ada --register` "
+    "(a new table, you and bots; the next time leave out --register; `--join 3` sits at table "
+    "3, with whoever is there)."
+)
+"""The example of playing at a server, a paragraph of each game's epilog (`{game}` is the
+command's name, filled in by cli/usage.py)."""
 
 
 def _bots(usual: str, least: int = 0) -> Any:
@@ -85,38 +86,54 @@ def _bots(usual: str, least: int = 0) -> Any:
 
 
 _Rituals = Annotated[
-    bool, typer.Option("--rituals", metavar="", help="Be asked to shuffle and cut (MB-5, PM-2).")
+    bool,
+    typer.Option("--rituals", metavar="", help=N_("Be asked to shuffle and cut (MB-5, PM-2).")),
 ]
-_Cava = Annotated[int, number("The smallest stake (MB-8, PM-4).", metavar="CHIPS")]
+_Cava = Annotated[int, number(N_("The smallest stake (MB-8, PM-4)."), metavar="CHIPS")]
 
 
 @play_app.command(
     "punto-banco",
-    epilog="Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
-    "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
-    "`croupier rules punto-banco` (the rules); " + _at_a_server("punto-banco") + ".",
+    help=N_(
+        "Sit at a Punto Banco table: bet punto, banco or égalité against the house.\n\nYou are "
+        "asked for your bets each coup, to cut when a new shoe starts, to turn punto's cards "
+        "when yours is the highest punto stake, and to choose on 5. Type `help` at any prompt "
+        "for the commands. Your seat is a box."
+    ),
+    epilog=N_(
+        "Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
+        "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
+        "`croupier rules punto-banco` (the rules)."
+    )
+    + "\n\n"
+    + _AT_A_SERVER,
 )
 def _punto_banco(
     ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
-    bots: Annotated[int | None, _bots("default: 4 with you, 6 with --auto")] = None,
+    bots: Annotated[
+        int | None, number(N_("Bots at the table (default: 4 with you, 6 with --auto)."), 0, 20)
+    ] = None,
     chips: Chips = 1000,
     seat: Seat = 1,
     table: PuntoTable = TableSize.LARGE,
     at_5: Annotated[
         _PuntoOnFive,
         typer.Option(
-            "--at-5", help="choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."
+            "--at-5",
+            help=N_("choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."),
         ),
     ] = _PuntoOnFive.CHOOSE,
     commission: Commission = "5%",
     commission_taken: Annotated[
         CommissionTiming,
         typer.Option(
-            help="each-coup: banco's commission is taken at once; end-of-shoe: owed until "
-            "the shoe ends (PB-7)."
+            help=N_(
+                "each-coup: banco's commission is taken at once; end-of-shoe: owed until "
+                "the shoe ends (PB-7)."
+            )
         ),
     ] = CommissionTiming.EACH_COUP,
     save: Save = None,
@@ -126,7 +143,7 @@ def _punto_banco(
         typer.Option(
             "--odds",
             metavar="",
-            help="Show each bet's exact house edge for the cards not yet seen, every coup.",
+            help=N_("Show each bet's exact house edge for the cards not yet seen, every coup."),
         ),
     ] = False,
     server: ServerUrl = None,
@@ -137,12 +154,6 @@ def _punto_banco(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    """Sit at a Punto Banco table: bet punto, banco or égalité against the house.
-
-    You are asked for your bets each coup, to cut when a new shoe starts, to
-    turn punto's cards when yours is the highest punto stake, and to choose
-    on 5. Type `help` at any prompt for the commands. Your seat is a box.
-    """
     options = {
         "table": table,
         "tableau": at_5.tableau,
@@ -167,23 +178,37 @@ def _punto_banco(
 
 @play_app.command(
     "chemin-de-fer",
-    epilog="Examples: `croupier play chemin-de-fer --seed 7`; "
-    "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; `croupier rules chemin-de-fer`; "
-    + _at_a_server("chemin-de-fer")
-    + ".",
+    help=N_(
+        "Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it, play "
+        "the punters' hand, and bank in your turn.\n\nThe bots bid, bank and stake by their own "
+        "ways and draw as the game's equilibrium says. The commission is the house's share of "
+        "the banker's winning coups (CF-16). Type `help` at any prompt for the commands, "
+        "`table` to see the table again, `quit` to leave."
+    ),
+    epilog=N_(
+        "Examples: `croupier play chemin-de-fer --seed 7`; "
+        "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; "
+        "`croupier rules chemin-de-fer`."
+    )
+    + "\n\n"
+    + _AT_A_SERVER,
 )
 def _chemin_de_fer(
     ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
-    bots: Annotated[int | None, _bots("default: 4 with you, 5 with --auto", 1)] = None,
+    bots: Annotated[
+        int | None, number(N_("Bots at the table (default: 4 with you, 5 with --auto)."), 1, 20)
+    ] = None,
     chips: Chips = 2000,
     seat: Seat = 1,
-    decks: Annotated[int, number("Decks in the shoe (CF-2).")] = 6,
+    decks: Annotated[int, number(N_("Decks in the shoe (CF-2)."))] = 6,
     banker_play: Annotated[
         BankerPlay,
-        typer.Option(help="free: the banker chooses freely (CF-13); tableau: the casino table."),
+        typer.Option(
+            help=N_("free: the banker chooses freely (CF-13); tableau: the casino table.")
+        ),
     ] = BankerPlay.FREE,
     commission: Commission = "0",
     save: Save = None,
@@ -196,13 +221,6 @@ def _chemin_de_fer(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    """Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it,
-    play the punters' hand, and bank in your turn.
-
-    The bots bid, bank and stake by their own ways and draw as the game's equilibrium
-    says. The commission is the house's share of the banker's winning coups (CF-16). Type
-    `help` at any prompt for the commands, `table` to see the table again, `quit` to leave.
-    """
     options = {"decks": decks, "banker_play": banker_play, "commission": commission}
 
     def session(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
@@ -221,24 +239,33 @@ def _chemin_de_fer(
 
 @play_app.command(
     "monte-bank",
-    epilog="Examples: `croupier play monte-bank --seed 7`; "
-    "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`; "
-    + _at_a_server("monte-bank")
-    + ".",
+    help=N_(
+        "Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the "
+        "layout, watch the gate and the draw, and bank in your turn.\n\nAt the bets prompt "
+        "type `help` for the commands; `table` shows the layout again."
+    ),
+    epilog=N_(
+        "Examples: `croupier play monte-bank --seed 7`; "
+        "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`."
+    )
+    + "\n\n"
+    + _AT_A_SERVER,
 )
 def _monte_bank(
     ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
-    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    bots: Annotated[
+        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
+    ] = None,
     chips: Chips = 3000,
     seat: Seat = 1,
     cava: _Cava = 10,
     cut_on: MonteCutOn = MonteCut.GATE,
     extra_cards: Annotated[
         int,
-        number("MB-17 variant: unpaired cards added to the layout."),
+        number(N_("MB-17 variant: unpaired cards added to the layout.")),
     ] = 0,
     rituals: _Rituals = False,
     save: Save = None,
@@ -251,11 +278,6 @@ def _monte_bank(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    """Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the
-    layout, watch the gate and the draw, and bank in your turn.
-
-    At the bets prompt type `help` for the commands; `table` shows the layout again.
-    """
     _play_banked(
         ctx,
         MonteBankSession,
@@ -270,30 +292,43 @@ def _monte_bank(
 
 @play_app.command(
     "private-monte",
-    epilog="Examples: `croupier play private-monte --odds`; "
-    "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
-    "`croupier rules private-monte`; " + _at_a_server("private-monte") + ".",
+    help=N_(
+        "Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the "
+        "gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one "
+        "shuffle, so the cards seen tell which suits are left: `--odds` shows what they are "
+        "worth.\n\nAt the bets prompt type `help` for the commands; `table` shows the layout "
+        "again."
+    ),
+    epilog=N_(
+        "Examples: `croupier play private-monte --odds`; "
+        "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
+        "`croupier rules private-monte`."
+    )
+    + "\n\n"
+    + _AT_A_SERVER,
 )
 def _private_monte(
     ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
-    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    bots: Annotated[
+        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
+    ] = None,
     chips: Chips = 3000,
     seat: Seat = 1,
     cava: _Cava = 10,
-    limit: Annotated[int, number("The largest stake (PM-4).", metavar="CHIPS")] = 500,
+    limit: Annotated[int, number(N_("The largest stake (PM-4)."), metavar="CHIPS")] = 500,
     deals_per_bank: Annotated[
         int,
-        number("Deals from one shuffle before the bank passes (PM-8)."),
+        number(N_("Deals from one shuffle before the bank passes (PM-8).")),
     ] = 6,
     odds: Annotated[
         bool,
         typer.Option(
             "--odds",
             metavar="",
-            help="Show each layout's exact chance given the cards seen since the shuffle.",
+            help=N_("Show each layout's exact chance given the cards seen since the shuffle."),
         ),
     ] = False,
     rituals: _Rituals = False,
@@ -307,12 +342,6 @@ def _private_monte(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    """Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the
-    gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one
-    shuffle, so the cards seen tell which suits are left: `--odds` shows what they are worth.
-
-    At the bets prompt type `help` for the commands; `table` shows the layout again.
-    """
     _play_banked(
         ctx,
         PrivateSession,
@@ -328,34 +357,45 @@ def _private_monte(
 
 @play_app.command(
     "banchek",
-    epilog="Examples: `croupier play banchek --odds`; "
-    "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`; "
-    + _at_a_server("banchek")
-    + ".",
+    help=N_(
+        "Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card "
+        "the banker turns: a card of its suit as high or higher wins. You bank in your turn.\n\n"
+        "At the prompt type `help` for the commands; `table` shows the table again."
+    ),
+    epilog=N_(
+        "Examples: `croupier play banchek --odds`; "
+        "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`."
+    )
+    + "\n\n"
+    + _AT_A_SERVER,
 )
 def _banchek(
     ctx: typer.Context,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
-    bots: Annotated[int | None, _bots("default: 3 with you, 4 with --auto", 1)] = None,
+    bots: Annotated[
+        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
+    ] = None,
     chips: Chips = 2000,
     seat: Seat = 1,
-    minimum: Annotated[int, number("The smallest stake agreed (BN-5).", metavar="CHIPS")] = 5,
+    minimum: Annotated[int, number(N_("The smallest stake agreed (BN-5)."), metavar="CHIPS")] = 5,
     bank: Annotated[
         int,
-        number("The bank each banker puts up; it passes at 3x (BN-10).", metavar="CHIPS"),
+        number(N_("The bank each banker puts up; it passes at 3x (BN-10)."), metavar="CHIPS"),
     ] = 100,
     riders: Annotated[
         bool,
         typer.Option(
-            "--riders", metavar="", help="Allow riders on another's cards (BN-15, BN-16)."
+            "--riders", metavar="", help=N_("Allow riders on another's cards (BN-15, BN-16).")
         ),
     ] = False,
     odds: Annotated[
         bool,
         typer.Option(
-            "--odds", metavar="", help="Show your cards' exact chance against the next card."
+            "--odds",
+            metavar="",
+            help=N_("Show your cards' exact chance against the next card."),
         ),
     ] = False,
     save: Save = None,
@@ -368,11 +408,6 @@ def _banchek(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    """Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card
-    the banker turns: a card of its suit as high or higher wins. You bank in your turn.
-
-    At the prompt type `help` for the commands; `table` shows the table again.
-    """
     _play_banked(
         ctx,
         BanchekSession,
@@ -439,7 +474,8 @@ def _play(
         return
     stray = [name for name in given if name in _AT_SERVER]
     if stray:
-        raise fail(f"{_flag(stray[0])} is for a table at a server: give --server URL too")
+        said = _("{option} is for a table at a server: give --server URL too")
+        raise fail(said.format(option=_flag(stray[0])))
     seat, bots = _seats(
         rules.seats, params["auto"], params["seat"], params["bots"], usual=usual, banked=banked
     )
@@ -452,10 +488,10 @@ _AT_SERVER = ("name", "password", "register", "join", "time_limit", "bot_pause")
 """The options of a table at a server, which need --server."""
 
 _HERE_ONLY = {
-    "seed": "the server shuffles, and never says how",
-    "auto": "at a server you sit at the table yourself",
-    "rounds": "a table at a server plays on while anyone sits at it",
-    "save": "the server keeps the table's history",
+    "seed": N_("the server shuffles, and never says how"),
+    "auto": N_("at a server you sit at the table yourself"),
+    "rounds": N_("a table at a server plays on while anyone sits at it"),
+    "save": N_("the server keeps the table's history"),
 }
 """The options of a table here that a table at a server has not, and why."""
 
@@ -493,30 +529,31 @@ def _at_server(
     params = ctx.params
     for name in given:
         if name in _HERE_ONLY:
-            raise fail(f"{_flag(name)} is not for a table at a server: {_HERE_ONLY[name]}")
+            said = _("{option} is not for a table at a server: {why}")
+            raise fail(said.format(option=_flag(name), why=_(_HERE_ONLY[name])))
     join = params["join"]
     for name in given:
         if join is not None and name not in _JOINING:
-            raise fail(f"{_flag(name)} is for a new table: table {join} has its own")
+            said = _("{option} is for a new table: table {table} has its own")
+            raise fail(said.format(option=_flag(name), table=join))
     if params["name"] is None:
-        raise fail("--server needs --name NAME (and --register the first time)")
+        raise fail(_("--server needs --name NAME (and --register the first time)"))
     try:
         from croupier.cli import remote
     except ImportError:
-        raise fail("--server needs the server extra: pip install croupier[server]") from None
+        raise fail(_("--server needs the server extra: pip install croupier[server]")) from None
     bots = params["bots"] if params["bots"] is not None else usual
     seat = params["seat"] - 1 if "seat" in given else None
     if join is None:
         _seats(rules.seats, False, params["seat"], bots, usual=(usual, usual))
         if seat is not None and 1 <= seat <= bots:
-            after = f", or {bots + 2} to {rules.seats}" if bots + 2 <= rules.seats else ""
-            raise fail(
-                f"--seat {seat + 1}: at a new table the bots sit in seats 2 to {bots + 1}: "
-                f"take seat 1{after}"
-            )
+            free = _("--seat {seat}: at a new table the bots sit in seats 2 to {last}: take seat 1")
+            more = _("{free}, or {low} to {high}").format(free=free, low=bots + 2, high=rules.seats)
+            said = more if bots + 2 <= rules.seats else free
+            raise fail(said.format(seat=seat + 1, last=bots + 1))
     password = params["password"]
     if password is None:
-        password = typer.prompt("Password", hide_input=True)
+        password = typer.prompt(_("Password"), hide_input=True)
     server = remote.Server(
         url=params["server"],
         name=params["name"],
@@ -569,15 +606,18 @@ def _seats(
     unless told; all checked against the table's `places`. Where a seat holds the bank
     (`banked`), --auto needs a banker and a punter."""
     if not auto and not 1 <= place <= places:
-        raise fail(f"--seat {place} is not at this table: its seats are 1 to {places}")
+        said = _("--seat {seat} is not at this table: its seats are 1 to {last}")
+        raise fail(said.format(seat=place, last=places))
     wanted = bots if bots is not None else (usual[1] if auto else usual[0])
     room = places - (0 if auto else 1)
     if wanted > room:
-        raise fail(f"--bots {wanted}: this table has room for {room} bots")
+        raise fail(
+            _("--bots {bots}: this table has room for {room} bots").format(bots=wanted, room=room)
+        )
     if banked and auto and wanted < 2:
-        raise fail("--auto needs at least 2 bots: one banks, the others punt")
+        raise fail(_("--auto needs at least 2 bots: one banks, the others punt"))
     if not banked and auto and wanted < 1:
-        raise fail("--auto needs at least 1 bot: with no one at the table, nothing is dealt")
+        raise fail(_("--auto needs at least 1 bot: with no one at the table, nothing is dealt"))
     return (None if auto else place - 1), wanted
 
 

@@ -16,6 +16,7 @@ from croupier.cli.terminal import CommandError, Prompter
 from croupier.cli.words import Words, amount, help_text, word
 from croupier.engine.actions import Action, Legal, Rebuy
 from croupier.errors import IllegalAction
+from croupier.i18n import N_, _
 
 __all__ = ["AskedSeat", "TerminalSeat"]
 
@@ -58,7 +59,7 @@ class TerminalSeat(ABC, Generic[V]):
                 self.console.print(self.panel(view))
 
     def refused(self, error: IllegalAction) -> None:
-        self.console.print(f"[red]Refused:[/] {error.reason}.")
+        self.console.print(_("[red]Refused:[/] {reason}.").format(reason=error.reason))
 
     @abstractmethod
     def decide(self, view: V) -> Action | None:
@@ -73,19 +74,16 @@ class _Asked(enum.Enum):
     QUIT = "quit"
 
 
-_STOPPING = "Ctrl-C or Ctrl-D: stop at once; stakes not yet settled go back to their owners"
+_STOPPING = N_("Ctrl-C or Ctrl-D: stop at once; stakes not yet settled go back to their owners")
 
 
-_REBUY: Words[Any, Action] = Words(
-    (
-        replace(
-            amount("rebuy", Rebuy, "bring 200 more chips, as you might get up", alone=False),
-            offered=False,
-        ),
-    )
-)
-"""The word for bringing more chips, known wherever the seat may (croupier.engine.rebuy),
-and told by `help` rather than among the prompt's choices."""
+def _rebuy() -> Words[Any, Action]:
+    """The word for bringing more chips, known wherever the seat may (croupier.engine.rebuy),
+    and told by `help` rather than among the prompt's choices."""
+    # i18n: the spellings a prompt takes, comma-separated (the first is shown)
+    spelled = N_("rebuy")
+    does = N_("bring 200 more chips, as you might get up")
+    return Words((replace(amount(spelled, Rebuy, does, alone=False), offered=False),))
 
 
 class AskedSeat(TerminalSeat[V]):
@@ -93,15 +91,19 @@ class AskedSeat(TerminalSeat[V]):
     prompt also knows `table`, `help` (what each word does) and `quit`: the seat then acts
     `on_the_way_out`, as `leaving` says."""
 
-    leaving = "leave the table; a choice still yours in a coup under way is made the plainest way"
-    quit_words = "quit, q, exit"
+    leaving = N_(
+        "leave the table; a choice still yours in a coup under way is made the plainest way"
+    )
+    quit_words = N_("quit, q, exit")
 
     def __init__(self, console: Console, prompter: Prompter, name: Callable[[int], str]) -> None:
         super().__init__(console, prompter, name)
         self.asked = Words(
             (
-                word("table, show", _Asked.TABLE, "show the table again"),
-                word("help, ?", _Asked.HELP, "say what each word does here"),
+                # i18n: the spellings a prompt takes, comma-separated (the first is shown)
+                word(N_("table, show"), _Asked.TABLE, N_("show the table again")),
+                # i18n: the spellings a prompt takes, comma-separated (the first is shown)
+                word(N_("help, ?"), _Asked.HELP, N_("say what each word does here")),
                 word(self.quit_words, _Asked.QUIT, self.leaving),
             )
         )
@@ -125,7 +127,7 @@ class AskedSeat(TerminalSeat[V]):
             self.show_once(view)
             words = self.words(view)
             if view.legal.of_type(Rebuy):
-                words += _REBUY
+                words += _rebuy()
             line = self.prompter.ask(f"{self.prompt(view)} >")
             try:
                 if self.asked.find(line) is None:
@@ -142,4 +144,4 @@ class AskedSeat(TerminalSeat[V]):
             self.console.print(self.panel(view))
         else:
             self.console.print(escape(help_text(words, self.asked)))
-            self.console.print(f"  [dim]{_STOPPING}.[/]")
+            self.console.print(f"  [dim]{_(_STOPPING)}.[/]")

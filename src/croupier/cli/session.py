@@ -21,11 +21,15 @@ from croupier.engine.events import ChipsAdded, Event, SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import InvalidInput, TableStopped
 from croupier.fairness import FairShuffler, checked_part
+from croupier.i18n import N_, _
 from croupier.randomness import stream
 from croupier.table import Controller, Croupier, Player, Table
 from croupier.words.markup import plural, signed
 
 __all__ = ["TerminalSession", "bots_at_table"]
+
+_COLUMNS = (N_("Seat"), N_("Player"), N_("Brought"), N_("Now"), N_("Net"))
+"""The summary's columns."""
 
 P = TypeVar("P")
 
@@ -127,7 +131,8 @@ class TerminalSession:
         parts = {seat: stream(self.seed, f"fair/{seat}") for seat in self.players}
 
         def gather(made: str) -> dict[int, str]:
-            self.console.print(f"The next shuffle is committed to: sha256 [bold]{made}[/].")
+            said = _("The next shuffle is committed to: sha256 [bold]{commitment}[/].")
+            self.console.print(said.format(commitment=made))
             given = {seat: rng.randbytes(16).hex() for seat, rng in parts.items()}
             if self.human_seat in given and self.person is not None:
                 typed = self._part_typed()
@@ -140,7 +145,7 @@ class TerminalSession:
         """The person's part of the shuffle, asked until it is one (empty: none typed)."""
         while True:
             typed: str = self.console.input(
-                "Your part of the shuffle (any words; Enter: a random one): "
+                _("Your part of the shuffle (any words; Enter: a random one): ")
             )
             try:
                 return checked_part(typed.strip())
@@ -193,9 +198,9 @@ class TerminalSession:
             self.table.run()
         except KeyboardInterrupt:
             self.interrupted = True
-            self.console.print("\n[yellow]Interrupted: the table stops here.[/]")
+            self.console.print(_("\n[yellow]Interrupted: the table stops here.[/]"))
         except EOFError:
-            self.console.print("\n[yellow]The input has ended: the table stops here.[/]")
+            self.console.print(_("\n[yellow]The input has ended: the table stops here.[/]"))
         except TableStopped as error:
             self.console.print(f"\n[red]{escape(str(error))}.[/]")
         self.summary()
@@ -209,9 +214,9 @@ class TerminalSession:
             seat: holdings.get(seat, 0) + self.ledger.left_with.get(seat, 0) + returned.get(seat, 0)
             for seat in self.ledger.bought
         }
-        report = RichTable(title="Session summary", box=boxes.SIMPLE_HEAD)
-        for column in ("Seat", "Player", "Brought", "Now", "Net"):
-            report.add_column(column, justify="left" if column == "Player" else "right")
+        report = RichTable(title=_("Session summary"), box=boxes.SIMPLE_HEAD)
+        for column in _COLUMNS:
+            report.add_column(_(column), justify="left" if column == "Player" else "right")
         for seat in sorted(now):
             brought, chips = self.ledger.bought[seat], now[seat]
             net = signed(chips - brought)
@@ -219,10 +224,12 @@ class TerminalSession:
         self.console.print(report)
         if returned:
             back = ", ".join(f"{self.name(seat)} {n}" for seat, n in sorted(returned.items()))
-            self.console.print(f"Stakes not settled, given back to their owners: {back}.")
+            said = _("Stakes not settled, given back to their owners: {seats}.")
+            self.console.print(said.format(seats=back))
         rounds = plural(self.game.rounds(state), self.round_name)
         house = self.game.chips(state).house
-        self.console.print(f"{rounds}. House takings {signed(house)}.")
+        said = _("{rounds}. House takings {house}.")
+        self.console.print(said.format(rounds=rounds, house=signed(house)))
         self.console.print(self._sum(now, returned), soft_wrap=True)
 
     def _sum(self, now: dict[int, int], returned: dict[int, int]) -> str:
@@ -230,18 +237,26 @@ class TerminalSession:
         chips = self.game.chips(self.table.state)
         brought, at_seats = sum(self.ledger.bought.values()), sum(now.values())
         elsewhere = [
-            (chips.house, "house takings"),
-            (chips.apart, "kept apart"),
-            (chips.staked - sum(returned.values()), "staked"),
+            (chips.house, _("house takings")),
+            (chips.apart, _("kept apart")),
+            (chips.staked - sum(returned.values()), _("staked")),
         ]
         shown = "".join(f" {'−' if n < 0 else '+'} {abs(n)} {where}" for n, where in elsewhere if n)
-        if brought == at_seats + sum(n for n, _ in elsewhere):
-            return f"{brought} brought = {at_seats} at the seats{shown}. Chips conserved exactly."
-        return f"[red]{brought} brought ≠ {at_seats} at the seats{shown}: CHIPS NOT CONSERVED.[/]"
+        figures = {"brought": brought, "at_seats": at_seats, "elsewhere": shown}
+        if brought == at_seats + sum(n for n, _where in elsewhere):
+            said = _(
+                "{brought} brought = {at_seats} at the seats{elsewhere}. Chips conserved exactly."
+            )
+            return said.format(**figures)
+        said = _(
+            "[red]{brought} brought ≠ {at_seats} at the seats{elsewhere}: CHIPS NOT CONSERVED.[/]"
+        )
+        return said.format(**figures)
 
     def save(self, path: Path) -> None:
         self.table.reveal()  # the session is over here
         path.write_text(self.table.history.to_json(), encoding="utf-8")
-        self.console.print(f"History written to {path}.")
+        self.console.print(_("History written to {path}.").format(path=path))
         if self.fair:
-            self.console.print(f"Anyone can check its shuffles: `croupier verify {path}`.")
+            said = _("Anyone can check its shuffles: `croupier verify {path}`.")
+            self.console.print(said.format(path=path))

@@ -9,6 +9,7 @@ from rich.markup import escape
 
 from croupier.bots.defaults import middle_cut
 from croupier.engine.actions import Amounts, Cut, Legal
+from croupier.i18n import _
 
 __all__ = [
     "CommandError",
@@ -28,14 +29,14 @@ def read_amount(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise CommandError(f"{text!r} is not a number of chips") from None
+        raise CommandError(_("{text!r} is not a number of chips").format(text=text)) from None
 
 
 def cut_range(legal: Legal) -> str:
     """The cuts a seat may make, as a prompt says them: `1-415, Enter: the middle`."""
     (option,) = legal.of_type(Cut)
     assert isinstance(option, Amounts)
-    return f"{option.low}-{option.high}, Enter: the middle"
+    return _("{low}-{high}, Enter: the middle").format(low=option.low, high=option.high)
 
 
 class Prompter:

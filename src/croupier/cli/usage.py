@@ -20,9 +20,12 @@ from typer.core import TyperGroup
 
 from croupier import games as registry
 from croupier import i18n
+from croupier.cli import library_words
 from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
+    "AT_LEAST",
+    "BOUNDS",
     "USAGE_ERROR",
     "Croupier",
     "GameCommands",
@@ -87,7 +90,8 @@ def fail(message: str) -> typer.Exit:
     """Say what is wrong on standard error (a library message in the terminal's words, as
     `in_cli_words` gives them); raise what this returns to exit with status 2."""
     line = escape(in_cli_words(message))
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]Error:[/] {line}")
+    said = i18n._("[red]Error:[/] {message}").format(message=line)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(said)
     return typer.Exit(2)
 
 
@@ -168,28 +172,67 @@ def _reflow(command: Any) -> None:
             paragraphs = inspect.cleandoc(command.help).split("\n\n")
             command._english = "\n\n".join(" ".join(p.split("\n")) for p in paragraphs)
         command.help = i18n._(command._english)
+    if getattr(command, "epilog", None):
+        english = command.__dict__.setdefault("_english_epilog", command.epilog)
+        paragraphs = english.split("\n\n")  # each a message; `{game}`, the command's name
+        said = [i18n._(p).replace("{game}", command.name or "") for p in paragraphs]
+        command.epilog = "\n\n".join(said)
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
             english = param.__dict__.setdefault("_english", param.help)
-            param.help = i18n._(english)
+            param.help = _help(english)
+        if getattr(param, "rich_help_panel", None):
+            panel = param.__dict__.setdefault("_english_panel", param.rich_help_panel)
+            param.rich_help_panel = i18n._(panel)
     for sub in getattr(command, "commands", {}).values():
         _reflow(sub)
 
 
-def _asked_language(args: Sequence[str]) -> str | None:
-    """The language `--lang` asks for anywhere on the command line (before any command
-    reads it, so that `--help` is in it too), or None: none asked, or none croupier has
-    (the option itself then says why)."""
-    for i, arg in enumerate(args):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
-        if arg == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-        if value is not None:
-            try:
-                return i18n.language(value)
-            except InvalidInput:
-                return None
-    return None
+BOUNDS = i18n.N_(" [{low:,} to {high:,}]")
+AT_LEAST = i18n.N_(" [at least {low:,}]")
+"""The bounds a number option's help ends with (`options.number`), translated apart from
+the help itself (`_help`)."""
+_BOUNDS = re.compile(r" \[(?:at least (?P<least>[\d,]+)|(?P<low>[\d,]+) to (?P<high>[\d,]+))\]$")
+"""`BOUNDS` or `AT_LEAST` at the end of an option's help, with their figures."""
+_LISTED = re.compile(r"One of: (?P<choices>[^.]+)\.")
+"""An argument's help that lists its choices (a game's name)."""
+
+
+def _help(english: str) -> str:
+    """An option's help in the context's language: the bounds a number's help ends with
+    translated apart from the help itself."""
+    listed = _LISTED.fullmatch(english)
+    if listed:
+        return i18n._("One of: {choices}.").format(choices=listed["choices"])
+    found = _BOUNDS.search(english)
+    if found is None:
+        return i18n._(english)
+    head = i18n._(english[: found.start()])
+    if found["least"]:
+        return head + i18n._(AT_LEAST).format(low=int(found["least"].replace(",", "")))
+    low, high = (int(found[k].replace(",", "")) for k in ("low", "high"))
+    return head + i18n._(BOUNDS).format(low=low, high=high)
+
+
+def _take_language(args: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The language `--lang` asks for anywhere on the command line, and the line without
+    it: every command speaks it, and it is read before any command is, so that `--help` is
+    in it too. `InvalidInput` for a language croupier does not have."""
+    asked: str | None = None
+    rest: list[str] = []
+    words = iter(args)
+    for arg in words:
+        if arg == "--lang":
+            value = next(words, None)
+            if value is None:
+                raise InvalidInput("--lang needs a language: one of " + ", ".join(i18n.LANGUAGES))
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+            continue
+        asked = i18n.language(value)
+    return asked, rest
 
 
 class Croupier(TyperGroup):
@@ -206,13 +249,21 @@ class Croupier(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        asked = _asked_language(list(sys.argv[1:] if args is None else args))
+        status: Any = None
+        try:
+            asked, args = _take_language(list(sys.argv[1:] if args is None else args))
+        except InvalidInput as error:
+            fail(str(error))
+            asked, status = None, 2
+        library_words.install()
         with i18n.use(asked or i18n.from_environment()):
+            library_words.speak()
             _reflow(self)
             try:
-                status = super().main(
-                    args, prog_name, complete_var, False, windows_expand_args, **extra
-                )
+                if status is None:
+                    status = super().main(
+                        args, prog_name, complete_var, False, windows_expand_args, **extra
+                    )
             except USAGE_ERROR as error:
                 if type(error).__name__ != "NoArgsIsHelpError":  # that one has shown the help
                     fail(_said(error))

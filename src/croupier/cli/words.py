@@ -6,6 +6,12 @@ a word like the others: it means something only where the table says so.
 
 Spellings are written as help shows them, comma-separated: `"pass, Enter, p, no"`; a
 spelling may be two words (`"give up"`), and `Enter` is the empty line.
+
+The words are in the session's language (croupier.i18n): a table is made when its prompt
+is asked, and each spelling, form and `does` given to `command`, `word`, `word_by` and
+`amount` is a message id (marked `N_` where it is written). The language's own spellings
+come first, and help shows them; the English ones are understood as well (`банко 50` and
+`banco 50`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from croupier.cli.terminal import CommandError, read_amount
+from croupier.i18n import _
 
 __all__ = ["Word", "Words", "amount", "command", "help_text", "word", "word_by"]
 
@@ -53,14 +60,17 @@ class Word(Generic[V_contra, R_co]):
         """As a refusal lists it: `` `pass` (Enter) ``, ``a number (`200`)``, Enter."""
         if self.form == _ENTER:
             return _ENTER
-        said = f"a number (`{self.form}`)" if _NUMBER in self.spellings else f"`{self.form}`"
+        if _NUMBER in self.spellings:
+            said = _("a number (`{form}`)").format(form=self.form)
+        else:
+            said = f"`{self.form}`"
         return said + (f" ({_ENTER})" if _ENTER in self.spellings else "")
 
 
 def command(spelled: str, form: str, read: Callable[[list[str], V], R], does: str) -> Word[V, R]:
     """A word whose `read` makes its answer from what follows it; help shows it as `form`."""
     spellings = _spellings(spelled)
-    return Word(form, does, spellings, read, spellings[1:])
+    return Word(_(form), _(does), spellings, read, spellings[1:])
 
 
 def word(spelled: str, answer: R, does: str) -> Word[Any, R]:
@@ -71,13 +81,14 @@ def word(spelled: str, answer: R, does: str) -> Word[Any, R]:
 def word_by(spelled: str, make: Callable[[V], R], does: str) -> Word[V, R]:
     """A word that takes nothing after it and means `make(view)`."""
     spellings = _spellings(spelled)
+    alone = _("{extra!r} is too much: {word} is said alone")
 
     def read(rest: list[str], view: V) -> R:
         if rest:
-            raise CommandError(f"{' '.join(rest)!r} is too much: {spellings[0]} is said alone")
+            raise CommandError(alone.format(extra=" ".join(rest), word=spellings[0]))
         return make(view)
 
-    return Word(spellings[0], does, spellings, read, spellings[1:])
+    return Word(spellings[0], _(does), spellings, read, spellings[1:])
 
 
 def amount(
@@ -87,13 +98,14 @@ def amount(
     itself (`200`)."""
     names = _spellings(spelled)
     form, *others = [str(example)] * alone + [f"{name} {example}" for name in names]
+    one = _("say one number, as in `{form}`").format(form=form)
 
     def read(rest: list[str], view: object) -> R:
         if len(rest) != 1:
-            raise CommandError(f"say one number, as in `{form}`")
+            raise CommandError(one)
         return make(read_amount(rest[0]))
 
-    return Word(form, does, (_NUMBER,) * alone + names, read, tuple(others))
+    return Word(form, _(does), (_NUMBER,) * alone + names, read, tuple(others))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +140,9 @@ class Words(Generic[V, R]):
         if found is None:
             said = repr(line.strip()) if line.strip() else _ENTER
             raise CommandError(
-                f"{said} is not understood here: say {self.choices()} (`help` says what each does)"
+                _(
+                    "{said} is not understood here: say {choices} (`help` says what each does)"
+                ).format(said=said, choices=self.choices())
             )
         known, rest = found
         return known.read(rest, view)
@@ -136,7 +150,9 @@ class Words(Generic[V, R]):
     def choices(self) -> str:
         """`banco`, `pass` (Enter) or `leave`."""
         shown = [w.choice for w in self.words if w.offered]
-        return " or ".join(filter(None, [", ".join(shown[:-1]), shown[-1]]))
+        if len(shown) == 1:
+            return shown[0]
+        return _("{some} or {last}").format(some=", ".join(shown[:-1]), last=shown[-1])
 
 
 def help_text(*tables: Words[Any, Any]) -> str:
@@ -147,7 +163,9 @@ def help_text(*tables: Words[Any, Any]) -> str:
 
 
 def _spellings(spelled: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in spelled.split(","))
+    """The spellings of `spelled` in the session's language, then the English ones."""
+    both = f"{_(spelled)},{spelled}".split(",")
+    return tuple(dict.fromkeys(part.strip() for part in both))
 
 
 def _after(spelling: str, tokens: list[str]) -> list[str] | None:

@@ -18,6 +18,7 @@ from croupier.engine.actors import Actor
 from croupier.engine.events import ChipsAdded, Event
 from croupier.engine.game import Game
 from croupier.errors import IllegalAction, StakeOutOfRange
+from croupier.i18n import _
 
 __all__ = ["rebought", "rebuy_refusal", "with_rebuy"]
 
@@ -36,10 +37,12 @@ def rebuy_refusal(
     seat may not get up now, which is why it may not bring chips either."""
     if Leave() in game.options(state, actor):
         most = MAX_BUY_IN - chips
-        said = f"bring 1 to {most} chips more" if most >= 1 else "you hold all a seat may"
+        more = _("bring 1 to {most} chips more").format(most=most)
+        said = more if most >= 1 else _("you hold all a seat may")
         return StakeOutOfRange(actor, action, said)
     refused = game.refusal(state, actor, Leave())
-    reason = f"you may bring chips only at a moment you may get up: {refused.reason}"
+    reason = _("you may bring chips only at a moment you may get up: {why}")
+    reason = reason.format(why=refused.reason)
     return type(refused)(actor, action, reason)
 
 

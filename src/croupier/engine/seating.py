@@ -22,6 +22,7 @@ from croupier.errors import (
     NotYourTurn,
     StakeOutOfRange,
 )
+from croupier.i18n import _
 from croupier.lowest_card import LowestCardDraw
 
 __all__ = ["BankingGame", "Seated", "by_seat", "draw_for_bank", "seat_buy_ins", "seating_refusal"]
@@ -79,12 +80,13 @@ def seating_refusal(
     seat; None when it is the game's own to say why a seated player may not get up now."""
     if isinstance(action, Join):
         if seats[seat] is not None:
-            return ForbiddenAction(seat, action, "this seat is taken: sit down at an empty one")
+            return ForbiddenAction(seat, action, _("this seat is taken: sit down at an empty one"))
         if busy is not None:
-            return NotYourTurn(seat, action, f"no one sits down while {busy}")
-        return StakeOutOfRange(seat, action, f"bring 1 to {MAX_BUY_IN} chips")
+            return NotYourTurn(seat, action, _("no one sits down while {busy}").format(busy=busy))
+        said = _("bring 1 to {most} chips").format(most=MAX_BUY_IN)
+        return StakeOutOfRange(seat, action, said)
     if seats[seat] is None:
-        return ForbiddenAction(seat, action, "this seat is empty")
+        return ForbiddenAction(seat, action, _("this seat is empty"))
     return None
 
 

@@ -10,8 +10,9 @@ from typing import Any
 from rich.markup import escape
 
 from croupier.engine.events import ChipsAdded, Event
+from croupier.i18n import N_, _
 
-__all__ = ["Names", "Narrator", "Tellers"]
+__all__ = ["YOU", "Names", "Narrator", "Tellers"]
 
 
 @dataclass
@@ -27,14 +28,23 @@ class Names:
 
     def short(self, seat: int) -> str:
         """`Anna`, or `seat 3` when the seats are named by number alone."""
-        return f"seat {seat + 1}" if self.numbered else self.held.get(seat, "guest")
+        if self.numbered:
+            return _(_PLACES["seat"]).format(number=seat + 1)
+        name = self.held.get(seat)
+        return _(YOU) if name == YOU else name or _("guest")
 
     def __call__(self, seat: int | None) -> str:
         """`seat 3 (Anna)` for a line (escaped); None is the croupier."""
         if seat is None:
-            return "the croupier"
-        numbered = f"{self.place} {seat + 1}"
+            return _("the croupier")
+        numbered = _(_PLACES[self.place]).format(number=seat + 1)
         return numbered if self.numbered else f"{numbered} ({escape(self.short(seat))})"
+
+
+YOU = N_("you")
+"""The person's own seat's name, said in the session's language."""
+_PLACES = {"seat": N_("seat {number}"), "box": N_("box {number}")}
+"""A place at the table by its number, as `Names.place` names it."""
 
 
 Tellers = Mapping[type[Event], Callable[[Any, Any], str | None]]
@@ -75,6 +85,8 @@ class Narrator:
 
 
 _EVERY_GAME: Tellers = {
-    ChipsAdded: lambda n, e: f"{n.subject(e.seat)} brings {e.chips} more chips, {e.total} now.",
+    ChipsAdded: lambda n, e: _("{who} brings {chips} more chips, {total} now.").format(
+        who=n.subject(e.seat), chips=e.chips, total=e.total
+    ),
 }
 """The events told alike at every game's table."""
