@@ -25,6 +25,7 @@ from croupier.games.banchek.events import (
     Why,
 )
 from croupier.games.banchek.rules import Rules
+from croupier.i18n import N_, _, ngettext
 from croupier.words import narration
 from croupier.words.markup import card_markup, cards_markup, plural
 from croupier.words.narration import Names, Tellers
@@ -37,11 +38,12 @@ ROUND = "round"
 
 def header(rules: Rules) -> tuple[str, ...]:
     """What is played at a table of these rules, said once at the start."""
-    riders = "riders allowed (BN-15)" if rules.riders else "no riders"
-    return (
-        f"[bold]Polish Banchek[/] — two packs; stakes from {rules.minimum} to the whole "
-        f"bank; a bank of {rules.bank} passes when it triples or breaks; {riders}.",
+    allowed = _("riders allowed (BN-15)") if rules.riders else _("no riders")
+    said = _(
+        "[bold]Polish Banchek[/] — two packs; stakes from {minimum} to the whole bank; a bank "
+        "of {bank} passes when it triples or breaks; {riders}."
     )
+    return (said.format(minimum=rules.minimum, bank=rules.bank, riders=allowed),)
 
 
 class Narrator(narration.Narrator):
@@ -54,73 +56,143 @@ class Narrator(narration.Narrator):
 def _dealt(n: Narrator, e: HandDealt) -> str | None:
     if e.cards is None:
         return None  # another's hand: only he sees it
-    return f"Your cards: {cards_markup(e.cards)}."
+    return _("Your cards: {cards}.").format(cards=cards_markup(e.cards))
 
 
 def _turned(n: Narrator, e: CardTurned) -> str:
     if e.early:
-        return (
-            f"[yellow]The banker turns {n.name(e.seat)}'s card before the stake: "
-            f"{card_markup(e.card)}. It is the punter's to use (BN-14).[/]"
+        said = _(
+            "[yellow]The banker turns {who}'s card before the stake: {card}. It is the "
+            "punter's to use (BN-14).[/]"
         )
-    return f"The banker turns {card_markup(e.card)}."
+        return said.format(who=n.name(e.seat), card=card_markup(e.card))
+    return _("The banker turns {card}.").format(card=card_markup(e.card))
+
+
+_SETTLED = {
+    (True, True): N_("{who} wins {stake}."),
+    (True, False): N_("{who} loses {stake}."),
+    (False, True): N_("{who} riding on {hand} wins {stake}."),
+    (False, False): N_("{who} riding on {hand} loses {stake}."),
+}
+"""A stake settled: by whether it is the hand's own, and whether it won (BN-6, BN-15)."""
 
 
 def _settled(n: Narrator, e: Settled) -> str:
-    on = "" if e.seat == e.hand else f" riding on {n.name(e.hand)}"
-    result = "wins" if e.won else "loses"
-    return f"  {n.subject(e.seat)}{on} {result} {e.stake}."
+    said = _(_SETTLED[e.seat == e.hand, e.won])
+    return "  " + said.format(who=n.subject(e.seat), hand=n.name(e.hand), stake=e.stake)
 
 
 def _peeked(n: Narrator, e: Peeked) -> str:
-    seen = f": {card_markup(e.card)}" if e.card is not None else ""
-    return f"[yellow]{n.subject(e.banker)} peeks at the card before turning it{seen} (BN-17).[/]"
+    if e.card is None:
+        said = _("[yellow]{who} peeks at the card before turning it (BN-17).[/]")
+    else:
+        said = _("[yellow]{who} peeks at the card before turning it: {card} (BN-17).[/]")
+    return said.format(who=n.subject(e.banker), card=card_markup(e.card))
 
 
 def _claimed(n: Narrator, e: PeekClaimed) -> str:
-    whose = "" if e.seat == e.punter else f", {n.name(e.punter)}'s to play"
-    return f"{n.subject(e.seat)} has the peeked card count as turned{whose} (BN-17, BN-14)."
+    if e.seat == e.punter:
+        said = _("{who} has the peeked card count as turned (BN-17, BN-14).")
+    else:
+        said = _("{who} has the peeked card count as turned, {punter}'s to play (BN-17, BN-14).")
+    return said.format(who=n.subject(e.seat), punter=n.name(e.punter))
 
 
 def _ended(n: Narrator, e: BankEnded) -> str:
-    how = "has tripled" if e.why is Why.TRIPLED else "is broken"
-    return (
-        f"[bold]The bank {how}: {n.name(e.seat)} takes off {e.bank} and the pack passes to "
-        "the left (BN-10).[/]"
+    if e.why is Why.TRIPLED:
+        said = _(
+            "[bold]The bank has tripled: {who} takes off {bank} and the pack passes to the "
+            "left (BN-10).[/]"
+        )
+    else:
+        said = _(
+            "[bold]The bank is broken: {who} takes off {bank} and the pack passes to the "
+            "left (BN-10).[/]"
+        )
+    return said.format(who=n.name(e.seat), bank=e.bank)
+
+
+def _skipped(n: Narrator, e: BankSkipped) -> str:
+    said = _("{who} has {chips} chips, not the bank agreed: the turn to bank passes.")
+    return said.format(who=n.subject(e.seat), chips=e.chips)
+
+
+def _shuffled(n: Narrator, e: PackShuffled) -> str:
+    # i18n: the cards shuffled (the same in English's two forms)
+    said = ngettext(
+        "{who} shuffles the two packs ({cards} cards).",
+        "{who} shuffles the two packs ({cards} cards).",
+        e.cards,
     )
+    return said.format(who=n.subject(e.by), cards=e.cards)
+
+
+def _cut(n: Narrator, e: ShoeCut) -> str:
+    # i18n: the cards cut from the top (the same in English's two forms)
+    said = ngettext("{who} cuts at {amount} (BN-4).", "{who} cuts at {amount} (BN-4).", e.amount)
+    return said.format(who=n.subject(e.by), amount=e.amount)
+
+
+def _gathered(n: Narrator, e: RoundGathered) -> str:
+    # i18n: the round's cards gathered (the same in English's two forms)
+    said = ngettext(
+        "[dim]{who} puts the round's {cards} cards under the pack; no shuffle (BN-8, BN-9).[/]",
+        "[dim]{who} puts the round's {cards} cards under the pack; no shuffle (BN-8, BN-9).[/]",
+        e.cards,
+    )
+    return said.format(who=n.subject(e.by), cards=e.cards)
+
+
+def _riders_refused(n: Narrator, e: RidersRefused) -> str:
+    said = _("{who} allows no riders on the hand, and will ride on no one's (BN-16).")
+    return said.format(who=n.subject(e.seat))
+
+
+def _rider(n: Narrator, e: RiderStaked) -> str:
+    said = _("{who} rides {amount} on {on}'s cards (BN-15).")
+    return said.format(who=n.subject(e.seat), amount=e.amount, on=n.name(e.on))
+
+
+def _void(n: Narrator, e: HandsVoid) -> str:
+    said = _("Hands not played are void: {seats}.")
+    return "  " + said.format(seats=", ".join(n.name(s) for s in e.seats))
 
 
 _TELLERS: Tellers = {
-    DrawnForBank: lambda n, e: f"{n.subject(e.seat)} draws {card_markup(e.card)} for the bank.",
-    FirstBanker: lambda n, e: f"[bold]{n.subject(e.seat)} has the lowest card and banks (BN-2).[/]",
-    BankPutUp: lambda n, e: f"[bold]{n.subject(e.seat)} puts up a bank of {e.amount}.[/]",
-    BankSkipped: lambda n, e: (
-        f"{n.subject(e.seat)} has {e.chips} chips, not the bank agreed: the turn to bank passes."
+    DrawnForBank: lambda n, e: _("{who} draws {card} for the bank.").format(
+        who=n.subject(e.seat), card=card_markup(e.card)
     ),
-    PackShuffled: lambda n, e: f"{n.subject(e.by)} shuffles the two packs ({e.cards} cards).",
-    ShoeCut: lambda n, e: f"{n.subject(e.by)} cuts at {e.amount} (BN-4).",
+    FirstBanker: lambda n, e: _("[bold]{who} has the lowest card and banks (BN-2).[/]").format(
+        who=n.subject(e.seat)
+    ),
+    BankPutUp: lambda n, e: _("[bold]{who} puts up a bank of {amount}.[/]").format(
+        who=n.subject(e.seat), amount=e.amount
+    ),
+    BankSkipped: _skipped,
+    PackShuffled: _shuffled,
+    ShoeCut: _cut,
     HandDealt: _dealt,
-    Staked: lambda n, e: f"{n.subject(e.seat)} stakes {e.amount}.",
-    RidersRefused: lambda n, e: (
-        f"{n.subject(e.seat)} allows no riders on the hand, and will ride on no one's (BN-16)."
+    Staked: lambda n, e: _("{who} stakes {amount}.").format(who=n.subject(e.seat), amount=e.amount),
+    RidersRefused: _riders_refused,
+    HandShown: lambda n, e: _("{who} shows {cards}.").format(
+        who=n.subject(e.seat), cards=cards_markup(e.cards)
     ),
-    HandShown: lambda n, e: f"{n.subject(e.seat)} shows {cards_markup(e.cards)}.",
-    RiderStaked: lambda n, e: (
-        f"{n.subject(e.seat)} rides {e.amount} on {n.name(e.on)}'s cards (BN-15)."
-    ),
+    RiderStaked: _rider,
     Peeked: _peeked,
     PeekClaimed: _claimed,
     CardTurned: _turned,
     Settled: _settled,
     BankEnded: _ended,
-    HandsVoid: lambda n, e: (
-        f"  Hands not played are void: {', '.join(n.name(s) for s in e.seats)}."
+    HandsVoid: _void,
+    RoundGathered: _gathered,
+    SeatJoined: lambda n, e: _("{who} sits down with {chips} chips.").format(
+        who=n.subject(e.seat), chips=e.chips
     ),
-    RoundGathered: lambda n, e: (
-        f"[dim]{n.subject(e.by)} puts the round's {e.cards} cards under the pack; no shuffle "
-        "(BN-8, BN-9).[/]"
+    SeatLeft: lambda n, e: _("{who} leaves the game with {chips} chips.").format(
+        who=n.subject(e.seat), chips=e.chips
     ),
-    SeatJoined: lambda n, e: f"{n.subject(e.seat)} sits down with {e.chips} chips.",
-    SeatLeft: lambda n, e: f"{n.subject(e.seat)} leaves the game with {e.chips} chips.",
-    SessionEnded: lambda n, e: f"\n[bold]The table closes after {plural(e.coups, 'round')}.[/]",
+    SessionEnded: lambda n, e: _("\n[bold]The table closes after {rounds}.[/]").format(
+        rounds=plural(e.coups, ROUND)
+    ),
 }

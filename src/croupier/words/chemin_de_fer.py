@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from croupier.engine.events import (
     CutCardPlaced,
     SeatJoined,
@@ -34,7 +36,8 @@ from croupier.games.chemin_de_fer.events import (
     StakePlaced,
     ThirdCard,
 )
-from croupier.games.chemin_de_fer.rules import BankerPlay, Outcome, Rules, Winner
+from croupier.games.chemin_de_fer.rules import BankerPlay, Hand, Outcome, Rules, Winner
+from croupier.i18n import N_, _, ngettext, npgettext
 from croupier.words import narration
 from croupier.words.markup import card_markup, cards_markup, plural, signed
 from croupier.words.narration import Names, Tellers
@@ -44,20 +47,42 @@ __all__ = ["ROUND", "Narrator", "header", "result_line"]
 ROUND = "coup"
 """What one round of the game is called."""
 
+_WINNERS = {Winner.BANKER: N_("the BANKER wins"), Winner.PUNTERS: N_("the PUNTERS win")}
+_PLAY = {BankerPlay.FREE: N_("chooses freely"), BankerPlay.TABLEAU: N_("follows the tableau")}
+
 
 def result_line(e: CoupResult) -> str:
+    """`the BANKER wins 7 to 6`, or a tie, as the middle of a line says it."""
     if e.winner is Winner.TIE:
-        return f"[bold]A TIE[/] at {e.punter}: stakes are returned (CF-14)"
-    who = "the BANKER wins" if e.winner is Winner.BANKER else "the PUNTERS win"
-    return f"[bold]{who}[/] {max(e.punter, e.banker)} to {min(e.punter, e.banker)}"
+        # i18n: CF-14, equal points: the stakes are cancelled (returned)
+        return _("[bold]A TIE[/] at {points}: stakes are returned (CF-14)").format(points=e.punter)
+    high, low = max(e.punter, e.banker), min(e.punter, e.banker)
+    return _("[bold]{who}[/] {high} to {low}").format(who=_(_WINNERS[e.winner]), high=high, low=low)
+
+
+def _capitalised(line: str) -> str:
+    """`line` with its first letter, after the markup that opens it, in capitals."""
+    return _OPENING.sub(lambda m: m[1] + m[2].upper(), line, count=1)
+
+
+_OPENING = re.compile(r"^((?:\[[^\]]*\])*)(\w)")
+"""The markup a line opens with, and its first letter."""
 
 
 def header(rules: Rules) -> tuple[str, ...]:
     """What is played at a table of these rules, said once at the start."""
-    play = "chooses freely" if rules.banker_play is BankerPlay.FREE else "follows the tableau"
+    said = ngettext(
+        "[bold]Chemin de Fer[/] — {decks} deck; the banker {play} (CF-13); "
+        "minimum bank {bank}, minimum stake {stake}.",
+        "[bold]Chemin de Fer[/] — {decks} decks; the banker {play} (CF-13); "
+        "minimum bank {bank}, minimum stake {stake}.",
+        rules.decks,
+    )
+    play = _(_PLAY[rules.banker_play])
     return (
-        f"[bold]Chemin de Fer[/] — {rules.decks} decks; the banker {play} (CF-13); "
-        f"minimum bank {rules.minimum_bank}, minimum stake {rules.minimum_stake}.",
+        said.format(
+            decks=rules.decks, play=play, bank=rules.minimum_bank, stake=rules.minimum_stake
+        ),
     )
 
 
@@ -68,57 +93,125 @@ class Narrator(narration.Narrator):
         super().__init__(names, _TELLERS)
 
 
+def _bank_opened(n: narration.Narrator, e: BankOpened) -> str:
+    if e.by_auction:
+        said = _("[bold]{who} banks {amount}[/] (won the auction, CF-3).")
+    else:
+        said = _("[bold]{who} banks {amount}[/] (CF-14).")
+    return said.format(who=n.subject(e.seat), amount=e.amount)
+
+
+def _stake_placed(n: narration.Narrator, e: StakePlaced) -> str:
+    if e.uncovered:
+        said = _("{who} stakes {amount}; {uncovered} still uncovered.")
+    else:
+        said = _("{who} stakes {amount}; the bank is covered.")
+    return said.format(who=n.subject(e.seat), amount=e.amount, uncovered=e.uncovered)
+
+
+def _banker_decided(n: narration.Narrator, e: BankerDecided) -> str:
+    said = {
+        (True, True): _("{who} draws (tableau)."),
+        (True, False): _("{who} draws."),
+        (False, True): _("{who} stands (tableau)."),
+        (False, False): _("{who} stands."),
+    }[e.draws, e.forced]
+    return said.format(who=n.subject(e.seat))
+
+
+def _third_card(n: narration.Narrator, e: ThirdCard) -> str:
+    if e.hand is Hand.PUNTER:
+        # i18n: CF-12, the third card is dealt face up
+        said = _("Punter's third card, face up: {card}.")
+    else:
+        said = _("Banker's third card, face up: {card}.")
+    return said.format(card=card_markup(e.card))
+
+
+def _hand_shown(n: narration.Narrator, e: HandShown) -> str:
+    said = {
+        (Hand.PUNTER, False): _("Punter shows {cards} — {points}."),
+        # i18n: CF-11, a two-card 8 or 9 is a natural
+        (Hand.PUNTER, True): _("Punter shows {cards} — {points} [bold]natural[/]."),
+        (Hand.BANKER, False): _("Banker shows {cards} — {points}."),
+        (Hand.BANKER, True): _("Banker shows {cards} — {points} [bold]natural[/]."),
+    }[e.hand, e.natural]
+    return said.format(cards=cards_markup(e.cards), points=e.points)
+
+
+def _settled(n: narration.Narrator, e: Settled) -> str:
+    said = {
+        Outcome.PUSH: _("  {who}: stake {stake} returned."),
+        Outcome.WIN: _("  {who}: stake {stake} wins {net}."),
+        Outcome.LOSE: _("  {who}: stake {stake} loses {net}."),
+    }[e.outcome]
+    return said.format(who=n.name(e.seat), stake=e.stake, net=signed(e.net))
+
+
+def _punter_decided(n: narration.Narrator, e: PunterDecided) -> str:
+    said = _("{who} asks for a card.") if e.draws else _("{who} stands.")
+    return said.format(who=n.subject(e.seat))
+
+
 _TELLERS: Tellers = {
-    BidMade: lambda n, e: f"{n.subject(e.seat)} bids {e.amount} for the bank.",
-    AuctionPassed: lambda n, e: f"{n.subject(e.seat)} passes (for good).",
-    NoBanker: lambda n, e: "Nobody will bank (CF-15).",
-    BankOpened: lambda n, e: (
-        f"[bold]{n.subject(e.seat)} banks {e.amount}[/]"
-        + (" (won the auction, CF-3)." if e.by_auction else " (CF-14).")
+    BidMade: lambda n, e: _("{who} bids {amount} for the bank.").format(
+        who=n.subject(e.seat), amount=e.amount
     ),
-    BankDeclined: lambda n, e: f"{n.subject(e.seat)} declines the bank (CF-15).",
-    BankKept: lambda n, e: f"{n.subject(e.seat)} keeps the bank: {e.bank}.",
-    BankGivenUp: lambda n, e: (
-        f"{n.subject(e.seat)} gives up the bank and keeps {e.amount} (CF-15)."
+    AuctionPassed: lambda n, e: _("{who} passes (for good).").format(who=n.subject(e.seat)),
+    NoBanker: lambda n, e: _("Nobody will bank (CF-15)."),
+    BankOpened: _bank_opened,
+    BankDeclined: lambda n, e: _("{who} declines the bank (CF-15).").format(who=n.subject(e.seat)),
+    BankKept: lambda n, e: _("{who} keeps the bank: {bank}.").format(
+        who=n.subject(e.seat), bank=e.bank
     ),
-    BankPassed: lambda n, e: (
-        f"The bank passes to the right; {n.name(e.from_seat)} takes back {e.returned} (CF-14)."
+    BankGivenUp: lambda n, e: _("{who} gives up the bank and keeps {amount} (CF-15).").format(
+        who=n.subject(e.seat), amount=e.amount
     ),
-    ShoeShuffled: lambda n, e: f"[bold]Shoe {e.shoe}[/]: {e.cards} cards are shuffled.",
-    ShoeCut: lambda n, e: f"{n.subject(e.by)} cuts the shoe at {e.amount}.",
-    CutCardPlaced: lambda n, e: f"The cut card goes in {e.from_bottom} from the bottom.",
-    CardBurned: lambda n, e: f"{n.subject(e.by)} burns {card_markup(e.card)} (CF-4).",
-    CallsOpen: lambda n, e: (
-        f"\n[bold]— Coup {e.coup} —[/] {n.subject(e.banker)} has a bank of {e.bank}. Banco?"
+    BankPassed: lambda n, e: _(
+        "The bank passes to the right; {who} takes back {returned} (CF-14)."
+    ).format(who=n.name(e.from_seat), returned=e.returned),
+    ShoeShuffled: lambda n, e: npgettext(
+        "chemin-de-fer",
+        "[bold]Shoe {shoe}[/]: {cards} card is shuffled.",
+        "[bold]Shoe {shoe}[/]: {cards} cards are shuffled.",
+        e.cards,
+    ).format(shoe=e.shoe, cards=e.cards),
+    ShoeCut: lambda n, e: _("{who} cuts the shoe at {amount}.").format(
+        who=n.subject(e.by), amount=e.amount
     ),
-    BancoCalled: lambda n, e: f"[bold]{n.subject(e.seat)}: banco![/] ({e.amount}, CF-6)",
-    CallPassed: lambda n, e: f"{n.subject(e.seat)} does not call banco.",
-    StakePlaced: lambda n, e: (
-        f"{n.subject(e.seat)} stakes {e.amount}"
-        + (f"; {e.uncovered} still uncovered." if e.uncovered else "; the bank is covered.")
+    CutCardPlaced: lambda n, e: _("The cut card goes in {n} from the bottom.").format(
+        n=e.from_bottom
     ),
-    StakePassed: lambda n, e: f"{n.subject(e.seat)} passes.",
-    NoStakes: lambda n, e: "Nobody stakes: no coup.",
-    PunterDecided: lambda n, e: (
-        f"{n.subject(e.seat)} {'asks for a card' if e.draws else 'stands'}."
+    # i18n: CF-4, cards dealt from the shoe, shown and discarded
+    CardBurned: lambda n, e: _("{who} burns {card} (CF-4).").format(
+        who=n.subject(e.by), card=card_markup(e.card)
     ),
-    BankerDecided: lambda n, e: (
-        f"{n.subject(e.seat)} {'draws' if e.draws else 'stands'}"
-        + (" (tableau)." if e.forced else ".")
+    CallsOpen: lambda n, e: _(
+        "\n[bold]— Coup {coup} —[/] {who} has a bank of {bank}. Banco?"
+    ).format(coup=e.coup, who=n.subject(e.banker), bank=e.bank),
+    BancoCalled: lambda n, e: _("[bold]{who}: banco![/] ({amount}, CF-6)").format(
+        who=n.subject(e.seat), amount=e.amount
     ),
-    ThirdCard: lambda n, e: f"{e.hand.value.title()}'s third card, face up: {card_markup(e.card)}.",
-    HandShown: lambda n, e: (
-        f"{e.hand.value.title()} shows {cards_markup(e.cards)} — {e.points}"
-        + (" [bold]natural[/]" if e.natural else "")
-        + "."
+    CallPassed: lambda n, e: _("{who} does not call banco.").format(who=n.subject(e.seat)),
+    StakePlaced: _stake_placed,
+    StakePassed: lambda n, e: _("{who} passes.").format(who=n.subject(e.seat)),
+    NoStakes: lambda n, e: _("Nobody stakes: no coup."),
+    PunterDecided: _punter_decided,
+    BankerDecided: _banker_decided,
+    ThirdCard: _third_card,
+    HandShown: _hand_shown,
+    CoupResult: lambda n, e: _capitalised(result_line(e)) + ".",
+    Settled: _settled,
+    SeatJoined: lambda n, e: _("{who} sits down with {chips} chips.").format(
+        who=n.subject(e.seat), chips=e.chips
     ),
-    CoupResult: lambda n, e: result_line(e).replace("the ", "The ", 1) + ".",
-    Settled: lambda n, e: (
-        f"  {n.name(e.seat)}: stake {e.stake} "
-        + ("returned." if e.outcome is Outcome.PUSH else f"{e.outcome.value}s {signed(e.net)}.")
+    SeatLeft: lambda n, e: _("{who} gets up with {chips} chips.").format(
+        who=n.subject(e.seat), chips=e.chips
     ),
-    SeatJoined: lambda n, e: f"{n.subject(e.seat)} sits down with {e.chips} chips.",
-    SeatLeft: lambda n, e: f"{n.subject(e.seat)} gets up with {e.chips} chips.",
-    ShoeEnded: lambda n, e: f"[bold]The cut card is out: shoe {e.shoe} ends.[/]",
-    SessionEnded: lambda n, e: f"\n[bold]The table closes after {plural(e.coups, 'coup')}.[/]",
+    ShoeEnded: lambda n, e: _("[bold]The cut card is out: shoe {shoe} ends.[/]").format(
+        shoe=e.shoe
+    ),
+    SessionEnded: lambda n, e: _("\n[bold]The table closes after {coups}.[/]").format(
+        coups=plural(e.coups, "coup")
+    ),
 }

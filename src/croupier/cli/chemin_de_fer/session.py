@@ -24,6 +24,7 @@ from croupier.games.chemin_de_fer.events import (
     NoBanker,
     StakePlaced,
 )
+from croupier.i18n import _
 from croupier.table import Player
 from croupier.words.chemin_de_fer import result_line
 from croupier.words.markup import cards_markup
@@ -101,11 +102,20 @@ class Session(TerminalSession):
         assert bank is not None
         assert line.result is not None
         stakes = ", ".join(f"{self.short_name(seat)} {amount}" for seat, amount in line.stakes)
-        hands = (
-            f"P {cards_markup(line.hands[Hand.PUNTER])} · B {cards_markup(line.hands[Hand.BANKER])}"
+        # i18n: P the punters' hand, B the banker's
+        hands = _("P {punter} · B {banker}").format(
+            punter=cards_markup(line.hands[Hand.PUNTER]),
+            banker=cards_markup(line.hands[Hand.BANKER]),
         )
+        said = _("{coup:>3}. {banker} banks {bank} v {stakes} · {hands} · {result}")
         self.console.print(
-            f"{bank.coup:>3}. {self.short_name(bank.banker)} banks {bank.bank} v {stakes} · "
-            f"{hands} · {result_line(line.result)}",
+            said.format(
+                coup=bank.coup,
+                banker=self.short_name(bank.banker),
+                bank=bank.bank,
+                stakes=stakes,
+                hands=hands,
+                result=result_line(line.result),
+            ),
             soft_wrap=True,
         )

@@ -12,21 +12,36 @@ from rich.text import Text
 
 from croupier.games.monte_bank import Circle, Cross, CutOn, Layout, MonteView, Phase, Spot, Wager
 from croupier.games.monte_bank.layout import Place, RowWager, opposite
+from croupier.i18n import N_, _, ngettext
 from croupier.words.markup import card_markup, signed
+from croupier.words.monte_bank import kind_name
 
-__all__ = ["layout_grid", "table_panel", "wager_text"]
+__all__ = ["ROWS", "layout_grid", "row_name", "table_panel", "wager_text"]
 
 _GATHERED = frozenset({Phase.FIRST_BANKER, Phase.MONTE, Phase.OFFER, Phase.SHUFFLES})
 """Before the banker's shuffle every card is gathered in, whatever was left of the last."""
+
+ROWS = {"top": N_("top"), "bottom": N_("bottom"), "left": N_("left"), "right": N_("right")}
+"""The layout's rows and columns, as the grid heads them and a doubler names them (MB-9c)."""
+
+_COLUMNS = (N_("Seat"), N_("Player"), N_("Chips"), "")
+"""The seats' columns."""
+
+
+def row_name(row: str) -> str:
+    """`top`, `left`, ... in the context's language."""
+    return _(ROWS[row])
 
 
 def _spot(layout: Layout, spot: Place, view: MonteView) -> str:
     stack = layout.spots[spot] if isinstance(spot, Spot) else (layout.card(spot),)
     cards = " ".join(card_markup(card) for card in stack)
     if spot in view.falls.fallen:
-        return f"[strike dim]{cards}[/] fell"
+        # i18n: struck-out cards that fell (the same in English's two forms)
+        fell = ngettext("[strike dim]{cards}[/] fell", "[strike dim]{cards}[/] fell", len(stack))
+        return fell.format(cards=cards)
     if spot in view.falls.matched:
-        return f"{cards} [dim](matched)[/]"
+        return _("{cards} [dim](matched)[/]").format(cards=cards)
     return cards
 
 
@@ -36,14 +51,18 @@ def layout_grid(view: MonteView) -> Table:
     assert layout is not None
     grid = Table(box=boxes.SIMPLE, show_header=True, pad_edge=False)
     grid.add_column("")
-    grid.add_column("left", justify="center")
-    grid.add_column("right", justify="center")
-    grid.add_row("top", _spot(layout, Spot.TOP_LEFT, view), _spot(layout, Spot.TOP_RIGHT, view))
+    grid.add_column(row_name("left"), justify="center")
+    grid.add_column(row_name("right"), justify="center")
     grid.add_row(
-        "bottom", _spot(layout, Spot.BOTTOM_LEFT, view), _spot(layout, Spot.BOTTOM_RIGHT, view)
+        row_name("top"), _spot(layout, Spot.TOP_LEFT, view), _spot(layout, Spot.TOP_RIGHT, view)
+    )
+    grid.add_row(
+        row_name("bottom"),
+        _spot(layout, Spot.BOTTOM_LEFT, view),
+        _spot(layout, Spot.BOTTOM_RIGHT, view),
     )
     if layout.extras:  # MB-17 variant
-        grid.add_row("added", *(_spot(layout, place, view) for place in layout.extras))
+        grid.add_row(_("added"), *(_spot(layout, place, view) for place in layout.extras))
     return grid
 
 
@@ -52,24 +71,66 @@ def wager_text(layout: Layout, wager: Wager | RowWager) -> str:
         return "+".join(layout.card(p).pretty for p in layout.places if p in places)
 
     if isinstance(wager, RowWager):
-        return f"{'top' if Spot.TOP_LEFT in wager.row else 'bottom'} layout ({cards(wager.row)})"
+        said = (
+            _("top layout ({cards})")
+            if Spot.TOP_LEFT in wager.row
+            else _("bottom layout ({cards})")
+        )
+        return said.format(cards=cards(wager.row))
     if isinstance(wager, Circle):
-        return f"circle on {cards(frozenset({wager.spot}))}"
+        return kind_name("circle", cards(frozenset({wager.spot})))
     if isinstance(wager, Cross):
-        return f"cross {cards(frozenset({wager.backed}))} v {cards(frozenset({wager.against}))}"
-    return f"doubler {cards(wager.group)} v {cards(opposite(wager.group))}"
+        return kind_name(
+            "cross", cards(frozenset({wager.backed})), cards(frozenset({wager.against}))
+        )
+    return kind_name("doubler", cards(wager.group), cards(opposite(wager.group)))
+
+
+def _seats(view: MonteView, name: Callable[[int], str]) -> Table:
+    """Who sits where, with what, the banker and who is to speak."""
+    seats = Table(box=boxes.SIMPLE_HEAD, pad_edge=False)
+    for column in _COLUMNS:
+        right = column in ("Seat", "Chips")
+        seats.add_column(_(column) if column else "", justify="right" if right else "left")
+    for seat, chips in enumerate(view.seats):
+        if chips is None:
+            continue
+        notes = []
+        if seat == view.banker:
+            notes.append(_("banker, monte {bank}").format(bank=view.bank))
+        if seat in view.to_act:
+            notes.append(_("[yellow]to speak[/]"))
+        seats.add_row(str(seat + 1), name(seat), str(chips), ", ".join(notes))
+    return seats
+
+
+def _club_terms(view: MonteView) -> str:
+    """The club form's terms of play (MB-8, MB-9, MB-13)."""
+    rules = view.rules
+    said = (
+        _(
+            "cava {cava} · circle pays 3:1, cross and doubler 1:1 · the house takes {cut}% of "
+            "gate wins ({apart} kept apart)"
+        )
+        if rules.cut_on is CutOn.GATE
+        else _(
+            "cava {cava} · circle pays 3:1, cross and doubler 1:1 · the house takes {cut}% of "
+            "first-fall wins ({apart} kept apart)"
+        )
+    )
+    return said.format(cava=rules.cava, cut=f"{float(rules.cut * 100):g}", apart=view.apart)
 
 
 def table_panel(
     view: MonteView,
     name: Callable[[int], str],
     *,
-    title: str = "Monte Bank",
+    title: str = N_("Monte Bank"),
     terms: str | None = None,
     extra: Sequence[RenderableType] = (),
 ) -> RenderableType:
     """The table as a seat sees it: the layout and its bets, the seats, and the `terms` of
-    play (the club form's by default), then any `extra` parts."""
+    play (the club form's by default), then any `extra` parts. `title` is a message id."""
     parts: list[RenderableType] = []
     if view.layout is not None:
         parts.append(layout_grid(view))
@@ -78,32 +139,18 @@ def table_panel(
                 f"{bet.number}. {name(bet.seat)}: {wager_text(view.layout, bet.wager)}, {bet.stake}"
                 for bet in view.bets
             ]
-            parts.append(Text.from_markup("Bets: " + " · ".join(lines)))
-    seats = Table(box=boxes.SIMPLE_HEAD, pad_edge=False)
-    for column in ("Seat", "Player", "Chips", ""):
-        seats.add_column(column, justify="right" if column in ("Seat", "Chips") else "left")
-    for seat, chips in enumerate(view.seats):
-        if chips is None:
-            continue
-        notes = []
-        if seat == view.banker:
-            notes.append(f"banker, monte {view.bank}")
-        if seat in view.to_act:
-            notes.append("[yellow]to speak[/]")
-        seats.add_row(str(seat + 1), name(seat), str(chips), ", ".join(notes))
-    parts.append(seats)
-    rules = view.rules
-    wins = "gate wins" if rules.cut_on is CutOn.GATE else "first-fall wins"
-    terms = terms or (
-        f"cava {rules.cava} · circle pays 3:1, cross and doubler 1:1 · the house takes "
-        f"{float(rules.cut * 100):g}% of {wins} ({view.apart} kept apart)"
-    )
-    parts.append(Text.from_markup(f"[dim]{terms}[/]   House {signed(view.house)}"))
+            parts.append(Text.from_markup(_("Bets: {bets}").format(bets=" · ".join(lines))))
+    parts.append(_seats(view, name))
+    terms = terms or _club_terms(view)
+    said = _("[dim]{terms}[/]   House {house}").format(terms=terms, house=signed(view.house))
+    parts.append(Text.from_markup(said))
     parts.extend(extra)
-    pack = (
-        "the cards gathered for the shuffle"
-        if view.phase in _GATHERED
-        else f"{view.cards_left} cards in the pack"
+    if view.phase in _GATHERED:
+        pack = _("the cards gathered for the shuffle")
+    else:
+        n = view.cards_left
+        pack = ngettext("{n} card in the pack", "{n} cards in the pack", n).format(n=n)
+    heading = _("{title} · deal {deal} · {pack}").format(
+        title=_(title), deal=view.deals + 1, pack=pack
     )
-    heading = f"{title} · deal {view.deals + 1} · {pack}"
     return Panel(Group(*parts), title=heading, title_align="left", border_style="green")

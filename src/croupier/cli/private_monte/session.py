@@ -12,6 +12,7 @@ from croupier.cli.session import bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.games.monte_bank import MonteView
 from croupier.games.private_monte import PrivateMonte, PrivateRules
+from croupier.i18n import _
 from croupier.table import Player
 
 __all__ = ["PrivateSession"]
@@ -71,4 +72,5 @@ class PrivateSession(Session):
             if isinstance(player.controller, LayoutBettor) and player.controller.counting
         ]
         if counters:
-            self.console.print(f"Counting the pack: {', '.join(counters)}.")
+            said = _("Counting the pack: {names}.").format(names=", ".join(counters))
+            self.console.print(said)

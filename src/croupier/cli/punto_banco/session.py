@@ -32,6 +32,7 @@ from croupier.games.punto_banco.events import (
     Settled,
     ThirdCard,
 )
+from croupier.i18n import _
 from croupier.table import Player
 from croupier.words.markup import cards_markup, signed
 from croupier.words.punto_banco import coup_line
@@ -71,9 +72,14 @@ class _CoupLine:
         nets = ", ".join(
             f"{self.name(box)} {signed(net)}" for box, net in sorted(self.nets.items())
         )
+        said = _("{coup:>3}. P {punto} · B {banco} · {result}").format(
+            coup=coup,
+            punto=cards_markup(self.punto),
+            banco=cards_markup(self.banco),
+            result=coup_line(self.result),
+        )
         return (
-            f"{coup:>3}. P {cards_markup(self.punto)} · B {cards_markup(self.banco)} · "
-            f"{coup_line(self.result)}"
+            said
             + (f" · {nets}" if nets else "")
             + (f" · [cyan]{self.edges}[/]" if self.edges else "")
         )

@@ -57,7 +57,7 @@ from croupier.games.banchek.events import PeekClaimed, Peeked, RidersRefused
 from croupier.games.banchek.rules import Rules, two_packs
 from croupier.games.banchek.state import Phase, State
 from croupier.games.banchek.view import BanchekView
-from croupier.i18n import N_
+from croupier.i18n import N_, _, ngettext
 from croupier.shoe import Shoe
 
 __all__ = ["Banchek"]
@@ -136,52 +136,58 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
         if isinstance(actor, int) and not 0 <= actor < len(state.seats):
-            return ForbiddenAction(
-                actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
-            )
+            said = _("there is no such seat: seats are 1 to {seats}")
+            return ForbiddenAction(actor, action, said.format(seats=len(state.seats)))
         if isinstance(actor, int) and isinstance(action, Join | Leave):
             return _seating_refusal(state, actor, action)
         if isinstance(actor, int) and (chips := state.seats[actor]) is None:
-            return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
+            return ForbiddenAction(actor, action, _("this seat is empty: sit down first (Join)"))
         if isinstance(action, Rebuy) and isinstance(actor, int) and chips is not None:
             return rebuy_refusal(self, state, actor, action, chips)
         if isinstance(action, AddToBank | TakeFromBank):
-            return ForbiddenAction(
-                actor, action, "the banker may neither take money out of the bank nor add to it "
-                "(BN-12)"
-            )  # fmt: skip
+            said = _("the banker may neither take money out of the bank nor add to it (BN-12)")
+            return ForbiddenAction(actor, action, said)
         if isinstance(action, PutUpBank) and actor == state.last_banker and phase is Phase.BANK:
-            return ForbiddenAction(actor, action, "no one may hold the bank twice in a row (BN-13)")
+            said = _("no one may hold the bank twice in a row (BN-13)")
+            return ForbiddenAction(actor, action, said)
         if isinstance(action, Ride) and not state.rules.riders:
-            return ForbiddenAction(actor, action, "riders are not allowed at this table (BN-15)")
+            said = _("riders are not allowed at this table (BN-15)")
+            return ForbiddenAction(actor, action, said)
         if isinstance(action, Ride | RefuseRiders) and actor in state.no_riders:
-            return ForbiddenAction(
-                actor,
-                action,
-                "you refused riders on your cards, so you may ride on no one else's (BN-16)",
-            )
+            said = _("you refused riders on your cards, so you may ride on no one else's (BN-16)")
+            return ForbiddenAction(actor, action, said)
         if actor in self.to_act(state):
             return self._out_of_range(state, actor, action)
-        return NotYourTurn(actor, action, f"it is not your turn: {_now(state)}")
+        return NotYourTurn(actor, action, _("it is not your turn: {now}").format(now=_now(state)))
 
     def _out_of_range(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         if isinstance(action, Stake) and state.phase is Phase.STAKE:
             low, high = play.limits(state)
-            if state.chips(state.punter) < low:
-                return InsufficientChips(
-                    actor, action, f"you have {state.chips(state.punter)} chips, under the "
-                    f"smallest stake, {low}: you must leave the game (BN-11)"
-                )  # fmt: skip
+            if (chips := state.chips(state.punter)) < low:
+                said = ngettext(
+                    "you have {chips} chip, under the smallest stake, {low}: you must leave the "
+                    "game (BN-11)",
+                    "you have {chips} chips, under the smallest stake, {low}: you must leave the "
+                    "game (BN-11)",
+                    chips,
+                )
+                return InsufficientChips(actor, action, said.format(chips=chips, low=low))
             return StakeOutOfRange(actor, action, _stake_rule(state, low, high))
         if isinstance(action, Ride) and state.phase is Phase.RIDING:
             low, high = play.rider_limits(state, state.riders[0])
-            return StakeOutOfRange(
-                actor, action, f"a rider stakes {low} to {high}: all the stakes on one hand "
-                "together are limited by the bank (BN-15)"
-            )  # fmt: skip
+            said = _(
+                "a rider stakes {low} to {high}: all the stakes on one hand together are limited "
+                "by the bank (BN-15)"
+            )
+            return StakeOutOfRange(actor, action, said.format(low=low, high=high))
         if isinstance(action, Cut):
-            return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
-        return ForbiddenAction(actor, action, f"not now: {_now(state)}")
+            most = len(state.pack) - 1
+            # i18n: the most cards a cut may take (the same in English's two forms)
+            said = ngettext(
+                "cut between 1 and {most} cards", "cut between 1 and {most} cards", most
+            )
+            return StakeOutOfRange(actor, action, said.format(most=most))
+        return ForbiddenAction(actor, action, _("not now: {now}").format(now=_now(state)))
 
     def perform(
         self, state: State, actor: Actor, action: Action
@@ -318,20 +324,19 @@ def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAc
     if (common := seating_refusal(state.seats, seat, action, busy)) is not None:
         return common
     if seat == state.banker:
-        return ForbiddenAction(
-            seat,
-            action,
+        said = _(
             "you hold the bank: it passes only when it has tripled or is broken (BN-10), and "
-            "you may not take it off before (BN-12)",
+            "you may not take it off before (BN-12)"
         )
-    if any(staker == seat for staker, _ in state.stakes):
-        return ForbiddenAction(seat, action, "your stake is on the hand: get up once it is settled")
-    return NotYourTurn(
-        seat,
-        action,
+        return ForbiddenAction(seat, action, said)
+    if any(staker == seat for staker, _amount in state.stakes):
+        said = _("your stake is on the hand: get up once it is settled")
+        return ForbiddenAction(seat, action, said)
+    said = _(
         "get up while the bank is offered, before a round's first stake, or on your turn to "
-        f"stake, passing it (BN-11); now {_now(state)}",
+        "stake, passing it (BN-11); now {now}"
     )
+    return NotYourTurn(seat, action, said.format(now=_now(state)))
 
 
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
@@ -387,33 +392,38 @@ def _drawn(state: State, card: Card, events: list[Event]) -> State:
 
 def _stake_rule(state: State, low: int, high: int) -> str:
     if state.early is None:
-        return f"a stake is from {low} to {high}: the smallest agreed up to the whole bank (BN-5)"
-    if low == high:
-        return f"the card turned early beats your cards: you may stake only {low} (BN-14)"
-    return (
-        f"the card turned early is yours to beat: stake {low} to {high}, at most half the "
-        "bank (BN-14)"
-    )
+        said = _("a stake is from {low} to {high}: the smallest agreed up to the whole bank (BN-5)")
+    elif low == high:
+        said = _("the card turned early beats your cards: you may stake only {low} (BN-14)")
+    else:
+        said = _(
+            "the card turned early is yours to beat: stake {low} to {high}, at most half the "
+            "bank (BN-14)"
+        )
+    return said.format(low=low, high=high)
 
 
 def _now(state: State) -> str:
+    """Whose turn it is, and to do what."""
     phase = state.phase
     if phase is Phase.OVER:
-        return "the session is over"
+        return _("the session is over")
     if phase is Phase.WAITING:
         if state.banker is None:
-            return "the table waits for two players to sit down"
-        return "the banker waits for a punter to sit down"
+            return _("the table waits for two players to sit down")
+        return _("the banker waits for a punter to sit down")
     if phase in _CHANCE:
-        return "the cards are being shuffled or dealt"
+        return _("the cards are being shuffled or dealt")
     if phase is Phase.BANK:
-        return f"seat {state.offered + 1 if state.offered is not None else '?'} is to take the bank"
+        offered = state.offered + 1 if state.offered is not None else "?"
+        return _("seat {seat} is to take the bank").format(seat=offered)
     if phase is Phase.CUT:
-        return f"seat {play.cutter(state) + 1} is to cut"
+        return _("seat {seat} is to cut").format(seat=play.cutter(state) + 1)
     if phase is Phase.OPEN:
-        return f"the banker is to turn for seat {state.punter + 1}"
+        return _("the banker is to turn for seat {seat}").format(seat=state.punter + 1)
     if phase is Phase.RIDING:
-        return f"seat {state.riders[0] + 1} may ride on seat {state.punter + 1}'s cards"
+        said = _("seat {seat} may ride on seat {punter}'s cards")
+        return said.format(seat=state.riders[0] + 1, punter=state.punter + 1)
     if phase is Phase.PEEKED:
-        return "the punters may have the card the banker peeked at count as turned (BN-17)"
-    return f"seat {state.punter + 1} is to stake"
+        return _("the punters may have the card the banker peeked at count as turned (BN-17)")
+    return _("seat {seat} is to stake").format(seat=state.punter + 1)

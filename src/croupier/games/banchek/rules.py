@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from croupier.cards import Card, full_pack, shoe_of
 from croupier.cards import read_cards as cards
 from croupier.errors import InvalidConfig
+from croupier.i18n import _
 from croupier.lowest_card import USUAL_ORDER
 
 __all__ = [
@@ -88,15 +89,16 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= MOST_PUNTERS + 1:
-            raise InvalidConfig(
-                f"seats = {self.seats} is not valid: 2 to {MOST_PUNTERS + 1}, so that a round "
-                "fits the pack (BN-1)"
+            said = _(
+                "seats = {seats} is not valid: 2 to {most}, so that a round fits the pack (BN-1)"
             )
+            raise InvalidConfig(said.format(seats=self.seats, most=MOST_PUNTERS + 1))
         if self.minimum < 1 or self.bank < self.minimum:
-            raise InvalidConfig(
-                f"minimum = {self.minimum}, bank = {self.bank}: the smallest stake is at least "
-                "1 chip, and the bank at least the smallest stake (BN-2, BN-5)"
+            said = _(
+                "minimum = {minimum}, bank = {bank}: the smallest stake is at least 1 chip, and "
+                "the bank at least the smallest stake (BN-2, BN-5)"
             )
+            raise InvalidConfig(said.format(minimum=self.minimum, bank=self.bank))
 
     @property
     def tripled(self) -> int:

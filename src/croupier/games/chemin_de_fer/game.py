@@ -66,7 +66,7 @@ from croupier.games.chemin_de_fer.events import (
 from croupier.games.chemin_de_fer.rules import Rules
 from croupier.games.chemin_de_fer.state import Phase, State
 from croupier.games.chemin_de_fer.view import ChemmyView
-from croupier.i18n import N_
+from croupier.i18n import N_, _, ngettext
 from croupier.shoe import Shoe
 
 __all__ = ["CheminDeFer"]
@@ -135,17 +135,16 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         if actor is HOUSE:
-            return NotYourTurn(actor, action, f"not now: {_now(state)}")
+            return NotYourTurn(actor, action, _("not now: {now}").format(now=_now(state)))
         if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
-            return ForbiddenAction(
-                actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
-            )
+            said = _("there is no such seat: seats are 1 to {seats}")
+            return ForbiddenAction(actor, action, said.format(seats=len(state.seats)))
         if state.seats[actor] is None:
             if isinstance(action, Join):
-                return NotYourTurn(actor, action, "sit down between coups")
-            return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
+                return NotYourTurn(actor, action, _("sit down between coups"))
+            return ForbiddenAction(actor, action, _("this seat is empty: sit down first (Join)"))
         if isinstance(action, Join):
-            return ForbiddenAction(actor, action, "this seat is taken")
+            return ForbiddenAction(actor, action, _("this seat is taken"))
         if isinstance(action, Rebuy) and (chips := state.seats[actor]) is not None:
             return rebuy_refusal(self, state, actor, action, chips)
         if actor != _actor(state):
@@ -350,25 +349,36 @@ def _seen(
     return tuple(card if i >= 2 or viewer == holder else None for i, card in enumerate(cards))
 
 
+_DOING = {
+    Phase.AUCTION: N_("bid for the bank (CF-3)"),
+    Phase.OFFER: N_("take or decline the bank (CF-15)"),
+    Phase.KEEP: N_("keep or give up the bank (CF-15)"),
+    Phase.CUT: N_("cut the shoe"),
+    Phase.CALLS: N_("call banco or pass (CF-6)"),
+    Phase.STAKES: N_("stake or pass (CF-7)"),
+    Phase.PUNTER: N_("draw or stand (CF-12)"),
+    Phase.BANKER: N_("draw or stand (CF-13)"),
+}
+"""What the one whose turn it is does, in each phase a seat or the croupier acts in."""
+
+
 def _now(state: State) -> str:
+    """Whose turn it is, and to do what."""
     phase = state.phase
     if phase in _CHANCE:
-        return "the cards are being shuffled or dealt"
+        return _("the cards are being shuffled or dealt")
     if phase is Phase.OVER:
-        return "the session is over"
+        return _("the session is over")
     actor = _actor(state)
-    who = f"seat {actor + 1}" if isinstance(actor, int) else "the croupier"
-    doing = {
-        Phase.AUCTION: "bid for the bank (CF-3)",
-        Phase.OFFER: "take or decline the bank (CF-15)",
-        Phase.KEEP: "keep or give up the bank (CF-15)",
-        Phase.CUT: "cut the shoe",
-        Phase.CALLS: "call banco or pass (CF-6)",
-        Phase.STAKES: "stake or pass (CF-7)",
-        Phase.PUNTER: "draw or stand (CF-12)",
-        Phase.BANKER: "draw or stand (CF-13)",
-    }[phase]
-    return f"it is {who}'s turn to {doing}"
+    who = _("seat {number}").format(number=actor + 1) if isinstance(actor, int) else None
+    said = _("it is {who}'s turn to {doing}")
+    return said.format(who=who or _("the croupier"), doing=_(_DOING[phase]))
+
+
+def _chips(state: State, seat: int) -> str:
+    """`you have 40 chips`."""
+    chips = state.chips(seat)
+    return ngettext("you have {chips} chip", "you have {chips} chips", chips).format(chips=chips)
 
 
 def _wrong_move(state: State, seat: int, action: Action) -> IllegalAction:
@@ -379,36 +389,39 @@ def _wrong_move(state: State, seat: int, action: Action) -> IllegalAction:
         assert auction is not None
         low = max(state.rules.minimum_bank, auction.high[1] + 1 if auction.high else 0)
         if action.amount > state.chips(seat):
-            return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
-        return StakeOutOfRange(seat, action, f"a bid must be at least {low} (CF-3)")
+            return InsufficientChips(seat, action, _chips(state, seat))
+        return StakeOutOfRange(
+            seat, action, _("a bid must be at least {low} (CF-3)").format(low=low)
+        )
     if isinstance(action, OpenBank) and phase is Phase.OFFER:
         if action.amount > state.chips(seat):
-            return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
-        return StakeOutOfRange(seat, action, f"the bank is at least {state.rules.minimum_bank}")
+            return InsufficientChips(seat, action, _chips(state, seat))
+        said = _("the bank is at least {least}")
+        return StakeOutOfRange(seat, action, said.format(least=state.rules.minimum_bank))
     if isinstance(action, Banco) and phase is Phase.CALLS:
+        said = _("banco stakes the whole bank, {bank}; you have {chips} (CF-6)")
         return InsufficientChips(
-            seat,
-            action,
-            f"banco stakes the whole bank, {state.bank}; you have {state.chips(seat)} (CF-6)",
+            seat, action, said.format(bank=state.bank, chips=state.chips(seat))
         )
     if isinstance(action, Banco):
-        return ForbiddenAction(
-            seat, action, "banco is called before the stakes, in the calls (CF-6)"
-        )
+        said = _("banco is called before the stakes, in the calls (CF-6)")
+        return ForbiddenAction(seat, action, said)
     if isinstance(action, Stake) and phase is Phase.STAKES:
         high = min(state.uncovered, state.chips(seat))
         if action.amount > state.chips(seat) and action.amount <= state.uncovered:
-            return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
+            return InsufficientChips(seat, action, _chips(state, seat))
         low = min(state.rules.minimum_stake, high)
+        said = _("stake {low} to {high}: {uncovered} of the bank is not yet covered (CF-7)")
         return StakeOutOfRange(
-            seat,
-            action,
-            f"stake {low} to {high}: {state.uncovered} of the bank is not yet covered (CF-7)",
+            seat, action, said.format(low=low, high=high, uncovered=state.uncovered)
         )
     if isinstance(action, DrawCard | Stand) and phase is Phase.PUNTER:
         assert state.coup is not None
         total = points(state.coup.punter_cards)
         drawing = PUNTO_RULE[total] is PuntoRule.DRAW
-        rule = "must draw on 0 to 4" if drawing else "must stand on 6 or 7"
-        return ForbiddenAction(seat, action, f"you have {total}: the punter {rule} (CF-12)")
+        if drawing:
+            said = _("you have {total}: the punter must draw on 0 to 4 (CF-12)")
+        else:
+            said = _("you have {total}: the punter must stand on 6 or 7 (CF-12)")
+        return ForbiddenAction(seat, action, said.format(total=total))
     return NotYourTurn(seat, action, _now(state))

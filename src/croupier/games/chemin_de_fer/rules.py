@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from croupier.errors import InvalidConfig
+from croupier.i18n import _
 
 __all__ = ["BankerPlay", "Hand", "Outcome", "Rules", "Winner"]
 
@@ -56,17 +57,24 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.decks < 3:
-            raise InvalidConfig(f"decks = {self.decks} is not valid: at least 3 full decks (CF-2)")
+            said = _("decks = {decks} is not valid: at least 3 full decks (CF-2)")
+            raise InvalidConfig(said.format(decks=self.decks))
         if not 2 <= self.seats <= 20:
-            raise InvalidConfig(f"seats = {self.seats} is not valid: 2 to 20 (CF-1)")
+            raise InvalidConfig(
+                _("seats = {seats} is not valid: 2 to 20 (CF-1)").format(seats=self.seats)
+            )
         if self.burn not in (3, 4):
-            raise InvalidConfig(f"burn = {self.burn} is not valid: 3 or 4 cards (CF-4)")
+            raise InvalidConfig(
+                _("burn = {burn} is not valid: 3 or 4 cards (CF-4)").format(burn=self.burn)
+            )
         if self.minimum_bank < 1 or self.minimum_stake < 1:
-            raise InvalidConfig("the minimum bank and the minimum stake are at least 1 chip")
+            raise InvalidConfig(_("the minimum bank and the minimum stake are at least 1 chip"))
         if not 0 <= self.commission < 1:
-            raise InvalidConfig(f"commission = {self.commission} is not valid: from 0 up to 1")
+            said = _("commission = {commission} is not valid: from 0 up to 1")
+            raise InvalidConfig(said.format(commission=self.commission))
         if not 6 <= self.cut_card <= 52:
-            raise InvalidConfig(f"cut_card = {self.cut_card} is not valid: 6 to 52 from the bottom")
+            said = _("cut_card = {cut_card} is not valid: 6 to 52 from the bottom")
+            raise InvalidConfig(said.format(cut_card=self.cut_card))
 
     def commission_on(self, win: int) -> int:
         """The house's commission on a banker's winning coup, rounded half up (CF-16)."""

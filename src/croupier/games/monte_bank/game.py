@@ -64,7 +64,7 @@ from croupier.games.monte_bank.events import (
 from croupier.games.monte_bank.rules import Rules
 from croupier.games.monte_bank.state import Phase, State
 from croupier.games.monte_bank.view import MonteView
-from croupier.i18n import N_
+from croupier.i18n import N_, _, ngettext
 from croupier.shoe import End, Shoe
 
 __all__ = ["MonteBank"]
@@ -156,27 +156,28 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         phase = state.phase
         if isinstance(actor, int) and not 0 <= actor < len(state.seats):
-            return ForbiddenAction(
-                actor, action, f"there is no such seat: seats are 1 to {len(state.seats)}"
-            )
+            said = _("there is no such seat: seats are 1 to {seats}")
+            return ForbiddenAction(actor, action, said.format(seats=len(state.seats)))
         if isinstance(actor, int) and isinstance(action, Join | Leave):
             return self._seating_refusal(state, actor, action)
         if isinstance(actor, int) and (chips := state.seats[actor]) is None:
-            return ForbiddenAction(actor, action, "this seat is empty: sit down first (Join)")
+            return ForbiddenAction(actor, action, _("this seat is empty: sit down first (Join)"))
         if isinstance(action, Rebuy) and isinstance(actor, int) and chips is not None:
             return rebuy_refusal(self, state, actor, action, chips)
         if isinstance(action, self.bet_actions):
             if phase is not Phase.BETTING:
                 reason = (
-                    'the cutter has said "all": betting is closed (MB-11)'
+                    _('the cutter has said "all": betting is closed (MB-11)')
                     if phase is Phase.DRAW
-                    else "no layout is out for bets now"
+                    else _("no layout is out for bets now")
                 )
                 return NotYourTurn(actor, action, reason)
             if actor == state.banker:
-                return ForbiddenAction(actor, action, "the banker does not bet on his own layout")
+                said = _("the banker does not bet on his own layout")
+                return ForbiddenAction(actor, action, said)
             if isinstance(actor, int) and actor in state.done:
-                return NotYourTurn(actor, action, "you have finished betting on this layout")
+                said = _("you have finished betting on this layout")
+                return NotYourTurn(actor, action, said)
             if isinstance(actor, int):
                 return self.bet_refusal(state, actor, action)
         if (
@@ -192,18 +193,22 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         ):
             chips = state.chips(actor)
             if action.amount > chips:
-                return InsufficientChips(actor, action, f"you have {chips} chips")
-            return StakeOutOfRange(
-                actor, action, f"the monte is at least {state.rules.minimum_monte}"
-            )
+                return InsufficientChips(actor, action, play.you_have(chips))
+            said = _("the monte is at least {least}").format(least=state.rules.minimum_monte)
+            return StakeOutOfRange(actor, action, said)
         if isinstance(action, Cut) and actor == _actor_or_none(state):
-            return StakeOutOfRange(actor, action, f"cut between 1 and {len(state.pack) - 1} cards")
-        if isinstance(action, Pass) and phase is Phase.CUTS:
-            return ForbiddenAction(
-                actor, action, "the punter on the banker's right cuts last: he must cut (MB-5)"
+            most = len(state.pack) - 1
+            # i18n: the most cards a cut may take (the same in English's two forms)
+            said = ngettext(
+                "cut between 1 and {most} cards", "cut between 1 and {most} cards", most
             )
+            return StakeOutOfRange(actor, action, said.format(most=most))
+        if isinstance(action, Pass) and phase is Phase.CUTS:
+            said = _("the punter on the banker's right cuts last: he must cut (MB-5)")
+            return ForbiddenAction(actor, action, said)
         if isinstance(action, KeepBank) and actor == state.banker and _alone(state):
-            return ForbiddenAction(actor, action, "no punter is seated: there is no one to deal to")
+            said = _("no punter is seated: there is no one to deal to")
+            return ForbiddenAction(actor, action, said)
         return NotYourTurn(actor, action, _now(state))
 
     def _seating_refusal(self, state: State, seat: int, action: Join | Leave) -> IllegalAction:
@@ -214,15 +219,15 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         if state.phase in _SEATING:  # refused between deals: he holds the bank
             held = self.aces_refusal(state)
             if held:
-                return ForbiddenAction(seat, action, f"you hold the bank, and {held}")
-            return ForbiddenAction(
-                seat, action, 'you hold the bank: give it up first, saying "aces" (MB-15)'
-            )
+                said = _("you hold the bank, and {why}").format(why=held)
+                return ForbiddenAction(seat, action, said)
+            said = _('you hold the bank: give it up first, saying "aces" (MB-15)')
+            return ForbiddenAction(seat, action, said)
         if any(bet.seat == seat for bet in state.bets):
-            return ForbiddenAction(
-                seat, action, "your stakes are on the layout: get up once the deal is over"
-            )
-        return NotYourTurn(seat, action, f"get up between deals; now {_now(state)}")
+            said = _("your stakes are on the layout: get up once the deal is over")
+            return ForbiddenAction(seat, action, said)
+        said = _("get up between deals; now {now}").format(now=_now(state))
+        return NotYourTurn(seat, action, said)
 
     # -- doing it -----------------------------------------------------------------------------
 
@@ -285,7 +290,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         time when no bet on the layout is unsettled (MB-15: «в любое время, когда нет на
         табло неразыгранных ставок»)."""
         if state.bets:
-            return "bets are unsettled: the bank is given up when none is on the layout (MB-15)"
+            return _("bets are unsettled: the bank is given up when none is on the layout (MB-15)")
         return ""
 
     def no_more_deals(self, state: State) -> str:
@@ -498,25 +503,28 @@ def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
     return replace(state, phase=state.after, speaker=0, dealt=())
 
 
+_TURNS = {
+    Phase.MONTE: N_("it is {who}'s turn to put up the monte (MB-4)"),
+    Phase.SHUFFLES: N_("it is {who}'s turn to shuffle or pass (MB-5)"),
+    Phase.CUTS: N_("it is {who}'s turn to cut or pass (MB-5)"),
+    Phase.BETWEEN: N_("it is {who}'s turn to deal again, add to the bank, or give it up (MB-15)"),
+    Phase.OFFER: N_("it is {who}'s turn to take the bank or decline it (MB-15)"),
+}
+"""Whose turn it is, and to do what, at each phase a seat speaks in."""
+
+
 def _now(state: State) -> str:
     phase = state.phase
     if phase in _CHANCE:
-        return "the cards are being shuffled, dealt or shown"
+        return _("the cards are being shuffled, dealt or shown")
     if phase is Phase.OVER:
-        return "the session is over"
+        return _("the session is over")
     if phase is Phase.BETTING:
-        return "bets are open to the punters"
+        return _("bets are open to the punters")
     if phase is Phase.WAITING:
-        return "the table waits for two players to sit down (MB-1)"
+        return _("the table waits for two players to sit down (MB-1)")
     if phase is Phase.BETWEEN and _alone(state):
-        return "the banker waits for a punter to sit down"
+        return _("the banker waits for a punter to sit down")
     actor = _actor(state)
-    who = f"seat {actor + 1}" if isinstance(actor, int) else "the house"
-    doing = {
-        Phase.MONTE: "put up the monte (MB-4)",
-        Phase.SHUFFLES: "shuffle or pass (MB-5)",
-        Phase.CUTS: "cut or pass (MB-5)",
-        Phase.BETWEEN: "deal again, add to the bank, or give it up (MB-15)",
-        Phase.OFFER: "take the bank or decline it (MB-15)",
-    }[phase]
-    return f"it is {who}'s turn to {doing}"
+    who = _("seat {number}").format(number=actor + 1) if isinstance(actor, int) else _("the house")
+    return _(_TURNS[phase]).format(who=who)

@@ -46,6 +46,7 @@ from croupier.games.monte_bank.layout import (
 )
 from croupier.games.monte_bank.rules import Cap, CutOn, Rules
 from croupier.games.monte_bank.state import Bet, Phase, State
+from croupier.i18n import _, ngettext
 
 __all__ = [
     "bet",
@@ -57,6 +58,7 @@ __all__ = [
     "settle",
     "show",
     "stake_of",
+    "you_have",
 ]
 
 _PARTNERS = {  # each spot's row-mate and column-mate: the doublers it belongs to
@@ -112,19 +114,26 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
     names = {layout.card(place): place for place in layout.places}
     for card in named:
         if card not in names:
-            where = "is not on the layout" if layout.spot_of(card) is None else "is in a stack"
+            said = (
+                _("{card} is not on the layout: bet on {cards}")
+                if layout.spot_of(card) is None
+                else _("{card} is in a stack: bet on {cards}")
+            )
             shown = ", ".join(card.pretty for card in names)
-            return ForbiddenAction(seat, action, f"{card.pretty} {where}: bet on {shown}")
+            return ForbiddenAction(seat, action, said.format(card=card.pretty, cards=shown))
     spots = [names[card] for card in named]
     if isinstance(action, CrossBet | MonteCarloBet) and spots[0] == spots[1]:
-        return ForbiddenAction(seat, action, "a cross bet backs a card against another card")
+        said = _("a cross bet backs a card against another card")
+        return ForbiddenAction(seat, action, said)
     if isinstance(action, CircleBet | MonteCarloBet) and isinstance(spots[0], Extra):
-        return ForbiddenAction(seat, action, "a circle backs one of the four layout cards (MB-9a)")
+        said = _("a circle backs one of the four layout cards (MB-9a)")
+        return ForbiddenAction(seat, action, said)
     if (
         isinstance(action, DoublerBet | MonteCarloBet)
         and {spots[0], spots[-1]} not in GROUPS.values()
     ):
-        return ForbiddenAction(seat, action, "a doubler backs a row or a column of the layout")
+        said = _("a doubler backs a row or a column of the layout")
+        return ForbiddenAction(seat, action, said)
     low, high = state.rules.cava, state.bank
     stakes = (
         [action.circle, action.cross, action.doubler]
@@ -132,10 +141,14 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction:
         else [stake_of(action)]
     )
     if any(not low <= stake <= high for stake in stakes):
-        return StakeOutOfRange(
-            seat, action, f"a stake is from the cava, {low}, to the bank, {high} (MB-8)"
-        )
-    return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
+        said = _("a stake is from the cava, {low}, to the bank, {high} (MB-8)")
+        return StakeOutOfRange(seat, action, said.format(low=low, high=high))
+    return InsufficientChips(seat, action, you_have(state.chips(seat)))
+
+
+def you_have(chips: int) -> str:
+    """Why a seat may not stake more: `you have 40 chips`."""
+    return ngettext("you have {chips} chip", "you have {chips} chips", chips).format(chips=chips)
 
 
 def bet(state: State, seat: int, action: Action, events: list[Event]) -> State:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from croupier.errors import InvalidConfig
+from croupier.i18n import _
 
 __all__ = ["Cap", "CutOn", "Rules"]
 
@@ -46,20 +47,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 12:
-            raise InvalidConfig(f"seats = {self.seats} is not valid: 2 to 12 (MB-1)")
+            said = _("seats = {seats} is not valid: 2 to 12 (MB-1)")
+            raise InvalidConfig(said.format(seats=self.seats))
         if self.cava < 1 or self.minimum_monte < self.cava:
             raise InvalidConfig(
-                "the cava is at least 1 chip, and the smallest monte at least the cava"
+                _("the cava is at least 1 chip, and the smallest monte at least the cava")
             )
         if not 0 <= self.cut < 1:
-            raise InvalidConfig(f"cut = {self.cut} is not valid: from 0 up to 1")
+            raise InvalidConfig(_("cut = {cut} is not valid: from 0 up to 1").format(cut=self.cut))
         if self.deals_per_bank is not None and self.deals_per_bank < 1:
-            raise InvalidConfig("deals_per_bank is at least 1, or none for as long as he likes")
+            raise InvalidConfig(_("deals_per_bank is at least 1, or none for as long as he likes"))
         if not 0 <= self.extra_cards <= 2:
-            raise InvalidConfig(
-                f"extra_cards = {self.extra_cards} is not valid: 0, or 1 or 2 for the "
-                "Zecchinetta-style variant (MB-17)"
+            said = _(
+                "extra_cards = {extra} is not valid: 0, or 1 or 2 for the Zecchinetta-style "
+                "variant (MB-17)"
             )
+            raise InvalidConfig(said.format(extra=self.extra_cards))
 
     def cut_on_winnings(self, winnings: int) -> int:
         """The house's cut, rounded half up to a whole chip (MB-13)."""

@@ -30,12 +30,18 @@ from croupier.games.private_monte.rules import (
     Row,
     row_wins,
 )
-from croupier.i18n import N_
+from croupier.i18n import N_, _
 from croupier.shoe import End
 
 __all__ = ["PrivateMonte"]
 
 _SPOTS = (Spot.TOP_LEFT, Spot.TOP_RIGHT, Spot.BOTTOM_LEFT, Spot.BOTTOM_RIGHT)
+
+_BACKED = {
+    Row.TOP: N_("you have a stake on the top layout already (PM-4)"),
+    Row.BOTTOM: N_("you have a stake on the bottom layout already (PM-4)"),
+}
+"""Why a second stake on a layout is refused (PM-4)."""
 
 
 class PrivateMonte(MonteBank):
@@ -66,17 +72,12 @@ class PrivateMonte(MonteBank):
     def bet_refusal(self, state: State, seat: int, action: Action) -> IllegalAction:
         assert isinstance(action, LayoutBet)
         if action.row in _backed(state, seat):
-            return ForbiddenAction(
-                seat, action, f"you have a stake on the {action.row.value} layout already (PM-4)"
-            )
+            return ForbiddenAction(seat, action, _(_BACKED[action.row]))
         low, high = state.rules.cava, min(_limit(state), state.bank)
         if not low <= action.amount <= high:
-            return StakeOutOfRange(
-                seat,
-                action,
-                f"a stake is from {low} to {high}: the limit and the bank (PM-4, PM-6)",
-            )
-        return InsufficientChips(seat, action, f"you have {state.chips(seat)} chips")
+            said = _("a stake is from {low} to {high}: the limit and the bank (PM-4, PM-6)")
+            return StakeOutOfRange(seat, action, said.format(low=low, high=high))
+        return InsufficientChips(seat, action, play.you_have(state.chips(seat)))
 
     def place(self, state: State, seat: int, action: Action, events: list[Event]) -> State:
         assert isinstance(action, LayoutBet)
@@ -126,10 +127,10 @@ class PrivateMonte(MonteBank):
     def aces_refusal(self, state: State) -> str:
         """The bank and the deal stay with the banker for the deals agreed (PM-8: «Банк и
         сдача остаются за одним игроком на предварительно оговоренное число раздач»)."""
-        return (
-            f"the bank stays with you for the {state.rules.deals_per_bank} deals agreed; "
-            "it passes earlier only when broken or when the pack runs short (PM-8)"
-        )
+        return _(
+            "the bank stays with you for the {deals} deals agreed; it passes earlier only when "
+            "broken or when the pack runs short (PM-8)"
+        ).format(deals=state.rules.deals_per_bank)
 
     def no_more_deals(self, state: State) -> str:
         """At most the agreed number of deals from a shuffle, six at most, and at least ten

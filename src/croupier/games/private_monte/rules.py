@@ -17,6 +17,7 @@ from croupier.cards import Card
 from croupier.errors import InvalidConfig
 from croupier.games.monte_bank.layout import GROUPS, Spot
 from croupier.games.monte_bank.rules import Rules
+from croupier.i18n import _
 
 __all__ = [
     "CARDS_A_DEAL",
@@ -60,14 +61,16 @@ class PrivateRules(Rules):
 
     def __post_init__(self) -> None:
         if self.deals_per_bank is None or not 1 <= self.deals_per_bank <= MOST_DEALS:
+            said = _("deals_per_bank = {deals} is not valid: 1 to {most} (PM-8)")
             raise InvalidConfig(
-                f"deals_per_bank = {self.deals_per_bank} is not valid: 1 to {MOST_DEALS} (PM-8)"
+                said.format(deals=self.deals_per_bank, most=MOST_DEALS)
             )  # before the club form's checks, whose words do not fit the private bank's term
         Rules.__post_init__(self)
         if self.limit < self.cava:
-            raise InvalidConfig(f"limit = {self.limit} is not valid: at least the cava")
+            said = _("limit = {limit} is not valid: at least the cava")
+            raise InvalidConfig(said.format(limit=self.limit))
         if self.cut or self.extra_cards:
-            raise InvalidConfig("the private form has no house cut and no added cards")
+            raise InvalidConfig(_("the private form has no house cut and no added cards"))
 
 
 def suits_win(first: Any, second: Any, gate: Any) -> bool:

@@ -29,6 +29,7 @@ from croupier.games.punto_banco.events import (
 from croupier.games.punto_banco.rules import Bet, Stakes
 from croupier.games.punto_banco.seats import holder, walk_left
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
+from croupier.i18n import _
 
 __all__ = [
     "close_bets",
@@ -80,23 +81,32 @@ def refusal(state: State, index: int, action: Action) -> IllegalAction:
     box = state.boxes[index]
     if isinstance(action, Join):
         if box is not None:
-            return ForbiddenAction(index, action, "this box is taken; sit at an empty one")
-        return StakeOutOfRange(index, action, f"bring {join_minimum(state)} to {MAX_BUY_IN} chips")
+            return ForbiddenAction(index, action, _("this box is taken; sit at an empty one"))
+        said = _("bring {low} to {high} chips").format(low=join_minimum(state), high=MAX_BUY_IN)
+        return StakeOutOfRange(index, action, said)
     if box is None:
-        return ForbiddenAction(index, action, "this box is empty: sit down first (Join)")
+        return ForbiddenAction(index, action, _("this box is empty: sit down first (Join)"))
     if box.done:
-        return NotYourTurn(index, action, "you have finished betting for this coup")
+        return NotYourTurn(index, action, _("you have finished betting for this coup"))
     if isinstance(action, Stake):
         return _stake_refusal(state, index, box, action)
     if isinstance(action, Withdraw):
-        return ForbiddenAction(index, action, f"you have no stake on {action.bet.label}")
+        said = _("you have no stake on {bet}").format(bet=_(action.bet.label))
+        return ForbiddenAction(index, action, said)
     if isinstance(action, PassShoe):
-        current = holder(state)
-        who = "nobody" if current is None else f"box {current + 1}"
-        return ForbiddenAction(index, action, f"only the shoe holder may pass it; {who} holds it")
+        return ForbiddenAction(index, action, _pass_refusal(holder(state)))
     if isinstance(action, Leave):
-        return ForbiddenAction(index, action, "take back your stakes before leaving")
-    return NotYourTurn(index, action, "bets are open: stake, pass the shoe, leave or say done")
+        return ForbiddenAction(index, action, _("take back your stakes before leaving"))
+    said = _("bets are open: stake, pass the shoe, leave or say done")
+    return NotYourTurn(index, action, said)
+
+
+def _pass_refusal(current: int | None) -> str:
+    """Why a box that does not hold the shoe may not pass it (PB-8)."""
+    if current is None:
+        return _("only the shoe holder may pass it; nobody holds it")
+    said = _("only the shoe holder may pass it; box {box} holds it")
+    return said.format(box=current + 1)
 
 
 def _stake_refusal(state: State, index: int, box: Box, action: Stake) -> IllegalAction:
@@ -104,17 +114,18 @@ def _stake_refusal(state: State, index: int, box: Box, action: Stake) -> Illegal
     current = box.stakes[action.bet]
     total = current + action.amount
     if action.amount < 1 or not limits.low <= total <= limits.high:
-        already = f"; you have {current} on it" if current else ""
-        return StakeOutOfRange(
-            index,
-            action,
-            f"a {action.bet.label} stake must total {limits.low} to {limits.high}{already}",
-        )
-    return InsufficientChips(
-        index,
-        action,
-        f"you have {box.free} chips free" + (f" ({box.owed} owed)" if box.owed else ""),
-    )
+        if current:
+            said = _("a {bet} stake must total {low} to {high}; you have {current} on it")
+        else:
+            said = _("a {bet} stake must total {low} to {high}")
+        bet = _(action.bet.label)
+        said = said.format(bet=bet, low=limits.low, high=limits.high, current=current)
+        return StakeOutOfRange(index, action, said)
+    if box.owed:
+        said = _("you have {free} chips free ({owed} owed)")
+    else:
+        said = _("you have {free} chips free")
+    return InsufficientChips(index, action, said.format(free=box.free, owed=box.owed))
 
 
 def perform(state: State, index: int, action: Action, events: list[Event]) -> State:

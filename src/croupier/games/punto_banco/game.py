@@ -73,7 +73,7 @@ from croupier.games.punto_banco.rules import Decision, Hand, Rules, burn_count
 from croupier.games.punto_banco.seats import cutter, holder
 from croupier.games.punto_banco.state import Box, Coup, Phase, State
 from croupier.games.punto_banco.view import BoxView, HandView, PuntoBancoView
-from croupier.i18n import N_
+from croupier.i18n import N_, _
 from croupier.shoe import Shoe
 
 __all__ = ["PuntoBanco"]
@@ -113,14 +113,13 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         boxes: list[Box | None] = [None] * config.boxes
         for index, chips in buy_ins.items():
             if not (isinstance(index, int) and 0 <= index < config.boxes):
+                said = _("there is no box {index!r}: a {table} table has boxes 0 to {last}")
                 raise InvalidConfig(
-                    f"there is no box {index!r}: a {config.table.value} table has boxes "
-                    f"0 to {config.boxes - 1}"
+                    said.format(index=index, table=config.table.value, last=config.boxes - 1)
                 )
             if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-                raise InvalidConfig(
-                    f"box {index} must bring a whole number of chips, not {chips!r}"
-                )
+                said = _("box {index} must bring a whole number of chips, not {chips!r}")
+                raise InvalidConfig(said.format(index=index, chips=chips))
             boxes[index] = Box(chips=chips)
         return State(
             rules=config, phase=Phase.SHUFFLE, boxes=tuple(boxes), paid_in=sum(buy_ins.values())
@@ -173,26 +172,25 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         now = _now(state)
         if actor is HOUSE:
             if isinstance(action, EndSession) and state.phase is Phase.BETTING:
-                return ForbiddenAction(actor, action, "stakes are on the table; end between coups")
-            return NotYourTurn(actor, action, f"not now: {now}")
+                said = _("stakes are on the table; end between coups")
+                return ForbiddenAction(actor, action, said)
+            return NotYourTurn(actor, action, _("not now: {now}").format(now=now))
         if not (isinstance(actor, int) and 0 <= actor < len(state.boxes)):
-            return ForbiddenAction(
-                actor, action, f"there is no such seat: boxes are 1 to {len(state.boxes)}"
-            )
+            said = _("there is no such seat: boxes are 1 to {last}")
+            return ForbiddenAction(actor, action, said.format(last=len(state.boxes)))
         if isinstance(action, Rebuy) and (box := state.boxes[actor]) is not None:
             return rebuy_refusal(self, state, actor, action, box.chips)
         phase = state.phase
         if phase is Phase.BETTING:
             return betting.refusal(state, actor, action)
         if phase is Phase.CUT and isinstance(action, Cut) and actor == cutter(state):
-            return StakeOutOfRange(
-                actor, action, f"cut between 1 and {len(state.shoe) - 1} cards (C-6)"
-            )
+            said = _("cut between 1 and {last} cards (C-6)")
+            return StakeOutOfRange(actor, action, said.format(last=len(state.shoe) - 1))
         if phase is Phase.TURN and isinstance(action, TurnCards | OfferTurn | DeclineTurn):
             return _turn_refusal(state, actor, action)
         if isinstance(action, Choose):
             return NotYourTurn(actor, action, _choice_reason(state, actor))
-        return NotYourTurn(actor, action, f"not now: {now}")
+        return NotYourTurn(actor, action, _("not now: {now}").format(now=now))
 
     # -- doing it -----------------------------------------------------------------------------
 
@@ -311,23 +309,30 @@ def _may_sit(state: State, actor: Actor) -> bool:
 
 
 def _now(state: State) -> str:
+    """What the table is doing, as a refusal says it."""
     phase = state.phase
     if phase is Phase.CUT:
         box = cutter(state)
-        return "the croupier cuts the shoe" if box is None else f"box {box + 1} is to cut the shoe"
+        if box is None:
+            return _("the croupier cuts the shoe")
+        return _("box {box} is to cut the shoe").format(box=box + 1)
     turner = state.coup.turner if state.coup is not None else None
     if phase is Phase.TURN and turner is not None:
-        return f"box {turner + 1} is to turn punto's cards"
-    return {
-        Phase.SHUFFLE: "the shoe is being shuffled",
-        Phase.BURN: "cards are being burned",
-        Phase.BETTING: "bets are open",
-        Phase.DEAL: "bets are closed and the cards are being dealt",
-        Phase.CHOOSE: "the punto side is choosing on 5",
-        Phase.PUNTO_DRAWS: "a third card is being drawn",
-        Phase.BANCO_DRAWS: "a third card is being drawn",
-        Phase.OVER: "the session is over",
-    }[phase]
+        return _("box {box} is to turn punto's cards").format(box=turner + 1)
+    return _(_DOING[phase])
+
+
+_DOING = {
+    Phase.SHUFFLE: N_("the shoe is being shuffled"),
+    Phase.BURN: N_("cards are being burned"),
+    Phase.BETTING: N_("bets are open"),
+    Phase.DEAL: N_("bets are closed and the cards are being dealt"),
+    Phase.CHOOSE: N_("the punto side is choosing on 5"),
+    Phase.PUNTO_DRAWS: N_("a third card is being drawn"),
+    Phase.BANCO_DRAWS: N_("a third card is being drawn"),
+    Phase.OVER: N_("the session is over"),
+}
+"""What the table is doing in each phase (but the cut's and the turning's, which name a box)."""
 
 
 def _hand_view(cards: tuple[Card, ...], face_up: bool) -> HandView:
@@ -383,17 +388,15 @@ def _turn_options(state: State, actor: Actor) -> tuple[Option, ...]:
 def _turn_refusal(state: State, actor: int, action: Action) -> IllegalAction:
     coup = _coup(state)
     if actor != coup.turner:
-        return NotYourTurn(actor, action, f"{_now(state)} (PB-10)")
+        return NotYourTurn(actor, action, _("{now} (PB-10)").format(now=_now(state)))
     if isinstance(action, DeclineTurn):
-        return ForbiddenAction(
-            actor, action, "the right is yours by the highest punto stake: turn or offer it (PB-10)"
-        )
-    return ForbiddenAction(
-        actor,
-        action,
+        said = _("the right is yours by the highest punto stake: turn or offer it (PB-10)")
+        return ForbiddenAction(actor, action, said)
+    said = _(
         "the right to turn can be offered once to each other punto bettor, by the highest "
-        "punto stake (PB-10)",
+        "punto stake (PB-10)"
     )
+    return ForbiddenAction(actor, action, said)
 
 
 def _turn(state: State, actor: int, action: Action, events: list[Event]) -> State:
@@ -411,12 +414,13 @@ def _turn(state: State, actor: int, action: Action, events: list[Event]) -> Stat
 
 def _choice_reason(state: State, actor: int) -> str:
     if state.phase is not Phase.CHOOSE:
-        return "there is no choice to make now: only punto on 5 chooses, and only then (PB-13e)"
+        return _("there is no choice to make now: only punto on 5 chooses, and only then (PB-13e)")
     coup = _coup(state)
-    if any(box == actor for box, _ in coup.stated):
-        return "you have stated your choice"
-    names = ", ".join(f"box {box + 1}" for box in choosers(state))
-    return f"the choice on 5 belongs to the highest punto stake: {names} (PB-13e)"
+    if any(box == actor for box, _decision in coup.stated):
+        return _("you have stated your choice")
+    names = ", ".join(_("box {number}").format(number=box + 1) for box in choosers(state))
+    said = _("the choice on 5 belongs to the highest punto stake: {boxes} (PB-13e)")
+    return said.format(boxes=names)
 
 
 def _choose(state: State, actor: int, action: Choose, events: list[Event]) -> State:

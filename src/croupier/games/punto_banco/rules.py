@@ -13,6 +13,7 @@ from fractions import Fraction
 from croupier.cards import Card, Rank
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import AtFive
+from croupier.i18n import _
 
 __all__ = [
     "Bet",
@@ -92,9 +93,8 @@ class Limits:
 
     def __post_init__(self) -> None:
         if not 1 <= self.low <= self.high:
-            raise InvalidConfig(
-                f"limits {self.low}-{self.high} are not valid: need 1 <= low <= high"
-            )
+            said = _("limits {low}-{high} are not valid: need 1 <= low <= high")
+            raise InvalidConfig(said.format(low=self.low, high=self.high))
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
@@ -116,13 +116,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not 0 <= self.commission < 1:
-            raise InvalidConfig(f"commission = {self.commission} is not valid: from 0 up to 1")
+            said = _("commission = {commission} is not valid: from 0 up to 1")
+            raise InvalidConfig(said.format(commission=self.commission))
         if self.egalite_pays < 1:
-            raise InvalidConfig(f"egalite_pays = {self.egalite_pays} is not valid: at least 1")
+            said = _("egalite_pays = {pays} is not valid: at least 1")
+            raise InvalidConfig(said.format(pays=self.egalite_pays))
         if not 8 <= self.cut_card <= 10:
-            raise InvalidConfig(
-                f"cut_card = {self.cut_card} is not valid: 8 to 10 cards from the bottom (PB-3)"
-            )
+            said = _("cut_card = {cut_card} is not valid: 8 to 10 cards from the bottom (PB-3)")
+            raise InvalidConfig(said.format(cut_card=self.cut_card))
 
     @property
     def decks(self) -> int:
@@ -141,14 +142,14 @@ class Rules:
         """A play on 5 for an analysis of this table: any at the text's table; at the fixed
         tableau punto always draws (PB-14)."""
         if not isinstance(at_five, AtFive):
-            raise InvalidConfig(
-                f"at_five {at_five!r} is not valid: draw, stand, best, or a chance of drawing"
-            )
+            said = _("at_five {at_five!r} is not valid: draw, stand, best, or a chance of drawing")
+            raise InvalidConfig(said.format(at_five=at_five))
         if self.tableau is Tableau.FIXED and at_five != AtFive.DRAW:
-            raise InvalidConfig(
-                f"at_five {str(at_five)!r} is not valid at the fixed tableau: punto always "
-                "draws on 5 (PB-14)"
+            said = _(
+                "at_five {at_five!r} is not valid at the fixed tableau: punto always draws on 5 "
+                "(PB-14)"
             )
+            raise InvalidConfig(said.format(at_five=str(at_five)))
         return at_five
 
     def limits(self, bet: Bet) -> Limits:

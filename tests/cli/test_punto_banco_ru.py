@@ -1,0 +1,275 @@
+"""`croupier play punto-banco` in Russian: the narration, the table, the prompts and their
+words, the refusals and the help in the words of the rule book (texts/punto-banco.ru.txt),
+the Russian words taken at the prompts and the English ones still understood."""
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from croupier import words
+from croupier.bots.random_play import pick
+from croupier.cli import app
+from croupier.cli.punto_banco.render import table_panel
+from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Leave
+from croupier.engine.actions import Done, Join
+from croupier.errors import InvalidConfig
+from croupier.games.punto_banco import (
+    Bet,
+    Choose,
+    CommissionTiming,
+    Decision,
+    DeclineTurn,
+    OfferTurn,
+    PassShoe,
+    PuntoBanco,
+    Rules,
+    Stake,
+    TableSize,
+    TurnCards,
+    Withdraw,
+)
+from croupier.i18n import use
+from croupier.randomness import RandomShuffler
+from tests.cli.prompts import prompts, seat_for
+
+runner = CliRunner()
+RUSSIAN = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+
+ENGLISH = (
+    "stakes",
+    "Coup",
+    "Bets are open",
+    "The shoe is offered",
+    "cards left",
+    "House takings",
+    "holds the shoe",
+    "betting",
+    "wins",
+    "loses",
+    "commission",
+    "Refused",
+    "not understood",
+    "Your bets",
+    "cuts the shoe",
+    "turns punto's cards",
+    "Draw or stand",
+    "The table closes",
+    "stake on",
+)
+"""Phrases of the English session that the Russian one must not leak."""
+
+_LEFT_AS_IS = re.compile(r"\b(?:C|PB)-\d+[a-e]?\b|(?:10|[2-9AJQK])[♠♥♦♣]|\bEnter\b|\(Join\)")
+"""What a Russian line keeps in Latin letters: rule IDs, card faces, Enter, the Join action."""
+_BOTS = re.compile(r"Anna|Boris|Clara|Dmitri|Elena|Fyodor")
+
+
+def latin(line: str) -> list[str]:
+    """The words in Latin letters a Russian line has, beside what it keeps as it is."""
+    return re.findall(r"[A-Za-z]+", _LEFT_AS_IS.sub("", words.plain(line)))
+
+
+def flat(text: str) -> str:
+    """`text` with its lines joined, as the terminal wraps them at its width."""
+    return " ".join(text.split())
+
+
+def play(*args, input=None, env=None):
+    return runner.invoke(app, ["play", "punto-banco", *args], input=input, env=env)
+
+
+def test_a_person_stakes_banco_50_and_passes_the_shoe_in_russian():  # PB-6, PB-7, PB-8
+    lines = ["снять 50", "помощь", "банко 5000", "банко 50", "x 10", "punto 20",
+             "забрать пунто", "", "пас", "", "п 300", "", "", "выйти"]  # fmt: skip
+    result = play("--lang", "ru", "--seed", "3", "--bots", "2", "--rounds", "6",
+                  input="\n".join(lines) + "\n")  # fmt: skip
+    out = flat(result.output)
+    assert result.exit_code == 0, result.output
+    assert "Пунто-банко — большой стол, 8 колод, 16 боксов." in out  # PB-1
+    assert "банко платит 1:1 за вычетом 5% · эгалите 8:1 · пунто при 5 выбирает" in out  # PB-7
+    assert "Бокс 1 (вы) снимает колоду: 50 карт сверху уходят вниз." in out  # PB-3
+    assert "Крупье вставляет красный индикатор за 10 карт до низа колоды." in out  # PB-3
+    assert "Сжигание: первая карта 7♦, ещё 7 карт сжигаются взакрытую (PB-4)." in out
+    assert "— Сдача 1 — Ставки открыты. Сабо предложено: бокс 1 (вы)." in out  # PB-8: «сабо»
+    assert "Вам предложено сабо: чтобы сдавать, ставьте только на банко" in out
+    # `помощь` lists the Russian spellings first, the English after them
+    assert "пунто 100 (п, punto, p) поставить 100 на пунто, 1:1" in out
+    assert "эгалите 10 (э, ничья, н, tie, t, egalite, égalité, e) поставить на эгалите, 8:1" in out
+    assert "пас (pass) отказаться сдавать" in out
+    assert "Отказано: ставка на банко должна быть от 10 до 1000." in out  # PB-6
+    assert "Бокс 1 (вы) ставит 50 на банко." in out  # `банко 50`, as the issue asks
+    assert "'x 10' здесь не понято: скажите `пунто 100`, `банко 100`, `эгалите 10`" in out
+    assert "Бокс 1 (вы) ставит 20 на пунто." in out  # the English `punto 20`
+    assert "Бокс 1 (вы) забирает 20 со ставки на пунто." in out
+    assert "Бокс 1 (вы) сдаёт: пунто, банко, пунто, банко." in out  # PB-9
+    assert "БАНКО выигрывает, 9 против 0 (PB-13b)." in out
+    assert "бокс 1 (вы): ставка 50 на банко выигрывает +47, комиссия 3." in out  # PB-7
+    assert "Бокс 1 (вы) отказывается сдавать: сабо переходит дальше, его получает бокс 2" in out
+    assert "Бокс 3 (Boris) ставит на пунто: сабо переходит к крупье (PB-8)." in out
+    assert "Ставок больше нет. Никто со ставкой на банко не держит сабо: сдаёт крупье" in out
+    assert "Вы открываете карты пунто (PB-10): `открыть` (Enter) или `предложить 3`" in out
+    assert "Бокс 1 (вы) открывает карты пунто: 4♠ 9♠ — 3." in out  # PB-10
+    assert "Бокс 1 (вы) встает из-за стола с 747 фишками." in out  # `выйти`
+    assert "Стол закрывается. Итого 3 сдачи." in out  # «3 сдачи»: Russian's plural
+    for english in ENGLISH:
+        assert english not in out, english
+
+
+def test_punto_stands_on_5_under_a_russian_environment():  # PB-10, PB-13e
+    each = ["п 100", "", "", "стоять"]  # «стоять» is refused where there is no choice
+    result = play("--seed", "2", "--bots", "1", "--rounds", "3",
+                  input="\n".join(["", *each * 3, "выйти"]) + "\n", env=RUSSIAN)  # fmt: skip
+    out = flat(result.output)
+    assert result.exit_code == 0, result.output
+    assert "Бокс 1 (вы) ставит на пунто: сабо переходит дальше, его получает бокс 2" in out
+    assert "'стоять' здесь не понято" in out
+    assert "У пунто 5. Прикупить или остановиться (PB-13e)?" in out
+    assert "Бокс 1 (вы) говорит: остановиться." in out
+    assert "Пунто при 5 останавливается: так решает бокс 1 (вы) (PB-13e)." in out
+    assert "ПУНТО выигрывает, 9 против 8 (PB-13a)." in out
+    assert "Бокс 2 (Anna) проигрывает ставку на банко: сабо переходит дальше" in out  # PB-8
+    assert "Итог игры" in out
+    for english in ENGLISH:
+        assert english not in out, english
+
+
+def test_a_whole_session_watched_in_russian():  # PB-5, PB-7
+    result = play("--auto", "--seed", "3", "--rounds", "90", "--odds", env=RUSSIAN)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "  1. П 2♣ 2♦ · Б 4♣ 5♦ · БАНКО выигрывает, 9 против 4 (PB-13b) · Anna +19" in out
+    assert "преимущество П 1.23% Б 1.06% Э 14.32%" in out
+    assert "Стол закрывается. Итого 90 сдач." in out
+    for line in out.splitlines():
+        assert not latin(_BOTS.sub("", line)), line
+
+
+def test_the_help_and_a_bad_rule_in_russian():  # PB-3, PB-7, PB-14
+    wide = {"COLUMNS": "300"}  # each option's help on one line
+    out = flat(
+        runner.invoke(app, ["--lang", "ru", "play", "punto-banco", "--help"], env=wide).output
+    )
+    assert "Сесть за стол пунто-банко: ставить на пунто, банко или эгалите" in out
+    assert "Ботов за столом (по умолчанию: 4 с вами, 6 с --auto)." in out
+    assert "choose: пунто при 5 выбирает (PB-13e); draw: всегда прикупает (PB-14)." in out
+    assert "end-of-shoe: копится до конца сабо (PB-7)." in out
+    assert "Показывать в каждой сдаче точное преимущество заведения" in out
+    with use("ru"), pytest.raises(InvalidConfig, match=r"^cut_card = 5 не годится: от 8 до 10"):
+        Rules(cut_card=5)
+
+
+def test_every_prompt_builds_its_russian_words_none_spelled_twice():  # PB-3, PB-10, PB-13e
+    shown: dict[str, list[str]] = {}
+    with use("ru"):
+        for view in prompts("punto-banco"):
+            seat, _ = seat_for("punto-banco")
+            table = seat.words(view) + seat.asked  # raises ValueError on a spelling twice
+            shown.setdefault(view.phase.value, [w.shown for w in seat.words(view).words])
+            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
+            assert not latin(prompt), prompt
+            for known in table.words:
+                assert not latin(known.does), known.does
+    assert shown["betting"][:3] == [
+        "пунто 100 (п, punto, p)",
+        "банко 100 (б, banco, b)",
+        "эгалите 10 (э, ничья, н, tie, t, egalite, égalité, e)",
+    ]
+    assert shown["cut"] == ["200 (снять 200, cut 200)", "Enter"]
+    assert shown["turn"][0] == "открыть (Enter, turn)"
+    assert shown["choose"] == [
+        "прикупить (п, карту, ещё, draw, d, hit, card)",
+        "стоять (с, остановиться, хватит, нет, stand, s, no)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "action"),
+    [
+        ("банко 50", Stake(Bet.BANCO, 50)),
+        ("banco 50", Stake(Bet.BANCO, 50)),
+        ("б 50", Stake(Bet.BANCO, 50)),
+        ("эгалите 10", Stake(Bet.EGALITE, 10)),
+        ("забрать эгалите", Withdraw(Bet.EGALITE)),
+        ("пас", PassShoe()),
+        ("готово", Done()),
+    ],
+)
+def test_a_bet_is_said_in_either_language(said, action):  # PB-6, PB-8
+    view = next(v for v in prompts("punto-banco") if PassShoe() in v.legal)  # the holder's
+    with use("ru"):
+        seat, _ = seat_for("punto-banco", said)
+        assert seat.decide(view) == action
+
+
+def _random_play(steps=6000, seed=2):
+    """Each state random legal play comes to, with the events that brought it."""
+    game, rng = PuntoBanco(), random.Random(seed)
+    shuffler = RandomShuffler.seeded(seed)
+    rules = Rules(table=TableSize.SMALL, commission_timing=CommissionTiming.END_OF_SHOE)
+    state = game.start(rules, dict.fromkeys(range(4), 3000))
+    for _ in range(steps):
+        actors = game.to_act(state)
+        if not actors:
+            return
+        if CHANCE in actors:
+            node = game.chance(state)
+            action = node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
+            state, events = game.apply(state, CHANCE, action)
+        else:
+            actor = rng.choice(sorted(actors, key=str))
+            options = [
+                o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())
+            ]
+            if not options:
+                return
+            state, events = game.apply(state, actor, pick(rng, rng.choice(options)))
+        yield state, events
+
+
+def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # PB-3..PB-13
+    game = PuntoBanco()
+    wrong = (
+        Stake(Bet.BANCO, 10**6),
+        Stake(Bet.EGALITE, 1),
+        Withdraw(Bet.PUNTO),
+        PassShoe(),
+        Leave(),
+        Join(1),
+        TurnCards(),
+        OfferTurn(3),
+        DeclineTurn(),
+        Choose(Decision.DRAW),
+    )
+    names = words.Names("box", {box: f"Игрок{box}" for box in range(7)})
+    told, reasons, drawn = set(), set(), set()
+    with use("ru"):
+        narrator = words.narrator("punto-banco", names)
+        for state, events in _random_play():
+            told |= {line for event in events if (line := narrator(event)) is not None}
+            for actor in game.to_act(state) - {CHANCE, HOUSE}:
+                legal = game.legal_actions(state, actor)
+                reasons |= {game.refusal(state, actor, a).reason for a in wrong if a not in legal}
+                reasons.add(game.refusal(state, HOUSE, TurnCards()).reason)
+                view = game.view(state, actor)
+                owing = any(box is not None and box.owed for box in view.boxes)
+                moment = (view.phase, view.cut_card_out, bool(view.punto.cards), owing)
+                if moment not in drawn:  # each kind of table once: the exact odds are slow
+                    drawn.add(moment)
+                    out = io.StringIO()
+                    Console(file=out, width=200, color_system=None).print(
+                        table_panel(view, lambda box: f"Игрок{box}", odds=len(drawn) < 4)
+                    )
+                    assert not latin(out.getvalue()), out.getvalue()
+    for line in told | reasons:
+        assert not latin(line), line
+    said = "\n".join(words.plain(line) for line in told)
+    assert "ЭГАЛИТЕ" in said and "ставка 10 на эгалите" in said  # PB-7
+    assert "Вышел индикатор: сабо 1 заканчивается (PB-5)." in said
+    assert "прикупает" in said  # PB-12, PB-13
+    assert "Заведение взимает комиссию" in said  # PB-7 variant: at the end of the shoe
+    assert any(r.startswith("не сейчас:") for r in reasons)
+    assert any("самой большой ставке на пунто" in r for r in reasons)  # PB-10
+    assert "передать сабо может только тот, кто его держит" in " ".join(reasons)  # PB-8
