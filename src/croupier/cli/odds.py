@@ -34,6 +34,7 @@ from croupier.games.monte_bank.layout import Kind
 from croupier.games.private_monte import PrivateRules
 from croupier.games.punto_banco import Bet
 from croupier.games.punto_banco.rules import TableSize
+from croupier.i18n import N_, _, ngettext
 from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
 from croupier.odds import private_monte as private
@@ -60,7 +61,7 @@ __all__ = ["banchek_odds", "monte_bank", "odds_app", "private_monte", "punto_ban
 
 odds_app = typer.Typer(
     cls=GameCommands,
-    help="Exact odds and house edges, for a fresh shoe or the cards that remain.",
+    help=N_("Exact odds and house edges, for a fresh shoe or the cards that remain."),
     no_args_is_help=True,
 )
 
@@ -72,16 +73,20 @@ def _parse_remaining(text: str) -> list[int]:
     try:
         return [int(part) for part in parts]
     except ValueError:
-        raise InvalidInput(
-            f"--remaining {text!r} is not ten whole numbers: write the counts of tens and "
+        said = _(
+            "--remaining {text!r} is not ten whole numbers: write the counts of tens and "
             "pictures, then aces to nines, e.g. 128,32,32,32,32,32,32,32,32,32"
-        ) from None
+        )
+        raise InvalidInput(said.format(text=text)) from None
 
 
 @odds_app.command(
     "punto-banco",
-    epilog="Examples: `croupier odds punto-banco --table small --at-5 best`; "
-    "`croupier odds punto-banco --remaining 40,10,9,12,8,10,11,10,10,9 --json`.",
+    help=N_("The probability of punto, banco and égalité and each bet's house edge, exactly."),
+    epilog=N_(
+        "Examples: `croupier odds punto-banco --table small --at-5 best`; "
+        "`croupier odds punto-banco --remaining 40,10,9,12,8,10,11,10,10,9 --json`."
+    ),
 )
 def punto_banco(
     table: PuntoTable = TableSize.LARGE,
@@ -89,8 +94,10 @@ def punto_banco(
         str | None,
         typer.Option(
             metavar="COUNTS",
-            help="The cards left instead: ten counts, tens and pictures first, then ace to "
-            "nine (at most the --table's shoe holds).",
+            help=N_(
+                "The cards left instead: ten counts, tens and pictures first, then ace to "
+                "nine (at most the --table's shoe holds)."
+            ),
         ),
     ] = None,
     at_5: Annotated[
@@ -98,8 +105,10 @@ def punto_banco(
         typer.Option(
             "--at-5",
             metavar="PLAY",
-            help="Punto's play on 5: draw, stand, or best (per two cards, what serves the "
-            "punto bettor).",
+            help=N_(
+                "Punto's play on 5: draw, stand, or best (per two cards, what serves the "
+                "punto bettor)."
+            ),
         ),
     ] = "draw",
     commission: Commission = "5%",
@@ -110,11 +119,10 @@ def punto_banco(
         typer.Option(
             "--removal",
             metavar="",
-            help="Also the effect of removing one card of each value from a full shoe.",
+            help=N_("Also the effect of removing one card of each value from a full shoe."),
         ),
     ] = False,
 ) -> None:
-    """The probability of punto, banco and égalité and each bet's house edge, exactly."""
     try:
         rules = table_rules(
             "punto-banco", table=table, commission=commission, egalite_pays=egalite_pays
@@ -142,7 +150,8 @@ def _at_five(text: str) -> AtFive:
     except InvalidConfig:
         play = None
     if play is None or not (play.pure or play == AtFive.BEST):
-        raise InvalidInput(f"--at-5 {text!r} is not valid: choose from draw, stand, best")
+        said = _("--at-5 {text!r} is not valid: choose from draw, stand, best")
+        raise InvalidInput(said.format(text=text))
     return play
 
 
@@ -165,65 +174,91 @@ def _punto_banco_json(odds: Odds, effects: dict[int, dict[Bet, Any]] | None) -> 
     return data
 
 
+_BET_NAMES = {Bet.PUNTO: N_("punto"), Bet.BANCO: N_("banco"), Bet.EGALITE: N_("égalité")}
+"""The bets as the tables name them (PB-6)."""
+_ON_FIVE = {
+    "draw": N_("punto draws on 5"),
+    "stand": N_("punto stands on 5"),
+    "best": N_("punto plays 5 best"),
+}
+
+
+def _bet(bet: Bet) -> str:
+    return _(_BET_NAMES[bet])
+
+
 def _show(odds: Odds, decks: int, partial: bool, effects: dict[int, dict[Bet, Any]] | None) -> None:
     console = Console(highlight=False)
     rules = odds.rules
     cards = sum(odds.remaining)
-    shoe = f"{cards} cards left" if partial else f"{decks} decks ({cards} cards)"
-    on_five = {
-        "draw": "punto draws on 5",
-        "stand": "punto stands on 5",
-        "best": "punto plays 5 best",
-    }
-    table = Table(
-        title=(
-            f"Punto Banco: {shoe}, {on_five[str(odds.at_five)]}, "
-            f"banco pays less {float(rules.commission * 100):g}%, égalité {rules.egalite_pays}:1"
-        ),
-        box=boxes.SIMPLE_HEAD,
+    if partial:
+        shoe = ngettext("{n} card left", "{n} cards left", cards).format(n=cards)
+    else:
+        shoe = ngettext("{decks} deck ({cards} cards)", "{decks} decks ({cards} cards)", decks)
+        shoe = shoe.format(decks=decks, cards=cards)
+    title = _(
+        "Punto Banco: {shoe}, {on_five}, banco pays less {commission}%, égalité {pays}:1"
+    ).format(
+        shoe=shoe,
+        on_five=_(_ON_FIVE[str(odds.at_five)]),
+        commission=f"{float(rules.commission * 100):g}",
+        pays=rules.egalite_pays,
     )
-    for column in ("Bet", "Probability", "Sequences of six cards", "House edge"):
-        table.add_column(column, justify="left" if column == "Bet" else "right")
+    table = Table(title=title, box=boxes.SIMPLE_HEAD)
+    table.add_column(_("Bet"))
+    for column in (N_("Probability"), N_("Sequences of six cards"), N_("House edge")):
+        table.add_column(_(column), justify="right")
     for bet in Bet:
         table.add_row(
-            bet.label,
+            _bet(bet),
             f"{float(odds.probability[bet]):.6f}",
             f"{odds.sequences[bet]:,}",
             f"{float(odds.house_edge[bet]) * 100:.4f}%",
         )
-    table.add_row("all", "1", f"{odds.total:,}", "", end_section=True)
+    table.add_row(_("all"), "1", f"{odds.total:,}", "", end_section=True)
     console.print(table)
     exact_line = "  ".join(
-        f"{bet.label} {p.numerator}/{p.denominator}" for bet, p in odds.probability.items()
+        f"{_bet(bet)} {p.numerator}/{p.denominator}" for bet, p in odds.probability.items()
     )
-    console.print(f"[dim]Exactly: {exact_line}[/]")
+    console.print(_("[dim]Exactly: {figures}[/]").format(figures=exact_line))
     if odds.at_five == AtFive.BEST:
         pairs = ", ".join(f"{_VALUES[i]}-{_VALUES[j]}" for i, j in sorted(odds.draws_on_five))
-        console.print(f"Punto draws on 5 holding: {pairs or 'none'}; stands otherwise.")
+        said = _("Punto draws on 5 holding: {pairs}; stands otherwise.")
+        console.print(said.format(pairs=pairs or _("none")))
     if effects is not None:
-        removal = Table(
-            title=f"Effect of removing one card from {decks} decks (change in house edge, %)",
-            box=boxes.SIMPLE_HEAD,
-        )
-        removal.add_column("Card")
-        for bet in Bet:
-            removal.add_column(bet.label, justify="right")
-        for v in range(10):
-            removal.add_row(_VALUES[v], *(f"{float(effects[v][bet]) * 100:+.5f}" for bet in Bet))
-        console.print(removal)
+        _show_removal(decks, effects, console)
+
+
+def _show_removal(decks: int, effects: dict[int, dict[Bet, Any]], console: Console) -> None:
+    title = ngettext(
+        "Effect of removing one card from {decks} deck (change in house edge, %)",
+        "Effect of removing one card from {decks} decks (change in house edge, %)",
+        decks,
+    )
+    removal = Table(title=title.format(decks=decks), box=boxes.SIMPLE_HEAD)
+    removal.add_column(_("Card"))
+    for bet in Bet:
+        removal.add_column(_bet(bet), justify="right")
+    for v in range(10):
+        removal.add_row(_VALUES[v], *(f"{float(effects[v][bet]) * 100:+.5f}" for bet in Bet))
+    console.print(removal)
 
 
 @odds_app.command(
     "monte-bank",
-    epilog="Examples: `croupier odds monte-bank`; "
-    "`croupier odds monte-bank --cut-on first-fall --json`.",
+    help=N_(
+        "The chance of a void deal and of each layout, and every bet's odds and house edge, "
+        "exactly, from a fresh 40-card pack (MB-7, MB-9, MB-10, MB-13)."
+    ),
+    epilog=N_(
+        "Examples: `croupier odds monte-bank`; "
+        "`croupier odds monte-bank --cut-on first-fall --json`."
+    ),
 )
 def monte_bank(
     cut_on: MonteCutOn = CutOn.GATE,
     as_json: AsJson = False,
 ) -> None:
-    """The chance of a void deal and of each layout, and every bet's odds and house edge,
-    exactly, from a fresh 40-card pack (MB-7, MB-9, MB-10, MB-13)."""
     try:
         rules = monte_table(cut_on)
     except InvalidInput as error:
@@ -235,45 +270,53 @@ def monte_bank(
 
 
 _MONTE_BETS = {
-    monte.BetKind.CIRCLE: "circle",
-    monte.BetKind.CROSS: "cross",
-    monte.BetKind.CROSS_STACKED: "stack cross",
-    monte.BetKind.DOUBLER: "doubler",
+    monte.BetKind.CIRCLE: N_("circle {pays}:1"),
+    monte.BetKind.CROSS: N_("cross {pays}:1"),
+    monte.BetKind.CROSS_STACKED: N_("stack cross {pays}:1"),
+    monte.BetKind.DOUBLER: N_("doubler {pays}:1"),
 }
+"""The kinds of bet and what they pay, as the tables name them (MB-9)."""
+_LAYOUTS = {Kind.PLAIN: N_("plain"), Kind.PAIR: N_("pair"), Kind.TRIPLE: N_("triple")}
+"""The layouts by their stack, as the tables name them (MB-7c)."""
 
 
 def _show_monte(table: monte.BetTable) -> None:
     console = Console(highlight=False)
     deal = table.deal
-    layouts = Table(title="Monte Bank: the deal, from a fresh 40-card pack", box=boxes.SIMPLE_HEAD)
-    for column in ("Deal", "Probability", "Exactly"):
-        layouts.add_column(column, justify="left" if column == "Deal" else "right")
+    title = _("Monte Bank: the deal, from a fresh 40-card pack")
+    layouts = Table(title=title, box=boxes.SIMPLE_HEAD)
+    layouts.add_column(_("Deal"))
+    for column in (N_("Probability"), N_("Exactly")):
+        layouts.add_column(_(column), justify="right")
     layouts.add_row(
-        "void (dealt again)", f"{float(deal.void):.6f}", str(deal.void), end_section=True
+        _("void (dealt again)"), f"{float(deal.void):.6f}", str(deal.void), end_section=True
     )
     for kind in Kind:
         p = deal.given_valid(kind)
-        layouts.add_row(f"{kind.value}, of valid deals", f"{float(p):.6f}", str(p))
+        name = _("{layout}, of valid deals").format(layout=_(_LAYOUTS[kind]))
+        layouts.add_row(name, f"{float(p):.6f}", str(p))
     console.print(layouts)
     first_fall = table.cut_on is CutOn.FIRST_FALL
-    when = "the first card that moves a spot" if first_fall else "the gate"
-    bets = Table(
-        title=f"Each bet: the house takes {float(table.cut):.0%} of a win on {when}",
-        box=boxes.SIMPLE_HEAD,
-    )
-    columns = ["Bet", "Layout", "P(win)", "P(win, gate)"]
-    columns += ["P(win, 1st fall)"] if first_fall else []
-    for column in (*columns, "House edge"):
-        bets.add_column(column, justify="left" if column in ("Bet", "Layout") else "right")
+    if first_fall:
+        title = _("Each bet: the house takes {cut} of a win on the first card that moves a spot")
+    else:
+        title = _("Each bet: the house takes {cut} of a win on the gate")
+    bets = Table(title=title.format(cut=f"{float(table.cut):.0%}"), box=boxes.SIMPLE_HEAD)
+    for column in (N_("Bet"), N_("Layout")):
+        bets.add_column(_(column))
+    columns = [N_("P(win)"), N_("P(win, gate)")]
+    columns += [N_("P(win, 1st fall)")] if first_fall else []
+    for column in (*columns, N_("House edge")):
+        bets.add_column(_(column), justify="right")
     for bet, by_kind in table.odds.items():
         every = len(by_kind) == len(Kind)
-        rows = [(kind.value, odds) for kind, odds in by_kind.items()]
-        rows.append(("all" if every else "pair/triple", table.overall(bet)))
+        rows = [(_(_LAYOUTS[kind]), odds) for kind, odds in by_kind.items()]
+        rows.append((_("all") if every else _("pair/triple"), table.overall(bet)))
         for n, (name, odds) in enumerate(rows):
             figures = [odds.win, odds.win_on_gate]
             figures += [odds.win_on_first_fall] if first_fall else []
             bets.add_row(
-                f"{_MONTE_BETS[bet]} {odds.pays}:1" if n == 0 else "",
+                _(_MONTE_BETS[bet]).format(pays=odds.pays) if n == 0 else "",
                 name,
                 *(f"{float(p):.5f}" for p in figures),
                 f"{float(odds.edge) * 100:.4f}%",
@@ -281,50 +324,57 @@ def _show_monte(table: monte.BetTable) -> None:
             )
     console.print(bets)
     console.print(
-        "[dim]A cross is between two plain cards; a stack cross backs the stack or plays "
-        "against it; 1st fall: the first card that moves a spot. Each figure is averaged "
-        "over every layout of its kind and every wager of the kind on it; 'all' weighs "
-        "the layouts by how often a valid deal makes them.[/]"
+        _(
+            "[dim]A cross is between two plain cards; a stack cross backs the stack or plays "
+            "against it; 1st fall: the first card that moves a spot. Each figure is averaged "
+            "over every layout of its kind and every wager of the kind on it; 'all' weighs "
+            "the layouts by how often a valid deal makes them.[/]"
+        )
     )
 
 
 @odds_app.command(
     "private-monte",
-    epilog="Examples: `croupier odds private-monte`; "
-    '`croupier odds private-monte --seen "2S 5C AD 3H KH" --layout "7S 4S"`; '
-    "`croupier odds private-monte --shuffles 1000000 --seed 9 --json`.",
+    help=N_(
+        "A layout bet's exact odds (PM-5, PM-6): on the first deal of a fresh pack, and given "
+        "the cards seen. Then what counting the pack is worth (PM-8): a punter who backs a "
+        "layout only when its exact chance is above one half, simulated over many shuffles, "
+        "by deal, by the compiled kernel of `croupier simulate private-monte`."
+    ),
+    epilog=N_(
+        "Examples: `croupier odds private-monte`; "
+        '`croupier odds private-monte --seen "2S 5C AD 3H KH" --layout "7S 4S"`; '
+        "`croupier odds private-monte --shuffles 1000000 --seed 9 --json`."
+    ),
 )
 def private_monte(
     seen: Annotated[
         str,
         typer.Option(
             metavar="CARDS",
-            help='Cards seen since the shuffle, e.g. "2S 5C AD 3H KH" (no 8s to 10s).',
+            help=N_('Cards seen since the shuffle, e.g. "2S 5C AD 3H KH" (no 8s to 10s).'),
         ),
     ] = "",
     layout: Annotated[
         str,
         typer.Option(
-            metavar="CARDS", help='A layout just dealt, e.g. "7S 4S": its exact odds given --seen.'
+            metavar="CARDS",
+            help=N_('A layout just dealt, e.g. "7S 4S": its exact odds given --seen.'),
         ),
     ] = "",
     shuffles: Annotated[
-        int, number("Shuffles to simulate the counter over (six deals each).")
+        int, number(N_("Shuffles to simulate the counter over (six deals each)."))
     ] = 100_000,
     seed: SeedDefault = 1,
     as_json: AsJson = False,
 ) -> None:
-    """A layout bet's exact odds (PM-5, PM-6): on the first deal of a fresh pack, and given
-    the cards seen. Then what counting the pack is worth (PM-8): a punter who backs a layout
-    only when its exact chance is above one half, simulated over many shuffles, by deal, by
-    the compiled kernel of `croupier simulate private-monte`."""
     try:
         seen_cards = private.cards(seen)
         layout_cards = private.cards(layout)
         given = _given(seen_cards, layout_cards)
         rules = PrivateRules()  # six deals from a shuffle, the most (PM-8)
         options = {"rules": rules}
-        run, _ = execute(
+        run, __ = execute(
             private_sim.simulate, shuffles, "shuffles", seed, options, Where(1, None, None),
             as_json,
         )  # fmt: skip
@@ -357,7 +407,7 @@ def private_monte(
         _show_private(given, simulation, seed)
         if run.interrupted:
             Console(highlight=False).print(
-                "[yellow]Interrupted: the figures are for the shuffles dealt.[/]"
+                _("[yellow]Interrupted: the figures are for the shuffles dealt.[/]")
             )
     if run.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
@@ -375,114 +425,148 @@ def _given(seen: tuple[Card, ...], layout: tuple[Card, ...]) -> dict[str, privat
     return given
 
 
+_GIVEN = {"next_layout": N_("a layout yet to come, given --seen"), "layout": N_("this --layout")}
+"""The rows of `_given`'s odds."""
+
+
 def _show_private(
     given: dict[str, private.LayoutOdds], simulation: PrivateMonteResults, seed: int
 ) -> None:
     console = Console(highlight=False)
-    exact = Table(title="Private Monte Bank: a layout bet, exactly", box=boxes.SIMPLE_HEAD)
-    for column in ("When", "P(win)", "Exactly", "Punter's edge"):
-        exact.add_column(column, justify="left" if column == "When" else "right")
-    rows = {"first deal of a fresh pack": private.first_deal()}
-    names = {"next_layout": "a layout yet to come, given --seen", "layout": "this --layout"}
-    rows.update({names[name]: odds for name, odds in given.items()})
+    exact = Table(title=_("Private Monte Bank: a layout bet, exactly"), box=boxes.SIMPLE_HEAD)
+    exact.add_column(_("When"))
+    for column in (N_("P(win)"), N_("Exactly"), N_("Punter's edge")):
+        exact.add_column(_(column), justify="right")
+    rows = {_("first deal of a fresh pack"): private.first_deal()}
+    rows.update({_(_GIVEN[name]): odds for name, odds in given.items()})
     for when, odds in rows.items():
         exact.add_row(when, f"{float(odds.win):.6f}", str(odds.win), f"{float(odds.edge):+.4%}")
     console.print(exact)
+    console.print(_counting(simulation, seed))
+    console.print(
+        _(
+            "The flat bettor backs both layouts on every deal: his edge is the first deal's on "
+            "every deal. The counter backs a layout only when the cards seen give it better "
+            "than even chances. The intervals allow for the bets of one shuffle sharing its pack."
+        )
+    )
+
+
+def _counting(simulation: PrivateMonteResults, seed: int) -> Table:
+    """The counter against the flat bettor, deal by deal, as simulated."""
+    shuffles = ngettext("{n} shuffle", "{n} shuffles", simulation.shuffles)
+    deals = ngettext("{n} deal", "{n} deals", simulation.deals)
+    title = _("Counting the pack: {shuffles} of {deals} (seed {seed}), ± a 95% interval")
     by_deal = Table(
-        title=f"Counting the pack: {simulation.shuffles:,} shuffles of {simulation.deals} deals "
-        f"(seed {seed}), ± a 95% interval",
+        title=title.format(
+            shuffles=shuffles.format(n=f"{simulation.shuffles:,}"),
+            deals=deals.format(n=simulation.deals),
+            seed=seed,
+        ),
         box=boxes.SIMPLE_HEAD,
     )
-    for column in ("Deal", "Flat bettor's edge", "Counter bets on", "Bets", "Counter's edge"):
-        by_deal.add_column(column, justify="right")
-    deals: list[int | None] = [*range(1, simulation.deals + 1), None]
-    for deal in deals:
+    columns = (
+        N_("Deal"),
+        N_("Flat bettor's edge"),
+        N_("Counter bets on"),
+        N_("Bets"),
+        N_("Counter's edge"),
+    )
+    for column in columns:
+        by_deal.add_column(_(column), justify="right")
+    deals_shown: list[int | None] = [*range(1, simulation.deals + 1), None]
+    for deal in deals_shown:
+        share = f"{simulation.share_bet(Bettor.COUNTER, deal).value:.1%}"
         by_deal.add_row(
-            "all" if deal is None else str(deal),
+            _("all") if deal is None else str(deal),
             _plus_minus(simulation.edge(Bettor.FLAT, deal)),
-            f"{simulation.share_bet(Bettor.COUNTER, deal).value:.1%} of deals",
+            _("{share} of deals").format(share=share),
             f"{simulation.bets(Bettor.COUNTER, deal):,}",
             _plus_minus(simulation.edge(Bettor.COUNTER, deal)),
             end_section=deal == simulation.deals,
         )
-    console.print(by_deal)
-    console.print(
-        "The flat bettor backs both layouts on every deal: his edge is the first deal's on "
-        "every deal. The counter backs a layout only when the cards seen give it better than "
-        "even chances. The intervals allow for the bets of one shuffle sharing its pack."
-    )
+    return by_deal
 
 
 def _plus_minus(edge: Estimate | None) -> str:
-    return "no bets" if edge is None else f"{edge.value:+.2%} ± {edge.margin:.2%}"
+    return _("no bets") if edge is None else f"{edge.value:+.2%} ± {edge.margin:.2%}"
 
 
 @odds_app.command(
     "banchek",
-    epilog="Examples: `croupier odds banchek`; "
-    '`croupier odds banchek --hand "7D KC 5D"`; '
-    '`croupier odds banchek --hand "2S 3H 4D" --gone "AS KS QS AH"`; '
-    "`croupier odds banchek --punters 8 --policy chance --banks 100000 --seed 3`; "
-    "`croupier odds banchek --punters 4 --json`.",
+    help=N_(
+        "A punter's exact chance against the card turned (BN-6): a hand not yet dealt, a "
+        "--hand, given the cards --gone, and the share of hands better than even. Then the "
+        "banker's prospects (BN-10): how often his bank triples before it breaks, and how many "
+        "rounds it lasts, simulated over many banks dealt as the rules deal them (BN-4 .. "
+        "BN-9), by the compiled kernel of `croupier simulate banchek`."
+    ),
+    epilog=N_(
+        "Examples: `croupier odds banchek`; "
+        '`croupier odds banchek --hand "7D KC 5D"`; '
+        '`croupier odds banchek --hand "2S 3H 4D" --gone "AS KS QS AH"`; '
+        "`croupier odds banchek --punters 8 --policy chance --banks 100000 --seed 3`; "
+        "`croupier odds banchek --punters 4 --json`."
+    ),
 )
 def banchek_odds(
     hand: Annotated[
         str,
         typer.Option(
-            metavar="CARDS", help='A three-card hand, e.g. "7D KC 5D": its exact chance and edge.'
+            metavar="CARDS",
+            help=N_('A three-card hand, e.g. "7D KC 5D": its exact chance and edge.'),
         ),
     ] = "",
     gone: Annotated[
         str,
         typer.Option(
             metavar="CARDS",
-            help='Cards known to be gone, e.g. "AS KS 2H" (each at most twice: two packs).',
+            help=N_('Cards known to be gone, e.g. "AS KS 2H" (each at most twice: two packs).'),
         ),
     ] = "",
     punters: Annotated[
         int | None,
-        number("The banker's prospects against this many punters; 4 if not given."),
+        number(N_("The banker's prospects against this many punters; 4 if not given.")),
     ] = None,
     policy: Annotated[
         Policy | None,
         typer.Option(
-            help="How the punters stake: flat (the minimum), chance (more when his exact "
-            "chance is better than even), or bank (the whole bank); all three if not given."
+            help=N_(
+                "How the punters stake: flat (the minimum), chance (more when his exact "
+                "chance is better than even), or bank (the whole bank); all three if not given."
+            )
         ),
     ] = None,
     banks: Annotated[
         int | None,
-        number(help="Banks to simulate, each from a fresh shuffle; 20,000 if not given."),
+        number(help=N_("Banks to simulate, each from a fresh shuffle; 20,000 if not given.")),
     ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
             parser=read_seed,
             metavar="SEED",
-            help="The simulation's seed, 1 if not given: the same figures again.",
+            help=N_("The simulation's seed, 1 if not given: the same figures again."),
         ),
     ] = None,
     bank: Annotated[
-        int | None, number("The bank put up (BN-2); 100 if not given.", metavar="CHIPS")
+        int | None, number(N_("The bank put up (BN-2); 100 if not given."), metavar="CHIPS")
     ] = None,
     minimum: Annotated[
-        int | None, number("The smallest stake (BN-5); 5 if not given.", metavar="CHIPS")
+        int | None, number(N_("The smallest stake (BN-5); 5 if not given."), metavar="CHIPS")
     ] = None,
     as_json: Annotated[
         bool,
         typer.Option(
             "--json",
             metavar="",
-            help="One JSON object instead; with the prospects only when a simulation option "
-            "is given.",
+            help=N_(
+                "One JSON object instead; with the prospects only when a simulation option "
+                "is given."
+            ),
         ),
     ] = False,
 ) -> None:
-    """A punter's exact chance against the card turned (BN-6): a hand not yet dealt, a
-    --hand, given the cards --gone, and the share of hands better than even. Then the
-    banker's prospects (BN-10): how often his bank triples before it breaks, and how many
-    rounds it lasts, simulated over many banks dealt as the rules deal them (BN-4 .. BN-9),
-    by the compiled kernel of `croupier simulate banchek`."""
     asked = (punters, policy, banks, seed, bank, minimum)
     simulate = not as_json or any(option is not None for option in asked)
     seated = 4 if punters is None else punters
@@ -507,7 +591,7 @@ def banchek_odds(
         simulated = table.prospects(policies if simulate else (), quiet=as_json)
     except InvalidInput as error:
         raise fail(str(error)) from None
-    interrupted = any(run.interrupted for _, run in simulated)
+    interrupted = any(run.interrupted for __, run in simulated)
     if as_json:
         report = banchek.report()
         gone_shown = [str(card) for card in gone_cards]
@@ -524,14 +608,14 @@ def banchek_odds(
             banchek_rules(rules),
             report,
             seed=table.seed if simulate else None,
-            counts={"banks": sum(r.banks for r, _ in simulated)} if simulate else {},
+            counts={"banks": sum(r.banks for r, __ in simulated)} if simulate else {},
             interrupted=interrupted,
         )
     else:
-        _show_banchek(hand_cards, given, next_hand, table, [r for r, _ in simulated])
+        _show_banchek(hand_cards, given, next_hand, table, [r for r, __ in simulated])
         if interrupted:
             Console(highlight=False).print(
-                "[yellow]Interrupted: the figures are for the banks played.[/]"
+                _("[yellow]Interrupted: the figures are for the banks played.[/]")
             )
     if interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
@@ -554,13 +638,16 @@ class _BanchekTable:
             return []
         banks_sim.check_table(self.punters, self.rules)
         if self.banks < 2:
-            raise InvalidInput(f"--banks {self.banks} is not valid: at least 2")
+            raise InvalidInput(
+                _("--banks {banks} is not valid: at least 2").format(banks=self.banks)
+            )
         if self.seed < 0:
-            raise InvalidInput(f"--seed {self.seed} is not valid: a whole number from 0 up")
+            said = _("--seed {seed} is not valid: a whole number from 0 up")
+            raise InvalidInput(said.format(seed=self.seed))
         played: list[tuple[BanchekResults, Run]] = []
         for policy in policies:
             options = {"punters": self.punters, "policy": policy, "rules": self.rules}
-            result, _ = execute(
+            result, __ = execute(
                 banks_sim.simulate, self.banks, "banks", self.seed, options, Where(1, None, None),
                 quiet, banks_sim.CHUNK,
             )  # fmt: skip
@@ -580,14 +667,15 @@ def _show_banchek(
 ) -> None:
     console = Console(highlight=False)
     exact = Table(
-        title="Polish Banchek: a punter's hand against the card turned, exactly",
+        title=_("Polish Banchek: a punter's hand against the card turned, exactly"),
         box=boxes.SIMPLE_HEAD,
     )
-    for column in ("Hand", "P(win)", "Exactly", "Punter's edge"):
-        exact.add_column(column, justify="left" if column == "Hand" else "right")
-    rows = {"next hand, fresh pack": banchek.random_hand()}
+    exact.add_column(_("Hand"))
+    for column in (N_("P(win)"), N_("Exactly"), N_("Punter's edge")):
+        exact.add_column(_(column), justify="right")
+    rows = {_("next hand, fresh pack"): banchek.random_hand()}
     if next_hand is not None:
-        rows["next hand, --gone"] = next_hand
+        rows[_("next hand, --gone")] = next_hand
     if given is not None:
         shown = " ".join(card.pretty for card in hand)
         rows[f"{shown}{', --gone' if next_hand else ''}"] = given
@@ -595,46 +683,69 @@ def _show_banchek(
         exact.add_row(name, f"{float(odds.win):.6f}", str(odds.win), f"{float(odds.edge):+.4%}")
     console.print(exact)
     share = banchek.favourable_share()
-    console.print(
-        f"Hands better than even: {float(share):.4%} ({share}) of the hands dealt from a "
-        "fresh pack. A stake is paid 1 to 1 (BN-6)."
+    said = _(
+        "Hands better than even: {percent} ({share}) of the hands dealt from a fresh pack. "
+        "A stake is paid 1 to 1 (BN-6)."
     )
-    if not simulated:
-        return
-    prospects = Table(
-        title=f"The banker's prospects: {table.punters} "
-        f"punter{'s' if table.punters > 1 else ''}, a bank of {table.rules.bank}, stakes "
-        f"from {table.rules.minimum}",
-        caption=f"{simulated[0].banks:,} banks simulated (seed {table.seed}), ± a 95% interval",
-        box=boxes.SIMPLE_HEAD,
-    )
-    columns = ("Punters stake", "Bank triples", "95% interval", "Never ends", "Rounds")
-    for column in columns:
-        prospects.add_column(column, justify="left" if column == columns[0] else "right")
+    console.print(said.format(percent=f"{float(share):.4%}", share=share))
+    if simulated:
+        console.print(_prospects(table, simulated))
+        _explain_prospects(console, table, simulated)
+
+
+_POLICY_NAMES = {Policy.FLAT: N_("flat"), Policy.CHANCE: N_("chance"), Policy.BANK: N_("bank")}
+"""The punters' ways of staking (BN-5), as the table names them."""
+
+
+def _prospects(table: _BanchekTable, simulated: list[BanchekResults]) -> Table:
+    """How the banks ended against each way of staking."""
+    title = ngettext(
+        "The banker's prospects: {punters} punter, a bank of {bank}, stakes from {minimum}",
+        "The banker's prospects: {punters} punters, a bank of {bank}, stakes from {minimum}",
+        table.punters,
+    ).format(punters=table.punters, bank=table.rules.bank, minimum=table.rules.minimum)
+    banks = simulated[0].banks
+    caption = ngettext(
+        "{banks} bank simulated (seed {seed}), ± a 95% interval",
+        "{banks} banks simulated (seed {seed}), ± a 95% interval",
+        banks,
+    ).format(banks=f"{banks:,}", seed=table.seed)
+    prospects = Table(title=title, caption=caption, box=boxes.SIMPLE_HEAD)
+    prospects.add_column(_("Punters stake"))
+    for column in (N_("Bank triples"), N_("95% interval"), N_("Never ends"), N_("Rounds")):
+        prospects.add_column(_(column), justify="right")
     for results in simulated:
         low, high = results.share(Ending.TRIPLED).interval
         rounds = results.rounds()
         prospects.add_row(
-            results.policy.value,
+            _(_POLICY_NAMES[results.policy]),
             f"{results.share(Ending.TRIPLED).value:.2%}",
-            f"{low:.2%} to {high:.2%}",
+            _("{low} to {high}").format(low=f"{low:.2%}", high=f"{high:.2%}"),
             f"{results.share(Ending.ENDLESS).value:.2%}",
             "—" if rounds is None else f"{rounds.value:.2f} ± {rounds.margin:.2f}",
         )
-    console.print(prospects)
-    console.print(
-        "\n".join(_POLICIES[results.policy] for results in simulated) + "\n"
-        "A bank ends when it has tripled or is broken, checked after every hand (BN-10). "
-        f"Without a shuffle the deal comes round every {banchek.period(table.punters):,} "
-        "rounds (BN-8, BN-9): a bank that holds what it held there before never ends. "
-        "Rounds: those dealt to the banks that ended, the last counted."
-    )
+    return prospects
 
 
 _POLICIES = {
-    Policy.FLAT: "flat: every punter stakes the minimum.",
-    Policy.CHANCE: "chance: he counts his hand and, until the pack comes round, the "
-    "cards he has seen since the shuffle; better than even, he stakes the minimum plus his "
-    "edge times the bank.",
-    Policy.BANK: "bank: he stakes the whole bank, every hand.",
+    Policy.FLAT: N_("flat: every punter stakes the minimum."),
+    Policy.CHANCE: N_(
+        "chance: he counts his hand and, until the pack comes round, the cards he has seen "
+        "since the shuffle; better than even, he stakes the minimum plus his edge times the bank."
+    ),
+    Policy.BANK: N_("bank: he stakes the whole bank, every hand."),
 }
+
+
+def _explain_prospects(
+    console: Console, table: _BanchekTable, simulated: list[BanchekResults]
+) -> None:
+    """What the prospects' rows and figures mean."""
+    policies = "\n".join(_(_POLICIES[results.policy]) for results in simulated)
+    said = _(
+        "A bank ends when it has tripled or is broken, checked after every hand (BN-10). "
+        "Without a shuffle the deal comes round every {period} rounds (BN-8, BN-9): a bank "
+        "that holds what it held there before never ends. Rounds: those dealt to the banks "
+        "that ended, the last counted."
+    )
+    console.print(policies + "\n" + said.format(period=f"{banchek.period(table.punters):,}"))

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.cards import Card, Suit, full_pack
 from croupier.errors import InvalidInput
 from croupier.estimate import exact_json
@@ -100,10 +101,10 @@ def _unknown(known: Sequence[Card], what: str) -> list[int]:
     `InvalidInput` for a card known more often than two packs hold."""
     over = sorted(str(card) for card, n in Counter(known).items() if n > _COPIES)
     if over:
-        raise InvalidInput(
-            f"{', '.join(over)}: given more than twice ({what}), but two packs hold only "
-            f"{_COPIES} of each card"
+        said = i18n._(
+            "{cards}: given more than twice ({what}), but two packs hold only {copies} of each card"
         )
+        raise InvalidInput(said.format(cards=", ".join(over), what=i18n._(what), copies=_COPIES))
     left = [_COPIES] * len(CARD_TYPES)
     for card in known:
         left[_TYPE[card]] -= 1
@@ -136,21 +137,25 @@ def hand_odds(hand: Sequence[Card], gone: Iterable[Card] = ()) -> HandOdds:
     hand, gone = tuple(hand), tuple(gone)
     if len(hand) != HAND:
         shown = " ".join(str(card) for card in hand)
-        raise InvalidInput(f"a hand is {HAND} cards, not {len(hand)}: {shown!r}")
-    left = _unknown((*hand, *gone), "in the hand and gone")
+        said = i18n._("a hand is {cards} cards, not {given}: {shown!r}")
+        raise InvalidInput(said.format(cards=HAND, given=len(hand), shown=shown))
+    left = _unknown((*hand, *gone), i18n.N_("in the hand and gone"))
     unknown = sum(left)
     if unknown == 0:
-        raise InvalidInput("every card is in the hand or gone: there is no card left to turn")
+        raise InvalidInput(
+            i18n._("every card is in the hand or gone: there is no card left to turn")
+        )
     return HandOdds(Fraction(_won((_TYPE[card] for card in hand), left), unknown))
 
 
 def random_hand(gone: Iterable[Card] = ()) -> HandOdds:
     """The exact chance that a hand not yet dealt beats the card turned after it: the hand
     and the card are four of the cards not known to be `gone`, each four as likely."""
-    left = _unknown(tuple(gone), "gone")
+    left = _unknown(tuple(gone), i18n.N_("gone"))
     n = sum(left)
     if n < HAND + 1:
-        raise InvalidInput(f"only {n} cards are left: a hand and the card turned need {HAND + 1}")
+        said = i18n._("only {n} cards are left: a hand and the card turned need {need}")
+        raise InvalidInput(said.format(n=n, need=HAND + 1))
     # given the turned card t, the hand is 3 of the n - 1 others; it loses when none of them
     # is among the k others of t's suit that rank as high or higher
     lose = 0

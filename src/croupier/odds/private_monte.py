@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
 from croupier.cards import read_cards as cards
 from croupier.errors import InvalidInput
@@ -81,12 +82,12 @@ def suits_left(seen: Iterable[Card]) -> dict[Suit, int]:
     seen = tuple(seen)
     strangers = sorted({str(card) for card in seen if card not in _PACK})
     if strangers:
-        raise InvalidInput(
-            f"{', '.join(strangers)}: not in the 40-card pack (no eights, nines or tens)"
-        )
+        said = i18n._("{cards}: not in the 40-card pack (no eights, nines or tens)")
+        raise InvalidInput(said.format(cards=", ".join(strangers)))
     twice = sorted(str(card) for card, n in Counter(seen).items() if n > 1)
     if twice:
-        raise InvalidInput(f"{', '.join(twice)}: seen twice, but the pack has one of each")
+        said = i18n._("{cards}: seen twice, but the pack has one of each")
+        raise InvalidInput(said.format(cards=", ".join(twice)))
     counts = Counter(card.suit for card in seen)
     return {suit: _PER_SUIT - counts[suit] for suit in _SUITS}
 
@@ -95,11 +96,12 @@ def _covered(layout: Sequence[Card], seen: Iterable[Card]) -> tuple[int, int]:
     """The unseen cards of the layout's suits, and all the unseen cards, to a punter who has
     seen its cards and `seen` (the layout's cards may be among them)."""
     if len(layout) != _LAYOUT:
-        raise InvalidInput(f"a layout is {_LAYOUT} cards, not {len(layout)}")
+        said = i18n._("a layout is {cards} cards, not {given}")
+        raise InvalidInput(said.format(cards=_LAYOUT, given=len(layout)))
     left = suits_left(dict.fromkeys((*seen, *layout)))  # a layout card once, seen or not
     unseen = sum(left.values())
     if unseen == 0:
-        raise InvalidInput("every card is seen: there is no gate left to show")
+        raise InvalidInput(i18n._("every card is seen: there is no gate left to show"))
     return sum(left[suit] for suit in {card.suit for card in layout}), unseen
 
 
@@ -117,10 +119,11 @@ def check_position(seen: Sequence[Card], layout: Sequence[Card] = ()) -> None:
     suits_left((*seen, *layout))
     most = CARDS_A_DEAL * (MOST_DEALS - 1)
     if len(seen) > most:
-        raise InvalidInput(
-            f"seen={len(seen)} cards is more than the {MOST_DEALS - 1} deals before the last "
-            f"show ({most}): no deal of this shuffle is left (PM-8)"
+        said = i18n._(
+            "seen={seen} cards is more than the {deals} deals before the last show ({most}): "
+            "no deal of this shuffle is left (PM-8)"
         )
+        raise InvalidInput(said.format(seen=len(seen), deals=MOST_DEALS - 1, most=most))
 
 
 def backs(covered: int, unseen: int) -> bool:
@@ -144,7 +147,8 @@ def next_layout_odds(seen: Iterable[Card] = ()) -> LayoutOdds:
     left = suits_left(seen)
     n = sum(left.values())
     if n < _LAYOUT + 1:
-        raise InvalidInput(f"only {n} cards are unseen: a layout and its gate need three")
+        said = i18n._("only {n} cards are unseen: a layout and its gate need three")
+        raise InvalidInput(said.format(n=n))
     lose = sum(
         Fraction(g, n) * Fraction(n - g, n - 1) * Fraction(n - g - 1, n - 2) for g in left.values()
     )

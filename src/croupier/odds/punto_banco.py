@@ -24,6 +24,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from croupier import i18n
 from croupier.cards import Card
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, AtFive, value
@@ -123,26 +124,35 @@ def check_remaining(remaining: Sequence[int], decks: int | None = None) -> tuple
     and (with `decks`) no more of a value than that many decks hold."""
     counts = tuple(remaining)
     if len(counts) != 10 or any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
-        raise InvalidConfig(
-            f"remaining must be ten whole numbers (tens and pictures, then ace to nine), "
-            f"not {list(remaining)!r}"
+        said = i18n._(
+            "remaining must be ten whole numbers (tens and pictures, then ace to nine), "
+            "not {given!r}"
         )
+        raise InvalidConfig(said.format(given=list(remaining)))
     if any(count < 0 for count in counts):
-        raise InvalidConfig(f"remaining counts cannot be negative: {list(counts)!r}")
+        said = i18n._("remaining counts cannot be negative: {given!r}")
+        raise InvalidConfig(said.format(given=list(counts)))
     if sum(counts) < CARDS_IN_A_COUP:
-        raise InvalidConfig(
-            f"a shoe of {sum(counts)} cards is too small to deal a coup: it needs at least "
-            f"{CARDS_IN_A_COUP}"
+        said = i18n._(
+            "a shoe of {cards} cards is too small to deal a coup: it needs at least {need}"
         )
+        raise InvalidConfig(said.format(cards=sum(counts), need=CARDS_IN_A_COUP))
     if decks is not None:
         full = shoe_counts(decks)
         over = [v for v in range(10) if counts[v] > full[v]]
         if over:
             v = over[0]
-            name = "tens and pictures" if v == 0 else f"cards worth {v}"
-            raise InvalidConfig(
-                f"impossible counts: {counts[v]} {name}, but {decks} decks hold only {full[v]}"
-            )
+            if v == 0:
+                said = i18n._(
+                    "impossible counts: {count} tens and pictures, but {decks} decks hold only "
+                    "{most}"
+                )
+            else:
+                said = i18n._(
+                    "impossible counts: {count} cards worth {value}, but {decks} decks hold "
+                    "only {most}"
+                )
+            raise InvalidConfig(said.format(count=counts[v], value=v, decks=decks, most=full[v]))
     return counts
 
 

@@ -54,6 +54,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.cards import Card
 from croupier.engine.config import member
 from croupier.errors import InvalidConfig, InvalidInput
@@ -136,14 +137,19 @@ def check_table(punters: int, rules: Rules | None = None) -> Rules:
     rules = rules or Rules()
     most = rules.seats - 1  # one seat is the banker's
     if punters < 1:
-        raise InvalidInput(f"punters={punters} is not valid: at least 1")
+        said = i18n._("punters={punters} is not valid: at least 1")
+        raise InvalidInput(said.format(punters=punters))
     if punters > most:
-        why = (
-            "so that a round fits the pack (BN-1)"
-            if most == MOST_PUNTERS
-            else f"at a table of {rules.seats} seats, one of them the banker's"
-        )
-        raise InvalidInput(f"punters={punters} is not valid: 1 to {most}, {why}")
+        if most == MOST_PUNTERS:
+            said = i18n._(
+                "punters={punters} is not valid: 1 to {most}, so that a round fits the pack (BN-1)"
+            )
+        else:
+            said = i18n._(
+                "punters={punters} is not valid: 1 to {most}, at a table of {seats} seats, one "
+                "of them the banker's"
+            )
+        raise InvalidInput(said.format(punters=punters, most=most, seats=rules.seats))
     if rules.riders:
         raise InvalidConfig(
             "riders=True is not simulated: the punters' policies never ride, and the kernel "

@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games import baccarat
 from croupier.games.baccarat import AtFive
@@ -649,10 +650,11 @@ def dealing(
     a strategy the rules do not allow (`InvalidConfig`, `InvalidInput`)."""
     decks = (rules or Rules()).decks
     if 52 * decks > MOST_CARDS:
-        raise InvalidConfig(
-            f"decks={decks} is too many for the simulation: it shuffles at most "
-            f"{MOST_CARDS:,} cards, {MOST_CARDS // 52:,} decks"
+        said = i18n._(
+            "decks={decks} is too many for the simulation: it shuffles at most {cards:,} "
+            "cards, {most:,} decks"
         )
+        raise InvalidConfig(said.format(decks=decks, cards=MOST_CARDS, most=MOST_CARDS // 52))
     play = _strategy_of(strategy, decks, at_five)
     rules = _checked(rules, play)
     x, banker = play.arrays()

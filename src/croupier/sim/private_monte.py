@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
 from croupier.engine.config import member
 from croupier.errors import InvalidInput
@@ -347,7 +348,8 @@ def check_stake(stake: int, rules: PrivateRules) -> None:
     """`InvalidInput` unless a bet of `stake` on a layout is one the rules allow (PM-4): the
     sessions' and the vector tables' (`croupier.rl.vector.private_monte`) check."""
     if not rules.cava <= stake <= rules.limit:
-        raise InvalidInput(
-            f"stake={stake} is not valid: a stake on a layout is from the cava, {rules.cava}, "
-            f"to the limit, {rules.limit} (PM-4)"
+        said = i18n._(
+            "stake={stake} is not valid: a stake on a layout is from the cava, {cava}, to the "
+            "limit, {limit} (PM-4)"
         )
+        raise InvalidInput(said.format(stake=stake, cava=rules.cava, limit=rules.limit))

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.sim.rng import seeded
 from croupier.sim.slices import split
@@ -51,9 +52,11 @@ def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> lis
     """The run's pieces: `size` hands (or banks, or shuffles: the run's unit, `name`) each,
     the last the rest, each with its spawned seed."""
     if hands < 1:
-        raise InvalidInput(f"{name}={hands} is not valid: at least 1")
+        said = i18n._("{name}={count} is not valid: at least 1")
+        raise InvalidInput(said.format(name=name, count=hands))
     if hands > MOST:
-        raise InvalidInput(f"{name}={hands} is not valid: at most {MOST:,}")
+        said = i18n._("{name}={count} is not valid: at most {most:,}")
+        raise InvalidInput(said.format(name=name, count=hands, most=MOST))
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]

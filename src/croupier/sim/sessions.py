@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.sim.jit import njit
 
@@ -79,12 +80,13 @@ class Plan:
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):
             if getattr(self, name) < 1:
-                raise InvalidInput(f"Plan.{name}={getattr(self, name)} is not valid: at least 1")
+                said = i18n._("Plan.{name}={value} is not valid: at least 1")
+                raise InvalidInput(said.format(name=name, value=getattr(self, name)))
         if self.stake > self.bankroll:
-            raise InvalidInput(
-                f"stake={self.stake} is more than the bankroll={self.bankroll}: no hand "
-                f"could be played"
+            said = i18n._(
+                "stake={stake} is more than the bankroll={bankroll}: no hand could be played"
             )
+            raise InvalidInput(said.format(stake=self.stake, bankroll=self.bankroll))
 
     @property
     def at(self) -> npt.NDArray[np.int64]:

@@ -17,46 +17,59 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import SessionHands, report
+from croupier.cli.simulate.sessions import SESSIONS, SessionHands, report
 from croupier.cli.usage import fail, rule_set
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek.rules import MOST_PUNTERS, Rules
+from croupier.i18n import N_, _, ngettext
 from croupier.sim import banchek as kernel
 from croupier.sim.banchek import Ending, Policy
 from croupier.sim.banchek_results import BanchekResults, rules_json
+from croupier.sim.runner import Run
 
 __all__ = ["banchek", "table"]
 
-_ENDINGS = {Ending.TRIPLED: "tripled", Ending.BROKE: "broke", Ending.ENDLESS: "never ends"}
+_ENDINGS = {
+    Ending.TRIPLED: N_("tripled"),
+    Ending.BROKE: N_("broke"),
+    Ending.ENDLESS: N_("never ends"),
+}
+"""How a bank ends (BN-10), as the report names it."""
 
 
 def banchek(
     banks: Annotated[
         int | None,
-        number(help="Banks to play out, each from a fresh shuffle; 200,000 if no length is given."),
+        number(
+            help=N_("Banks to play out, each from a fresh shuffle; 200,000 if no length is given.")
+        ),
     ] = None,
     sessions: Annotated[
         int | None,
         number(
-            help="Follow this many banks hand by hand instead, for --session-hands hands at "
-            "most: the banker's bankroll, from the bank put up until it triples or breaks.",
-            rich_help_panel="Sessions",
+            help=N_(
+                "Follow this many banks hand by hand instead, for --session-hands hands at "
+                "most: the banker's bankroll, from the bank put up until it triples or breaks."
+            ),
+            rich_help_panel=SESSIONS,
         ),
     ] = None,
     session_hands: SessionHands = 300,
-    punters: Annotated[int, number("Punters against the banker (BN-1).")] = 2,
+    punters: Annotated[int, number(N_("Punters against the banker (BN-1)."))] = 2,
     policy: Annotated[
         Policy,
         typer.Option(
-            help="How the punters stake (BN-5): flat (the minimum), chance (more when their "
-            "exact chance is better than even), or bank (the whole bank)."
+            help=N_(
+                "How the punters stake (BN-5): flat (the minimum), chance (more when their "
+                "exact chance is better than even), or bank (the whole bank)."
+            )
         ),
     ] = Policy.FLAT,
     bank: Annotated[
-        int, number("The bank put up; it passes at three times (BN-10).", metavar="CHIPS")
+        int, number(N_("The bank put up; it passes at three times (BN-10)."), metavar="CHIPS")
     ] = 100,
-    minimum: Annotated[int, number("The smallest stake (BN-5).", metavar="CHIPS")] = 5,
+    minimum: Annotated[int, number(N_("The smallest stake (BN-5)."), metavar="CHIPS")] = 5,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -64,11 +77,6 @@ def banchek(
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
-    """Play Polish Banchek banks out at compiled speed: the deal, the stakes, the turned
-    card, the round's cards under the pack with no reshuffle (BN-8, BN-9), until the bank
-    triples or breaks (BN-10). Reports how banks end and how long they last, with 95%
-    intervals beside the exact figures where there are any. With --sessions, the banker's
-    bankroll hand by hand: how banks end and the spread of what they hold along the way."""
     console = Console(highlight=False)
     try:
         rules = table(punters, bank, minimum)
@@ -86,7 +94,11 @@ def banchek(
             )
             report(
                 "banchek",
-                f"Polish Banchek, the banker against {punters} {chosen.value} punters",
+                ngettext(
+                    "Polish Banchek, the banker against {punters} {policy} punter",
+                    "Polish Banchek, the banker against {punters} {policy} punters",
+                    punters,
+                ).format(punters=punters, policy=chosen.value),
                 result,
                 plan,
                 kernel.filler(session_hands, punters, chosen, rules),
@@ -109,44 +121,54 @@ def banchek(
             counts, shown = {"banks": final.banks}, rules_json(rules)
             print_json("banchek", shown, result, final.as_json(), seed, where, counts)
         else:
-            headline(
-                console,
-                result,
-                f"[bold]Polish Banchek[/]: {final.banks:,} banks of {bank} against {punters} "
-                f"{chosen.value} punters, {result.seconds:.2f} s ({result.rate:,.0f} banks/s), "
-                f"seed {seed}.",
-            )
-            endings = {_ENDINGS[e]: final.share(e) for e in Ending}
-            endings["first hand won"] = final.first_hand()
-            if (won := final.hands_won()) is not None:
-                endings["hands won"] = won
-            console.print(estimate_table("How banks end, and how often punters win", endings))
-            lengths = {
-                name: estimate
-                for name, estimate in (("rounds", final.rounds()), ("hands", final.hands()))
-                if estimate is not None
-            }
-            if lengths:
-                console.print(
-                    estimate_table("A bank that ends lasts, on average", lengths, percent=False)
-                )
+            _show(console, result, final, seed)
         if plot is not None:
 
             def series(counts: object) -> dict[str, Estimate]:
-                return {"tripled": results(counts).share(Ending.TRIPLED)}
+                return {_("tripled"): results(counts).share(Ending.TRIPLED)}
 
             plot_running(
                 plot,
                 result,
-                "Polish Banchek: banks that triple",
+                _("Polish Banchek: banks that triple"),
                 series,
-                "banks played",
+                _("banks played"),
                 None if as_json else console,
             )
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _show(console: Console, result: Run, final: BanchekResults, seed: int) -> None:
+    """The run's report: what was played, how the banks ended and how long they lasted."""
+    banks = ngettext("{n} bank", "{n} banks", final.banks).format(n=f"{final.banks:,}")
+    punters = ngettext("{n} {policy} punter", "{n} {policy} punters", final.punters).format(
+        n=final.punters, policy=final.policy.value
+    )
+    said = _(
+        "[bold]Polish Banchek[/]: {banks} of {bank} against {punters}, {seconds} s "
+        "({rate} banks/s), seed {seed}."
+    ).format(
+        banks=banks,
+        bank=final.bank,
+        punters=punters,
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{result.rate:,.0f}",
+        seed=seed,
+    )
+    headline(console, result, said)
+    endings = {_(_ENDINGS[e]): final.share(e) for e in Ending}
+    endings[_("first hand won")] = final.first_hand()
+    if (won := final.hands_won()) is not None:
+        endings[_("hands won")] = won
+    console.print(estimate_table(_("How banks end, and how often punters win"), endings))
+    figures = ((N_("rounds"), final.rounds()), (N_("hands"), final.hands()))
+    lengths = {_(name): estimate for name, estimate in figures if estimate is not None}
+    if lengths:
+        title = _("A bank that ends lasts, on average")
+        console.print(estimate_table(title, lengths, percent=False))
 
 
 def table(punters: int, bank: int, minimum: int) -> Rules:

@@ -20,10 +20,18 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
+from croupier.cli.simulate.sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.usage import fail, table_rules
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
+from croupier.i18n import N_, _, ngettext
 from croupier.sim import chemin_de_fer as kernel
 from croupier.sim.chemin_de_fer_results import (
     CheminDeFerResults,
@@ -31,11 +39,30 @@ from croupier.sim.chemin_de_fer_results import (
     rules_json,
     strategy_json,
 )
+from croupier.sim.runner import Run
 from croupier.sim.sessions import Plan
 
 __all__ = ["chemin_de_fer"]
 
-_NAMES = {Winner.PUNTERS: "punter", Winner.BANKER: "banker", Winner.TIE: "tie"}
+_NAMES = {Winner.PUNTERS: N_("punter"), Winner.BANKER: N_("banker"), Winner.TIE: N_("tie")}
+"""Who wins a coup (CF-14), as the report names it."""
+_SIDES = {
+    "punter": N_("Chemin de Fer, the punter, {strategy}"),
+    "banker": N_("Chemin de Fer, the banker, {strategy}"),
+}
+"""What the sessions play, by `--side`."""
+_STRATEGIES = {
+    "equilibrium": N_("equilibrium"),
+    "tableau": N_("tableau"),
+    "draw": N_("draw"),
+    "stand": N_("stand"),
+}
+"""The strategies of `--strategy`, as the report names them."""
+
+
+def _named(play: kernel.Strategy) -> str:
+    """A strategy's name, in the reader's language."""
+    return _(_STRATEGIES[play.name]) if play.name in _STRATEGIES else play.name
 
 
 def chemin_de_fer(
@@ -50,17 +77,21 @@ def chemin_de_fer(
         choice(
             "punter",
             "banker",
-            help="Whom the sessions stake with: punter (against the bank, even money), or "
-            "banker (holding the bank every coup).",
-            rich_help_panel="Sessions",
+            help=N_(
+                "Whom the sessions stake with: punter (against the bank, even money), or "
+                "banker (holding the bank every coup)."
+            ),
+            rich_help_panel=SESSIONS,
         ),
     ] = "punter",
     commission: Annotated[
         str,
         typer.Option(
             metavar="RATE",
-            help="The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
-            "(CF-16 variant; the text has none).",
+            help=N_(
+                "The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
+                "(CF-16 variant; the text has none)."
+            ),
         ),
     ] = "0",
     seed: Seed = None,
@@ -71,8 +102,10 @@ def chemin_de_fer(
         str,
         choice(
             *kernel.STRATEGIES,
-            help="How both sides play: equilibrium (the solver's, each knowing his total), "
-            "tableau (the casino table, CF-13 variant), draw, or stand.",
+            help=N_(
+                "How both sides play: equilibrium (the solver's, each knowing his total), "
+                "tableau (the casino table, CF-13 variant), draw, or stand."
+            ),
         ),
     ] = "equilibrium",
     at_5: Annotated[
@@ -80,19 +113,15 @@ def chemin_de_fer(
         typer.Option(
             "--at-5",
             metavar="PLAY",
-            help="The punter on 5, instead of the strategy's: draw, stand, or a chance.",
+            help=N_("The punter on 5, instead of the strategy's: draw, stand, or a chance."),
         ),
     ] = None,
-    decks: Annotated[int, number("Decks in the shoe (CF-2).")] = 6,
-    burn: Annotated[int, number("Cards burned at each shoe (CF-4).")] = 3,
-    cut_card: Annotated[int, number("Cards behind the cut card (the text names none).")] = 10,
+    decks: Annotated[int, number(N_("Decks in the shoe (CF-2)."))] = 6,
+    burn: Annotated[int, number(N_("Cards burned at each shoe (CF-4)."))] = 3,
+    cut_card: Annotated[int, number(N_("Cards behind the cut card (the text names none)."))] = 10,
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
-    """Deal Chemin de Fer coups at compiled speed, both sides playing a strategy, shoe after
-    shoe with the burn and the cut card. Reports how often each side wins and the banker's
-    edge, with and without the 5% commission (CF-16 variant), with 95% intervals beside the
-    exact figures of a fresh shoe for the strategy played."""
     console = Console(highlight=False)
     try:
         play_at_five = at_five(at_5) if at_5 is not None else None
@@ -110,7 +139,7 @@ def chemin_de_fer(
             )
             report(
                 "chemin-de-fer",
-                f"Chemin de Fer, the {side}, {play.name}",
+                _(_SIDES[side]).format(strategy=_named(play)),
                 result,
                 plan,
                 kernel.filler(net, rules, play),
@@ -135,36 +164,52 @@ def chemin_de_fer(
             table = rules_json(rules)
             print_json("chemin-de-fer", table, result, final.as_json(), seed, where, counts)
         else:
-            headline(
-                console,
-                result,
-                f"[bold]Chemin de Fer[/], {play.name}: {final.hands:,} coups in "
-                f"{final.shoes:,} shoes of {decks} decks, {result.seconds:.2f} s "
-                f"({final.hands / result.seconds:,.0f} hands/s), seed {seed}; "
-                f"the punter draws on 5 with chance "
-                f"{float(play.draws_at_5):.4f}.",
-            )
-            named = {_NAMES[w]: e for w, e in final.frequencies().items()}
-            named["natural"] = final.naturals()
-            console.print(estimate_table("How often", named))
-            edges = {
-                "no commission": final.banker_edge(),
-                f"{float(final.commission):.0%} commission": final.banker_edge(final.commission),
-            }
-            console.print(estimate_table("The banker's edge a unit staked", edges))
+            _show(console, result, final, seed)
         if plot is not None:
+            title = _("Chemin de Fer, {strategy}: the banker's edge as the coups add up")
             plot_running(
                 plot,
                 result,
-                f"Chemin de Fer, {play.name}: the banker's edge as the coups add up",
-                lambda counts: {"banker's edge": results(counts).banker_edge()},
-                "coups dealt" if unit == "hands" else "shoes dealt",
+                title.format(strategy=_named(play)),
+                lambda counts: {_("banker's edge"): results(counts).banker_edge()},
+                _("coups dealt") if unit == "hands" else _("shoes dealt"),
                 None if as_json else console,
             )
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _show(console: Console, result: Run, final: CheminDeFerResults, seed: int) -> None:
+    """The run's report: what was dealt, how often each side won, and the banker's edge."""
+    play = final.strategy
+    said = ngettext(
+        "[bold]Chemin de Fer[/], {strategy}: {coups} in {shoes} shoe of {decks}, {seconds} s "
+        "({rate} hands/s), seed {seed}; the punter draws on 5 with chance {chance}.",
+        "[bold]Chemin de Fer[/], {strategy}: {coups} in {shoes} shoes of {decks}, {seconds} s "
+        "({rate} hands/s), seed {seed}; the punter draws on 5 with chance {chance}.",
+        final.shoes,
+    ).format(
+        strategy=_named(play),
+        coups=ngettext("{n} coup", "{n} coups", final.hands).format(n=f"{final.hands:,}"),
+        shoes=f"{final.shoes:,}",
+        decks=ngettext("{n} deck", "{n} decks", final.decks).format(n=final.decks),
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{final.hands / result.seconds:,.0f}",
+        seed=seed,
+        chance=f"{float(play.draws_at_5):.4f}",
+    )
+    headline(console, result, said)
+    named = {_(_NAMES[w]): e for w, e in final.frequencies().items()}
+    named[_("natural")] = final.naturals()
+    console.print(estimate_table(_("How often"), named))
+    commission = _("{rate} commission").format(rate=f"{float(final.commission):.0%}")
+    edges = {
+        _("no commission"): final.banker_edge(),
+        commission: final.banker_edge(final.commission),
+    }
+    console.print(estimate_table(_("The banker's edge a unit staked"), edges))
 
 
 def _rules(decks: int, burn: int, cut_card: int, commission: str) -> Rules:

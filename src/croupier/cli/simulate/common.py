@@ -3,6 +3,7 @@ in chunks wherever it goes, the progress bar, the JSON, the tables of estimates,
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import secrets
@@ -31,6 +32,7 @@ from croupier.cli.options import number
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.baccarat import AtFive as PlayAtFive
+from croupier.i18n import N_, _
 from croupier.sim.runner import CHUNK, Run, chunks, run
 
 __all__ = [
@@ -49,11 +51,11 @@ __all__ = [
 
 Coups = Annotated[
     int | None,
-    number(help="Coups to deal, shoe after shoe; 10,000,000 if no length is given."),
+    number(help=N_("Coups to deal, shoe after shoe; 10,000,000 if no length is given.")),
 ]
 Shoes = Annotated[
     int | None,
-    number(help="Deal this many whole shoes instead, each to its cut card."),
+    number(help=N_("Deal this many whole shoes instead, each to its cut card.")),
 ]
 
 
@@ -65,9 +67,8 @@ def at_five(text: str) -> PlayAtFive:
     except InvalidConfig:
         play = PlayAtFive.BEST
     if play.draws is None:
-        raise InvalidInput(
-            f"--at-5 {text!r} is not valid: draw, stand, or the chance of drawing, 0 to 1"
-        )
+        said = _("--at-5 {text!r} is not valid: draw, stand, or the chance of drawing, 0 to 1")
+        raise InvalidInput(said.format(text=text))
     return play
 
 
@@ -92,8 +93,12 @@ def how_long(
     given = {hands_are: hands, "shoes": shoes, "sessions": sessions}
     said = {unit: count for unit, count in given.items() if count is not None}
     if len(said) > 1:
-        named = " and ".join(f"--{unit}" for unit in said)
-        raise InvalidInput(f"{named} are ways to say how long a run is: give one")
+        options = [f"--{unit}" for unit in said]
+        both = _("{first} and {second}")
+        named = functools.reduce(lambda a, b: both.format(first=a, second=b), options)
+        raise InvalidInput(
+            _("{named} are ways to say how long a run is: give one").format(named=named)
+        )
     unit, count = next(iter(said.items()), (hands_are, default))
     if unit == "sessions":
         return "sessions", count, max(1, CHUNK // max(1, session_hands))
@@ -110,11 +115,12 @@ class Where:
 
     def __init__(self, workers: int, cluster: str | None, dask_local: int | None) -> None:
         if workers < 1 or (dask_local is not None and dask_local < 1):
-            raise InvalidInput("--workers and --dask-local take 1 or more")
+            raise InvalidInput(_("--workers and --dask-local take 1 or more"))
         if cluster is not None and not _ADDRESS.fullmatch(cluster):
-            raise InvalidInput(
-                f"--cluster {cluster!r} is not a Dask scheduler's address: write tcp://host:port"
+            said = _(
+                "--cluster {cluster!r} is not a Dask scheduler's address: write tcp://host:port"
             )
+            raise InvalidInput(said.format(cluster=cluster))
         self.workers = workers
         self.cluster = cluster
         self.dask_local = dask_local
@@ -129,18 +135,20 @@ class Where:
             from distributed import Client, LocalCluster
         except ImportError:
             raise InvalidInput(
-                "a Dask cluster needs the distributed package: pip install croupier[cluster]"
+                _("a Dask cluster needs the distributed package: pip install croupier[cluster]")
             ) from None
         if self.cluster is not None:
             try:
                 client = Client(self.cluster, timeout="5s")
             except ValueError as error:  # distributed's reading of the address
-                raise InvalidInput(
-                    f"--cluster {self.cluster!r} is not a scheduler's address ({error}): "
+                said = _(
+                    "--cluster {cluster!r} is not a scheduler's address ({error}): "
                     "write tcp://host:port"
-                ) from None
+                )
+                raise InvalidInput(said.format(cluster=self.cluster, error=error)) from None
             except (OSError, TimeoutError) as error:
-                raise InvalidInput(f"--cluster {self.cluster!r} does not answer: {error}") from None
+                said = _("--cluster {cluster!r} does not answer: {error}")
+                raise InvalidInput(said.format(cluster=self.cluster, error=error)) from None
             with client:
                 yield client
             return
@@ -171,7 +179,7 @@ def execute(
             simulate, pieces, options, workers=where.workers, client=client, progress=advance
         )
     if result.totals() is None:
-        raise InvalidInput("interrupted before any chunk was done")
+        raise InvalidInput(_("interrupted before any chunk was done"))
     return result, seed
 
 
@@ -183,7 +191,7 @@ def _progress(total: int, unit: str, quiet: bool) -> Iterator[Any]:
         yield None
         return
     columns = (
-        TextColumn("[bold]simulating"),
+        TextColumn(_("[bold]simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         TaskProgressColumn(),
@@ -195,16 +203,28 @@ def _progress(total: int, unit: str, quiet: bool) -> Iterator[Any]:
         yield lambda done: bar.advance(task, done)
 
 
+_RATES = {
+    "hands": N_("{rate} hands/s"),
+    "shoes": N_("{rate} shoes/s"),
+    "sessions": N_("{rate} sessions/s"),
+    "deals": N_("{rate} deals/s"),
+    "banks": N_("{rate} banks/s"),
+    "shuffles": N_("{rate} shuffles/s"),
+}
+"""A run's rate, by what it counts."""
+
+
 class _Rate(ProgressColumn):
     """Units a second, once there is a rate to show."""
 
     def __init__(self, unit: str) -> None:
         super().__init__()
-        self.unit = unit
+        self.rate = _(_RATES[unit])
 
     def render(self, task: Task) -> Text:
         speed = task.speed
-        return Text(f"{speed:,.0f} {self.unit}/s" if speed else "", style="progress.data.speed")
+        shown = self.rate.format(rate=f"{speed:,.0f}") if speed else ""
+        return Text(shown, style="progress.data.speed")
 
 
 def print_json(
@@ -236,7 +256,7 @@ def print_json(
 def headline(console: Console, result: Run, text: str) -> None:
     """What was run, after a warning if Ctrl-C cut it short."""
     if result.interrupted:
-        console.print("[yellow]Interrupted: the figures are for the chunks done.[/]")
+        console.print(_("[yellow]Interrupted: the figures are for the chunks done.[/]"))
     console.print(text)
 
 
@@ -244,20 +264,22 @@ def estimate_table(title: str, rows: Mapping[str, Estimate], percent: bool = Tru
     """Simulated figures with their 95% intervals beside the exact ones, and how many
     standard errors apart they are."""
     table = Table(title=title, box=boxes.SIMPLE_HEAD)
-    for column in ("", "Simulated, 95% interval", "Exact", "Off by (σ)"):
-        table.add_column(column, justify="right" if column else "left")
+    table.add_column("")
+    for column in (N_("Simulated, 95% interval"), N_("Exact"), N_("Off by (σ)")):
+        table.add_column(_(column), justify="right")
 
     def shown(x: float) -> str:
         return f"{x:.4%}" if percent else f"{x:.4f}"
 
     for name, estimate in rows.items():
         if not math.isfinite(estimate.margin) and estimate.bounds is None:
-            simulated = f"{shown(estimate.value)}, too few for an interval"
+            simulated = _("{value}, too few for an interval").format(value=shown(estimate.value))
         elif estimate.bounds is None:  # symmetric: the margin either side
             simulated = f"{shown(estimate.value)} ± {shown(estimate.margin)}"
         else:  # a share's Wilson interval, lopsided near 0 and 1
             low, high = estimate.bounds
-            simulated = f"{shown(estimate.value)} ({shown(low)} to {shown(high)})"
+            between = _("{low} to {high}").format(low=shown(low), high=shown(high))
+            simulated = f"{shown(estimate.value)} ({between})"
         exact = shown(float(estimate.exact)) if estimate.exact is not None else "—"
         sigmas = f"{estimate.sigmas:+.2f}" if estimate.sigmas is not None else "—"
         table.add_row(name, simulated, exact, sigmas)
@@ -298,12 +320,11 @@ def plot_running(
         value = [scale * e.value for e in estimates]
         low = [scale * e.interval[0] for e in estimates]
         high = [scale * e.interval[1] for e in estimates]
-        axis.fill_between(counts, low, high, alpha=0.25, label="95% band")
-        axis.plot(counts, value, label="simulated")
+        axis.fill_between(counts, low, high, alpha=0.25, label=_("95% band"))
+        axis.plot(counts, value, label=_("simulated"))
         if estimates[-1].exact is not None:
-            axis.axhline(
-                scale * float(estimates[-1].exact), color="black", lw=0.8, ls="--", label="exact"
-            )
+            exact = scale * float(estimates[-1].exact)
+            axis.axhline(exact, color="black", lw=0.8, ls="--", label=_("exact"))
         axis.set_ylabel(f"{name}{', %' if percent else ''}")
         axis.legend(loc="upper right", fontsize="small")
     axes[-1].set_xscale("log")
@@ -313,4 +334,5 @@ def plot_running(
     figure.savefig(path, dpi=120)
     plt.close(figure)
     if console is not None:
-        console.print(f"Plot written to {path}.", soft_wrap=True)  # the path unbroken
+        said = _("Plot written to {path}.").format(path=path)
+        console.print(said, soft_wrap=True)  # the path unbroken

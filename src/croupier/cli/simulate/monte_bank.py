@@ -28,33 +28,54 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
+from croupier.cli.simulate.sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.usage import fail, rule_set
 from croupier.engine.config import make_config
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.monte_bank import CutOn, Rules
+from croupier.games.monte_bank.layout import Kind
+from croupier.i18n import N_, _, ngettext
 from croupier.odds.monte_bank import BetKind, WagerOdds, bet_table, check_rules
 from croupier.sim import monte_bank as kernel
 from croupier.sim.monte_bank_results import MonteBankResults, rules_json
+from croupier.sim.runner import Run
 from croupier.sim.sessions import Plan
 
 __all__ = ["monte_bank", "table"]
 
 _BETS = {
-    BetKind.CIRCLE: "circle 3:1",
-    BetKind.CROSS: "cross 1:1",
-    BetKind.CROSS_STACKED: "stack cross 1:1",
-    BetKind.DOUBLER: "doubler 1:1",
+    BetKind.CIRCLE: N_("circle 3:1"),
+    BetKind.CROSS: N_("cross 1:1"),
+    BetKind.CROSS_STACKED: N_("stack cross 1:1"),
+    BetKind.DOUBLER: N_("doubler 1:1"),
 }
+"""The kinds of bet and what they pay, as the report names them (MB-9)."""
 _SESSION_BETS = {
-    "circle": (BetKind.CIRCLE, "a circle on the top-left card (3 to 1)"),
-    "cross": (BetKind.CROSS, "a cross, bottom-left against bottom-right (1 to 1)"),
-    "stack-cross": (BetKind.CROSS_STACKED, "a cross, the stack against the top-right (1 to 1)"),
-    "doubler": (BetKind.DOUBLER, "a doubler, the top row against the bottom (1 to 1)"),
+    "circle": (BetKind.CIRCLE, N_("a circle on the top-left card (3 to 1)")),
+    "cross": (BetKind.CROSS, N_("a cross, bottom-left against bottom-right (1 to 1)")),
+    "stack-cross": (
+        BetKind.CROSS_STACKED,
+        N_("a cross, the stack against the top-right (1 to 1)"),
+    ),
+    "doubler": (BetKind.DOUBLER, N_("a doubler, the top row against the bottom (1 to 1)")),
 }
 """`--bet`: the wager of `kernel.SESSION_WAGERS` of each kind, and what it is."""
-_STACKED = " with a pair or triple (the others are sat out)"
+_LAYOUTS = {
+    Kind.PLAIN: N_("plain layout"),
+    Kind.PAIR: N_("pair layout"),
+    Kind.TRIPLE: N_("triple layout"),
+}
+"""The layouts by their stack (MB-7c), as the report names them."""
+_CUT_ON = {CutOn.GATE: N_("on the gate"), CutOn.FIRST_FALL: N_("on the first fall")}
+"""Where the house takes its cut (MB-13), as the report says it."""
 
 
 def table(cut_on: CutOn) -> Rules:
@@ -68,7 +89,9 @@ def monte_bank(
     deals: Annotated[
         int | None,
         number(
-            help="Valid deals to play, each from a new shuffle; 2,000,000 if no length is given."
+            help=N_(
+                "Valid deals to play, each from a new shuffle; 2,000,000 if no length is given."
+            )
         ),
     ] = None,
     cut_on: MonteCutOn = CutOn.GATE,
@@ -80,11 +103,13 @@ def monte_bank(
         str,
         choice(
             *_SESSION_BETS,
-            help="The wager of every session hand (MB-9): circle (the top-left card), cross "
-            "(bottom-left against bottom-right), stack-cross (the stack against the top-right "
-            "card; only deals with a pair or triple are hands), or doubler (top row against "
-            "bottom).",
-            rich_help_panel="Sessions",
+            help=N_(
+                "The wager of every session hand (MB-9): circle (the top-left card), cross "
+                "(bottom-left against bottom-right), stack-cross (the stack against the "
+                "top-right card; only deals with a pair or triple are hands), or doubler (top "
+                "row against bottom)."
+            ),
+            rich_help_panel=SESSIONS,
         ),
     ] = "circle",
     seed: Seed = None,
@@ -94,19 +119,11 @@ def monte_bank(
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
-    """Deal Monte Bank layouts at compiled speed, void deals dealt again (MB-7), pairs and
-    triples stacked, every wager on every layout settled by the draw with its colour rule
-    (MB-10). Reports the void rate, the layouts, and each bet's house edge, with 95%
-    intervals beside the exact odds. With --sessions, punters sit down with a bankroll and
-    stake on one wager each valid deal (a void deal is dealt again and is no hand), paid as
-    the engine pays, less the house's cut (MB-13), until they leave or are ruined; how they
-    end, and the spread of their bankrolls along the way. Any wager of a kind has the odds
-    of its kind, so which one --bet names changes no figure."""
     console = Console(highlight=False)
     try:
         where = Where(workers, cluster, dask_local)
         rules = table(cut_on)
-        on = rules.cut_on.value.replace("-", " ")
+        on = _(_CUT_ON[rules.cut_on])
         rate = f"{float(rules.cut):.0%}"
         unit, count, size = how_long(
             2_000_000, deals, sessions=sessions, session_hands=session_hands, hands_are="deals"
@@ -119,7 +136,7 @@ def monte_bank(
             )
             report(
                 "monte-bank",
-                f"Monte Bank, {_SESSION_BETS[bet][1]}, the cut on the {on}",
+                _("Monte Bank, {bet}, the cut {on}").format(bet=_(_SESSION_BETS[bet][1]), on=on),
                 result,
                 plan,
                 kernel.filler(kind, net, rules),
@@ -132,11 +149,18 @@ def monte_bank(
                 plays={"bet": bet},
             )
             if not as_json:
-                stacked = _STACKED if kind is BetKind.CROSS_STACKED else ""
-                console.print(
-                    f"[dim]A hand is a valid deal{stacked}; a void one is dealt again (MB-7). "
-                    f"The house takes {rate} of a win on the {on}, rounded to a chip (MB-13).[/]"
-                )
+                if kind is BetKind.CROSS_STACKED:
+                    said = _(
+                        "[dim]A hand is a valid deal with a pair or triple (the others are sat "
+                        "out); a void one is dealt again (MB-7). The house takes {rate} of a win "
+                        "{on}, rounded to a chip (MB-13).[/]"
+                    )
+                else:
+                    said = _(
+                        "[dim]A hand is a valid deal; a void one is dealt again (MB-7). The house "
+                        "takes {rate} of a win {on}, rounded to a chip (MB-13).[/]"
+                    )
+                console.print(said.format(rate=rate, on=on))
             raise typer.Exit(130 if result.interrupted else 0)
         options = {"rules": rules}
         result, seed = execute(kernel.simulate, count, unit, seed, options, where, as_json)
@@ -149,37 +173,18 @@ def monte_bank(
             counts, shown = {"deals": final.deals}, rules_json(rules)
             print_json("monte-bank", shown, result, final.as_json(), seed, where, counts)
         else:
-            headline(
-                console,
-                result,
-                f"[bold]Monte Bank[/]: {final.deals:,} deals, {result.seconds:.2f} s "
-                f"({result.rate:,.0f} deals/s), seed {seed}; the house's cut, {rate} of a "
-                f"win, on the {on}.",
-            )
-            deal = {"void": final.void()}
-            deal.update({f"{kind.value} layout": e for kind, e in final.layouts().items()})
-            console.print(estimate_table("The deal (MB-7)", deal))
-            edges = {
-                _BETS[bet]: by_layout[None]
-                for bet, by_layout in final.house_edges().items()
-                if None in by_layout
-            }
-            console.print(estimate_table("House edge per chip, over every layout", edges))
+            _show(console, result, final, seed)
         if plot is not None:
 
             def series(counts: object) -> dict[str, Estimate]:
-                return {
-                    _BETS[bet]: by_layout[None]
-                    for bet, by_layout in results(counts).house_edges().items()
-                    if None in by_layout
-                }
+                return _edges(results(counts))
 
             plot_running(
                 plot,
                 result,
-                "Monte Bank: the house edge as the deals add up",
+                _("Monte Bank: the house edge as the deals add up"),
                 series,
-                "deals",
+                _("valid deals"),
                 None if as_json else console,
             )
     except InvalidInput as error:
@@ -188,15 +193,44 @@ def monte_bank(
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
 
+def _show(console: Console, result: Run, final: MonteBankResults, seed: int) -> None:
+    """The run's report: the deals, how often each was void or of each layout, and each
+    bet's house edge."""
+    said = _(
+        "[bold]Monte Bank[/]: {deals}, {seconds} s ({rate} deals/s), seed {seed}; the house's "
+        "cut, {cut} of a win, {on}."
+    ).format(
+        deals=ngettext("{n} deal", "{n} deals", final.deals).format(n=f"{final.deals:,}"),
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{result.rate:,.0f}",
+        seed=seed,
+        cut=f"{float(final.rules.cut):.0%}",
+        on=_(_CUT_ON[final.rules.cut_on]),
+    )
+    headline(console, result, said)
+    deal = {_("void"): final.void()}
+    deal.update({_(_LAYOUTS[kind]): e for kind, e in final.layouts().items()})
+    console.print(estimate_table(_("The deal (MB-7)"), deal))
+    console.print(estimate_table(_("House edge per chip, over every layout"), _edges(final)))
+
+
+def _edges(final: MonteBankResults) -> dict[str, Estimate]:
+    """Each kind of bet's house edge, over every layout."""
+    return {
+        _(_BETS[bet]): by_layout[None]
+        for bet, by_layout in final.house_edges().items()
+        if None in by_layout
+    }
+
+
 def _plan(
     rules: Rules, bet: str, stake: int, bankroll: int, hands: int
 ) -> tuple[BetKind, Plan, tuple[int, int, int]]:
     """Sessions staking `stake` on the wager `bet` names each valid deal, and what the stake
     wins or loses: lost, won, won with the cut taken."""
     if stake < rules.cava:
-        raise InvalidInput(
-            f"--stake {stake} is not valid: a stake is at least the cava, {rules.cava} (MB-8)"
-        )
+        said = _("--stake {stake} is not valid: a stake is at least the cava, {cava} (MB-8)")
+        raise InvalidInput(said.format(stake=stake, cava=rules.cava))
     kind = _SESSION_BETS[bet][0]
     net = kernel.nets(rules, kind, stake)
     return kind, Plan(bankroll, stake, hands, max(net)), net

@@ -17,75 +17,87 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import Bankroll, Sessions, report
+from croupier.cli.simulate.sessions import SESSIONS, Bankroll, Sessions, report
 from croupier.cli.usage import fail, rule_set
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.private_monte import PrivateRules
+from croupier.i18n import N_, _, ngettext
 from croupier.odds.private_monte import first_deal
 from croupier.sim import private_monte as kernel
 from croupier.sim.private_monte_results import Bettor, PrivateMonteResults, rules_json
+from croupier.sim.runner import Run
 from croupier.sim.sessions import Plan
 
 __all__ = ["private_monte"]
 
-_NAMES = {Bettor.FLAT: "flat bettor", Bettor.COUNTER: "counter"}
-_SITS_OUT = {
-    Bettor.FLAT: "",
-    Bettor.COUNTER: " He sits out the deals with no layout better than even, so his stake "
-    "varies: his edge per chip staked is in the run of shuffles.",
+_SESSIONS = {
+    Bettor.FLAT: N_("Private Monte Bank, the flat bettor, {stake} on both layouts every deal"),
+    Bettor.COUNTER: N_("Private Monte Bank, the counter, {stake} on each layout better than even"),
 }
-_BACKS = {
-    Bettor.FLAT: "on both layouts every deal",
-    Bettor.COUNTER: "on each layout better than even",
+"""What the sessions play, by `--bettor`."""
+_EDGES = {
+    Bettor.FLAT: N_("The flat bettor's edge per chip (bets on {share} of deals)"),
+    Bettor.COUNTER: N_("The counter's edge per chip (bets on {share} of deals)"),
 }
+"""Each bettor's table of edges, by deal."""
+_PLOTTED = {Bettor.FLAT: N_("flat bettor's edge"), Bettor.COUNTER: N_("counter's edge")}
+"""Each bettor's edge, as the plot names it."""
 
 
 def private_monte(
     shuffles: Annotated[
         int | None,
         number(
-            help="Shuffles of the pack to deal, each of --deals-per-bank deals; 1,000,000 if "
-            "no length is given."
+            help=N_(
+                "Shuffles of the pack to deal, each of --deals-per-bank deals; 1,000,000 if "
+                "no length is given."
+            )
         ),
     ] = None,
     deals_per_bank: Annotated[
-        int, number("Deals from one shuffle, before the bank passes (PM-8).")
+        int, number(N_("Deals from one shuffle, before the bank passes (PM-8)."))
     ] = 6,
     sessions: Sessions = None,
     session_hands: Annotated[
         int,
         number(
-            help="Deals in a session (a hand is a deal), the pack shuffled afresh after every "
-            "--deals-per-bank deals.",
+            help=N_(
+                "Deals in a session (a hand is a deal), the pack shuffled afresh after every "
+                "--deals-per-bank deals."
+            ),
             low=1,
-            rich_help_panel="Sessions",
+            rich_help_panel=SESSIONS,
         ),
     ] = 120,
     bankroll: Bankroll = 1000,
     stake: Annotated[
         int,
         number(
-            help="Chips on each layout backed, from --cava to --limit: a deal stakes up to "
-            "twice this, which a session must cover.",
+            help=N_(
+                "Chips on each layout backed, from --cava to --limit: a deal stakes up to "
+                "twice this, which a session must cover."
+            ),
             low=1,
-            rich_help_panel="Sessions",
+            rich_help_panel=SESSIONS,
         ),
     ] = 20,
     cava: Annotated[
         int,
-        number(help="The smallest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+        number(help=N_("The smallest stake on a layout (PM-4)."), rich_help_panel=SESSIONS),
     ] = 10,
     limit: Annotated[
         int,
-        number(help="The largest stake on a layout (PM-4).", rich_help_panel="Sessions"),
+        number(help=N_("The largest stake on a layout (PM-4)."), rich_help_panel=SESSIONS),
     ] = 500,
     bettor: Annotated[
         Bettor,
         typer.Option(
-            help="Who sits the sessions: flat (both layouts every deal) or counter (a layout "
-            "only when the cards seen make it better than even).",
-            rich_help_panel="Sessions",
+            help=N_(
+                "Who sits the sessions: flat (both layouts every deal) or counter (a layout "
+                "only when the cards seen make it better than even)."
+            ),
+            rich_help_panel=SESSIONS,
         ),
     ] = Bettor.FLAT,
     seed: Seed = None,
@@ -95,12 +107,6 @@ def private_monte(
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
-    """Deal Private Monte Bank shuffle after shuffle: a flat bettor backs both layouts on
-    every deal; a counter backs a layout only when the cards seen since the shuffle make it
-    better than even (PM-5, PM-8). Reports each one's edge per chip, by deal, with 95%
-    intervals beside the exact edge of a flat bet. With --sessions, one of them sits down
-    with a bankroll for a number of deals, paid 1 to 1 (PM-6), until he leaves or cannot
-    cover a deal; how the sessions end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
         rules = _rules(deals_per_bank, cava, limit)
@@ -119,7 +125,7 @@ def private_monte(
             )
             report(
                 "private-monte",
-                f"Private Monte Bank, the {_NAMES[who]}, {stake:,} {_BACKS[who]}",
+                _(_SESSIONS[who]).format(stake=f"{stake:,}"),
                 result,
                 plan,
                 fill,
@@ -132,11 +138,7 @@ def private_monte(
                 plays={"bettor": who.value},
             )
             if not as_json:
-                console.print(
-                    f"[dim]A hand is a deal, the pack shuffled after every {deals} (PM-8): "
-                    f"{stake:,} on each layout backed, up to {plan.stake:,} a deal, which a "
-                    f"session must hold to play it.{_SITS_OUT[who]}[/]"
-                )
+                _explain_sessions(console, who, deals, stake, plan)
             raise typer.Exit(130 if result.interrupted else 0)
         result, seed = execute(kernel.simulate, count, unit, seed, {"rules": rules}, where, as_json)
         final = PrivateMonteResults.of(result.totals(), rules)
@@ -145,30 +147,13 @@ def private_monte(
             table = rules_json(rules)
             print_json("private-monte", table, result, final.as_json(), seed, where, counts)
         else:
-            headline(
-                console,
-                result,
-                f"[bold]Private Monte Bank[/]: {final.shuffles:,} shuffles of {deals} deals, "
-                f"{result.seconds:.2f} s ({result.rate:,.0f} shuffles/s), seed {seed}.",
-            )
-            for who in Bettor:
-                rows: dict[str, Estimate] = {}
-                for deal in range(1, deals + 1):
-                    edge = final.edge(who, deal)
-                    if edge is not None:
-                        rows[f"deal {deal}"] = edge
-                overall = final.edge(who)
-                if overall is not None:
-                    rows["all deals"] = overall
-                share = final.share_bet(who).value
-                title = f"The {_NAMES[who]}'s edge per chip (bets on {share:.1%} of deals)"
-                console.print(estimate_table(title, rows))
+            _show(console, result, final, seed)
         if plot is not None:
 
             def series(counts: object) -> dict[str, Estimate]:
                 figures = PrivateMonteResults.of(counts, rules)
                 return {
-                    f"{_NAMES[who]}'s edge": edge
+                    _(_PLOTTED[who]): edge
                     for who in Bettor
                     if (edge := figures.edge(who)) is not None
                 }
@@ -176,15 +161,59 @@ def private_monte(
             plot_running(
                 plot,
                 result,
-                "Private Monte Bank: the edge per chip as the shuffles add up",
+                _("Private Monte Bank: the edge per chip as the shuffles add up"),
                 series,
-                "shuffles dealt",
+                _("shuffles dealt"),
                 None if as_json else console,
             )
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _show(console: Console, result: Run, final: PrivateMonteResults, seed: int) -> None:
+    """The run's report: each bettor's edge per chip, deal by deal."""
+    shuffles = ngettext("{n} shuffle", "{n} shuffles", final.shuffles)
+    said = _(
+        "[bold]Private Monte Bank[/]: {shuffles} of {deals}, {seconds} s ({rate} shuffles/s), "
+        "seed {seed}."
+    ).format(
+        shuffles=shuffles.format(n=f"{final.shuffles:,}"),
+        deals=ngettext("{n} deal", "{n} deals", final.deals).format(n=final.deals),
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{result.rate:,.0f}",
+        seed=seed,
+    )
+    headline(console, result, said)
+    for who in Bettor:
+        rows: dict[str, Estimate] = {}
+        for deal in range(1, final.deals + 1):
+            edge = final.edge(who, deal)
+            if edge is not None:
+                rows[_("deal {deal}").format(deal=deal)] = edge
+        overall = final.edge(who)
+        if overall is not None:
+            rows[_("all deals")] = overall
+        share = f"{final.share_bet(who).value:.1%}"
+        console.print(estimate_table(_(_EDGES[who]).format(share=share), rows))
+
+
+def _explain_sessions(console: Console, who: Bettor, deals: int, stake: int, plan: Plan) -> None:
+    """What a session's hand is, and what it stakes."""
+    if who is Bettor.COUNTER:
+        said = _(
+            "[dim]A hand is a deal, the pack shuffled after every {deals} (PM-8): {stake} on "
+            "each layout backed, up to {most} a deal, which a session must hold to play it. He "
+            "sits out the deals with no layout better than even, so his stake varies: his edge "
+            "per chip staked is in the run of shuffles.[/]"
+        )
+    else:
+        said = _(
+            "[dim]A hand is a deal, the pack shuffled after every {deals} (PM-8): {stake} on "
+            "each layout backed, up to {most} a deal, which a session must hold to play it.[/]"
+        )
+    console.print(said.format(deals=deals, stake=f"{stake:,}", most=f"{plan.stake:,}"))
 
 
 def _rules(deals: int, cava: int, limit: int) -> PrivateRules:
@@ -202,8 +231,9 @@ def _plan(stake: int, bankroll: int, hands: int, who: Bettor) -> Plan:
     """Sessions of `hands` deals with `stake` on each layout `who` backs: a deal stakes, and
     a session must cover, twice `stake` (PM-4); the counter's stakes vary."""
     if 2 * stake > bankroll >= 1:
-        raise InvalidInput(
-            f"--stake {stake} on each layout is {2 * stake} a deal, more than the --bankroll "
-            f"{bankroll}: no deal could be played"
+        said = _(
+            "--stake {stake} on each layout is {deal} a deal, more than the --bankroll "
+            "{bankroll}: no deal could be played"
         )
+        raise InvalidInput(said.format(stake=stake, deal=2 * stake, bankroll=bankroll))
     return Plan(bankroll, 2 * stake, hands, 2 * stake, flat=who is Bettor.FLAT)

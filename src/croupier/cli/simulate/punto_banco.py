@@ -33,19 +33,35 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import Bankroll, SessionHands, Sessions, Stake, report
+from croupier.cli.simulate.sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.usage import fail, table_rules
 from croupier.errors import InvalidInput
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules
 from croupier.games.punto_banco.rules import TableSize
+from croupier.i18n import N_, _, ngettext
 from croupier.sim import punto_banco as kernel
 from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe, rules_json
+from croupier.sim.runner import Run
 from croupier.sim.sessions import Plan
 
 __all__ = ["punto_banco"]
 
-_NAMES = {Bet.PUNTO: "punto", Bet.BANCO: "banco", Bet.EGALITE: "égalité"}
+_NAMES = {Bet.PUNTO: N_("punto"), Bet.BANCO: N_("banco"), Bet.EGALITE: N_("égalité")}
+"""The bets as the report names them (PB-6)."""
+_EDGES = {
+    Bet.PUNTO: N_("punto edge"),
+    Bet.BANCO: N_("banco edge"),
+    Bet.EGALITE: N_("égalité edge"),
+}
+"""Each bet's house edge, as the plot names it."""
 
 
 def punto_banco(
@@ -57,26 +73,20 @@ def punto_banco(
     stake: Stake = 20,
     bet: Annotated[
         Bet,
-        typer.Option(help="The bet of every session hand (PB-6).", rich_help_panel="Sessions"),
+        typer.Option(help=N_("The bet of every session hand (PB-6)."), rich_help_panel=SESSIONS),
     ] = Bet.BANCO,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
     dask_local: DaskLocal = None,
     table: PuntoTable = TableSize.LARGE,
-    cut_card: Annotated[int, number("Cards behind the cut card (PB-3).")] = 10,
+    cut_card: Annotated[int, number(N_("Cards behind the cut card (PB-3)."))] = 10,
     commission: Commission = "5%",
     egalite_pays: EgalitePays = 8,
     at_5: AtFive = "draw",
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
-    """Deal Punto Banco shoes at compiled speed: full shoes with the burn and the cut card
-    (PB-3 .. PB-5), the third-card rules, and punto's play on 5 (draw: PB-14; stand, or a
-    chance of drawing: PB-13e). Reports how often punto, banco and tie win and each bet's
-    house edge, with 95% intervals beside the exact odds of a fresh shoe. With --sessions,
-    players sit down with a bankroll and stake on one bet until they leave or are ruined;
-    how they end, and the spread of their bankrolls along the way."""
     console = Console(highlight=False)
     try:
         rules = _rules(table, cut_card, commission, egalite_pays)
@@ -92,7 +102,11 @@ def punto_banco(
             )
             report(
                 "punto-banco",
-                f"Punto Banco, {_NAMES[bet]} at {rules.decks} decks",
+                ngettext(
+                    "Punto Banco, {bet} at {decks} deck",
+                    "Punto Banco, {bet} at {decks} decks",
+                    rules.decks,
+                ).format(bet=_(_NAMES[bet]), decks=rules.decks),
                 result,
                 plan,
                 kernel.filler(net, rules, play),
@@ -118,37 +132,56 @@ def punto_banco(
             rules_shown = _rules_json(rules, play)
             print_json("punto-banco", rules_shown, result, final.as_json(), seed, where, counts)
         else:
-            headline(
-                console,
-                result,
-                f"[bold]Punto Banco[/]: {final.hands:,} coups in {final.counts[3]:,} shoes "
-                f"of {decks} decks, {result.seconds:.2f} s "
-                f"({final.hands / result.seconds:,.0f} hands/s), "
-                f"seed {seed}.",
-            )
-            named = {_NAMES[bet]: e for bet, e in final.frequencies().items()}
-            console.print(estimate_table("How often each wins", named))
-            edges = {_NAMES[bet]: e for bet, e in final.house_edges().items()}
-            console.print(estimate_table("House edge per chip staked", edges))
-            console.print(
-                "[dim]Exact: the next coup of a fresh shoe; whole shoes dealt to the cut card "
-                "differ from it by far less than these intervals.[/]"
-            )
+            _show(console, result, final, seed)
         if plot is not None:
+            title = ngettext(
+                "Punto Banco, {decks} deck: the house edge as the coups add up",
+                "Punto Banco, {decks} decks: the house edge as the coups add up",
+                decks,
+            )
             plot_running(
                 plot,
                 result,
-                f"Punto Banco, {decks} decks: the house edge as the coups add up",
+                title.format(decks=decks),
                 lambda counts: {
-                    f"{_NAMES[bet]} edge": e for bet, e in results(counts).house_edges().items()
+                    _(_EDGES[bet]): e for bet, e in results(counts).house_edges().items()
                 },
-                "coups dealt" if unit == "hands" else "shoes dealt",
+                _("coups dealt") if unit == "hands" else _("shoes dealt"),
                 None if as_json else console,
             )
     except InvalidInput as error:
         raise fail(str(error)) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
+
+
+def _show(console: Console, result: Run, final: PuntoBancoResults, seed: int) -> None:
+    """The run's report: what was dealt, how often each bet won, and its house edge."""
+    said = _(
+        "[bold]Punto Banco[/]: {coups} in {shoes} of {decks}, {seconds} s ({rate} hands/s), "
+        "seed {seed}."
+    )
+    decks = final.rules.decks
+    shoes = final.counts[3]
+    said = said.format(
+        coups=ngettext("{n} coup", "{n} coups", final.hands).format(n=f"{final.hands:,}"),
+        shoes=ngettext("{n} shoe", "{n} shoes", shoes).format(n=f"{shoes:,}"),
+        decks=ngettext("{n} deck", "{n} decks", decks).format(n=decks),
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{final.hands / result.seconds:,.0f}",
+        seed=seed,
+    )
+    headline(console, result, said)
+    named = {_(_NAMES[bet]): e for bet, e in final.frequencies().items()}
+    console.print(estimate_table(_("How often each wins"), named))
+    edges = {_(_NAMES[bet]): e for bet, e in final.house_edges().items()}
+    console.print(estimate_table(_("House edge per chip staked"), edges))
+    console.print(
+        _(
+            "[dim]Exact: the next coup of a fresh shoe; whole shoes dealt to the cut card "
+            "differ from it by far less than these intervals.[/]"
+        )
+    )
 
 
 def _rules(table: TableSize, cut_card: int, commission: str, egalite_pays: int) -> Rules:
@@ -169,9 +202,9 @@ def _plan(
     """Sessions staking `stake` on `bet` each coup, and what the stake wins on each result."""
     limits = rules.limits(bet)
     if not limits.low <= stake <= limits.high:
+        said = _("--stake {stake} is not valid: {bet} takes {low} to {high} (PB-6)")
         raise InvalidInput(
-            f"--stake {stake} is not valid: {_NAMES[bet]} takes {limits.low} to "
-            f"{limits.high} (PB-6)"
+            said.format(stake=stake, bet=_(_NAMES[bet]), low=limits.low, high=limits.high)
         )
     net = kernel.nets(rules, bet, stake)
     return Plan(bankroll, stake, hands, max(net)), net

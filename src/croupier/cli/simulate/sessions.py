@@ -14,25 +14,31 @@ from rich.table import Table
 
 from croupier.cli.options import number
 from croupier.cli.simulate.common import Where, estimate_table, headline, print_json, pyplot
+from croupier.i18n import N_, _, ngettext
 from croupier.sim import sessions as money
 from croupier.sim.rng import seeded
 from croupier.sim.runner import Run
 from croupier.sim.session_results import QUANTILES, SessionResults
 
-__all__ = ["Bankroll", "SessionHands", "Sessions", "Stake", "report"]
+__all__ = ["SESSIONS", "Bankroll", "SessionHands", "Sessions", "Stake", "report"]
+
+SESSIONS = N_("Sessions")
+"""The help panel of the options for session runs."""
 
 Sessions = Annotated[
     int | None,
     number(
-        help="Play this many sessions instead: each sits down with --bankroll chips and "
-        "stakes --stake on every hand for --session-hands hands, or until he cannot cover "
-        "the stake (ruined).",
-        rich_help_panel="Sessions",
+        help=N_(
+            "Play this many sessions instead: each sits down with --bankroll chips and "
+            "stakes --stake on every hand for --session-hands hands, or until he cannot cover "
+            "the stake (ruined)."
+        ),
+        rich_help_panel=SESSIONS,
     ),
 ]
-SessionHands = Annotated[int, number("Hands in a session.", 1, rich_help_panel="Sessions")]
-Bankroll = Annotated[int, number("Chips a session starts with.", 1, rich_help_panel="Sessions")]
-Stake = Annotated[int, number("Chips staked on each hand.", 1, rich_help_panel="Sessions")]
+SessionHands = Annotated[int, number(N_("Hands in a session."), 1, rich_help_panel=SESSIONS)]
+Bankroll = Annotated[int, number(N_("Chips a session starts with."), 1, rich_help_panel=SESSIONS)]
+Stake = Annotated[int, number(N_("Chips staked on each hand."), 1, rich_help_panel=SESSIONS)]
 
 _SAMPLE = 20
 """Sessions drawn whole in the plot: the run's first."""
@@ -67,41 +73,63 @@ def report(
         figures = {**plays, **final.as_json(exact_edge)}
         print_json(game, rules, result, figures, seed, where, counts)
     else:
-        headline(
-            console,
-            result,
-            f"{title}: {final.sessions:,} sessions of up to {plan.hands:,} hands, "
-            f"{plan.bankroll:,} chips each{f', {plan.stake:,} a hand' if plan.flat else ''}; "
-            f"{final.hands:,} hands in "
-            f"{result.seconds:.2f} s ({final.hands / result.seconds:,.0f} hands/s), "
-            f"seed {seed}.",
-        )
-        shares = {"ruined": final.ruined(), "ahead": final.ahead(), "behind": final.behind()}
-        console.print(estimate_table("How the sessions ended", shares))
+        headline(console, result, _headline(title, final, result, seed))
+        shares = {
+            _("ruined"): final.ruined(),
+            _("ahead"): final.ahead(),
+            _("behind"): final.behind(),
+        }
+        console.print(estimate_table(_("How the sessions ended"), shares))
         if plan.flat:
-            lost = {"all hands": final.edge(exact_edge)}
-            console.print(estimate_table("Lost per chip staked (below 0: won)", lost))
-        console.print(estimate_table("Chips at the end", {"mean": final.final()}, False))
+            lost = {_("all hands"): final.edge(exact_edge)}
+            console.print(estimate_table(_("Lost per chip staked (below 0: won)"), lost))
+        ending = {_("mean"): final.final()}
+        console.print(estimate_table(_("Chips at the end"), ending, False))
         console.print(_spread_table(final))
     if plot is not None:
         sample = money.paths(fill, seeded(result.chunks[0].seed), _SAMPLE, plan)
-        _plot(plot, f"{title}: bankrolls", final, sample, exact_edge)
+        _plot(plot, _("{title}: bankrolls").format(title=title), final, sample, exact_edge)
         if not as_json:
-            console.print(f"Plot written to {plot}.", soft_wrap=True)  # the path unbroken
+            said = _("Plot written to {path}.").format(path=plot)
+            console.print(said, soft_wrap=True)  # the path unbroken
+
+
+def _headline(title: str, final: SessionResults, result: Run, seed: int) -> str:
+    """What the sessions were and how long they took."""
+    plan = final.plan
+    sessions = ngettext("{n} session", "{n} sessions", final.sessions)
+    up_to = ngettext("up to {n} hand", "up to {n} hands", plan.hands)
+    each = ngettext("{n} chip each", "{n} chips each", plan.bankroll)
+    hands = ngettext("{n} hand", "{n} hands", final.hands)
+    said = _(
+        "{title}: {sessions} of {up_to}, {each}{stake}; {hands} in {seconds} s "
+        "({rate} hands/s), seed {seed}."
+    )
+    return said.format(
+        title=title,
+        sessions=sessions.format(n=f"{final.sessions:,}"),
+        up_to=up_to.format(n=f"{plan.hands:,}"),
+        each=each.format(n=f"{plan.bankroll:,}"),
+        stake=_(", {stake} a hand").format(stake=f"{plan.stake:,}") if plan.flat else "",
+        hands=hands.format(n=f"{final.hands:,}"),
+        seconds=f"{result.seconds:.2f}",
+        rate=f"{final.hands / result.seconds:,.0f}",
+        seed=seed,
+    )
 
 
 def _spread_table(final: SessionResults) -> Table:
     spread = final.spread()
     points = len(spread["hand"])
     shown = sorted({round(k * (points - 1) / _COLUMNS_SHOWN) for k in range(_COLUMNS_SHOWN + 1)})
-    table = Table(title="The bankroll along the way", box=boxes.SIMPLE_HEAD)
-    table.add_column("hands")
+    table = Table(title=_("The bankroll along the way"), box=boxes.SIMPLE_HEAD)
+    table.add_column(_("hands"))
     for k in shown:
         table.add_column(f"{spread['hand'][k]:,}", justify="right")
     for q in QUANTILES:
-        name = "median" if q == 0.5 else f"{q:.0%}"
+        name = _("median") if q == 0.5 else f"{q:.0%}"
         table.add_row(name, *(f"{spread[f'{q:.0%}'][k]:,.0f}" for k in shown))
-    table.add_row("ruined", *(f"{spread['ruined'][k]:.1%}" for k in shown))
+    table.add_row(_("ruined"), *(f"{spread['ruined'][k]:.1%}" for k in shown))
     return table
 
 
@@ -119,7 +147,8 @@ def _plot(
     )
     top.fill_between(hands, spread["5%"], spread["95%"], alpha=0.15, color="C0", label="5-95%")
     top.fill_between(hands, spread["25%"], spread["75%"], alpha=0.3, color="C0", label="25-75%")
-    top.plot(hands, spread["50%"], color="C0", lw=2, label="median")
+    top.plot(hands, spread["50%"], color="C0", lw=2, label=_("median"))
+    first = ngettext("the first {n} session", "the first {n} sessions", len(sample))
     for k, row in enumerate(sample):
         top.plot(
             range(len(row)),
@@ -127,9 +156,9 @@ def _plot(
             lw=0.6,
             alpha=0.6,
             color="C1",
-            label=f"the first {len(sample)} sessions" if k == 0 else None,
+            label=first.format(n=len(sample)) if k == 0 else None,
         )
-    top.axhline(final.plan.bankroll, color="black", lw=0.8, ls="--", label="bankroll")
+    top.axhline(final.plan.bankroll, color="black", lw=0.8, ls="--", label=_("bankroll"))
     if exact_edge is not None:
         loss = float(exact_edge) * final.plan.stake
         expected = [final.plan.bankroll - loss * h for h in hands]
@@ -139,16 +168,21 @@ def _plot(
             color="black",
             lw=1.2,
             ls=":",
-            label="expected if never ruined (exact edge)",
+            label=_("expected if never ruined (exact edge)"),
         )
-    top.set_ylabel("chips")
+    top.set_ylabel(_("chips"))
     top.legend(loc="best", fontsize="small")
     ruined = [100 * r for r in spread["ruined"]]
     bottom.plot(hands, ruined, color="C3")
     bottom.set_ylim(0, max(1.0, 1.05 * max(ruined)))
-    bottom.set_ylabel("ruined, %")
-    bottom.set_xlabel("hands played")
-    figure.suptitle(f"{title}, {final.sessions:,} sessions")
+    bottom.set_ylabel(_("ruined, %"))
+    bottom.set_xlabel(_("hands played"))
+    sessions = ngettext("{n} session", "{n} sessions", final.sessions)
+    figure.suptitle(
+        _("{title}, {sessions}").format(
+            title=title, sessions=sessions.format(n=f"{final.sessions:,}")
+        )
+    )
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
