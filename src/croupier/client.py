@@ -29,6 +29,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from croupier import i18n
 from croupier.engine.actions import Action
 from croupier.engine.codec import encode
 from croupier.errors import CroupierError
@@ -75,7 +76,8 @@ class Client:
         await self._http.aclose()
 
     async def _call(self, method: str, path: str, body: Any = None) -> Any:
-        response = await self._http.request(method, path, json=body)
+        language = {"accept-language": i18n.current()}  # the server's words in the session's
+        response = await self._http.request(method, path, json=body, headers=language)
         try:
             data = response.json()
         except ValueError:  # a failure of the server's own, or not croupier's server
@@ -141,7 +143,7 @@ class Client:
     def _socket_url(self, table: int, last_seq: int | None, at: str | None = None) -> str:
         """The table's socket: `at` (where a `moved` sent it) or at this client's server."""
         base = self.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
-        query = "" if last_seq is None else f"?last_seq={last_seq}"
+        query = f"?lang={i18n.current()}" + ("" if last_seq is None else f"&last_seq={last_seq}")
         return f"{at or f'{base}/api/tables/{table}/socket'}{query}"
 
     def _cookie(self) -> str:

@@ -9,6 +9,7 @@ import dataclasses
 import importlib
 import json
 import random
+import re
 import threading
 import time
 from fractions import Fraction
@@ -19,7 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from croupier import games, words
+from croupier import games, i18n, words
 from croupier.cards import Card, full_pack
 from croupier.cli.main import app as cli
 from croupier.cli.remote.codec import Codec
@@ -64,14 +65,15 @@ class Played:
 
 def _play(server, url, game, steps=200) -> Played:
     """Two people sit with two bots and play at random, one hearing the words and one not,
-    and a third watches with the words; the odds are asked for as they play, and by the
-    first before each of her actions; the opener closes the table after `steps` steps."""
+    and a third watches with the words, in Russian, as his browser asks; the odds are asked
+    for as they play, and by the first before each of her actions; the opener closes the
+    table after `steps` steps."""
     ada, bob, cy = (Person(server, f"{who}{game[:3]}") for who in ("ada", "bob", "cy"))
     table = ada.post("/api/tables", {"game": game, "bots": 2, "settings": QUICK}).json()["id"]
     stop = threading.Event()
     threads, sockets, asked = [], [], []
     try:
-        watching = cy.connect(table, words=True).__enter__()
+        watching = cy.connect(table, words=True, languages="ru-RU,ru;q=0.9,en;q=0.8").__enter__()
         sockets.append(watching)
         Reader(watching, cy.heard)
 
@@ -191,9 +193,10 @@ def test_a_page_reads_the_words_odds_history_and_rules(server, database_url, gam
 
 def _check_words(game, truth, ada, cy, bob) -> None:
     """Each step's `said` is the terminal's narrator over the events the step carries, and
-    over the true events with every card hidden from the seat changed: the same words."""
+    over the true events with every card hidden from the seat changed: the same words, in
+    each connection's language (ada's English, cy's Russian) at one table."""
     codec, rng = Codec(truth.game), random.Random(3)
-    for person in (ada, cy):
+    for person, language in ((ada, "en"), (cy, "ru")):
         names: dict[int, str] = {}
         carried, scrambled = _narrator(game, names), _narrator(game, names)
         told = 0
@@ -210,9 +213,10 @@ def _check_words(game, truth, ada, cy, bob) -> None:
                 assert "said" not in message
                 continue
             said = message["said"]
-            assert said == _told(carried, codec.step(message["events"])), f"step {seq}"
-            hidden = [redact(_scrambled(e, seat, rng), seat) for e in truth.events[seq]]
-            assert said == _told(scrambled, hidden), f"step {seq} tells a hidden card"
+            with i18n.use(language):
+                assert said == _told(carried, codec.step(message["events"])), f"step {seq}"
+                hidden = [redact(_scrambled(e, seat, rng), seat) for e in truth.events[seq]]
+                assert said == _told(scrambled, hidden), f"step {seq} tells a hidden card"
             told += len(said)
         assert told > 0, f"{person.name} was told the table in words"
     if game == "banchek":  # another's cards: said to no one but him
@@ -222,6 +226,8 @@ def _check_words(game, truth, ada, cy, bob) -> None:
         "seat 1 (you)" in line.lower() or "box 1 (you)" in line.lower() for line in said_to_ada
     )
     assert all("said" not in message for message in bob.heard), "no words unless asked"
+    said_to_cy = " ".join(line for m in cy.heard for line in m.get("said", []))
+    assert re.search("[а-яё]", said_to_cy) and not re.search(r"\b(seat|box) \d", said_to_cy)
 
 
 def _figures(game: str, view: Any) -> Any:

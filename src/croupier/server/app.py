@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from croupier import games
+from croupier import games, i18n
 from croupier.bots import roster
 from croupier.engine.actions import Action, Join
 from croupier.engine.codec import brief, decode, encode
@@ -117,6 +117,7 @@ def create_app(
         Route("/password", api.password, methods=["POST"]),
         Route("/me", api.me),
         Route("/games", api.games),
+        Route("/words", api.words),
         Route("/key", api.key),
         Route("/tables", api.tables, methods=["GET"]),
         Route("/tables", api.open_table, methods=["POST"]),
@@ -196,6 +197,17 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidInput("the body is not a JSON object")
     return data
+
+
+def _language(connection: HTTPConnection) -> str:
+    """The language to speak to a page or client: the one it names (`lang=ru` in its
+    query: the page's own switch), else the one its browser prefers (`Accept-Language`),
+    else English."""
+    named = connection.query_params.get("lang", "")
+    try:
+        return i18n.language(named)
+    except InvalidInput:
+        return i18n.from_accept(connection.headers.get("accept-language", ""))
 
 
 def _token(connection: HTTPConnection) -> str | None:
@@ -365,11 +377,14 @@ class _Api:
             return None if found is None else self._me(session, found)
 
     async def games(self, request: Request) -> Response:
+        """The games, each titled in the language of the request (`_language`)."""
+        with i18n.use(_language(request)):
+            titles = {name: i18n._(games.get(name).title) for name in games.names()}
         return JSONResponse(
             [
                 {
                     "name": name,
-                    "title": games.get(name).title,
+                    "title": titles[name],
                     "rules": encode(games.get(name).config()),
                     "bots": list(roster.names(name)),
                 }
@@ -378,14 +393,14 @@ class _Api:
         )
 
     async def tables(self, request: Request) -> Response:
-        return JSONResponse(await self.lobby.tables())
+        return JSONResponse(await self.lobby.tables(_language(request)))
 
     async def table(self, request: Request) -> Response:
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        return JSONResponse(self.lobby.entry(runner))
+        return JSONResponse(self.lobby.entry(runner, _language(request)))
 
     async def _elsewhere(self, request: Request, error: LookupError) -> Response:
         """A request for a table this process does not run: sent on (307) to the process
@@ -409,6 +424,11 @@ class _Api:
         key = (await self.lobby.signer()).key
         return await history_answer(self.engine, request.path_params["table"], key)
 
+    async def words(self, request: Request) -> Response:
+        """The pages' words in the language asked for (`lang=`) or the browser prefers
+        (croupier.i18n.for_pages)."""
+        return JSONResponse(i18n.for_pages(_language(request)))
+
     async def key(self, request: Request) -> Response:
         """The public key that signs every table's shoes (docs/fairness.md)."""
         return JSONResponse({"algorithm": "Ed25519", "key": (await self.lobby.signer()).key})
@@ -424,7 +444,7 @@ class _Api:
         if runner.info.opened_by != who[0]:
             return _error(403, "only the person who opened a table may close it")
         runner.close()
-        return JSONResponse(self.lobby.entry(runner), 202)
+        return JSONResponse(self.lobby.entry(runner, _language(request)), 202)
 
     async def open_table(self, request: Request) -> Response:
         who = await self._who(request)
@@ -445,10 +465,11 @@ class _Api:
                 raise InvalidInput("rules is not an object of rule options")
             settings = Settings.read(body.get("settings", {}))
             bots = body.get("bots", 0)
-            runner = await self.lobby.open(who[0], game, options, bots, settings, part)
+            with i18n.use(_language(request)):  # the rules' and the lobby's refusals in words
+                runner = await self.lobby.open(who[0], game, options, bots, settings, part)
         except InvalidInput as error:
             return _error(400, str(error))
-        return JSONResponse(self.lobby.entry(runner), 201)
+        return JSONResponse(self.lobby.entry(runner, _language(request)), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
         # Accepted first, so that the close code and its reason reach the client (a socket
@@ -502,7 +523,10 @@ class _Api:
         words = websocket.query_params.get("words") == "1"
         await runner.talk.ready()
         subscriber = runner.subscribe(
-            who[0], int(last) if last and last.isdigit() else None, words=words
+            who[0],
+            int(last) if last and last.isdigit() else None,
+            words=words,
+            language=_language(websocket),
         )
         lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
         if lines:

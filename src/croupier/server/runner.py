@@ -39,6 +39,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from croupier import i18n
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
 from croupier.cards import Card
@@ -50,6 +51,7 @@ from croupier.engine.events import SessionEnded
 from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED
+from croupier.i18n import _
 from croupier.randomness import Shuffler
 from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
@@ -92,13 +94,15 @@ twice as long each time, up to the second."""
 @dataclass
 class Subscriber:
     """A connection to a table: whose it is (None: someone not logged in), its outbox (each
-    message a dict, or the JSON text made once for its audience), and whether it asked for
-    the steps in words. `overflowed` is set, and nothing more is kept for it, once its
-    outbox holds `OUTBOX_LIMIT` messages unsent."""
+    message a dict, or the JSON text made once for its audience), whether it asked for the
+    steps in words, and its language (of the words, and of the refusals of its actions).
+    `overflowed` is set, and nothing more is kept for it, once its outbox holds
+    `OUTBOX_LIMIT` messages unsent."""
 
     person: int | None
     outbox: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
     words: bool = False
+    language: str = i18n.DEFAULT
     overflowed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def tell(self, message: dict[str, Any] | str) -> None:
@@ -243,12 +247,16 @@ class TableRunner:
         return await reply
 
     def subscribe(
-        self, person: int | None, last_seq: int | None = None, words: bool = False
+        self,
+        person: int | None,
+        last_seq: int | None = None,
+        words: bool = False,
+        language: str = i18n.DEFAULT,
     ) -> Subscriber:
         """A new connection: it is told the table (`welcome`), the steps it missed since
         `last_seq` if the table still keeps them, and its view; with `words`, each step
-        with events is also told in words (`said`)."""
-        subscriber = Subscriber(person)
+        with events is also told in words (`said`), in its `language`."""
+        subscriber = Subscriber(person, language=language)
         book = self._told  # not a step that is still being committed
         seq = book.seq
         missed = (
@@ -274,7 +282,8 @@ class TableRunner:
             self._inbox.put_nowait(None)
         if missed:
             assert last_seq is not None
-            for told in catch_up(self.info.game, self._recent, person, last_seq, words):
+            said = language if words else None
+            for told in catch_up(self.info.game, self._recent, person, last_seq, said):
                 subscriber.tell(told)
         subscriber.tell(self._view_for(person, book))
         self._subscribers.append(subscriber)
@@ -397,7 +406,7 @@ class TableRunner:
                 timeout = None if due is None else max(0.0, due - self._clock())
                 # One getter lives until it has a request: a timeout never loses one.
                 getter = getter or asyncio.ensure_future(self._inbox.get())
-                done, _ = await asyncio.wait({getter}, timeout=timeout)
+                done, _pending = await asyncio.wait({getter}, timeout=timeout)
                 if not done:
                     await self._on_time()
                     continue
@@ -525,7 +534,7 @@ class TableRunner:
             for request in requests:
                 await self._handle([request])
             return
-        for request, refusal, _ in batch.answers:
+        for request, refusal, _seq in batch.answers:
             if refusal is not None:
                 request.answer(refusal)
             elif failure is not None:
@@ -570,8 +579,13 @@ class TableRunner:
         batch.parts.append(Part(shoes.coming, seat, person, text))
 
     def _judge(self, batch: _Batch, request: _Request) -> None:
-        """Add the request's step to the batch, or its refusal; nothing changes if it is
-        refused."""
+        """Add the request's step to the batch, or its refusal (in the language of the
+        request's connection); nothing changes if it is refused."""
+        language = request.subscriber.language if request.subscriber else i18n.DEFAULT
+        with i18n.use(language):
+            self._judged(batch, request)
+
+    def _judged(self, batch: _Batch, request: _Request) -> None:
         pending = batch.keys.get(request.key)
         if pending is not None and self._retried(request, pending):
             batch.answers.append((request, None, pending[0]))  # a retry: the same answer
@@ -590,7 +604,8 @@ class TableRunner:
         except IllegalAction as error:
             reason = error.reason
             if request.seq < self.book.seq:
-                reason += f" (decided at step {request.seq}; the table is at step {self.book.seq})"
+                late = _(" (decided at step {step}; the table is at step {now})")
+                reason += late.format(step=request.seq, now=self.book.seq)
             batch.answers.append((request, protocol.refused(request.key, reason, _kind(error)), 0))
             return
         batch.answers.append((request, None, self.book.seq))
@@ -606,36 +621,35 @@ class TableRunner:
         if used is not None:
             if self._retried(request, used):
                 return protocol.acknowledged(key, used[0], request.action)
-            return protocol.refused(key, "this key was used for another action", "key-reused")
+            said = _("this key was used for another action")
+            return protocol.refused(key, said, "key-reused")
         if self.closed:
-            return protocol.refused(key, "the table is closed", "game-over")
+            return protocol.refused(key, _("the table is closed"), "game-over")
         if self.paused:
-            return protocol.refused(key, f"{self.paused}: nothing was taken", "paused")
+            said = _("{why}: nothing was taken").format(why=self.paused)
+            return protocol.refused(key, said, "paused")
         if request.seq > self.book.seq:
-            return protocol.refused(
-                key,
-                f"step {request.seq} has not happened: the table is at {self.book.seq}",
-                "stale",
-            )
+            said = _("step {step} has not happened: the table is at {now}")
+            return protocol.refused(key, said.format(step=request.seq, now=self.book.seq), "stale")
         held = self.book.seat_of(person)
         if isinstance(request.action, Join):
             if held is not None:
-                return protocol.refused(key, f"you sit at seat {held + 1} already", "forbidden")
+                said = _("you sit at seat {seat} already").format(seat=held + 1)
+                return protocol.refused(key, said, "forbidden")
             if request.seat is None or not 0 <= request.seat < self.info.rules.seats:
-                last = self.info.rules.seats - 1
-                said = f"seat {request.seat} is not at this table: its seats are 0 to {last}"
+                said = _("seat {seat} is not at this table: its seats are 0 to {last}")
+                said = said.format(seat=request.seat, last=self.info.rules.seats - 1)
                 return protocol.refused(key, said, "forbidden")
             return None
         if held is None:
-            return protocol.refused(
-                key, "you hold no seat at this table: you are watching it", "not-seated"
-            )
+            said = _("you hold no seat at this table: you are watching it")
+            return protocol.refused(key, said, "not-seated")
         return None
 
     @staticmethod
     def _retried(request: _Request, used: tuple[int, int | None, str, str]) -> bool:
         """Whether the request is the one its key was first used for, sent again."""
-        _, by, actor, action = used
+        _step, by, actor, action = used
         joining = isinstance(request.action, Join)
         return (by, action) == (request.person, action_json(request.action)) and (
             not joining or actor == str(request.seat)
@@ -681,7 +695,7 @@ class TableRunner:
             batch.before = batch.before or self.book.copy()
             self.book.shoes = shoes.with_seed(seed)
             batch.seeds.append((shoes.coming, seed))
-        for _ in range(_BATCH):
+        for _turn in range(_BATCH):
             step = self._next_automatic()
             if step is None:
                 return
@@ -814,15 +828,16 @@ class TableRunner:
         made once for its audience (the seat it sees the table from)."""
         self._narration.hear(told)
         self._encoder.batch()
-        steps: dict[tuple[int, int | None, bool], str] = {}
+        steps: dict[tuple[int, int | None, str | None], str] = {}  # (step, seat, words' language)
         views: dict[int | None, str] = {}
         for subscriber in list(self._subscribers):
             person = subscriber.person
             for step in told:
                 seat = step.viewer(person)
-                key = (step.seq, seat, subscriber.words)
+                language = subscriber.language if subscriber.words else None
+                key = (step.seq, seat, language)
                 if key not in steps:
-                    said = self._narration.said(step, seat, told) if subscriber.words else None
+                    said = self._narration.said(step, seat, language, told) if language else None
                     message = protocol.step(step, seat, said, self._encoder)
                     steps[key] = json_text(message)
                 subscriber.tell(steps[key])

@@ -6,10 +6,12 @@ audience as JSON text, with their words when asked for, and so is the view after
 every connection of an audience is sent the same text. The work of a step so grows with the
 seats that are watched, not with the connections.
 
-The words come from one narrator per audience (`Narration`), which hears every step the
-table takes from the moment it is first needed, in order, as its seat sees it (Monte
-Bank's narrator remembers the open bets). A connection that comes back and is told the
-steps it missed hears them from a narrator of its own, made for the catch-up.
+The words come from one narrator per audience and language (`Narration`), which hears
+every step the table takes from the moment it is first needed, in order, as its seat sees
+it (Monte Bank's narrator remembers the open bets), and says it in its connections'
+language (croupier.i18n), so that a table can have people of both. A connection that comes
+back and is told the steps it missed hears them from a narrator of its own, made for the
+catch-up.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from croupier import i18n
 from croupier.engine.codec import JSON, encode, field_names
 from croupier.engine.events import redact
 from croupier.server import protocol
@@ -87,57 +90,65 @@ def _text(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+_Audience = tuple[int | None, str]
+"""Who hears a step's words alike: the seat it is seen from, and the language."""
+
+
 class Narration:
-    """The narrators of one table's audiences, and the lines of each step for each."""
+    """The narrators of one table's audiences, each seat's in each language it is heard
+    in, and the lines of each step for each."""
 
     def __init__(self, game: str, recent: Iterable[Told]) -> None:
         self.game = game
         self._recent = recent
-        self._narrators: dict[int | None, Words] = {}
-        self._said: dict[tuple[int, int | None], list[str]] = {}
+        self._narrators: dict[_Audience, Words] = {}
+        self._said: dict[tuple[int, _Audience], list[str]] = {}
 
     def hear(self, batch: list[Told]) -> None:
         """Let every narrator hear the batch's steps (the recent steps already hold them),
         and forget the lines of the batch before."""
         self._said.clear()
-        for seat, words in self._narrators.items():
+        for audience, words in self._narrators.items():
             for told in batch:
-                self._said[told.seq, seat] = _said(words, told, seat)
+                self._said[told.seq, audience] = _said(words, told, audience)
 
-    def said(self, told: Told, seat: int | None, batch: list[Told]) -> list[str]:
-        """The lines of `told`, a step of `batch`, for the audience of `seat`; a narrator
-        made now first hears the steps before the batch."""
-        if seat not in self._narrators:
-            self._narrators[seat] = words = Words(self.game)
+    def said(self, told: Told, seat: int | None, language: str, batch: list[Told]) -> list[str]:
+        """The lines of `told`, a step of `batch`, for the audience of `seat` in `language`;
+        a narrator made now first hears the steps before the batch."""
+        audience = (seat, language)
+        if audience not in self._narrators:
+            self._narrators[audience] = words = Words(self.game)
             first = batch[0].seq
             for earlier in self._recent if words.remembers else ():
                 if earlier.events and earlier.seq < first:
-                    _said(words, earlier, seat)
+                    _said(words, earlier, audience)
             for step in batch:
-                self._said[step.seq, seat] = _said(words, step, seat)
-        return self._said[told.seq, seat]
+                self._said[step.seq, audience] = _said(words, step, audience)
+        return self._said[told.seq, audience]
 
 
-def _said(words: Words, told: Told, seat: int | None) -> list[str]:
+def _said(words: Words, told: Told, audience: _Audience) -> list[str]:
     if not told.events:
         return []
-    return words.said(told.names, seat, [redact(event, seat) for event in told.events])
+    seat, language = audience
+    with i18n.use(language):
+        return words.said(told.names, seat, [redact(event, seat) for event in told.events])
 
 
 def catch_up(
-    game: str, recent: Iterable[Told], person: int | None, after: int, words: bool
+    game: str, recent: Iterable[Told], person: int | None, after: int, words: str | None
 ) -> list[str]:
     """The steps after `after` of those the table keeps, as `person` saw them (with
-    `words`, told in words by a narrator of the connection's own that heard the steps
-    before them): the messages, as text."""
+    `words`, a language, told in words by a narrator of the connection's own that heard the
+    steps before them): the messages, as text."""
     narrator = Words(game) if words else None
     told: list[str] = []
     for step in recent:
         seat = step.viewer(person)
         if step.seq <= after:
             if narrator is not None and narrator.remembers:
-                _said(narrator, step, seat)
+                _said(narrator, step, (seat, words or i18n.DEFAULT))
             continue
-        said = _said(narrator, step, seat) if narrator is not None else None
+        said = _said(narrator, step, (seat, words or i18n.DEFAULT)) if narrator else None
         told.append(json_text(protocol.step(step, seat, said)))
     return told

@@ -1,5 +1,6 @@
 """The table in words, for a page: each step's events told as the terminal tells them
-(`croupier.words`), markup stripped, and the one-line description of a rule set.
+(`croupier.words`), markup stripped, and the one-line description of a rule set, in the
+context's language (croupier.i18n).
 
 A seat is named as the terminal names it, `seat 2 (Anna)` (a box at Punto Banco), and the
 viewer's own `seat 1 (you)`. The words are told from a step's events as the connection's
@@ -14,7 +15,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from croupier import words
+from croupier import i18n, words
 from croupier.engine.events import Event
 
 __all__ = ["Words", "described"]
@@ -22,12 +23,18 @@ __all__ = ["Words", "described"]
 _log = logging.getLogger(__name__)
 
 
-@functools.lru_cache(maxsize=256)
 def described(game: str, rules: Any) -> str:
-    """The header the terminal prints for this rule set, in one line: `Chemin de Fer — 6
-    decks; the banker chooses freely (CF-13); minimum bank 100, minimum stake 10.` (Punto
-    Banco's two lines are joined by a space.)"""
-    return " ".join(words.plain(line) for line in words.header(game, rules))
+    """The header the terminal prints for this rule set, in one line and the context's
+    language: `Chemin de Fer — 6 decks; the banker chooses freely (CF-13); minimum bank 100,
+    minimum stake 10.` (Punto Banco's two lines are joined by a space.)"""
+    return _described(i18n.current(), game, rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _described(language: str, game: str, rules: Any) -> str:
+    """`described` in `language`, kept per language."""
+    with i18n.use(language):
+        return " ".join(words.plain(line) for line in words.header(game, rules))
 
 
 class Words:
@@ -62,7 +69,7 @@ class Words:
         held.clear()
         held.update(names)
         if seat is not None:
-            held[seat] = "you"
+            held[seat] = words.narration.YOU
         lines: list[str | None] = []
         for event in events:
             try:
