@@ -51,13 +51,15 @@ class Guest:
     url: str
     name: str
     viewport: dict[str, int] = field(default_factory=lambda: dict(DESKTOP))
+    locale: str = "en-US"
+    """The browser's language (its Accept-Language, its `navigator.language`)."""
     id: int = 0
     heard: list[dict[str, Any]] = field(default_factory=list)
     context: BrowserContext = field(init=False)
     page: Page = field(init=False)
 
     def __post_init__(self) -> None:
-        self.context = self.browser.new_context(viewport=self.viewport)  # type: ignore[arg-type]
+        self.context = self.browser.new_context(viewport=self.viewport, locale=self.locale)  # type: ignore[arg-type]
         self.context.add_init_script(SEEDED % self.name)
         self.page = self.context.new_page()
         self.page.on("websocket", self._listen)

@@ -1,6 +1,8 @@
 // The JSON API (docs/protocol.md): every call answers its JSON, or throws an ApiError
 // whose message is the server's `error` in words.
 
+import { _, language } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -9,7 +11,7 @@ export class ApiError extends Error {
 }
 
 export async function call(method, path, body) {
-  const init = { method, headers: {}, credentials: "same-origin" };
+  const init = { method, headers: { "accept-language": language }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -18,7 +20,7 @@ export async function call(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, "the server does not answer: is it running?");
+    throw new ApiError(0, _("the server does not answer: is it running?"));
   }
   let data = null;
   try {
@@ -28,7 +30,7 @@ export async function call(method, path, body) {
   }
   if (!response.ok) {
     const reason = data && typeof data.error === "string" ? data.error : response.statusText;
-    throw new ApiError(response.status, reason || `the server answered ${response.status}`);
+    throw new ApiError(response.status, reason || _("the server answered {status}", { status: response.status }));
   }
   return data;
 }

@@ -3,15 +3,22 @@
 // data-card (its text, or "" when face down), which the browser tests read.
 
 import { el } from "./dom.js";
+import { _ } from "./i18n.js";
 
+// Each suit's `name` says a card of it ("{rank}": its rank in words).
 const SUITS = {
-  C: { symbol: "♣", name: "clubs", colour: "black" },
-  D: { symbol: "♦", name: "diamonds", colour: "red" },
-  H: { symbol: "♥", name: "hearts", colour: "red" },
-  S: { symbol: "♠", name: "spades", colour: "black" },
+  C: { symbol: "♣", name: _("{rank} of clubs"), colour: "black" },
+  D: { symbol: "♦", name: _("{rank} of diamonds"), colour: "red" },
+  H: { symbol: "♥", name: _("{rank} of hearts"), colour: "red" },
+  S: { symbol: "♠", name: _("{rank} of spades"), colour: "black" },
 };
 const RANKS = {
-  A: ["A", "ace"], K: ["K", "king"], Q: ["Q", "queen"], J: ["J", "jack"], T: ["10", "ten"],
+  // i18n: a card's rank in words, as in "ace of spades"
+  A: ["A", _("ace")],
+  K: ["K", _("king")],
+  Q: ["Q", _("queen")],
+  J: ["J", _("jack")],
+  T: ["10", _("ten")],
 };
 
 export function rankOf(text) {
@@ -21,11 +28,11 @@ export function rankOf(text) {
 
 // In words: "7 of diamonds", "ten of spades".
 export function cardName(text) {
-  if (text === null || text === undefined) return "a card face down";
+  if (text === null || text === undefined) return _("a card face down");
   const rank = text.slice(0, -1);
   const suit = SUITS[text.slice(-1)];
   const spoken = RANKS[rank] ? RANKS[rank][1] : rank;
-  return suit ? `${spoken} of ${suit.name}` : text;
+  return suit ? suit.name.replace("{rank}", spoken) : text;
 }
 
 // The pretty form, "7♦", for words and the log.
@@ -55,7 +62,7 @@ export function hand(cards, caption = null, attributes = {}) {
   return el(
     "figure",
     { class: "hand", ...attributes },
-    el("div", { class: "cards" }, cards.length ? cards.map((c) => card(c)) : el("span", { class: "no-cards" }, "no cards")),
+    el("div", { class: "cards" }, cards.length ? cards.map((c) => card(c)) : el("span", { class: "no-cards" }, _("no cards"))),
     caption === null ? null : el("figcaption", {}, caption),
   );
 }

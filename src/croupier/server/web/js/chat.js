@@ -6,6 +6,7 @@
 //   chat.heard(lines); chat.refused(reason); chat.enabled(online);
 
 import { clear, el, seatName } from "./dom.js";
+import { _ } from "./i18n.js";
 import { NOT_SENT } from "./socket.js";
 
 const LONGEST = 280; // the server's limit too (croupier.server.chat)
@@ -73,7 +74,7 @@ export class Chat {
         hidden.add(line.name);
         continue;
       }
-      const where = line.seat === null ? "watching" : seatName(line.seat);
+      const where = line.seat === null ? _("watching") : seatName(line.seat);
       this.list.append(
         el(
           "li",
@@ -83,13 +84,19 @@ export class Chat {
           ": ",
           el("span", { class: "chat-text" }, line.text),
           " ",
-          el("button", { type: "button", class: "mute", "aria-label": `mute ${line.name}`, onclick: () => this.mute(line.name, true) }, "mute"),
+          el("button", { type: "button", class: "mute", "aria-label": _("mute {name}", { name: line.name }), onclick: () => this.mute(line.name, true) }, _("mute")),
         ),
       );
     }
     for (const name of hidden) {
       this.list.append(
-        el("li", { class: "note" }, `${name} is muted. `, el("button", { type: "button", class: "mute", "aria-label": `unmute ${name}`, onclick: () => this.mute(name, false) }, "unmute")),
+        el(
+          "li",
+          { class: "note" },
+          _("{name} is muted.", { name }),
+          " ",
+          el("button", { type: "button", class: "mute", "aria-label": _("unmute {name}", { name }), onclick: () => this.mute(name, false) }, _("unmute")),
+        ),
       );
     }
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;

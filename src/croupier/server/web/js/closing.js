@@ -3,6 +3,7 @@
 // (POST /api/tables/{id}/close, docs/protocol.md "Closing"). The server checks who may.
 
 import { ApiError, post } from "./api.js";
+import { _ } from "./i18n.js";
 
 export class CloseButton {
   constructor(button, note, table) {
@@ -22,9 +23,9 @@ export class CloseButton {
     this.button.disabled = true;
     try {
       await post(`/api/tables/${this.table}/close`);
-      this.note.textContent = "The table closes at the next moment the rules allow: every seat gets its chips back.";
+      this.note.textContent = _("The table closes at the next moment the rules allow: every seat gets its chips back.");
     } catch (error) {
-      this.note.textContent = error instanceof ApiError ? `Not closed: ${error.message}.` : "The server does not answer: is it running?";
+      this.note.textContent = error instanceof ApiError ? _("Not closed: {reason}.", { reason: error.message }) : _("The server does not answer: is it running?");
       this.button.disabled = false;
     }
   }

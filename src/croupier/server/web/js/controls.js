@@ -4,6 +4,7 @@
 // decides nothing: every control is an option the server sent, and the server checks again.
 
 import { el } from "./dom.js";
+import { _ } from "./i18n.js";
 
 // What the person has typed in each amount field, kept across redraws: option key -> values.
 const typed = new Map();
@@ -21,24 +22,84 @@ function words(name) {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
-// An action in words: "stake punto", "offer turn: box 3", "choose draw". Seat and box
-// numbers count from 1 as people say them. `label(action)` of a game may say it better.
+// i18n: an action's name on a control, where the game's layout gives none of its own
+const KINDS = {
+  AddToBank: _("Add to bank"),
+  Banco: _("Banco"),
+  Bid: _("Bid"),
+  Choose: _("Choose"),
+  CircleBet: _("Circle bet"),
+  ClaimTurned: _("Claim turned"),
+  CloseBets: _("Close bets"),
+  CrossBet: _("Cross bet"),
+  Cut: _("Cut"),
+  DeclineBank: _("Decline bank"),
+  DeclineTurn: _("Decline turn"),
+  Done: _("Done"),
+  DoublerBet: _("Doubler bet"),
+  Draw: _("Draw"),
+  DrawCard: _("Draw card"),
+  EndSession: _("End session"),
+  GiveUpBank: _("Give up bank"),
+  Join: _("Join"),
+  KeepBank: _("Keep bank"),
+  LayoutBet: _("Layout bet"),
+  Leave: _("Leave"),
+  MonteCarloBet: _("Monte carlo bet"),
+  OfferTurn: _("Offer turn"),
+  OpenBank: _("Open bank"),
+  Pass: _("Pass"),
+  PassShoe: _("Pass shoe"),
+  Peek: _("Peek"),
+  PlayOn: _("Play on"),
+  PutUpBank: _("Put up bank"),
+  Rebuy: _("Rebuy"),
+  RefuseRiders: _("Refuse riders"),
+  Ride: _("Ride"),
+  Shuffle: _("Shuffle"),
+  ShufflePack: _("Shuffle pack"),
+  Stake: _("Stake"),
+  Stand: _("Stand"),
+  TakeFromBank: _("Take from bank"),
+  TurnCards: _("Turn cards"),
+  TurnEarly: _("Turn early"),
+  Wait: _("Wait"),
+  Withdraw: _("Withdraw"),
+};
+
+// i18n: the name of an amount's field on a control (a Monte Carlo bet has three)
+const FIELDS = { amount: _("amount"), circle: _("circle"), cross: _("cross"), doubler: _("doubler") };
+
+function kindOf(type) {
+  const kind = words(type);
+  return KINDS[type] || `${kind[0].toUpperCase()}${kind.slice(1)}`;
+}
+
+function fieldOf(field) {
+  return FIELDS[field] || words(field);
+}
+
+// An action in words: "Stake: punto", "Offer turn: box 3", "Choose: draw". Seat and box
+// numbers count from 1 as people say them. `label(action)` of a game says it better, in
+// the page's language: the fields' values here ("draw", "punto") are the API's words.
 export function describe(action, label = null) {
   const said = label ? label(action) : null;
   if (said) return said;
-  const kind = words(action.type);
+  const kind = kindOf(action.type);
   const parts = [];
   for (const [field, value] of Object.entries(action)) {
     if (field === "type" || field === "amount") continue;
-    if (typeof value === "number" && (field === "box" || field === "seat")) {
-      parts.push(`${words(field)} ${value + 1}`);
+    if (typeof value === "number" && field === "box") {
+      parts.push(_("box {number}", { number: value + 1 }));
+    } else if (typeof value === "number" && field === "seat") {
+      parts.push(_("seat {number}", { number: value + 1 }));
     } else if (typeof value === "object" && value !== null) {
       parts.push(words(value.type || JSON.stringify(value)));
     } else {
       parts.push(`${words(field)} ${value}`.replace(/^(decision|bet|side|row) /, ""));
     }
   }
-  return parts.length ? `${kind[0].toUpperCase()}${kind.slice(1)}: ${parts.join(", ")}` : `${kind[0].toUpperCase()}${kind.slice(1)}`;
+  return parts.length ? `${kind}: ${parts.join(", ")}` : kind;
 }
 
 function clamp(value, low, high) {
@@ -78,10 +139,10 @@ export function control(option, send, { label = null, text = null, chips = [] } 
       name: field,
       "data-option": key,
       "data-field": field,
-      "aria-label": `${describe(option.template, label)}: ${words(field)}, ${option.low} to ${high}`,
+      "aria-label": _("{action}: {field}, {low} to {high}", { action: describe(option.template, label), field: fieldOf(field), low: option.low, high }),
       oninput: (event) => typed.set(key, { ...(typed.get(key) || {}), [field]: event.target.value }),
     });
-    return el("label", { class: "amount" }, option.fields.length > 1 ? words(field) : null, input);
+    return el("label", { class: "amount" }, option.fields.length > 1 ? fieldOf(field) : null, input);
   });
   const form = el("form", { class: "amounts", "data-option": key });
   const buttons = chips
@@ -90,7 +151,7 @@ export function control(option, send, { label = null, text = null, chips = [] } 
       el("button", {
         type: "button",
         class: "chip",
-        "aria-label": `set ${chip}`,
+        "aria-label": _("set {amount}", { amount: chip }),
         onclick: () => {
           for (const input of form.querySelectorAll("input")) input.value = chip;
           typed.set(key, Object.fromEntries(option.fields.map((f) => [f, chip])));
@@ -101,7 +162,7 @@ export function control(option, send, { label = null, text = null, chips = [] } 
   form.append(
     ...inputs,
     ...buttons,
-    el("button", { type: "submit", class: "act", "data-option": key, "aria-label": `${describe(option.template, label)} (${option.low} to ${high})` }, name),
+    el("button", { type: "submit", class: "act", "data-option": key, "aria-label": _("{action} ({low} to {high})", { action: describe(option.template, label), low: option.low, high }) }, name),
     el("span", { class: "range" }, `${option.low}–${high}`),
   );
   form.addEventListener("submit", (event) => {

@@ -1,6 +1,8 @@
 // Building elements: el("button", {class: "x", "aria-label": "..."}, "text", child).
 // Attributes starting with "on" are listeners; `null`/`false` attributes are left out.
 
+import { _ } from "./i18n.js";
+
 export function el(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
@@ -28,5 +30,11 @@ export function clear(element) {
 // Seats and boxes are numbered from 0 in JSON and from 1 in words (docs/protocol.md).
 export function seatName(seat, names = {}) {
   const name = names[seat];
-  return name ? `seat ${seat + 1} (${name})` : `seat ${seat + 1}`;
+  return name ? _("seat {number} ({name})", { number: seat + 1, name }) : _("seat {number}", { number: seat + 1 });
+}
+
+// A sentence with elements in it, for el(): `text` (translated) holds {name} where
+// `parts[name]` goes, as in _("Checked by {command}.") with a <code> for the command.
+export function pieces(text, parts) {
+  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 ? (parts[piece] ?? `{${piece}}`) : piece));
 }

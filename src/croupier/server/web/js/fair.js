@@ -5,7 +5,8 @@
 // (verify.html). What this browser was shown and gave is kept in its localStorage, so that
 // the check can compare it with the history the server gives afterwards.
 
-import { clear, el, seatName } from "./dom.js";
+import { clear, el, pieces, seatName } from "./dom.js";
+import { _ } from "./i18n.js";
 
 const LONGEST = 200; // croupier.fairness.CONTRIBUTION
 
@@ -67,7 +68,7 @@ export class FairPanel {
 
   send(text) {
     if (!this.give(this.fair.commitment, text)) {
-      this.say("Not sent: the connection is down. Try again once it is back.", "error");
+      this.say(_("Not sent: the connection is down. Try again once it is back."), "error");
       return false;
     }
     this.sent = this.fair.commitment;
@@ -93,7 +94,7 @@ export class FairPanel {
 
   given(message) {
     remember(this.table, (kept) => (kept.parts[message.shuffle] = message.part));
-    this.say(`Your part is in shuffle ${message.shuffle}, stored before it is made.`, "note");
+    this.say(_("Your part is in shuffle {shuffle}, stored before it is made.", { shuffle: message.shuffle }), "note");
   }
 
   refused(reason) {
@@ -109,26 +110,35 @@ export class FairPanel {
     const fair = this.fair;
     clear(this.body);
     if (fair === null || fair === undefined) {
-      this.body.append(el("p", { class: "note" }, "This table's shuffles are not provably fair: it was opened before they were."));
+      this.body.append(el("p", { class: "note" }, _("This table's shuffles are not provably fair: it was opened before they were.")));
       return;
     }
     if (fair.commitment) {
       this.body.append(
-        el("p", { class: "commitment" }, `Shuffle ${fair.shuffle} is committed to, before it is made: `, el("code", { title: fair.commitment, "data-commitment": fair.commitment }, `sha256 ${fair.commitment.slice(0, 16)}…`)),
+        el(
+          "p",
+          { class: "commitment" },
+          pieces(_("Shuffle {shuffle} is committed to, before it is made: {commitment}", { shuffle: fair.shuffle }), {
+            commitment: el("code", { title: fair.commitment, "data-commitment": fair.commitment }, `sha256 ${fair.commitment.slice(0, 16)}…`),
+          }),
+        ),
       );
       if (message.seat !== null) {
-        const yours = fair.part === null ? "none yet" : fair.part;
-        this.body.append(el("p", { class: "part" }, "Your part of it: ", el("code", { class: "your-part" }, yours)));
+        const yours = fair.part === null ? _("none yet") : fair.part;
+        this.body.append(el("p", { class: "part" }, pieces(_("Your part of it: {part}"), { part: el("code", { class: "your-part" }, yours) })));
       }
-      const givers = fair.given.map((seat) => (seat === message.seat ? "you" : seatName(seat, names)));
-      this.body.append(el("p", { class: "note given" }, givers.length ? `Parts given: ${givers.join(", ")}.` : "No part given yet."));
+      const givers = fair.given.map((seat) => (seat === message.seat ? _("you") : seatName(seat, names)));
+      this.body.append(el("p", { class: "note given" }, givers.length ? _("Parts given: {givers}.", { givers: givers.join(", ") }) : _("No part given yet.")));
     } else {
-      this.body.append(el("p", { class: "note" }, "The session is over: no shuffle is to come."));
+      this.body.append(el("p", { class: "note" }, _("The session is over: no shuffle is to come.")));
     }
     if (fair.revealed > 0) {
-      const over = fair.revealed === 1 ? "The shoe of shuffle 1 is over: its seed is told." : `The shoes of shuffles 1 to ${fair.revealed} are over: their seeds are told.`;
+      const over =
+        fair.revealed === 1
+          ? _("The shoe of shuffle 1 is over: its seed is told.")
+          : _("The shoes of shuffles 1 to {last} are over: their seeds are told.", { last: fair.revealed });
       this.body.append(
-        el("p", { class: "verify" }, `${over} `, el("a", { href: `verify.html?table=${this.table}`, target: "_blank", rel: "noopener" }, "Check them")),
+        el("p", { class: "verify" }, `${over} `, el("a", { href: `verify.html?table=${this.table}`, target: "_blank", rel: "noopener" }, _("Check them"))),
       );
     }
   }

@@ -2,6 +2,7 @@
 // few seconds), and opening a table with a game, its rules, bots and settings.
 
 import { get, me, post } from "./api.js";
+import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { clear, el } from "./dom.js";
 import { freshPart, keepOpenersPart } from "./fair.js";
 import { ruleInputs, ruleValues } from "./rules.js";
@@ -17,7 +18,9 @@ function shown(id, yes) {
 
 async function refreshPerson() {
   person = await me().catch(() => null);
-  find("who").textContent = person ? `${person.name}: ${person.chips} chips` : "not logged in";
+  find("who").textContent = person
+    ? ngettext("{name}: {n} chip", "{name}: {n} chips", person.chips, { name: person.name })
+    : _("not logged in");
   shown("logout", person !== null);
   shown("entry", person === null);
   shown("open-section", person !== null);
@@ -29,28 +32,40 @@ function titleOf(name) {
 
 function seatsOf(entry) {
   const taken = Object.entries(entry.taken || {}).sort((a, b) => Number(a[0]) - Number(b[0]));
-  const who = taken.map(([seat, holder]) => `${Number(seat) + 1}: ${holder.name}${holder.bot ? " (bot)" : ""}`);
-  return `${taken.length} of ${entry.seats} taken${who.length ? ` — ${who.join(", ")}` : ""}`;
+  const who = taken.map(([seat, holder]) =>
+    holder.bot ? _("{seat}: {name} (bot)", { seat: Number(seat) + 1, name: holder.name }) : `${Number(seat) + 1}: ${holder.name}`,
+  );
+  const count = _("{taken} of {seats} taken", { taken: taken.length, seats: entry.seats });
+  return who.length ? `${count} — ${who.join(", ")}` : count;
 }
 
 // The stakes in words: "Stakes: punto 10 to 1000 · ... · égalité 10 to 200", a limit
 // the rules do not set ("high": null) as "from 5"; and whether the table gives the odds.
-const STAKES = { egalite: "égalité" };
+// Each limit a whole message: its range, its lowest only, one amount.
+const LIMITS = {
+  punto: [_("punto {low} to {high}"), _("punto from {low}"), _("punto {low}")],
+  banco: [_("banco {low} to {high}"), _("banco from {low}"), _("banco {low}")],
+  egalite: [_("égalité {low} to {high}"), _("égalité from {low}"), _("égalité {low}")],
+  bank: [_("bank {low} to {high}"), _("bank from {low}"), _("bank {low}")],
+  stake: [_("stake {low} to {high}"), _("stake from {low}"), _("stake {low}")],
+  monte: [_("monte {low} to {high}"), _("monte from {low}"), _("monte {low}")],
+};
+
+function limitWords(name, { low, high }) {
+  const [range, from, one] = LIMITS[name] || ["{name} {low} to {high}", "{name} from {low}", "{name} {low}"];
+  const text = high === null ? from : low === high ? one : range;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => String({ name, low, high }[key] ?? whole));
+}
 
 function stakesOf(entry) {
-  const each = Object.entries(entry.stakes).map(([name, range]) => {
-    const words = STAKES[name] || name;
-    if (range.high === null) return `${words} from ${range.low}`;
-    return range.low === range.high ? `${words} ${range.low}` : `${words} ${range.low} to ${range.high}`;
-  });
-  const odds = entry.odds === false ? " · no exact odds" : "";
-  return `Stakes: ${each.join(" · ")}${odds}`;
+  const each = Object.entries(entry.stakes).map(([name, range]) => limitWords(name, range));
+  if (entry.odds === false) each.push(_("no exact odds"));
+  return _("Stakes: {stakes}", { stakes: each.join(" · ") });
 }
 
 function row(entry) {
-  const link = (text, label, query = "") =>
-    el("a", { href: `table.html?table=${entry.id}${query}`, class: "button", "aria-label": `${label} table ${entry.id}` }, text);
-  const state = entry.closed ? "closed" : entry.here === false ? "on another server process" : null;
+  const link = (text, label, query = "") => el("a", { href: `table.html?table=${entry.id}${query}`, class: "button", "aria-label": label }, text);
+  const state = entry.closed ? _("closed") : entry.here === false ? _("on another server process") : null;
   return el(
     "tr",
     { "data-table": entry.id },
@@ -62,8 +77,18 @@ function row(entry) {
       entry.described ? el("div", { class: "note described" }, entry.described) : null,
       entry.stakes ? el("div", { class: "note stakes" }, stakesOf(entry)) : null,
     ),
-    el("td", {}, entry.taken ? seatsOf(entry) : `${entry.seats} seats`),
-    el("td", {}, state ? state : [person ? link("Sit down", "sit down at", "&sit=1") : null, " ", link("Watch", "watch")]),
+    el("td", {}, entry.taken ? seatsOf(entry) : ngettext("{n} seat", "{n} seats", entry.seats)),
+    el(
+      "td",
+      {},
+      state
+        ? state
+        : [
+            person ? link(_("Sit down"), _("sit down at table {table}", { table: entry.id }), "&sit=1") : null,
+            " ",
+            link(_("Watch"), _("watch table {table}", { table: entry.id })),
+          ],
+    ),
   );
 }
 
@@ -71,7 +96,7 @@ async function refreshTables() {
   try {
     const entries = await get("/api/tables");
     const body = clear(find("tables").tBodies[0]);
-    if (!entries.length) body.append(el("tr", {}, el("td", { colspan: 4 }, "No table is open yet.")));
+    if (!entries.length) body.append(el("tr", {}, el("td", { colspan: 4 }, _("No table is open yet."))));
     for (const entry of [...entries].reverse()) body.append(row(entry));
     find("tables-error").textContent = "";
   } catch (error) {
@@ -83,7 +108,7 @@ function chooseGame() {
   const game = games.find((g) => g.name === find("open").elements.game.value);
   const bots = find("open").elements.bots;
   const fieldset = clear(find("rules"));
-  fieldset.append(el("legend", {}, "Rules"));
+  fieldset.append(el("legend", {}, _("Rules")));
   if (!game) return;
   bots.max = Math.max(0, (game.rules.seats ?? 7) - 1);
   fieldset.append(...ruleInputs(game.rules));
@@ -131,6 +156,8 @@ async function open(event) {
 }
 
 async function start() {
+  translate(document);
+  document.querySelector("header").append(languageSwitch());
   find("enter").addEventListener("submit", enter);
   find("open").addEventListener("submit", open);
   find("logout").addEventListener("click", async () => {

@@ -14,8 +14,9 @@
 import { get } from "./api.js";
 import { card } from "./cards.js";
 import { clear, el } from "./dom.js";
+import { _, language, ngettext } from "./i18n.js";
 
-const BETS = { punto: "Punto", banco: "Banco", egalite: "Égalité" };
+const BETS = { punto: _("Punto"), banco: _("Banco"), egalite: _("Égalité") };
 const VALUES = ["10, J, Q, K", "A", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 // The server's words as a sentence: "this table gives no odds: ..." -> "This table ... ."
@@ -31,7 +32,7 @@ function figure(exact, name, { signed = false, digits = 3 } = {}) {
   const shown = percent(exact.value, digits);
   return el(
     "td",
-    { class: "figure", "data-odds": name, "data-value": exact.value, "data-fraction": exact.fraction, title: `exactly ${exact.fraction}` },
+    { class: "figure", "data-odds": name, "data-value": exact.value, "data-fraction": exact.fraction, title: _("exactly {fraction}", { fraction: exact.fraction }) },
     el("span", { class: "percent" }, signed && exact.value > 0 ? `+${shown}` : shown),
     el("small", { class: "fraction" }, ...fractionParts(exact.fraction)),
   );
@@ -64,36 +65,44 @@ function puntoBanco(odds) {
     ),
   );
   const left = odds.remaining.map((count, index) => `${VALUES[index]}: ${count}`).join(" · ");
-  const five = odds.at_five === "draw" ? "punto always draws on 5 (the fixed tableau)" : "punto plays 5 as well as can be";
+  const figured =
+    odds.at_five === "draw"
+      ? _("Figured with punto always draws on 5 (the fixed tableau); the edge is the house's, a chip staked.")
+      : _("Figured with punto plays 5 as well as can be; the edge is the house's, a chip staked.");
+  const next = ngettext("The next coup, for the {n} card not yet seen", "The next coup, for the {n} cards not yet seen", odds.cards_left);
   return [
-    grid(`The next coup, for the ${odds.cards_left} cards not yet seen`, ["Bet", "Wins", "House edge"], rows),
-    el("p", { class: "note" }, `Cards not yet seen, by value: ${left}.`),
-    el("p", { class: "note" }, `Figured with ${five}; the edge is the house's, a chip staked.`),
+    grid(next, [_("Bet"), _("Wins"), _("House edge")], rows),
+    el("p", { class: "note" }, _("Cards not yet seen, by value: {counts}.", { counts: left })),
+    el("p", { class: "note" }, figured),
   ];
 }
+
+// Private Monte's two layouts (PM), by the API's names of their rows.
+const ROWS = { top: _("The top layout"), bottom: _("The bottom layout") };
 
 function privateMonte(odds) {
   const rows = odds.layouts.map((layout) =>
     el(
       "tr",
       { "data-layout": layout.row },
-      el("th", { scope: "row" }, `The ${layout.row} layout`, el("span", { class: "odds-cards" }, layout.cards.map((c) => card(c)))),
+      el("th", { scope: "row" }, ROWS[layout.row] || layout.row, el("span", { class: "odds-cards" }, layout.cards.map((c) => card(c)))),
       figure(layout.win, `${layout.row}.win`),
       figure(layout.edge, `${layout.row}.edge`, { signed: true }),
     ),
   );
-  return [grid(`Given the ${odds.seen} cards seen since the shuffle`, ["Layout", "Wins", "Your edge"], rows)];
+  const given = ngettext("Given the {n} card seen since the shuffle", "Given the {n} cards seen since the shuffle", odds.seen);
+  return [grid(given, [_("Layout"), _("Wins"), _("Your edge")], rows)];
 }
 
 function banchek(odds) {
   const row = el(
     "tr",
     {},
-    el("th", { scope: "row" }, "Your cards", el("span", { class: "odds-cards" }, odds.hand.map((c) => card(c)))),
+    el("th", { scope: "row" }, _("Your cards"), el("span", { class: "odds-cards" }, odds.hand.map((c) => card(c)))),
     figure(odds.win, "win"),
     figure(odds.edge, "edge", { signed: true }),
   );
-  return [grid("Your hand against the next card", ["Hand", "Beats the card", "Your edge"], [row])];
+  return [grid(_("Your hand against the next card"), [_("Hand"), _("Beats the card"), _("Your edge")], [row])];
 }
 
 const isExact = (value) => value && typeof value === "object" && "fraction" in value && "value" in value;
@@ -112,7 +121,7 @@ function generic(odds) {
     }
   };
   walk(odds, []);
-  return [grid("The exact odds", ["What", "Figure"], rows)];
+  return [grid(_("The exact odds"), [_("What"), _("Figure")], rows)];
 }
 
 const LAYOUTS = { "punto-banco": puntoBanco, "private-monte": privateMonte, banchek };
@@ -160,7 +169,7 @@ export class OddsPanel {
           this.off = true;
           this.say(sentence(error.message), "odds-off");
         } else {
-          this.say(`The odds could not be had: ${error.message}`, "error");
+          this.say(_("The odds could not be had: {reason}", { reason: error.message }), "error");
         }
         this.shown = asked; // asked again at the next view
       })
@@ -194,7 +203,7 @@ export class OddsPanel {
   }
 }
 
-const NOT_YET = "The hand history is given once a shoe is over: a shoe's seed tells its cards.";
+const NOT_YET = _("The hand history is given once a shoe is over: a shoe's seed tells its cards.");
 
 export class HistoryButton {
   constructor(button, reason, table) {
@@ -215,10 +224,13 @@ export class HistoryButton {
     if (message.closed) {
       this.closed = true;
       this.button.disabled = false;
-      this.reason.textContent = "The table has closed: its hand history replays with croupier replay FILE, and croupier verify FILE checks every card.";
+      this.reason.textContent = _("The table has closed: its hand history replays with croupier replay FILE, and croupier verify FILE checks every card.");
     } else if (over > 0) {
       this.button.disabled = false;
-      this.reason.textContent = `The hand history as far as the last shoe over (the shoes of ${over === 1 ? "shuffle 1" : `shuffles 1 to ${over}`}): croupier verify FILE checks every card.`;
+      this.reason.textContent =
+        over === 1
+          ? _("The hand history as far as the last shoe over (the shoes of shuffle 1): croupier verify FILE checks every card.")
+          : _("The hand history as far as the last shoe over (the shoes of shuffles 1 to {last}): croupier verify FILE checks every card.", { last: over });
     } else {
       this.button.disabled = true;
       this.reason.textContent = NOT_YET;
@@ -228,14 +240,14 @@ export class HistoryButton {
   async download() {
     let response;
     try {
-      response = await fetch(`/api/tables/${this.table}/history`, { credentials: "same-origin" });
+      response = await fetch(`/api/tables/${this.table}/history`, { credentials: "same-origin", headers: { "accept-language": language } });
     } catch {
-      this.reason.textContent = "The server does not answer: is it running?";
+      this.reason.textContent = _("The server does not answer: is it running?");
       return;
     }
     if (!response.ok) {
       const data = await response.json().catch(() => null);
-      this.reason.textContent = data?.error ? sentence(data.error) : `The server answered ${response.status}.`;
+      this.reason.textContent = data?.error ? sentence(data.error) : _("The server answered {status}.", { status: response.status });
       if (response.status === 409) this.button.disabled = true;
       return;
     }

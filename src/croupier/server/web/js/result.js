@@ -10,6 +10,7 @@
 
 import { card } from "./cards.js";
 import { el } from "./dom.js";
+import { _ } from "./i18n.js";
 
 let dismissed = null; // the settlement the person pressed on from (its JSON)
 
@@ -19,9 +20,9 @@ function signed(chips) {
 
 // "you won +75", "you lost 50", "you are even": a seat's net by the settlement in words.
 export function yourLine(net) {
-  if (net > 0) return `You won ${signed(net)}`;
-  if (net < 0) return `You lost ${-net}`;
-  return "You are even: your stake came back";
+  if (net > 0) return _("You won {chips}", { chips: signed(net) });
+  if (net < 0) return _("You lost {chips}", { chips: -net });
+  return _("You are even: your stake came back");
 }
 
 function defaultName(hand, h) {
@@ -36,7 +37,7 @@ function shownHand(hand, layout, h) {
   return el(
     "figure",
     { class: "hand shown-hand", "data-shown-hand": hand.name, "data-points": hand.points ?? "" },
-    el("div", { class: "cards" }, hand.cards.length ? hand.cards.map((c) => card(c, { small: true })) : el("span", { class: "no-cards" }, "none")),
+    el("div", { class: "cards" }, hand.cards.length ? hand.cards.map((c) => card(c, { small: true })) : el("span", { class: "no-cards" }, _("none"))),
     el("figcaption", {}, `${name}${points}`),
   );
 }
@@ -52,14 +53,14 @@ export function resultPanel(view, seat, layout, h, redraw) {
   const others = last.nets.filter(([s]) => s !== seat);
   return el(
     "section",
-    { class: "result", "aria-label": "the last settlement", role: "status" },
-    el("h3", {}, layout.resultTitle || "The last coup"),
+    { class: "result", "aria-label": _("the last settlement"), role: "status" },
+    el("h3", {}, layout.resultTitle || _("The last coup")),
     el("div", { class: "shown-hands" }, last.hands.map((hand) => shownHand(hand, layout, h))),
     winner ? el("p", { class: "winner" }, winner) : null,
     mine ? el("p", { class: `yours ${mine[1] > 0 ? "won" : mine[1] < 0 ? "lost" : "even"}`, "data-net": mine[1] }, yourLine(mine[1])) : null,
     others.length
       ? el("p", { class: "nets note" }, others.map(([s, chips]) => `${(layout.placeName || h.seatName)(s, h)} ${signed(chips)}`).join(" · "))
       : null,
-    el("button", { type: "button", class: "go-on", onclick: () => { dismissed = key; redraw(); } }, "Go on"),
+    el("button", { type: "button", class: "go-on", onclick: () => { dismissed = key; redraw(); } }, _("Go on")),
   );
 }

@@ -4,18 +4,54 @@
 // defaults are sent: the server refuses a bad one in words.
 
 import { el } from "./dom.js";
+import { _, pgettext } from "./i18n.js";
+
+// i18n: the name of a rule in the lobby's form to open a table (a field of a game's rule set)
+const NAMES = {
+  table: pgettext("rule", "table"),
+  punto: pgettext("rule", "punto"),
+  banco: pgettext("rule", "banco"),
+  egalite: pgettext("rule", "egalite"),
+  // i18n: a limit's lowest stake, as in "punto low 10"
+  low: pgettext("rule", "low"),
+  // i18n: a limit's highest stake, as in "punto high 1000"
+  high: pgettext("rule", "high"),
+  commission: pgettext("rule", "commission"),
+  egalite_pays: pgettext("rule", "egalite pays"),
+  cut_card: pgettext("rule", "cut card"),
+  tableau: pgettext("rule", "tableau"),
+  commission_timing: pgettext("rule", "commission timing"),
+  decks: pgettext("rule", "decks"),
+  seats: pgettext("rule", "seats"),
+  burn: pgettext("rule", "burn"),
+  minimum_bank: pgettext("rule", "minimum bank"),
+  minimum_stake: pgettext("rule", "minimum stake"),
+  banker_play: pgettext("rule", "banker play"),
+  cava: pgettext("rule", "cava"),
+  minimum_monte: pgettext("rule", "minimum monte"),
+  cut: pgettext("rule", "cut"),
+  cut_on: pgettext("rule", "cut on"),
+  cap: pgettext("rule", "cap"),
+  deals_per_bank: pgettext("rule", "deals per bank"),
+  extra_cards: pgettext("rule", "extra cards"),
+  limit: pgettext("rule", "limit"),
+  minimum: pgettext("rule", "minimum"),
+  bank: pgettext("rule", "bank"),
+  riders: pgettext("rule", "riders"),
+};
 
 function words(name) {
-  return name.replace(/_/g, " ");
+  return NAMES[name] || name.replace(/_/g, " ");
 }
 
 function input(path, value) {
   const name = path.join(".");
-  const attributes = { name, "data-rule": name, "aria-label": words(path.join(" ")) };
+  const said = path.length > 1 ? _("{rule} {part}", { rule: words(path[0]), part: words(path[1]) }) : words(path[0]);
+  const attributes = { name, "data-rule": name, "aria-label": said };
   if (typeof value === "number") {
     return el("input", { ...attributes, type: "number", step: Number.isInteger(value) ? 1 : "any", value, inputmode: "numeric" });
   }
-  return el("input", { ...attributes, type: "text", value: value === null ? "" : String(value), placeholder: value === null ? "none" : null });
+  return el("input", { ...attributes, type: "text", value: value === null ? "" : String(value), placeholder: value === null ? _("none") : null });
 }
 
 export function ruleInputs(rules) {
@@ -25,7 +61,7 @@ export function ruleInputs(rules) {
     if (value && typeof value === "object") {
       const parts = Object.entries(value).filter(([part]) => part !== "type");
       made.push(
-        el("label", { class: "rule" }, `${words(field)} `, parts.map(([part, inner]) => [el("span", { class: "note" }, `${part} `), input([field, part], inner), " "])),
+        el("label", { class: "rule" }, `${words(field)} `, parts.map(([part, inner]) => [el("span", { class: "note" }, `${words(part)} `), input([field, part], inner), " "])),
       );
     } else {
       made.push(el("label", { class: "rule" }, `${words(field)} `, input([field], value)));

@@ -2,6 +2,7 @@
 // may take now with its Join option (the chips one may bring). A seat picker and a buy-in.
 
 import { el, seatName } from "./dom.js";
+import { _ } from "./i18n.js";
 
 // The seat picked and the buy-in typed, kept across redraws: a busy table redraws on
 // every step, and the form is made again each time.
@@ -10,15 +11,15 @@ const kept = { seat: null, chips: null };
 export function seating(openSeats, balance, sit, names = {}) {
   const seats = Object.keys(openSeats).map(Number).sort((a, b) => a - b);
   if (!seats.length) {
-    return el("p", { class: "note" }, "No seat is open just now: you are watching. Seats open between coups.");
+    return el("p", { class: "note" }, _("No seat is open just now: you are watching. Seats open between coups."));
   }
   const picker = el(
     "select",
-    { name: "seat", "aria-label": "seat to take" },
+    { name: "seat", "aria-label": _("seat to take") },
     seats.map((seat) => el("option", { value: seat }, seatName(seat, names))),
   );
   if (seats.includes(kept.seat)) picker.value = String(kept.seat);
-  const chips = el("input", { type: "number", name: "chips", inputmode: "numeric", step: 1, required: true, "aria-label": "chips to bring" });
+  const chips = el("input", { type: "number", name: "chips", inputmode: "numeric", step: 1, required: true, "aria-label": _("chips to bring") });
   if (kept.chips !== null) chips.value = kept.chips;
   chips.addEventListener("input", () => {
     kept.chips = chips.value;
@@ -41,11 +42,11 @@ export function seating(openSeats, balance, sit, names = {}) {
   fit();
   const form = el(
     "form",
-    { class: "seating", "aria-label": "sit down" },
-    el("label", {}, "Seat ", picker),
-    el("label", {}, "Buy-in ", chips),
+    { class: "seating", "aria-label": _("sit down") },
+    el("label", {}, _("Seat"), " ", picker),
+    el("label", {}, _("Buy-in"), " ", chips),
     range,
-    el("button", { type: "submit", class: "act" }, "Sit down"),
+    el("button", { type: "submit", class: "act" }, _("Sit down")),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -13,10 +13,12 @@
 // onState(words, {final, up}) is told how the connection stands ("connected", "connecting
 // again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
+import { _, language } from "./i18n.js";
+
 const FINAL = {
-  4401: "log in to sit at or watch a table",
-  4403: "this page may not open the table",
-  4404: "there is no such table",
+  4401: _("log in to sit at or watch a table"),
+  4403: _("this page may not open the table"),
+  4404: _("there is no such table"),
 };
 
 // A version 4 UUID from crypto.getRandomValues, which (unlike crypto.randomUUID) works on a
@@ -29,7 +31,7 @@ export function freshKey() {
 }
 
 // What the page says when something could not be sent because the socket is down.
-export const NOT_SENT = "Not sent: the connection is down and the page is reconnecting. Try again once it is back.";
+export const NOT_SENT = _("Not sent: the connection is down and the page is reconnecting. Try again once it is back.");
 
 export class TableLine {
   constructor(table, { onMessage, onState, lastSeq = null }) {
@@ -47,14 +49,14 @@ export class TableLine {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ words: "1" });
+    const query = new URLSearchParams({ words: "1", lang: language }); // the steps told in the page's language
     if (this.seq !== null) query.set("last_seq", String(this.seq));
     const socket = this.at || `${scheme}://${location.host}/api/tables/${this.table}/socket`;
     return `${socket}?${query}`;
   }
 
   open() {
-    this.onState(this.tries ? "reconnecting …" : "connecting …", { final: false, up: false });
+    this.onState(this.tries ? _("reconnecting …") : _("connecting …"), { final: false, up: false });
     const socket = new WebSocket(this.url());
     this.socket = socket;
     this.welcomed = false;
@@ -86,7 +88,7 @@ export class TableLine {
       this.tries = 0;
       this.welcomed = true;
       if (!message.resumed) this.seq = message.seq;
-      this.onState("connected", { final: false, up: true });
+      this.onState(_("connected"), { final: false, up: true });
       this.onMessage(message);
       for (const act of this.pending.values()) this.socket.send(JSON.stringify(act));
       return;
@@ -118,8 +120,8 @@ export class TableLine {
     if (!this.welcomed) this.at = null; // the process it was sent to is not there: ask ours
     this.tries += 1;
     const wait = Math.min(8000, 400 * 2 ** Math.min(this.tries, 5));
-    const why = event.reason || "the connection dropped"; // 4409, 4408, 4429 say why
-    this.onState(`${why}: reconnecting in ${Math.round(wait / 100) / 10} s …`, { final: false, up: false });
+    const why = event.reason || _("the connection dropped"); // 4409, 4408, 4429 say why
+    this.onState(_("{why}: reconnecting in {seconds} s …", { why, seconds: Math.round(wait / 100) / 10 }), { final: false, up: false });
     setTimeout(() => this.open(), wait);
   }
 

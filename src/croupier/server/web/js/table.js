@@ -46,6 +46,7 @@
 // A layout never decides what is legal and never shows a card its view does not carry.
 
 import { get, me } from "./api.js";
+import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { card, hand } from "./cards.js";
 import { control, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
@@ -106,12 +107,14 @@ async function loadTitle(game) {
   const found = await get("/api/games").catch(() => []);
   const title = found.find((g) => g.name === game)?.title || game;
   page.title.textContent = title;
-  document.title = `croupier: ${title}, table ${table}`;
+  document.title = _("croupier: {game}, table {table}", { game: title, table });
 }
 
 async function loadPerson() {
   state.person = await me().catch(() => null);
-  page.who.textContent = state.person ? `${state.person.name}: ${state.person.chips} chips in your account` : "not logged in";
+  page.who.textContent = state.person
+    ? ngettext("{name}: {n} chip in your account", "{name}: {n} chips in your account", state.person.chips, { name: state.person.name })
+    : _("not logged in");
 }
 
 function send(action, seat = null) {
@@ -185,7 +188,7 @@ function draw() {
   drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
   state.clock.set(message.closed ? {} : message.waiting, seat, state.names);
   const chips = tableChips(view, seat);
-  page.chips.textContent = chips === null ? "" : `${chips} chips at this table`;
+  page.chips.textContent = chips === null ? "" : ngettext("{n} chip at this table", "{n} chips at this table", chips);
   online(state.online);
   refocus(document.body, was);
 }
@@ -198,14 +201,18 @@ function sitDown(message) {
   history.replaceState(null, "", `table.html?table=${table}`);
   const seats = Object.keys(message.open_seats || {}).map(Number).sort((a, b) => a - b);
   if (!seats.length) {
-    say(page.answer, "No seat is open just now: you are watching until one opens, then pick it below.");
+    say(page.answer, _("No seat is open just now: you are watching until one opens, then pick it below."));
     return;
   }
   const option = message.open_seats[String(seats[0])];
   const balance = state.person?.chips ?? option.high;
   const chips = Math.min(500, option.high, balance);
   if (chips < option.low) {
-    say(page.answer, `Your account holds ${balance} chips: a seat here takes at least ${option.low}.`, "error");
+    say(
+      page.answer,
+      ngettext("Your account holds {n} chip: a seat here takes at least {low}.", "Your account holds {n} chips: a seat here takes at least {low}.", balance, { low: option.low }),
+      "error",
+    );
     return;
   }
   send({ ...option.template, amount: chips }, seats[0]);
@@ -215,8 +222,10 @@ function drawActions(message, offered, placed) {
   let rest = offered;
   clear(page.actions);
   if (message.closed) {
-    const paid = Object.entries(message.paid_out || {}).map(([s, chips]) => `${seatName(Number(s), state.names)} got ${chips} chips back`);
-    page.actions.append(el("p", { class: "note" }, `The table is closed. ${paid.join("; ")}`), el("a", { href: "/" }, "Back to the lobby"));
+    const paid = Object.entries(message.paid_out || {}).map(([s, chips]) =>
+      ngettext("{seat} got {n} chip back", "{seat} got {n} chips back", chips, { seat: seatName(Number(s), state.names) }),
+    );
+    page.actions.append(el("p", { class: "note" }, _("The table is closed. {paid}", { paid: paid.join("; ") })), el("a", { href: "/" }, _("Back to the lobby")));
     return;
   }
   if (message.seat === null) {
@@ -230,9 +239,7 @@ function drawActions(message, offered, placed) {
   if (rebuy) page.actions.append(bringChips(rebuy));
   rest = rest.filter((option) => !isRebuy(option));
   const yours = message.view.to_act.includes(message.seat);
-  const where = placed ? (rest.length ? " on the table, or here:" : " on the table.") : ":";
-  const words = rest.length || placed ? `${yours ? "Your turn" : "You may act"}${where}` : "Nothing to do just now.";
-  page.actions.append(el("p", { class: "turn" }, words));
+  page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
   rest.forEach((option, index) => {
     const made = control(option, send, { label: state.layout.label });
     if (index < 9) {
@@ -244,6 +251,14 @@ function drawActions(message, offered, placed) {
   });
 }
 
+// Whose turn it is, and where the controls are: on the table (placed by the layout), here
+// in the action bar (the rest), or both.
+function turnWords(yours, placed, rest) {
+  if (!placed && !rest) return _("Nothing to do just now.");
+  if (yours) return placed ? (rest ? _("Your turn on the table, or here:") : _("Your turn on the table.")) : _("Your turn:");
+  return placed ? (rest ? _("You may act on the table, or here:") : _("You may act on the table.")) : _("You may act:");
+}
+
 function isRebuy(option) {
   return option.type === "Amounts" && option.template.type === "Rebuy";
 }
@@ -253,8 +268,8 @@ function isRebuy(option) {
 function bringChips(option) {
   const balance = state.person?.chips ?? option.high;
   const high = Math.min(option.high, balance);
-  if (high < option.low) return el("p", { class: "note rebuy" }, "Your account holds no chips to bring to the table.");
-  const made = control({ ...option, high }, send, { text: "Bring chips", chips: [100, 500].filter((c) => c <= high) });
+  if (high < option.low) return el("p", { class: "note rebuy" }, _("Your account holds no chips to bring to the table."));
+  const made = control({ ...option, high }, send, { text: _("Bring chips"), chips: [100, 500].filter((c) => c <= high) });
   made.classList.add("rebuy");
   return made;
 }
@@ -281,15 +296,22 @@ function plans(message) {
     );
   return el(
     "div",
-    { class: "plans", role: "group", "aria-label": "coming and going" },
-    toggle("leave", "Leaving at the next moment allowed: stay after all", `Leave after this ${state.layout.roundWord || "coup"}`, "get up at the next moment the rules allow"),
-    toggle("away", "Sitting out: I am back", "Sit out", "the table stops waiting for you; your seat is kept for a while"),
+    { class: "plans", role: "group", "aria-label": _("coming and going") },
+    toggle("leave", _("Leaving at the next moment allowed: stay after all"), leaveWords(state.layout.roundWord), _("get up at the next moment the rules allow")),
+    toggle("away", _("Sitting out: I am back"), _("Sit out"), _("the table stops waiting for you; your seat is kept for a while")),
   );
 }
 
+// "Leave after this coup", in the game's word for one (a layout's `roundWord`).
+function leaveWords(round) {
+  if (round === "deal") return _("Leave after this deal");
+  if (round === "hand") return _("Leave after this hand");
+  return _("Leave after this coup");
+}
+
 function planWords(planned) {
-  if (planned.away) return "You are sitting out: the table plays your turns as the plainest choice, and keeps your seat for a while.";
-  if (planned.leave) return "You get up at the next moment the rules allow.";
+  if (planned.away) return _("You are sitting out: the table plays your turns as the plainest choice, and keeps your seat for a while.");
+  if (planned.leave) return _("You get up at the next moment the rules allow.");
   return "";
 }
 
@@ -325,7 +347,7 @@ function receive(message) {
       state.closing.shown(state.person, state.openedBy, message.closed);
       break;
     case "refused":
-      say(page.answer, `Refused: ${message.reason}`, "error");
+      say(page.answer, _("Refused: {reason}", { reason: message.reason }), "error");
       break;
     case "chat":
       state.chat.heard(message.lines);
@@ -362,11 +384,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 async function start() {
+  translate(document);
+  document.querySelector("header").append(languageSwitch());
   if (!Number.isInteger(table) || table < 1) {
-    say(page.status, "No table is named: open one from the lobby.", "error");
+    say(page.status, _("No table is named: open one from the lobby."), "error");
     return;
   }
-  document.title = `croupier: table ${table}`;
+  document.title = _("croupier: table {table}", { table });
   state.clock = new Clock(page.clock);
   state.log = new Log(page.log, table);
   state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
@@ -376,7 +400,7 @@ async function start() {
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   await Promise.all([loadNames(), loadPerson()]);
   if (!state.person) {
-    say(page.status, "Log in at the lobby to sit at or watch a table.", "error");
+    say(page.status, _("Log in at the lobby to sit at or watch a table."), "error");
     return;
   }
   if (state.game) {
@@ -387,7 +411,7 @@ async function start() {
   state.line = new TableLine(table, {
     onMessage: receive,
     onState: (words, { final, up }) => {
-      say(page.status, up ? words : `${words} (the controls wait for the connection)`, final ? "error" : up ? "note" : "offline");
+      say(page.status, up ? words : _("{state} (the controls wait for the connection)", { state: words }), final ? "error" : up ? "note" : "offline");
       online(up);
       state.clock.paused(!up);
     },

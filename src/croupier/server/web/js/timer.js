@@ -2,6 +2,7 @@
 // waits on, the seconds left when the view was made. The clock counts them down.
 
 import { el, clear, seatName } from "./dom.js";
+import { _ } from "./i18n.js";
 
 export class Clock {
   constructor(container) {
@@ -32,14 +33,14 @@ export class Clock {
     const gone = (performance.now() - this.since) / 1000;
     clear(this.container);
     if (this.down) {
-      this.container.append(el("span", { class: "clock offline" }, "reconnecting …"));
+      this.container.append(el("span", { class: "clock offline" }, _("reconnecting …")));
       return;
     }
     for (const [seat, seconds] of Object.entries(this.left)) {
       const left = Math.max(0, seconds - gone);
-      const who = Number(seat) === this.mine ? "you" : seatName(Number(seat), this.names);
+      const who = Number(seat) === this.mine ? _("you") : seatName(Number(seat), this.names);
       this.container.append(
-        el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, `${who}: ${left.toFixed(0)} s`),
+        el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, _("{who}: {seconds} s", { who, seconds: left.toFixed(0) })),
       );
     }
   }

@@ -5,7 +5,8 @@
 // https); the derivation of every order and the signatures are `croupier verify`'s.
 
 import { get } from "./api.js";
-import { clear, el } from "./dom.js";
+import { _, language, languageSwitch, ngettext, translate } from "./i18n.js";
+import { clear, el, pieces } from "./dom.js";
 import { remembered } from "./fair.js";
 
 const table = Number(new URLSearchParams(location.search).get("table"));
@@ -32,23 +33,23 @@ function cell(text, ok) {
 
 async function check() {
   if (!Number.isInteger(table) || table < 1) {
-    tell("No table is named.", "bad");
+    tell(_("No table is named."), "bad");
     return;
   }
   document.getElementById("back").href = `table.html?table=${table}`;
-  document.title = `croupier: checking table ${table}'s shoes`;
+  document.title = _("croupier: checking table {table}'s shoes", { table });
   let text;
   let key;
   try {
-    const response = await fetch(`/api/tables/${table}/history`, { credentials: "same-origin" });
+    const response = await fetch(`/api/tables/${table}/history`, { credentials: "same-origin", headers: { "accept-language": language } });
     text = await response.text();
     if (!response.ok) {
-      tell(JSON.parse(text).error || `The server answered ${response.status}.`, "bad");
+      tell(JSON.parse(text).error || _("The server answered {status}.", { status: response.status }), "bad");
       return;
     }
     key = (await get("/api/key")).key;
   } catch {
-    tell("The server does not answer: is it running?", "bad");
+    tell(_("The server does not answer: is it running?"), "bad");
     return;
   }
   const history = JSON.parse(text);
@@ -66,9 +67,14 @@ async function check() {
   };
   const proofs = history.proofs || [];
   const signedBy = history.seal?.key;
-  document.getElementById("key-note").textContent = signedBy === key ? `Signed by this server's key, ${key}.` : `Signed by ${signedBy || "no key"}, which is not this server's (${key}).`;
+  document.getElementById("key-note").textContent =
+    signedBy === key
+      ? _("Signed by this server's key, {key}.", { key })
+      : signedBy
+        ? _("Signed by {signer}, which is not this server's ({key}).", { signer: signedBy, key })
+        : _("Signed by no key, which is not this server's ({key}).", { key });
   if (!crypto.subtle) {
-    tell("This browser computes SHA-256 only for a page served from this machine or over https: check with croupier verify.", "bad");
+    tell(_("This browser computes SHA-256 only for a page served from this machine or over https: check with croupier verify."), "bad");
     return;
   }
   const mine = remembered(table);
@@ -80,14 +86,14 @@ async function check() {
     const shuffle = index + 1;
     const digest = await sha256(proof.seed);
     const holds = digest === proof.commitment;
-    if (!holds) problems.push(`shuffle ${shuffle}'s seed is not the one committed to`);
+    if (!holds) problems.push(_("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
     const seen = mine.seen[shuffle];
     const asShown = seen === undefined ? null : seen === proof.commitment;
-    if (asShown === false) problems.push(`shuffle ${shuffle}'s commitment is not the one shown here`);
+    if (asShown === false) problems.push(_("shuffle {shuffle}'s commitment is not the one shown here", { shuffle }));
     shown += asShown === true;
     const yours = mine.parts[shuffle];
     const inIt = yours === undefined ? null : Object.values(proof.contributions).includes(yours);
-    if (inIt === false) problems.push(`your part of shuffle ${shuffle} is not in it`);
+    if (inIt === false) problems.push(_("your part of shuffle {shuffle} is not in it", { shuffle }));
     given += inIt === true;
     rows.append(
       el(
@@ -95,20 +101,32 @@ async function check() {
         { "data-shuffle": shuffle },
         el("th", { scope: "row" }, String(shuffle)),
         el("td", {}, el("code", {}, proof.commitment)),
-        cell(holds ? "the commitment" : `another: ${digest}`, holds),
-        cell(asShown === null ? "not seen here" : asShown ? "yes" : `no: ${seen}`, asShown),
-        cell(inIt === null ? "none given here" : inIt ? `yes: ${yours}` : `no: ${yours} is missing`, inIt),
+        cell(holds ? _("the commitment") : _("another: {digest}", { digest }), holds),
+        cell(asShown === null ? _("not seen here") : asShown ? _("yes") : _("no: {seen}", { seen }), asShown),
+        cell(inIt === null ? _("none given here") : inIt ? _("yes: {part}", { part: yours }) : _("no: {part} is missing", { part: yours }), inIt),
       ),
     );
   }
   document.getElementById("shoes").hidden = false;
-  if (signedBy !== key) problems.push("the history is not signed with this server's key");
+  if (signedBy !== key) problems.push(_("the history is not signed with this server's key"));
   if (problems.length) {
-    tell(`Not verified: ${problems.join("; ")}.`, "bad");
+    tell(_("Not verified: {problems}.", { problems: problems.join("; ") }), "bad");
     return;
   }
-  const count = proofs.length === 1 ? "1 shuffle" : `${proofs.length} shuffles`;
-  tell(`Verified in this browser: ${count}, each seed the one committed to; ${shown} commitment${shown === 1 ? "" : "s"} shown here before the shuffle, each the one in the history; your part in ${given}; signed with this server's key. Every card: croupier verify, below.`, "ok");
+  const values = {
+    shuffles: ngettext("{n} shuffle", "{n} shuffles", proofs.length),
+    shown: ngettext("{n} commitment shown here before the shuffle", "{n} commitments shown here before the shuffle", shown),
+    given,
+  };
+  // i18n: {shuffles} "3 shuffles", {shown} "2 commitments shown here before the shuffle", {given} a count
+  tell(_("Verified in this browser: {shuffles}, each seed the one committed to; {shown}, each the one in the history; your part in {given}; signed with this server's key. Every card: croupier verify, below.", values), "ok");
 }
 
+translate(document);
+document.querySelector("header").append(languageSwitch());
+document.getElementById("checked-by").replaceChildren(
+  ...pieces(_("The order of every shuffle, every card dealt from it and every signature are checked by {command}, with the server's key:"), {
+    command: el("code", {}, "croupier verify"),
+  }),
+);
 check();

@@ -4,7 +4,8 @@
 // hand in play, the punter's first and the riders' after it, the card the banker turns,
 // the early turn (BN-14) and the peek (BN-17) with the punters' answer to it.
 
-import { placesList, taken } from "./places.js";
+import { _, ngettext, pgettext } from "../i18n.js";
+import { placesList, taken, withNode } from "./places.js";
 
 const CHIPS = [5, 10, 25, 50, 100];
 const PLAYING = ["open", "peeked", "early", "stake", "riding", "turn"];
@@ -14,32 +15,31 @@ const PLAYING = ["open", "peeked", "early", "stake", "riding", "turn"];
 let drawn = null;
 
 export function label(action) {
-  const punter = drawn && drawn.punter !== null ? `seat ${drawn.punter + 1}'s` : "the punter's";
   switch (action.type) {
     case "PutUpBank":
-      return "Put up the bank";
+      return pgettext("banchek", "Put up the bank");
     case "Cut":
-      return "Cut the pack";
+      return _("Cut the pack");
     case "Wait":
-      return "Let the punter stake";
+      return _("Let the punter stake");
     case "TurnEarly":
-      return "Turn the card early";
+      return _("Turn the card early");
     case "Peek":
-      return "Peek at the card";
+      return _("Peek at the card");
     case "ClaimTurned":
-      return "Count the peeked card as turned";
+      return _("Count the peeked card as turned");
     case "PlayOn":
-      return "Let it be turned as usual";
+      return _("Let it be turned as usual");
     case "Stake":
-      return "Stake on your cards";
+      return _("Stake on your cards");
     case "RefuseRiders":
-      return "Refuse riders on your cards";
+      return _("Refuse riders on your cards");
     case "Ride":
-      return `Ride on ${punter} cards`;
+      return drawn && drawn.punter !== null ? _("Ride on seat {number}'s cards", { number: drawn.punter + 1 }) : _("Ride on the punter's cards");
     case "Done":
-      return drawn && drawn.phase === "riding" ? "Do not ride" : "Done";
+      return drawn && drawn.phase === "riding" ? _("Do not ride") : _("Done");
     case "Leave":
-      return drawn && drawn.phase === "stake" ? "Leave the game (BN-11)" : "Get up";
+      return drawn && drawn.phase === "stake" ? _("Leave the game (BN-11)") : _("Get up");
     default:
       return undefined;
   }
@@ -56,15 +56,16 @@ export function hear(step, memory) {
 }
 
 // The last hand (view.last, js/result.js): the punter's cards and the banker's card (BN-6).
-export const resultTitle = "The last hand";
-export const roundWord = "hand";
+export const resultTitle = _("The last hand");
+export const roundWord = "hand"; // a key: the page says "Leave after this hand" in its words
 
 export function shownName(hand, h) {
-  return hand.name === "banker" ? `The banker's card: ${h.seatName(hand.seat)}` : `Cards of ${h.seatName(hand.seat)}`;
+  const seat = h.seatName(hand.seat);
+  return hand.name === "banker" ? _("The banker's card: {seat}", { seat }) : _("Cards of {seat}", { seat });
 }
 
 export function winnerWords(last) {
-  return last.winner === "punter" ? "The punter's cards beat the banker's (BN-6)." : "The bank wins the hand (BN-6).";
+  return last.winner === "punter" ? _("The punter's cards beat the banker's (BN-6).") : _("The bank wins the hand (BN-6).");
 }
 
 function style() {
@@ -75,42 +76,47 @@ function style() {
 }
 
 function who(seat, h, mine) {
-  return seat === mine ? `${h.seatName(seat)}, you` : h.seatName(seat);
-}
-
-function says(s, h, mine, verb, own) {
-  return s === mine ? `You (seat ${s + 1}) ${own}` : `${h.seatName(s)} ${verb}`;
+  return seat === mine ? _("{seat}, you", { seat: h.seatName(seat) }) : h.seatName(seat);
 }
 
 function phaseWords(view, seat, h) {
   const banker = view.banker;
+  const punter = who(view.punter, h, seat);
   switch (view.phase) {
     case "first banker":
-      return "Each player draws a card: the lowest banks first (BN-2).";
+      return _("Each player draws a card: the lowest banks first (BN-2).");
     case "bank":
-      return `The bank is ${view.offered === seat ? "yours" : `${h.seatName(view.offered)}'s`} to put up, ${view.rules.bank} chips (BN-10).`;
+      return view.offered === seat
+        ? ngettext("The bank is yours to put up, {n} chip (BN-10).", "The bank is yours to put up, {n} chips (BN-10).", view.rules.bank)
+        : ngettext("The bank is {seat}'s to put up, {n} chip (BN-10).", "The bank is {seat}'s to put up, {n} chips (BN-10).", view.rules.bank, {
+            seat: h.seatName(view.offered),
+          });
     case "shuffling":
-      return "The banker shuffles the two packs (BN-4).";
+      return _("The banker shuffles the two packs (BN-4).");
     case "cut":
-      return "The punter on the banker's right cuts (BN-4).";
+      return _("The punter on the banker's right cuts (BN-4).");
     case "dealing":
-      return "Three cards to each punter, one at a time (BN-4).";
+      return _("Three cards to each punter, one at a time (BN-4).");
     case "open":
-      return `${says(banker, h, seat, "lets", "let")} ${who(view.punter, h, seat)} stake, or ${banker === seat ? "turn" : "turns"} the card early (BN-14).`;
+      return banker === seat
+        ? _("You (seat {number}) let {punter} stake, or turn the card early (BN-14).", { number: banker + 1, punter })
+        : _("{banker} lets {punter} stake, or turns the card early (BN-14).", { banker: h.seatName(banker), punter });
     case "peeked":
-      return "The banker peeked at the card: the punters may have it count as turned (BN-17).";
+      return _("The banker peeked at the card: the punters may have it count as turned (BN-17).");
     case "early":
-      return "The banker turns the card before the stake (BN-14).";
+      return _("The banker turns the card before the stake (BN-14).");
     case "stake":
-      return `${says(view.punter, h, seat, "names", "name")} a stake on ${view.punter === seat ? "your" : "the"} three cards (BN-5).`;
+      return view.punter === seat
+        ? _("You (seat {number}) name a stake on your three cards (BN-5).", { number: view.punter + 1 })
+        : _("{seat} names a stake on the three cards (BN-5).", { seat: h.seatName(view.punter) });
     case "riding":
-      return `Riders may add stakes to ${who(view.punter, h, seat)}'s cards (BN-15).`;
+      return _("Riders may add stakes to {who}'s cards (BN-15).", { who: punter });
     case "turn":
-      return "The banker turns the top card of the pack (BN-6).";
+      return _("The banker turns the top card of the pack (BN-6).");
     case "waiting":
-      return "Waiting for players.";
+      return _("Waiting for players.");
     case "over":
-      return "The session is over.";
+      return _("The session is over.");
     default:
       return view.phase;
   }
@@ -119,17 +125,24 @@ function phaseWords(view, seat, h) {
 function pack(view, h) {
   const cut = h.find((o) => o.type === "Amounts" && o.template.type === "Cut").map((o) => h.control(o));
   const turned = view.turned.length
-    ? h.el("div", { class: "bn-turned-row" }, "Turned this round: ", view.turned.map((c) => h.card(c, { small: true })))
+    ? h.el("div", { class: "bn-turned-row" }, _("Turned this round:"), " ", view.turned.map((c) => h.card(c, { small: true })))
     : null;
   return h.el(
     "section",
-    { class: "bn-pack", "aria-label": "the pack" },
+    { class: "bn-pack", "aria-label": _("the pack") },
     h.el("div", { class: "bn-pack-box", "aria-hidden": "true" }, h.card(null, { small: true })),
     h.el(
       "div",
       {},
-      h.el("div", {}, h.el("strong", {}, "The pack"), ` · ${view.cards_left} cards left`),
-      h.el("div", { class: "note" }, `${view.fresh} fresh on top · round ${view.rounds + 1}`),
+      h.el("div", {}, h.el("strong", {}, _("The pack")), " · ", ngettext("{n} card left", "{n} cards left", view.cards_left)),
+      h.el(
+        "div",
+        { class: "note" },
+        // i18n: the cards on top of the pack not yet dealt from it since it was shuffled
+        ngettext("{n} fresh on top", "{n} fresh on top", view.fresh),
+        " · ",
+        _("round {number}", { number: view.rounds + 1 }),
+      ),
       turned,
       cut.length ? h.el("div", { class: "bn-controls" }, cut) : null,
     ),
@@ -138,19 +151,26 @@ function pack(view, h) {
 
 function bank(view, seat, h) {
   const mine = h.find((o) => ["PutUpBank", "Wait", "TurnEarly", "Peek", "ClaimTurned", "PlayOn"].includes(o.type)).map((o) => h.control(o));
+  const chips = h.el("span", { class: "bn-chips" }, String(view.bank));
   const held = view.banker === null
-    ? h.el("p", { class: "bn-big" }, view.offered === null ? "No banker yet" : `The bank is offered to ${who(view.offered, h, seat)}`)
-    : h.el("p", { class: "bn-big" }, "Bank ", h.el("span", { class: "bn-chips" }, String(view.bank)), ` held by ${who(view.banker, h, seat)}`);
+    ? h.el("p", { class: "bn-big" }, view.offered === null ? _("No banker yet") : _("The bank is offered to {who}", { who: who(view.offered, h, seat) }))
+    : h.el("p", { class: "bn-big" }, withNode(_("Bank {chips} held by {who}", { who: who(view.banker, h, seat) }), "chips", chips));
   const turn = [];
-  if (view.early !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.early), h.el("span", {}, "turned early (BN-14)")));
-  if (view.peeked_card !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.peeked_card), h.el("span", {}, "you peeked at it (BN-17)")));
-  else if (view.peeked) turn.push(h.el("p", { class: "bn-warn" }, "The banker has looked at the top card (BN-17)."));
+  if (view.early !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.early), h.el("span", {}, _("turned early (BN-14)"))));
+  if (view.peeked_card !== null) turn.push(h.el("div", { class: "bn-turn" }, h.card(view.peeked_card), h.el("span", {}, _("you peeked at it (BN-17)"))));
+  else if (view.peeked) turn.push(h.el("p", { class: "bn-warn" }, _("The banker has looked at the top card (BN-17).")));
+  const terms = [
+    _("stakes {minimum} up to the bank", { minimum: view.rules.minimum }),
+    _("paid 1 to 1"),
+    _("passes at {amount} or when broken", { amount: view.rules.bank * 3 }),
+    view.rules.riders ? _("riders allowed") : _("no riders"),
+  ];
   return h.el(
     "section",
-    { class: "bn-bank", "aria-label": "the bank" },
-    h.el("h3", {}, "The bank"),
+    { class: "bn-bank", "aria-label": _("the bank") },
+    h.el("h3", {}, _("The bank")),
     held,
-    h.el("p", { class: "note" }, `stakes ${view.rules.minimum} up to the bank · paid 1 to 1 · passes at ${view.rules.bank * 3} or when broken · ${view.rules.riders ? "riders allowed" : "no riders"}`),
+    h.el("p", { class: "note" }, terms.join(" · ")),
     turn.length ? h.el("div", { class: "bn-turns" }, turn) : null,
     mine.length ? h.el("div", { class: "bn-controls" }, mine) : null,
   );
@@ -170,8 +190,7 @@ function place(s, view, seat, h) {
     h.el(
       "li",
       { class: staker === seat ? "mine" : "" },
-      index === 0 && staker === s ? "stake " : `${who(staker, h, seat)} rides `,
-      h.el("span", { class: "bn-chips" }, String(amount)),
+      withNode(index === 0 && staker === s ? _("stake {chips}") : _("{who} rides {chips}", { who: who(staker, h, seat) }), "chips", h.el("span", { class: "bn-chips" }, String(amount))),
     ),
   );
   const turned = (h.memory.turned || {})[s];
@@ -181,19 +200,19 @@ function place(s, view, seat, h) {
       )
     : [];
   const notes = [];
-  if (inPlay) notes.push("in play");
-  if (view.no_riders.includes(s)) notes.push("refuses riders");
+  if (inPlay) notes.push(_("in play"));
+  if (view.no_riders.includes(s)) notes.push(_("refuses riders"));
   return h.el(
     "li",
     { class: `bn-place${s === seat ? " mine" : ""}${inPlay ? " acting" : ""}`, "data-seat": s },
     h.el("div", { class: "bn-name" }, who(s, h, seat), notes.length ? h.el("span", { class: "note" }, ` · ${notes.join(" · ")}`) : null),
     cards === null
-      ? h.el("p", { class: "note" }, view.phase === "dealing" ? "being dealt" : "no cards")
+      ? h.el("p", { class: "note" }, view.phase === "dealing" ? _("being dealt") : _("no cards"))
       : h.el(
           "div",
           { class: "bn-cards" },
-          h.hand(cards, null, { "data-hand": `seat-${s}`, "aria-label": `${h.seatName(s)}'s cards` }),
-          turned && shown.has(s) ? h.el("span", { class: "bn-against" }, "against ", h.card(turned, { small: true })) : null,
+          h.hand(cards, null, { "data-hand": `seat-${s}`, "aria-label": _("{seat}'s cards", { seat: h.seatName(s) }) }),
+          turned && shown.has(s) ? h.el("span", { class: "bn-against" }, withNode(_("against {card}"), "card", h.card(turned, { small: true }))) : null,
         ),
     marks.length ? h.el("ul", { class: "bn-stakes" }, marks) : null,
     own.length ? h.el("div", { class: "bn-controls" }, own) : null,
@@ -204,18 +223,18 @@ function punters(view, seat, h) {
   if (!view.order.length) return null;
   return h.el(
     "section",
-    { class: "bn-punters", "aria-label": "the punters, from the banker's left" },
-    h.el("h3", {}, "Punters, from the banker's left"),
+    { class: "bn-punters", "aria-label": _("the punters, from the banker's left") },
+    h.el("h3", {}, _("Punters, from the banker's left")),
     h.el("ol", {}, view.order.map((s) => place(s, view, seat, h))),
   );
 }
 
 function seats(view, seat, h) {
   const marksOf = (index) => [
-    ...(index === view.banker ? [`banker, bank ${view.bank}`] : []),
-    ...(index === view.offered ? ["offered the bank"] : []),
-    ...(index === view.last_banker ? ["banked last"] : []),
-    ...(view.to_act.includes(index) ? ["to act"] : []),
+    ...(index === view.banker ? [_("banker, bank {bank}", { bank: view.bank })] : []),
+    ...(index === view.offered ? [_("offered the bank")] : []),
+    ...(index === view.last_banker ? [_("banked last")] : []),
+    ...(view.to_act.includes(index) ? [_("to act")] : []),
   ];
   return placesList(taken(view, marksOf), seat, view.to_act, h, { item: "bn-seat", list: "bn-seats" });
 }

@@ -4,7 +4,8 @@
 // (a card the seat may not see drawn as a back), the draw-or-stand choices beside the hand
 // they play, the bank offered on and passing, the shoe, and each seat's chips.
 
-import { placesList, taken } from "./places.js";
+import { _, ngettext, pgettext } from "../i18n.js";
+import { placesList, taken, withNode } from "./places.js";
 
 const CHIPS = [10, 25, 50, 100, 500];
 
@@ -15,31 +16,31 @@ let drawnPhase = null;
 export function label(action) {
   switch (action.type) {
     case "Bid":
-      return "Bid for the bank";
+      return _("Bid for the bank");
     case "OpenBank":
-      return "Take the bank";
+      return _("Take the bank");
     case "DeclineBank":
-      return "Decline the bank";
+      return _("Decline the bank");
     case "KeepBank":
-      return "Keep the bank";
+      return _("Keep the bank");
     case "GiveUpBank":
-      return "Give up the bank";
+      return pgettext("chemin-de-fer", "Give up the bank");
     case "Banco":
-      return "Banco!";
+      return _("Banco!");
     case "Stake":
-      return "Stake against the bank";
+      return _("Stake against the bank");
     case "Pass":
-      if (drawnPhase === "auction") return "Pass for good";
-      if (drawnPhase === "calls") return "No banco";
-      return "Pass: no stake";
+      if (drawnPhase === "auction") return _("Pass for good");
+      if (drawnPhase === "calls") return _("No banco");
+      return _("Pass: no stake");
     case "DrawCard":
-      return drawnPhase === "banker" ? "Banker draws a card" : "Punters draw a card";
+      return drawnPhase === "banker" ? _("Banker draws a card") : _("Punters draw a card");
     case "Stand":
-      return drawnPhase === "banker" ? "Banker stands" : "Punters stand";
+      return drawnPhase === "banker" ? _("Banker stands") : _("Punters stand");
     case "Cut":
-      return "Cut the shoe";
+      return _("Cut the shoe");
     case "Leave":
-      return "Get up";
+      return _("Get up");
     default:
       return undefined;
   }
@@ -47,15 +48,15 @@ export function label(action) {
 
 // The last coup (view.last, js/result.js): the punters' and the banker's hands (CF-14).
 export function shownName(hand, h) {
-  return `${hand.name === "banker" ? "Banker" : "Punters"}: ${h.seatName(hand.seat)}`;
+  const seat = h.seatName(hand.seat);
+  return hand.name === "banker" ? _("Banker: {seat}", { seat }) : _("Punters: {seat}", { seat });
 }
 
 export function winnerWords(last) {
   const [punter, banker] = last.hands.map((hand) => hand.points);
-  if (last.winner === null) return `A tie at ${punter}: the stakes are returned (CF-14).`;
-  const high = Math.max(punter, banker);
-  const low = Math.min(punter, banker);
-  return `${last.winner === "banker" ? "The banker wins" : "The punters win"}, ${high} to ${low}.`;
+  if (last.winner === null) return _("A tie at {points}: the stakes are returned (CF-14).", { points: punter });
+  const scores = { high: Math.max(punter, banker), low: Math.min(punter, banker) };
+  return last.winner === "banker" ? _("The banker wins, {high} to {low}.", scores) : _("The punters win, {high} to {low}.", scores);
 }
 
 // The game's own sheet, beside the page's (js/games/README.md: one module per game).
@@ -86,44 +87,53 @@ function priority(view) {
 }
 
 function who(seat, h, mine) {
-  return seat === mine ? `${h.seatName(seat)}, you` : h.seatName(seat);
+  return seat === mine ? _("{seat}, you", { seat: h.seatName(seat) }) : h.seatName(seat);
 }
 
-// A seat as the subject of a sentence, and its verb: "You play", "seat 2 (bob) plays".
-function says(s, h, mine, verb, own) {
-  return s === mine ? `You (seat ${s + 1}) ${own}` : `${h.seatName(s)} ${verb}`;
+// The seat `s` for the line of a phase where it decides: its number, said to this page's
+// seat ("You (seat 2) play ..."), and its name, said of another ("seat 2 (bob) plays ...").
+function deciding(s, h) {
+  return s === null ? {} : { number: s + 1, seat: h.seatName(s) };
 }
 
 function phaseWords(view, seat, h) {
+  const banker = deciding(view.banker, h);
+  const punter = deciding(view.punter, h);
   switch (view.phase) {
     case "auction":
-      return "The first bank is auctioned: each in turn bids more than the last, or passes for good (CF-3).";
+      return _("The first bank is auctioned: each in turn bids more than the last, or passes for good (CF-3).");
     case "offer":
-      return `The bank is offered to ${who(view.offered, h, seat)}: name a bank or decline (CF-14, CF-15).`;
+      return _("The bank is offered to {who}: name a bank or decline (CF-14, CF-15).", { who: who(view.offered, h, seat) });
     case "keep":
-      return `${says(view.banker, h, seat, "keeps", "keep")} the bank or ${view.banker === seat ? "give" : "gives"} it up (CF-15).`;
+      return view.banker === seat
+        ? _("You (seat {number}) keep the bank or give it up (CF-15).", banker)
+        : _("{seat} keeps the bank or gives it up (CF-15).", banker);
     case "shuffle":
-      return "A new shoe is shuffled.";
+      return _("A new shoe is shuffled.");
     case "cut":
-      return "The banker's right cuts the shoe (C-6).";
+      return _("The banker's right cuts the shoe (C-6).");
     case "burn":
-      return "The banker burns cards from the shoe (CF-4).";
+      return _("The banker burns cards from the shoe (CF-4).");
     case "calls":
-      return `Banco? Each punter in priority order may stake the whole bank (CF-6).`;
+      return _("Banco? Each punter in priority order may stake the whole bank (CF-6).");
     case "stakes":
-      return `No banco: stakes on the part of the bank not yet covered, in priority order (CF-7).`;
+      return _("No banco: stakes on the part of the bank not yet covered, in priority order (CF-7).");
     case "deal":
-      return "Two hands are dealt: punters, banker, punters, banker (CF-9).";
+      return _("Two hands are dealt: punters, banker, punters, banker (CF-9).");
     case "punter":
-      return `${says(view.punter, h, seat, "plays", "play")} the punters' hand: draw or stand (CF-12).`;
+      return view.punter === seat
+        ? _("You (seat {number}) play the punters' hand: draw or stand (CF-12).", punter)
+        : _("{seat} plays the punters' hand: draw or stand (CF-12).", punter);
     case "punter draws":
-      return "The punters' third card, face up.";
+      return _("The punters' third card, face up.");
     case "banker":
-      return `${says(view.banker, h, seat, "sees", "see")} the punters' play and ${view.banker === seat ? "draw or stand" : "draws or stands"} (CF-13).`;
+      return view.banker === seat
+        ? _("You (seat {number}) see the punters' play and draw or stand (CF-13).", banker)
+        : _("{seat} sees the punters' play and draws or stands (CF-13).", banker);
     case "banker draws":
-      return "The banker's third card, face up.";
+      return _("The banker's third card, face up.");
     case "over":
-      return "The session is over.";
+      return _("The session is over.");
     default:
       return view.phase;
   }
@@ -134,14 +144,21 @@ function shoe(view, h) {
   const size = view.rules.decks * 52;
   return h.el(
     "section",
-    { class: "cf-shoe", "aria-label": "the shoe" },
+    { class: "cf-shoe", "aria-label": pgettext("chemin-de-fer", "the shoe") },
     h.el("div", { class: "cf-shoe-box", "aria-hidden": "true" }, h.card(null, { small: true })),
     h.el(
       "div",
       {},
-      h.el("div", {}, h.el("strong", {}, view.shoe_number ? `Shoe ${view.shoe_number}` : "No shoe yet")),
-      h.el("div", {}, view.shoe_number ? `${view.cards_left} of ${size} cards left` : `${view.rules.decks} decks to shuffle`),
-      h.el("div", { class: "note" }, `coup ${view.coups + 1}`),
+      // i18n: Chemin de Fer's shoe (CF-2), by its number
+      h.el("div", {}, h.el("strong", {}, view.shoe_number ? _("Shoe {shoe}", { shoe: view.shoe_number }) : _("No shoe yet"))),
+      h.el(
+        "div",
+        {},
+        view.shoe_number
+          ? ngettext("{n} of {size} cards left", "{n} of {size} cards left", view.cards_left, { size })
+          : ngettext("{n} deck to shuffle", "{n} decks to shuffle", view.rules.decks),
+      ),
+      h.el("div", { class: "note" }, _("coup {number}", { number: view.coups + 1 })),
       cut.length ? h.el("div", { class: "cf-controls" }, cut) : null,
     ),
   );
@@ -149,14 +166,18 @@ function shoe(view, h) {
 
 function auction(view, seat, h) {
   const bids = h.find((o) => (o.type === "Amounts" && o.template.type === "Bid") || o.type === "Pass");
-  const best = view.high_bid ? `Best bid: ${view.high_bid[1]} by ${who(view.high_bid[0], h, seat)}` : "No bid yet";
-  const passed = view.passed.length ? `Passed for good: ${view.passed.map((s) => h.seatName(s)).join(", ")}` : "Nobody has passed";
+  const best = view.high_bid
+    ? _("Best bid: {amount} by {who}", { amount: view.high_bid[1], who: who(view.high_bid[0], h, seat) })
+    : _("No bid yet");
+  const passed = view.passed.length
+    ? _("Passed for good: {seats}", { seats: view.passed.map((s) => h.seatName(s)).join(", ") })
+    : _("Nobody has passed");
   return h.el(
     "section",
-    { class: "cf-bank cf-auction", "aria-label": "the auction" },
-    h.el("h3", {}, "The auction"),
+    { class: "cf-bank cf-auction", "aria-label": _("the auction") },
+    h.el("h3", {}, _("The auction")),
     h.el("p", { class: "cf-big" }, best),
-    h.el("p", { class: "note" }, passed, ` · at least ${view.rules.minimum_bank}`),
+    h.el("p", { class: "note" }, passed, " · ", _("at least {amount}", { amount: view.rules.minimum_bank })),
     bids.length ? h.el("div", { class: "cf-controls" }, bids.map((o) => h.control(o, { chips: o.type === "Amounts" ? [100, 200, 500] : [] }))) : null,
   );
 }
@@ -167,17 +188,21 @@ function bank(view, seat, h) {
     ["DeclineBank", "KeepBank", "GiveUpBank"].includes(o.type) || (o.type === "Amounts" && o.template.type === "OpenBank"),
   );
   const made = mine.map((o) => h.control(o, { chips: o.type === "Amounts" ? [100, 200, 500] : [] }));
+  const chips = h.el("span", { class: "cf-chips" }, String(view.bank));
   const held = view.banker === null
-    ? h.el("p", { class: "cf-big" }, view.offered === null ? "No banker" : `The bank is offered to ${who(view.offered, h, seat)}`)
-    : h.el("p", { class: "cf-big" }, "Bank ", h.el("span", { class: "cf-chips" }, String(view.bank)), ` held by ${who(view.banker, h, seat)}`);
-  const covered = view.stakes.length ? h.el("p", { class: "note" }, view.uncovered ? `${view.uncovered} not yet covered` : "the bank is covered") : null;
+    ? h.el("p", { class: "cf-big" }, view.offered === null ? _("No banker") : _("The bank is offered to {who}", { who: who(view.offered, h, seat) }))
+    : h.el("p", { class: "cf-big" }, withNode(_("Bank {chips} held by {who}", { who: who(view.banker, h, seat) }), "chips", chips));
+  const covered = view.stakes.length
+    ? h.el("p", { class: "note" }, view.uncovered ? _("{amount} not yet covered", { amount: view.uncovered }) : _("the bank is covered"))
+    : null;
+  const least = { bank: view.rules.minimum_bank, stake: view.rules.minimum_stake };
   return h.el(
     "section",
-    { class: "cf-bank", "aria-label": "the bank" },
-    h.el("h3", {}, "The bank"),
+    { class: "cf-bank", "aria-label": _("the bank") },
+    h.el("h3", {}, _("The bank")),
     held,
     covered,
-    h.el("p", { class: "note" }, `bank at least ${view.rules.minimum_bank} · stakes at least ${view.rules.minimum_stake}`),
+    h.el("p", { class: "note" }, _("bank at least {bank} · stakes at least {stake}", least)),
     made.length ? h.el("div", { class: "cf-controls" }, made) : null,
   );
 }
@@ -195,10 +220,11 @@ function punters(view, seat, h) {
     const speaking = view.speaking === s;
     const marks = [];
     if (amount !== undefined) marks.push(h.el("span", { class: "cf-chips" }, String(amount)));
-    if (amount !== undefined && s === banco) marks.push(h.el("strong", { class: "cf-banco" }, "banco!"));
-    else if (amount !== undefined) marks.push(h.el("span", { class: "note" }, `stake ${rank.get(s)}`));
-    if (s === view.punter) marks.push(h.el("span", { class: "note" }, "plays the hand"));
-    if (speaking) marks.push(h.el("span", { class: "cf-speaks" }, "to speak"));
+    if (amount !== undefined && s === banco) marks.push(h.el("strong", { class: "cf-banco" }, _("banco!")));
+    // i18n: a partial stake by its place in the order: "stake 2", the second (CF-7)
+    else if (amount !== undefined) marks.push(h.el("span", { class: "note" }, _("stake {number}", { number: rank.get(s) })));
+    if (s === view.punter) marks.push(h.el("span", { class: "note" }, _("plays the hand")));
+    if (speaking) marks.push(h.el("span", { class: "cf-speaks" }, _("to speak")));
     const own = s === seat
       ? h.find((o) => ["Banco", "Pass"].includes(o.type) || (o.type === "Amounts" && o.template.type === "Stake")).map((o) =>
           h.control(o, { chips: o.type === "Amounts" ? CHIPS : [] }),
@@ -214,8 +240,8 @@ function punters(view, seat, h) {
   });
   return h.el(
     "section",
-    { class: "cf-punters", "aria-label": "the punters in priority order" },
-    h.el("h3", {}, "Punters, from the banker's right"),
+    { class: "cf-punters", "aria-label": _("the punters in priority order") },
+    h.el("h3", {}, _("Punters, from the banker's right")),
     h.el("ol", {}, rows),
   );
 }
@@ -225,7 +251,7 @@ function handOf(name, title, cards, h, extra, note) {
   return h.el(
     "div",
     { class: `cf-hand cf-hand-${name}` },
-    h.hand(cards, `${title}${total === null ? "" : ` · ${total}`}`, { "data-hand": name, "aria-label": `${title}'s hand` }),
+    h.hand(cards, `${title}${total === null ? "" : ` · ${total}`}`, { "data-hand": name, "aria-label": _("{title}'s hand", { title }) }),
     note ? h.el("p", { class: "note" }, note) : null,
     extra.length ? h.el("div", { class: "cf-controls" }, extra) : null,
   );
@@ -233,26 +259,27 @@ function handOf(name, title, cards, h, extra, note) {
 
 function hands(view, seat, h) {
   const choice = h.find((o) => o.type === "DrawCard" || o.type === "Stand").map((o) => h.control(o));
-  const punterTitle = view.punter === null ? "Punters" : `Punters: ${who(view.punter, h, seat)}`;
-  const bankerTitle = view.banker === null ? "Banker" : `Banker: ${who(view.banker, h, seat)}`;
+  const punterTitle = view.punter === null ? _("Punters") : _("Punters: {seat}", { seat: who(view.punter, h, seat) });
+  const bankerTitle = view.banker === null ? _("Banker") : _("Banker: {seat}", { seat: who(view.banker, h, seat) });
   if (!view.punter_cards.length && !view.banker_cards.length) {
-    return h.el("section", { class: "cf-hands", "aria-label": "the hands" }, h.el("p", { class: "note" }, "No hands dealt."));
+    return h.el("section", { class: "cf-hands", "aria-label": _("the hands") }, h.el("p", { class: "note" }, _("No hands dealt.")));
   }
+  const stood = view.punter_stood ? _("the punter stood") : null;
   return h.el(
     "section",
-    { class: "cf-hands", "aria-label": "the hands" },
-    handOf("punter", punterTitle, view.punter_cards, h, view.phase === "punter" ? choice : [], view.punter_stood ? "the punter stood" : null),
+    { class: "cf-hands", "aria-label": _("the hands") },
+    handOf("punter", punterTitle, view.punter_cards, h, view.phase === "punter" ? choice : [], stood),
     handOf("banker", bankerTitle, view.banker_cards, h, view.phase === "banker" ? choice : [], null),
   );
 }
 
 function seats(view, seat, h) {
   const marksOf = (index) => [
-    ...(index === view.banker ? [`banker, bank ${view.bank}`] : []),
-    ...(view.high_bid && view.high_bid[0] === index ? [`bids ${view.high_bid[1]}`] : []),
-    ...(view.passed.includes(index) ? ["passed"] : []),
-    ...(index === view.offered ? ["offered the bank"] : []),
-    ...(view.to_act.includes(index) ? ["to speak"] : []),
+    ...(index === view.banker ? [_("banker, bank {bank}", { bank: view.bank })] : []),
+    ...(view.high_bid && view.high_bid[0] === index ? [_("bids {amount}", { amount: view.high_bid[1] })] : []),
+    ...(view.passed.includes(index) ? [_("passed")] : []),
+    ...(index === view.offered ? [_("offered the bank")] : []),
+    ...(view.to_act.includes(index) ? [_("to speak")] : []),
   ];
   return placesList(taken(view, marksOf), seat, view.to_act, h, { item: "cf-seat", list: "cf-seats" });
 }
@@ -265,7 +292,9 @@ export function render(view, seat, h) {
     h.el("div", { class: "cf-top" }, shoe(view, h), bank(view, seat, h)),
     h.el("div", { class: "cf-middle" }, punters(view, seat, h), hands(view, seat, h)),
     seats(view, seat, h),
-    view.house ? h.el("p", { class: "note" }, `The house has taken ${view.house} chips this session.`) : null,
+    view.house
+      ? h.el("p", { class: "note" }, ngettext("The house has taken {n} chip this session.", "The house has taken {n} chips this session.", view.house))
+      : null,
   ];
   h.container.append(...parts.filter((part) => part !== null));
 }

@@ -1,6 +1,9 @@
 // The fallback layout: any game's view, its fields shown readably (cards drawn, seats
 // counted from 1), so that every game is playable before its own layout is written. Its
-// options are left to the action bar below the table.
+// options are left to the action bar below the table. The fields are named as the API
+// names them.
+
+import { _ } from "../i18n.js";
 
 const CARD = /^[2-9TJQKA][CDHS]$/;
 const SKIP = new Set(["type", "legal", "viewer", "rules"]);
@@ -23,7 +26,7 @@ function show(name, value, h) {
   if (typeof value === "string" && CARD.test(value)) return h.card(value);
   if (isCards(name, value)) return h.hand(value);
   if (Array.isArray(value)) {
-    if (!value.length) return h.el("span", { class: "none" }, "none");
+    if (!value.length) return h.el("span", { class: "none" }, _("none"));
     if (value.every((item) => typeof item !== "object" || item === null)) {
       return h.el("span", {}, value.map((item) => (item === null ? "—" : String(item))).join(", "));
     }
@@ -31,7 +34,7 @@ function show(name, value, h) {
     return h.el("ol", { class: "fields" }, items);
   }
   if (typeof value === "object") return fields(value, h);
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? _("yes") : _("no");
   return String(value);
 }
 
@@ -45,10 +48,11 @@ function fields(object, h) {
 }
 
 export function render(view, seat, h) {
+  const nobody = _("nobody");
   const whose = [...view.to_act].map((actor) => (typeof actor === "number" ? h.seatName(actor) : actor));
   h.container.append(
-    h.el("p", { class: "turn" }, `Waiting on: ${whose.join(", ") || "nobody"}`),
+    h.el("p", { class: "turn" }, _("Waiting on: {who}", { who: whose.join(", ") || nobody })),
     fields(view, h),
-    h.el("details", { class: "rules" }, h.el("summary", {}, "Rules of this table"), fields(view.rules, h)),
+    h.el("details", { class: "rules" }, h.el("summary", {}, _("Rules of this table")), fields(view.rules, h)),
   );
 }

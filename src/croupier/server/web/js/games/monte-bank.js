@@ -6,6 +6,7 @@
 // monte, the banker, the pack, the shuffles and cuts; the seats and their chips.
 
 import { cardPretty } from "../cards.js";
+import { _ } from "../i18n.js";
 import {
   ROWS,
   bankPanel,
@@ -17,6 +18,7 @@ import {
   placeWords,
   places,
   pretty,
+  rowWords,
   seatsList,
   settledBy,
   short,
@@ -30,37 +32,44 @@ const CHIPS = [10, 25, 50, 100];
 
 export { resultTitle, roundWord, shownName } from "./monte-layout.js";
 
+// The cards an action names, as the page words them: { card: "J♠", against: "Q♥", ... }.
+function named(action) {
+  const cards = {};
+  for (const field of ["card", "against", "other", "partner"]) if (field in action) cards[field] = cardPretty(action[field]);
+  return cards;
+}
+
 export function label(action) {
-  const c = (card) => cardPretty(card);
+  const cards = named(action);
   switch (action.type) {
     case "CircleBet":
-      return `Circle on ${c(action.card)}`;
+      return _("Circle on {card}", cards);
     case "CrossBet":
-      return `Cross: ${c(action.card)} before ${c(action.against)}`;
+      return _("Cross: {card} before {against}", cards);
     case "DoublerBet":
-      return `Doubler: ${c(action.card)} or ${c(action.other)} before the other two`;
+      return _("Doubler: {card} or {other} before the other two", cards);
     case "MonteCarloBet":
-      return `Monte Carlo on ${c(action.card)}: cross v ${c(action.against)}, doubler with ${c(action.partner)}`;
+      return _("Monte Carlo on {card}: cross v {against}, doubler with {partner}", cards);
     case "PutUpBank":
-      return "Put up the monte";
+      return _("Put up the monte");
     case "AddToBank":
-      return "Add to the bank";
+      return _("Add to the bank");
     case "DeclineBank":
-      return "Decline the bank";
+      return _("Decline the bank");
     case "KeepBank":
-      return "Deal again";
+      return _("Deal again");
     case "GiveUpBank":
-      return "Aces: give up the bank";
+      return _("Aces: give up the bank");
     case "ShufflePack":
-      return "Shuffle the pack";
+      return _("Shuffle the pack");
     case "Pass":
-      return "Pass: let it go by";
+      return _("Pass: let it go by");
     case "Cut":
-      return "Cut the pack";
+      return _("Cut the pack");
     case "Done":
-      return "Done betting";
+      return _("Done betting");
     case "Leave":
-      return "Get up";
+      return _("Get up");
     default:
       return undefined;
   }
@@ -80,56 +89,66 @@ function percent(fraction) {
 }
 
 function who(index, seat, h) {
-  if (index === null || index === undefined) return "nobody";
-  return index === seat ? "you" : h.seatName(index);
+  if (index === null || index === undefined) return _("nobody");
+  return index === seat ? _("you") : h.seatName(index);
 }
 
 function phaseWords(view, seat, h) {
   const banker = who(view.banker, seat, h);
   switch (view.phase) {
     case "first banker":
-      return "Each player draws a card: the lowest banks first (MB-3).";
+      return _("Each player draws a card: the lowest banks first (MB-3).");
     case "monte":
-      return `${banker} has the bank: a monte to put up, or decline (MB-4).`;
+      return _("{banker} has the bank: a monte to put up, or decline (MB-4).", { banker });
     case "offer":
-      return `The bank is offered to ${who(view.offered, seat, h)}: put up a monte or decline (MB-15).`;
+      return _("The bank is offered to {who}: put up a monte or decline (MB-15).", { who: who(view.offered, seat, h) });
     case "shuffles":
-      return `${who(view.speaking, seat, h)} may ask to shuffle; the banker shuffles last (MB-5).`;
+      return _("{who} may ask to shuffle; the banker shuffles last (MB-5).", { who: who(view.speaking, seat, h) });
     case "shuffling":
-      return "The pack is shuffled (MB-5).";
+      return _("The pack is shuffled (MB-5).");
     case "cuts":
-      return `${who(view.speaking, seat, h)} may cut; the punter on the banker's right cuts last (MB-5).`;
+      return _("{who} may cut; the punter on the banker's right cuts last (MB-5).", { who: who(view.speaking, seat, h) });
     case "layout":
     case "extras":
-      return "The banker deals the layout: two from the bottom, two from the top (MB-6).";
+      return _("The banker deals the layout: two from the bottom, two from the top (MB-6).");
     case "betting":
-      return "Bets are open: point at a card on the layout to bet on it (MB-8, MB-9).";
+      return _("Bets are open: point at a card on the layout to bet on it (MB-8, MB-9).");
     case "draw":
-      return '"All!" The gate is shown, then card after card until every bet is settled (MB-11, MB-12).';
+      return _("\"All!\" The gate is shown, then card after card until every bet is settled (MB-11, MB-12).");
     case "between":
-      return `Deal ${view.deals} is over: ${banker} deals again, adds to the bank, or says "aces" (MB-15).`;
+      return _("Deal {deal} is over: {banker} deals again, adds to the bank, or says \"aces\" (MB-15).", { deal: view.deals, banker });
     case "waiting":
-      return "The table waits for a second player (MB-1).";
+      return _("The table waits for a second player (MB-1).");
     case "over":
-      return "The session is over.";
+      return _("The session is over.");
     default:
       return view.phase;
   }
 }
 
-function bank(view, seat, h) {
+// The bank's terms in words: the deal and its cap (MB-4), the house's cut (MB-13, MB-14),
+// the cava and what each bet pays (MB-8, MB-9).
+function termsLines(view) {
   const rules = view.rules;
-  const on = rules.cut_on === "gate" ? "a winner backed on the gate, the first card shown" : "the first layout card to fall";
-  const passWords = view.phase === "cuts" ? "No cut: let it go by" : "No shuffle: let it go by";
+  const deal = view.deals + (view.layout ? 1 : 0) || 1;
+  const cut = { cut: percent(rules.cut), apart: view.apart, house: view.house };
+  return [
+    rules.cap === "gross"
+      ? _("Deal {deal}; the bank pays out at most the monte in a deal (MB-4, gross cap).", { deal })
+      : _("Deal {deal}; the bank pays out at most the monte in a deal (MB-4, net cap).", { deal }),
+    rules.cut_on === "gate"
+      ? _("The house's cut: {cut} of the winnings of a winner backed on the gate, the first card shown (MB-13); {apart} kept apart (MB-14); the house has {house}.", cut)
+      : _("The house's cut: {cut} of the winnings of the first layout card to fall (MB-13); {apart} kept apart (MB-14); the house has {house}.", cut),
+    _("Cava {cava}: circle pays 3 to 1, cross and doubler 1 to 1.", { cava: rules.cava }),
+  ];
+}
+
+function bank(view, seat, h) {
+  const passWords = view.phase === "cuts" ? _("No cut: let it go by") : _("No shuffle: let it go by");
   const controls = h
     .find((o) => BANK.has(o.type) || (o.type === "Amounts" && BANK.has(o.template.type)))
     .map((o) => h.control(o, { text: o.type === "Pass" ? passWords : null, chips: o.type === "Amounts" && o.template.type !== "Cut" ? [100, 200, 500] : [] }));
-  const lines = [
-    `Deal ${view.deals + (view.layout ? 1 : 0) || 1}; the bank pays out at most the monte in a deal (MB-4, ${rules.cap} cap).`,
-    `The house's cut: ${percent(rules.cut)} of the winnings of ${on} (MB-13); ${view.apart} kept apart (MB-14); the house has ${view.house}.`,
-    `Cava ${rules.cava}: circle pays 3 to 1, cross and doubler 1 to 1.`,
-  ];
-  return bankPanel(view, seat, h, { lines, controls });
+  return bankPanel(view, seat, h, { lines: termsLines(view), controls });
 }
 
 function firstBank(view, seat, h) {
@@ -137,8 +156,8 @@ function firstBank(view, seat, h) {
   if (!drawn.length || !["first banker", "monte", "offer"].includes(view.phase) || view.deals) return null;
   return h.el(
     "div",
-    { class: "mo-drawn", "aria-label": "the cards drawn for the bank" },
-    h.el("span", {}, "Drawn for the bank: "),
+    { class: "mo-drawn", "aria-label": _("the cards drawn for the bank") },
+    h.el("span", {}, _("Drawn for the bank:"), " "),
     drawn.map((d) => h.el("span", { class: "mo-drawn-one" }, `${short(d.seat, seat, h)} `, h.card(d.card, { small: true }))),
   );
 }
@@ -158,22 +177,39 @@ function offers(h) {
 }
 
 function explain(t, layout) {
-  const c = cardPretty;
+  const cards = named(t);
   switch (t.type) {
     case "CircleBet":
-      return `${c(t.card)} falls before any of the other three: pays 3 to 1 (MB-9a).`;
+      return _("{card} falls before any of the other three: pays 3 to 1 (MB-9a).", cards);
     case "CrossBet":
-      return `${c(t.card)} falls before ${c(t.against)}: pays 1 to 1 (MB-9b).`;
+      return _("{card} falls before {against}: pays 1 to 1 (MB-9b).", cards);
     case "DoublerBet": {
       const mine = [placeOf(layout, t.card), placeOf(layout, t.other)];
       const rest = places(layout).filter((p) => p.startsWith("top") || p.startsWith("bottom")).filter((p) => !mine.includes(p));
-      return `${c(t.card)} or ${c(t.other)} falls before ${pretty(rest.map((p) => stackAt(layout, p)[0]))}: pays 1 to 1 (MB-9c).`;
+      return _("{card} or {other} falls before {rest}: pays 1 to 1 (MB-9c).", { ...cards, rest: pretty(rest.map((p) => stackAt(layout, p)[0])) });
     }
     case "MonteCarloBet":
-      return `One placement, three stakes: a circle on ${c(t.card)}, a cross against ${c(t.against)}, a doubler with ${c(t.partner)} (MB-9d).`;
+      return _("One placement, three stakes: a circle on {card}, a cross against {against}, a doubler with {partner} (MB-9d).", cards);
     default:
       return "";
   }
+}
+
+// A place on the layout in words, for its aria-label: "top left: J♠ Q♠ (a pair), fallen".
+function spotWords(place, cards, fallen) {
+  const values = { place: placeWords(place), cards: pretty(cards) };
+  const words =
+    cards.length === 3 ? _("{place}: {cards} (a triple)", values) : cards.length === 2 ? _("{place}: {cards} (a pair)", values) : _("{place}: {cards}", values);
+  return fallen ? _("{spot}, fallen", { spot: words }) : words;
+}
+
+// A bet lying on a card, in short: "ada: circle", "you: cross v Q♥".
+function betOnCard(bet, layout, seat, h) {
+  const w = bet.wager;
+  const who = short(bet.seat, seat, h);
+  if (w.type === "Circle") return _("{who}: circle", { who });
+  if (w.type === "Cross") return _("{who}: cross v {card}", { who, card: cardPretty(stackAt(layout, w.against)[0]) });
+  return _("{who}: doubler", { who });
 }
 
 function layoutTable(view, seat, h) {
@@ -198,28 +234,26 @@ function layoutTable(view, seat, h) {
       return (w.type === "Circle" && w.spot === place) || (w.type === "Cross" && w.backed === place) || (w.type === "Doubler" && w.group.includes(place));
     });
     const shown = stack(h, place, cards, { fallen, matched });
-    const words = `${placeWords(place)}: ${pretty(cards)}${cards.length > 1 ? ` (a ${cards.length === 2 ? "pair" : "triple"})` : ""}${fallen ? ", fallen" : ""}`;
+    const words = spotWords(place, cards, fallen);
     const target = betting && !fallen
-      ? h.el("button", { type: "button", class: "mo-spot", "data-place": place, "data-first": cards[0], "aria-pressed": "false", "aria-label": `${words}: choose it to bet`, onclick: () => pick(cards[0]) }, shown)
+      ? h.el("button", { type: "button", class: "mo-spot", "data-place": place, "data-first": cards[0], "aria-pressed": "false", "aria-label": _("{spot}: choose it to bet", { spot: words }), onclick: () => pick(cards[0]) }, shown)
       : h.el("div", { class: "mo-spot", "data-place": place, "aria-label": words, role: "group" }, shown);
     if (betting && !fallen) spotButtons.push(target);
-    const chips = onIt.map((bet) => {
-      const w = bet.wager;
-      const kind = w.type === "Circle" ? "circle" : w.type === "Cross" ? `cross v ${cardPretty(stackAt(layout, w.against)[0])}` : "doubler";
-      return h.el("li", { class: bet.seat === seat ? "mine" : "" }, `${short(bet.seat, seat, h)}: ${kind} `, h.el("span", { class: "mo-chips" }, String(bet.stake)));
-    });
-    return h.el("div", { class: "mo-cell" }, target, chips.length ? h.el("ul", { class: "mo-on", "aria-label": `bets on the ${placeWords(place)} card` }, chips) : null);
+    const chips = onIt.map((bet) =>
+      h.el("li", { class: bet.seat === seat ? "mine" : "" }, `${betOnCard(bet, layout, seat, h)} `, h.el("span", { class: "mo-chips" }, String(bet.stake))),
+    );
+    return h.el("div", { class: "mo-cell" }, target, chips.length ? h.el("ul", { class: "mo-on", "aria-label": _("bets on the {place} card", { place: placeWords(place) }) }, chips) : null);
   };
   const rows = ROWS.map(([row, spots]) =>
-    h.el("div", { class: `mo-row mo-row-${row}` }, h.el("span", { class: "mo-row-name" }, `${row} layout`), spots.map(cell)),
+    h.el("div", { class: `mo-row mo-row-${row}` }, h.el("span", { class: "mo-row-name" }, rowWords(row)), spots.map(cell)),
   );
   const extras = Object.keys(layout.extras || {});
-  if (extras.length) rows.push(h.el("div", { class: "mo-row mo-row-extras" }, h.el("span", { class: "mo-row-name" }, "added (MB-17)"), extras.map(cell)));
+  if (extras.length) rows.push(h.el("div", { class: "mo-row mo-row-extras" }, h.el("span", { class: "mo-row-name" }, _("added (MB-17)")), extras.map(cell)));
 
   // What is offered at the chosen card(s): every bet option is placed here, shown only when
   // the cards it names are the ones chosen.
   const heading = h.el("p", { class: "mo-offer-head" });
-  const none = h.el("p", { class: "note", hidden: true }, "No bet names these two cards so: choose another.");
+  const none = h.el("p", { class: "note", hidden: true }, _("No bet names these two cards so: choose another."));
   const built = [...groups].map(([key, list]) =>
     h.el(
       "div",
@@ -241,10 +275,13 @@ function layoutTable(view, seat, h) {
     for (const group of built) group.hidden = group.dataset.key !== key;
     none.hidden = !(second && !groups.has(key));
     heading.textContent = !first
-      ? "Point at a card to bet on it."
+      ? _("Point at a card to bet on it.")
       : !second
-        ? `${cardPretty(first)} (${placeWords(placeOf(layout, first))}): a circle on it; or point at a second card to back ${cardPretty(first)} against it (cross) or with it (doubler, Monte Carlo).`
-        : `${cardPretty(first)} with or against ${cardPretty(second)}:`;
+        ? _("{card} ({place}): a circle on it; or point at a second card to back {card} against it (cross) or with it (doubler, Monte Carlo).", {
+            card: cardPretty(first),
+            place: placeWords(placeOf(layout, first)),
+          })
+        : _("{card} with or against {other}:", { card: cardPretty(first), other: cardPretty(second) });
   }
   function pick(card) {
     const at = memory.pick.indexOf(card);
@@ -257,12 +294,13 @@ function layoutTable(view, seat, h) {
   apply();
 
   const offer = betting || done.length
-    ? h.el("div", { class: "mo-offer", "aria-label": "bets at the chosen cards", "aria-live": "polite" }, betting ? [heading, none, ...built] : null, done.length ? h.el("div", { class: "mo-controls" }, done) : null)
+    ? h.el("div", { class: "mo-offer", "aria-label": _("bets at the chosen cards"), "aria-live": "polite" }, betting ? [heading, none, ...built] : null, done.length ? h.el("div", { class: "mo-controls" }, done) : null)
     : null;
   return h.el(
     "section",
-    { class: "mo-layout", "aria-label": "the layout" },
-    h.el("div", { class: "mo-sides", "aria-hidden": "true" }, h.el("span", {}, "left"), h.el("span", {}, "right")),
+    { class: "mo-layout", "aria-label": _("the layout") },
+    // i18n: the layout's sides, left and right as the banker sees them (MB-6, MB-9c)
+    h.el("div", { class: "mo-sides", "aria-hidden": "true" }, h.el("span", {}, _("left")), h.el("span", {}, _("right"))),
     rows,
     offer,
   );
@@ -271,13 +309,13 @@ function layoutTable(view, seat, h) {
 function dry(view, h) {
   const said = h.memory.dry;
   if (!said && !(view.phase === "draw" && view.bank === 0)) return null;
-  return h.el("p", { class: "mo-dry", role: "alert" }, said || "The monte has run dry (MB-4).");
+  return h.el("p", { class: "mo-dry", role: "alert" }, said || _("The monte has run dry (MB-4)."));
 }
 
 export function render(view, seat, h) {
   linkStyle();
   const ended = h.memory.ended && !view.layout && view.phase === "between"
-    ? h.el("p", { class: "mo-ended" }, `Deal ${h.memory.ended.deal} is over: the bank holds ${h.memory.ended.bank}.`)
+    ? h.el("p", { class: "mo-ended" }, _("Deal {deal} is over: the bank holds {bank}.", h.memory.ended))
     : null;
   const parts = [
     h.el("p", { class: "mo-phase", role: "status" }, phaseWords(view, seat, h)),
@@ -286,7 +324,7 @@ export function render(view, seat, h) {
     view.layout ? layoutTable(view, seat, h) : null,
     view.layout ? betsList(view, seat, h) : null,
     ended,
-    drawPanel(h, view.layout ? "The draw" : "The last draw"),
+    drawPanel(h, view.layout ? _("The draw") : _("The last draw")),
     seatsList(view, seat, h),
   ];
   h.container.append(...parts.filter(Boolean));

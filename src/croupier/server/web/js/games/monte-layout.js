@@ -4,6 +4,7 @@
 // and the seats with their chips. Each game's module draws its own table with these.
 
 import { cardPretty } from "../cards.js";
+import { _, ngettext } from "../i18n.js";
 import { placesList, taken } from "./places.js";
 
 // The games' own stylesheet (css/monte.css), linked once when a layout first draws.
@@ -22,18 +23,28 @@ export const ROWS = [
 ];
 export const SPOTS = ROWS.flatMap(([, spots]) => spots);
 
+// i18n: a card's place on the Monte layout, as the banker sees it (MB-6)
+const SPOT_WORDS = { "top-left": _("top left"), "top-right": _("top right"), "bottom-left": _("bottom left"), "bottom-right": _("bottom right") };
+
 // "top-left" -> "top left"; "extra-1" -> "added card 1" (MB-17).
 export function placeWords(place) {
-  return place.startsWith("extra-") ? `added card ${place.slice(6)}` : place.replace("-", " ");
+  if (place.startsWith("extra-")) return _("added card {number}", { number: place.slice(6) });
+  return SPOT_WORDS[place] || place.replace("-", " ");
+}
+
+// A layout's row in words: "top layout", "bottom layout" (MB-6, PM-3).
+export function rowWords(row) {
+  // i18n: a row of the Monte layout; the bottom one is the galló (MB-6, PM-3)
+  return row === "top" ? _("top layout") : _("bottom layout");
 }
 
 // The last deal (view.last, js/result.js): the layout's places and the cards drawn from
 // the bottom, the gate first (MB-11, MB-12).
-export const resultTitle = "The last deal";
-export const roundWord = "deal";
+export const resultTitle = _("The last deal");
+export const roundWord = "deal"; // the page's key for its "Leave after this deal"
 
 export function shownName(hand) {
-  if (hand.name === "drawn") return "Drawn from the bottom, the gate first";
+  if (hand.name === "drawn") return _("Drawn from the bottom, the gate first");
   const words = placeWords(hand.name);
   return `${words[0].toUpperCase()}${words.slice(1)}`;
 }
@@ -85,17 +96,19 @@ export function backedPlaces(wager) {
 export function wagerWords(layout, wager) {
   switch (wager.type) {
     case "Circle":
-      return `circle on ${named(layout, [wager.spot])}`;
+      return _("circle on {card}", { card: named(layout, [wager.spot]) });
     case "Cross":
-      return `cross ${named(layout, [wager.backed])} v ${named(layout, [wager.against])}`;
+      return _("cross {card} v {against}", { card: named(layout, [wager.backed]), against: named(layout, [wager.against]) });
     case "Doubler": {
       const group = SPOTS.filter((spot) => wager.group.includes(spot));
       const rest = SPOTS.filter((spot) => !wager.group.includes(spot));
-      return `doubler ${named(layout, group)} v ${named(layout, rest)}`;
+      return _("doubler {cards} v {others}", { cards: named(layout, group), others: named(layout, rest) });
     }
     case "RowWager": {
       const row = ROWS.find(([, spots]) => spots.every((spot) => wager.row.includes(spot)));
-      return `${row ? row[0] : "a"} layout (${named(layout, SPOTS.filter((spot) => wager.row.includes(spot)))})`;
+      const cards = named(layout, SPOTS.filter((spot) => wager.row.includes(spot)));
+      if (!row) return _("a layout ({cards})", { cards });
+      return row[0] === "top" ? _("top layout ({cards})", { cards }) : _("bottom layout ({cards})", { cards });
     }
     default:
       return wager.type;
@@ -104,8 +117,8 @@ export function wagerWords(layout, wager) {
 
 // "ada", "you", or "seat 3": a seat as short as a chip on the felt can say it.
 export function short(index, seat, h) {
-  if (index === seat) return "you";
-  return h.names[index] || `seat ${index + 1}`;
+  if (index === seat) return _("you");
+  return h.names[index] || _("seat {number}", { number: index + 1 });
 }
 
 // A stack of cards at a place: overlapping when there are two or three (a pair or a
@@ -116,9 +129,11 @@ export function stack(h, place, cards, { fallen = false, matched = false } = {})
     "span",
     { class: `mo-stack${fallen ? " fallen" : ""}${kind ? ` ${kind}` : ""}`, "data-hand": place },
     cards.map((card) => h.card(card)),
-    kind ? h.el("span", { class: "mo-kind" }, `a ${kind}`) : null,
-    fallen ? h.el("span", { class: "mo-fell" }, "fell") : null,
-    matched && !fallen ? h.el("span", { class: "mo-fell" }, "matched") : null,
+    kind ? h.el("span", { class: "mo-kind" }, kind === "pair" ? _("a pair") : _("a triple")) : null,
+    // i18n: marks on a layout card: it fell (its rank came up), or a plain card of its rank
+    // but not its colour came up (MB-10)
+    fallen ? h.el("span", { class: "mo-fell" }, _("fell")) : null,
+    matched && !fallen ? h.el("span", { class: "mo-fell" }, _("matched")) : null,
   );
 }
 
@@ -132,7 +147,7 @@ function terms(h, lines) {
   const details = h.el(
     "details",
     { class: "mo-terms", open },
-    h.el("summary", {}, "The terms of this bank"),
+    h.el("summary", {}, _("The terms of this bank")),
     lines.map((line) => h.el("div", { class: "note" }, line)),
   );
   details.addEventListener("toggle", () => {
@@ -141,18 +156,19 @@ function terms(h, lines) {
   return details;
 }
 
-export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord = "The monte" } = {}) {
-  const banker = view.banker === null ? "nobody yet" : view.banker === seat ? "you" : h.seatName(view.banker);
+export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord = _("The monte") } = {}) {
+  const banker = view.banker === null ? _("nobody yet") : view.banker === seat ? _("you") : h.seatName(view.banker);
+  const left = ngettext("{n} card left", "{n} cards left", view.cards_left);
   return h.el(
     "section",
-    { class: "mo-bank", "aria-label": "the bank and the pack" },
+    { class: "mo-bank", "aria-label": _("the bank and the pack") },
     h.el("div", { class: "mo-pack", "aria-hidden": "true" }, h.card(null, { small: true })),
     h.el(
       "div",
       { class: "mo-bank-words" },
-      h.el("div", {}, h.el("strong", {}, "Banker: "), banker),
+      h.el("div", {}, h.el("strong", {}, _("Banker:"), " "), banker),
       h.el("div", {}, h.el("strong", {}, `${bankWord}: `), h.el("span", { class: "mo-chips", "data-bank": view.bank }, String(view.bank))),
-      h.el("div", {}, h.el("strong", {}, "The pack: "), `${view.cards_left} cards left`),
+      h.el("div", {}, h.el("strong", {}, _("The pack:"), " "), left),
       controls.length ? h.el("div", { class: "mo-controls" }, controls) : null,
       lines.length ? terms(h, lines) : null,
     ),
@@ -162,21 +178,21 @@ export function bankPanel(view, seat, h, { lines = [], controls = [], bankWord =
 // The seats and their chips: the banker, who speaks, who is to act.
 export function seatsList(view, seat, h, marksOf = () => []) {
   const marks = (index) => [
-    ...(index === view.banker ? ["banker"] : []),
-    ...(index === view.offered ? ["offered the bank"] : []),
-    ...(index === view.speaking ? ["to shuffle or cut"] : []),
+    ...(index === view.banker ? [_("banker")] : []),
+    ...(index === view.offered ? [_("offered the bank")] : []),
+    ...(index === view.speaking ? [_("to shuffle or cut")] : []),
     ...marksOf(index),
   ];
-  const you = (index) => `you (${h.names[index] || "you"})`;
-  return placesList(taken(view, marks), seat, view.to_act, h, { item: "mo-seat", list: "mo-seats", you });
+  const you = (index) => _("you ({name})", { name: h.names[index] || _("you") });
+  return placesList(taken(view, marks), seat, view.to_act, h, { item: "mo-seat", list: "mo-seats", word: _("Seat"), label: _("the seats"), you });
 }
 
 // The bets on the layout, in the order placed: whose, what kind, the stake.
 export function betsList(view, seat, h) {
-  if (!view.bets.length) return h.el("p", { class: "note mo-nobets" }, "No bets on the layout.");
+  if (!view.bets.length) return h.el("p", { class: "note mo-nobets" }, _("No bets on the layout."));
   return h.el(
     "ol",
-    { class: "mo-bets", "aria-label": "the bets on the layout" },
+    { class: "mo-bets", "aria-label": _("the bets on the layout") },
     view.bets.map((bet) =>
       h.el(
         "li",
@@ -203,13 +219,14 @@ export function hearDraw(step, memory, { settledWords }) {
     }
     if (event.type === "DealEnded") memory.ended = { deal: event.deal, bank: event.bank };
     if (event.type === "LayoutCard" && event.spot === "top-left") memory.ended = null;
-    if (event.type === "BankBroken") memory.dry = "The bank is broken: it passes at once (MB-15).";
-    if (event.type === "BetVoided") memory.dry = "The monte is used up: the bets left unpaid are void, their stakes returned (MB-4).";
+    if (event.type === "BankBroken") memory.dry = _("The bank is broken: it passes at once (MB-15).");
+    if (event.type === "BetVoided") memory.dry = _("The monte is used up: the bets left unpaid are void, their stakes returned (MB-4).");
   }
   const shown = events.findIndex((event) => event.type === "CardShown");
   if (shown < 0) return;
   const event = events[shown];
-  const said = Array.isArray(step.said) ? step.said.filter((line) => !/^(The gate|Shown)/.test(line)) : null;
+  const naming = shownLines(event.card);
+  const said = Array.isArray(step.said) ? step.said.filter((line) => !naming.includes(line)) : null;
   const lines = said || events.slice(shown + 1).map((e) => settledWords(e, memory)).filter(Boolean);
   memory.draw = memory.draw || [];
   memory.draw.push({
@@ -220,6 +237,20 @@ export function hearDraw(step, memory, { settledWords }) {
     won: events.filter((e) => e.type === "BetSettled" && e.fate === "win").length,
     lost: events.filter((e) => e.type === "BetSettled" && e.fate === "lose").length,
   });
+}
+
+// The server's lines that only name the card shown (croupier.words.monte_bank and
+// private_monte say them), in the page's language: the page shows the card itself.
+function shownLines(card) {
+  const values = { card: cardPretty(card) };
+  return [
+    _("The gate: {card}.", values),
+    _("Shown: {card}.", values),
+    _("The gate: {card}, spades.", values),
+    _("The gate: {card}, hearts.", values),
+    _("The gate: {card}, diamonds.", values),
+    _("The gate: {card}, clubs.", values),
+  ];
 }
 
 // The draw as the page heard it: the gate, then each card shown, with what it settled.
@@ -237,11 +268,11 @@ export function drawPanel(h, title) {
         h.el(
           "li",
           { class: `mo-shown${entry.gate ? " gate" : ""}`, "data-shown": index },
-          h.el("div", { class: "mo-shown-card" }, h.card(entry.card, { small: true }), h.el("span", {}, entry.gate ? "the gate" : `card ${index + 1}`)),
+          h.el("div", { class: "mo-shown-card" }, h.card(entry.card, { small: true }), h.el("span", {}, entry.gate ? _("the gate") : _("card {number}", { number: index + 1 }))),
           h.el(
             "ul",
             { class: "mo-said" },
-            entry.lines.length ? entry.lines.map((line) => h.el("li", {}, line)) : h.el("li", { class: "note" }, "nothing falls: no bet is settled"),
+            entry.lines.length ? entry.lines.map((line) => h.el("li", {}, line)) : h.el("li", { class: "note" }, _("nothing falls: no bet is settled")),
           ),
         ),
       ),
@@ -252,18 +283,22 @@ export function drawPanel(h, title) {
 // A placed bet in short words when the server does not tell them (no `said`).
 export function settledBy(event, memory) {
   const placed = memory.bets?.[event.number];
-  const which = `bet ${event.number}${placed ? ` (seat ${placed.seat + 1}, ${placed.stake})` : ""}`;
+  const which = placed
+    ? _("bet {number} (seat {seat}, {stake})", { number: event.number, seat: placed.seat + 1, stake: placed.stake })
+    : _("bet {number}", { number: event.number });
+  const card = cardPretty(event.card);
   switch (event.type) {
     case "CardFell":
-      return `The ${placeWords(event.spot)} card falls to ${cardPretty(event.card)}.`;
+      return _("The {place} card falls to {card}.", { place: placeWords(event.spot), card });
     case "OrdinaryMatch":
-      return `${cardPretty(event.card)} matches the ${placeWords(event.spot)} card's rank, not its colour (MB-10): only crosses between plain cards settle.`;
+      return _("{card} matches the {place} card's rank, not its colour (MB-10): only crosses between plain cards settle.", { place: placeWords(event.spot), card });
     case "BetSettled":
-      return event.fate === "win" ? `${which} wins ${event.paid}${event.cut ? `, the house takes ${event.cut} (MB-13)` : ""}.` : `${which} loses.`;
+      if (event.fate !== "win") return _("{bet} loses.", { bet: which });
+      return event.cut ? _("{bet} wins {paid}, the house takes {cut} (MB-13).", { bet: which, paid: event.paid, cut: event.cut }) : _("{bet} wins {paid}.", { bet: which, paid: event.paid });
     case "BetVoided":
-      return `${which} is void: the monte is used up; stake returned (MB-4).`;
+      return _("{bet} is void: the monte is used up; stake returned (MB-4).", { bet: which });
     case "DealEnded":
-      return `Deal ${event.deal} is over. The bank holds ${event.bank}.`;
+      return _("Deal {deal} is over. The bank holds {bank}.", { deal: event.deal, bank: event.bank });
     default:
       return null;
   }

@@ -6,13 +6,15 @@
 // are marked too. `item` and `list` are the classes of an
 // entry and of the list, `word` the place's name, `attribute` the entry's data attribute.
 
+import { _, ngettext } from "../i18n.js";
+
 // A seat's plans (the view message's `plans`) as marks: "sitting out", "leaving".
 function planned(h, index) {
   const plan = ((h.message && h.message.plans) || {})[String(index)];
-  return plan ? [...(plan.away ? ["sitting out"] : []), ...(plan.leave ? ["leaving"] : [])] : [];
+  return plan ? [...(plan.away ? [_("sitting out")] : []), ...(plan.leave ? [_("leaving")] : [])] : [];
 }
 
-export function placesList(places, seat, acting, h, { item, list, word = "Seat", label = "the seats", attribute = "data-seat", you = () => "you" }) {
+export function placesList(places, seat, acting, h, { item, list, word = _("Seat"), label = _("the seats"), attribute = "data-seat", you = () => _("you") }) {
   return h.el(
     "ol",
     { class: list, "aria-label": label },
@@ -22,7 +24,7 @@ export function placesList(places, seat, acting, h, { item, list, word = "Seat",
         { class: `${item}${index === seat ? " mine" : ""}${acting.includes(index) ? " acting" : ""}`, [attribute]: index },
         h.el("strong", {}, `${word} ${index + 1}`),
         h.el("span", {}, index === seat ? you(index) : h.names[index] || ""),
-        h.el("span", {}, `${chips} chips`),
+        h.el("span", {}, ngettext("{n} chip", "{n} chips", chips)),
         marks.length ? h.el("span", { class: "note" }, marks.join(" · ")) : null,
       ),
     ),
@@ -33,4 +35,11 @@ export function placesList(places, seat, acting, h, { item, list, word = "Seat",
 // the marks `marksOf(index)` gives.
 export function taken(view, marksOf) {
   return view.seats.flatMap((chips, index) => (chips === null ? [] : [{ index, chips, marks: marksOf(index) }]));
+}
+
+// A message with an element in it: `text` (translated, its other values filled) with the
+// element put where `{name}` stands, as children for `el`: "Bank {chips} held by seat 1".
+export function withNode(text, name, node) {
+  const at = text.indexOf(`{${name}}`);
+  return at < 0 ? [text, " ", node] : [text.slice(0, at), node, text.slice(at + name.length + 2)];
 }

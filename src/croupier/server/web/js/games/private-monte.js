@@ -4,13 +4,14 @@
 // seats and their chips. The table itself (the bank, the shuffles and cuts) is Monte Bank's.
 
 import { cardPretty } from "../cards.js";
-import { ROWS, bankPanel, betsList, hearDraw, linkStyle, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
+import { _, ngettext } from "../i18n.js";
+import { ROWS, bankPanel, betsList, hearDraw, linkStyle, rowWords, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
 
 export { resultTitle, roundWord } from "./monte-layout.js";
 
 // The last deal's hands: the two layouts' cards and the gate (PM-3, PM-5).
 export function shownName(hand) {
-  return hand.name === "drawn" ? "The gate" : placeName(hand);
+  return hand.name === "drawn" ? _("The gate") : placeName(hand);
 }
 
 const CHIPS = [10, 25, 50, 100];
@@ -18,27 +19,27 @@ const CHIPS = [10, 25, 50, 100];
 export function label(action) {
   switch (action.type) {
     case "LayoutBet":
-      return `Bet on the ${action.row} layout`;
+      return action.row === "top" ? _("Bet on the top layout") : _("Bet on the bottom layout");
     case "PutUpBank":
-      return "Put up the bank";
+      return _("Put up the bank");
     case "AddToBank":
-      return "Add to the bank";
+      return _("Add to the bank");
     case "DeclineBank":
-      return "Decline the bank";
+      return _("Decline the bank");
     case "KeepBank":
-      return "Deal again";
+      return _("Deal again");
     case "GiveUpBank":
-      return "Give up the bank";
+      return _("Give up the bank");
     case "ShufflePack":
-      return "Shuffle the pack";
+      return _("Shuffle the pack");
     case "Pass":
-      return "Pass: let it go by";
+      return _("Pass: let it go by");
     case "Cut":
-      return "Cut the pack";
+      return _("Cut the pack");
     case "Done":
-      return "Done betting";
+      return _("Done betting");
     case "Leave":
-      return "Get up";
+      return _("Get up");
     default:
       return undefined;
   }
@@ -53,36 +54,36 @@ export function hear(step, memory) {
 }
 
 function who(index, seat, h) {
-  if (index === null || index === undefined) return "nobody";
-  return index === seat ? "you" : h.seatName(index);
+  if (index === null || index === undefined) return _("nobody");
+  return index === seat ? _("you") : h.seatName(index);
 }
 
 function phaseWords(view, seat, h) {
   switch (view.phase) {
     case "first banker":
-      return "Each player draws a card: the lowest banks first (PM-2).";
+      return _("Each player draws a card: the lowest banks first (PM-2).");
     case "monte":
-      return `${who(view.banker, seat, h)} has the bank: put it up, or decline.`;
+      return _("{banker} has the bank: put it up, or decline.", { banker: who(view.banker, seat, h) });
     case "offer":
-      return `The bank is offered to ${who(view.offered, seat, h)}.`;
+      return _("The bank is offered to {who}.", { who: who(view.offered, seat, h) });
     case "shuffles":
-      return `${who(view.speaking, seat, h)} may ask to shuffle; the banker shuffles last (PM-2).`;
+      return _("{who} may ask to shuffle; the banker shuffles last (PM-2).", { who: who(view.speaking, seat, h) });
     case "shuffling":
-      return "The pack is shuffled.";
+      return _("The pack is shuffled.");
     case "cuts":
-      return `${who(view.speaking, seat, h)} may cut (PM-2).`;
+      return _("{who} may cut (PM-2).", { who: who(view.speaking, seat, h) });
     case "layout":
-      return "The banker deals two layouts: two cards from the bottom, two from the top (PM-3).";
+      return _("The banker deals two layouts: two cards from the bottom, two from the top (PM-3).");
     case "betting":
-      return "Bets are open: click a layout to bet on it (PM-4).";
+      return _("Bets are open: click a layout to bet on it (PM-4).");
     case "draw":
-      return "The banker turns the pack face up: its bottom card is the gate (PM-5).";
+      return _("The banker turns the pack face up: its bottom card is the gate (PM-5).");
     case "between":
-      return `Deal ${view.deals} is over: ${who(view.banker, seat, h)} deals again or adds to the bank (PM-7, PM-8).`;
+      return _("Deal {deal} is over: {banker} deals again or adds to the bank (PM-7, PM-8).", { deal: view.deals, banker: who(view.banker, seat, h) });
     case "waiting":
-      return "The table waits for a second player.";
+      return _("The table waits for a second player.");
     case "over":
-      return "The session is over.";
+      return _("The session is over.");
     default:
       return view.phase;
   }
@@ -90,27 +91,36 @@ function phaseWords(view, seat, h) {
 
 // The deals still to come from this shuffle, as the view counts them (PM-8).
 function dealsWords(view) {
-  const left = view.deals_left;
-  const more = left === 1 ? "1 more deal" : `${left} more deals`;
-  return `${more} to come from this shuffle (PM-8: ${view.rules.deals_per_bank} agreed, and at least 10 cards stay undealt).`;
+  return ngettext(
+    "{n} more deal to come from this shuffle (PM-8: {agreed} agreed, and at least 10 cards stay undealt).",
+    "{n} more deals to come from this shuffle (PM-8: {agreed} agreed, and at least 10 cards stay undealt).",
+    view.deals_left,
+    { agreed: view.rules.deals_per_bank },
+  );
 }
 
 function bank(view, seat, h) {
   const rules = view.rules;
-  const passWords = view.phase === "cuts" ? "No cut: let it go by" : "No shuffle: let it go by";
+  const passWords = view.phase === "cuts" ? _("No cut: let it go by") : _("No shuffle: let it go by");
   const kinds = new Set(["PutUpBank", "DeclineBank", "KeepBank", "GiveUpBank", "AddToBank", "ShufflePack", "Pass", "Cut"]);
   const controls = h
     .find((o) => kinds.has(o.type) || (o.type === "Amounts" && kinds.has(o.template.type)))
     .map((o) => h.control(o, { text: o.type === "Pass" ? passWords : null, chips: o.type === "Amounts" && o.template.type !== "Cut" ? [100, 200, 500] : [] }));
   const lines = [
     dealsWords(view),
-    `Stakes ${rules.cava} to ${rules.limit}, never over the bank; a layout pays 1 to 1 when the gate has the suit of one of its cards (PM-5, PM-6).`,
+    _("Stakes {cava} to {limit}, never over the bank; a layout pays 1 to 1 when the gate has the suit of one of its cards (PM-5, PM-6).", {
+      cava: rules.cava,
+      limit: rules.limit,
+    }),
   ];
-  return bankPanel(view, seat, h, { lines, controls, bankWord: "The bank" });
+  return bankPanel(view, seat, h, { lines, controls, bankWord: _("The bank") });
 }
 
+// i18n: the gate's suit, which decides the bets (PM-5)
+const SUIT_WORDS = { C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades") };
+
 function gateSuit(card) {
-  return { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[card.slice(-1)];
+  return SUIT_WORDS[card.slice(-1)];
 }
 
 function rows(view, seat, h) {
@@ -129,24 +139,27 @@ function rows(view, seat, h) {
     const shown = h.el(
       "span",
       { class: "pm-cards", "data-hand": `${row}-layout` },
-      h.el("span", { class: "pm-name" }, `${row} layout`),
+      h.el("span", { class: "pm-name" }, rowWords(row)),
       cards.map((card) => h.card(card)),
     );
-    const words = `the ${row} layout: ${cards.map(cardPretty).join(" ")}`;
+    const shownCards = cards.map(cardPretty).join(" ");
+    const words = row === "top" ? _("the top layout: {cards}", { cards: shownCards }) : _("the bottom layout: {cards}", { cards: shownCards });
     const target = option
-      ? h.el("button", { type: "button", class: "pm-target", "data-row": row, "aria-pressed": memory.row === row ? "true" : "false", "aria-label": `${words}: choose it to bet`, onclick: () => choose(row) }, shown)
+      ? h.el("button", { type: "button", class: "pm-target", "data-row": row, "aria-pressed": memory.row === row ? "true" : "false", "aria-label": _("{spot}: choose it to bet", { spot: words }), onclick: () => choose(row) }, shown)
       : h.el("div", { class: "pm-target", "data-row": row, role: "group", "aria-label": words }, shown);
     const stakes = view.bets
       .filter((bet) => spots.every((spot) => bet.wager.row.includes(spot)))
       .map((bet) => h.el("li", { class: bet.seat === seat ? "mine" : "" }, `${short(bet.seat, seat, h)}: `, h.el("span", { class: "mo-chips" }, String(bet.stake))));
     const control = option ? h.control(option, { chips: CHIPS }) : null;
     const offered = control ? h.el("div", { class: "pm-offer", "data-row": row, hidden: memory.row !== row }, control) : null;
-    const fate = gate ? h.el("strong", {}, won ? `wins: the gate is ${gateSuit(gate)}` : `loses: no ${gateSuit(gate)}`) : null;
+    const suit = gate ? gateSuit(gate) : null;
+    const fate = gate ? h.el("strong", {}, won ? _("wins: the gate is {suit}", { suit }) : _("loses: no {suit}", { suit })) : null;
+    const onIt = row === "top" ? _("bets on the top layout") : _("bets on the bottom layout");
     return h.el(
       "div",
       { class: `pm-row${won ? " won" : ""}`, "data-layout": row },
       target,
-      h.el("div", { class: "pm-row-side" }, stakes.length ? h.el("ul", { class: "mo-on", "aria-label": `bets on the ${row} layout` }, stakes) : h.el("span", { class: "note" }, "no bets"), fate, offered),
+      h.el("div", { class: "pm-row-side" }, stakes.length ? h.el("ul", { class: "mo-on", "aria-label": onIt }, stakes) : h.el("span", { class: "note" }, _("no bets")), fate, offered),
     );
   });
   function choose(row) {
@@ -161,9 +174,9 @@ function rows(view, seat, h) {
   const done = h.find((o) => o.type === "Done").map((o) => h.control(o));
   return h.el(
     "section",
-    { class: "pm-rows mo-layout", "aria-label": "the two layouts" },
+    { class: "pm-rows mo-layout", "aria-label": _("the two layouts") },
     made,
-    betting.length ? h.el("p", { class: "note" }, "Click a layout to bet on it; one stake a layout.") : null,
+    betting.length ? h.el("p", { class: "note" }, _("Click a layout to bet on it; one stake a layout.")) : null,
     done.length ? h.el("div", { class: "mo-controls" }, done) : null,
   );
 }
@@ -183,8 +196,8 @@ function gatePanel(view, h) {
   const entry = memory.gate ? (memory.draw || []).at(-1) : null;
   return h.el(
     "section",
-    { class: "mo-draw", "aria-label": "the gate" },
-    h.el("div", { class: "pm-gate" }, h.card(gate), h.el("strong", {}, `The gate: ${cardPretty(gate)}, ${gateSuit(gate)}`)),
+    { class: "mo-draw", "aria-label": _("the gate") },
+    h.el("div", { class: "pm-gate" }, h.card(gate), h.el("strong", {}, _("The gate: {card}, {suit}", { card: cardPretty(gate), suit: gateSuit(gate) }))),
     entry ? h.el("ul", { class: "mo-said" }, entry.lines.map((line) => h.el("li", {}, line))) : null,
   );
 }
@@ -193,7 +206,7 @@ function seenPanel(view, h) {
   return h.el(
     "details",
     { class: "pm-seen-box", open: true },
-    h.el("summary", {}, `${view.seen.length} cards seen since the shuffle`),
+    h.el("summary", {}, ngettext("{n} card seen since the shuffle", "{n} cards seen since the shuffle", view.seen.length)),
     h.el("div", { class: "pm-seen", "data-hand": "seen" }, view.seen.map((card) => h.card(card, { small: true }))),
   );
 }

@@ -3,12 +3,14 @@
 // ranges, and the boxes. The seat's stakes are placed on their areas, the turn and the
 // choice on 5 beside punto's hand, the cut and the pass at the shoe.
 
-import { placesList } from "./places.js";
+import { _, ngettext } from "../i18n.js";
+import { placesList, withNode } from "./places.js";
 
+// Each bet's words: its title on the felt, its area, its button and its withdrawal (PB-6).
 const BETS = [
-  ["punto", "Punto"],
-  ["banco", "Banco"],
-  ["egalite", "Égalité"],
+  ["punto", { title: _("Punto"), area: _("the Punto area"), stake: _("Bet on punto"), back: _("Take back the punto bet") }],
+  ["banco", { title: _("Banco"), area: _("the Banco area"), stake: _("Bet on banco"), back: _("Take back the banco bet") }],
+  ["egalite", { title: _("Égalité"), area: _("the Égalité area"), stake: _("Bet on égalité"), back: _("Take back the égalité bet") }],
 ];
 const BET_WORDS = Object.fromEntries(BETS);
 const CHIPS = [10, 25, 50, 100, 500];
@@ -16,25 +18,25 @@ const CHIPS = [10, 25, 50, 100, 500];
 export function label(action) {
   switch (action.type) {
     case "Stake":
-      return `Bet on ${BET_WORDS[action.bet].toLowerCase()}`;
+      return BET_WORDS[action.bet].stake;
     case "Withdraw":
-      return `Take back the ${BET_WORDS[action.bet].toLowerCase()} bet`;
+      return BET_WORDS[action.bet].back;
     case "PassShoe":
-      return "Pass the shoe";
+      return _("Pass the shoe");
     case "TurnCards":
-      return "Turn punto's cards";
+      return _("Turn punto's cards");
     case "OfferTurn":
-      return `Offer the turn to box ${action.box + 1}`;
+      return _("Offer the turn to box {number}", { number: action.box + 1 });
     case "DeclineTurn":
-      return "Decline the turn";
+      return _("Decline the turn");
     case "Choose":
-      return action.decision === "draw" ? "Draw on 5" : "Stand on 5";
+      return action.decision === "draw" ? _("Draw on 5") : _("Stand on 5");
     case "Cut":
-      return "Cut the shoe";
+      return _("Cut the shoe");
     case "Done":
-      return "Done betting";
+      return _("Done betting");
     case "Leave":
-      return "Get up";
+      return _("Get up");
     default:
       return undefined;
   }
@@ -49,14 +51,14 @@ export function hear(step, memory) {
 
 // The last coup (view.last, js/result.js): punto's and banco's hands, and who won (PB-7).
 export function shownName(hand) {
-  return BET_WORDS[hand.name];
+  return BET_WORDS[hand.name].title;
 }
 
 export function winnerWords(last) {
   const [punto, banco] = last.hands.map((hand) => hand.points);
-  if (last.winner === null) return `Égalité: ${punto} to ${banco}. Punto and banco bets stand off.`;
-  const [won, lost] = last.winner === "punto" ? [punto, banco] : [banco, punto];
-  return `${BET_WORDS[last.winner]} wins, ${won} to ${lost}.`;
+  if (last.winner === null) return _("Égalité: {punto} to {banco}. Punto and banco bets stand off.", { punto, banco });
+  if (last.winner === "punto") return _("Punto wins, {won} to {lost}.", { won: punto, lost: banco });
+  return _("Banco wins, {won} to {lost}.", { won: banco, lost: punto });
 }
 
 function percent(fraction) {
@@ -69,32 +71,39 @@ export function placeName(box, h) {
 }
 
 function boxName(box, h) {
-  return h.names[box] ? `box ${box + 1} (${h.names[box]})` : `box ${box + 1}`;
+  const number = box + 1;
+  return h.names[box] ? _("box {number} ({name})", { number, name: h.names[box] }) : _("box {number}", { number });
 }
 
 function phaseWords(view, h) {
   const boxes = (list) => list.map((box) => boxName(box, h)).join(", ");
   switch (view.phase) {
     case "shuffle":
-      return "The croupier shuffles a new shoe.";
-    case "cut":
-      return `${[...view.to_act].filter((a) => typeof a === "number").map((b) => boxName(b, h)).join(", ") || "A punter"} cuts the shoe (PB-3).`;
+      return _("The croupier shuffles a new shoe.");
+    case "cut": {
+      const who = boxes([...view.to_act].filter((a) => typeof a === "number"));
+      return who ? _("{who} cuts the shoe (PB-3).", { who }) : _("A punter cuts the shoe (PB-3).");
+    }
     case "burn":
-      return "The croupier burns cards (PB-4).";
+      return _("The croupier burns cards (PB-4).");
     case "betting":
-      return "Bets are open: punto, banco, égalité (PB-6).";
+      return _("Bets are open: punto, banco, égalité (PB-6).");
     case "deal":
-      return "The cards are dealt face down: punto, banco, punto, banco (PB-9).";
+      return _("The cards are dealt face down: punto, banco, punto, banco (PB-9).");
     case "turn":
-      return `${view.turner === null ? "The croupier" : boxName(view.turner, h)} turns punto's cards (PB-10).`;
+      return view.turner === null
+        ? _("The croupier turns punto's cards (PB-10).")
+        : _("{who} turns punto's cards (PB-10).", { who: boxName(view.turner, h) });
     case "choose":
-      return `Punto has 5: ${boxes(view.choosers)} ${view.choosers.length > 1 ? "choose" : "chooses"} to draw or stand (PB-13e).`;
+      return view.choosers.length > 1
+        ? _("Punto has 5: {boxes} choose to draw or stand (PB-13e).", { boxes: boxes(view.choosers) })
+        : _("Punto has 5: {boxes} chooses to draw or stand (PB-13e).", { boxes: boxes(view.choosers) });
     case "punto draws":
-      return "Punto draws a third card.";
+      return _("Punto draws a third card.");
     case "banco draws":
-      return "Banco draws a third card (PB-12).";
+      return _("Banco draws a third card (PB-12).");
     case "over":
-      return "The session is over.";
+      return _("The session is over.");
     default:
       return view.phase;
   }
@@ -102,23 +111,36 @@ function phaseWords(view, h) {
 
 function shoe(view, h) {
   const { memory } = h;
-  const holder = view.holder === null ? "the croupier" : boxName(view.holder, h);
+  const holder = view.holder === null ? _("the croupier") : boxName(view.holder, h);
   const cut = view.cut_card_out
-    ? "the cut card is out: this coup is the shoe's last (PB-5)"
-    : `cut card ${view.rules.cut_card} from the bottom`;
-  const burn = memory.burn
-    ? h.el("span", { class: "burn" }, "burned: ", h.card(memory.burn.card, { small: true }), ` and ${memory.burn.burns} unseen`)
-    : null;
+    ? _("the cut card is out: this coup is the shoe's last (PB-5)")
+    : _("cut card {n} from the bottom", { n: view.rules.cut_card });
+  const burned = memory.burn && _("burned: {card} and {burns} unseen", { burns: memory.burn.burns });
+  const burn = memory.burn ? h.el("span", { class: "burn" }, withNode(burned, "card", h.card(memory.burn.card, { small: true }))) : null;
   const controls = h.find((o) => (o.type === "Amounts" && o.template.type === "Cut") || o.type === "PassShoe").map((o) => h.control(o));
   return h.el(
     "div",
-    { class: "pb-shoe", "aria-label": "the shoe" },
+    { class: "pb-shoe", "aria-label": _("the shoe") },
     h.el("div", { class: "pb-shoe-box", "aria-hidden": "true" }, h.card(null, { small: true })),
     h.el(
       "div",
       {},
-      h.el("div", {}, h.el("strong", {}, `Shoe ${view.shoe_number}`), ` · ${view.cards_left} cards left · coup ${view.coups + 1}`),
-      h.el("div", {}, view.dealer !== null && view.phase !== "betting" ? `${boxName(view.dealer, h)} deals this coup` : `The shoe: ${holder}`),
+      h.el(
+        "div",
+        {},
+        h.el("strong", {}, _("Shoe {number}", { number: view.shoe_number })),
+        " · ",
+        ngettext("{n} card left", "{n} cards left", view.cards_left),
+        " · ",
+        _("coup {number}", { number: view.coups + 1 }),
+      ),
+      h.el(
+        "div",
+        {},
+        view.dealer !== null && view.phase !== "betting"
+          ? _("{box} deals this coup", { box: boxName(view.dealer, h) })
+          : _("The shoe: {holder}", { holder }),
+      ),
       h.el("div", { class: "note" }, cut),
       burn,
       controls.length ? h.el("div", { class: "pb-controls" }, controls) : null,
@@ -126,36 +148,41 @@ function shoe(view, h) {
   );
 }
 
-function handOf(name, title, hand, h, extra) {
+// The hands' aria-labels.
+const HANDS = { punto: _("Punto's hand"), banco: _("Banco's hand") };
+
+function handOf(name, hand, h, extra) {
   const points = hand.points === null || hand.points === undefined ? "" : ` · ${hand.points}`;
   return h.el(
     "div",
     { class: `pb-hand pb-${name}` },
-    h.hand(hand.cards, `${title}${points}`, { "data-hand": name, "aria-label": `${title}'s hand` }),
+    h.hand(hand.cards, `${BET_WORDS[name].title}${points}`, { "data-hand": name, "aria-label": HANDS[name] }),
     extra && extra.length ? h.el("div", { class: "pb-controls" }, extra) : null,
   );
 }
 
 function hands(view, h) {
   const mine = h.find((o) => ["TurnCards", "OfferTurn", "DeclineTurn", "Choose"].includes(o.type)).map((o) => h.control(o));
-  const decided = view.decision ? h.el("p", { class: "pb-decision" }, `Punto ${view.decision === "draw" ? "draws" : "stands"} on 5.`) : null;
+  const decided = view.decision
+    ? h.el("p", { class: "pb-decision" }, view.decision === "draw" ? _("Punto draws on 5.") : _("Punto stands on 5."))
+    : null;
   return h.el(
     "div",
     { class: "pb-hands" },
-    handOf("punto", "Punto", view.punto, h, mine),
-    handOf("banco", "Banco", view.banco, h, []),
+    handOf("punto", view.punto, h, mine),
+    handOf("banco", view.banco, h, []),
     decided,
   );
 }
 
-function area(view, bet, title, seat, h) {
+function area(view, bet, words, seat, h) {
   const limits = view.rules[bet];
   const pays =
     bet === "egalite"
-      ? `pays ${view.rules.egalite_pays} to 1`
+      ? _("pays {pays} to 1", { pays: view.rules.egalite_pays })
       : bet === "banco"
-        ? `pays 1 to 1 less ${percent(view.rules.commission)} commission`
-        : "pays 1 to 1";
+        ? _("pays 1 to 1 less {commission} commission", { commission: percent(view.rules.commission) })
+        : _("pays 1 to 1");
   const stakes = [];
   view.boxes.forEach((box, index) => {
     if (box && box.stakes[bet]) {
@@ -167,36 +194,38 @@ function area(view, bet, title, seat, h) {
     .map((o) => h.control(o, { chips: o.type === "Amounts" ? CHIPS : [] }));
   return h.el(
     "section",
-    { class: `pb-area pb-area-${bet}`, "aria-label": `the ${title} area` },
-    h.el("h3", {}, title),
+    { class: `pb-area pb-area-${bet}`, "aria-label": words.area },
+    h.el("h3", {}, words.title),
     h.el("p", { class: "note" }, `${limits.low}–${limits.high}, ${pays}`),
-    stakes.length ? h.el("ul", { class: "pb-stakes" }, stakes) : h.el("p", { class: "note" }, "no bets"),
+    stakes.length ? h.el("ul", { class: "pb-stakes" }, stakes) : h.el("p", { class: "note" }, _("no bets")),
     controls.length ? h.el("div", { class: "pb-controls" }, controls) : null,
   );
 }
 
 function boxes(view, seat, h) {
   const marksOf = (box, index) => [
-    ...(view.holder === index ? ["holds the shoe"] : []),
-    ...(view.turner === index ? ["turns"] : []),
-    ...(view.choosers.includes(index) ? ["chooses on 5"] : []),
-    ...(view.phase === "betting" && box.done ? ["done"] : []),
-    ...(box.owed ? [`owes ${box.owed} commission`] : []),
+    ...(view.holder === index ? [_("holds the shoe")] : []),
+    ...(view.turner === index ? [_("turns")] : []),
+    ...(view.choosers.includes(index) ? [_("chooses on 5")] : []),
+    ...(view.phase === "betting" && box.done ? [_("done")] : []),
+    ...(box.owed ? [_("owes {amount} commission", { amount: box.owed })] : []),
   ];
   const places = view.boxes.flatMap((box, index) => (box ? [{ index, chips: box.chips, marks: marksOf(box, index) }] : []));
-  return placesList(places, seat, view.to_act, h, { item: "pb-box", list: "pb-boxes", word: "Box", label: "the boxes", attribute: "data-box" });
+  return placesList(places, seat, view.to_act, h, { item: "pb-box", list: "pb-boxes", word: _("Box"), label: _("the boxes"), attribute: "data-box" });
 }
 
 // The house's takings: the commission less what it paid out, which may be less than nothing.
 function houseWords(house) {
-  return house >= 0 ? `The house has taken ${house} chips this session.` : `The house has paid out ${-house} chips more than it took this session.`;
+  return house >= 0
+    ? ngettext("The house has taken {n} chip this session.", "The house has taken {n} chips this session.", house)
+    : ngettext("The house has paid out {n} chip more than it took this session.", "The house has paid out {n} chips more than it took this session.", -house);
 }
 
 export function render(view, seat, h) {
   h.container.append(
     h.el("p", { class: "pb-phase", role: "status" }, phaseWords(view, h)),
     h.el("div", { class: "pb-top" }, shoe(view, h), hands(view, h)),
-    h.el("div", { class: "pb-areas" }, BETS.map(([bet, title]) => area(view, bet, title, seat, h))),
+    h.el("div", { class: "pb-areas" }, BETS.map(([bet, words]) => area(view, bet, words, seat, h))),
     boxes(view, seat, h),
     h.el("p", { class: "note" }, houseWords(view.house)),
   );
