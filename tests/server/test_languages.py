@@ -12,6 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from croupier import i18n
+from croupier.errors import LogInRefused
+from croupier.server import app
 from croupier.server.app import create_app
 from tests.server.players import Person, Reader, open_table, sit_down
 
@@ -77,3 +79,26 @@ def test_the_pages_words_and_the_games_come_in_the_language_asked(
         assert words["messages"] == {}  # the message ids are the English
     found = server.get(f"/api/games{asked}", headers=headers).json()
     assert {g["name"]: g["title"] for g in found}["chemin-de-fer"] == title
+
+
+def test_the_api_refuses_in_the_language_of_the_request(server):
+    """A refusal in words (a log-in, a sign-up, opening a table) is said in the language
+    the request asks for; English otherwise."""
+    wrong = {"name": "nobody-here", "password": "not the password"}
+    russian = server.post("/api/login", json=wrong, headers={"accept-language": "ru"})
+    assert russian.status_code == 401
+    assert russian.json()["error"] == "имя или пароль неверны"
+    english = server.post("/api/login", json=wrong)
+    assert english.json()["error"] == str(LogInRefused()) == app._REFUSED
+    short = server.post(
+        "/api/register",
+        json={"name": "ada-short", "password": "abc"},
+        headers={"accept-language": "ru"},
+    )
+    assert short.json()["error"].startswith("пароль слишком короткий: нужно не меньше 8 знаков")
+    ada = Person(server, "ada-opens")
+    body = {"game": "chemin-de-fer", "bots": 1}
+    ru = {"accept-language": "ru"}
+    refused = ada._as_me(lambda: server.post("/api/tables", json=body, headers=ru))
+    assert refused.status_code == 400
+    assert "«Шмен-де-фер» с 1 ботом кончается, не начавшись" in refused.json()["error"]

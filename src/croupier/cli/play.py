@@ -81,10 +81,6 @@ _AT_A_SERVER = N_(
 command's name, filled in by cli/usage.py)."""
 
 
-def _bots(usual: str, least: int = 0) -> Any:
-    return number(f"Bots at the table ({usual}).", least, 20)
-
-
 _Rituals = Annotated[
     bool,
     typer.Option("--rituals", metavar="", help=N_("Be asked to shuffle and cut (MB-5, PM-2).")),

@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier import games, i18n
@@ -132,13 +133,14 @@ def create_app(
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
     middleware = [
+        Middleware(_Speaking),
         Middleware(
             SessionMiddleware,
             secret_key=secret(engine, "session", lambda: secrets.token_urlsafe(48)),
             same_site="lax",
             max_age=sessions.SESSION_DAYS * 86400,
             https_only=public_url is not None and public_url.startswith("https:"),
-        )
+        ),
     ]
     app = Starlette(
         routes=routes,
@@ -158,7 +160,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 async def _database_error(request: Request, error: Exception) -> Response:
     """A database that does not answer: the request is refused, in words, to try again."""
-    return _error(503, "the database is not answering just now: try again shortly")
+    return _error(503, i18n._("the database is not answering just now: try again shortly"))
 
 
 def _error(status: int, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -197,6 +199,25 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidInput("the body is not a JSON object")
     return data
+
+
+_REFUSED = i18n.N_("the name or the password is wrong")
+"""`LogInRefused`'s words (croupier.errors, which is below the catalogs), for the catalog."""
+
+
+class _Speaking:
+    """Answer each HTTP request in its language (`_language`): the API's refusals in
+    words are said in it. A socket speaks each connection's language itself (the runner)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with i18n.use(_language(HTTPConnection(scope))):
+            await self.app(scope, receive, send)
 
 
 def _language(connection: HTTPConnection) -> str:
@@ -304,7 +325,7 @@ class _Api:
             return _too_soon(error)
         except LogInRefused as error:
             self.door.refused(name, address)
-            return _error(401, str(error))
+            return _error(401, i18n._(str(error)))
         except InvalidInput as error:
             return _error(400, str(error))
         self.door.let_in(person["name"])
@@ -322,7 +343,7 @@ class _Api:
         under a new token."""
         who = await self._who(request)
         if who is None:
-            return _error(401, "log in to change your password")
+            return _error(401, i18n._("log in to change your password"))
         address = _address(request)
         try:
             body = await _body(request)
@@ -334,7 +355,7 @@ class _Api:
             return _too_soon(error)
         except LogInRefused:
             self.door.refused(who[1], address)
-            return _error(401, "the password is wrong")
+            return _error(401, i18n._("the password is wrong"))
         except InvalidInput as error:
             return _error(400, str(error))
         request.session["session"] = token
@@ -368,7 +389,7 @@ class _Api:
         found = None if who is None else await asyncio.to_thread(self._me_now, who[0])
         if found is None:
             request.session.clear()
-            return _error(401, "you are not logged in")
+            return _error(401, i18n._("you are not logged in"))
         return JSONResponse(found)
 
     def _me_now(self, person: int) -> dict[str, Any] | None:
@@ -436,20 +457,20 @@ class _Api:
     async def close_table(self, request: Request) -> Response:
         who = await self._who(request)
         if who is None:
-            return _error(401, "log in to close a table")
+            return _error(401, i18n._("log in to close a table"))
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
         if runner.info.opened_by != who[0]:
-            return _error(403, "only the person who opened a table may close it")
+            return _error(403, i18n._("only the person who opened a table may close it"))
         runner.close()
         return JSONResponse(self.lobby.entry(runner, _language(request)), 202)
 
     async def open_table(self, request: Request) -> Response:
         who = await self._who(request)
         if who is None:
-            return _error(401, "log in to open a table")
+            return _error(401, i18n._("log in to open a table"))
         try:
             body = await _body(request)
             unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "part"})
@@ -465,8 +486,7 @@ class _Api:
                 raise InvalidInput("rules is not an object of rule options")
             settings = Settings.read(body.get("settings", {}))
             bots = body.get("bots", 0)
-            with i18n.use(_language(request)):  # the rules' and the lobby's refusals in words
-                runner = await self.lobby.open(who[0], game, options, bots, settings, part)
+            runner = await self.lobby.open(who[0], game, options, bots, settings, part)
         except InvalidInput as error:
             return _error(400, str(error))
         return JSONResponse(self.lobby.entry(runner, _language(request)), 201)

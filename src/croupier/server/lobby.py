@@ -10,6 +10,7 @@ When the leases cannot be renewed, the database is away: every table pauses unti
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import socket
@@ -222,7 +223,11 @@ class Lobby:
             signer=await self.signer(),
         )
         self._runners[table] = runner
-        self._tasks[table] = asyncio.create_task(self._run(runner), name=f"table {table}")
+        # A fresh context: the table speaks its own default, never the language of the
+        # request that happened to open or take it up (each connection's is its own).
+        self._tasks[table] = asyncio.create_task(
+            self._run(runner), name=f"table {table}", context=contextvars.Context()
+        )
         return runner
 
     def _base(self, table: int) -> int | None:

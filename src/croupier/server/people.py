@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine.codec import brief
 from croupier.errors import InvalidInput, LogInRefused
+from croupier.i18n import _
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Person
 
@@ -57,10 +58,11 @@ _STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or _NAME.fullmatch(name) is None:
-        raise InvalidInput(
-            f"name={brief(name)} is not valid: 1 to 32 characters, each a letter (A-Z, a-z), "
+        said = _(
+            "name={name} is not valid: 1 to 32 characters, each a letter (A-Z, a-z), "
             "a digit, '-' or '_'"
         )
+        raise InvalidInput(said.format(name=brief(name)))
     return name
 
 
@@ -68,20 +70,16 @@ def _check_password(password: object) -> str:
     if not isinstance(password, str):
         raise InvalidInput(f"a password is text, not a {type(password).__name__}")
     if len(password) < MIN_PASSWORD:
-        raise InvalidInput(
-            f"the password is too short: at least {MIN_PASSWORD} characters "
-            f"(this one has {len(password)})"
-        )
+        said = _("the password is too short: at least {least} characters (this one has {has})")
+        raise InvalidInput(said.format(least=MIN_PASSWORD, has=len(password)))
     if len(password) > MAX_PASSWORD:
-        raise InvalidInput(
-            f"the password is too long: at most {MAX_PASSWORD} characters "
-            f"(this one has {len(password)})"
-        )
+        said = _("the password is too long: at most {most} characters (this one has {has})")
+        raise InvalidInput(said.format(most=MAX_PASSWORD, has=len(password)))
     return password
 
 
 def _taken(name: str) -> InvalidInput:
-    return InvalidInput(f"the name {name!r} is taken")
+    return InvalidInput(_("the name {name!r} is taken").format(name=name))
 
 
 def _find(session: Session, name: str) -> Person | None:
