@@ -90,6 +90,8 @@ def test_a_person_stakes_banco_50_and_passes_the_shoe_in_russian():  # PB-6, PB-
     assert result.exit_code == 0, result.output
     assert "Пунто-банко — большой стол, 8 колод, 16 боксов." in out  # PB-1
     assert "банко платит 1:1 за вычетом 5% · эгалите 8:1 · пунто при 5 выбирает" in out  # PB-7
+    assert "Сабо 1: тасуются 416 карт." in out  # «сабо», not Chemin de Fer's «подкова»
+    assert "Вы снимаете колоду: сколько карт сверху (1-415, Enter: посередине)?" in out
     assert "Бокс 1 (вы) снимает колоду: 50 карт сверху уходят вниз." in out  # PB-3
     assert "Крупье вставляет красный индикатор за 10 карт до низа колоды." in out  # PB-3
     assert "Сжигание: первая карта 7♦, ещё 7 карт сжигаются взакрытую (PB-4)." in out
@@ -168,8 +170,7 @@ def test_every_prompt_builds_its_russian_words_none_spelled_twice():  # PB-3, PB
             seat, _ = seat_for("punto-banco")
             table = seat.words(view) + seat.asked  # raises ValueError on a spelling twice
             shown.setdefault(view.phase.value, [w.shown for w in seat.words(view).words])
-            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
-            assert not latin(prompt), prompt
+            assert not latin(seat.prompt(view)), seat.prompt(view)
             for known in table.words:
                 assert not latin(known.does), known.does
     assert shown["betting"][:3] == [
