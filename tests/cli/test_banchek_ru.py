@@ -4,7 +4,6 @@ the refusals and the help in the words of the rule book (texts/polish-banchek.ru
 still understood."""
 
 import io
-import random
 import re
 
 import pytest
@@ -12,10 +11,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier import words
-from croupier.bots.random_play import pick
 from croupier.cli import app
 from croupier.cli.banchek.render import table_panel
-from croupier.engine import CHANCE, HOUSE, Done, Drawing, EndSession, Leave
+from croupier.engine import HOUSE, Done, Leave
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded
 from croupier.errors import InvalidConfig
 from croupier.games.banchek import (
@@ -33,13 +31,12 @@ from croupier.games.banchek import (
 )
 from croupier.games.banchek.events import BankEnded, BankSkipped, Peeked, Why
 from croupier.i18n import use
-from croupier.randomness import RandomShuffler
+from tests.cli import russian
 from tests.cli.prompts import prompts, seat_for, view_at
+from tests.cli.russian import WIDE, flat, latin, random_play
 
 runner = CliRunner()
-WIDE = {"COLUMNS": "200"}
-"""A terminal wide enough that no line of the table or the help is wrapped."""
-RUSSIAN = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "", **WIDE}
+RUSSIAN = {**russian.RUSSIAN, **WIDE}
 
 ENGLISH = (
     "Polish Banchek",
@@ -68,19 +65,8 @@ ENGLISH = (
 )
 """Phrases of the English session that the Russian one must not leak."""
 
-_LEFT_AS_IS = re.compile(r"\bBN-\d+\b|(?:10|[2-9AJQK])[♠♥♦♣]|\bEnter\b|\(Join\)")
-"""What a Russian line keeps in Latin letters: rule IDs, card faces, Enter, the Join action."""
 _BOTS = re.compile(r"Jan|Zofia|Kazimierz|Halina|Tadeusz|Wanda|Bolesław|Jadwiga")
-
-
-def latin(line: str) -> list[str]:
-    """The words in Latin letters a Russian line has, beside what it keeps as it is."""
-    return re.findall(r"[A-Za-z]+", _LEFT_AS_IS.sub("", words.plain(line)))
-
-
-def flat(text: str) -> str:
-    """`text` with its lines joined, as the terminal wraps them at its width."""
-    return " ".join(text.split())
+"""The bots' names, which stay as they are."""
 
 
 def play(*args, input=None, env=WIDE):
@@ -235,30 +221,6 @@ def test_the_peeked_card_is_claimed_in_russian():  # BN-17
         assert "`требовать`" in seat.prompt(view)
 
 
-def _random_play(steps=8000, seed=2):
-    """Each state random legal play comes to, with the events that brought it."""
-    game, rng = Banchek(), random.Random(seed)
-    shuffler = RandomShuffler.seeded(seed)
-    state = game.start(Rules(riders=True), dict.fromkeys(range(4), 300))
-    for _ in range(steps):
-        actors = game.to_act(state)
-        if not actors:
-            return
-        if CHANCE in actors:
-            node = game.chance(state)
-            action = node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
-            state, events = game.apply(state, CHANCE, action)
-        else:
-            actor = rng.choice(sorted(actors - {HOUSE}, key=str))
-            options = [
-                o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())
-            ]
-            if not options:
-                return
-            state, events = game.apply(state, actor, pick(rng, rng.choice(options)))
-        yield state, events
-
-
 def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # BN-2..BN-17
     game = Banchek()
     wrong = (
@@ -276,7 +238,9 @@ def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # BN-2.
     told, reasons = set(), set()
     with use("ru"):
         narrator = words.narrator("banchek", names)
-        for step, (state, events) in enumerate(_random_play()):
+        for step, (state, events) in enumerate(
+            random_play(Banchek(), Rules(riders=True), 300, 8000, house=False)
+        ):
             told |= {line for event in events if (line := narrator(event)) is not None}
             for actor in range(4):
                 legal = game.legal_actions(state, actor)

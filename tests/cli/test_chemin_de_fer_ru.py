@@ -3,7 +3,6 @@ words, the refusals and the help in the words of the rule book (texts/chemin-de-
 the Russian words taken at the prompts and the English ones still understood."""
 
 import io
-import random
 import re
 
 import pytest
@@ -11,10 +10,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier import words
-from croupier.bots.random_play import pick
 from croupier.cli import app
 from croupier.cli.chemin_de_fer.render import table_panel
-from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Leave
+from croupier.engine import CHANCE, HOUSE
 from croupier.errors import InvalidConfig
 from croupier.games.chemin_de_fer import (
     Banco,
@@ -28,11 +26,10 @@ from croupier.games.chemin_de_fer import (
     Stand,
 )
 from croupier.i18n import use
-from croupier.randomness import RandomShuffler
 from tests.cli.prompts import prompts, seat_for
+from tests.cli.russian import RUSSIAN, flat, latin, random_play
 
 runner = CliRunner()
-RUSSIAN = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 
 ENGLISH = (
     "bids",
@@ -57,19 +54,6 @@ ENGLISH = (
     "The table closes",
 )
 """Phrases of the English session that the Russian one must not leak."""
-
-_LEFT_AS_IS = re.compile(r"\b(?:C|CF)-\d+\b|(?:10|[2-9AJQK])[♠♥♦♣]|\bEnter\b|\(Join\)")
-"""What a Russian line keeps in Latin letters: rule IDs, card faces, Enter, the Join action."""
-
-
-def latin(line: str) -> list[str]:
-    """The words in Latin letters a Russian line has, beside what it keeps as it is."""
-    return re.findall(r"[A-Za-z]+", _LEFT_AS_IS.sub("", words.plain(line)))
-
-
-def flat(text: str) -> str:
-    """`text` with its lines joined, as the terminal wraps them at its width."""
-    return " ".join(text.split())
 
 
 def play(*args, input=None, env=None):
@@ -191,30 +175,6 @@ def test_banco_is_called_in_either_language(said, action):  # CF-6
         assert seat.decide(view) == action
 
 
-def _random_play(steps=6000, seed=2):
-    """Each state random legal play comes to, with the events that brought it."""
-    game, rng = CheminDeFer(), random.Random(seed)
-    shuffler = RandomShuffler.seeded(seed)
-    state = game.start(Rules(), dict.fromkeys(range(4), 3000))
-    for _ in range(steps):
-        actors = game.to_act(state)
-        if not actors:
-            return
-        if CHANCE in actors:
-            node = game.chance(state)
-            action = node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
-            state, events = game.apply(state, CHANCE, action)
-        else:
-            actor = rng.choice(sorted(actors, key=str))
-            options = [
-                o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())
-            ]
-            if not options:
-                return
-            state, events = game.apply(state, actor, pick(rng, rng.choice(options)))
-        yield state, events
-
-
 def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # CF-3..CF-15
     game = CheminDeFer()
     wrong = (
@@ -231,7 +191,7 @@ def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # CF-3.
     told, reasons = set(), set()
     with use("ru"):
         narrator = words.narrator("chemin-de-fer", names)
-        for state, events in _random_play():
+        for state, events in random_play(CheminDeFer(), Rules(), 3000, 6000):
             told |= {line for event in events if (line := narrator(event)) is not None}
             for actor in game.to_act(state) - {CHANCE}:
                 legal = game.legal_actions(state, actor)

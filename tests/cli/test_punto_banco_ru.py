@@ -3,7 +3,6 @@ words, the refusals and the help in the words of the rule book (texts/punto-banc
 the Russian words taken at the prompts and the English ones still understood."""
 
 import io
-import random
 import re
 
 import pytest
@@ -11,10 +10,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier import words
-from croupier.bots.random_play import pick
 from croupier.cli import app
 from croupier.cli.punto_banco.render import table_panel
-from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Leave
+from croupier.engine import CHANCE, HOUSE, Leave
 from croupier.engine.actions import Done, Join
 from croupier.errors import InvalidConfig
 from croupier.games.punto_banco import (
@@ -33,11 +31,10 @@ from croupier.games.punto_banco import (
     Withdraw,
 )
 from croupier.i18n import use
-from croupier.randomness import RandomShuffler
 from tests.cli.prompts import prompts, seat_for
+from tests.cli.russian import RUSSIAN, flat, latin, random_play
 
 runner = CliRunner()
-RUSSIAN = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 
 ENGLISH = (
     "stakes",
@@ -62,19 +59,8 @@ ENGLISH = (
 )
 """Phrases of the English session that the Russian one must not leak."""
 
-_LEFT_AS_IS = re.compile(r"\b(?:C|PB)-\d+[a-e]?\b|(?:10|[2-9AJQK])[♠♥♦♣]|\bEnter\b|\(Join\)")
-"""What a Russian line keeps in Latin letters: rule IDs, card faces, Enter, the Join action."""
 _BOTS = re.compile(r"Anna|Boris|Clara|Dmitri|Elena|Fyodor")
-
-
-def latin(line: str) -> list[str]:
-    """The words in Latin letters a Russian line has, beside what it keeps as it is."""
-    return re.findall(r"[A-Za-z]+", _LEFT_AS_IS.sub("", words.plain(line)))
-
-
-def flat(text: str) -> str:
-    """`text` with its lines joined, as the terminal wraps them at its width."""
-    return " ".join(text.split())
+"""The bots' names, which stay as they are."""
 
 
 def play(*args, input=None, env=None):
@@ -205,31 +191,6 @@ def test_a_bet_is_said_in_either_language(said, action):  # PB-6, PB-8
         assert seat.decide(view) == action
 
 
-def _random_play(steps=6000, seed=2):
-    """Each state random legal play comes to, with the events that brought it."""
-    game, rng = PuntoBanco(), random.Random(seed)
-    shuffler = RandomShuffler.seeded(seed)
-    rules = Rules(table=TableSize.SMALL, commission_timing=CommissionTiming.END_OF_SHOE)
-    state = game.start(rules, dict.fromkeys(range(4), 3000))
-    for _ in range(steps):
-        actors = game.to_act(state)
-        if not actors:
-            return
-        if CHANCE in actors:
-            node = game.chance(state)
-            action = node.sample() if isinstance(node, Drawing) else node.sample(shuffler)
-            state, events = game.apply(state, CHANCE, action)
-        else:
-            actor = rng.choice(sorted(actors, key=str))
-            options = [
-                o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())
-            ]
-            if not options:
-                return
-            state, events = game.apply(state, actor, pick(rng, rng.choice(options)))
-        yield state, events
-
-
 def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # PB-3..PB-13
     game = PuntoBanco()
     wrong = (
@@ -248,7 +209,12 @@ def test_every_event_the_table_and_every_refusal_are_told_in_russian():  # PB-3.
     told, reasons, drawn = set(), set(), set()
     with use("ru"):
         narrator = words.narrator("punto-banco", names)
-        for state, events in _random_play():
+        for state, events in random_play(
+            PuntoBanco(),
+            Rules(table=TableSize.SMALL, commission_timing=CommissionTiming.END_OF_SHOE),
+            3000,
+            6000,
+        ):
             told |= {line for event in events if (line := narrator(event)) is not None}
             for actor in game.to_act(state) - {CHANCE, HOUSE}:
                 legal = game.legal_actions(state, actor)

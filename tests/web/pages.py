@@ -209,16 +209,10 @@ def table_chips(guest: Guest) -> int | None:
     return int(text.split()[0]) if text else None
 
 
-def check_result(guest: Guest) -> dict[str, Any]:
-    """What a person sees at the end of a coup, deal or hand: the page shows its last view's
-    settlement, every hand face up in order with its points, and the line for its seat
-    ("You won +20", "You lost 20") by the chips the settlement gave it. The view checked."""
-    drawn = guest.drawn()
-    last = drawn["view"]["last"]
-    assert last, drawn["view"]
-    panel = guest.page.locator("section.result")
-    expect(panel).to_be_visible()
-    shown = panel.evaluate(
+def hands_shown(panel: Locator, last: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hands the result `panel` shows (each its name, cards and caption), checked to be
+    the settlement's `last` hands, in order."""
+    shown: list[dict[str, Any]] = panel.evaluate(
         """(panel) => [...panel.querySelectorAll('[data-shown-hand]')].map((hand) => ({
             name: hand.dataset.shownHand,
             cards: [...hand.querySelectorAll('[data-card]')].map((c) => c.dataset.card),
@@ -228,6 +222,19 @@ def check_result(guest: Guest) -> dict[str, Any]:
     assert [(h["name"], h["cards"]) for h in shown] == [
         (h["name"], h["cards"]) for h in last["hands"]
     ], shown
+    return shown
+
+
+def check_result(guest: Guest) -> dict[str, Any]:
+    """What a person sees at the end of a coup, deal or hand: the page shows its last view's
+    settlement, every hand face up in order with its points, and the line for its seat
+    ("You won +20", "You lost 20") by the chips the settlement gave it. The view checked."""
+    drawn = guest.drawn()
+    last = drawn["view"]["last"]
+    assert last, drawn["view"]
+    panel = guest.page.locator("section.result")
+    expect(panel).to_be_visible()
+    shown = hands_shown(panel, last)
     for hand, drawn_hand in zip(last["hands"], shown, strict=True):
         if hand["points"] is not None:
             assert drawn_hand["caption"].endswith(f"· {hand['points']}"), drawn_hand

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.pages import Guest, cards_told, typed, unnamed_controls
+from tests.web.pages import Guest, cards_told, hands_shown, typed, unnamed_controls
 from tests.web.test_monte_bank import after, before_betting, pretty, types, until
 
 pytestmark = pytest.mark.timeout(240)
@@ -141,16 +141,7 @@ def check_shown(guest: Guest, names: dict[str, str] | None = None) -> dict[str, 
     last = drawn["view"]["last"]
     panel = guest.page.locator("section.result")
     expect(panel.locator("h3")).to_have_text("Последняя талия")
-    shown = panel.evaluate(
-        """(panel) => [...panel.querySelectorAll('[data-shown-hand]')].map((hand) => ({
-            name: hand.dataset.shownHand,
-            cards: [...hand.querySelectorAll('[data-card]')].map((c) => c.dataset.card),
-            caption: hand.querySelector('figcaption').textContent,
-        }))"""
-    )
-    assert [(h["name"], h["cards"]) for h in shown] == [
-        (h["name"], h["cards"]) for h in last["hands"]
-    ], shown
+    shown = hands_shown(panel, last)
     assert all(card for hand in shown for card in hand["cards"]), shown  # every one face up
     if names:
         assert [h["caption"] for h in shown] == [names[h["name"]] for h in shown], shown
