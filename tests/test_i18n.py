@@ -191,3 +191,46 @@ def test_the_help_and_the_refusals_of_a_command_line_are_in_russian():
     assert "Ошибка: --seed 'x' — не целое число" in refused.output
     in_english = runner.invoke(app, ["play", "punto-banco", "--seed", "x", "--lang", "en"])
     assert "Error: --seed 'x' is not a whole number" in in_english.output
+
+
+CLICKS_REFUSALS = [
+    (["verify"], "Missing argument 'FILE'.", "Не хватает аргумента 'FILE'."),
+    (["games", "extra"], "Got unexpected extra argument(s) (extra)", "Лишние аргументы: extra"),
+    (["play", "punto-banco", "--seat"], "Option '--seat' requires", "Параметру '--seat' нужно"),
+    (["play", "punto-banco", "--auto=1"], "Option '--auto' does not", "Параметр '--auto' не"),
+    (
+        ["simulate", "punto-banco", "--table", "huge"],
+        "--table 'huge' is not one of 'large', 'small'.",
+        "--table 'huge' — не из 'large', 'small'.",
+    ),
+    (
+        ["play", "punto-banco", "--seats", "2"],
+        "No such option: --seats (Possible options: --save, --seat, --seed)",
+        "Нет такого параметра: --seats (есть параметры: --save, --seat, --seed)",
+    ),
+    (["play", "punto"], "did you mean punto-banco?", "может быть, punto-banco?"),
+]
+"""Command lines Click itself refuses (and one croupier does), with a part of the one line
+each gets in English, as Click words it, and in Russian (`library_words.refusal`)."""
+
+
+@pytest.mark.parametrize(("args", "english", "russian"), CLICKS_REFUSALS)
+def test_clicks_refusals_are_said_in_the_sessions_language(args, english, russian):
+    lines = {}
+    for lang, said in (("en", english), ("ru", russian)):
+        result = runner.invoke(app, [*args, "--lang", lang])
+        assert result.exit_code == 2, result.output
+        (lines[lang],) = result.output.splitlines()
+        assert said in lines[lang], lines[lang]
+    assert lines["en"].startswith("Error: ") and lines["ru"].startswith("Ошибка: ")
+    assert english not in lines["ru"]
+
+
+def test_the_usage_line_and_the_help_option_are_in_the_sessions_language():
+    wide = {"COLUMNS": "200"}
+    russian = runner.invoke(app, ["games", "--help", "--lang", "ru"], env=wide).output
+    assert "Вызов: " in russian
+    assert "Показать эту справку и выйти." in russian
+    english = runner.invoke(app, ["games", "--help"], env=wide).output
+    assert "Usage: " in english
+    assert "Show this message and exit." in english

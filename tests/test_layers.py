@@ -104,8 +104,9 @@ def test_the_front_door_reaches_every_layer():
         croupier.nothing  # noqa: B018
 
 
-def test_importing_croupier_loads_only_the_cards_and_the_shoe():
-    """The front door costs nothing until a package is named: no game, no numpy."""
+def test_importing_croupier_loads_only_the_cards_the_shoe_and_the_catalogs_reader():
+    """The front door costs nothing until a package is named: no game, no numpy, no catalog
+    read (the cards' refusals are in the reader's language)."""
     script = (
         "import sys, croupier; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('croupier', 'numpy')))"
@@ -117,5 +118,6 @@ def test_importing_croupier_loads_only_the_cards_and_the_shoe():
         "['croupier',",
         "'croupier.cards',",
         "'croupier.errors',",
+        "'croupier.i18n',",
         "'croupier.shoe']",
     ]

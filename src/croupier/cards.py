@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from croupier.errors import InvalidCard, InvalidConfig
+from croupier.i18n import _
 
 __all__ = [
     "Card",
@@ -113,14 +114,16 @@ class Card:
     def from_str(cls, text: str) -> Card:
         """Parse `7D`, `TD` or `10D` (any case), or the pretty `7♦`."""
         if not isinstance(text, str):
-            raise InvalidCard(f"card text must be a string, not {text!r}")
+            raise InvalidCard(_("card text must be a string, not {text!r}").format(text=text))
         cleaned = text.strip().upper()
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise InvalidCard(
-                f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
-                "then a suit (S, H, D, C or ♠ ♥ ♦ ♣), as in '7D', 'TS' or '10♥'"
+                _(
+                    "{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+                    "then a suit (S, H, D, C or ♠ ♥ ♦ ♣), as in '7D', 'TS' or '10♥'"
+                ).format(text=text)
             )
         return _card(rank, suit)
 

@@ -61,7 +61,8 @@ def language(code: str) -> str:
     naming the languages there are, for one croupier does not speak."""
     found = _known(code)
     if found is None:
-        raise InvalidInput(f"no language {code!r}: one of {', '.join(LANGUAGES)}")
+        refusal = _("no language {code!r}: one of {languages}")
+        raise InvalidInput(refusal.format(code=code, languages=", ".join(LANGUAGES)))
     return found
 
 

@@ -120,10 +120,18 @@ def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
         return None
     option = f"--{(param.name or 'file').replace('_', '-')}"
     if value.is_dir():
-        raise fail(f"{option} {str(value)!r} is a folder: name a file in it")
+        raise fail(
+            i18n._("{option} {file!r} is a folder: name a file in it").format(
+                option=option, file=str(value)
+            )
+        )
     folder = value.parent
     if not folder.is_dir():
-        raise fail(f"{option} {str(value)!r}: there is no folder {str(folder)!r}")
+        raise fail(
+            i18n._("{option} {file!r}: there is no folder {folder!r}").format(
+                option=option, file=str(value), folder=str(folder)
+            )
+        )
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass
@@ -131,7 +139,11 @@ def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
     except OSError:
         writable = False
     if not writable:
-        raise fail(f"{option} {str(value)!r}: this file cannot be written here")
+        raise fail(
+            i18n._("{option} {file!r}: this file cannot be written here").format(
+                option=option, file=str(value)
+            )
+        )
     return value
 
 
@@ -145,21 +157,32 @@ def plot_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise fail("--plot needs matplotlib: pip install croupier[plot]") from None
+        raise fail(i18n._("--plot needs matplotlib: pip install croupier[plot]")) from None
     formats = FigureCanvasBase.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
         choices = ", ".join(sorted(formats))
-        raise fail(f"--plot {str(value)!r}: {path.suffix} is not a picture format: {choices}")
+        raise fail(
+            i18n._("--plot {file!r}: {suffix} is not a picture format: {formats}").format(
+                file=str(value), suffix=path.suffix, formats=choices
+            )
+        )
     return path
 
 
 def _said(error: Any) -> str:
-    """A mistake in how croupier is called, in one line: a bad value as `--option value is
-    not valid: ...`, as the library's refusals are said (`in_cli_words`)."""
+    """A mistake in how croupier is called, in one line of the context's language: a bad
+    value as `--option value is not valid: ...`, as the library's refusals are said
+    (`in_cli_words`); a refusal Click words, through `library_words.refusal`."""
     param = getattr(error, "param", None)
+    kind = type(error).__name__
+    if kind == "MissingParameter":
+        return library_words.refusal(error.format_message())
     if isinstance(error, typer.BadParameter) and param is not None and param.opts:
-        return f"{param.opts[0]} {error.message.removeprefix('Value error, ')}"
-    return str(error.format_message())
+        message = library_words.refusal(error.message.removeprefix("Value error, "))
+        return f"{param.opts[0]} {message}"
+    if kind == "NoSuchOption":
+        return library_words.refusal(error.message, error.possibilities)
+    return library_words.refusal(str(error.format_message()))
 
 
 def _reflow(command: Any) -> None:
@@ -225,7 +248,11 @@ def _take_language(args: Sequence[str]) -> tuple[str | None, list[str]]:
         if arg == "--lang":
             value = next(words, None)
             if value is None:
-                raise InvalidInput("--lang needs a language: one of " + ", ".join(i18n.LANGUAGES))
+                raise InvalidInput(
+                    i18n._("--lang needs a language: one of {languages}").format(
+                        languages=", ".join(i18n.LANGUAGES)
+                    )
+                )
         elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
         else:
@@ -269,7 +296,7 @@ class Croupier(TyperGroup):
                     fail(_said(error))
                 status = 2
             except typer.Abort:
-                fail("interrupted")
+                fail(i18n._("interrupted"))
                 status = 130
             except InvalidInput as error:  # a refusal no command put in its own words
                 fail(str(error))
@@ -289,6 +316,11 @@ class GameCommands(TyperGroup):
         if self.get_command(ctx, name) is None and not name.startswith("-"):
             games = list(self.list_commands(ctx))
             near = get_close_matches(name, games, n=1)
-            hint = f"did you mean {near[0]}? " if near else ""
-            raise fail(f"{ctx.command_path} has no game {name!r}: {hint}it has {', '.join(games)}.")
+            said = {"command": ctx.command_path, "name": name, "games": ", ".join(games)}
+            if near:
+                refusal = i18n._(
+                    "{command} has no game {name!r}: did you mean {near}? it has {games}."
+                )
+                raise fail(refusal.format(near=near[0], **said))
+            raise fail(i18n._("{command} has no game {name!r}: it has {games}.").format(**said))
         return super().resolve_command(ctx, args)

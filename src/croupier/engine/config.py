@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from croupier.errors import InvalidConfig, InvalidInput
+from croupier.i18n import _
 
 __all__ = ["make_config", "member"]
 
@@ -32,7 +33,11 @@ def make_config(cls: type[T], **options: Any) -> T:
     for name, raw in options.items():
         key = name.replace("-", "_")
         if key not in hints:
-            raise InvalidConfig(f"unknown option {name!r}: the options are {', '.join(names)}")
+            raise InvalidConfig(
+                _("unknown option {name!r}: the options are {names}").format(
+                    name=name, names=", ".join(names)
+                )
+            )
         values[key] = _convert(key, raw, hints[key])
     try:
         return cls(**values)
@@ -60,7 +65,7 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
         return _fraction(name, raw)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _pair(name, raw, hint)
-    raise InvalidConfig(f"option {name!r} cannot be set from {raw!r}")
+    raise InvalidConfig(_("option {name!r} cannot be set from {raw!r}").format(name=name, raw=raw))
 
 
 E = TypeVar("E", bound=enum.Enum)
@@ -71,14 +76,22 @@ def member(kind: type[E], raw: E | str, parameter: str) -> E:
     `parameter` (as `parameter='raw'`) and the choices for a name that is none."""
     found = _named(kind, raw)
     if found is None:
-        raise InvalidInput(f"{parameter}={raw!r} is not valid: choose from {_choices(kind)}")
+        raise InvalidInput(
+            _("{name}={raw!r} is not valid: choose from {choices}").format(
+                name=parameter, raw=raw, choices=_choices(kind)
+            )
+        )
     return found
 
 
 def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:
     found = _named(hint, raw)
     if found is None:
-        raise InvalidConfig(f"{name} = {raw!r} is not valid: choose from {_choices(hint)}")
+        raise InvalidConfig(
+            _("{name} = {raw!r} is not valid: choose from {choices}").format(
+                name=name, raw=raw, choices=_choices(hint)
+            )
+        )
     return found
 
 
@@ -104,7 +117,9 @@ def _bool(name: str, raw: Any) -> bool:
         return True
     if text in ("no", "false", "off", "0"):
         return False
-    raise InvalidConfig(f"{name} = {raw!r} is not valid: write yes or no")
+    raise InvalidConfig(
+        _("{name} = {raw!r} is not valid: write yes or no").format(name=name, raw=raw)
+    )
 
 
 def _int(name: str, raw: Any) -> int:
@@ -113,7 +128,9 @@ def _int(name: str, raw: Any) -> int:
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise InvalidConfig(f"{name} = {raw!r} is not a whole number") from None
+        raise InvalidConfig(
+            _("{name} = {raw!r} is not a whole number").format(name=name, raw=raw)
+        ) from None
 
 
 _WRITTEN = re.compile(r"(\d{0,18}\.?\d{1,18}|\d{1,18}/\d{1,18})\s*(%?)")
@@ -133,7 +150,9 @@ def _fraction(name: str, raw: Any) -> Fraction:
         return Fraction(number) / (100 if percent else 1)
     except (ValueError, ZeroDivisionError):
         raise InvalidConfig(
-            f"{name} = {raw!r} is not a number: write a fraction such as 1/20, 0.05 or 5%"
+            _("{name} = {raw!r} is not a number: write a fraction such as 1/20, 0.05 or 5%").format(
+                name=name, raw=raw
+            )
         ) from None
 
 
@@ -144,6 +163,8 @@ def _pair(name: str, raw: Any, hint: type) -> Any:
     low, sep, high = text.partition("-")
     if not sep:
         raise InvalidConfig(
-            f"{name} = {raw!r} is not valid: write {low_name}-{high_name}, e.g. 10-1000"
+            _("{name} = {raw!r} is not valid: write {low}-{high}, e.g. 10-1000").format(
+                name=name, raw=raw, low=low_name, high=high_name
+            )
         )
     return hint(_int(name, low), _int(name, high))

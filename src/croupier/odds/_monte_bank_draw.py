@@ -30,6 +30,7 @@ from croupier.games.monte_bank.layout import (
     fate,
 )
 from croupier.games.monte_bank.rules import CutOn, Rules
+from croupier.i18n import _
 
 __all__ = ["WagerOdds", "check_rules", "unseen", "wager_odds"]
 
@@ -83,8 +84,10 @@ def check_rules(rules: Rules | None) -> Rules:
     rules = Rules() if rules is None else rules
     if rules.extra_cards:
         raise InvalidConfig(
-            f"extra_cards = {rules.extra_cards} is not valid here: the odds are of the four-card "
-            "layout; cards added to it (MB-17) are not followed"
+            _(
+                "extra_cards = {extra} is not valid here: the odds are of the four-card layout; "
+                "cards added to it (MB-17) are not followed"
+            ).format(extra=rules.extra_cards)
         )
     return rules
 
@@ -166,33 +169,47 @@ def _check_layout(layout: Layout) -> None:
     stranger = next((card for card in cards if card not in _IN_PACK), None)
     if stranger is not None:
         raise InvalidConfig(
-            f"layout {_show(layout)!r}: {stranger} is not a card of the Monte pack: "
-            "ranks A, 2-7, J, Q, K (C-2)"
+            _(
+                "layout {layout!r}: {card} is not a card of the Monte pack: "
+                "ranks A, 2-7, J, Q, K (C-2)"
+            ).format(layout=_show(layout), card=stranger)
         )
     if len(set(cards)) != len(cards):
-        raise InvalidConfig(f"layout {_show(layout)!r} holds a card twice: each card is once")
+        raise InvalidConfig(
+            _("layout {layout!r} holds a card twice: each card is once").format(
+                layout=_show(layout)
+            )
+        )
     if len({layout.rank(spot) for spot in Spot}) != len(Spot):
         raise InvalidConfig(
-            f"layout {_show(layout)!r} is not valid: each spot holds a rank of its own (MB-7)"
+            _("layout {layout!r} is not valid: each spot holds a rank of its own (MB-7)").format(
+                layout=_show(layout)
+            )
         )
     stacks = [cards for cards in layout.spots.values() if len(cards) > 1]
     if len(stacks) > 1 or any(len(stack) > _LARGEST_STACK for stack in stacks):
         raise InvalidConfig(
-            f"layout {_show(layout)!r} is not valid: at most one stack, of two or three (MB-7c)"
+            _("layout {layout!r} is not valid: at most one stack, of two or three (MB-7c)").format(
+                layout=_show(layout)
+            )
         )
 
 
 def _check_wager(wager: Wager) -> None:
     if isinstance(wager, Cross) and wager.backed == wager.against:
         raise InvalidConfig(
-            f"a cross of {wager.backed.value} against itself is not valid: "
-            "a cross backs one card against another (MB-9b)"
+            _(
+                "a cross of {card} against itself is not valid: "
+                "a cross backs one card against another (MB-9b)"
+            ).format(card=wager.backed.value)
         )
     if isinstance(wager, Doubler) and wager.group not in GROUPS.values():
         spots = ", ".join(sorted(spot.value for spot in wager.group))
         raise InvalidConfig(
-            f"a doubler on {{{spots}}} is not valid: it backs a row or a column, "
-            f"{', '.join(GROUPS)} (MB-9c)"
+            _(
+                "a doubler on {{{spots}}} is not valid: it backs a row or a column, "
+                "{groups} (MB-9c)"
+            ).format(spots=spots, groups=", ".join(GROUPS))
         )
 
 
@@ -204,14 +221,20 @@ def _check_remaining(layout: Layout, remaining: Collection[Card]) -> tuple[Card,
     for card in cards:
         if card not in _IN_PACK:
             raise InvalidConfig(
-                f"remaining: {card!r} is not a card of the Monte pack: ranks A, 2-7, J, Q, K (C-2)"
+                _(
+                    "remaining: {card!r} is not a card of the Monte pack: "
+                    "ranks A, 2-7, J, Q, K (C-2)"
+                ).format(card=card)
             )
         if card in on_layout:
             raise InvalidConfig(
-                f"remaining: {card} is on the layout {_show(layout)!r}: "
-                "the cards left are those off it"
+                _(
+                    "remaining: {card} is on the layout {layout!r}: the cards left are those off it"
+                ).format(card=card, layout=_show(layout))
             )
         if card in seen:
-            raise InvalidConfig(f"remaining: {card} is there twice: each card is once")
+            raise InvalidConfig(
+                _("remaining: {card} is there twice: each card is once").format(card=card)
+            )
         seen.add(card)
     return cards

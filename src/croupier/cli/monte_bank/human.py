@@ -67,13 +67,8 @@ def _prompt_for(view: MonteView) -> str:
 def _card(text: str, view: MonteView) -> Card:
     try:
         card = Card.from_str(text)
-    except InvalidCard:
-        raise CommandError(
-            _(
-                "{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit "
-                "(S, H, D, C or ♠ ♥ ♦ ♣), as in '7D', 'TS' or '10♥'"
-            ).format(text=text)
-        ) from None
+    except InvalidCard as error:
+        raise CommandError(str(error)) from None
     layout = view.layout
     place = layout.spot_of(card) if layout is not None else None
     return card if place is None or layout is None else layout.card(place)  # a stack by its first
