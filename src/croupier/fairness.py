@@ -30,6 +30,7 @@ from typing import TypeVar
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
+from croupier.i18n import _, ngettext
 from croupier.randomness import stream
 
 __all__ = [
@@ -136,13 +137,13 @@ class Proof:
         """The order this proof gives `cards`; `InvalidInput` if its seed is not revealed or
         is not the one committed to."""
         if self.seed is None:
-            raise InvalidInput("its seed is not revealed")
+            raise InvalidInput(_("its seed is not revealed"))
         try:
             seed = bytes.fromhex(self.seed)
         except ValueError:
-            raise InvalidInput("its seed is not hexadecimal") from None
+            raise InvalidInput(_("its seed is not hexadecimal")) from None
         if commitment(seed) != self.commitment:
-            raise InvalidInput("its seed is not the one its commitment was made to")
+            raise InvalidInput(_("its seed is not the one its commitment was made to"))
         return derived_order(seed, self.contributions, cards)
 
 
@@ -156,7 +157,12 @@ def fresh_part() -> str:
 def checked_part(text: str) -> str:
     """`text` as a contribution; `InvalidInput` if it cannot be one."""
     if not text.isprintable() or len(text) > CONTRIBUTION:
-        raise InvalidInput(f"a part of the shuffle is up to {CONTRIBUTION} printable characters")
+        said = ngettext(
+            "a part of the shuffle is up to {n} printable character",
+            "a part of the shuffle is up to {n} printable characters",
+            CONTRIBUTION,
+        )
+        raise InvalidInput(said.format(n=CONTRIBUTION))
     return text
 
 
@@ -229,10 +235,11 @@ class ProvenShuffler:
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         if self.used >= len(self._proofs):
-            raise ValueError("the history has no more proofs of its shuffles")
+            raise ValueError(_("the history has no more proofs of its shuffles"))
         proof = self._proofs[self.used]
         self.used += 1
         try:
             return proof.check(cards)
         except InvalidInput as error:
-            raise ValueError(f"shuffle {self.used}: {error}") from None
+            said = _("shuffle {number}: {error}").format(number=self.used, error=error)
+            raise ValueError(said) from None

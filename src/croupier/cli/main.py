@@ -64,7 +64,18 @@ app.add_typer(odds_app, name="odds")
 app.add_typer(solve_app, name="solve")
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(ledger_app, name="ledger")
-app.command("serve")(serve_command)
+app.command(
+    "serve",
+    help=N_(
+        "Start the table server: people register, open tables of any game with bots, sit "
+        "down with chips from their account, and play together.\n\n"
+        "With no --database, the ledger is an SQLite file in croupier's data folder; give "
+        "--database postgresql://USER@HOST/DB to use PostgreSQL. The database's schema is "
+        "brought up to date at start, and every table left open is resumed where it was. The "
+        "server answers GET /api/health once it and its database are up; docs/protocol.md "
+        "describes the rest. Ctrl-C stops the server; nothing committed is lost."
+    ),
+)(serve_command)
 
 
 @app.command(
@@ -98,8 +109,25 @@ def _list_games() -> None:
         console.print(f"{name:<16} {i18n._(registry.get(name).title)}")
 
 
-app.command("replay")(replay_command)
-app.command("verify")(verify_command)
+app.command(
+    "replay",
+    help=N_(
+        "Replay a saved session event for event, as a spectator saw it, and check it against "
+        "the record the save keeps of every coup. Exit status 1 names the first coup that "
+        "differs from the record (an edited or damaged save); 2, a file that cannot be read."
+    ),
+)(replay_command)
+app.command(
+    "verify",
+    help=N_(
+        "Check a provably fair session: each shuffle's seed is the one its commitment was "
+        "made to, each order the one the seed and the seats' parts give, and every card dealt "
+        "and every event is the one the shuffled and cut pack gives, as recorded. A table "
+        "server's history is signed as well, shoe by shoe: each signature must be its key's, "
+        'for the history as it is (any field edited breaks it). Says "verified", or names '
+        "the first discrepancy (exit status 1); 2, a file that cannot be read."
+    ),
+)(verify_command)
 
 
 def main() -> None:

@@ -50,8 +50,10 @@ __all__ = ["play_app"]
 
 play_app = typer.Typer(
     cls=GameCommands,
-    help="Play a game at the terminal, against bots, or watch bots play (--auto), or sit at a "
-    "table of a croupier server with others (--server).",
+    help=N_(
+        "Play a game at the terminal, against bots, or watch bots play (--auto), or sit at a "
+        "table of a croupier server with others (--server)."
+    ),
     no_args_is_help=True,
 )
 

@@ -17,6 +17,7 @@ from croupier.engine.events import redact
 from croupier.engine.game import Game
 from croupier.engine.history import History, replay
 from croupier.errors import HistoryMismatch, InvalidInput
+from croupier.i18n import N_, _
 from croupier.words.markup import plural
 
 __all__ = ["DIFFERS", "read_history", "replay_command", "where"]
@@ -27,30 +28,34 @@ DIFFERS = 1
 
 def replay_command(
     path: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A history written by `play --save`.")
+        Path, typer.Argument(metavar="FILE", help=N_("A history written by `play --save`."))
     ],
 ) -> None:
-    """Replay a saved session event for event, as a spectator saw it, and check it against
-    the record the save keeps of every coup. Exit status 1 names the first coup that
-    differs from the record (an edited or damaged save); 2, a file that cannot be read."""
+    """`croupier replay` (its help is main.py's)."""
     game, history = read_history(path)
     if not history.record:
+        said = _(
+            "Note: {path} keeps no record of its play (it was saved by an older croupier): its "
+            "replay cannot be checked."
+        )
         Console(stderr=True, highlight=False, soft_wrap=True).print(
-            f"Note: {escape(repr(str(path)))} keeps no record of its play (it was saved by an "
-            "older croupier): its replay cannot be checked."
+            said.format(path=escape(repr(str(path))))
         )
     console = Console(highlight=False)
     narrator = words.narrator(game.name, words.Names(words.place(game.name), numbered=True))
     try:
-        for _, step in replay(game, history):
+        for _state, step in replay(game, history):
             for event in step.events:
                 line = narrator(redact(event, None))
                 if line is not None:
                     console.print(line)
     except HistoryMismatch as error:
-        what = "the replay differs from the record" if history.record else "it does not replay"
-        said = where(error, words.round_name(game.name))
-        fail(f"{str(path)!r}: {what} {said}: {error.reason}")
+        if history.record:
+            said = _("{path!r}: the replay differs from the record {where}: {reason}")
+        else:
+            said = _("{path!r}: it does not replay {where}: {reason}")
+        at = where(error, words.round_name(game.name))
+        fail(said.format(path=str(path), where=at, reason=error.reason))
         raise typer.Exit(DIFFERS) from None
 
 
@@ -61,21 +66,33 @@ def read_history(path: Path) -> tuple[Game[Any, Any, Any], History]:
         game = registry.get(History.game_in(text))
         return game, History.from_json(text, game)
     except FileNotFoundError:
-        problem = "there is no such file"
+        problem = _("there is no such file")
     except IsADirectoryError:
-        problem = "it is a folder, not a saved session"
+        problem = _("it is a folder, not a saved session")
     except UnicodeDecodeError:
-        problem = "it is not text (UTF-8), so not a saved session"
-    except OSError as error:
-        problem = f"it cannot be read: {(error.strerror or str(error)).lower()}"
+        problem = _("it is not text (UTF-8), so not a saved session")
+    except OSError as error:  # the system's own words
+        said = _("it cannot be read: {error}")
+        problem = said.format(error=(error.strerror or str(error)).lower())
     except InvalidInput as error:
         problem = str(error)
-    raise fail(f"cannot read the history {str(path)!r}: {problem}")
+    said = _("cannot read the history {path!r}: {problem}")
+    raise fail(said.format(path=str(path), problem=problem))
+
+
+_IN = {
+    "coup": N_("in coup {number}"),
+    "deal": N_("in deal {number}"),
+    "round": N_("in round {number}"),
+}
+"""Where a replay differs, by what a round of the game is called."""
 
 
 def where(error: HistoryMismatch, word: str) -> str:
+    """Where a replay first differs (`error`), its rounds called `word` (`coup`, `deal` or
+    `round`)."""
     if error.round == 0:
-        return "at the seating"
+        return _("at the seating")
     if error.closing:
-        return f"at the close, after {plural(error.round - 1, word)}"
-    return f"in {word} {error.round}"
+        return _("at the close, after {rounds}").format(rounds=plural(error.round - 1, word))
+    return _(_IN[word]).format(number=error.round)

@@ -11,6 +11,7 @@ import typer
 
 from croupier.cli.options import Database, number, seed
 from croupier.cli.usage import fail
+from croupier.i18n import N_, _, ngettext
 from croupier.server.door import Limits
 
 __all__ = ["serve_command"]
@@ -26,7 +27,8 @@ def _enough_bots(bots: int) -> None:
         rules = games.get(game).config()
         refusal = too_few(game, rules, min(bots, rules.seats - 1), Settings().bot_chips)
         if refusal is not None:
-            raise fail(f"--bot-tables {bots} is not valid: {refusal}")
+            said = _("--bot-tables {bots} is not valid: {refusal}")
+            raise fail(said.format(bots=bots, refusal=refusal))
 
 
 def _free(host: str, port: int) -> None:
@@ -34,25 +36,27 @@ def _free(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
-        raise fail(f"--host {host!r} is not an address of this machine") from None
-    family, kind, _, _, address = infos[0]
+        said = _("--host {host!r} is not an address of this machine").format(host=host)
+        raise fail(said) from None
+    family, kind, _protocol, _name, address = infos[0]
     with socket.socket(family, kind) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(address)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                raise fail(f"{host}:{port} is in use: choose another --port") from None
-            raise fail(f"cannot serve at {host}:{port}: {error.strerror}") from None
+                said = _("{host}:{port} is in use: choose another --port")
+                raise fail(said.format(host=host, port=port)) from None
+            said = _("cannot serve at {host}:{port}: {error}")  # the system's own words
+            raise fail(said.format(host=host, port=port, error=error.strerror)) from None
 
 
 def _public_url(text: str) -> str:
     """`--public-url`: an http or https URL with a host, no query."""
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise typer.BadParameter(
-            f"{text[:80]!r} is not valid: give http://HOST:PORT or https://HOST/PATH"
-        )
+        said = _("{text!r} is not valid: give http://HOST:PORT or https://HOST/PATH")
+        raise typer.BadParameter(said.format(text=text[:80]))
     return text.rstrip("/")
 
 
@@ -60,18 +64,22 @@ def serve_command(
     host: Annotated[
         str,
         typer.Option(
-            help="The address to serve at. The default serves this machine only; "
-            "0.0.0.0 serves every network it is on."
+            help=N_(
+                "The address to serve at. The default serves this machine only; "
+                "0.0.0.0 serves every network it is on."
+            )
         ),
     ] = "127.0.0.1",
-    port: Annotated[int, number("The port to serve at.", 1, 65535)] = 8000,
+    port: Annotated[int, number(N_("The port to serve at."), 1, 65535)] = 8000,
     database: Database = None,
     lease: Annotated[
         int,
         number(
-            "How many seconds this process's claim on each of its tables lasts unless renewed "
-            "(every third of it): after a crash, another process, or this one restarted, "
-            "takes its tables up once their claims run out (docs/scaling.md).",
+            N_(
+                "How many seconds this process's claim on each of its tables lasts unless "
+                "renewed (every third of it): after a crash, another process, or this one "
+                "restarted, takes its tables up once their claims run out (docs/scaling.md)."
+            ),
             1,
             3600,
             metavar="SECONDS",
@@ -83,17 +91,21 @@ def serve_command(
             "--seed",
             parser=seed,
             metavar="SEED",
-            help="Deal every table's cards reproducibly, for tests and demonstrations (the "
-            "seed is never sent to anyone). Without one, every shuffle is cryptographically "
-            "strong.",
+            help=N_(
+                "Deal every table's cards reproducibly, for tests and demonstrations (the "
+                "seed is never sent to anyone). Without one, every shuffle is cryptographically "
+                "strong."
+            ),
             show_default=False,
         ),
     ] = None,
     bot_tables: Annotated[
         int,
         number(
-            "At start, open a table of every game that has none open, with this many bots "
-            "(fewer where a table has not the room), for people to sit down at. 0: none.",
+            N_(
+                "At start, open a table of every game that has none open, with this many bots "
+                "(fewer where a table has not the room), for people to sit down at. 0: none."
+            ),
             0,
             9,
             metavar="BOTS",
@@ -105,20 +117,25 @@ def serve_command(
             "--public-url",
             metavar="URL",
             parser=_public_url,
-            help="Where people reach this process, as http://HOST:PORT or https://HOST/PATH "
-            "(through a reverse proxy, the proxy's address for this process). Each table this "
-            "process runs names it, so that several processes sharing one database send "
-            "people to the one that runs their table (docs/scaling.md). Without it, a table "
-            "another process runs is refused with 'try again' until this one takes it up.",
+            help=N_(
+                "Where people reach this process, as http://HOST:PORT or https://HOST/PATH "
+                "(through a reverse proxy, the proxy's address for this process). Each table "
+                "this process runs names it, so that several processes sharing one database "
+                "send people to the one that runs their table (docs/scaling.md). Without it, a "
+                "table another process runs is refused with 'try again' until this one takes "
+                "it up."
+            ),
             show_default=False,
         ),
     ] = None,
     connections: Annotated[
         int,
         number(
-            "The most table connections (websockets) one client address may hold open at "
-            "once; one more is closed with code 4429. Behind a reverse proxy on this machine, "
-            "the address is the one the proxy forwards (X-Forwarded-For).",
+            N_(
+                "The most table connections (websockets) one client address may hold open at "
+                "once; one more is closed with code 4429. Behind a reverse proxy on this "
+                "machine, the address is the one the proxy forwards (X-Forwarded-For)."
+            ),
             1,
             1_000_000,
             metavar="COUNT",
@@ -127,24 +144,19 @@ def serve_command(
     registrations: Annotated[
         int,
         number(
-            "How many people one client address may register one after another; from "
-            "then on, each registration must wait twice as long as the last (1 s, 2 s, 4 s, "
-            "... up to 15 minutes), and one that comes sooner is refused 429 with the wait.",
+            N_(
+                "How many people one client address may register one after another; from "
+                "then on, each registration must wait twice as long as the last (1 s, 2 s, "
+                "4 s, ... up to 15 minutes), and one that comes sooner is refused 429 with the "
+                "wait."
+            ),
             1,
             1_000_000,
             metavar="COUNT",
         ),
     ] = Limits.registrations,
 ) -> None:
-    """Start the table server: people register, open tables of any game with bots, sit down
-    with chips from their account, and play together.
-
-    With no --database, the ledger is an SQLite file in croupier's data folder; give
-    --database postgresql://USER@HOST/DB to use PostgreSQL. The database's schema is brought
-    up to date at start, and every table left open is resumed where it was. The server
-    answers GET /api/health once it and its database are up; docs/protocol.md describes the
-    rest. Ctrl-C stops the server; nothing committed is lost.
-    """
+    """`croupier serve` (its help is main.py's)."""
     try:
         import uvicorn
 
@@ -152,7 +164,8 @@ def serve_command(
         from croupier.server.collector import collect_seldom
         from croupier.server.database import Unavailable, default_url, migrate, shown
     except ImportError:
-        raise fail("croupier serve needs the server extra: pip install croupier[server]") from None
+        said = _("croupier serve needs the server extra: pip install croupier[server]")
+        raise fail(said) from None
     _enough_bots(bot_tables)
     url = database if database is not None else default_url()
     _free(host, port)
@@ -162,13 +175,17 @@ def serve_command(
         app = create_app(url, dealt, lease, bot_tables, public_url, limits)
     except Unavailable as error:
         raise fail(str(error)) from None
-    print(f"croupier serves at http://{host}:{port}/ with the ledger at {shown(url)}", flush=True)
+    said = _("croupier serves at http://{host}:{port}/ with the ledger at {ledger}")
+    print(said.format(host=host, port=port, ledger=shown(url)), flush=True)
     if bot_tables:
-        print(
-            f"A table of every game waits with {bot_tables} bots: open http://{host}:{port}/ "
-            "in a browser to sit down.",
-            flush=True,
+        said = ngettext(
+            "A table of every game waits with {n} bot: open http://{host}:{port}/ in a "
+            "browser to sit down.",
+            "A table of every game waits with {n} bots: open http://{host}:{port}/ in a "
+            "browser to sit down.",
+            bot_tables,
         )
+        print(said.format(n=bot_tables, host=host, port=port), flush=True)
     collect_seldom()
     uvicorn.run(
         app,

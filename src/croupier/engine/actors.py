@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from typing import TypeAlias
 
+from croupier.i18n import _, pgettext
+
 __all__ = ["CHANCE", "HOUSE", "Actor", "Party", "actor_name"]
 
 
@@ -28,9 +30,10 @@ Actor: TypeAlias = int | Party
 
 
 def actor_name(actor: Actor | None) -> str:
-    """`seat 3` for seat number 2, `the house`, `chance`, or `a spectator`."""
+    """`seat 3` for seat number 2, `the house`, `chance`, or `a spectator`, in the context's
+    language."""
     if actor is None:
-        return "a spectator"
+        return _("a spectator")
     if isinstance(actor, Party):
-        return str(actor)
-    return f"seat {actor + 1}"
+        return _("the house") if actor is Party.HOUSE else pgettext("who acts", "chance")
+    return _("seat {number}").format(number=actor + 1)

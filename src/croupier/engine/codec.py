@@ -23,6 +23,7 @@ from typing import Any, Union
 
 from croupier.cards import Card
 from croupier.errors import InvalidInput
+from croupier.i18n import _, ngettext
 
 __all__ = ["JSON", "brief", "decode", "encode", "field_names"]
 
@@ -110,11 +111,12 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
         return _decode_union(data, typing.get_args(hint), known)
     if hint is type(None):
         if data is not None:
-            raise InvalidInput(f"expected null, got {brief(data)}")
+            raise InvalidInput(_("expected null, got {data}").format(data=brief(data)))
         return None
     if hint is Card:
         if not isinstance(data, str):
-            raise InvalidInput(f"expected a card such as '7D', got {brief(data)}")
+            said = _("expected a card such as '7D', got {data}")
+            raise InvalidInput(said.format(data=brief(data)))
         return Card.from_str(data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _decode_dataclass(data, hint, known)
@@ -124,14 +126,19 @@ def decode(data: JSON, hint: Any, known: Mapping[str, type] = types.MappingProxy
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode(item, args[0], known) for item in items)
         if len(items) != len(args):
-            raise InvalidInput(f"expected a list of {len(args)}, got {brief(data)}")
+            said = ngettext(
+                "expected a list of {n}, got {data}",
+                "expected a list of {n}, got {data}",
+                len(args),
+            )
+            raise InvalidInput(said.format(n=len(args), data=brief(data)))
         return tuple(decode(item, arg, known) for item, arg in zip(items, args, strict=True))
     if origin is frozenset:
         (arg,) = typing.get_args(hint)
         return frozenset(decode(item, arg, known) for item in _list(data))
     if origin in (dict, Mapping, typing.get_origin(Mapping[str, str])):
         if not isinstance(data, dict):
-            raise InvalidInput(f"expected an object, got {brief(data)}")
+            raise InvalidInput(_("expected an object, got {data}").format(data=brief(data)))
         key_hint, value_hint = typing.get_args(hint)
         return {
             decode(_key(key, key_hint), key_hint, known): decode(item, value_hint, known)
@@ -149,18 +156,21 @@ def _decode_scalar(data: JSON, hint: Any) -> Any:
         if isinstance(data, str) and _FRACTION.fullmatch(data):
             with contextlib.suppress(ZeroDivisionError):  # "1/0", "1/00"
                 return Fraction(data)
-        raise InvalidInput(f"expected a fraction such as '1/20', got {brief(data)}")
+        said = _("expected a fraction such as '1/20', got {data}")
+        raise InvalidInput(said.format(data=brief(data)))
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         choices = {member.value: member for member in hint}
         if isinstance(data, str | int) and data in choices:
             return choices[data]
         named = ", ".join(repr(value) for value in choices)
-        raise InvalidInput(f"cannot read {brief(data)} as {hint.__name__}: choose from {named}")
+        said = _("cannot read {data} as {type}: choose from {choices}")
+        raise InvalidInput(said.format(data=brief(data), type=hint.__name__, choices=named))
     if hint is int and isinstance(data, int) and not isinstance(data, bool):
         return data
     if hint in (str, bool, float) and isinstance(data, hint):
         return data
-    raise InvalidInput(f"cannot read {brief(data)} as {getattr(hint, '__name__', hint)}")
+    said = _("cannot read {data} as {type}")
+    raise InvalidInput(said.format(data=brief(data), type=getattr(hint, "__name__", hint)))
 
 
 def _decode_union(data: JSON, options: tuple[Any, ...], known: Mapping[str, type]) -> Any:
@@ -171,25 +181,30 @@ def _decode_union(data: JSON, options: tuple[Any, ...], known: Mapping[str, type
             return decode(data, option, known)
         except InvalidInput:
             continue
-    names = " or ".join(
+    # i18n: between the names of the types a value may be read as ("int or null")
+    names = _(" or ").join(
         "null" if option is type(None) else getattr(option, "__name__", str(option))
         for option in options
     )
-    raise InvalidInput(f"cannot read {brief(data)} as {names}")
+    said = _("cannot read {data} as {type}")
+    raise InvalidInput(said.format(data=brief(data), type=names))
 
 
 def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) -> Any:
     if not isinstance(data, dict):
-        raise InvalidInput(f"expected an object for {hint.__name__}, got {brief(data)}")
+        said = _("expected an object for {type}, got {data}")
+        raise InvalidInput(said.format(type=hint.__name__, data=brief(data)))
     name = data.get("type", hint.__name__)
     cls: Any = (known.get(name) or _named(hint, name)) if isinstance(name, str) else None
     if not (isinstance(cls, type) and issubclass(cls, hint)) or name != cls.__name__:
-        raise InvalidInput(f"there is no {hint.__name__} called {brief(name)}")
+        said = _("there is no {type} called {name}")
+        raise InvalidInput(said.format(type=hint.__name__, name=brief(name)))
     hints = _hints(cls)
     fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
     unknown = sorted(set(data) - set(fields) - {"type"})
     if unknown:
-        raise InvalidInput(f"{cls.__name__} has no field {brief(unknown[0])}")
+        said = _("{type} has no field {field}")
+        raise InvalidInput(said.format(type=cls.__name__, field=brief(unknown[0])))
     missing = [
         name
         for name, field in fields.items()
@@ -198,7 +213,8 @@ def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) ->
         and field.default_factory is dataclasses.MISSING
     ]
     if missing:
-        raise InvalidInput(f"{cls.__name__} lacks its field {missing[0]!r}")
+        said = _("{type} lacks its field {field!r}")
+        raise InvalidInput(said.format(type=cls.__name__, field=missing[0]))
     values = {
         name: decode(item, hints[name], known) for name, item in data.items() if name != "type"
     }
@@ -207,7 +223,8 @@ def _decode_dataclass(data: JSON, hint: type[Any], known: Mapping[str, type]) ->
     except InvalidInput:
         raise
     except (TypeError, ValueError, ArithmeticError) as error:
-        raise InvalidInput(f"{cls.__name__} cannot be {brief(data)}: {error}") from None
+        said = _("{type} cannot be {data}: {error}")
+        raise InvalidInput(said.format(type=cls.__name__, data=brief(data), error=error)) from None
 
 
 def _named(hint: type[Any], name: str) -> type[Any]:
@@ -234,7 +251,7 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
 
 def _list(data: JSON) -> list[Any]:
     if not isinstance(data, list):
-        raise InvalidInput(f"expected a list, got {brief(data)}")
+        raise InvalidInput(_("expected a list, got {data}").format(data=brief(data)))
     return data
 
 

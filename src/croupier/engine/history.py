@@ -37,6 +37,7 @@ from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.fairness import Proof, ProvenShuffler, seeds_of
+from croupier.i18n import _, ngettext
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
@@ -120,36 +121,39 @@ class History:
         data = _parse(text)
         version = data.get("format", 1)
         if type(version) is not int or version not in _KEYS:
-            newer = type(version) is int and version > FORMAT
-            said = "is of a newer croupier" if newer else "is not one croupier writes"
-            raise InvalidHistory(
-                f"its format {brief(version)} {said}: this one reads 1 to {FORMAT}"
-            )
+            if type(version) is int and version > FORMAT:
+                said = _("its format {format} is of a newer croupier: this one reads 1 to {newest}")
+            else:
+                said = _(
+                    "its format {format} is not one croupier writes: this one reads 1 to {newest}"
+                )
+            raise InvalidHistory(said.format(format=brief(version), newest=FORMAT))
         name = _game(data)
         if name != game.name:
-            raise InvalidHistory(f"this history is of {name!r}, not {game.name!r}")
+            said = _("this history is of {name!r}, not {game!r}")
+            raise InvalidHistory(said.format(name=name, game=game.name))
         for key in _KEYS[version]:
             if key not in data:
-                raise InvalidHistory(f"it has no {key!r}")
+                raise InvalidHistory(_("it has no {key!r}").format(key=key))
         for key in data:
             if key not in _KEYS[version]:
-                raise InvalidHistory(
-                    f"it has {brief(key)}, which a history of format {version} has not"
-                )
+                said = _("it has {key}, which a history of format {format} has not")
+                raise InvalidHistory(said.format(key=brief(key), format=version))
         known = {kind.__name__: kind for kind in game.actions}
-        with _part("its rule set ('config')"):
+        with _part(_("its rule set ('config')")):
             config = decode(data["config"], game.config_type)
-        with _part("its buy-ins ('buy_ins')"):
+        with _part(_("its buy-ins ('buy_ins')")):
             buy_ins = decode(data["buy_ins"], Mapping[int, int])
             game.start(config, buy_ins)  # the seats can sit down
         seed = data["seed"]
         if seed is not None and type(seed) is not int:
-            raise InvalidHistory(f"its seed is {brief(seed)}, not a whole number or null")
+            said = _("its seed is {seed}, not a whole number or null")
+            raise InvalidHistory(said.format(seed=brief(seed)))
         actions = _each(data, "actions", lambda item: _action(item, game, known))
         shuffles = _each(data, "shuffles", lambda item: decode(item, tuple[Card, ...]))
         record = _each(data, "record", lambda item: decode(item, Checkpoint)) if version > 1 else ()
         if record and (record[0].rounds, record[0].steps) != (0, 0):
-            raise InvalidHistory("its record does not begin with the seating")
+            raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
         seal = _seal(data["seal"]) if version > 3 else None
         return cls(game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal)
@@ -182,8 +186,8 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         drawn = seeds_of(history.seed)
         for number, proof in enumerate(history.proofs, 1):
             if proof.seed != next(drawn).hex():
-                reason = f"shuffle {number}'s seed is not the one the session's seed draws"
-                raise HistoryMismatch(0, False, reason)
+                reason = _("shuffle {number}'s seed is not the one the session's seed draws")
+                raise HistoryMismatch(0, False, reason.format(number=number))
     seal = history.seal
     chain = (
         opening(seal.table, history.game, history.config, history.buy_ins)
@@ -204,12 +208,23 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         shuffles += step.actor is CHANCE and isinstance(step.action, Shuffle)
         rounds = game.rounds(state)
     if shuffles != len(history.proofs):
-        reason = f"it proves {len(history.proofs)} shuffles, and the session made {shuffles}"
-        raise HistoryMismatch(rounds, True, reason)
+        proofs = len(history.proofs)
+        reason = ngettext(
+            "it proves {n} shuffle, and the session made {made}",
+            "it proves {n} shuffles, and the session made {made}",
+            proofs,
+        )
+        raise HistoryMismatch(rounds, True, reason.format(n=proofs, made=shuffles))
     if seal is not None:
         _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
         if len(seal.signatures) != shuffles + 1:
-            reason = f"it has {len(seal.signatures)} signatures for {shuffles + 1} shoes"
+            signatures = len(seal.signatures)
+            reason = ngettext(
+                "it has {n} signature for {shoes} shoes",
+                "it has {n} signatures for {shoes} shoes",
+                signatures,
+            )
+            reason = reason.format(n=signatures, shoes=shuffles + 1)
             raise HistoryMismatch(rounds + 1, ended, reason)
     return shuffles, rounds
 
@@ -222,9 +237,16 @@ def _sealed(
     seed = history.proofs[shoe - 1].seed if shoe else None
     signed = message(seal.table, shoe, chain, bytes.fromhex(seed) if seed else None)
     if not seal.holds(shoe, signed):
-        what = f"shoe {shoe}" if shoe else "what came before the first shuffle"
-        reason = f"the seal's signature of {what} is not its key's for the history as it is"
-        raise HistoryMismatch(round, closing, reason)
+        if shoe:
+            reason = _(
+                "the seal's signature of shoe {shoe} is not its key's for the history as it is"
+            )
+        else:
+            reason = _(
+                "the seal's signature of what came before the first shuffle is not its key's "
+                "for the history as it is"
+            )
+        raise HistoryMismatch(round, closing, reason.format(shoe=shoe))
 
 
 def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[tuple[Any, Step]]:
@@ -244,16 +266,19 @@ def _steps(game: Game[Any, Any, Any], history: History, state: Any) -> Iterator[
             actor, action = step
             events = driver.apply(actor, action)
         except IllegalAction as error:
-            said = (
-                "chance's step" if actor is CHANCE else f"action {number}, {_said(actor, action)},"
-            )
-            raise HistoryMismatch(coup, False, f"{said} is refused: {error.reason}") from None
+            if actor is CHANCE:
+                said = _("chance's step is refused: {reason}")
+            else:
+                said = _("action {number}, {action}, is refused: {reason}")
+            said = said.format(number=number, action=_said(actor, action), reason=error.reason)
+            raise HistoryMismatch(coup, False, said) from None
         except ValueError as error:  # a recorded shuffle that cannot be
             raise HistoryMismatch(coup, False, str(error)) from None
         yield driver.state, Step(actor, action, events)
     leftover = next(pending, None)
     if leftover is not None:
-        reason = f"the history goes on after the session ended, from action {leftover[0]}"
+        reason = _("the history goes on after the session ended, from action {number}")
+        reason = reason.format(number=leftover[0])
         raise HistoryMismatch(game.rounds(driver.state) + 1, True, reason)
 
 
@@ -279,7 +304,8 @@ def _checked(
     for index in range(compared, max(len(record), len(replayed))):
         _compare(record, replayed, index)
     if acted < len(history.actions):
-        reason = f"the history goes on after its record ends, from action {acted + 1}"
+        reason = _("the history goes on after its record ends, from action {number}")
+        reason = reason.format(number=acted + 1)
         raise HistoryMismatch(record[-1].rounds + 1, True, reason)
 
 
@@ -287,11 +313,11 @@ def _compare(record: tuple[Checkpoint, ...], replayed: tuple[Checkpoint, ...], i
     """Raise `HistoryMismatch` if the replay's stretch `index` is not the record's."""
     if index >= len(record):
         ending = replayed[index]
-        raise HistoryMismatch(ending.rounds, False, "the session goes on past its record")
+        raise HistoryMismatch(ending.rounds, False, _("the session goes on past its record"))
     recorded = record[index]
     before = record[index - 1].rounds if index else 0
     if index >= len(replayed):
-        reason: str | None = "the session ends sooner than recorded"
+        reason: str | None = _("the session ends sooner than recorded")
     else:
         reason = difference(recorded, replayed[index], seating=index == 0)
     if reason is not None:
@@ -301,27 +327,30 @@ def _compare(record: tuple[Checkpoint, ...], replayed: tuple[Checkpoint, ...], i
 
 def _parse(text: str) -> dict[str, JSON]:
     if not text.strip():
-        raise InvalidHistory("it is empty")
+        raise InvalidHistory(_("it is empty"))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise InvalidHistory("it is nested too deeply to be a history") from None
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise InvalidHistory(f"it is not JSON: {error.msg.lower()} at {where}") from None
+        raise InvalidHistory(_("it is nested too deeply to be a history")) from None
+    except json.JSONDecodeError as error:  # the parser's own words
+        said = _("it is not JSON: {error} at line {line}, column {column}")
+        said = said.format(error=error.msg.lower(), line=error.lineno, column=error.colno)
+        raise InvalidHistory(said) from None
     except ValueError:  # an integer longer than Python converts
-        raise InvalidHistory("it holds a number too long to be read") from None
+        raise InvalidHistory(_("it holds a number too long to be read")) from None
     if not isinstance(data, dict):
-        raise InvalidHistory(f"it holds {brief(data)}, not a history (a JSON object)")
+        said = _("it holds {data}, not a history (a JSON object)")
+        raise InvalidHistory(said.format(data=brief(data)))
     return data
 
 
 def _game(data: Mapping[str, JSON]) -> str:
     if "game" not in data:
-        raise InvalidHistory("it has no 'game'")
+        raise InvalidHistory(_("it has no 'game'"))
     name = data["game"]
     if not isinstance(name, str):
-        raise InvalidHistory(f"its 'game' is {brief(name)}, not a game's name")
+        said = _("its 'game' is {game}, not a game's name")
+        raise InvalidHistory(said.format(game=brief(name)))
     return name
 
 
@@ -329,26 +358,31 @@ def _each(data: Mapping[str, JSON], key: str, read: Callable[[JSON], Any]) -> tu
     """Each item of the list under `key`, read; an error names the item."""
     items = data[key]
     if not isinstance(items, list):
-        raise InvalidHistory(f"its {key!r} is {brief(items)}, not a list")
+        said = _("its {key!r} is {items}, not a list")
+        raise InvalidHistory(said.format(key=key, items=brief(items)))
     out = []
     for number, item in enumerate(items, 1):
-        with _part(f"{key} {number}"):
+        # i18n: an item of a history's list: the list's key, the item's number ("actions 3")
+        with _part(_("{key} {number}").format(key=key, number=number)):
             out.append(read(item))
     return tuple(out)
 
 
 def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) -> Any:
     if not (isinstance(item, list) and len(item) == 2):
-        raise InvalidHistory(f"expected [actor, action], got {brief(item)}")
+        raise InvalidHistory(_("expected [actor, action], got {item}").format(item=brief(item)))
     actor, action = item
     if actor == CHANCE.value:
-        raise InvalidHistory("chance's steps are drawn again, not recorded")
+        raise InvalidHistory(_("chance's steps are drawn again, not recorded"))
     if type(actor) is not int and actor != HOUSE.value:
-        raise InvalidHistory(f"{brief(actor)} is not a seat number or 'house'")
+        said = _("{actor} is not a seat number or 'house'")
+        raise InvalidHistory(said.format(actor=brief(actor)))
     kind = action.get("type") if isinstance(action, dict) else None
     if not isinstance(kind, str) or kind not in known:
-        names = ", ".join(known)
-        raise InvalidHistory(f"{brief(kind)} is not an action of {game.title}: it has {names}")
+        said = _("{kind} is not an action of {game}: it has {names}")
+        raise InvalidHistory(
+            said.format(kind=brief(kind), game=_(game.title), names=", ".join(known))
+        )
     return decode(actor, Actor), decode(action, Action, known)
 
 
@@ -363,24 +397,24 @@ def _seal_json(seal: Seal) -> JSON:
 
 def _seal(item: JSON) -> Seal:
     """A history's seal as `_seal_json` writes it."""
-    with _part("its seal ('seal')"):
+    with _part(_("its seal ('seal')")):
         if not isinstance(item, dict) or set(item) != {"table", "key", "signatures"}:
-            raise InvalidHistory("expected its table, key and signatures")
+            raise InvalidHistory(_("expected its table, key and signatures"))
         table, key, signatures = item["table"], item["key"], item["signatures"]
         if type(table) is not int or not isinstance(key, str):
-            raise InvalidHistory("its table is a whole number and its key text (hexadecimal)")
+            raise InvalidHistory(_("its table is a whole number and its key text (hexadecimal)"))
         if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
-            raise InvalidHistory("its signatures are a list of text (hexadecimal)")
+            raise InvalidHistory(_("its signatures are a list of text (hexadecimal)"))
         return Seal(table, key, tuple(signatures))
 
 
 def _proof(item: JSON) -> Proof:
     """A shuffle's proof as `_proof_json` writes it."""
     if not isinstance(item, dict) or set(item) != {"commitment", "seed", "contributions"}:
-        raise InvalidHistory("expected its commitment, seed and contributions")
+        raise InvalidHistory(_("expected its commitment, seed and contributions"))
     made, seed, given = item["commitment"], item["seed"], item["contributions"]
     if not isinstance(made, str) or not (seed is None or isinstance(seed, str)):
-        raise InvalidHistory("its commitment and seed are text (hexadecimal)")
+        raise InvalidHistory(_("its commitment and seed are text (hexadecimal)"))
     contributions = decode(given, Mapping[int, str])
     return Proof(made, seed, contributions)
 
@@ -397,4 +431,6 @@ def _part(part: str) -> Iterator[None]:
 def _said(actor: Actor, action: Action) -> str:
     """`seat 2's {"type": "Stake", ...}`: the action as the history writes it, cut short."""
     text = json.dumps(encode(action), separators=(", ", ": "))
-    return f"{actor_name(actor)}'s {text if len(text) <= 80 else text[:76] + '...}'}"
+    cut = text if len(text) <= 80 else text[:76] + "...}"
+    # i18n: a recorded action: who took it, then the action as the history writes it
+    return _("{actor}'s {action}").format(actor=actor_name(actor), action=cut)

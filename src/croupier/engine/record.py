@@ -29,6 +29,7 @@ from croupier.engine.codec import brief, encode
 from croupier.engine.events import Event
 from croupier.engine.game import Game
 from croupier.errors import InvalidHistory
+from croupier.i18n import _, ngettext
 
 __all__ = ["Checkpoint", "Recorder", "canonical", "difference"]
 
@@ -51,9 +52,11 @@ class Checkpoint:
 
     def __post_init__(self) -> None:
         if min(self.rounds, self.steps) < 0:
-            raise InvalidHistory(f"a checkpoint has a negative count: {self}")
+            raise InvalidHistory(
+                _("a checkpoint has a negative count: {checkpoint}").format(checkpoint=self)
+            )
         if not all(_DIGEST.fullmatch(d) for d in (self.cards, self.actions, self.events)):
-            raise InvalidHistory("a checkpoint's digest is not 64 hexadecimal digits")
+            raise InvalidHistory(_("a checkpoint's digest is not 64 hexadecimal digits"))
 
 
 class _Stretch:
@@ -118,37 +121,64 @@ def difference(recorded: Checkpoint, replayed: Checkpoint, seating: bool = False
     chips = _chips(recorded, replayed, seating)
     if cause is None:
         if chips is None and replayed != recorded:
-            return (
-                f"{replayed.rounds} coups are settled by its end; the record says {recorded.rounds}"
+            said = ngettext(
+                "{n} coup is settled by its end; the record says {recorded}",
+                "{n} coups are settled by its end; the record says {recorded}",
+                replayed.rounds,
             )
+            return said.format(n=replayed.rounds, recorded=recorded.rounds)
         return chips
     return cause if chips is None else f"{cause} ({chips})"
 
 
 def _cause(recorded: Checkpoint, replayed: Checkpoint, seating: bool) -> str | None:
     if replayed.steps < recorded.steps:
-        return "the session ends sooner than recorded"
+        return _("the session ends sooner than recorded")
     if replayed.actions != recorded.actions:
-        return "other stakes or choices are made than recorded"
+        return _("other stakes or choices are made than recorded")
     if replayed.cards != recorded.cards:
-        return "other cards come from the shoe than recorded"
+        return _("other cards come from the shoe than recorded")
     if replayed.events != recorded.events:
-        return "the rule set is not the one recorded" if seating else "other events are told"
+        return _("the rule set is not the one recorded") if seating else _("other events are told")
     return None
 
 
 def _chips(recorded: Checkpoint, replayed: Checkpoint, seating: bool) -> str | None:
     """The first seat whose chips differ, in words."""
     for seat in sorted(recorded.holdings.keys() | replayed.holdings.keys()):
-        now, then, name = replayed.holdings.get(seat), recorded.holdings.get(seat), actor_name(seat)
+        name = actor_name(seat)
+        if seat not in replayed.holdings:
+            then = recorded.holdings[seat]
+            said = ngettext(
+                "{name} is not at the table; the record has it with {n} chip",
+                "{name} is not at the table; the record has it with {n} chips",
+                then,
+            )
+            return said.format(name=name, n=brief(then))
+        now = replayed.holdings[seat]
+        if seat not in recorded.holdings:
+            said = ngettext(
+                "{name} is at the table with {n} chip; the record has no {name}",
+                "{name} is at the table with {n} chips; the record has no {name}",
+                now,
+            )
+            return said.format(name=name, n=brief(now))
+        then = recorded.holdings[seat]
         if now == then:
             continue
-        if now is None:
-            return f"{name} is not at the table; the record has it with {brief(then)} chips"
-        if then is None:
-            return f"{name} is at the table with {brief(now)} chips; the record has no {name}"
-        holds = "sits down with" if seating else "ends it with"
-        return f"{name} {holds} {brief(now)} chips; the record says {brief(then)}"
+        if seating:
+            said = ngettext(
+                "{name} sits down with {n} chip; the record says {recorded}",
+                "{name} sits down with {n} chips; the record says {recorded}",
+                now,
+            )
+        else:
+            said = ngettext(
+                "{name} ends it with {n} chip; the record says {recorded}",
+                "{name} ends it with {n} chips; the record says {recorded}",
+                now,
+            )
+        return said.format(name=name, n=brief(now), recorded=brief(then))
     return None
 
 

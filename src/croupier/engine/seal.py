@@ -32,6 +32,7 @@ from croupier.engine.actions import Action
 from croupier.engine.actors import Actor
 from croupier.engine.record import canonical
 from croupier.errors import InvalidInput
+from croupier.i18n import _, ngettext
 
 __all__ = ["DOMAIN", "Seal", "Signer", "after_shuffle", "after_step", "message", "opening"]
 
@@ -96,9 +97,14 @@ class Seal:
         try:
             public = bytes.fromhex(self.key)
         except ValueError:
-            raise InvalidInput("its key is not hexadecimal") from None
+            raise InvalidInput(_("its key is not hexadecimal")) from None
         if len(public) != _KEY:
-            raise InvalidInput(f"its key is not an Ed25519 public key ({_KEY} bytes)")
+            said = ngettext(
+                "its key is not an Ed25519 public key ({n} byte)",
+                "its key is not an Ed25519 public key ({n} bytes)",
+                _KEY,
+            )
+            raise InvalidInput(said.format(n=_KEY))
 
     def holds(self, shoe: int, signed: bytes) -> bool:
         """Whether the seal's signature of shoe `shoe` is its key's, of `signed`."""

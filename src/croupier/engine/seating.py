@@ -65,9 +65,11 @@ def seat_buy_ins(buy_ins: Mapping[int, int], count: int) -> tuple[int | None, ..
     seats: list[int | None] = [None] * count
     for seat, chips in buy_ins.items():
         if not (isinstance(seat, int) and 0 <= seat < count):
-            raise InvalidConfig(f"there is no seat {seat!r}: seats are 0 to {count - 1}")
+            said = _("there is no seat {seat!r}: seats are 0 to {last}")
+            raise InvalidConfig(said.format(seat=seat, last=count - 1))
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-            raise InvalidConfig(f"seat {seat} must bring a whole number of chips, not {chips!r}")
+            said = _("seat {seat} must bring a whole number of chips, not {chips!r}")
+            raise InvalidConfig(said.format(seat=seat, chips=chips))
         seats[seat] = chips
     return tuple(seats)
 

@@ -15,6 +15,7 @@ from croupier.games.chemin_de_fer import CheminDeFer
 from croupier.games.monte_bank import MonteBank
 from croupier.games.private_monte import PrivateMonte
 from croupier.games.punto_banco import PuntoBanco
+from croupier.i18n import _
 
 __all__ = ["get", "names"]
 
@@ -34,6 +35,5 @@ def get(name: str) -> Game[Any, Any, Any]:
     try:
         return _GAMES[name]
     except KeyError:
-        raise InvalidConfig(
-            f"there is no game {name!r}: choose from {', '.join(names())}"
-        ) from None
+        said = _("there is no game {name!r}: choose from {games}")
+        raise InvalidConfig(said.format(name=name, games=", ".join(names()))) from None

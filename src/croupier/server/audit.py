@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from croupier.i18n import _, ngettext
 from croupier.server.database import open_ledger
 from croupier.server.schema import Account, AccountKind, Cause, Transfer
 
@@ -51,7 +52,8 @@ class Finding:
 
 
 def _label(account: Account) -> str:
-    return f"account {account.id} ({account.kind} {account.name!r})"
+    said = _("account {number} ({kind} {name!r})")
+    return said.format(number=account.id, kind=account.kind, name=account.name)
 
 
 def _flows(session: Session) -> dict[int, int]:
@@ -69,33 +71,37 @@ def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
     accounts = list(session.scalars(select(Account).order_by(Account.id)))
     total = sum(account.balance for account in accounts)
     if total != 0:
-        findings.append(Finding(Invariant.SUM_IS_ZERO, f"the balances sum to {total}, not 0"))
+        said = _("the balances sum to {total}, not 0").format(total=total)
+        findings.append(Finding(Invariant.SUM_IS_ZERO, said))
     flows = _flows(session)
     for account in accounts:
         expected = flows.get(account.id, 0)
-        if account.balance != expected:
-            findings.append(
-                Finding(
-                    Invariant.BALANCE_IS_TRANSFERS,
-                    f"{_label(account)} has {account.balance} chips; its transfers make {expected}",
-                )
+        label, balance = _label(account), account.balance
+        if balance != expected:
+            said = ngettext(
+                "{label} has {n} chip; its transfers make {expected}",
+                "{label} has {n} chips; its transfers make {expected}",
+                abs(balance),
             )
-        if account.balance < 0 and account.kind != AccountKind.GRANT_SOURCE.value:
+            said = said.format(label=label, n=balance, expected=expected)
+            findings.append(Finding(Invariant.BALANCE_IS_TRANSFERS, said))
+        if balance < 0 and account.kind != AccountKind.GRANT_SOURCE.value:
+            said = ngettext(
+                "{label} has {n} chip, below zero", "{label} has {n} chips, below zero", -balance
+            )
             findings.append(
-                Finding(
-                    Invariant.BALANCE_NOT_NEGATIVE,
-                    f"{_label(account)} has {account.balance} chips, below zero",
-                )
+                Finding(Invariant.BALANCE_NOT_NEGATIVE, said.format(label=label, n=balance))
             )
         if table_chips is not None and account.kind == AccountKind.TABLE.value:
             held = table_chips(session, account)
-            if account.balance != held:
-                findings.append(
-                    Finding(
-                        Invariant.TABLE_IS_STATE,
-                        f"{_label(account)} has {account.balance} chips; its table holds {held}",
-                    )
+            if balance != held:
+                said = ngettext(
+                    "{label} has {n} chip; its table holds {held}",
+                    "{label} has {n} chips; its table holds {held}",
+                    abs(balance),
                 )
+                said = said.format(label=label, n=balance, held=held)
+                findings.append(Finding(Invariant.TABLE_IS_STATE, said))
     causes = [cause.value for cause in Cause]
     uncaused = session.execute(
         select(Transfer.id, Transfer.cause)
@@ -103,12 +109,9 @@ def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
         .order_by(Transfer.id)
     )
     for number, cause in uncaused:
-        findings.append(
-            Finding(
-                Invariant.TRANSFER_HAS_CAUSE,
-                f"transfer {number} has no cause (it says {cause!r}; one of {causes})",
-            )
-        )
+        said = _("transfer {number} has no cause (it says {cause!r}; one of {causes})")
+        said = said.format(number=number, cause=cause, causes=causes)
+        findings.append(Finding(Invariant.TRANSFER_HAS_CAUSE, said))
     return findings
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.server.schema import Secret
 
@@ -132,13 +133,19 @@ def _reason(error: SQLAlchemyError) -> str:
     return str(getattr(error, "orig", None) or error).splitlines()[0]
 
 
+def _cannot_open(url: str, reason: object) -> Unavailable:
+    """The database at `url` cannot be opened, as its library says (`reason`, in its words)."""
+    said = i18n._("cannot open the database {url!r}: {reason}")
+    return Unavailable(said.format(url=shown(url), reason=reason))
+
+
 def open_database(url: str) -> Engine:
     """An engine on `url` (by `engine_url`); on SQLite, every connection enforces its foreign
     keys (SQLite does not unless asked). Nothing is connected to yet."""
     try:
         engine = create_engine(engine_url(url))
     except (ArgumentError, ImportError, ValueError) as error:
-        raise Unavailable(f"cannot open the database {shown(url)!r}: {error}") from None
+        raise _cannot_open(url, error) from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _enforce_foreign_keys)
         event.listen(engine, "begin", _begin)
@@ -161,19 +168,19 @@ def open_ledger(url: str) -> Engine:
     SQLite file is not created, and a database without the ledger's tables is refused."""
     file = _sqlite_file(url)
     if file is not None and not file.is_file():
-        raise Unavailable(f"there is no ledger at {shown(url)!r}: no file {str(file)!r}")
+        said = i18n._("there is no ledger at {url!r}: no file {file!r}")
+        raise Unavailable(said.format(url=shown(url), file=str(file)))
     engine = open_database(url)
     try:
         with engine.connect() as connection:
             tables = set(inspect(connection).get_table_names())
     except SQLAlchemyError as error:
         engine.dispose()
-        raise Unavailable(f"cannot open the database {shown(url)!r}: {_reason(error)}") from None
+        raise _cannot_open(url, _reason(error)) from None
     if not {"accounts", "transfers"} <= tables:
         engine.dispose()
-        raise Unavailable(
-            f"{shown(url)!r} holds no ledger: it has no accounts and transfers tables"
-        )
+        said = i18n._("{url!r} holds no ledger: it has no accounts and transfers tables")
+        raise Unavailable(said.format(url=shown(url)))
     return engine
 
 
@@ -198,7 +205,7 @@ def migrate(url: str) -> None:
     try:
         command.upgrade(_config(url), "head")
     except OperationalError as error:
-        raise Unavailable(f"cannot open the database {shown(url)!r}: {_reason(error)}") from None
+        raise _cannot_open(url, _reason(error)) from None
 
 
 def secret(engine: Engine, name: str, make: Callable[[], str]) -> str:
