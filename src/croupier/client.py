@@ -83,7 +83,8 @@ class Client:
         except ValueError:  # a failure of the server's own, or not croupier's server
             if response.is_error:
                 raise ServerRefused(response.status_code, response.reason_phrase) from None
-            raise ProtocolError(f"{method} {path} did not answer JSON") from None
+            said = i18n._("{method} {path} did not answer JSON")
+            raise ProtocolError(said.format(method=method, path=path)) from None
         if response.is_error:
             reason = data.get("error") if isinstance(data, dict) else None
             raise ServerRefused(response.status_code, reason or response.reason_phrase)
@@ -203,11 +204,13 @@ class TableConnection:
             self.at = welcome.get("to")
             if self.at is None:  # being taken up: the server closes (4409); try again soon
                 after = await self._receive()  # raises ConnectionClosed, with the code
-                raise ProtocolError(f"a message after 'moved': {after}")
+                raise ProtocolError(i18n._("a message after 'moved': {after}").format(after=after))
         else:
-            raise ProtocolError(f"sent on more than {_HOPS} times: the table is not found")
+            said = i18n._("sent on more than {hops} times: the table is not found")
+            raise ProtocolError(said.format(hops=_HOPS))
         if welcome.get("type") != "welcome":
-            raise ProtocolError(f"the server's first message is not a welcome: {welcome}")
+            said = i18n._("the server's first message is not a welcome: {welcome}")
+            raise ProtocolError(said.format(welcome=welcome))
         if not welcome.get("resumed"):
             self.seq = None  # a whole view comes; steps before it are not told
         self.welcome = welcome
@@ -237,11 +240,11 @@ class TableConnection:
         if self._framed:
             return self._framed.popleft()
         if self._socket is None:
-            raise ProtocolError("the connection is closed")
+            raise ProtocolError(i18n._("the connection is closed"))
         data = json.loads(await self._socket.recv())
         for message in messages_of(data) or [data]:  # (an empty list is no message)
             if not isinstance(message, dict) or "type" not in message:
-                raise ProtocolError(f"not a message: {message!r}")
+                raise ProtocolError(i18n._("not a message: {message!r}").format(message=message))
             self._framed.append(message)
         return self._framed.popleft()
 
@@ -258,11 +261,13 @@ class TableConnection:
             self.at = message.get("to")
         if kind == "step":
             if self.seq is not None and message["seq"] != self.seq + 1:
-                raise ProtocolError(f"step {message['seq']} came after step {self.seq}")
+                said = i18n._("step {seq} came after step {last}")
+                raise ProtocolError(said.format(seq=message["seq"], last=self.seq))
             self.seq = message["seq"]
         elif kind == "view":
             if self.seq is not None and message["seq"] != self.seq:
-                raise ProtocolError(f"a view of step {message['seq']} came after step {self.seq}")
+                said = i18n._("a view of step {seq} came after step {last}")
+                raise ProtocolError(said.format(seq=message["seq"], last=self.seq))
             self.seq, self.view = message["seq"], message
 
     async def next(self) -> dict[str, Any]:
@@ -281,7 +286,7 @@ class TableConnection:
         decided on step `seq` (by default the last step seen), without waiting for the
         answer: its key. The answer, `ack` or `refused` with that key, comes through `next`."""
         if self._socket is None:
-            raise ProtocolError("the connection is closed")
+            raise ProtocolError(i18n._("the connection is closed"))
         key = key or uuid.uuid4().hex
         body = encode(action) if isinstance(action, Action) else action
         decided = self.seq or 0 if seq is None else seq
@@ -297,7 +302,7 @@ class TableConnection:
         """Send `text` as a part of the shuffle committed to as `commitment`, without
         waiting for the answer (`given`, or an `error` about the part, through `next`)."""
         if self._socket is None:
-            raise ProtocolError("the connection is closed")
+            raise ProtocolError(i18n._("the connection is closed"))
         await self._socket.send(
             json.dumps({"type": "part", "commitment": commitment, "text": text})
         )
@@ -311,7 +316,7 @@ class TableConnection:
             fair = (self.view or {}).get("fair") or {}
             commitment = fair.get("commitment")
         if commitment is None:
-            raise ProtocolError("no shuffle is committed to at this table")
+            raise ProtocolError(i18n._("no shuffle is committed to at this table"))
         await self.send_part(commitment, text)
         while True:
             answer = await self._next_noted()
@@ -327,7 +332,7 @@ class TableConnection:
         """Say the seat's plans: get up at the next moment the rules allow (`leave`), sit out
         (`away`); the `planned` answer. Messages that come before it wait for `next`."""
         if self._socket is None:
-            raise ProtocolError("the connection is closed")
+            raise ProtocolError(i18n._("the connection is closed"))
         await self._socket.send(json.dumps({"type": "plan", "leave": leave, "away": away}))
         while True:
             answer = await self._next_noted()

@@ -8,6 +8,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketExce
 
 from croupier.client import ProtocolError, ServerRefused
 from croupier.errors import InvalidInput
+from croupier.i18n import _
 
 __all__ = ["TROUBLE", "reason"]
 
@@ -23,24 +24,30 @@ TROUBLE = (
 
 
 def reason(error: BaseException) -> str:
-    """Why a request to the server failed, said after "the server at URL"."""
+    """Why a request to the server failed, said after "the server at URL" (the server its
+    subject)."""
     if isinstance(error, httpx.ConnectError | ConnectionRefusedError):
-        return "is not reachable: nothing answers there"
+        return _("is not reachable: nothing answers there")
     if isinstance(error, httpx.TimeoutException | TimeoutError):
-        return "does not answer in time"
+        return _("does not answer in time")
     if isinstance(error, httpx.UnsupportedProtocol | httpx.InvalidURL):
-        return "is not a URL such as http://127.0.0.1:8000"
+        return _("is not a URL such as http://127.0.0.1:8000")
     if isinstance(error, ServerRefused) and error.status >= 500:
-        return f"failed: {error.reason} (HTTP {error.status})"
+        return _("failed: {reason} (HTTP {status})").format(
+            reason=error.reason, status=error.status
+        )
     if isinstance(error, ServerRefused):
-        return f"refused: {error.reason}"
+        return _("refused: {reason}").format(reason=error.reason)
     if isinstance(error, InvalidStatus):
-        return f"refused the connection (HTTP {error.response.status_code})"
+        said = _("refused the connection (HTTP {status})")
+        return said.format(status=error.response.status_code)
     if isinstance(error, ConnectionClosed):
         said = error.rcvd.reason if error.rcvd is not None else ""
-        return f"closed the connection: {said}" if said else "closed the connection"
+        if said:
+            return _("closed the connection: {reason}").format(reason=said)
+        return _("closed the connection")
     if isinstance(error, InvalidInput):
-        return "does not answer as a croupier server does"
+        return _("does not answer as a croupier server does")
     if isinstance(error, ProtocolError):
-        return f"broke the protocol: {error}"
-    return f"failed: {error}"
+        return _("broke the protocol: {error}").format(error=error)
+    return _("failed: {error}").format(error=error)

@@ -26,6 +26,7 @@ from croupier.engine.events import SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import CroupierError
 from croupier.fairness import fresh_part
+from croupier.i18n import N_, _, ngettext
 from croupier.words.markup import signed
 
 __all__ = ["Failed", "Seating", "Server", "Visit"]
@@ -39,6 +40,9 @@ _JOIN_TRIES = 5
 
 _STALE = frozenset({"not-your-turn", "forbidden-action"})
 """Refusals of a Join that may come of the table having moved on since the view."""
+
+_COLUMNS = (N_("Seat"), N_("Player"), N_("Brought"), N_("Now"), N_("Net"))
+"""The summary's columns."""
 
 
 class Failed(CroupierError):
@@ -74,7 +78,8 @@ class _Timed(Prompter):
 
     def ask(self, prompt: str) -> str:
         if self.until is not None:
-            prompt = f"({max(0, round(self.until - time.monotonic()))}s) {prompt}"
+            left = max(0, round(self.until - time.monotonic()))
+            prompt = _("({seconds}s) {prompt}").format(seconds=left, prompt=prompt)
         return super().ask(prompt)
 
 
@@ -146,7 +151,7 @@ class Visit:
             self._interrupted()
             return 130
         except TROUBLE as error:
-            raise Failed(f"the server at {self.server.url} {reason(error)}") from None
+            raise Failed(_at(self.server.url, error)) from None
         self._summary()
         return 0
 
@@ -157,33 +162,47 @@ class Visit:
             self.line.call(client.health())
         except ServerRefused as error:
             if error.status == 503:
-                raise Failed(f"the server at {server.url} has no database answering") from None
-            raise Failed(f"{server.url} does not answer as a croupier server does") from None
+                said = _("the server at {url} has no database answering")
+                raise Failed(said.format(url=server.url)) from None
+            raise Failed(_not_croupier(server.url)) from None
         except ProtocolError:
-            raise Failed(f"{server.url} does not answer as a croupier server does") from None
+            raise Failed(_not_croupier(server.url)) from None
         except TROUBLE as error:
-            raise Failed(f"the server at {server.url} {reason(error)}") from None
+            raise Failed(_at(server.url, error)) from None
         enter = client.register if server.register else client.log_in
         try:
             person: dict[str, Any] = self.line.call(enter(server.name, server.password))
         except ServerRefused as error:
             if error.status >= 500:
-                raise Failed(f"the server at {server.url} {reason(error)}") from None
-            hint = ""
-            if server.register and "is taken" in error.reason:
-                hint = ": log in without --register"
+                raise Failed(_at(server.url, error)) from None
+            taken = _("the name {name!r} is taken").format(name=server.name)  # as it says so
+            if server.register and error.reason == taken:
+                said = _("cannot register as {name!r}: {reason}: log in without --register")
+            elif server.register:
+                said = _("cannot register as {name!r}: {reason}")
             elif error.status == 401:
-                hint = " (new here? add --register)"
-            doing = "register" if server.register else "log in"
-            raise Failed(f"cannot {doing} as {server.name!r}: {error.reason}{hint}") from None
+                said = _("cannot log in as {name!r}: {reason} (new here? add --register)")
+            else:
+                said = _("cannot log in as {name!r}: {reason}")
+            raise Failed(said.format(name=server.name, reason=error.reason)) from None
         chips: int = person["chips"]
         self.me = person["name"]
-        welcome = "Registered" if server.register else "Logged in"
-        self.console.print(
-            f"{welcome} at {server.url} as {person['name']}: {chips} chips in your account."
-        )
+        if server.register:
+            welcome = ngettext(
+                "Registered at {url} as {name}: {n} chip in your account.",
+                "Registered at {url} as {name}: {n} chips in your account.",
+                chips,
+            )
+        else:
+            welcome = ngettext(
+                "Logged in at {url} as {name}: {n} chip in your account.",
+                "Logged in at {url} as {name}: {n} chips in your account.",
+                chips,
+            )
+        self.console.print(welcome.format(url=server.url, name=person["name"], n=chips))
         if server.chips is not None and server.chips > chips:
-            raise Failed(f"--chips {server.chips}: your account holds {chips}")
+            said = _("--chips {chips}: your account holds {held}")
+            raise Failed(said.format(chips=server.chips, held=chips))
         return chips
 
     def _find_table(self) -> int:
@@ -195,23 +214,29 @@ class Visit:
                     client.open_table(self.game.name, server.rules, server.bots, server.settings)
                 )
             except ServerRefused as error:
-                raise Failed(f"cannot open a table: {error.reason}") from None
+                said = _("cannot open a table: {reason}")
+                raise Failed(said.format(reason=error.reason)) from None
             table: int = entry["id"]
             self.opened = True
-            bots = "no bots" if not server.bots else f"{server.bots} bot{'s' * (server.bots > 1)}"
-            self.console.print(f"Table {table} is open, with {bots}.")
+            if server.bots:
+                said = ngettext(
+                    "Table {table} is open, with {n} bot.",
+                    "Table {table} is open, with {n} bots.",
+                    server.bots,
+                )
+            else:
+                said = _("Table {table} is open, with no bots.")
+            self.console.print(said.format(table=table, n=server.bots))
             return table
         try:
             entry = self.line.call(client.table_entry(server.table))
         except ServerRefused as error:
             raise Failed(error.reason) from None
         if entry["game"] != self.game.name:
-            raise Failed(
-                f"table {server.table} plays {entry['game']}: "
-                f"`croupier play {entry['game']} --join {server.table}` sits there"
-            )
+            said = _("table {table} plays {game}: `croupier play {game} --join {table}` sits there")
+            raise Failed(said.format(table=server.table, game=entry["game"]))
         if entry["closed"]:
-            raise Failed(f"table {server.table} has closed")
+            raise Failed(_("table {table} has closed").format(table=server.table))
         return server.table
 
     def _abandon(self) -> None:
@@ -234,29 +259,39 @@ class Visit:
         one still held for this person is theirs again at once."""
         wanted, lobby = self.server.seat, self._lobby()
         if wanted is not None and not 0 <= wanted < self.places:
-            raise Failed(f"--seat {wanted + 1}: table {self.table}'s seats are 1 to {self.places}")
+            said = _("--seat {seat}: table {table}'s seats are 1 to {last}")
+            raise Failed(said.format(seat=wanted + 1, table=self.table, last=self.places))
         mine = any(not held["bot"] and held["name"] == self.me for held in lobby.values())
         free = [seat for seat in range(self.places) if seat not in lobby]
         if wanted is not None and wanted in lobby and not mine:
-            listed = ", ".join(str(seat + 1) for seat in free) or "none"
-            raise Failed(
-                f"seat {wanted + 1} at table {self.table} is taken by {lobby[wanted]['name']}; "
-                f"the seats open are {listed}"
+            said = (
+                _("seat {seat} at table {table} is taken by {name}; the seats open are {open}")
+                if free
+                else _("seat {seat} at table {table} is taken by {name}; the seats open are none")
             )
+            listed = ", ".join(str(seat + 1) for seat in free)
+            name = lobby[wanted]["name"]
+            raise Failed(said.format(seat=wanted + 1, table=self.table, name=name, open=listed))
         if not free and not mine:
-            raise Failed(f"table {self.table} has no room: its {self.places} seats are taken")
-        tries, said, joining = 0, False, None
+            said = ngettext(
+                "table {table} has no room: its {n} seat is taken",
+                "table {table} has no room: its {n} seats are taken",
+                self.places,
+            )
+            raise Failed(said.format(table=self.table, n=self.places))
+        tries, told, joining = 0, False, None
         while self.session is None:
             message = self.line.inbox.get()
             kind = message["type"]
             if kind == "view":
                 if message["closed"]:
-                    raise Failed(f"table {self.table} has closed")
+                    raise Failed(_("table {table} has closed").format(table=self.table))
                 self.rules = self.codec.view(message["view"]).rules
                 if message["seat"] is not None:  # held for this person since they dropped
                     self.brought = None
                     self._seated(message["seat"], 0)
-                    self.console.print(f"You are back at seat {message['seat'] + 1}.")
+                    said = _("You are back at seat {seat}.").format(seat=message["seat"] + 1)
+                    self.console.print(said)
                     self._note_view(message)
                     return
                 offered = {int(seat): option for seat, option in message["open_seats"].items()}
@@ -265,21 +300,23 @@ class Visit:
                     chips = self._buy_in(self.codec.option(offered[seat]))
                     sent = self.line.send(Join(chips), message["seq"], seat, fresh_part())
                     joining = (sent, seat, chips)
-                elif joining is None and not said:
-                    self.console.print("Waiting for a moment when a seat may be taken…")
-                    said = True
+                elif joining is None and not told:
+                    self.console.print(_("Waiting for a moment when a seat may be taken…"))
+                    told = True
             elif kind == "step" and joining is None and wanted is not None:
                 for event in self.codec.step(message.get("events", [])):
                     if isinstance(event, SeatJoined) and event.seat == wanted:
-                        raise Failed(f"seat {wanted + 1} was taken before you could sit there")
+                        said = _("seat {seat} was taken before you could sit there")
+                        raise Failed(said.format(seat=wanted + 1))
             elif kind in ("ack", "refused") and joining and message["key"] == joining[0]:
-                _, seat, chips = joining
+                seat, chips = joining[1:]
                 if kind == "ack":
                     self._seated(seat, chips)
                     return
                 tries += 1
                 if message["error"] not in _STALE or tries >= _JOIN_TRIES:
-                    raise Failed(f"cannot sit down at seat {seat + 1}: {message['reason']}")
+                    said = _("cannot sit down at seat {seat}: {reason}")
+                    raise Failed(said.format(seat=seat + 1, reason=message["reason"]))
                 joining = None  # the table moved on: at the next moment it offers the seat
             else:
                 self._note_other(message)
@@ -290,9 +327,15 @@ class Visit:
         if chips is None:
             chips = min(self.server.usual, self.before)
             if chips < option.low:
-                raise Failed(f"your account holds {self.before} chips: too few to sit down")
+                said = ngettext(
+                    "your account holds {n} chip: too few to sit down",
+                    "your account holds {n} chips: too few to sit down",
+                    self.before,
+                )
+                raise Failed(said.format(n=self.before))
         if not option.low <= chips <= option.high:
-            raise Failed(f"--chips {chips}: this table takes {option.low} to {option.high}")
+            said = _("--chips {chips}: this table takes {low} to {high}")
+            raise Failed(said.format(chips=chips, low=option.low, high=option.high))
         return chips
 
     def _seated(self, seat: int, chips: int) -> None:
@@ -344,7 +387,8 @@ class Visit:
         assert session is not None
         if message["by"] == "timeout" and message["actor"] == self.seat:
             self.timed_out_at = message["seq"]
-            self.console.print("[yellow]Your time is up: the table makes the plainest choice.[/]")
+            said = _("[yellow]Your time is up: the table makes the plainest choice.[/]")
+            self.console.print(said)
         if any(isinstance(event, SeatJoined) and event.seat != self.seat for event in events):
             session.names.held.update({s: n for s, n in self._names().items() if s != self.seat})
         for event in events:
@@ -359,13 +403,13 @@ class Visit:
         self.closed = self.closed or message["closed"]
         paused = message.get("paused")
         if paused != self.paused:
-            said = f"{paused[0].upper()}{paused[1:]}." if paused else "Play goes on."
+            said = f"{paused[0].upper()}{paused[1:]}." if paused else _("Play goes on.")
             self.console.print(f"[yellow]{escape(said)}[/]")
             self.paused = paused
         if message["closed"] and self.seat is not None and self.left_with is None:
             self.left_with = int(message["paid_out"].get(str(self.seat), 0))
         if message["seat"] != self.seat and not self._over():
-            self.console.print("[yellow]The server has got you up.[/]")
+            self.console.print(_("[yellow]The server has got you up.[/]"))
             self.left_with = 0  # while away, past the hold: what it paid out was not heard
         self._note_shuffle(message)
         waiting = {int(seat): left for seat, left in message["waiting"].items()}
@@ -375,8 +419,10 @@ class Visit:
         prompter.until = None if left is None else time.monotonic() + left
         assert self.session is not None
         for seat in sorted(set(waiting) - self.waited):
-            name = self.session.name(seat)
-            self.console.print(f"[dim]Waiting for {name}: {waiting[seat]:.0f}s to act.[/]")
+            said = _("[dim]Waiting for {name}: {seconds}s to act.[/]")
+            self.console.print(
+                said.format(name=self.session.name(seat), seconds=f"{waiting[seat]:.0f}")
+            )
         self.waited = frozenset(waiting)
 
     def _note_shuffle(self, message: dict[str, Any]) -> None:
@@ -390,7 +436,8 @@ class Visit:
         if made is None or made == self.committed or self._over():
             return
         self.committed = made
-        said = f"[dim]Shuffle {fair['shuffle']} is committed to: sha256 {made}.[/]"
+        said = _("[dim]Shuffle {shuffle} is committed to: sha256 {commitment}.[/]")
+        said = said.format(shuffle=fair["shuffle"], commitment=made)
         self.console.print(said, soft_wrap=True)  # the digest whole, to compare
         if fair["part"] is None and message["seat"] is not None:
             self.line.give(made, fresh_part())
@@ -398,24 +445,35 @@ class Visit:
     def _note_other(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "reconnected":
-            told = "" if message["resumed"] else "; what happened meanwhile is not told"
-            self.console.print(f"[yellow]The connection dropped and is back{told}.[/]")
-        elif kind == "lost":
-            raise Failed(
-                f"the connection to the server at {self.server.url} dropped and could not be "
-                f"opened again: the server {message['reason']}"
+            said = (
+                _("[yellow]The connection dropped and is back.[/]")
+                if message["resumed"]
+                else _(
+                    "[yellow]The connection dropped and is back; what happened meanwhile is "
+                    "not told.[/]"
+                )
             )
+            self.console.print(said)
+        elif kind == "lost":
+            said = _(
+                "the connection to the server at {url} dropped and could not be opened again: "
+                "the server {reason}"
+            )
+            raise Failed(said.format(url=self.server.url, reason=message["reason"]))
         elif kind == "chat":
             for line in message["lines"]:
                 said = f"{escape(str(line['name']))}: {escape(str(line['text']))}"
                 self.console.print(f"[cyan]{said}[/]", soft_wrap=True)
         elif kind == "given":
-            said = f"Your part of shuffle {message['shuffle']} is in: {message['part']}."
+            said = _("Your part of shuffle {shuffle} is in: {part}.")
+            said = said.format(shuffle=message["shuffle"], part=message["part"])
             self.console.print(f"[dim]{escape(said)}[/]", soft_wrap=True)
         elif kind == "error" and message.get("about") == "part":  # the shuffle was made
-            self.console.print(f"[dim]Your part was not taken: {escape(message['reason'])}.[/]")
+            said = _("[dim]Your part was not taken: {reason}.[/]")
+            self.console.print(said.format(reason=escape(message["reason"])))
         elif kind == "error":
-            raise Failed(f"the server could not read what was sent: {message['reason']}")
+            said = _("the server could not read what was sent: {reason}")
+            raise Failed(said.format(reason=message["reason"]))
 
     def _person(self) -> AskedSeat[Any]:
         person = self.session.person if self.session is not None else None
@@ -442,9 +500,8 @@ class Visit:
         try:
             action = person.decide(view)
         except EOFError:
-            self.console.print(
-                "\n[yellow]The input has ended: you get up at the first moment you may.[/]"
-            )
+            said = _("\n[yellow]The input has ended: you get up at the first moment you may.[/]")
+            self.console.print(said)
             person.quitting = True
             self._act()
             return
@@ -453,7 +510,7 @@ class Visit:
         if action is None or self._over() or self.paused:  # (paused: asked again after)
             return
         if self.timed_out_at > decided_at:
-            self.console.print("[yellow]Too late: the table has chosen for you.[/]")
+            self.console.print(_("[yellow]Too late: the table has chosen for you.[/]"))
             return
         self._send(action, decided_at)
 
@@ -463,18 +520,19 @@ class Visit:
     # --- the end -----------------------------------------------------------------------
 
     def _interrupted(self) -> None:
-        self.console.print("\n[yellow]Interrupted: disconnected from the table.[/]")
+        self.console.print(_("\n[yellow]Interrupted: disconnected from the table.[/]"))
         if self.seat is not None and not self._over():
-            self.console.print(
-                f"The server holds seat {self.seat + 1} a while, making the plainest choices "
-                "for it, then gets it up; its chips go back to your account."
+            said = _(
+                "The server holds seat {seat} a while, making the plainest choices for it, "
+                "then gets it up; its chips go back to your account."
             )
+            self.console.print(said.format(seat=self.seat + 1))
 
     def _summary(self) -> None:
         """What the person brought and took away, and their account before and after."""
-        report = RichTable(title="Session summary", box=boxes.SIMPLE_HEAD)
-        for column in ("Seat", "Player", "Brought", "Now", "Net"):
-            report.add_column(column, justify="left" if column == "Player" else "right")
+        report = RichTable(title=_("Session summary"), box=boxes.SIMPLE_HEAD)
+        for column in _COLUMNS:
+            report.add_column(_(column), justify="left" if column == "Player" else "right")
         if self.seat is not None:
             now = self.left_with or 0
             brought, net = (
@@ -482,20 +540,31 @@ class Visit:
                 if self.brought is None
                 else (str(self.brought), signed(now - self.brought))
             )
-            report.add_row(str(self.seat + 1), "you", brought, str(now), net)
+            report.add_row(str(self.seat + 1), _("you"), brought, str(now), net)
         self.console.print(report)
         if self.closed:
-            self.console.print(f"Table {self.table} has closed.")
+            self.console.print(_("Table {table} has closed.").format(table=self.table))
         if self.closed or self.revealed:
-            self.console.print(
-                f"Its hand history, every shuffle proved and every shoe signed: "
-                f"{self.server.url}/api/tables/{self.table}/history; check it with `croupier "
-                f"verify FILE --key KEY`, KEY the server's ({self.server.url}/api/key).",
-                soft_wrap=True,
+            said = _(
+                "Its hand history, every shuffle proved and every shoe signed: "
+                "{url}/api/tables/{table}/history; check it with `croupier verify FILE --key "
+                "KEY`, KEY the server's ({url}/api/key)."
             )
+            self.console.print(said.format(url=self.server.url, table=self.table), soft_wrap=True)
         with contextlib.suppress(*TROUBLE):
             after: int = self.line.call(self.line.client.me())["chips"]
+            said = _("Your account at {url}: {before} chips before, {after} now ({net}).")
+            net = signed(after - self.before)
             self.console.print(
-                f"Your account at {self.server.url}: {self.before} chips before, {after} now "
-                f"({signed(after - self.before)})."
+                said.format(url=self.server.url, before=self.before, after=after, net=net)
             )
+
+
+def _at(url: str, error: BaseException) -> str:
+    """What went wrong with the server at `url`, by `error`."""
+    return _("the server at {url} {reason}").format(url=url, reason=reason(error))
+
+
+def _not_croupier(url: str) -> str:
+    """That `url` is not a croupier server's."""
+    return _("{url} does not answer as a croupier server does").format(url=url)
