@@ -25,7 +25,6 @@ only cares that the input was refused can catch that.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 __all__ = [
@@ -143,10 +142,9 @@ class LogInRefused(InvalidInput):
 
 
 class TooSoon(CroupierError):
-    """A try at logging in or registering made before its wait is over
-    (`croupier.server.door`): `wait`, the whole seconds still to wait, is in the message."""
+    """A try at logging in or registering made before its wait is over: `wait`, the whole
+    seconds still to wait, which the message (`croupier.server.door` words it) says."""
 
-    def __init__(self, what: str, wait: float) -> None:
-        self.wait = max(1, math.ceil(wait))
-        unit = "second" if self.wait == 1 else "seconds"
-        super().__init__(f"too many tries {what}: try again in {self.wait} {unit}")
+    def __init__(self, message: str, wait: int) -> None:
+        self.wait = wait
+        super().__init__(message)

@@ -2,7 +2,7 @@
 stopped, or the SQLite file made read-only. No action is acknowledged that was not
 committed; the table says it is paused in its view and refuses actions in words; health says
 503; once the database is back the table plays on from its last commit, and the ledger's
-audit holds."""
+audit holds. Each connection is told the pause in its own language."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from croupier import i18n
 from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.runner import PAUSED
@@ -43,7 +44,7 @@ def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_co
     with outage(kind, tmp_path) as database, TestClient(create_app(database.url)) as server:
         ada, bob = Person(server, "ada"), Person(server, "bob")
         table = open_table(ada, bots=1, bot_pause=0.05, time_limit=30)
-        with ada.connect(table) as at_ada, bob.connect(table) as at_bob:
+        with ada.connect(table) as at_ada, bob.connect(table, languages="ru") as at_bob:
             readers = [Reader(at_ada, ada.heard), Reader(at_bob, bob.heard)]
             for seat, reader in zip((0, 2), readers, strict=True):  # (the bot has seat 1)
                 sit_down(reader, seat, 300)
@@ -58,12 +59,15 @@ def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_co
                 _wait(lambda: len(_acknowledged(ada.heard)) >= 5, "ada to act 5 times")
                 away_at = len(ada.heard), len(bob.heard)
                 database.away()
+                with i18n.use("ru"):
+                    told = {"ada": PAUSED, "bob": i18n._(PAUSED)}
+                assert told["bob"] != PAUSED
                 _wait(
                     lambda: all(
-                        any(v["paused"] == PAUSED for v in _views(p.heard[at:]))
+                        any(v["paused"] == told[p.name] for v in _views(p.heard[at:]))
                         for p, at in zip((ada, bob), away_at, strict=True)
                     ),
-                    "both to be told the table is paused",
+                    "both to be told the table is paused, each in their language",
                 )
                 health = server.get("/api/health")
                 assert health.status_code == 503, health.text

@@ -220,3 +220,19 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
     _absent(page, "Verified in this browser", "Every card, every signature", "Back to the table")
     page.screenshot(path=screenshots / "verify-ru-1280.png", full_page=True)
     assert ada.errors == []
+
+
+def test_the_fallback_layout_names_the_views_fields_in_russian(serve, browser: Browser):
+    """A game whose own layout cannot be loaded is shown by the fallback layout, each field
+    of its view and of its rules named in Russian (MB-1 «банкомет», MB-8 «кава»)."""
+    served = serve(7)
+    ada = Guest(browser, served.url, "ada", locale="ru-RU")
+    page = ada.page
+    page.route("**/js/games/monte-bank.js", lambda route: route.abort())
+    _sign_up(ada)
+    _open(ada, "monte-bank", bots=2)
+    expect(page.locator("#layout p.turn")).to_contain_text("Ходит:")
+    labels = page.locator("#layout dt").all_text_contents()  # the rules' too, folded away
+    assert {"фаза", "банкомет", "осталось карт", "кава", "талий на банк"} <= set(labels), labels
+    assert [label for label in labels if not CYRILLIC.search(label)] == []
+    assert ada.errors == []

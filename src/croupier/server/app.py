@@ -153,9 +153,14 @@ def create_app(
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
-    """Starlette's own refusals (no such route, a method a route has not) as JSON too."""
+    """Starlette's own refusals (no such route, a method a route has not) as JSON too, in
+    the request's language (`_STARLETTE`)."""
     assert isinstance(error, HTTPException)
-    return _error(error.status_code, error.detail.lower())
+    return _error(error.status_code, i18n._(error.detail.lower()))
+
+
+_STARLETTE = (i18n.N_("not found"), i18n.N_("method not allowed"))
+"""The words of Starlette's refusals (its status's phrase, in lower case), for the catalog."""
 
 
 async def _database_error(request: Request, error: Exception) -> Response:
@@ -177,13 +182,16 @@ def _address(connection: HTTPConnection) -> str:
 
 
 def _json(text: str | bytes, what: str) -> Any:
-    """`text` read as JSON; `InvalidInput` says, of `what`, why it cannot be."""
+    """`text` read as JSON; `InvalidInput` says, of `what` (a message id: "the body"), why
+    it cannot be."""
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise InvalidInput(f"{what} is not JSON") from None
+        # i18n: {what} is "the body" (of a request) or "the message" (on a table's socket)
+        raise InvalidInput(i18n._("{what} is not JSON").format(what=i18n._(what))) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
-        raise InvalidInput(f"{what} is JSON too large in a number or too deep to read") from None
+        said = i18n._("{what} is JSON too large in a number or too deep to read")
+        raise InvalidInput(said.format(what=i18n._(what))) from None
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -193,11 +201,12 @@ async def _body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         size += len(chunk)
         if size > _BODY_LIMIT:
-            raise InvalidInput(f"a request's body is at most {_BODY_LIMIT} bytes")
+            said = i18n._("a request's body is at most {most} bytes")
+            raise InvalidInput(said.format(most=_BODY_LIMIT))
         chunks.append(chunk)
-    data = _json(b"".join(chunks), "the body")
+    data = _json(b"".join(chunks), i18n.N_("the body"))
     if not isinstance(data, dict):
-        raise InvalidInput("the body is not a JSON object")
+        raise InvalidInput(i18n._("the body is not a JSON object"))
     return data
 
 
@@ -206,14 +215,15 @@ _REFUSED = i18n.N_("the name or the password is wrong")
 
 
 class _Speaking:
-    """Answer each HTTP request in its language (`_language`): the API's refusals in
-    words are said in it. A socket speaks each connection's language itself (the runner)."""
+    """Answer each HTTP request, and each table's socket, in its language (`_language`):
+    the refusals in words are said in it, and a socket's tasks start in it. (A table's own
+    task speaks to each connection in the connection's: `Subscriber.language`.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         with i18n.use(_language(HTTPConnection(scope))):
@@ -258,11 +268,14 @@ class _Api:
             return None if found is None else (found.id, found.name)
 
     async def _ended(self, hashes: list[str]) -> None:
-        """Close this process's table connections of sessions just ended."""
+        """Close this process's table connections of sessions just ended, each told why in
+        its own language."""
         for each in hashes:
             for websocket in list(self.sockets.pop(each, ())):
+                with i18n.use(_language(websocket)):
+                    reason = i18n._("the session has ended: log in again")
                 with contextlib.suppress(RuntimeError):
-                    await websocket.close(code=ENDED, reason="the session has ended: log in again")
+                    await websocket.close(code=ENDED, reason=reason)
 
     async def watch_sessions(self) -> None:
         """Every `SESSION_CHECK` seconds, close this process's table connections whose
@@ -475,15 +488,15 @@ class _Api:
             body = await _body(request)
             unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "part"})
             if unknown:
-                raise InvalidInput(
-                    f"unknown field {unknown[0]!r}: give game, rules, bots, settings, part"
-                )
+                said = i18n._("unknown field {field!r}: give game, rules, bots, settings, part")
+                raise InvalidInput(said.format(field=unknown[0]))
             part = _part(body["part"]) if "part" in body else None
             game, options = body.get("game"), body.get("rules", {})
             if not isinstance(game, str):
-                raise InvalidInput(f"game={game!r} is not valid: one of {', '.join(games.names())}")
+                said = i18n._("game={game!r} is not valid: one of {games}")
+                raise InvalidInput(said.format(game=game, games=", ".join(games.names())))
             if not isinstance(options, dict):
-                raise InvalidInput("rules is not an object of rule options")
+                raise InvalidInput(i18n._("rules is not an object of rule options"))
             settings = Settings.read(body.get("settings", {}))
             bots = body.get("bots", 0)
             runner = await self.lobby.open(who[0], game, options, bots, settings, part)
@@ -498,15 +511,16 @@ class _Api:
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host", "")
         if origin is not None and urlsplit(origin).netloc != host:
-            await websocket.close(code=4403, reason="this page may not open the table")
+            await websocket.close(code=4403, reason=i18n._("this page may not open the table"))
             return
         who = await self._who(websocket)
         if who is None:
-            await websocket.close(code=ENDED, reason="log in to sit at or watch a table")
+            reason = i18n._("log in to sit at or watch a table")
+            await websocket.close(code=ENDED, reason=reason)
             return
         address = _address(websocket)
         if not self.door.connecting(address):
-            reason = "too many table connections from this address: close some first"
+            reason = i18n._("too many table connections from this address: close some first")
             await websocket.close(code=CROWDED, reason=reason)
             return
         token = _token(websocket)
@@ -531,12 +545,12 @@ class _Api:
         except LookupError:
             found = await self.lobby.elsewhere(table)
             if found is None:
-                await websocket.close(code=4404, reason="there is no such table")
+                await websocket.close(code=4404, reason=i18n._("there is no such table"))
                 return
             # Another process runs it (said where, when its address is known), or it is
             # being taken up: either way the client connects again, there or here.
             await websocket.send_text(json_text(protocol.moved(found.get("socket"))))
-            reason = "another server process runs this table just now: try again shortly"
+            reason = i18n._("another server process runs this table just now: try again shortly")
             await websocket.close(code=MOVED, reason=reason)
             return
         last = websocket.query_params.get("last_seq")
@@ -579,7 +593,7 @@ async def _close_slow(websocket: WebSocket) -> None:
     is let go, read or not."""
     _log.info("a connection to a table did not read what it was sent: closed")
     with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
-        close = websocket.close(code=SLOW, reason="you did not read the table's messages")
+        close = websocket.close(code=SLOW, reason=i18n._("you did not read the table's messages"))
         await asyncio.wait_for(close, _CLOSE_WAIT)
 
 
@@ -612,7 +626,7 @@ async def _receive(
             return
         try:
             if frame.get("text") is None:
-                raise InvalidInput("a message is a text frame of JSON, not a binary one")
+                raise InvalidInput(i18n._("a message is a text frame of JSON, not a binary one"))
             request = _read(frame["text"])
             if request["type"] == "plan":
                 runner.plan(who[0], request["leave"], request["away"], subscriber)
@@ -634,8 +648,8 @@ async def _receive(
                 continue
             kind = request["action"].get("type") if isinstance(request["action"], dict) else None
             if not isinstance(kind, str) or kind not in known:
-                names = ", ".join(known)
-                raise InvalidInput(f"{brief(kind)} is not an action of this game: it has {names}")
+                said = i18n._("{kind} is not an action of this game: it has {names}")
+                raise InvalidInput(said.format(kind=brief(kind), names=", ".join(known)))
             action: Action = decode(request["action"], Action, known)
         except InvalidInput as error:
             subscriber.tell({"type": "error", "reason": str(error)})
@@ -644,7 +658,7 @@ async def _receive(
         if isinstance(action, Join) and not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < _MOST_SEATS
         ):
-            subscriber.tell({"type": "error", "reason": "sitting down names a seat"})
+            subscriber.tell({"type": "error", "reason": i18n._("sitting down names a seat")})
             continue
         part = request.get("part") if isinstance(action, Join) else None
         acting = runner.act(
@@ -659,36 +673,41 @@ def _read(message: str) -> dict[str, Any]:
     """A client's `act`, `plan`, `say` or `part` message, checked; `InvalidInput` says what
     is wrong."""
     if len(message) > _MESSAGE_LIMIT:
-        raise InvalidInput(f"a message is at most {_MESSAGE_LIMIT} characters")
-    data = _json(message, "the message")
+        said = i18n._("a message is at most {most} characters")
+        raise InvalidInput(said.format(most=_MESSAGE_LIMIT))
+    data = _json(message, i18n.N_("the message"))
     if not isinstance(data, dict) or data.get("type") not in _MESSAGES:
-        raise InvalidInput('a message is an object of type "act", "plan", "say" or "part"')
+        raise InvalidInput(i18n._('a message is an object of type "act", "plan", "say" or "part"'))
     if data["type"] == "part":
         if not isinstance(data.get("commitment"), str):
-            raise InvalidInput("a part names the commitment it is for: the view's fair.commitment")
+            said = i18n._("a part names the commitment it is for: the view's fair.commitment")
+            raise InvalidInput(said)
         return data
     if "part" in data:
         data["part"] = _part(data["part"])
     if data["type"] == "say":
         if not isinstance(data.get("text"), str):
-            raise InvalidInput("a line said is text")
+            raise InvalidInput(i18n._("a line said is text"))
         return data
     if data["type"] == "plan":
         if not all(isinstance(data.get(name), bool) for name in ("leave", "away")):
-            raise InvalidInput("a plan says leave and away, each true or false")
+            raise InvalidInput(i18n._("a plan says leave and away, each true or false"))
         return data
     key, seq = data.get("key"), data.get("seq")
     if not (isinstance(key, str) and 1 <= len(key) <= 64 and key.isprintable()):  # stored as text
-        raise InvalidInput("key must be text of 1 to 64 characters, made anew for each action")
+        said = i18n._("key must be text of 1 to 64 characters, made anew for each action")
+        raise InvalidInput(said)
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= _MOST_STEPS:
-        raise InvalidInput("seq must be the step the action was decided at, a whole number")
+        said = i18n._("seq must be the step the action was decided at, a whole number")
+        raise InvalidInput(said)
     if "action" not in data:
-        raise InvalidInput("the message has no action")
+        raise InvalidInput(i18n._("the message has no action"))
     return data
 
 
 def _part(text: Any) -> str:
     """A part of the shuffle as a client sent it; `InvalidInput` if it cannot be one."""
     if not isinstance(text, str) or not text:
-        raise InvalidInput(f"a part of the shuffle is text of 1 to {CONTRIBUTION} characters")
+        said = i18n._("a part of the shuffle is text of 1 to {most} characters")
+        raise InvalidInput(said.format(most=CONTRIBUTION))
     return checked_part(text)

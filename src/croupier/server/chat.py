@@ -3,8 +3,8 @@ the table before anyone is told it (docs/protocol.md, "Talk at the table").
 
 A line is 1 to `LONGEST` characters once its spaces are tidied (control characters are
 dropped, runs of white space made one space); a person says at most `BURST` lines in
-`WINDOW` seconds at a table. A refusal quotes none of the line. A page shows a line as
-text, never as markup.
+`WINDOW` seconds at a table. A refusal, in the context's language, quotes none of the line.
+A page shows a line as text, never as markup.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from croupier.engine.codec import JSON
+from croupier.i18n import _
 from croupier.server.database import reading
 from croupier.server.schema import ChatLine, Person
 
@@ -80,14 +81,18 @@ class Talk:
     def refusal(self, person: int, text: str) -> str | None:
         """Why the line may not be said now, or None."""
         if not text:
-            return f"say something: a line is 1 to {LONGEST} characters"
+            return _("say something: a line is 1 to {most} characters").format(most=LONGEST)
         if len(text) > LONGEST:
-            return f"a line is at most {LONGEST} characters; this one has {len(text)}"
+            long = _("a line is at most {most} characters; this one has {has}")
+            return long.format(most=LONGEST, has=len(text))
         said = self._said.get(person)
         now = self._clock()
         if said is not None and len(said) >= BURST and now - said[0] < WINDOW:
             wait = WINDOW - (now - said[0])
-            return f"slow down: at most {BURST} lines in {WINDOW:g} s; say it again in {wait:.0f} s"
+            slow = _(
+                "slow down: at most {most} lines in {window:g} s; say it again in {wait:.0f} s"
+            )
+            return slow.format(most=BURST, window=WINDOW, wait=wait)
         return None
 
     async def say(self, person: int, name: str, seat: int | None, text: str) -> dict[str, Any]:

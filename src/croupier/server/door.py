@@ -5,22 +5,25 @@ Each `Door` keeps, per key (a name, an address), the tries that count against it
 password when logging in, any registering. `free` of them come one after another at once;
 from the last of those, each counted try sets a wait that doubles (`first_wait` seconds,
 then twice that, up to `longest_wait`), and a try made before the wait is over is
-`TooSoon` (croupier.errors), which says how long is left, raised before any password is
-hashed. A key with no counted try for `forget_after` seconds is forgotten, and at most
-`most_keys` keys are kept (the least recently tried go first), so the door's memory is
-bounded whatever comes at it. `Entrance` applies `Limits` of them to the server's door.
+`TooSoon` (croupier.errors), which says how long is left in the context's language (the
+request's), raised before any password is hashed. A key with no counted try for
+`forget_after` seconds is forgotten, and at most `most_keys` keys are kept (the least
+recently tried go first), so the door's memory is bounded whatever comes at it.
+`Entrance` applies `Limits` of them to the server's door.
 
 The counts live in the process: behind several server processes, each keeps its own.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from croupier.errors import TooSoon
+from croupier.i18n import N_, _, ngettext
 
 __all__ = ["Door", "Entrance", "Limits"]
 
@@ -53,7 +56,8 @@ class Door:
         self._counts: OrderedDict[str, _Count] = OrderedDict()
 
     def check(self, key: str, what: str) -> None:
-        """Raise `TooSoon` (saying `what` was tried too often) if `key` must still wait."""
+        """Raise `TooSoon` if `key` must still wait, saying `what` (a message id, "for this
+        name") was tried too often."""
         count = self._counts.get(key)
         if count is None:
             return
@@ -61,7 +65,15 @@ class Door:
         if now - count.last > self.forget_after:
             del self._counts[key]
         elif now < count.until:
-            raise TooSoon(what, count.until - now)
+            wait = max(1, math.ceil(count.until - now))
+            # i18n: {what} is "for this name", "from this address" or "at registering from
+            # this address"
+            said = ngettext(
+                "too many tries {what}: try again in {wait} second",
+                "too many tries {what}: try again in {wait} seconds",
+                wait,
+            )
+            raise TooSoon(said.format(what=_(what), wait=wait), wait)
 
     def counted(self, key: str) -> None:
         """A try that counts against `key`: past the free ones, it sets the next wait."""
@@ -119,8 +131,8 @@ class Entrance:
         """Before a password is checked: `TooSoon` if the name or the address must wait."""
         key = self._name(name)
         if key is not None:
-            self._names.check(key, "for this name")
-        self._addresses.check(address, "from this address")
+            self._names.check(key, N_("for this name"))
+        self._addresses.check(address, N_("from this address"))
 
     def refused(self, name: object, address: str) -> None:
         """A wrong password (or name): it counts against both."""
@@ -138,7 +150,7 @@ class Entrance:
     def registering(self, address: str) -> None:
         """Before a registration is hashed: `TooSoon` if the address must wait; else it
         counts."""
-        self._registrations.check(address, "at registering from this address")
+        self._registrations.check(address, N_("at registering from this address"))
         self._registrations.counted(address)
 
     def connecting(self, address: str) -> bool:

@@ -22,6 +22,7 @@ from croupier.engine.history import History
 from croupier.engine.record import Recorder
 from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
+from croupier.i18n import _
 from croupier.server.book import action_from_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.schema import StepRecord, TableRecord
@@ -38,24 +39,27 @@ class TableOpen(CroupierError):
 def table_history(engine: Engine, table: int, key: str) -> History:
     """Table `table`'s history, as far as its last shoe that is over, sealed with the
     server's public `key`; `LookupError` if there is no such table, `TableOpen` if no shoe
-    is over yet. Blocking database work: call it off the event loop."""
+    is over yet (each saying so in the context's language). Blocking database work: call it
+    off the event loop."""
     with Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
         if record is None:
-            raise LookupError(f"there is no table {table}")
+            raise LookupError(_("there is no table {table}").format(table=table))
         closed = record.closed_at is not None
         shoes = stored_shoes(session, record)
         if shoes is None and not closed:
             raise TableOpen(
-                "the hand history is given once the table has closed: it holds the shoe's order"
+                _("the hand history is given once the table has closed: it holds the shoe's order")
             )
         rows = list(steps(session, table))
         if shoes is not None and not closed:
             shuffles = [n for n, row in enumerate(rows) if _shuffle(row)]
             if len(shuffles) < 2:
                 raise TableOpen(
-                    "the hand history is given once a shoe is over: the first one is in play, "
-                    "and its seed tells its cards"
+                    _(
+                        "the hand history is given once a shoe is over: the first one is in "
+                        "play, and its seed tells its cards"
+                    )
                 )
             rows = rows[: shuffles[-1]]  # up to the shoe in play
         game, rules, settings, bots = setup(record)

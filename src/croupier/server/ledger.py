@@ -1,7 +1,7 @@
 """Moving chips: accounts are opened once, and chips move between them only by `transfer`,
 which changes both balances and records the transfer together, or does nothing.
 
-Python refuses a bad transfer first, with the reason (`InsufficientChips` for an overdraft);
+Python refuses a bad transfer first, with the reason (`Overdraft`, an `InsufficientChips`);
 the database refuses it again whatever Python let through (docs/ledger.md), and `transfer`
 says that refusal as the same error, with the database's in its `__cause__`.
 """
@@ -13,9 +13,24 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.errors import InsufficientChips, InvalidInput
+from croupier.i18n import _
 from croupier.server.schema import Account, AccountKind, Cause, Transfer
 
-__all__ = ["open_account", "transfer"]
+__all__ = ["Overdraft", "open_account", "transfer"]
+
+
+class Overdraft(InsufficientChips):
+    """An account asked for more chips than it `holds`: `asked`. `said()` tells it in the
+    context's language (a table answers each person in theirs)."""
+
+    def __init__(self, account: str, cause: str, holds: int, asked: int) -> None:
+        self.holds, self.asked = holds, asked
+        super().__init__(account, cause, self.said())
+
+    def said(self) -> str:
+        return _("it holds {holds}, and {asked} were asked for").format(
+            holds=self.holds, asked=self.asked
+        )
 
 
 def open_account(session: Session, kind: AccountKind, name: str) -> Account:
@@ -37,9 +52,7 @@ def open_account(session: Session, kind: AccountKind, name: str) -> Account:
 def _check_cover(source: Account, chips: int, cause: Cause) -> None:
     """Python's refusal of an overdraft (the database refuses it too)."""
     if source.kind != AccountKind.GRANT_SOURCE.value and source.balance < chips:
-        raise InsufficientChips(
-            source.name, cause.value, f"it holds {source.balance}, and {chips} were asked for"
-        )
+        raise Overdraft(source.name, cause.value, source.balance, chips)
 
 
 def transfer(

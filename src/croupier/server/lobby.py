@@ -247,11 +247,13 @@ class Lobby:
         return sorted(table for table, runner in self._runners.items() if runner.paused)
 
     def runner(self, table: int) -> TableRunner:
-        """The table `table`, or `LookupError` if this process does not run it."""
+        """The table `table`, or `LookupError` (in the context's language) if this process
+        does not run it."""
         try:
             return self._runners[table]
         except KeyError:
-            raise LookupError(f"there is no table {table} open here") from None
+            said = i18n._("there is no table {table} open here")
+            raise LookupError(said.format(table=table)) from None
 
     async def tables(self, language: str = i18n.DEFAULT) -> list[dict[str, Any]]:
         """The lobby: every open table, and every table this process has run; a table

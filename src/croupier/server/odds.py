@@ -18,6 +18,7 @@ from croupier.estimate import exact_json
 from croupier.games.banchek import BanchekView
 from croupier.games.monte_bank import MonteView
 from croupier.games.punto_banco import Bet, PuntoBancoView
+from croupier.i18n import _
 from croupier.odds.banchek import own_hand
 from croupier.odds.private_monte import layouts
 from croupier.odds.punto_banco import next_coup
@@ -26,7 +27,8 @@ __all__ = ["NoOdds", "odds"]
 
 
 class NoOdds(Exception):
-    """There are no odds to give from this view; the message says why."""
+    """There are no odds to give from this view; the message says why, in the context's
+    language."""
 
 
 def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
@@ -42,7 +44,7 @@ def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
 
 def _private_monte(view: MonteView) -> dict[str, Any]:
     if view.layout is None:
-        raise NoOdds("no layout is dealt yet: the odds are of a layout's bets")
+        raise NoOdds(_("no layout is dealt yet: the odds are of a layout's bets"))
     return {
         "seen": len(view.seen),
         "layouts": [
@@ -60,8 +62,9 @@ def _private_monte(view: MonteView) -> dict[str, Any]:
 def _banchek(view: BanchekView) -> dict[str, Any]:
     figures = own_hand(view)
     if figures is None:
-        held = "a spectator holds" if view.viewer is None else "this seat holds"
-        raise NoOdds(f"{held} no cards now: the odds are of the seat's own hand")
+        if view.viewer is None:
+            raise NoOdds(_("a spectator holds no cards now: the odds are of the seat's own hand"))
+        raise NoOdds(_("this seat holds no cards now: the odds are of the seat's own hand"))
     win, edge = figures
     return {
         "hand": [str(card) for card in view.hand],
@@ -79,12 +82,13 @@ _ODDS: Mapping[str, Callable[[Any], dict[str, Any]]] = {
 
 
 def odds(game: str, title: str, view: Any) -> dict[str, Any]:
-    """The exact odds from `view` at a table of `game` (its `title`, for the words);
-    `NoOdds` says why there are none."""
+    """The exact odds from `view` at a table of `game` (its `title`, a message id, for the
+    words); `NoOdds` says why there are none."""
     compute = _ODDS.get(game)
     if compute is None:
-        raise NoOdds(
-            f"{title} has no exact odds from the table: the terminal's --odds is for "
+        said = _(
+            "{title} has no exact odds from the table: the terminal's --odds is for "
             "Punto Banco, Private Monte Bank and Banchek"
         )
+        raise NoOdds(said.format(title=_(title)))
     return compute(view)

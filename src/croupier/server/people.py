@@ -68,7 +68,8 @@ def _check_name(name: object) -> str:
 
 def _check_password(password: object) -> str:
     if not isinstance(password, str):
-        raise InvalidInput(f"a password is text, not a {type(password).__name__}")
+        said = _("a password is text, not a {kind}")
+        raise InvalidInput(said.format(kind=type(password).__name__))
     if len(password) < MIN_PASSWORD:
         said = _("the password is too short: at least {least} characters (this one has {has})")
         raise InvalidInput(said.format(least=MIN_PASSWORD, has=len(password)))

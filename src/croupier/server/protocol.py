@@ -16,6 +16,7 @@ from croupier.engine.actions import Action, Option
 from croupier.engine.actors import Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.events import Event, redact
+from croupier.i18n import _
 from croupier.server.book import Book
 
 __all__ = [
@@ -153,11 +154,12 @@ def acknowledged(key: str, seq: int, action: Action) -> dict[str, JSON]:
 
 
 def moved(to: str | None = None) -> dict[str, JSON]:
-    """The last message to a connection whose table another server process runs: the
-    connection closes with `MOVED`; `to`, when known, is the table's socket there."""
+    """The last message to a connection whose table another server process runs, its reason
+    in the context's language: the connection closes with `MOVED`; `to`, when known, is the
+    table's socket there."""
     message: dict[str, JSON] = {
         "type": "moved",
-        "reason": "another server process runs this table now: connect again",
+        "reason": _("another server process runs this table now: connect again"),
     }
     if to is not None:
         message["to"] = to

@@ -1,6 +1,7 @@
 """What a page reads of a table besides its socket: the exact odds as the person's seat
 sees the table (`GET /api/tables/{id}/odds`), and its hand history as far as its last shoe
-that is over (`GET /api/tables/{id}/history`). docs/protocol.md describes both."""
+that is over (`GET /api/tables/{id}/history`). docs/protocol.md describes both. A refusal
+is in the context's language (the request's)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from sqlalchemy import Engine
 from starlette.responses import JSONResponse, Response
 
 from croupier import games
+from croupier.i18n import _
 from croupier.server.history import TableOpen, table_history
 from croupier.server.lobby import Lobby
 from croupier.server.odds import NoOdds, odds
@@ -29,7 +31,7 @@ async def odds_answer(lobby: Lobby, table: int, person: int | None) -> Response:
     except LookupError as error:
         return _error(404, str(error))
     if not runner.info.settings.odds:
-        return _error(409, "this table gives no odds: it was opened with the setting odds false")
+        return _error(409, _("this table gives no odds: it was opened with the setting odds false"))
     seq, seat, view = runner.seen(person)
     game = games.get(runner.info.game)
     answer: dict[str, object] = {"table": table, "seq": seq, "seat": seat}

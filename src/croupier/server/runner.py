@@ -57,6 +57,7 @@ from croupier.server import protocol
 from croupier.server.book import Book, Move, Seat, action_json
 from croupier.server.chat import Talk, tidy
 from croupier.server.committer import Committer
+from croupier.server.ledger import Overdraft
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
 from croupier.server.stakes import stakes
@@ -80,11 +81,12 @@ OUTBOX_LIMIT = 500
 """The most messages a connection's outbox holds unsent: one that does not read them is
 closed (`SLOW`) rather than held in memory without end."""
 
-PAUSED = (
+PAUSED = i18n.N_(
     "the table's database is not answering: play is paused, and goes on from the last step "
     "once it is back"
 )
-"""What a paused table says, in its view and to each action refused meanwhile."""
+"""What a paused table says, in its view and to each action refused meanwhile (in each
+connection's language)."""
 
 _ASK_AGAIN = (0.5, 5.0)
 """A paused table asks the database again after the first of these seconds, then after
@@ -241,7 +243,7 @@ class TableRunner:
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         request = _Request(person, name, action, seq, key, seat, reply, subscriber, part)
         if self.closed:  # its task has ended: nobody reads the inbox now
-            request.answer(protocol.refused(key, "the table is closed", "game-over"))
+            request.answer(protocol.refused(key, _("the table is closed"), "game-over"))
         else:
             self._inbox.put_nowait(request)
         return await reply
@@ -307,7 +309,7 @@ class TableRunner:
         answered `planned` (or an `error`); every connection is then told the view."""
         seat = self.book.seat_of(person)
         if seat is None or self.closed:
-            why = "the table is closed" if self.closed else "you hold no seat at this table"
+            why = _("the table is closed") if self.closed else _("you hold no seat at this table")
             subscriber.tell({"type": "error", "reason": why})
             return
         self._plans.ask(seat, leave=leave, away=away, until=self._away_until())
@@ -321,7 +323,7 @@ class TableRunner:
         connection told the view (docs/protocol.md, "The shuffle")."""
         giving = _Giving(person, commitment, text, subscriber)
         if self.closed:
-            subscriber.tell(_not_given("the table is closed"))
+            subscriber.tell(_not_given(_("the table is closed")))
         else:
             self._inbox.put_nowait(giving)
 
@@ -339,7 +341,7 @@ class TableRunner:
                 told = await self.talk.say(person, name, self._told.seat_of(person), line)
             except SQLAlchemyError as error:
                 _log.error("table %s: a line not stored: %s", self.info.id, error)
-                refusal = "the table could not store it just now: try again"
+                refusal = _("the table could not store it just now: try again")
         if refusal is not None:
             subscriber.tell({"type": "error", "about": "say", "reason": refusal})
             return
@@ -372,7 +374,8 @@ class TableRunner:
         go there (`moved`)."""
         self.closed = True  # to this process
         for subscriber in list(self._subscribers):
-            subscriber.tell(protocol.moved())
+            with i18n.use(subscriber.language):
+                subscriber.tell(protocol.moved())
 
     def lobby(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
@@ -431,10 +434,13 @@ class TableRunner:
         while not self._inbox.empty():
             taken.append(self._inbox.get_nowait())
         for late in taken:
-            if isinstance(late, _Giving):
-                late.subscriber.tell(_not_given("the table is closed"))
-            elif late is not None:
-                late.answer(protocol.refused(late.key, "the table is closed", "game-over"))
+            if late is None:
+                continue
+            with i18n.use(_heard_in(late)):
+                if isinstance(late, _Giving):
+                    late.subscriber.tell(_not_given(_("the table is closed")))
+                else:
+                    late.answer(protocol.refused(late.key, _("the table is closed"), "game-over"))
 
     def _due(self) -> float | None:
         """When the table next acts by itself: a time limit, a bot, a hold ending. A hold
@@ -530,7 +536,7 @@ class TableRunner:
             else:
                 self._judge(batch, request)
         failure = await self._commit_and_tell(batch)
-        if failure is not None and len(requests) > 1 and failure.startswith("not enough chips"):
+        if isinstance(failure, InsufficientChips) and len(requests) > 1:
             for request in requests:
                 await self._handle([request])
             return
@@ -538,30 +544,39 @@ class TableRunner:
             if refusal is not None:
                 request.answer(refusal)
             elif failure is not None:
-                request.answer(protocol.refused(request.key, failure, "not-stored"))
+                with i18n.use(_heard_in(request)):
+                    request.answer(protocol.refused(request.key, _unstored(failure), "not-stored"))
         for giving, answer in batch.given:  # a part given is answered once it is stored
             if answer["type"] == "error":
                 giving.subscriber.tell(answer)
             elif failure is not None:
-                giving.subscriber.tell(_not_given(failure))
+                with i18n.use(_heard_in(giving)):
+                    giving.subscriber.tell(_not_given(_unstored(failure)))
 
     def _give(self, batch: _Batch, giving: _Giving) -> None:
-        """Add a person's part of the coming shuffle to the batch, or its refusal."""
+        """Add a person's part of the coming shuffle to the batch, or its refusal (in the
+        language of the connection that gave it)."""
+        with i18n.use(_heard_in(giving)):
+            self._given(batch, giving)
+
+    def _given(self, batch: _Batch, giving: _Giving) -> None:
         shoes, seat = self.book.shoes, self.book.seat_of(giving.person)
         refusal = None
         if shoes is None:
-            refusal = "this table's shuffles are not provably fair: it was opened before they were"
-        elif self.closed or not shoes.drawn:
-            refusal = "the table is closed"
-        elif self.paused:
-            refusal = f"{self.paused}: nothing was taken"
-        elif seat is None:
-            refusal = "only a seat adds a part to the shuffle: you are watching the table"
-        elif giving.commitment != shoes.commitment:
-            refusal = (
-                f"that shuffle has been made: the coming one, shuffle {shoes.coming}, is "
-                f"committed to sha256 {shoes.commitment}"
+            refusal = _(
+                "this table's shuffles are not provably fair: it was opened before they were"
             )
+        elif self.closed or not shoes.drawn:
+            refusal = _("the table is closed")
+        elif self.paused:
+            refusal = _("{why}: nothing was taken").format(why=_(self.paused))
+        elif seat is None:
+            refusal = _("only a seat adds a part to the shuffle: you are watching the table")
+        elif giving.commitment != shoes.commitment:
+            refusal = _(
+                "that shuffle has been made: the coming one, shuffle {shuffle}, is committed "
+                "to sha256 {commitment}"
+            ).format(shuffle=shoes.coming, commitment=shoes.commitment)
         if refusal is not None:
             batch.given.append((giving, _not_given(refusal)))
             return
@@ -581,8 +596,7 @@ class TableRunner:
     def _judge(self, batch: _Batch, request: _Request) -> None:
         """Add the request's step to the batch, or its refusal (in the language of the
         request's connection); nothing changes if it is refused."""
-        language = request.subscriber.language if request.subscriber else i18n.DEFAULT
-        with i18n.use(language):
+        with i18n.use(_heard_in(request)):
             self._judged(batch, request)
 
     def _judged(self, batch: _Batch, request: _Request) -> None:
@@ -626,7 +640,7 @@ class TableRunner:
         if self.closed:
             return protocol.refused(key, _("the table is closed"), "game-over")
         if self.paused:
-            said = _("{why}: nothing was taken").format(why=self.paused)
+            said = _("{why}: nothing was taken").format(why=_(self.paused))
             return protocol.refused(key, said, "paused")
         if request.seq > self.book.seq:
             said = _("step {step} has not happened: the table is at {now}")
@@ -726,9 +740,11 @@ class TableRunner:
                 return seat, Leave(), by
         return None
 
-    async def _commit_and_tell(self, batch: _Batch) -> str | None:
+    async def _commit_and_tell(
+        self, batch: _Batch
+    ) -> TableLost | InsufficientChips | SQLAlchemyError | None:
         """Commit the batch, then acknowledge its requests and tell it; None, or why it
-        could not be stored (and then the book is as it was before the batch)."""
+        could not be stored (`_unstored` says it; the book is then as before the batch)."""
         if not (batch.steps or batch.seeds or batch.parts):
             return None
         after = batch.told[0].seq - 1 if batch.told else self.book.seq
@@ -750,15 +766,15 @@ class TableRunner:
             _log.error("table %s stops here: %s", self.info.id, error)
             self._undo(batch)
             self.lost()
-            return "the table has moved to another server process: connect again"
+            return error
         except InsufficientChips as error:
             self._undo(batch)
-            return f"not enough chips in your account: {error.reason}"
+            return error
         except SQLAlchemyError as error:
             _log.error("table %s: steps not stored, the table pauses: %s", self.info.id, error)
             self._undo(batch)
             self._pause()
-            return f"{PAUSED}: nothing was taken"
+            return error
         self._keys.update(batch.keys)
         self._recent.extend(batch.told)
         held = {seat for seat, holder in self.book.seats.items() if holder.person is not None}
@@ -829,7 +845,7 @@ class TableRunner:
         self._narration.hear(told)
         self._encoder.batch()
         steps: dict[tuple[int, int | None, str | None], str] = {}  # (step, seat, words' language)
-        views: dict[int | None, str] = {}
+        views: dict[tuple[int | None, str | None], str] = {}  # (seat, language if paused)
         for subscriber in list(self._subscribers):
             person = subscriber.person
             for step in told:
@@ -842,9 +858,12 @@ class TableRunner:
                     steps[key] = json_text(message)
                 subscriber.tell(steps[key])
             now = self._told.seat_of(person) if person is not None else None
-            if now not in views:
-                views[now] = json_text(self._view_for(person, self._told, self._encoder.view))
-            subscriber.tell(views[now])
+            audience = (now, subscriber.language if self.paused else None)  # the pause's words
+            if audience not in views:
+                with i18n.use(subscriber.language):
+                    view = self._view_for(person, self._told, self._encoder.view)
+                views[audience] = json_text(view)
+            subscriber.tell(views[audience])
 
     def _undo(self, batch: _Batch) -> None:
         """The book as it was before the batch, which was not stored."""
@@ -872,8 +891,9 @@ class TableRunner:
         self, person: int | None, book: Book, encoder: Callable[[Any], JSON] = encode
     ) -> dict[str, Any]:
         """The view message for `person`, of `book` as last told, its view written by
-        `encoder`."""
+        `encoder`; why the table is paused, in the context's language."""
         seat = book.seat_of(person) if person is not None else None
+        paused = _(self.paused) if self.paused else None
         now = self._clock()
         waiting = (
             {}  # no time runs out while the table is paused
@@ -895,7 +915,7 @@ class TableRunner:
                 paid_out=paid,
                 encoder=encoder,
                 plans=plans,
-                paused=self.paused,
+                paused=paused,
                 fair=fair,
             )
         taken = game.seats(state)
@@ -914,7 +934,7 @@ class TableRunner:
             open_seats,
             encoder=encoder,
             plans=plans,
-            paused=self.paused,
+            paused=paused,
             fair=fair,
         )
 
@@ -947,6 +967,21 @@ def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
         "part": shoes.given(seat) if drawn and seat is not None else None,
         "revealed": shoes.made if closed else max(shoes.made - 1, 0),
     }
+
+
+def _heard_in(request: _Request | _Giving) -> str:
+    """The language of the connection a request came from."""
+    return request.subscriber.language if request.subscriber is not None else i18n.DEFAULT
+
+
+def _unstored(failure: TableLost | InsufficientChips | SQLAlchemyError) -> str:
+    """Why a batch could not be stored (`_commit_and_tell`), in the context's language."""
+    if isinstance(failure, TableLost):
+        return _("the table has moved to another server process: connect again")
+    if isinstance(failure, InsufficientChips):
+        why = failure.said() if isinstance(failure, Overdraft) else failure.reason
+        return _("not enough chips in your account: {why}").format(why=why)
+    return _("{why}: nothing was taken").format(why=_(PAUSED))
 
 
 def _not_given(reason: str) -> dict[str, Any]:

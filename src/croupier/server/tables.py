@@ -29,6 +29,7 @@ from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import SEED
+from croupier.i18n import _
 from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.ledger import open_account, transfer
@@ -95,15 +96,16 @@ class Settings:
 
     @classmethod
     def read(cls, given: object) -> Settings:
-        """Settings from a JSON object of some of them; `InvalidInput` says what is wrong."""
+        """Settings from a JSON object of some of them; `InvalidInput` says what is wrong,
+        in the context's language."""
         names = [field.name for field in dataclasses.fields(cls)]
         if not isinstance(given, dict):
-            raise InvalidInput(f"settings is not an object of some of {', '.join(names)}")
+            said = _("settings is not an object of some of {names}")
+            raise InvalidInput(said.format(names=", ".join(names)))
         unknown = sorted(set(given) - set(names))
         if unknown:
-            raise InvalidInput(
-                f"unknown setting {unknown[0]!r}: the settings are {', '.join(names)}"
-            )
+            said = _("unknown setting {name!r}: the settings are {names}")
+            raise InvalidInput(said.format(name=unknown[0], names=", ".join(names)))
         try:
             return cls(**given)
         except ValueError as error:
@@ -113,16 +115,20 @@ class Settings:
         for name in ("time_limit", "hold", "away", "bot_pause"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{name}={value!r} is not a number of seconds")
+                said = _("{name}={value!r} is not a number of seconds")
+                raise ValueError(said.format(name=name, value=value))
             if not math.isfinite(value) or not 0 <= value <= _DAY:
-                raise ValueError(f"{name}={value!r} is not valid: 0 to {_DAY} seconds")
+                said = _("{name}={value!r} is not valid: 0 to {day} seconds")
+                raise ValueError(said.format(name=name, value=value, day=_DAY))
             object.__setattr__(self, name, float(value))
         if isinstance(self.bot_chips, bool) or not isinstance(self.bot_chips, int):
-            raise ValueError(f"bot_chips={self.bot_chips!r} is not a whole number of chips")
+            said = _("bot_chips={chips!r} is not a whole number of chips")
+            raise ValueError(said.format(chips=self.bot_chips))
         if self.bot_chips < 1:
-            raise ValueError(f"bot_chips={self.bot_chips!r}: a bot brings at least 1 chip")
+            said = _("bot_chips={chips!r}: a bot brings at least 1 chip")
+            raise ValueError(said.format(chips=self.bot_chips))
         if not isinstance(self.odds, bool):
-            raise ValueError(f"odds={self.odds!r} is not valid: true or false")
+            raise ValueError(_("odds={odds!r} is not valid: true or false").format(odds=self.odds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,13 +40,15 @@ const NAMES = {
   riders: pgettext("rule", "riders"),
 };
 
-function words(name) {
+// A rule's name in the page's language (an option no game had when this was written, as
+// the API names it).
+export function ruleName(name) {
   return NAMES[name] || name.replace(/_/g, " ");
 }
 
 function input(path, value) {
   const name = path.join(".");
-  const said = path.length > 1 ? _("{rule} {part}", { rule: words(path[0]), part: words(path[1]) }) : words(path[0]);
+  const said = path.length > 1 ? _("{rule} {part}", { rule: ruleName(path[0]), part: ruleName(path[1]) }) : ruleName(path[0]);
   const attributes = { name, "data-rule": name, "aria-label": said };
   if (typeof value === "number") {
     return el("input", { ...attributes, type: "number", step: Number.isInteger(value) ? 1 : "any", value, inputmode: "numeric" });
@@ -61,10 +63,10 @@ export function ruleInputs(rules) {
     if (value && typeof value === "object") {
       const parts = Object.entries(value).filter(([part]) => part !== "type");
       made.push(
-        el("label", { class: "rule" }, `${words(field)} `, parts.map(([part, inner]) => [el("span", { class: "note" }, `${words(part)} `), input([field, part], inner), " "])),
+        el("label", { class: "rule" }, `${ruleName(field)} `, parts.map(([part, inner]) => [el("span", { class: "note" }, `${ruleName(part)} `), input([field, part], inner), " "])),
       );
     } else {
-      made.push(el("label", { class: "rule" }, `${words(field)} `, input([field], value)));
+      made.push(el("label", { class: "rule" }, `${ruleName(field)} `, input([field], value)));
     }
   }
   return made;
