@@ -167,7 +167,9 @@ def test_the_python_client_says_a_plan(database_url):
     async def play() -> dict[str, Any]:
         async with Client(served.url) as client:
             await client.register("ada", PASSWORD)
-            settings = {"bot_pause": 0, "time_limit": 60}
+            # ada answers nothing: each of her turns before the deal's end runs out (the pass
+            # of the shuffle, the cut, ...), so a short time limit, or the test waits minutes
+            settings = {"bot_pause": 0, "time_limit": 2}
             table = (await client.open_table("monte-bank", bots=1, settings=settings))["id"]
             async with client.table(table) as seat:
                 while "0" not in (await seat.next()).get("open_seats", {}):
