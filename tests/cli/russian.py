@@ -1,6 +1,7 @@
 """What the Russian terminal tests share: a Russian environment as gettext reads it, a
 terminal's output with its wrapping undone, the Latin words a Russian line may not have,
-and the states of random play with the events that brought them."""
+the states of random play with the events that brought them, and the words of each
+prompt."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any
 from croupier import words
 from croupier.bots.random_play import pick
 from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Leave
+from croupier.i18n import use
 from croupier.randomness import RandomShuffler
+from tests.cli.prompts import prompts, seat_for
 
 WIDE = {"COLUMNS": "200"}
 """A terminal wide enough that no line of a table or of the help is wrapped."""
@@ -61,3 +64,21 @@ def random_play(
                 return
             state, events = game.apply(state, actor, pick(rng, rng.choice(options)))
         yield state, events
+
+
+def prompt_words(game: str) -> dict[str, list[list[str]]]:
+    """The words each prompt of random play shows in Russian, by phase, in the order met:
+    each prompt's words built (a spelling twice raises ValueError), and the prompt and
+    every word's meaning checked free of Latin letters."""
+    shown: dict[str, list[list[str]]] = {}
+    with use("ru"):
+        for view in prompts(game):
+            seat, _ = seat_for(game)
+            table = seat.words(view) + seat.asked
+            shown.setdefault(view.phase.value, []).append([w.shown for w in seat.words(view).words])
+            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
+            prompt = re.sub(r"seat \d", "", prompt)  # seat_for's names
+            assert not latin(prompt), prompt
+            for known in table.words:
+                assert not latin(known.does), known.does
+    return shown

@@ -17,6 +17,13 @@ from croupier.server.app import create_app
 PASSWORD = "a long password"
 
 
+def free_port() -> int:
+    """A loopback port nothing listens on just now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 class Served:
     """The table server on the database at `url`, on a free loopback port, in a thread,
     dealing from `seed`. With `send_buffer`, each connection's kernel send buffer is that
@@ -27,9 +34,7 @@ class Served:
         self.database = url
         self.seed = seed
         self.send_buffer = send_buffer
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app: Starlette | None = None
         self._server: uvicorn.Server | None = None

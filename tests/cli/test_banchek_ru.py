@@ -32,8 +32,8 @@ from croupier.games.banchek import (
 from croupier.games.banchek.events import BankEnded, BankSkipped, Peeked, Why
 from croupier.i18n import use
 from tests.cli import russian
-from tests.cli.prompts import prompts, seat_for, view_at
-from tests.cli.russian import WIDE, flat, latin, random_play
+from tests.cli.prompts import seat_for, view_at
+from tests.cli.russian import WIDE, flat, latin, prompt_words, random_play
 
 runner = CliRunner()
 RUSSIAN = {**russian.RUSSIAN, **WIDE}
@@ -166,17 +166,7 @@ def test_the_help_and_a_bad_option_in_russian():  # BN-1, BN-5, BN-10, BN-15
 
 
 def test_every_prompt_builds_its_russian_words_none_spelled_twice():  # BN-11, BN-15, BN-17
-    shown = {}
-    with use("ru"):
-        for view in prompts("banchek"):
-            seat, _ = seat_for("banchek")
-            table = seat.words(view) + seat.asked  # raises ValueError on a spelling twice
-            shown[view.phase.value] = [w.shown for w in seat.words(view).words]
-            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
-            prompt = re.sub(r"seat \d", "", prompt)  # seat_for's names
-            assert not latin(prompt), prompt
-            for known in table.words:
-                assert not latin(known.does), known.does
+    shown = {phase: met[-1] for phase, met in prompt_words("banchek").items()}
     assert shown["bank"] == ["банк (Enter, да, bank, yes)", "встать (leave)"]
     assert shown["riding"] == [
         "10 (примазка 10, примазаться 10, ride 10)",

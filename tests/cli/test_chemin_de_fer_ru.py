@@ -27,7 +27,7 @@ from croupier.games.chemin_de_fer import (
 )
 from croupier.i18n import use
 from tests.cli.prompts import prompts, seat_for
-from tests.cli.russian import RUSSIAN, flat, latin, random_play
+from tests.cli.russian import RUSSIAN, flat, latin, prompt_words, random_play
 
 runner = CliRunner()
 
@@ -140,16 +140,7 @@ def test_the_help_and_a_bad_option_in_russian():  # CF-2
 
 
 def test_every_prompt_builds_its_russian_words_none_spelled_twice():  # CF-6, CF-12, CF-15
-    shown: dict[str, list[str]] = {}
-    with use("ru"):
-        for view in prompts("chemin-de-fer"):
-            seat, _ = seat_for("chemin-de-fer")
-            table = seat.words(view) + seat.asked  # raises ValueError on a spelling twice
-            shown[view.phase.value] = [w.shown for w in seat.words(view).words]
-            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
-            assert not latin(prompt), prompt
-            for known in table.words:
-                assert not latin(known.does), known.does
+    shown = {phase: met[-1] for phase, met in prompt_words("chemin-de-fer").items()}
     assert shown["calls"] == [
         "банко (б, banco, b)",
         "пас (Enter, п, нет, pass, p, no)",

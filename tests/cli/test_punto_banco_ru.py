@@ -32,7 +32,7 @@ from croupier.games.punto_banco import (
 )
 from croupier.i18n import use
 from tests.cli.prompts import prompts, seat_for
-from tests.cli.russian import RUSSIAN, flat, latin, random_play
+from tests.cli.russian import RUSSIAN, flat, latin, prompt_words, random_play
 
 runner = CliRunner()
 
@@ -150,15 +150,7 @@ def test_the_help_and_a_bad_rule_in_russian():  # PB-3, PB-7, PB-14
 
 
 def test_every_prompt_builds_its_russian_words_none_spelled_twice():  # PB-3, PB-10, PB-13e
-    shown: dict[str, list[str]] = {}
-    with use("ru"):
-        for view in prompts("punto-banco"):
-            seat, _ = seat_for("punto-banco")
-            table = seat.words(view) + seat.asked  # raises ValueError on a spelling twice
-            shown.setdefault(view.phase.value, [w.shown for w in seat.words(view).words])
-            assert not latin(seat.prompt(view)), seat.prompt(view)
-            for known in table.words:
-                assert not latin(known.does), known.does
+    shown = {phase: met[0] for phase, met in prompt_words("punto-banco").items()}
     assert shown["betting"][:3] == [
         "пунто 100 (п, punto, p)",
         "банко 100 (б, banco, b)",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import threading
 import time
 from collections.abc import Sequence
@@ -30,7 +29,7 @@ from croupier.games import chemin_de_fer
 from croupier.server.runner import PAUSED
 from croupier.testing import Spec, play_randomly
 from tests.cli.prompts import prompts
-from tests.cli.served import PASSWORD, Served, account, at, summary_row
+from tests.cli.served import PASSWORD, Served, account, at, free_port, summary_row
 from tests.cli.test_session import Playing
 from tests.outage import outage
 
@@ -138,9 +137,7 @@ async def _register(url: str, name: str) -> None:
 
 def test_errors_are_one_line_and_exit_2(served, tmp_path):
     asyncio.run(_register(served.url, "eve"))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    nowhere = f"http://127.0.0.1:{free_port()}"
     cases = {
         ("--server", nowhere, "--name", "eve", "--password", PASSWORD): (
             f"the server at {nowhere} is not reachable: nothing answers there"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import time
 from typing import Any
 
@@ -28,7 +27,7 @@ from croupier.client import ProtocolError, ServerRefused
 from croupier.errors import InvalidInput
 from croupier.i18n import use
 from tests.cli.russian import RUSSIAN, WIDE, flat, latin
-from tests.cli.served import PASSWORD, at
+from tests.cli.served import PASSWORD, at, free_port
 from tests.cli.test_remote import FAST, _full_table, _register
 from tests.cli.test_session import Playing
 
@@ -88,9 +87,7 @@ def test_a_person_registers_opens_a_table_plays_and_gets_up_in_russian(served):
 def test_the_errors_are_one_russian_line(served):
     asyncio.run(_register(served.url, "eve"))
     table = asyncio.run(_full_table(served.url))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    nowhere = f"http://127.0.0.1:{free_port()}"
     cases = {
         ("--server", nowhere, "--name", "eve", "--password", PASSWORD): (
             f"сервер по адресу {nowhere} недоступен: там ничего не отвечает"

@@ -153,6 +153,24 @@ def check_shown(guest: Guest, names: dict[str, str] | None = None) -> dict[str, 
     return drawn
 
 
+def two_to_betting(
+    serve: Any, browser: Browser, game: str, title: str
+) -> tuple[tuple[Guest, Guest], Guest, Guest]:
+    """ada opens a table of `game` (its page titled `title`), bob comes to it, each sits
+    with 600 chips, and the bank is put up, shuffled and cut to the betting: the two, then
+    the punter and the banker."""
+    served = serve(SEED)
+    ada, bob = russian(browser, served.url, "ada"), russian(browser, served.url, "bob")
+    table = open_table(ada, game)
+    expect(ada.page.locator("#title")).to_have_text(title)
+    bob.at_table(table)
+    sit(ada, 0, 600)
+    sit(bob, 1, 600)
+    to_betting((ada, bob), "Положить монте" if game == "monte-bank" else "Положить банк")
+    banker = ada.drawn()["view"]["banker"]
+    return (ada, bob), *((bob, ada) if banker == 0 else (ada, bob))
+
+
 def chips_at_table(guest: Guest) -> int:
     """The chips the header says this seat has at the table."""
     return int(re.findall(r"\d+", guest.page.locator("#table-chips").inner_text())[0])
@@ -162,18 +180,7 @@ def test_private_monte_in_russian_to_the_gate(serve, browser: Browser, screensho
     """PM-3 to PM-6 in Russian: two layouts bet on by clicking them, the gate turned, each
     layout paid 1 : 1 or lost by the gate's suit, the chips moved; the switch to English
     and back."""
-    served = serve(SEED)
-    ada, bob = russian(browser, served.url, "ada"), russian(browser, served.url, "bob")
-    table = open_table(ada, "private-monte")
-    expect(ada.page.locator("#title")).to_have_text("Частный банк-монте")
-    bob.at_table(table)
-    sit(ada, 0, 600)
-    sit(bob, 1, 600)
-    guests = (ada, bob)
-    to_betting(guests, "Положить банк")
-
-    banker = ada.drawn()["view"]["banker"]
-    punter, other = (bob, ada) if banker == 0 else (ada, bob)
+    guests, punter, other = two_to_betting(serve, browser, "private-monte", "Частный банк-монте")
     page = punter.page
     bank = page.locator(".mo-bank")
     expect(bank).to_contain_text("Банкомет: ")
@@ -243,18 +250,7 @@ def test_monte_bank_in_russian_a_circle_to_its_fall(serve, browser: Browser, scr
     """MB-4 to MB-13 in Russian: the monte put up, a card pointed at and a circle bet on it
     (MB-9a, «Круговая на ...»), «Закончить ставки», the draw card by card from the gate
     (MB-12), the layout and the cards drawn face up, the chips moved."""
-    served = serve(SEED)
-    ada, bob = russian(browser, served.url, "ada"), russian(browser, served.url, "bob")
-    table = open_table(ada, "monte-bank")
-    expect(ada.page.locator("#title")).to_have_text("Банк-монте")
-    bob.at_table(table)
-    sit(ada, 0, 600)
-    sit(bob, 1, 600)
-    guests = (ada, bob)
-    to_betting(guests, "Положить монте")
-
-    banker = ada.drawn()["view"]["banker"]
-    punter, other = (bob, ada) if banker == 0 else (ada, bob)
+    guests, punter, other = two_to_betting(serve, browser, "monte-bank", "Банк-монте")
     page = punter.page
     expect(page.locator(".mo-bank")).to_contain_text("Монте: 200")
     expect(page.locator(".mo-terms")).to_contain_text("Кава 10: круговая оплачивается 3 : 1")

@@ -26,10 +26,19 @@ from croupier.randomness import stream
 from croupier.table import Controller, Croupier, Player, Table
 from croupier.words.markup import plural, signed
 
-__all__ = ["TerminalSession", "bots_at_table"]
+__all__ = ["TerminalSession", "bots_at_table", "summary_table"]
 
 _COLUMNS = (N_("Seat"), N_("Player"), N_("Brought"), N_("Now"), N_("Net"))
 """The summary's columns."""
+
+
+def summary_table() -> RichTable:
+    """A session summary's table, its rows to come: a seat's chips brought, now and net."""
+    report = RichTable(title=_("Session summary"), box=boxes.SIMPLE_HEAD)
+    for column in _COLUMNS:
+        report.add_column(_(column), justify="left" if column == "Player" else "right")
+    return report
+
 
 P = TypeVar("P")
 
@@ -214,9 +223,7 @@ class TerminalSession:
             seat: holdings.get(seat, 0) + self.ledger.left_with.get(seat, 0) + returned.get(seat, 0)
             for seat in self.ledger.bought
         }
-        report = RichTable(title=_("Session summary"), box=boxes.SIMPLE_HEAD)
-        for column in _COLUMNS:
-            report.add_column(_(column), justify="left" if column == "Player" else "right")
+        report = summary_table()
         for seat in sorted(now):
             brought, chips = self.ledger.bought[seat], now[seat]
             net = signed(chips - brought)

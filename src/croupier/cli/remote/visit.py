@@ -9,16 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rich import box as boxes
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table as RichTable
 
 from croupier.cli.remote.codec import Codec, refusal
 from croupier.cli.remote.line import Line
 from croupier.cli.remote.trouble import TROUBLE, reason
 from croupier.cli.seat import AskedSeat
-from croupier.cli.session import TerminalSession
+from croupier.cli.session import TerminalSession, summary_table
 from croupier.cli.terminal import Prompter
 from croupier.client import ProtocolError, ServerRefused
 from croupier.engine.actions import Action, Amounts, Join, Leave
@@ -26,7 +24,7 @@ from croupier.engine.events import SeatJoined, SeatLeft
 from croupier.engine.game import Game
 from croupier.errors import CroupierError
 from croupier.fairness import fresh_part
-from croupier.i18n import N_, _, ngettext
+from croupier.i18n import _, ngettext
 from croupier.words.markup import signed
 
 __all__ = ["Failed", "Seating", "Server", "Visit"]
@@ -40,9 +38,6 @@ _JOIN_TRIES = 5
 
 _STALE = frozenset({"not-your-turn", "forbidden-action"})
 """Refusals of a Join that may come of the table having moved on since the view."""
-
-_COLUMNS = (N_("Seat"), N_("Player"), N_("Brought"), N_("Now"), N_("Net"))
-"""The summary's columns."""
 
 
 class Failed(CroupierError):
@@ -530,9 +525,7 @@ class Visit:
 
     def _summary(self) -> None:
         """What the person brought and took away, and their account before and after."""
-        report = RichTable(title=_("Session summary"), box=boxes.SIMPLE_HEAD)
-        for column in _COLUMNS:
-            report.add_column(_(column), justify="left" if column == "Player" else "right")
+        report = summary_table()
         if self.seat is not None:
             now = self.left_with or 0
             brought, net = (
