@@ -200,7 +200,7 @@ def test_a_table_being_opened_is_not_taken_up_twice_by_the_lease_keeper(database
             )
             runners.append(runner)
         await asyncio.sleep(0.3)
-        lost = [runner.info.id for runner in runners if runner.closed]
+        lost = [runner.info.id for runner in runners if runner.gone or runner.closed]
         running = sum(not task.done() for task in lobby._tasks.values())
         await lobby.stop()
         return lost, running

@@ -38,11 +38,12 @@ from croupier import games, i18n
 from croupier.bots import roster
 from croupier.engine.actions import Action, Join
 from croupier.engine.codec import brief, decode, encode
-from croupier.errors import InvalidInput, LogInRefused, TooSoon
+from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
 from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
+from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
 from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
@@ -146,7 +147,11 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={HTTPException: _http_error, SQLAlchemyError: _database_error},
+        exception_handlers={
+            HTTPException: _http_error,
+            SQLAlchemyError: _database_error,
+            InsufficientChips: _chips_error,
+        },
     )
     app.state.lobby = lobby
     return app
@@ -166,6 +171,14 @@ _STARLETTE = (i18n.N_("not found"), i18n.N_("method not allowed"))
 async def _database_error(request: Request, error: Exception) -> Response:
     """A database that does not answer: the request is refused, in words, to try again."""
     return _error(503, i18n._("the database is not answering just now: try again shortly"))
+
+
+async def _chips_error(request: Request, error: Exception) -> Response:
+    """An account that cannot pay what a request asks of it (the grant source, when the
+    house has granted all it may: a registration, a table's bots): refused in words, 409."""
+    assert isinstance(error, InsufficientChips)
+    why = error.said() if isinstance(error, Overdraft) else error.reason
+    return _error(409, i18n._("the ledger refused it: {why}").format(why=why))
 
 
 def _error(status: int, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:

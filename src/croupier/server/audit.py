@@ -3,10 +3,14 @@ that fails said as a `Finding`.
 
 - the sum of all balances is zero (the grant source is below zero by what it has granted);
 - each balance equals the chips its transfers brought in less those they took out;
-- no balance is below zero but the grant source's;
+- no balance is below zero but the grant source's, and none is beyond `MOST_CHIPS` either
+  way;
 - every transfer has its cause, one of `Cause`;
 - each table account equals its table's chips (`TableChips`): not checked until the tables
   exist; `audit` then takes the function that replays a table's state.
+
+It reads the ledger in one snapshot, as of one moment, on SQLite and PostgreSQL alike, so
+that it is exact while tables play: no transfer committed during the audit is half seen.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from croupier.i18n import _, ngettext
-from croupier.server.database import open_ledger
-from croupier.server.schema import Account, AccountKind, Cause, Transfer
+from croupier.server.database import open_ledger, snapshot
+from croupier.server.schema import MOST_CHIPS, Account, AccountKind, Cause, Transfer
 
 __all__ = ["Finding", "Invariant", "TableChips", "audit"]
 
@@ -36,6 +40,7 @@ class Invariant(enum.Enum):
     SUM_IS_ZERO = "sum-is-zero"
     BALANCE_IS_TRANSFERS = "balance-is-transfers"
     BALANCE_NOT_NEGATIVE = "balance-not-negative"
+    BALANCE_WITHIN_BOUNDS = "balance-within-bounds"
     TRANSFER_HAS_CAUSE = "transfer-has-cause"
     TABLE_IS_STATE = "table-is-state"
 
@@ -92,6 +97,10 @@ def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
             findings.append(
                 Finding(Invariant.BALANCE_NOT_NEGATIVE, said.format(label=label, n=balance))
             )
+        if abs(balance) > MOST_CHIPS:
+            said = _("{label} has {n} chips, beyond the most there can be ({most})")
+            said = said.format(label=label, n=balance, most=MOST_CHIPS)
+            findings.append(Finding(Invariant.BALANCE_WITHIN_BOUNDS, said))
         if table_chips is not None and account.kind == AccountKind.TABLE.value:
             held = table_chips(session, account)
             if balance != held:
@@ -116,7 +125,7 @@ def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
 
 
 def audit(url: str, table_chips: TableChips | None = None) -> list[Finding]:
-    """Check every invariant of the ledger at `url`, in one read of it: the findings, none
+    """Check every invariant of the ledger at `url`, in one snapshot of it: the findings, none
     when every invariant holds. `table_chips`, when given, is how a table's chips are known
     from its state; without it `Invariant.TABLE_IS_STATE` is not checked (there are no
     tables yet: see `TableChips`).
@@ -124,7 +133,7 @@ def audit(url: str, table_chips: TableChips | None = None) -> list[Finding]:
     Raises `database.Unavailable` when `url` holds no ledger that can be opened."""
     engine = open_ledger(url)
     try:
-        with Session(engine) as session, session.begin():
+        with Session(snapshot(engine)) as session, session.begin():
             return _check(session, table_chips)
     finally:
         engine.dispose()

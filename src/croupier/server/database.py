@@ -36,6 +36,7 @@ __all__ = [
     "reading",
     "secret",
     "shown",
+    "snapshot",
 ]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -91,6 +92,16 @@ def reading(engine: Engine) -> Engine:
     """`engine`, for transactions that only read: on SQLite they do not take the write lock,
     so a writer that holds it (a process stopped mid-commit) holds up no reader."""
     return engine.execution_options(**{_READING: True})
+
+
+def snapshot(engine: Engine) -> Engine:
+    """`engine`, for transactions that read the database as of one moment, however many
+    queries they make while others commit: on PostgreSQL at `REPEATABLE READ` (its default,
+    `READ COMMITTED`, sees each query's own moment); on SQLite a read transaction
+    (`reading`), which in write-ahead-log mode reads from its first query's moment on."""
+    if engine.dialect.name == "postgresql":
+        return reading(engine).execution_options(isolation_level="REPEATABLE READ")
+    return reading(engine)
 
 
 def shown(url: str) -> str:

@@ -3,7 +3,9 @@ which changes both balances and records the transfer together, or does nothing.
 
 Python refuses a bad transfer first, with the reason (`Overdraft`, an `InsufficientChips`);
 the database refuses it again whatever Python let through (docs/ledger.md), and `transfer`
-says that refusal as the same error, with the database's in its `__cause__`.
+says that refusal as the same error, with the database's in its `__cause__`. Every amount
+is bounded by `MOST_CHIPS`: the grant source may give no more than that in all, so no
+balance can pass it either way.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import InsufficientChips, InvalidInput
 from croupier.i18n import _
-from croupier.server.schema import Account, AccountKind, Cause, Transfer
+from croupier.server.schema import MOST_CHIPS, Account, AccountKind, Cause, Transfer
 
-__all__ = ["Overdraft", "open_account", "transfer"]
+__all__ = ["GrantsSpent", "Overdraft", "holds", "open_account", "transfer"]
 
 
 class Overdraft(InsufficientChips):
@@ -49,10 +51,30 @@ def open_account(session: Session, kind: AccountKind, name: str) -> Account:
     return account
 
 
+class GrantsSpent(Overdraft):
+    """The grant source was asked for more than it may still grant: it has granted nearly
+    `MOST_CHIPS` in all (new people's chips, the house's float)."""
+
+    def said(self) -> str:
+        return _(
+            "the house may grant at most {most} chips in all, and only {holds} are left: "
+            "{asked} were asked for"
+        ).format(most=MOST_CHIPS, holds=self.holds, asked=self.asked)
+
+
+def holds(account: Account) -> int:
+    """The chips `account` may still give: its balance, or for the grant source what it
+    may still grant before it reaches `-MOST_CHIPS`."""
+    if account.kind == AccountKind.GRANT_SOURCE.value:
+        return MOST_CHIPS + account.balance
+    return account.balance
+
+
 def _check_cover(source: Account, chips: int, cause: Cause) -> None:
     """Python's refusal of an overdraft (the database refuses it too)."""
-    if source.kind != AccountKind.GRANT_SOURCE.value and source.balance < chips:
-        raise Overdraft(source.name, cause.value, source.balance, chips)
+    if holds(source) < chips:
+        spent = source.kind == AccountKind.GRANT_SOURCE.value
+        raise (GrantsSpent if spent else Overdraft)(source.name, cause.value, holds(source), chips)
 
 
 def transfer(
@@ -63,10 +85,11 @@ def transfer(
     the session's transaction, so that a refused transfer leaves nothing behind. The caller
     commits.
 
-    Raises `InvalidInput` for chips that are not a whole positive number, or an account paying
-    itself; `InsufficientChips` when the source (other than the grant source) has fewer."""
-    if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-        raise InvalidInput(f"chips={chips!r} is not valid: a whole number of chips, at least 1")
+    Raises `InvalidInput` for chips that are not a whole number from 1 to `MOST_CHIPS`, or
+    an account paying itself; `InsufficientChips` when the source `holds` fewer."""
+    if isinstance(chips, bool) or not isinstance(chips, int) or not 0 < chips <= MOST_CHIPS:
+        said = f"chips={chips!r} is not valid: a whole number of chips, 1 to {MOST_CHIPS}"
+        raise InvalidInput(said)
     if not isinstance(cause, Cause):
         raise InvalidInput(f"cause={cause!r} is not valid: one of {[c.value for c in Cause]}")
     if source.id == target.id:
@@ -95,7 +118,7 @@ def transfer(
         session.expire(source)
         session.expire(target)
         reason = str(error.orig).splitlines()[0]
-        if "balance_not_negative" not in reason:
+        if "balance_not_negative" not in reason and "balance_within_bounds" not in reason:
             raise
         raise InsufficientChips(
             source.name, cause.value, f"the database refused it: {reason}"

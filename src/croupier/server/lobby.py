@@ -33,6 +33,7 @@ from croupier.server.database import secret
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
+    FIRST_FENCE,
     Settings,
     claim,
     open_table,
@@ -92,10 +93,13 @@ class Lobby:
     async def _adopt(self) -> None:
         async with self._taking_up:
             for record in await asyncio.to_thread(open_tables, self.engine):
-                if record.id not in self._runners and await self._claim(record.id):
-                    await self._resume(record.id)
+                if record.id in self._runners:
+                    continue
+                fence = await self._claim(record.id)
+                if fence is not None:
+                    await self._resume(record.id, fence)
 
-    async def _claim(self, table: int) -> bool:
+    async def _claim(self, table: int) -> int | None:
         return await asyncio.to_thread(
             claim, self.engine, table, self.owner, self.lease, self.address
         )
@@ -123,7 +127,7 @@ class Lobby:
                     await asyncio.to_thread(release, self.engine, table, self.owner)
                 else:  # stopped on an error: rebuilt from what was committed, it goes on
                     async with self._taking_up:
-                        await self._resume(table)
+                        await self._resume(table, self._runners[table].fence)
         running = list(self._tasks)
         held = await asyncio.to_thread(renew, self.engine, running, self.owner, self.lease)
         for table in running:
@@ -185,7 +189,7 @@ class Lobby:
                 lambda table: stream(self._base(table), "fair at opening").randbytes(SEED),
                 part,
             )
-            return await self._resume(table)
+            return await self._resume(table, FIRST_FENCE)
 
     async def open_each_game(self, bots: int) -> list[int]:
         """Open a table of every game that has none open, with `bots` bots (as many as it
@@ -207,7 +211,9 @@ class Lobby:
             self._signer = Signer(bytes.fromhex(made))
         return self._signer
 
-    async def _resume(self, table: int) -> TableRunner:
+    async def _resume(self, table: int, fence: int | None) -> TableRunner:
+        """Run table `table` here, rebuilt from what was committed, under the claim whose
+        fence is `fence`."""
         info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
         base = self._base(table)
         resumed = f"at step {book.seq}"  # a table resumed draws on from fresh streams
@@ -221,6 +227,7 @@ class Lobby:
             **({"clock": self._clock} if self._clock else {}),
             owner=self.owner,
             signer=await self.signer(),
+            fence=fence,
         )
         self._runners[table] = runner
         # A fresh context: the table speaks its own default, never the language of the
@@ -241,6 +248,16 @@ class Lobby:
         except Exception:
             _log.exception("table %s stopped on an error", runner.info.id)
             raise
+        if runner.gone:  # not closed: another process runs it, or it is to be rebuilt
+            self._forget(runner)
+
+    def _forget(self, runner: TableRunner) -> None:
+        """This process no longer runs `runner`'s table: the lobby lists it as the database
+        says (another process's, or open to take up again), never as closed."""
+        table = runner.info.id
+        if self._runners.get(table) is runner:
+            del self._runners[table]
+            self._tasks.pop(table, None)
 
     def paused(self) -> list[int]:
         """The tables this process runs that are paused, their database not storing."""

@@ -181,15 +181,22 @@ class TableRunner:
         clock: Callable[[], float] = time.monotonic,
         owner: str | None = None,
         signer: Signer | None = None,
+        fence: int | None = None,
     ) -> None:
         self._committer = committer
         self.owner = owner
         """The process that runs the table, as its lease names it."""
+        self.fence = fence
+        """The fence of the claim it runs the table under (`tables.claim`)."""
         self.info = info
         self.book = book
         self._told = book.copy()
         """The book as last told: what a connection that comes now may see."""
         self.closed = info.closed
+        """Whether the table's session has ended."""
+        self.gone = False
+        """Whether this process has stopped running the table, which is not closed: another
+        process has taken it, or it is to be rebuilt from what was committed (`lost`)."""
         self._signer = signer or Signer(Signer.fresh())
         book.draw = rng("fair").randbytes  # the seeds of the shuffles to come
         self._shuffler: Shuffler = shuffler if book.shoes is None else _Derived(self)
@@ -242,8 +249,8 @@ class TableRunner:
         `subscriber`'s outbox, before the steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         request = _Request(person, name, action, seq, key, seat, reply, subscriber, part)
-        if self.closed:  # its task has ended: nobody reads the inbox now
-            request.answer(protocol.refused(key, _("the table is closed"), "game-over"))
+        if self.closed or self.gone:  # its task has ended: nobody reads the inbox now
+            request.answer(self._stopped(key))
         else:
             self._inbox.put_nowait(request)
         return await reply
@@ -308,8 +315,9 @@ class TableRunner:
         allow, and to sit out (docs/protocol.md, "Coming and going"). `subscriber` is
         answered `planned` (or an `error`); every connection is then told the view."""
         seat = self.book.seat_of(person)
-        if seat is None or self.closed:
-            why = _("the table is closed") if self.closed else _("you hold no seat at this table")
+        if seat is None or self.closed or self.gone:
+            stopped = self.closed or self.gone
+            why = self._why_stopped() if stopped else _("you hold no seat at this table")
             subscriber.tell({"type": "error", "reason": why})
             return
         self._plans.ask(seat, leave=leave, away=away, until=self._away_until())
@@ -322,8 +330,8 @@ class TableRunner:
         in turn with the actions, stored, then answered `given` (or an `error`), and every
         connection told the view (docs/protocol.md, "The shuffle")."""
         giving = _Giving(person, commitment, text, subscriber)
-        if self.closed:
-            subscriber.tell(_not_given(_("the table is closed")))
+        if self.closed or self.gone:
+            subscriber.tell(_not_given(self._why_stopped()))
         else:
             self._inbox.put_nowait(giving)
 
@@ -370,9 +378,10 @@ class TableRunner:
             self._inbox.put_nowait(None)  # the task looks again when to ask the database
 
     def lost(self) -> None:
-        """Another process runs the table now: this one stops, and tells its connections to
-        go there (`moved`)."""
-        self.closed = True  # to this process
+        """Another process runs the table now, or this one is to rebuild it from what was
+        committed: this runner stops (`gone`; the table is not closed), and tells its
+        connections to connect again (`moved`)."""
+        self.gone = True
         for subscriber in list(self._subscribers):
             with i18n.use(subscriber.language):
                 subscriber.tell(protocol.moved())
@@ -404,7 +413,7 @@ class TableRunner:
         await self._commit_and_tell(self._automatic_batch())
         getter: asyncio.Task[_Request | _Giving | None] | None = None
         try:
-            while not self.closed:
+            while not (self.closed or self.gone):
                 due = self._due()
                 timeout = None if due is None else max(0.0, due - self._clock())
                 # One getter lives until it has a request: a timeout never loses one.
@@ -438,9 +447,19 @@ class TableRunner:
                 continue
             with i18n.use(_heard_in(late)):
                 if isinstance(late, _Giving):
-                    late.subscriber.tell(_not_given(_("the table is closed")))
+                    late.subscriber.tell(_not_given(self._why_stopped()))
                 else:
-                    late.answer(protocol.refused(late.key, _("the table is closed"), "game-over"))
+                    late.answer(self._stopped(late.key))
+
+    def _why_stopped(self) -> str:
+        """Why the table takes nothing more here: it is closed, or another process runs it
+        now (in the context's language)."""
+        return _unstored(TableLost("")) if self.gone else _("the table is closed")
+
+    def _stopped(self, key: str) -> dict[str, Any]:
+        """The refusal of an action that came once the table stopped here."""
+        kind = "not-stored" if self.gone else "game-over"
+        return protocol.refused(key, self._why_stopped(), kind)
 
     def _due(self) -> float | None:
         """When the table next acts by itself: a time limit, a bot, a hold ending. A hold
@@ -637,8 +656,8 @@ class TableRunner:
                 return protocol.acknowledged(key, used[0], request.action)
             said = _("this key was used for another action")
             return protocol.refused(key, said, "key-reused")
-        if self.closed:
-            return protocol.refused(key, _("the table is closed"), "game-over")
+        if self.closed or self.gone:
+            return self._stopped(key)
         if self.paused:
             said = _("{why}: nothing was taken").format(why=_(self.paused))
             return protocol.refused(key, said, "paused")
@@ -756,6 +775,7 @@ class TableRunner:
             closing,
             after,
             self.owner,
+            self.fence,
             batch.seeds,
             batch.parts,
             batch.seals,

@@ -3,7 +3,8 @@ transfers, each moving chips from one account to another for a cause; and people
 a name unique whatever its case, an argon2 password hash, and one ledger account.
 
 The database refuses what must never be (docs/ledger.md): a balance below zero on any account
-but the grant source, a transfer of no chips or of a part of one, a transfer from an account
+but the grant source, a balance beyond `MOST_CHIPS` either way, a transfer of no chips or of
+a part of one, a transfer from an account
 to itself, a cause that is not a `Cause`, a transfer naming no account. These models mirror
 the migrations in `migrations/versions`, which are what create the tables.
 """
@@ -14,6 +15,7 @@ import enum
 from datetime import datetime
 
 from sqlalchemy import (
+    BigInteger,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -27,11 +29,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "MOST_CHIPS",
     "Account",
     "AccountKind",
     "Base",
     "Cause",
     "ChatLine",
+    "Chips",
     "Person",
     "SealRecord",
     "Secret",
@@ -42,6 +46,15 @@ __all__ = [
     "TableRecord",
     "Transfer",
 ]
+
+
+MOST_CHIPS = 2**53 - 1
+"""The most chips there can ever be: the grant source never goes below `-MOST_CHIPS`, and
+since every transfer conserves chips, no balance and no transfer can be larger. It is the
+largest whole number a page's JavaScript holds exactly, and fits a 64-bit column with room."""
+
+Chips = BigInteger().with_variant(Integer(), "sqlite")
+"""A column of chips: BIGINT, 64-bit (on SQLite an INTEGER, which is 64-bit there already)."""
 
 
 class AccountKind(enum.Enum):
@@ -87,13 +100,16 @@ class Account(Base):
             f"balance >= 0 OR kind = {AccountKind.GRANT_SOURCE.value!r}",
             name="balance_not_negative",
         ),
+        CheckConstraint(
+            f"balance BETWEEN {-MOST_CHIPS} AND {MOST_CHIPS}", name="balance_within_bounds"
+        ),
         UniqueConstraint("kind", "name", name="account_named_once"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(200))
-    balance: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    balance: Mapped[int] = mapped_column(Chips, default=0, server_default="0")
 
 
 class Transfer(Base):
@@ -109,7 +125,7 @@ class Transfer(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     source_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     target_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
-    chips: Mapped[int] = mapped_column(Integer)
+    chips: Mapped[int] = mapped_column(Chips)
     cause: Mapped[str] = mapped_column(String(16))
     reference: Mapped[str] = mapped_column(String(200), default="", server_default="")
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
@@ -163,6 +179,7 @@ class TableRecord(Base):
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     address: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class StepRecord(Base):

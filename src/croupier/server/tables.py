@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from croupier import games
+from croupier.engine.actions import MAX_BUY_IN
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
@@ -49,6 +50,7 @@ from croupier.server.schema import (
 from croupier.server.shoes import Shoes
 
 __all__ = [
+    "FIRST_FENCE",
     "HOUSE_ACCOUNT",
     "Batch",
     "Committed",
@@ -78,14 +80,17 @@ _DAY = 86_400
 HOUSE_ACCOUNT = "house"
 """The name of the house's ledger account."""
 
+FIRST_FENCE = 1
+"""The fence of the claim a table is opened under (`open_table`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A table's settings, besides its game's rules: how long a person has to act
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
-    the chips each bot brings (`bot_chips`), and whether the table gives the exact odds of
-    the cards not yet seen (`odds`)."""
+    the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
+    and whether the table gives the exact odds of the cards not yet seen (`odds`)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -124,9 +129,9 @@ class Settings:
         if isinstance(self.bot_chips, bool) or not isinstance(self.bot_chips, int):
             said = _("bot_chips={chips!r} is not a whole number of chips")
             raise ValueError(said.format(chips=self.bot_chips))
-        if self.bot_chips < 1:
-            said = _("bot_chips={chips!r}: a bot brings at least 1 chip")
-            raise ValueError(said.format(chips=self.bot_chips))
+        if not 1 <= self.bot_chips <= MAX_BUY_IN:
+            said = _("bot_chips={chips!r} is not valid: a bot brings 1 to {most} chips")
+            raise ValueError(said.format(chips=self.bot_chips, most=MAX_BUY_IN))
         if not isinstance(self.odds, bool):
             raise ValueError(_("odds={odds!r} is not valid: true or false").format(odds=self.odds))
 
@@ -190,14 +195,15 @@ def open_table(
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
-    from the moment it exists, so that no other process can take it up first. Its first
+    from the moment it exists, under fence `FIRST_FENCE`, so that no other process can take
+    it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, and the
     `part` of that shuffle its opener gave, under seat 0, the seat left for them."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
         until = datetime.now(UTC) + timedelta(seconds=seconds)
-        lease = {"owner": owner, "lease_until": until, "address": address}
+        lease = {"owner": owner, "lease_until": until, "address": address, "fence": FIRST_FENCE}
     with Session(engine) as session, session.begin():
         record = TableRecord(
             game=game,
@@ -261,8 +267,9 @@ def _account(session: Session, table: int, party: Party) -> Account:
 @dataclass(frozen=True, slots=True)
 class Batch:
     """A table's steps to commit with their moves of chips, all or nothing: numbered on from
-    the table's last, which must be step `after` (when given), the table's lease `owner`'s
-    (when given); `close` marks the table closed. With them, what its shoes keep: the seeds
+    the table's last, which must be step `after` (when given), by the table's lease `owner`
+    (when given) under the claim whose fence is `fence` (when given: no later claim may
+    have been made); `close` marks the table closed. With them, what its shoes keep: the seeds
     drawn (`seeds`, each shuffle's number and seed), the parts added (`parts`), the shoes
     signed (`seals`, each shoe's number and signature)."""
 
@@ -272,6 +279,7 @@ class Batch:
     close: bool = False
     after: int | None = None
     owner: str | None = None
+    fence: int | None = None
     seeds: Sequence[tuple[int, bytes]] = ()
     parts: Sequence[Part] = ()
     seals: Sequence[tuple[int, str]] = ()
@@ -341,14 +349,24 @@ def _standing(session: Session, table: int) -> tuple[str | None, int]:
 
 
 def _store(session: Session, batch: Batch) -> None:
+    """Store one batch, in the session's transaction. The table's row is locked first, and
+    its owner and fence checked under that lock: a claim made meanwhile waits for this
+    transaction to end, and one made before it is seen (the fence, docs/scaling.md)."""
     table = batch.table
-    owner, seq = _standing(session, table)
+    owner, fence = session.execute(
+        select(TableRecord.owner, TableRecord.fence)
+        .where(TableRecord.id == table)
+        .with_for_update(key_share=True)  # FOR NO KEY UPDATE: as a claim's UPDATE locks it
+    ).one()
+    if (batch.owner is not None and owner != batch.owner) or (
+        batch.fence is not None and fence != batch.fence
+    ):
+        raise TableLost(f"table {table} is another process's now")
+    _, seq = _standing(session, table)
     if batch.after is not None and seq != batch.after:
         raise TableLost(
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"
         )
-    if batch.owner is not None and owner != batch.owner:
-        raise TableLost(f"table {table} is another process's now")
     rows = [
         {
             "table_id": table,
@@ -499,14 +517,16 @@ def table_chips(session: Session, account: Account) -> int:
 
 def claim(
     engine: Engine, table: int, owner: str, seconds: float, address: str | None = None
-) -> bool:
+) -> int | None:
     """Make `owner` (a server process, reached at `address`) the one that runs open table
-    `table` for the next `seconds`, if no other process holds it now: whether it does. A
-    process renews its claim well before it runs out; one that dies leaves it to run out
-    (docs/scaling.md)."""
+    `table` for the next `seconds`, if no other process holds it now: the claim's fence (a
+    number the table's every claim makes higher), or None. Each batch `owner` stores must
+    carry that fence, so that once another process has claimed the table none of this
+    claim's can be stored (`Batch`). A process renews its claim well before it runs out;
+    one that dies leaves it to run out (docs/scaling.md)."""
     now = datetime.now(UTC)
     with Session(engine) as session, session.begin():
-        claimed = session.execute(
+        return session.execute(
             update(TableRecord)
             .where(
                 TableRecord.id == table,
@@ -515,10 +535,15 @@ def claim(
                 | (TableRecord.owner == owner)
                 | (TableRecord.lease_until < now),
             )
-            .values(owner=owner, lease_until=now + timedelta(seconds=seconds), address=address)
+            .values(
+                owner=owner,
+                lease_until=now + timedelta(seconds=seconds),
+                address=address,
+                fence=TableRecord.fence + 1,
+            )
+            .returning(TableRecord.fence)
             .execution_options(synchronize_session=False)
-        )
-        return bool(claimed.rowcount)  # type: ignore[attr-defined]
+        ).scalar_one_or_none()
 
 
 def renew(engine: Engine, tables: Iterable[int], owner: str, seconds: float) -> set[int]:
