@@ -36,7 +36,13 @@ players (the first 10 of them), before the load: the unloaded latency. The loade
 ratios are printed. Server CPU is utime+stime of the server's pid from /proc over the wall
 time of the window; with PostgreSQL the database's own processes are not in it.
 Registering costs the server an argon2id hash each (about 0.3 s of its one core), so the
-setup of 1,000 players takes some 5 minutes before anything is measured.
+setup of 1,000 players takes some 5 minutes before anything is measured (`--accounts api`);
+by default only the first player registers, and the others are written to the ledger with
+their sessions (`--accounts bulk`).
+
+It exits 1, saying why, when a player could not sit down, an action sent in a window was
+never answered, or the ledger's audit fails: never on speed. `tests/server/test_load.py`
+runs it so, in a short form, on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -79,6 +85,7 @@ from croupier.engine.actions import Action, Amounts, Join, Legal
 from croupier.engine.codec import decode, encode
 from croupier.games.punto_banco.actions import Stake, Withdraw
 from croupier.games.punto_banco.rules import Bet
+from croupier.server import sessions
 from croupier.server.collector import collect_seldom
 from croupier.server.database import open_database
 from croupier.server.people import enrol
@@ -504,20 +511,23 @@ async def _register(
 def _bulk(database: str, first: Player, names: list[str], seed: int) -> list[Player]:
     """The players after the first written straight into the ledger, as registering writes
     them (`people.enrol`: a person, an account, the starting grant), their password hash
-    the first's (the same password, hashed once), each with a session cookie signed with
+    the first's (the same password, hashed once), each logged in as logging in does (a
+    session kept by the server, `sessions.start`) with its token in a cookie signed with
     the server's key as its session middleware signs one: the cost of argon2 a person is
-    left out, not the ledger's."""
+    left out, not the ledger's, and the door is not asked (it limits what one address may
+    try; the load's accounts are the operator's, written to the operator's database)."""
     engine = open_database(database)
     try:
         with Session(engine) as session, session.begin():
             model = session.scalars(select(Person).where(Person.name == first.name)).one()
             signer = TimestampSigner(session.get(Secret, "session").value)  # type: ignore[union-attr]
-            made = [(enrol(session, name, model.password_hash).id, name) for name in names]
+            people = [enrol(session, name, model.password_hash) for name in names]
+            made = [(person.name, sessions.start(session, person)) for person in people]
     finally:
         engine.dispose()
     players = []
-    for number, name in made:
-        signed = signer.sign(base64.b64encode(json.dumps({"person": [number, name]}).encode()))
+    for name, token in made:
+        signed = signer.sign(base64.b64encode(json.dumps({"session": token}).encode()))
         players.append(Player(name, f"session={signed.decode()}", random.Random(f"{seed}/{name}")))
     return players
 
@@ -550,6 +560,9 @@ class Measured:
     """How busy the server's core was, the server and anything else that ran there (with
     several processes, their cores' mean)."""
     gaps: int
+    lost: int
+    """Actions sent in the window never answered (no ack or refusal, or no step after the
+    ack) within the 2 minutes after it."""
     setup: float
     seated: int
     rss_before: int
@@ -585,6 +598,8 @@ class Measured:
             "rss_mb": self.rss_after / 2**20,
             "rss_per_connection_kb": self.per_connection / 1024,
             "steps_missed": self.gaps,
+            "actions_lost": self.lost,
+            "seated": self.seated,
             "refused": dict(self.window.refused),
             "processes": self.by_process,
             "database_cpu": self.database_cpu,
@@ -688,6 +703,10 @@ async def _measure(
         for p in players
     ):
         await asyncio.sleep(0.2)
+    lost = sum(
+        window.measures(p.sent_at) and (p.key is not None or p.echo_seq is not None)
+        for p in players
+    )
     for player in players:
         if player.timer is not None:
             player.timer.cancel()
@@ -714,6 +733,7 @@ async def _measure(
         (load_after - load_before) / wall,
         sum(busy) / len(busy),
         sum(player.gaps for player in players),
+        lost,
         setup,
         load.seated,
         rss_before,
@@ -765,7 +785,8 @@ def _report(runs: list[Measured]) -> None:
         refused = ", ".join(f"{n} {k}" for k, n in run.window.refused.most_common()) or "none"
         print(
             f"{run.name}, think {run.think:g}: {run.players} connected, {run.seated} seated in "
-            f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}; server RSS "
+            f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}; actions lost: "
+            f"{run.lost}; server RSS "
             f"{run.rss_after / 2**20:.0f} MB, {run.per_connection / 1024:.0f} KB a connection"
         )
         parts = [
@@ -867,6 +888,11 @@ async def _main(options: argparse.Namespace) -> None:
             else:
                 _report(runs)
                 print(f"ledger audit: {audit}")
+            failures = _failures(runs, audit)
+            for failure in failures:
+                print(f"FAILED: {failure}", file=sys.stderr)
+            if failures:
+                raise SystemExit(1)
     except (SystemExit, RuntimeError, OSError):
         for server in servers:
             print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
@@ -878,6 +904,20 @@ async def _main(options: argparse.Namespace) -> None:
                 code = server.process.returncode
                 print(f"the server ended with {code}:\n{server.log_tail()}", file=sys.stderr)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _failures(runs: list[Measured], audit: str) -> list[str]:
+    """What makes the run fail, never its speed: players who could not sit down, an action
+    lost, a ledger that does not hold."""
+    found = [
+        f"{run.name}: only {run.seated} of {run.players} players sat down"
+        for run in runs
+        if run.seated < run.players
+    ]
+    found += [f"{run.name}: {run.lost} actions lost" for run in runs if run.lost]
+    if audit != "holds":
+        found.append(f"ledger audit: {audit}")
+    return found
 
 
 def _audit(database: str) -> str:
