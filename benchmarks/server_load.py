@@ -16,6 +16,11 @@ batch; only turning punto's cards or choosing on 5 waits for one player. Tables 
 with no bots, `bot_pause` 0 and a time limit and a hold of an hour, so that nothing but the
 players' own actions moves a table.
 
+The server runs with the door's default limits: each player connects (and, with `--accounts
+api`, registers) from a loopback address of its own (127.0.0.2 on), as people come from
+addresses of their own, so the load is let in without any limit raised for anyone. Tables
+are opened each by the player who sits first at it, and closed after each measurement.
+
 Each player is one websocket, spoken with the `websockets` library directly (the same
 `connect` as `croupier.client`, with its defaults, permessage-deflate offered), because
 `croupier.client.Client` makes one `httpx.AsyncClient` per person: 47 ms of CPU and about
@@ -219,8 +224,6 @@ class Server:
         self.log_path = folder / "server.log"
         command = [sys.executable, "-m", "croupier", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--database", database]
-        # Every player connects, and may register, from this one address: the door lets them.
-        command += ["--connections", "1000000", "--registrations", "1000000"]
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 command,
@@ -310,13 +313,23 @@ class Window:
         return self.start <= at < self.end
 
 
+def loopback(index: int) -> str:
+    """The loopback address player `index` connects from (127.0.0.2 on: the whole of
+    127/8 is this machine's), so that the door counts each player as the person they are
+    and the load asks it for nothing it would refuse people."""
+    number = index + 2
+    return f"127.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+
+
 @dataclass
 class Player:
-    """One person: a websocket to one table, and the seat they are to take there."""
+    """One person: a websocket to one table, and the seat they are to take there; they
+    connect from their own loopback `address`."""
 
     name: str
     cookie: str
     rng: random.Random
+    address: str = "127.0.0.1"
     url: str = ""
     """The server process that runs the table."""
     process: int = 0
@@ -350,7 +363,12 @@ class Load:
     async def run(self, player: Player) -> None:
         base = player.url.replace("http://", "ws://", 1)
         url = f"{base}/api/tables/{player.table}/socket"
-        socket = await connect(url, additional_headers={"Cookie": player.cookie}, open_timeout=120)
+        socket = await connect(
+            url,
+            additional_headers={"Cookie": player.cookie},
+            open_timeout=120,
+            local_addr=(player.address, 0),
+        )
         player.socket = socket
         with contextlib.suppress(ConnectionClosed):
             async for text in socket:
@@ -476,23 +494,24 @@ async def _every(seconds: float, until: Callable[[], bool], say: Callable[[], st
 async def _register(
     url: str, names: list[str], seed: int, clients: int = 1
 ) -> tuple[list[Player], float]:
-    """Register `names` (each logged in): the players, and the seconds it took. One at a
-    time: the server hashes on its one core anyway, and on SQLite two registrations at once
-    can fail with `database is locked` (HTTP 500)."""
+    """Register `names` (each logged in, each from its own loopback address): the players,
+    and the seconds it took. One at a time: the server hashes on its one core anyway, and on
+    SQLite two registrations at once can fail with `database is locked` (HTTP 500)."""
     players: list[Player] = []
-    queue = list(reversed(names))
+    queue = list(reversed(list(enumerate(names))))
     start = time.perf_counter()
 
     async def worker() -> None:
-        async with httpx.AsyncClient(base_url=url, timeout=120) as http:
-            while queue:
-                name = queue.pop()
+        while queue:
+            index, name = queue.pop()
+            address = loopback(index)
+            transport = httpx.AsyncHTTPTransport(local_address=address)
+            async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as http:
                 answer = await http.post("/api/register", json={"name": name, "password": PASSWORD})
-                if answer.status_code != 201:
-                    raise SystemExit(f"registering {name}: {answer.status_code} {answer.text}")
-                cookie = f"session={answer.cookies['session']}"
-                players.append(Player(name, cookie, random.Random(f"{seed}/{name}")))
-                http.cookies.clear()
+            if answer.status_code != 201:
+                raise SystemExit(f"registering {name}: {answer.status_code} {answer.text}")
+            cookie = f"session={answer.cookies['session']}"
+            players.append(Player(name, cookie, random.Random(f"{seed}/{name}"), address))
 
     def say() -> str:
         done = len(players)
@@ -526,9 +545,10 @@ def _bulk(database: str, first: Player, names: list[str], seed: int) -> list[Pla
     finally:
         engine.dispose()
     players = []
-    for name, token in made:
+    for index, (name, token) in enumerate(made, 1):  # (the first is player 0)
         signed = signer.sign(base64.b64encode(json.dumps({"session": token}).encode()))
-        players.append(Player(name, f"session={signed.decode()}", random.Random(f"{seed}/{name}")))
+        cookie, rng = f"session={signed.decode()}", random.Random(f"{seed}/{name}")
+        players.append(Player(name, cookie, rng, loopback(index)))
     return players
 
 
@@ -617,10 +637,9 @@ async def _measure(
     think: float,
     profile: str | None = None,
 ) -> Measured:
-    """Open `tables` (in turn at each server process), seat `people` at them, warm up, and
-    measure for `seconds`."""
-    players = [Player(person.name, person.cookie, person.rng) for person in people]
-    owner = players[0].cookie
+    """Open `tables` (in turn at each server process, each by the player to sit first at
+    it), seat `people` at them, warm up, measure for `seconds`, and close the tables."""
+    players = [Player(person.name, person.cookie, person.rng, person.address) for person in people]
     rss_before = sum(server.rss() for server in servers)
     start = time.perf_counter()
     ids = []
@@ -628,7 +647,7 @@ async def _measure(
         answer = await https[number % len(servers)].post(
             "/api/tables",
             json={"game": GAME, "settings": SETTINGS},
-            headers={"Cookie": owner},
+            headers={"Cookie": players[number].cookie},
         )
         if answer.status_code != 201:
             raise SystemExit(f"opening a table: {answer.status_code} {answer.text}")
@@ -716,6 +735,12 @@ async def _measure(
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for number, table in enumerate(ids):  # (a person may hold only so many tables open)
+        closed = await https[number % len(servers)].post(
+            f"/api/tables/{table}/close", headers={"Cookie": players[number].cookie}
+        )
+        if closed.status_code != 202:
+            raise SystemExit(f"closing table {table}: {closed.status_code} {closed.text}")
     cpus = [(after - before) / wall for before, after in zip(cpus_before, cpus_after, strict=True)]
     busy = [(after - before) / wall for before, after in zip(busy_before, busy_after, strict=True)]
     processes = [
