@@ -21,7 +21,7 @@ from croupier.server.ledger import GrantsSpent, open_account, transfer
 from croupier.server.people import GRANT_SOURCE, STARTING_GRANT
 from croupier.server.schema import MOST_CHIPS, Account, AccountKind, Cause
 from croupier.server.tables import Settings, table_chips
-from tests.server.players import Person
+from tests.server.players import Person, Reader, open_table
 
 
 def _grants(url: str) -> int:
@@ -161,3 +161,19 @@ def test_the_audit_reads_one_snapshot_while_transfers_commit(database_url, monke
     assert audit(database_url) == []
     engine.dispose()
     assert _grants(database_url) == -12
+
+
+@pytest.mark.parametrize("amount", [MAX_BUY_IN + 1, 2**63, 10**30])
+def test_a_buy_in_beyond_what_a_seat_may_bring_is_refused_and_moves_nothing(database_url, amount):
+    with TestClient(create_app(database_url)) as client:
+        ada = Person(client, "ada")
+        table = open_table(ada, bots=1)
+        with ada.connect(table) as socket:
+            reader = Reader(socket, ada.heard)
+            view = reader.until(lambda m: m["type"] == "view" and "0" in m.get("open_seats", {}))
+            key = reader.send({"type": "Join", "amount": amount}, view["seq"], seat=0)
+            answer = reader.until(lambda m: m.get("key") == key)
+        me = ada.get("/api/me").json()
+    assert answer["type"] == "refused" and answer["error"] == "stake-out-of-range"
+    assert f"to {MAX_BUY_IN} chips" in answer["reason"]
+    assert me["chips"] == STARTING_GRANT
