@@ -109,7 +109,7 @@ def create_app(
             await lobby.stop()
             engine.dispose()
 
-    api = _Api(engine, lobby, Entrance(limits or Limits()))
+    api = _Api(engine, lobby, Entrance(engine, limits or Limits()))
     api_routes = [
         Route("/health", api.health),
         Route("/register", api.register, methods=["POST"]),
@@ -322,34 +322,40 @@ class _Api:
         return await self._enter(request, log_in, 200)
 
     async def _enter(self, request: Request, how: Any, status: int) -> Response:
-        address = _address(request)
-        name = None
         try:
             body = await _body(request)
-            name = body.get("name")
-            if how is register:
-                self.door.registering(address)
-            else:
-                self.door.logging_in(name, address)
             person, token = await asyncio.to_thread(
-                self._enter_now, how, name, body.get("password")
+                self._enter_now, how, body.get("name"), body.get("password"), _address(request)
             )
         except TooSoon as error:
             return _too_soon(error)
         except LogInRefused as error:
-            self.door.refused(name, address)
             return _error(401, i18n._(str(error)))
         except InvalidInput as error:
             return _error(400, str(error))
-        self.door.let_in(person["name"])
         request.session.clear()
         request.session["session"] = token
         return JSONResponse(person, status)
 
-    def _enter_now(self, how: Any, name: Any, password: Any) -> tuple[dict[str, Any], str]:
-        with Session(self.engine) as session, session.begin():
-            person = how(session, name, password)
-            return self._me(session, person), sessions.start(session, person)
+    def _enter_now(
+        self, how: Any, name: Any, password: Any, address: str
+    ) -> tuple[dict[str, Any], str]:
+        """Past the door, registered or logged in: the person, and their new session's
+        token. The door counts the try (`TooSoon` before it is hashed)."""
+        if how is register:
+            self.door.registering(address)
+        else:
+            self.door.logging_in(name, address)
+        try:
+            with Session(self.engine) as session, session.begin():
+                person = how(session, name, password)
+                entered = self._me(session, person), sessions.start(session, person)
+        except LogInRefused:
+            self.door.refused(name, address)
+            raise
+        if how is log_in:
+            self.door.let_in(entered[0]["name"])
+        return entered
 
     async def password(self, request: Request) -> Response:
         """Change the password: every session of the person's ends, but this one goes on
@@ -357,17 +363,14 @@ class _Api:
         who = await self._who(request)
         if who is None:
             return _error(401, i18n._("log in to change your password"))
-        address = _address(request)
         try:
             body = await _body(request)
-            self.door.logging_in(who[1], address)
             ended, token = await asyncio.to_thread(
-                self._change_now, who[1], body.get("password"), body.get("new")
+                self._change_now, who[1], body.get("password"), body.get("new"), _address(request)
             )
         except TooSoon as error:
             return _too_soon(error)
         except LogInRefused:
-            self.door.refused(who[1], address)
             return _error(401, i18n._("the password is wrong"))
         except InvalidInput as error:
             return _error(400, str(error))
@@ -375,10 +378,19 @@ class _Api:
         await self._ended(ended)
         return JSONResponse({"changed": True})
 
-    def _change_now(self, name: str, password: Any, new: Any) -> tuple[list[str], str]:
-        with Session(self.engine) as session, session.begin():
-            person = change_password(session, name, password, new)
-            return sessions.end_all(session, person.id), sessions.start(session, person)
+    def _change_now(
+        self, name: str, password: Any, new: Any, address: str
+    ) -> tuple[list[str], str]:
+        """Past the door (a wrong password counts as one at logging in), the password
+        changed: the hashes of the sessions ended, and the new session's token."""
+        self.door.logging_in(name, address)
+        try:
+            with Session(self.engine) as session, session.begin():
+                person = change_password(session, name, password, new)
+                return sessions.end_all(session, person.id), sessions.start(session, person)
+        except LogInRefused:
+            self.door.refused(name, address)
+            raise
 
     def _me(self, session: Session, person: Person) -> dict[str, Any]:
         account = session.get(Account, person.account_id)
