@@ -43,6 +43,7 @@ from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
+from croupier.server.forwarded import Forwarded, Network
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
 from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
@@ -85,12 +86,15 @@ def create_app(
     bot_tables: int = 0,
     public_url: str | None = None,
     limits: Limits | None = None,
+    proxies: tuple[Network, ...] = (),
 ) -> Starlette:
     """The server on the (migrated) database at `url`. `seed`, `lease` and `public_url` (the
     lobby's `address`): see `Lobby`. With `bot_tables`, at start every game with no table
     open gets one, with that many bots, for people to sit down at. `limits`: how much the
-    door lets one name or address try (by default, `Limits()`). The session cookie is
-    `Secure` when `public_url` is https."""
+    door lets one name or address try (by default, `Limits()`). `proxies`: the reverse
+    proxies whose forwarded client address is believed (`croupier.server.forwarded`; none:
+    every request is from its socket's peer). The session cookie is `Secure` when
+    `public_url` is https."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease, address=public_url)
 
@@ -133,6 +137,7 @@ def create_app(
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
     middleware = [
+        Middleware(Forwarded, networks=proxies),
         Middleware(_Speaking),
         Middleware(
             SessionMiddleware,
@@ -177,7 +182,8 @@ def _too_soon(error: TooSoon) -> JSONResponse:
 
 
 def _address(connection: HTTPConnection) -> str:
-    """The client's address (behind a reverse proxy on loopback, the one it forwards)."""
+    """The client's address (behind a proxy the server was told of, the one it forwards:
+    `Forwarded`)."""
     return connection.client.host if connection.client is not None else "unknown"
 
 
