@@ -264,7 +264,7 @@ def test_logging_out_at_one_process_closes_the_sockets_another_process_holds(
             reader = Reader(socket, ada.heard)
             reader.until(lambda m: m["type"] == "view")
             here.cookies.set("session", ada.cookie)
-            assert here.post("/api/logout").json() == {"logged_in": False}
+            assert here.post("/api/logout", json={}).json() == {"logged_in": False}
             while reader.messages.get(timeout=20) is not None:
                 pass
             assert isinstance(reader.ended, WebSocketDisconnect)

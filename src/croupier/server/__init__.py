@@ -13,6 +13,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
 - `door`: how often a name or an address may try to log in, register or connect;
 - `forwarded`: who a request comes from, behind the reverse proxies the server is told of;
+- `cross_site`: no change asked by another site's page: every POST JSON, from the server's
+  own pages or from a program;
 - `book`: a table's state and what each of its steps moves in the ledger;
 - `shoes`: a table's provably fair shoes: the seeds, the parts, the chain it signs;
 - `tables`: opening tables, committing their steps, rebuilding them from what was committed;
@@ -41,6 +43,7 @@ __all__ = [
     "chat",
     "collector",
     "committer",
+    "cross_site",
     "database",
     "door",
     "forwarded",

@@ -41,6 +41,7 @@ from croupier.engine.codec import brief, decode, encode
 from croupier.errors import InvalidInput, LogInRefused, TooSoon
 from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
+from croupier.server.cross_site import Guard
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, Network
@@ -93,8 +94,10 @@ def create_app(
     open gets one, with that many bots, for people to sit down at. `limits`: how much the
     door lets one name or address try (by default, `Limits()`). `proxies`: the reverse
     proxies whose forwarded client address is believed (`croupier.server.forwarded`; none:
-    every request is from its socket's peer). The session cookie is `Secure` when
-    `public_url` is https."""
+    every request is from its socket's peer). A request that may change something is
+    refused unless it is JSON from the server's own pages, or from no page
+    (`croupier.server.cross_site`). The session cookie is `Secure` when `public_url` is
+    https."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease, address=public_url)
 
@@ -139,6 +142,7 @@ def create_app(
     middleware = [
         Middleware(Forwarded, networks=proxies),
         Middleware(_Speaking),
+        Middleware(Guard, public_url=public_url),
         Middleware(
             SessionMiddleware,
             secret_key=secret(engine, "session", lambda: secrets.token_urlsafe(48)),
