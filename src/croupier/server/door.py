@@ -13,9 +13,11 @@ recently tried go first), so the door's storage is bounded whatever comes at it.
 
 The counts are kept in the database (`DoorCount`), so that every server process on it
 counts the same tries, and a restart forgets none; the door's clock is the wall clock,
-which every process on a machine shares. Counting one key is one transaction that locks
-its row alone; the forgotten and the surplus keys are deleted as keys are counted, each
-deletion skipping any row another transaction holds, so that no two wait on each other.
+which every process on a machine shares (a wait longer than `longest_wait` is a clock that
+moved back, here or at another process's machine: it is over). Counting one key is one
+transaction that locks its row alone; the forgotten and the surplus keys are deleted as keys
+are counted, each deletion skipping any row another transaction holds, so that no two wait
+on each other.
 Table connections are counted in each process (`Entrance.connecting`): a connection is
 live state of the process that holds it.
 """
@@ -73,9 +75,12 @@ class Door:
         with Session(reading(self.engine)) as session:
             count = session.get(DoorCount, (self.kind, key))
         now = self._clock()
-        if count is None or now - count.last > self.forget_after or now >= count.until:
+        if count is None or now - count.last > self.forget_after:
             return
-        wait = max(1, math.ceil(count.until - now))
+        left = count.until - now
+        if not 0 < left <= self.longest_wait:  # over; or longer than any: a clock moved back
+            return
+        wait = max(1, math.ceil(left))
         # i18n: {what} is "for this name", "from this address" or "at registering from
         # this address"
         said = ngettext(
