@@ -134,7 +134,7 @@ class Client:
 
     async def close_table(self, table: int) -> dict[str, Any]:
         """Ask the table to end its session at the next moment the rules allow."""
-        data: dict[str, Any] = await self._call("POST", f"/api/tables/{table}/close")
+        data: dict[str, Any] = await self._call("POST", f"/api/tables/{table}/close", {})
         return data
 
     def table(self, table: int) -> TableConnection:

@@ -48,7 +48,9 @@ class Served:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
         listener.bind(("127.0.0.1", self.port))
         self.app = create_app(self.database, seed=self.seed)
-        config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=1)
+        config = uvicorn.Config(
+            self.app, log_level="warning", timeout_graceful_shutdown=1, proxy_headers=False
+        )  # as `croupier serve` runs it: croupier.server.forwarded decides whom to believe
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [listener]}, daemon=True

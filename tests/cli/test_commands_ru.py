@@ -28,8 +28,9 @@ runner = CliRunner()
 SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 _KEPT = re.compile(
-    r"'[^']*'|(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|/api|~)/\S+|\$\w+|\w+\.db\b|"
-    r"\b(?:croupier|play|Usage|Show this message and exit|OPTIONS|COMMAND|ARGS|FILE|HEX|URL|N|"
+    r"'[^']*'|(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
+    r"\w+\.db\b|\b(?:croupier|play|Usage|Show this message and exit|OPTIONS|COMMAND|ARGS|FILE|"
+    r"HEX|URL|ADDRESS|N|"
     r"SEED|BOTS|COUNT|SECONDS|str|path|bool|SQLite|PostgreSQL|GET|Ctrl-C|Ed25519|UTF|JSON|"
     r"X-Forwarded-For|punto-banco|chemin-de-fer|monte-bank|private-monte|banchek|audit|null|"
     r"actions|accounts|transfers)\b"
@@ -76,6 +77,7 @@ def refusal(result: Result, status: int) -> str:
                 "Адрес, по которому люди попадают на этот процесс",
                 "Наибольшее число соединений со столами",
                 "Сколько человек один адрес клиента может зарегистрировать подряд",
+                "Обратный прокси перед этим сервером, по его адресу или сети",
             ],
         ),
         (("replay",), ["Воспроизвести сохранённую игру", "История, записанная `play --save`."]),
@@ -298,6 +300,10 @@ def test_a_replay_tells_the_session_in_russian(tmp_path):  # MB-7: «талия�
             "--public-url 'ftp://x' не годится: укажите http://HOST:PORT или https://HOST/PATH",
         ),
         (["--bot-tables", "1"], "--bot-tables 1 не годится: игра «Шмен-де-фер» с 1 ботом"),
+        (
+            ["--proxy", "localhost"],
+            "--proxy 'localhost' — не адрес и не сеть: укажите 127.0.0.1, ::1 или 10.0.0.0/8",
+        ),
     ],
 )
 def test_serve_refuses_in_russian(tmp_path, args, said):

@@ -72,7 +72,8 @@ class Person:
         self.client.cookies.clear()
 
     def post(self, path: str, body: Any = None) -> Any:
-        return self._as_me(lambda: self.client.post(path, json=body))
+        sent = {} if body is None else body  # a POST is JSON, even with nothing to say
+        return self._as_me(lambda: self.client.post(path, json=sent))
 
     def get(self, path: str) -> Any:
         return self._as_me(lambda: self.client.get(path))

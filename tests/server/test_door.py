@@ -1,6 +1,7 @@
 """The door (docs/protocol.md, "Limits at the door"): wrong passwords and registrations
 counted per name and per address, each try past the free ones waiting twice as long as the
-last, and refused 429 with the wait before argon2 is asked; sessions the server keeps, so
+last, and refused 429 with the wait before argon2 is asked; the counts kept in the database,
+so that every server process on it counts the same tries; sessions the server keeps, so
 that logging out or changing the password ends them everywhere; the Secure cookie behind
 https; table connections limited per address."""
 
@@ -8,16 +9,19 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
+from sqlalchemy import Engine
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import croupier.server.app
 from croupier.errors import TooSoon
 from croupier.server.app import create_app
+from croupier.server.database import open_database
 from croupier.server.door import Door, Entrance, Limits
 from croupier.server.protocol import CROWDED, ENDED
 from tests.server.players import PASSWORD, Person, Reader, open_table
@@ -46,36 +50,74 @@ def waits(door: Door, key: str, clock: Clock, tries: int) -> list[float]:
     return found
 
 
-def test_the_free_tries_come_at_once_then_each_wait_doubles_up_to_the_longest():
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    engine = open_database(database_url)
+    yield engine
+    engine.dispose()
+
+
+def test_the_free_tries_come_at_once_then_each_wait_doubles_up_to_the_longest(engine):
     clock = Clock()
-    door = Door(3, first_wait=1, longest_wait=20, clock=clock)
+    door = Door(engine, "name", 3, first_wait=1, longest_wait=20, clock=clock)
     assert waits(door, "ada", clock, 9) == [0, 0, 1, 2, 4, 8, 16, 20, 20]
 
 
-def test_a_try_before_its_wait_is_refused_saying_how_long_is_left():
+def test_a_try_before_its_wait_is_refused_saying_how_long_is_left(engine):
     clock = Clock()
-    door = Door(1, first_wait=8, clock=clock)
+    door = Door(engine, "name", 1, first_wait=8, clock=clock)
     door.counted("ada")
     clock.now += 2.5
     with pytest.raises(TooSoon, match=r"too many tries for this name: try again in 6 seconds"):
         door.check("ada", "for this name")
     door.check("bob", "for this name")  # another key is not held up
+    Door(engine, "address", 1, clock=clock).check("ada", "from this address")  # nor another door
+    clock.now -= 3600  # the clock moved back (here, or where another process counted)
+    door.check("ada", "for this name")  # a wait longer than any the door sets is over
 
 
-def test_a_key_is_forgotten_after_a_quiet_hour_or_when_forgiven_and_memory_stays_bounded():
+def test_a_key_is_forgotten_after_a_quiet_hour_or_when_forgiven_and_storage_stays_bounded(
+    engine,
+):
     clock = Clock()
-    door = Door(1, forget_after=3600, most_keys=100, clock=clock)
+    door = Door(engine, "name", 1, forget_after=3600, most_keys=10, clock=clock)
     door.counted("ada")
     clock.now += 3601
     door.check("ada", "for this name")  # forgotten
-    door.counted("bob")
+    door.counted("bob")  # ... and its row deleted as another is counted
+    assert len(door) == 1
     door.forgive("bob")
     door.check("bob", "for this name")
-    for n in range(1000):
+    for n in range(30):
+        clock.now += 1
         door.counted(f"guess-{n}")
-    assert len(door) == 100
+    assert len(door) == 10
     with pytest.raises(TooSoon):
-        door.check("guess-999", "for this name")  # the most recent are the ones kept
+        door.check("guess-29", "for this name")  # the most recent are the ones kept
+
+
+def test_two_processes_on_one_database_count_the_same_tries(database_url, clock, monkeypatch):
+    """What one process counted holds a name and an address up at another (the counts are
+    in the database, not in each process)."""
+    monkeypatch.setattr(croupier.server.app, "Entrance", functools.partial(Entrance, clock=clock))
+    limits = Limits(tries=2, address_tries=3, registrations=1)
+    with (
+        TestClient(create_app(database_url, limits=limits)) as here,
+        TestClient(create_app(database_url, limits=limits)) as there,
+    ):
+        Person(here, "ada")
+        refused = there.post("/api/register", json={"name": "bob", "password": PASSWORD})
+        assert refused.status_code == 429
+        assert [log_in(p, "ada", "not it")[0] for p in (here, there)] == [401, 401]
+        status, answer, _ = log_in(here, "ada", PASSWORD)
+        assert (status, answer["error"]) == (
+            429,
+            "too many tries for this name: try again in 1 second",
+        )
+        assert log_in(there, "nobody", "not it")[0] == 401  # the address's third
+        assert log_in(here, "somebody", "not it")[1]["error"].startswith(
+            "too many tries from this address"
+        )
 
 
 @pytest.fixture
@@ -224,7 +266,7 @@ def test_logging_out_at_one_process_closes_the_sockets_another_process_holds(
             reader = Reader(socket, ada.heard)
             reader.until(lambda m: m["type"] == "view")
             here.cookies.set("session", ada.cookie)
-            assert here.post("/api/logout").json() == {"logged_in": False}
+            assert here.post("/api/logout", json={}).json() == {"logged_in": False}
             while reader.messages.get(timeout=20) is not None:
                 pass
             assert isinstance(reader.ended, WebSocketDisconnect)

@@ -143,7 +143,9 @@ def test_a_malformed_request_is_refused_in_its_language(server):
 
     asked = [
         (
-            lambda headers: server.post("/api/login", content=b"{x", headers=headers),
+            lambda headers: server.post(
+                "/api/login", content=b"{x", headers={**headers, "content-type": "application/json"}
+            ),
             400,
             "the body is not JSON",
             "тело запроса — не JSON",

@@ -8,6 +8,8 @@ from starlette.testclient import TestClient
 
 from croupier.server.app import create_app
 
+JSON = {"content-type": "application/json"}
+
 
 @pytest.fixture
 def server(database_url):
@@ -27,7 +29,7 @@ def server(database_url):
     ],
 )
 def test_what_is_not_there_is_said_in_json(server, method, path, status, error):
-    answer = server.request(method, path)
+    answer = server.request(method, path, headers=JSON)  # (a PUT not JSON is refused first)
     assert answer.status_code == status
     assert answer.json() == {"error": error}
 
@@ -57,7 +59,7 @@ def test_the_pages_are_served_beside_the_api(server, path):
     ],
 )
 def test_a_body_too_large_or_odd_is_refused_in_words(server, body, error):
-    answer = server.post("/api/register", content=body)
+    answer = server.post("/api/register", content=body, headers=JSON)
     assert answer.status_code == 400
     assert error in answer.json()["error"]
     assert len(answer.text) < 200, "nothing of the body is quoted back"

@@ -1,5 +1,6 @@
 """Two server processes on one PostgreSQL database behind a real reverse proxy (Debian's
-nginx, started here on loopback), each told its public address (`--public-url`): one
+nginx, started here on loopback with the project's site file, deploy/nginx/croupier.conf),
+each told its public address (`--public-url`) and the proxy's (`--proxy`): one
 lobby lists every table with where it is run; a request made at the process that does not
 run a table is sent on (307) to the one that does; a program and a page in Chromium that
 open a table's socket through the proxy are sent to its process (`moved`); and when that
@@ -13,10 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
-import subprocess
 import threading
-import time
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,90 +27,40 @@ from croupier.client import Client, TableConnection
 from croupier.server.database import migrate
 from tests.conftest import _postgres_database
 from tests.server.players import PASSWORD, pick
+from tests.server.proxied import nginx
 from tests.server.test_crash import Server, _free_port, connect
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(240)
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 T = TypeVar("T")
-
-_CONFIG = """
-daemon off;
-worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log warn;
-events {{ worker_connections 256; }}
-http {{
-  access_log off;
-  client_body_temp_path {folder}/body;
-  proxy_temp_path {folder}/proxy;
-  fastcgi_temp_path {folder}/fastcgi;
-  uwsgi_temp_path {folder}/uwsgi;
-  scgi_temp_path {folder}/scgi;
-  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
-  upstream croupier {{
-    server 127.0.0.1:{first} max_fails=1 fail_timeout=2s;
-    server 127.0.0.1:{second} max_fails=1 fail_timeout=2s;
-  }}
-  server {{
-    listen 127.0.0.1:{port};
-    proxy_http_version 1.1;
-    proxy_set_header Host $http_host;
-    proxy_set_header Upgrade $http_upgrade;
-    proxy_set_header Connection $connection_upgrade;
-    proxy_read_timeout 600s;
-    location /p1/ {{ proxy_pass http://127.0.0.1:{first}/; }}
-    location /p2/ {{ proxy_pass http://127.0.0.1:{second}/; }}
-    location / {{ proxy_pass http://croupier; proxy_next_upstream error timeout http_502; }}
-  }}
-}}
-"""
-"""The proxy: the lobby and the pages balanced over both processes, and each process's
-own prefix, /p1/ and /p2/, to it alone."""
 
 
 @pytest.fixture
 def proxy_and_processes(postgres_server: str, tmp_path: Path) -> Iterator[tuple[str, list[Server]]]:
-    """Two `croupier serve` on a new PostgreSQL database behind nginx: the proxy's address,
-    and the processes (first at /p1/, second at /p2/)."""
-    if not Path(NGINX).exists():
-        pytest.skip("nginx is not installed (apt-get install nginx; .ci/run does)")
+    """Two `croupier serve` on a new PostgreSQL database behind nginx (the project's site
+    file, tests.server.proxied): the proxy's address, and the processes (first at /p1/,
+    second at /p2/)."""
     with _postgres_database(postgres_server) as url:
         migrate(url)
         port = _free_port()
         processes = [
-            Server(url, tmp_path / f"p{n}.log", ("--public-url", f"http://127.0.0.1:{port}/p{n}"))
+            Server(
+                url,
+                tmp_path / f"p{n}.log",
+                ("--public-url", f"http://127.0.0.1:{port}/p{n}", "--proxy", "127.0.0.1"),
+            )
             for n in (1, 2)
         ]
-        for process in processes:
-            process.start()
-        config = tmp_path / "nginx.conf"
-        first, second = (process.port for process in processes)
-        config.write_text(_CONFIG.format(folder=tmp_path, port=port, first=first, second=second))
-        nginx = subprocess.Popen([NGINX, "-c", str(config), "-p", str(tmp_path)])
         try:
-            base = f"http://127.0.0.1:{port}"
-            _until(lambda: httpx.get(f"{base}/api/health", timeout=1).status_code == 200)
-            yield base, processes
+            for process in processes:
+                process.start()
+            with nginx(tmp_path, port, *(process.port for process in processes)) as base:
+                yield base, processes
         finally:
-            nginx.terminate()
-            nginx.wait(10)
             for process in processes:
                 if process.process is not None and process.process.poll() is None:
                     process.kill()
-
-
-def _until(ready: Any, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            if ready():
-                return
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, "never ready"
-        time.sleep(0.1)
 
 
 class _Loop:

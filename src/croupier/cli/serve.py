@@ -11,8 +11,10 @@ import typer
 
 from croupier.cli.options import Database, number, seed
 from croupier.cli.usage import fail
+from croupier.errors import InvalidInput
 from croupier.i18n import N_, _, ngettext
 from croupier.server.door import Limits
+from croupier.server.forwarded import network, proxies
 
 __all__ = ["serve_command"]
 
@@ -58,6 +60,14 @@ def _public_url(text: str) -> str:
         said = _("{text!r} is not valid: give http://HOST:PORT or https://HOST/PATH")
         raise typer.BadParameter(said.format(text=text[:80]))
     return text.rstrip("/")
+
+
+def _proxy(text: str) -> str:
+    """`--proxy`: an address or a network (as `network` writes it)."""
+    try:
+        return str(network(text))
+    except InvalidInput as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def serve_command(
@@ -133,8 +143,7 @@ def serve_command(
         number(
             N_(
                 "The most table connections (websockets) one client address may hold open at "
-                "once; one more is closed with code 4429. Behind a reverse proxy on this "
-                "machine, the address is the one the proxy forwards (X-Forwarded-For)."
+                "once; one more is closed with code 4429."
             ),
             1,
             1_000_000,
@@ -155,6 +164,23 @@ def serve_command(
             metavar="COUNT",
         ),
     ] = Limits.registrations,
+    proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--proxy",
+            metavar="ADDRESS",
+            parser=_proxy,
+            help=N_(
+                "A reverse proxy in front of this server, by its address or network "
+                "(127.0.0.1, 10.0.0.0/8); give it once for each. A request that comes from "
+                "one is from the client its X-Forwarded-For names (the proxy must set it: "
+                "deploy/nginx/croupier.conf). Without it, every request is from the address "
+                "it comes from, whatever its headers say. The limits per client address "
+                "count by this address."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """`croupier serve` (its help is main.py's)."""
     try:
@@ -172,7 +198,7 @@ def serve_command(
     try:
         migrate(url)
         limits = Limits(connections=connections, registrations=registrations)
-        app = create_app(url, dealt, lease, bot_tables, public_url, limits)
+        app = create_app(url, dealt, lease, bot_tables, public_url, limits, proxies(proxy or ()))
     except Unavailable as error:
         raise fail(str(error)) from None
     said = _("croupier serves at http://{host}:{port}/ with the ledger at {ledger}")
@@ -192,6 +218,7 @@ def serve_command(
         host=host,
         port=port,
         log_level="info",
+        proxy_headers=False,  # croupier.server.forwarded decides whom to believe
         ws_max_size=65536,
         ws_per_message_deflate=False,
     )

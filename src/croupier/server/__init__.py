@@ -12,6 +12,9 @@ It needs the `server` extra: `pip install croupier[server]`.
   logging them in, changing a password;
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
 - `door`: how often a name or an address may try to log in, register or connect;
+- `forwarded`: who a request comes from, behind the reverse proxies the server is told of;
+- `cross_site`: no change asked by another site's page: every POST JSON, from the server's
+  own pages or from a program;
 - `book`: a table's state and what each of its steps moves in the ledger;
 - `shoes`: a table's provably fair shoes: the seeds, the parts, the chain it signs;
 - `tables`: opening tables, committing their steps, rebuilding them from what was committed;
@@ -40,8 +43,10 @@ __all__ = [
     "chat",
     "collector",
     "committer",
+    "cross_site",
     "database",
     "door",
+    "forwarded",
     "history",
     "ledger",
     "lobby",

@@ -41,8 +41,10 @@ from croupier.engine.codec import brief, decode, encode
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
 from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
+from croupier.server.cross_site import Guard
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
+from croupier.server.forwarded import Forwarded, Network
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
@@ -86,12 +88,17 @@ def create_app(
     bot_tables: int = 0,
     public_url: str | None = None,
     limits: Limits | None = None,
+    proxies: tuple[Network, ...] = (),
 ) -> Starlette:
     """The server on the (migrated) database at `url`. `seed`, `lease` and `public_url` (the
     lobby's `address`): see `Lobby`. With `bot_tables`, at start every game with no table
     open gets one, with that many bots, for people to sit down at. `limits`: how much the
-    door lets one name or address try (by default, `Limits()`). The session cookie is
-    `Secure` when `public_url` is https."""
+    door lets one name or address try (by default, `Limits()`). `proxies`: the reverse
+    proxies whose forwarded client address is believed (`croupier.server.forwarded`; none:
+    every request is from its socket's peer). A request that may change something is
+    refused unless it is JSON from the server's own pages, or from no page
+    (`croupier.server.cross_site`). The session cookie is `Secure` when `public_url` is
+    https."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease, address=public_url)
 
@@ -110,7 +117,7 @@ def create_app(
             await lobby.stop()
             engine.dispose()
 
-    api = _Api(engine, lobby, Entrance(limits or Limits()))
+    api = _Api(engine, lobby, Entrance(engine, limits or Limits()))
     api_routes = [
         Route("/health", api.health),
         Route("/register", api.register, methods=["POST"]),
@@ -134,7 +141,9 @@ def create_app(
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
     middleware = [
+        Middleware(Forwarded, networks=proxies),
         Middleware(_Speaking),
+        Middleware(Guard, public_url=public_url),
         Middleware(
             SessionMiddleware,
             secret_key=secret(engine, "session", lambda: secrets.token_urlsafe(48)),
@@ -190,7 +199,8 @@ def _too_soon(error: TooSoon) -> JSONResponse:
 
 
 def _address(connection: HTTPConnection) -> str:
-    """The client's address (behind a reverse proxy on loopback, the one it forwards)."""
+    """The client's address (behind a proxy the server was told of, the one it forwards:
+    `Forwarded`)."""
     return connection.client.host if connection.client is not None else "unknown"
 
 
@@ -335,34 +345,40 @@ class _Api:
         return await self._enter(request, log_in, 200)
 
     async def _enter(self, request: Request, how: Any, status: int) -> Response:
-        address = _address(request)
-        name = None
         try:
             body = await _body(request)
-            name = body.get("name")
-            if how is register:
-                self.door.registering(address)
-            else:
-                self.door.logging_in(name, address)
             person, token = await asyncio.to_thread(
-                self._enter_now, how, name, body.get("password")
+                self._enter_now, how, body.get("name"), body.get("password"), _address(request)
             )
         except TooSoon as error:
             return _too_soon(error)
         except LogInRefused as error:
-            self.door.refused(name, address)
             return _error(401, i18n._(str(error)))
         except InvalidInput as error:
             return _error(400, str(error))
-        self.door.let_in(person["name"])
         request.session.clear()
         request.session["session"] = token
         return JSONResponse(person, status)
 
-    def _enter_now(self, how: Any, name: Any, password: Any) -> tuple[dict[str, Any], str]:
-        with Session(self.engine) as session, session.begin():
-            person = how(session, name, password)
-            return self._me(session, person), sessions.start(session, person)
+    def _enter_now(
+        self, how: Any, name: Any, password: Any, address: str
+    ) -> tuple[dict[str, Any], str]:
+        """Past the door, registered or logged in: the person, and their new session's
+        token. The door counts the try (`TooSoon` before it is hashed)."""
+        if how is register:
+            self.door.registering(address)
+        else:
+            self.door.logging_in(name, address)
+        try:
+            with Session(self.engine) as session, session.begin():
+                person = how(session, name, password)
+                entered = self._me(session, person), sessions.start(session, person)
+        except LogInRefused:
+            self.door.refused(name, address)
+            raise
+        if how is log_in:
+            self.door.let_in(entered[0]["name"])
+        return entered
 
     async def password(self, request: Request) -> Response:
         """Change the password: every session of the person's ends, but this one goes on
@@ -370,17 +386,14 @@ class _Api:
         who = await self._who(request)
         if who is None:
             return _error(401, i18n._("log in to change your password"))
-        address = _address(request)
         try:
             body = await _body(request)
-            self.door.logging_in(who[1], address)
             ended, token = await asyncio.to_thread(
-                self._change_now, who[1], body.get("password"), body.get("new")
+                self._change_now, who[1], body.get("password"), body.get("new"), _address(request)
             )
         except TooSoon as error:
             return _too_soon(error)
         except LogInRefused:
-            self.door.refused(who[1], address)
             return _error(401, i18n._("the password is wrong"))
         except InvalidInput as error:
             return _error(400, str(error))
@@ -388,10 +401,19 @@ class _Api:
         await self._ended(ended)
         return JSONResponse({"changed": True})
 
-    def _change_now(self, name: str, password: Any, new: Any) -> tuple[list[str], str]:
-        with Session(self.engine) as session, session.begin():
-            person = change_password(session, name, password, new)
-            return sessions.end_all(session, person.id), sessions.start(session, person)
+    def _change_now(
+        self, name: str, password: Any, new: Any, address: str
+    ) -> tuple[list[str], str]:
+        """Past the door (a wrong password counts as one at logging in), the password
+        changed: the hashes of the sessions ended, and the new session's token."""
+        self.door.logging_in(name, address)
+        try:
+            with Session(self.engine) as session, session.begin():
+                person = change_password(session, name, password, new)
+                return sessions.end_all(session, person.id), sessions.start(session, person)
+        except LogInRefused:
+            self.door.refused(name, address)
+            raise
 
     def _me(self, session: Session, person: Person) -> dict[str, Any]:
         account = session.get(Account, person.account_id)

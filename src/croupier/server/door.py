@@ -8,94 +8,150 @@ then twice that, up to `longest_wait`), and a try made before the wait is over i
 `TooSoon` (croupier.errors), which says how long is left in the context's language (the
 request's), raised before any password is hashed. A key with no counted try for
 `forget_after` seconds is forgotten, and at most `most_keys` keys are kept (the least
-recently tried go first), so the door's memory is bounded whatever comes at it.
+recently tried go first), so the door's storage is bounded whatever comes at it.
 `Entrance` applies `Limits` of them to the server's door.
 
-The counts live in the process: behind several server processes, each keeps its own.
+The counts are kept in the database (`DoorCount`), so that every server process on it
+counts the same tries, and a restart forgets none; the door's clock is the wall clock,
+which every process on a machine shares (a wait longer than `longest_wait` is a clock that
+moved back, here or at another process's machine: it is over). Counting one key is one
+transaction that locks its row alone; the forgotten and the surplus keys are deleted as keys
+are counted, each deletion skipping any row another transaction holds, so that no two wait
+on each other.
+Table connections are counted in each process (`Entrance.connecting`): a connection is
+live state of the process that holds it.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sqlalchemy import ColumnElement, Engine, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
 from croupier.errors import TooSoon
 from croupier.i18n import N_, _, ngettext
+from croupier.server.database import reading
+from croupier.server.schema import DoorCount
 
 __all__ = ["Door", "Entrance", "Limits"]
 
-
-@dataclass
-class _Count:
-    tries: int
-    until: float
-    last: float
+_PRUNE = 100
+"""The most forgotten keys one counted try deletes (the rest go with the next tries)."""
 
 
 class Door:
-    """Counted tries per key, and the waits they set (the module's docstring)."""
+    """Counted tries per key, and the waits they set (the module's docstring), kept in the
+    database at `engine` under the door's `kind`. Each method is a transaction of its own:
+    call it off the event loop."""
 
     def __init__(
         self,
+        engine: Engine,
+        kind: str,
         free: int,
         first_wait: float = 1.0,
         longest_wait: float = 900.0,
         forget_after: float = 3600.0,
         most_keys: int = 100_000,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        self.engine = engine
+        self.kind = kind
         self.free = free
         self.first_wait = first_wait
         self.longest_wait = longest_wait
         self.forget_after = forget_after
         self.most_keys = most_keys
         self._clock = clock
-        self._counts: OrderedDict[str, _Count] = OrderedDict()
 
     def check(self, key: str, what: str) -> None:
         """Raise `TooSoon` if `key` must still wait, saying `what` (a message id, "for this
         name") was tried too often."""
-        count = self._counts.get(key)
-        if count is None:
-            return
+        with Session(reading(self.engine)) as session:
+            count = session.get(DoorCount, (self.kind, key))
         now = self._clock()
-        if now - count.last > self.forget_after:
-            del self._counts[key]
-        elif now < count.until:
-            wait = max(1, math.ceil(count.until - now))
-            # i18n: {what} is "for this name", "from this address" or "at registering from
-            # this address"
-            said = ngettext(
-                "too many tries {what}: try again in {wait} second",
-                "too many tries {what}: try again in {wait} seconds",
-                wait,
-            )
-            raise TooSoon(said.format(what=_(what), wait=wait), wait)
+        if count is None or now - count.last > self.forget_after:
+            return
+        left = count.until - now
+        if not 0 < left <= self.longest_wait:  # over; or longer than any: a clock moved back
+            return
+        wait = max(1, math.ceil(left))
+        # i18n: {what} is "for this name", "from this address" or "at registering from
+        # this address"
+        said = ngettext(
+            "too many tries {what}: try again in {wait} second",
+            "too many tries {what}: try again in {wait} seconds",
+            wait,
+        )
+        raise TooSoon(said.format(what=_(what), wait=wait), wait)
 
     def counted(self, key: str) -> None:
         """A try that counts against `key`: past the free ones, it sets the next wait."""
         now = self._clock()
-        count = self._counts.pop(key, None)
-        if count is None or now - count.last > self.forget_after:
-            count = _Count(0, now, now)
-        count.tries += 1
-        count.last = now
-        beyond = count.tries - self.free  # from the free ones' last, each sets a wait
-        if beyond >= 0:
-            count.until = now + min(self.longest_wait, self.first_wait * 2.0 ** min(beyond, 60))
-        self._counts[key] = count  # the most recently tried, last
-        while len(self._counts) > self.most_keys:
-            self._counts.popitem(last=False)
+        with Session(self.engine) as session, session.begin():
+            new = self._row(session, key, now)
+            count = session.get(DoorCount, (self.kind, key), with_for_update=True)
+            assert count is not None  # (`_row` made it, and only its lock's holder deletes it)
+            if now - count.last > self.forget_after:
+                count.tries = 0
+            count.tries += 1
+            count.last = now
+            beyond = count.tries - self.free  # from the free ones' last, each sets a wait
+            if beyond >= 0:
+                count.until = now + min(self.longest_wait, self.first_wait * 2.0 ** min(beyond, 60))
+            session.flush()
+            self._prune(session, DoorCount.last < now - self.forget_after, _PRUNE)
+            if new:
+                self._prune(session, DoorCount.key != key, self._size(session) - self.most_keys)
+
+    def _row(self, session: Session, key: str, now: float) -> bool:
+        """Make `key`'s row, with no tries, unless it is there: whether it was made."""
+        dialect = session.get_bind().dialect.name
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        made = session.execute(
+            insert(DoorCount)
+            .values(door=self.kind, key=key, tries=0, until=now, last=now)
+            .on_conflict_do_nothing()
+        )
+        return bool(made.rowcount)  # type: ignore[attr-defined]
+
+    def _prune(self, session: Session, which: ColumnElement[bool], most: int) -> None:
+        """Delete up to `most` of the door's keys that `which` selects, the least recently
+        tried first, skipping any row another transaction holds."""
+        if most <= 0:
+            return
+        chosen = (
+            select(DoorCount.key)
+            .where(DoorCount.door == self.kind, which)
+            .order_by(DoorCount.last)
+            .limit(most)
+            .with_for_update(skip_locked=True)
+        )
+        session.execute(
+            delete(DoorCount)
+            .where(DoorCount.door == self.kind, DoorCount.key.in_(chosen))
+            .execution_options(synchronize_session=False)
+        )
+
+    def _size(self, session: Session) -> int:
+        counted = select(func.count()).select_from(DoorCount).where(DoorCount.door == self.kind)
+        return session.scalar(counted) or 0
 
     def forgive(self, key: str) -> None:
         """Forget `key`'s tries (its right password was given)."""
-        self._counts.pop(key, None)
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(DoorCount).where(DoorCount.door == self.kind, DoorCount.key == key)
+            )
 
     def __len__(self) -> int:
-        return len(self._counts)
+        with Session(reading(self.engine)) as session:
+            return self._size(session)
 
 
 @dataclass(frozen=True)
@@ -114,32 +170,39 @@ class Limits:
 
 class Entrance:
     """The server's door: the `Limits` applied to logging in, registering and connecting,
-    keyed by the name (in lower case) and the client's address."""
+    keyed by the name (in lower case) and the client's address. Logging in and registering
+    read and write the database (`Door`): call them off the event loop."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, engine: Engine, limits: Limits, clock: Callable[[], float] = time.time
+    ) -> None:
         self.limits = limits
-        self._names = Door(limits.tries, clock=clock)
-        self._addresses = Door(limits.address_tries, clock=clock)
-        self._registrations = Door(limits.registrations, clock=clock)
+        self._names = Door(engine, "name", limits.tries, clock=clock)
+        self._addresses = Door(engine, "address", limits.address_tries, clock=clock)
+        self._registrations = Door(engine, "registration", limits.registrations, clock=clock)
         self._open: dict[str, int] = {}
 
     @staticmethod
     def _name(name: object) -> str | None:
         return name.lower()[:32] if isinstance(name, str) else None
 
+    @staticmethod
+    def _address(address: str) -> str:
+        return address[:64]  # (an address is at most 45 characters; a proxy's text, cut)
+
     def logging_in(self, name: object, address: str) -> None:
         """Before a password is checked: `TooSoon` if the name or the address must wait."""
         key = self._name(name)
         if key is not None:
             self._names.check(key, N_("for this name"))
-        self._addresses.check(address, N_("from this address"))
+        self._addresses.check(self._address(address), N_("from this address"))
 
     def refused(self, name: object, address: str) -> None:
         """A wrong password (or name): it counts against both."""
         key = self._name(name)
         if key is not None:
             self._names.counted(key)
-        self._addresses.counted(address)
+        self._addresses.counted(self._address(address))
 
     def let_in(self, name: str) -> None:
         """The right password: the name's wrong tries are forgotten (the address's are not)."""
@@ -150,8 +213,9 @@ class Entrance:
     def registering(self, address: str) -> None:
         """Before a registration is hashed: `TooSoon` if the address must wait; else it
         counts."""
-        self._registrations.check(address, N_("at registering from this address"))
-        self._registrations.counted(address)
+        key = self._address(address)
+        self._registrations.check(key, N_("at registering from this address"))
+        self._registrations.counted(key)
 
     def connecting(self, address: str) -> bool:
         """A table connection from `address` opens, if it may (False: it holds its most)."""

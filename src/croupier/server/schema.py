@@ -18,6 +18,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     DateTime,
+    Double,
     ForeignKey,
     Index,
     Integer,
@@ -36,6 +37,7 @@ __all__ = [
     "Cause",
     "ChatLine",
     "Chips",
+    "DoorCount",
     "Person",
     "SealRecord",
     "Secret",
@@ -279,3 +281,20 @@ class SessionRecord(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class DoorCount(Base):
+    """The tries counted at the door (`croupier.server.door`) against one key of one door
+    (`door`: `name`, `address` or `registration`; `key`: a name in lower case, a client's
+    address): how many, until when the next must wait, and when the last was (seconds on
+    the door's clock, the wall clock's). Kept here so that every server process on the
+    database counts the same tries."""
+
+    __tablename__ = "door_counts"
+    __table_args__ = (Index("door_count_by_last", "door", "last"),)
+
+    door: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tries: Mapped[int] = mapped_column(Integer)
+    until: Mapped[float] = mapped_column(Double)
+    last: Mapped[float] = mapped_column(Double)

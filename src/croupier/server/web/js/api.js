@@ -10,6 +10,8 @@ export class ApiError extends Error {
   }
 }
 
+// A POST always sends a JSON body (`{}` when it has nothing to say): the server refuses any
+// other, so that no page of another site can make a browser ask it to change anything.
 export async function call(method, path, body) {
   const init = { method, headers: { "accept-language": language }, credentials: "same-origin" };
   if (body !== undefined) {
@@ -36,7 +38,7 @@ export async function call(method, path, body) {
 }
 
 export const get = (path) => call("GET", path);
-export const post = (path, body) => call("POST", path, body);
+export const post = (path, body = {}) => call("POST", path, body);
 
 // The person logged in, or null.
 export async function me() {
