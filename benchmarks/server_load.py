@@ -737,7 +737,7 @@ async def _measure(
     await asyncio.gather(*tasks, return_exceptions=True)
     for number, table in enumerate(ids):  # (a person may hold only so many tables open)
         closed = await https[number % len(servers)].post(
-            f"/api/tables/{table}/close", headers={"Cookie": players[number].cookie}
+            f"/api/tables/{table}/close", json={}, headers={"Cookie": players[number].cookie}
         )
         if closed.status_code != 202:
             raise SystemExit(f"closing table {table}: {closed.status_code} {closed.text}")
