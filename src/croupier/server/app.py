@@ -46,7 +46,7 @@ from croupier.server.door import Entrance, Limits
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
 from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
-from croupier.server.readings import history_answer, odds_answer
+from croupier.server.readings import Readings
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person
 from croupier.server.tables import Settings
@@ -107,6 +107,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await watching
             await lobby.stop()
+            api.readings.close()
             engine.dispose()
 
     api = _Api(engine, lobby, Entrance(limits or Limits()))
@@ -252,6 +253,7 @@ class _Api:
         self.engine = engine
         self.lobby = lobby
         self.door = door
+        self.readings = Readings(engine, lobby)
         self.sockets: dict[str, set[WebSocket]] = {}
         """This process's open table connections, by the hash of their session's token."""
 
@@ -452,11 +454,12 @@ class _Api:
             self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        return await odds_answer(self.lobby, request.path_params["table"], person)
+        table = request.path_params["table"]
+        return await self.readings.odds_answer(table, person, _address(request))
 
     async def history(self, request: Request) -> Response:
-        key = (await self.lobby.signer()).key
-        return await history_answer(self.engine, request.path_params["table"], key)
+        table = request.path_params["table"]
+        return await self.readings.history_answer(table, _address(request))
 
     async def words(self, request: Request) -> Response:
         """The pages' words in the language asked for (`lang=`) or the browser prefers

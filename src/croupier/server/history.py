@@ -9,11 +9,17 @@ checks a replay. A shoe's seed tells every card of it, so the history goes only 
 the last shoe that is over: the whole session once the table has closed, and while it is
 open, up to the last shuffle made. A table opened before its shuffles were provably fair
 keeps each shuffle's order instead, and its history is given once it has closed.
+
+So a history changes only when a shoe ends (a shuffle is made, or the table closes), and
+each shoe that ends is sealed: a table's `extent` (its seals, and whether it has closed),
+read in one small query, says whether the history made before is the history now.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Engine
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from croupier.engine.actions import Action, Shuffle
@@ -22,41 +28,75 @@ from croupier.engine.history import History
 from croupier.engine.record import Recorder
 from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.server.book import action_from_json, actor_from_text
 from croupier.server.database import reading
-from croupier.server.schema import StepRecord, TableRecord
+from croupier.server.schema import SealRecord, StepRecord, TableRecord
 from croupier.server.tables import seals, setup, steps, stored_shoes
 
-__all__ = ["TableOpen", "table_history"]
+__all__ = ["Extent", "TableOpen", "extent", "table_history"]
 
 
 class TableOpen(CroupierError):
     """A history asked of a table that has no shoe over yet (or, for a table whose
-    shuffles are not provably fair, of one still open)."""
+    shuffles are not provably fair, of one still open). Its message is in English; `said()`
+    tells it in the context's language (the one of each request it answers)."""
+
+    def said(self) -> str:
+        return _(str(self))
+
+
+@dataclass(frozen=True, slots=True)
+class Extent:
+    """How far a table's history goes: its shoes sealed (each shoe ended, and shoe 0 at the
+    first shuffle) and whether it has closed. Two moments of a table with the same extent
+    have the same history."""
+
+    table: int
+    sealed: int
+    closed: bool
+
+
+def extent(engine: Engine, table: int) -> Extent:
+    """Table `table`'s `Extent` now, in one small query; `LookupError` (in the context's
+    language) if there is no such table. Blocking database work: call it off the event
+    loop."""
+    sealed = (
+        select(func.count())
+        .select_from(SealRecord)
+        .where(SealRecord.table_id == table)
+        .scalar_subquery()
+    )
+    with Session(reading(engine)) as session:
+        found = session.execute(
+            select(TableRecord.closed_at, sealed).where(TableRecord.id == table)
+        ).one_or_none()
+    if found is None:
+        raise _no_table(table)
+    return Extent(table, found[1], found[0] is not None)
 
 
 def table_history(engine: Engine, table: int, key: str) -> History:
     """Table `table`'s history, as far as its last shoe that is over, sealed with the
-    server's public `key`; `LookupError` if there is no such table, `TableOpen` if no shoe
-    is over yet (each saying so in the context's language). Blocking database work: call it
+    server's public `key`; `LookupError` if there is no such table (saying so in the
+    context's language), `TableOpen` if no shoe is over yet. Blocking database work: call it
     off the event loop."""
     with Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
         if record is None:
-            raise LookupError(_("there is no table {table}").format(table=table))
+            raise _no_table(table)
         closed = record.closed_at is not None
         shoes = stored_shoes(session, record)
         if shoes is None and not closed:
             raise TableOpen(
-                _("the hand history is given once the table has closed: it holds the shoe's order")
+                N_("the hand history is given once the table has closed: it holds the shoe's order")
             )
         rows = list(steps(session, table))
         if shoes is not None and not closed:
             shuffles = [n for n, row in enumerate(rows) if _shuffle(row)]
             if len(shuffles) < 2:
                 raise TableOpen(
-                    _(
+                    N_(
                         "the hand history is given once a shoe is over: the first one is in "
                         "play, and its seed tells its cards"
                     )
@@ -94,6 +134,10 @@ def table_history(engine: Engine, table: int, key: str) -> History:
             shoes.proofs(made),
             signed,
         )
+
+
+def _no_table(table: int) -> LookupError:
+    return LookupError(_("there is no table {table}").format(table=table))
 
 
 def _shuffle(row: StepRecord) -> bool:
