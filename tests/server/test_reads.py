@@ -133,6 +133,9 @@ def _play_and_get_up(reader: Reader, table: int, url: str, shoes: int) -> dict[s
 
 
 def test_a_history_is_made_once_until_another_shoe_ends(server, database_url, monkeypatch):
+    """Asked eight times while the table rests, the history is made once; made again once
+    another shoe is over, going on from the steps replayed before, it is the history made
+    from the first step; it is sent gzipped to a client that takes it."""
     made = _counted(monkeypatch, "table_history")
     ada = Person(server, "ada")
     table = open_table(ada, "monte-bank", bots=2, bot_pause=0, time_limit=600)
@@ -162,6 +165,14 @@ def test_a_history_is_made_once_until_another_shoe_ends(server, database_url, mo
     later = json.loads(again.content)
     assert later["actions"][: len(first["actions"])] == first["actions"]
     assert len(later["actions"]) > len(first["actions"])
+    engine = open_database(database_url)
+    whole = table_history(engine, table, server.get("/api/key").json()["key"])
+    engine.dispose()
+    assert again.text == whole.to_json(), "going on from the last replay, as made from the start"
+    plain = server.get(path, headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == again.content
+    packed = server.get(path, headers={"accept-encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.content == again.content
 
 
 def test_odds_are_made_once_for_a_step_and_seat(server, monkeypatch):

@@ -459,7 +459,8 @@ class _Api:
 
     async def history(self, request: Request) -> Response:
         table = request.path_params["table"]
-        return await self.readings.history_answer(table, _address(request))
+        encodings = request.headers.get("accept-encoding", "")
+        return await self.readings.history_answer(table, _address(request), encodings)
 
     async def words(self, request: Request) -> Response:
         """The pages' words in the language asked for (`lang=`) or the browser prefers

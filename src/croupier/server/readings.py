@@ -7,19 +7,24 @@ No number of readers can stop the tables (docs/scaling.md, "What is bounded"):
 
 - the reads are computed in `READERS` threads of their own, never in the committer's
   thread nor in the event loop's shared pool, so a commit never waits for a read;
-- each answer is computed once and kept (`Shelf`): a history until another shoe ends (its
-  `Extent`), odds for the table's step and the seat they are seen from; readers who ask at
-  the same moment share one computation;
+- each answer is computed once and kept (`Shelf`): a history until another shoe ends (by
+  the shoes the table has told, at a table run here; else by its `Extent` in the
+  database), odds for the table's step and the seat they are seen from; readers who ask at
+  the same moment share one computation, and a read of what is kept touches no thread; a
+  table's next history replays only the steps since its last (`Replay`);
 - one client address has at most `ASKING` reads waiting for their answers at once; one more
-  is refused `429`, with `Retry-After`.
+  is refused `429`, with `Retry-After`;
+- a history is sent gzipped to a client that takes it, compressed once as it is made.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextvars
 import functools
-from collections.abc import Awaitable, Callable
+import gzip
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -28,7 +33,7 @@ from starlette.responses import JSONResponse, Response
 
 from croupier import games
 from croupier.i18n import _, ngettext
-from croupier.server.history import Extent, TableOpen, extent, table_history
+from croupier.server.history import Replay, TableOpen, extent, table_history
 from croupier.server.lobby import Lobby
 from croupier.server.odds import NoOdds, odds
 from croupier.server.shelf import Shelf
@@ -62,8 +67,12 @@ class Readings:
         self._engine = engine
         self._lobby = lobby
         self._threads: ThreadPoolExecutor | None = None
-        self.histories: Shelf[Extent, bytes] = Shelf(HISTORIES, answers=(TableOpen,))
-        """The histories made, by how far each goes."""
+        self.histories: Shelf[Hashable, tuple[bytes, bytes]] = Shelf(
+            HISTORIES, answers=(TableOpen,)
+        )
+        """The histories made, as JSON and gzipped, by how far each goes (`_extent`)."""
+        self._replays: collections.OrderedDict[int, Replay] = collections.OrderedDict()
+        """The last `HISTORIES` tables' steps replayed, each to go on from."""
         self.figures: Shelf[tuple[int, int, int | None], dict[str, Any]] = Shelf(
             ODDS, answers=(NoOdds,)
         )
@@ -127,29 +136,70 @@ class Readings:
             answer |= {"odds": None, "reason": reason.said()}
         return JSONResponse(answer)
 
-    async def history_answer(self, table: int, address: str) -> Response:
+    async def history_answer(self, table: int, address: str, encodings: str = "") -> Response:
         """Table `table`'s hand history as far as its last shoe that is over, sealed with
         the server's public key, as `croupier verify` reads it, to download, for a client at
-        `address`."""
-        return await self._limited(address, lambda: self._history(table))
+        `address`; gzipped (once, as it is made) for one whose `Accept-Encoding`
+        (`encodings`) takes gzip."""
+        gzipped = _takes_gzip(encodings)
+        return await self._limited(address, lambda: self._history(table, gzipped))
 
-    async def _history(self, table: int) -> Response:
+    async def _history(self, table: int, gzipped: bool) -> Response:
         key = (await self._lobby.signer()).key
         try:
-            now = await self._run(extent, self._engine, table)
-            made = functools.partial(self._run, _history_json, self._engine, table, key)
-            body = await self.histories.get(now, made)
+            now = await self._extent(table)
+            replay = self._replay(table)
+            made = functools.partial(self._run, _history_json, self._engine, table, key, replay)
+            plain, packed = await self.histories.get(now, made)
         except LookupError as error:
             return _error(404, str(error))
         except TableOpen as error:
             return _error(409, error.said())
+        headers = {
+            "content-disposition": f'attachment; filename="table-{table}.json"',
+            "vary": "accept-encoding",
+        }
+        if gzipped:
+            headers["content-encoding"] = "gzip"
         return Response(
-            body,
-            media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="table-{table}.json"'},
+            packed if gzipped else plain, media_type="application/json", headers=headers
         )
 
+    def _replay(self, table: int) -> Replay:
+        """Table `table`'s replay, kept for its next history (the least recently read go)."""
+        found = self._replays.pop(table, None) or Replay(table)
+        self._replays[table] = found
+        while len(self._replays) > HISTORIES:
+            self._replays.popitem(last=False)
+        return found
 
-def _history_json(engine: Engine, table: int, key: str) -> bytes:
-    """Table `table`'s history (`table_history`), written as JSON."""
-    return table_history(engine, table, key).to_json().encode()
+    async def _extent(self, table: int) -> Hashable:
+        """How far table `table`'s history goes now: by the shoes it has told, at a table
+        run here (a history made from the database a moment later, the table's step
+        committed and not yet told, goes no less far); else by its `Extent` in the
+        database. `LookupError` if there is no such table."""
+        try:
+            runner = self._lobby.runner(table)
+        except LookupError:
+            return await self._run(extent, self._engine, table)
+        return ("told", table, *runner.shoes_told())
+
+
+def _history_json(engine: Engine, table: int, key: str, replay: Replay) -> tuple[bytes, bytes]:
+    """Table `table`'s history (`table_history`, going on with `replay`), as JSON, and that
+    gzipped."""
+    plain = table_history(engine, table, key, replay).to_json().encode()
+    return plain, gzip.compress(plain, compresslevel=6, mtime=0)
+
+
+def _takes_gzip(encodings: str) -> bool:
+    """Whether an `Accept-Encoding` header takes gzip (named, and not with q=0).
+
+    >>> _takes_gzip("gzip, deflate, br"), _takes_gzip("br;q=1, gzip;q=0"), _takes_gzip("")
+    (True, False, False)
+    """
+    for each in encodings.split(","):
+        name, _, weight = each.strip().partition(";")
+        if name.strip().lower() == "gzip":
+            return weight.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False

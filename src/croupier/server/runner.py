@@ -356,6 +356,16 @@ class TableRunner:
         seat = book.seat_of(person) if person is not None else None
         return book.seq, seat, book.game.view(book.state, seat)
 
+    def shoes_told(self) -> tuple[int | None, int | None]:
+        """How far the table's hand history goes, as last told: the shuffles made (None at a
+        table whose shuffles are not provably fair) and, once it is closed here, its last
+        step (None while it plays). The history changes with nothing else
+        (croupier.server.history)."""
+        book = self._told
+        return (None if book.shoes is None else book.shoes.made), (
+            book.seq if self.closed else None
+        )
+
     def close(self) -> None:
         """End the session at the next moment the rules allow (between coups); every seat
         then gets up with its chips."""
