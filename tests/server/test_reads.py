@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +26,8 @@ from croupier.server.database import open_database
 from croupier.server.history import extent, table_history
 from croupier.server.readings import ASKING
 from tests.server.players import Person, Reader, open_table, play_at_random, sit_down
+
+BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "server_reads.py"
 
 
 @pytest.fixture
@@ -195,3 +201,16 @@ def test_odds_are_made_once_for_a_step_and_seat(server, monkeypatch):
         after = reader.until(lambda m: m["type"] == "view" and m["seq"] > view["seq"])
         moved = ada.get(path).json()
     assert moved["seq"] == after["seq"] and len(made) == 3, "a new step: made again"
+
+
+def test_the_reads_benchmark_runs_in_short(database_url):
+    """benchmarks/server_reads.py in a short form: it runs, and the readers are answered
+    (its figures are not asserted: speed is the benchmark's to measure)."""
+    command = [sys.executable, str(BENCHMARK), "--readers", "4", "--seconds", "1"]
+    command += ["--rounds", "1", "--warm-up", "1", "--database", database_url]
+    ran = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    for kind in ("history", "odds"):
+        found = re.search(rf"^{kind} reads answered\s+\d+\s+\(200: (\d+)", ran.stdout, re.M)
+        assert found is not None and int(found[1]) > 0, ran.stdout
+    assert re.search(r"^ratio \d+\.\d\d", ran.stdout, re.M), ran.stdout
