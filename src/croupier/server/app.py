@@ -45,7 +45,7 @@ from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.lobby import LEASE, Lobby
 from croupier.server.people import change_password, log_in, register
-from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
+from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW, UNAVAILABLE
 from croupier.server.readings import Readings
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person
@@ -517,7 +517,11 @@ class _Api:
         if origin is not None and urlsplit(origin).netloc != host:
             await websocket.close(code=4403, reason=i18n._("this page may not open the table"))
             return
-        who = await self._who(websocket)
+        try:
+            who = await self._who(websocket)
+        except SQLAlchemyError as error:
+            await _unavailable(websocket, error)
+            return
         if who is None:
             reason = i18n._("log in to sit at or watch a table")
             await websocket.close(code=ENDED, reason=reason)
@@ -534,6 +538,8 @@ class _Api:
         mine.add(websocket)
         try:
             await self._seated(websocket, who)
+        except SQLAlchemyError as error:  # (where the table is run, its talk: not read)
+            await _unavailable(websocket, error)
         finally:
             self.door.disconnected(address)
             mine.discard(websocket)
@@ -599,6 +605,16 @@ async def _close_slow(websocket: WebSocket) -> None:
     with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
         close = websocket.close(code=SLOW, reason=i18n._("you did not read the table's messages"))
         await asyncio.wait_for(close, _CLOSE_WAIT)
+
+
+async def _unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
+    """Close a socket that the database, not answering, left unanswered: `UNAVAILABLE`, in
+    words, and one line in the log (no traceback)."""
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    _log.warning("a table's socket was closed: the database is not answering: %s", said)
+    reason = i18n._("the database is not answering just now: try again shortly")
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.close(code=UNAVAILABLE, reason=reason)
 
 
 async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:

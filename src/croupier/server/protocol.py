@@ -24,6 +24,7 @@ __all__ = [
     "ENDED",
     "MOVED",
     "SLOW",
+    "UNAVAILABLE",
     "Told",
     "acknowledged",
     "moved",
@@ -45,6 +46,10 @@ CROWDED = 4429
 ENDED = 4401
 """The close code of a socket whose session has ended (logged out, the password changed),
 or that has none: log in again."""
+
+UNAVAILABLE = 4503
+"""The close code of a socket opened while the database does not answer (its session, or
+where its table is run, cannot be looked up): try again shortly."""
 
 
 @dataclass(frozen=True, slots=True)
