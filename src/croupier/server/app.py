@@ -43,7 +43,7 @@ from croupier.fairness import CONTRIBUTION, checked_part
 from croupier.server import protocol, sessions
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
-from croupier.server.lobby import LEASE, Lobby
+from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
 from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW, UNAVAILABLE
 from croupier.server.readings import Readings
@@ -506,6 +506,8 @@ class _Api:
             runner = await self.lobby.open(who[0], game, options, bots, settings, part)
         except InvalidInput as error:
             return _error(400, str(error))
+        except TooManyTables as error:
+            return _error(409, str(error))
         return JSONResponse(self.lobby.entry(runner, _language(request)), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
