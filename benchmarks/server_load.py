@@ -83,6 +83,7 @@ from croupier.server.collector import collect_seldom
 from croupier.server.database import open_database
 from croupier.server.people import enrol
 from croupier.server.schema import Person, Secret
+from croupier.server.sessions import start
 
 GAME = "punto-banco"
 SEATS = 16
@@ -504,20 +505,22 @@ async def _register(
 def _bulk(database: str, first: Player, names: list[str], seed: int) -> list[Player]:
     """The players after the first written straight into the ledger, as registering writes
     them (`people.enrol`: a person, an account, the starting grant), their password hash
-    the first's (the same password, hashed once), each with a session cookie signed with
-    the server's key as its session middleware signs one: the cost of argon2 a person is
-    left out, not the ledger's."""
+    the first's (the same password, hashed once), each with a session (`sessions.start`)
+    and a cookie naming it, signed with the server's key as its session middleware signs
+    one: the cost of argon2 a person is left out, not the ledger's."""
     engine = open_database(database)
     try:
         with Session(engine) as session, session.begin():
             model = session.scalars(select(Person).where(Person.name == first.name)).one()
             signer = TimestampSigner(session.get(Secret, "session").value)  # type: ignore[union-attr]
-            made = [(enrol(session, name, model.password_hash).id, name) for name in names]
+            made = [
+                (name, start(session, enrol(session, name, model.password_hash))) for name in names
+            ]
     finally:
         engine.dispose()
     players = []
-    for number, name in made:
-        signed = signer.sign(base64.b64encode(json.dumps({"person": [number, name]}).encode()))
+    for name, token in made:
+        signed = signer.sign(base64.b64encode(json.dumps({"session": token}).encode()))
         players.append(Player(name, f"session={signed.decode()}", random.Random(f"{seed}/{name}")))
     return players
 
@@ -605,15 +608,14 @@ async def _measure(
     """Open `tables` (in turn at each server process), seat `people` at them, warm up, and
     measure for `seconds`."""
     players = [Player(person.name, person.cookie, person.rng) for person in people]
-    owner = players[0].cookie
     rss_before = sum(server.rss() for server in servers)
     start = time.perf_counter()
     ids = []
-    for number in range(tables):
+    for number in range(tables):  # each by a player of its own (one person opens at most 10)
         answer = await https[number % len(servers)].post(
             "/api/tables",
             json={"game": GAME, "settings": SETTINGS},
-            headers={"Cookie": owner},
+            headers={"Cookie": players[number].cookie},
         )
         if answer.status_code != 201:
             raise SystemExit(f"opening a table: {answer.status_code} {answer.text}")
