@@ -338,13 +338,16 @@ class TableRunner:
         refusal = self.talk.refusal(person, line)
         if refusal is None:
             try:
-                told = await self.talk.say(person, name, self._told.seat_of(person), line)
+                seat = self._told.seat_of(person)
+                await self.talk.say(person, name, seat, line, self._tell_line)
             except SQLAlchemyError as error:
                 _log.error("table %s: a line not stored: %s", self.info.id, error)
                 refusal = _("the table could not store it just now: try again")
         if refusal is not None:
             subscriber.tell({"type": "error", "about": "say", "reason": refusal})
-            return
+
+    def _tell_line(self, told: dict[str, Any]) -> None:
+        """Tell every connection a line said at the table."""
         message = json_text({"type": "chat", "lines": [told]})
         for each in list(self._subscribers):
             each.tell(message)
