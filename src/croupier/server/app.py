@@ -577,11 +577,12 @@ class _Api:
         lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
         if lines:
             subscriber.tell({"type": "chat", "lines": lines})
-        sender = asyncio.create_task(_send(websocket, subscriber))
-        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber))
+        sent = asyncio.Event()
+        sender = asyncio.create_task(_send(websocket, subscriber, sent))
+        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber, sent))
         slow = asyncio.create_task(subscriber.overflowed.wait())
         try:
-            await asyncio.wait({receiver, slow}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({receiver, slow, sender}, return_when=asyncio.FIRST_COMPLETED)
             if receiver.done():
                 receiver.result()  # what ended the reading, raised here
         finally:
@@ -619,15 +620,28 @@ async def _unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
         await websocket.close(code=UNAVAILABLE, reason=reason)
 
 
-async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
+_IN_FLIGHT = 64
+"""The most actions and lines a connection may have waiting for their answers: past it, its
+socket is not read until one is answered."""
+
+_READ_AHEAD = 100
+"""The most messages a connection's outbox may hold unsent before its socket is read again:
+past it, its socket is not read until they are sent. With `_IN_FLIGHT`, a client that sends
+much at once is slowed to what it reads (backpressure), never closed for it (`SLOW` is for
+one that does not read at all)."""
+
+
+async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
     """Send the connection's outbox in order, every message waiting in one frame (a JSON
     list of them, when there are several): each a message made for this connection alone (a
-    dict), or the text made once for its audience."""
+    dict), or the text made once for its audience. `sent` is set each time the outbox is
+    taken."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             waiting = [await subscriber.outbox.get()]
             while not subscriber.outbox.empty():
                 waiting.append(subscriber.outbox.get_nowait())
+            sent.set()
             texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
             await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
             moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
@@ -637,12 +651,23 @@ async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
 
 
 async def _receive(
-    websocket: WebSocket, runner: TableRunner, who: tuple[int, str], subscriber: Subscriber
+    websocket: WebSocket,
+    runner: TableRunner,
+    who: tuple[int, str],
+    subscriber: Subscriber,
+    sent: asyncio.Event,
 ) -> None:
-    """Read the connection's messages; every answer goes out through its outbox, in order."""
+    """Read the connection's messages; every answer goes out through its outbox, in order.
+    While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be sent (`sent`
+    says when the outbox is taken), the socket is not read."""
     pending: set[asyncio.Task[Any]] = set()
     known = {kind.__name__: kind for kind in runner.book.game.actions}
     while True:
+        while len(pending) >= _IN_FLIGHT:
+            await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        while subscriber.outbox.qsize() >= _READ_AHEAD:
+            sent.clear()
+            await sent.wait()
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
