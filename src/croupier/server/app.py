@@ -634,11 +634,15 @@ one that does not read at all)."""
 async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
     """Send the connection's outbox in order, every message waiting in one frame (a JSON
     list of them, when there are several): each a message made for this connection alone (a
-    dict), or the text made once for its audience. `sent` is set each time the outbox is
-    taken."""
+    dict), or the text made once for its audience; a `heartbeat` when there has been nothing
+    to send for `HEARTBEAT` seconds. `sent` is set each time the outbox is taken."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            waiting = [await subscriber.outbox.get()]
+            try:
+                async with asyncio.timeout(protocol.HEARTBEAT):
+                    waiting = [await subscriber.outbox.get()]
+            except TimeoutError:  # (nothing is lost: a message not yet taken stays put)
+                waiting = [protocol.heartbeat()]
             while not subscriber.outbox.empty():
                 waiting.append(subscriber.outbox.get_nowait())
             sent.set()

@@ -275,6 +275,7 @@ class TableRunner:
                 "seq": seq,
                 "seat": seat,
                 "resumed": bool(missed),
+                "heartbeat": protocol.HEARTBEAT,
             }
         )
         subscriber.words = words
