@@ -199,7 +199,7 @@ def _takes_gzip(encodings: str) -> bool:
     (True, False, False)
     """
     for each in encodings.split(","):
-        name, _, weight = each.strip().partition(";")
+        name, _semicolon, weight = each.strip().partition(";")
         if name.strip().lower() == "gzip":
             return weight.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
     return False
