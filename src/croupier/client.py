@@ -269,8 +269,6 @@ class TableConnection:
 
     async def _receive(self) -> dict[str, Any]:
         """The next message: of the last frame, or of the next (one message, or a list)."""
-        if self._framed:
-            return self._framed.popleft()
         while not self._framed:  # (a frame of heartbeats alone holds no message)
             data = json.loads(await self._heard())
             for message in messages_of(data) or [data]:  # (an empty list is no message)

@@ -94,7 +94,7 @@ class Replay:
         self.seq = 0
         """The last step replayed."""
         self.start: tuple[Game[Any, Any, Any], Any, dict[int, int]] | None = None
-        """The game, its rule set and the bots' buy-ins, once a step is replayed."""
+        """The game, its rule set and the bots' buy-ins, once begun."""
         self.state: Any = None
         self.recorder: Recorder | None = None
         self.actions: list[tuple[Actor, Action]] = []
