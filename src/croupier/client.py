@@ -14,11 +14,13 @@ a server process's 307 to the one that runs a table); `TableConnection` is one t
 websocket: it keeps the last step seen (`seq`) and view (`view`), checks that no step is
 missed, makes an idempotency key for each action, goes where a `moved` message sends it
 (the process that runs the table), and can reconnect, carrying on from the last step it
-saw.
+saw. The server's heartbeats are taken in silence; a server that sends nothing at all for
+`SILENCE` of them (stopped, or cut off) is `ServerSilent`, and the connection is let go.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from collections import deque
@@ -34,10 +36,28 @@ from croupier.engine.actions import Action
 from croupier.engine.codec import encode
 from croupier.errors import CroupierError
 
-__all__ = ["Client", "ProtocolError", "ServerRefused", "TableConnection", "messages_of"]
+__all__ = [
+    "SILENCE",
+    "Client",
+    "ProtocolError",
+    "ServerRefused",
+    "ServerSilent",
+    "TableConnection",
+    "messages_of",
+]
 
 _HOPS = 4
 """How many times one connection follows `moved` before giving up."""
+
+SILENCE = 3
+"""How many of the server's heartbeats (its welcome says how long one is) may pass with
+nothing heard before the server is taken to be silent."""
+
+_HEARTBEAT = 10.0
+"""The server's heartbeat, in seconds, until its welcome has said it."""
+
+_CLOSE_WAIT = 2.0
+"""How long, in seconds, a closing connection waits for the server's close frame."""
 
 
 def messages_of(frame: Any) -> list[Any]:
@@ -57,6 +77,16 @@ class ServerRefused(CroupierError):
 
 class ProtocolError(CroupierError):
     """The server broke the protocol: a step missed, a message that is not one."""
+
+
+class ServerSilent(ProtocolError):
+    """The server has sent nothing, not even a heartbeat, for `seconds` (`SILENCE`
+    heartbeats): it is stopped, or cut off. The connection is let go; connect again."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        said = i18n._("the server has said nothing for {seconds:g} s")
+        super().__init__(said.format(seconds=seconds))
 
 
 class Client:
@@ -193,7 +223,9 @@ class TableConnection:
             url = self.client._socket_url(self.table, self.seq, self.at)
             try:
                 self._socket = await connect(
-                    url, additional_headers={"Cookie": self.client._cookie()}
+                    url,
+                    additional_headers={"Cookie": self.client._cookie()},
+                    close_timeout=_CLOSE_WAIT,
                 )
             except (OSError, WebSocketException):
                 self.at = None  # the process it was sent to is gone: next time, ask ours
@@ -237,16 +269,29 @@ class TableConnection:
 
     async def _receive(self) -> dict[str, Any]:
         """The next message: of the last frame, or of the next (one message, or a list)."""
-        if self._framed:
-            return self._framed.popleft()
+        while not self._framed:  # (a frame of heartbeats alone holds no message)
+            data = json.loads(await self._heard())
+            for message in messages_of(data) or [data]:  # (an empty list is no message)
+                if not isinstance(message, dict) or "type" not in message:
+                    said = i18n._("not a message: {message!r}")
+                    raise ProtocolError(said.format(message=message))
+                if message["type"] != "heartbeat":
+                    self._framed.append(message)
+        return self._framed.popleft()
+
+    async def _heard(self) -> str | bytes:
+        """The next frame; `ServerSilent` (the connection let go) if none comes within
+        `SILENCE` of the server's heartbeats."""
         if self._socket is None:
             raise ProtocolError(i18n._("the connection is closed"))
-        data = json.loads(await self._socket.recv())
-        for message in messages_of(data) or [data]:  # (an empty list is no message)
-            if not isinstance(message, dict) or "type" not in message:
-                raise ProtocolError(i18n._("not a message: {message!r}").format(message=message))
-            self._framed.append(message)
-        return self._framed.popleft()
+        beat = (self.welcome or {}).get("heartbeat", _HEARTBEAT)
+        seconds = SILENCE * (beat if isinstance(beat, int | float) and beat > 0 else _HEARTBEAT)
+        try:
+            async with asyncio.timeout(seconds):
+                return await self._socket.recv()
+        except TimeoutError:
+            await self.close()
+            raise ServerSilent(seconds) from None
 
     async def _next_noted(self) -> dict[str, Any]:
         message = await self._receive()

@@ -6,6 +6,7 @@ audit holds. Each connection is told the pause in its own language."""
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -13,13 +14,23 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from croupier import i18n
 from croupier.server.app import create_app
 from croupier.server.audit import audit
+from croupier.server.protocol import UNAVAILABLE
 from croupier.server.runner import PAUSED
 from tests.outage import outage
-from tests.server.players import Person, Reader, open_table, play_at_random, sit_down, steps_of
+from tests.server.players import (
+    Person,
+    Reader,
+    open_table,
+    play_at_random,
+    received,
+    sit_down,
+    steps_of,
+)
 
 
 def _acknowledged(heard: list[dict[str, Any]]) -> dict[str, int]:
@@ -113,3 +124,39 @@ def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_co
                     f"{person.name}'s step {seq} acknowledged, not stored"
                 )
         assert audit(database.url) == []
+
+
+@pytest.mark.parametrize("kind", ["postgresql", "sqlite"])
+def test_every_socket_opened_while_the_database_is_away_is_answered(kind, tmp_path, caplog):
+    """Issue 38, item 6: each socket opened during an outage is answered, welcomed (where
+    the database still reads: an SQLite file made read-only) or closed with `UNAVAILABLE`
+    and its reason in the socket's language (where it does not: PostgreSQL stopped), and
+    nothing is logged with a traceback."""
+    caplog.set_level(logging.WARNING)
+    with outage(kind, tmp_path) as database, TestClient(create_app(database.url)) as server:
+        ada = Person(server, "ada")
+        table = open_table(ada, bots=1, time_limit=30)
+        database.away()
+        try:
+            answers = [_opened(ada, table, languages) for languages in ("en", "ru") * 3]
+        finally:
+            database.back()
+    with i18n.use("ru"):
+        said = i18n._("the database is not answering just now: try again shortly")
+    reasons = {"en": "the database is not answering just now: try again shortly", "ru": said}
+    for languages, answer in zip(("en", "ru") * 3, answers, strict=True):
+        assert answer == "welcome" or answer == (UNAVAILABLE, reasons[languages]), answer
+    if kind == "postgresql":  # no session can be looked up: every socket is refused
+        assert all(answer != "welcome" for answer in answers), answers
+    tracebacks = [record.getMessage() for record in caplog.records if record.exc_info]
+    assert not tracebacks, tracebacks
+
+
+def _opened(person: Person, table: int, languages: str) -> Any:
+    """What a socket opened now is answered: "welcome", or its close code and reason."""
+    try:
+        with person.connect(table, languages=languages) as socket:
+            first = received(socket)[0]
+            return "welcome" if first["type"] == "welcome" else first
+    except WebSocketDisconnect as closed:
+        return closed.code, closed.reason

@@ -6,7 +6,10 @@ then freed ("by": "absent")."""
 from __future__ import annotations
 
 import json
+import os
 import socket
+import struct
+import threading
 import time
 from typing import Any
 
@@ -78,3 +81,60 @@ def test_a_client_that_does_not_read_is_closed_4408_and_its_seat_held_then_freed
             time.sleep(0.2)
     finally:
         served.stop()
+
+
+def test_a_client_that_sends_two_thousand_actions_at_once_and_reads_is_answered(database_url):
+    """Issue 38: the actions a connection has waiting for their answers, and the messages
+    waiting to be sent to it, are bounded by not reading its socket while too many wait
+    (backpressure), not by closing it: every one of two thousand actions sent in one write
+    is answered, then every one of a thousand plans, and the connection stays open."""
+    served = Served(database_url)
+    served.start()
+    try:
+        with httpx.Client(base_url=served.url) as http:
+            http.post("/api/register", json={"name": "ada", "password": PASSWORD})
+            body = {"game": "punto-banco", "settings": {"time_limit": 600}}
+            table = http.post("/api/tables", json=body).json()["id"]
+            cookie = http.cookies["session"]
+        address = f"ws://127.0.0.1:{served.port}/api/tables/{table}/socket"
+        with connect(address, additional_headers={"cookie": f"session={cookie}"}) as ada:
+            view = _until(ada, lambda m: m["type"] == "view" and "0" in m.get("open_seats", {}))
+            sit = {"type": "act", "seq": view["seq"], "key": "sit", "seat": 0}
+            ada.send(json.dumps({**sit, "action": {"type": "Join", "amount": 300}}))
+            assert _until(ada, lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+            keys = [f"again-{n}" for n in range(2000)]
+            again = {"type": "act", "seq": view["seq"], "seat": 1}
+            frames = b"".join(  # she sits already: each is refused
+                _masked(json.dumps({**again, "key": key, "action": {"type": "Join", "amount": 9}}))
+                for key in keys
+            )
+            sending = threading.Thread(target=ada.socket.sendall, args=(frames,))
+            sending.start()  # all in one write, while she reads what comes
+            answered: list[dict[str, Any]] = []
+            while len(answered) < len(keys):  # (a frame holds many)
+                frame = messages_of(json.loads(ada.recv(timeout=30)))
+                answered += [m for m in frame if m.get("key") in keys]
+            sending.join(30)
+            assert sorted(m["key"] for m in answered) == sorted(keys), "each answered once"
+            assert {m["type"] for m in answered} == {"refused"}
+            plan = _masked(json.dumps({"type": "plan", "leave": False, "away": False}))
+            ada.socket.sendall(plan * 1000)  # each answered at once, and a view to everyone
+            planned = 0
+            while planned < 1000:
+                frame = messages_of(json.loads(ada.recv(timeout=30)))
+                planned += sum(m["type"] == "planned" for m in frame)
+    finally:
+        served.stop()
+
+
+def _masked(text: str) -> bytes:
+    """`text` as one masked text frame from a client (RFC 6455, 5.2), to write straight to
+    the socket: many of them go in one write, as a client that sends them at once."""
+    payload, mask = text.encode(), os.urandom(4)
+    assert len(payload) < 65536
+    size = (
+        bytes([0x80 | len(payload)])
+        if len(payload) < 126
+        else b"\xfe" + struct.pack("!H", len(payload))
+    )
+    return b"\x81" + size + mask + bytes(b ^ mask[n % 4] for n, b in enumerate(payload))

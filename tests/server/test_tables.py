@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy.orm import Session
@@ -124,6 +126,28 @@ def test_the_committer_answers_each_table_for_its_own_batch(table, database_url)
     stored, refused = asyncio.run(both())
     assert stored is None and isinstance(refused, TableLost)
     assert len(steps_of(database_url, first)) == 1 and steps_of(database_url, second) == []
+
+
+def test_a_commit_never_waits_for_the_event_loops_shared_threads(table, database_url):
+    """Every thread of the event loop's shared pool held, as reads that take long would
+    hold them (issue 38, item 5): a batch is committed all the same, in the committer's own
+    thread."""
+    engine, number = table
+
+    async def held() -> None:
+        loop, shared, release = asyncio.get_running_loop(), ThreadPoolExecutor(1), threading.Event()
+        loop.set_default_executor(shared)
+        holding = loop.run_in_executor(None, release.wait, 60)
+        committer = Committer(engine)
+        try:
+            await asyncio.wait_for(committer.commit(Batch(number, [JOIN], after=0)), 30)
+        finally:
+            release.set()
+            await holding
+            await committer.stop()
+
+    asyncio.run(held())
+    assert len(steps_of(database_url, number)) == 1
 
 
 def test_only_the_lease_holder_commits_and_a_lease_is_one_process_s(table, database_url):

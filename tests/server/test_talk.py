@@ -6,6 +6,8 @@ why without quoting it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
-from croupier.server import schema
+from croupier.server import chat, schema
 from croupier.server.app import create_app
 from croupier.server.chat import BURST, LONGEST, Talk, tidy
 from croupier.server.database import open_database
@@ -99,12 +101,59 @@ def test_a_line_said_before_anyone_connects_is_kept_once(server, database_url):
     with Session(engine) as session:
         ada = session.scalars(select(schema.Person.id).where(schema.Person.name == "ada")).one()
     talk = Talk(engine, table)
-    told = asyncio.run(talk.say(ada, "ada", None, "first"))
+    told: list[Any] = []
+    asyncio.run(talk.say(ada, "ada", None, "first", told.append))
     again = Talk(engine, table)
     asyncio.run(again.ready())
     engine.dispose()
-    assert talk.recent() == again.recent() == [told]
+    assert talk.recent() == again.recent() == told
 
 
 def test_tidy_drops_lone_surrogates_which_no_database_can_store():
     assert tidy("a\ud91bb") == "a b"
+
+
+def test_lines_said_at_once_are_told_in_the_order_said(server):
+    """Issue 38: five lines sent at once by each of three people, each line stored and
+    told in its turn: everyone hears each person's lines in the order they were sent, and
+    the lines' ids (the order stored) in the order told."""
+    people = [Person(server, name) for name in ("ada", "bob", "cy")]
+    table = _table(people[0])
+    with contextlib.ExitStack() as stack:
+        readers = [Reader(stack.enter_context(p.connect(table)), p.heard) for p in people]
+        for reader in readers:
+            reader.until(lambda m: m["type"] == "view")
+        for n, reader in enumerate(readers):
+            for line in range(BURST):
+                reader.socket.send_text(json.dumps({"type": "say", "text": f"{n}.{line}"}))
+        heard = [
+            [reader.until(lambda m: m["type"] == "chat")["lines"][0] for _ in range(3 * BURST)]
+            for reader in readers
+        ]
+    assert heard[0] == heard[1] == heard[2], "everyone hears the same lines in the same order"
+    ids = [line["id"] for line in heard[0]]
+    assert ids == sorted(ids), "told in the order stored"
+    for n, person in enumerate(people):
+        said = [line["text"] for line in heard[0] if line["name"] == person.name]
+        assert said == [f"{n}.{line}" for line in range(BURST)], "in the order said"
+
+
+def test_a_table_keeps_its_last_lines_the_oldest_dropped_as_one_is_stored(
+    server, database_url, monkeypatch
+):
+    monkeypatch.setattr(chat, "STORED", 3)
+    table = _table(Person(server, "ada"))
+    engine = open_database(database_url)
+    with Session(engine) as session:
+        ada = session.scalars(select(schema.Person.id).where(schema.Person.name == "ada")).one()
+    other = _table(Person(server, "bob"))
+    talk, elsewhere = Talk(engine, table), Talk(engine, other)
+    asyncio.run(elsewhere.say(ada, "ada", None, "at another table", lambda told: None))
+    for n in range(5):
+        asyncio.run(talk.say(ada, "ada", None, f"line {n}", lambda told: None))
+    with Session(engine) as session:
+        kept = list(session.execute(select(ChatLine.table_id, ChatLine.text)).all())
+    engine.dispose()
+    assert sorted(kept) == sorted(
+        [(table, "line 2"), (table, "line 3"), (table, "line 4"), (other, "at another table")]
+    ), "the table's last three; another table's lines are its own"

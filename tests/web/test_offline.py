@@ -7,14 +7,16 @@ database is back the coup plays on to its end."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
+from croupier.client import messages_of
 from croupier.server.runner import PAUSED
 from tests.cli.served import Served
 from tests.outage import outage
@@ -103,3 +105,43 @@ def test_while_the_database_is_away_the_table_is_paused(browser: Browser, tmp_pa
             assert ada.errors == []
         finally:
             served.stop()
+
+
+def test_a_silent_server_is_given_up_and_the_page_connects_again(serve, browser: Browser):
+    """Issue 38: a server that stops sends nothing, not even its heartbeat, and its socket
+    stays open: after three heartbeats of silence the page says so, gives the socket up and
+    connects again. (The first socket's server is made silent by Playwright's route, after
+    a welcome that says a heartbeat of 0.2 s.)"""
+    served = serve(7)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    table = ada.open_table(bots=1)
+    opened: list[int] = []
+
+    def route(socket: WebSocketRoute) -> None:
+        server, first = socket.connect_to_server(), not opened
+        opened.append(len(opened))
+        frames = 0
+
+        def to_page(frame: str | bytes) -> None:
+            nonlocal frames
+            frames += 1
+            if not first:
+                socket.send(frame)
+            elif frames == 1:  # the welcome (and what came with it): a short heartbeat
+                said = [
+                    {**m, "heartbeat": 0.2} if m["type"] == "welcome" else m
+                    for m in messages_of(json.loads(frame))
+                ]
+                socket.send(json.dumps(said))
+
+        server.on_message(to_page)
+        socket.on_message(server.send)
+
+    ada.page.route_web_socket(re.compile(r".*/socket\?.*"), route)
+    ada.at_table(table)
+    status = ada.page.locator("#status")
+    expect(status).to_contain_text("the server has said nothing for 0.6 s", timeout=30_000)
+    expect(status).to_have_text("connected", timeout=30_000)
+    assert len(opened) >= 2, "a second socket, to a server that speaks"
+    assert ada.errors == []

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -265,4 +266,11 @@ def next_coup(view: PuntoBancoView) -> Odds:
     on 5 at the fixed tableau, or plays it as well as can be."""
     rules = view.rules
     at_five = AtFive.DRAW if rules.tableau is Tableau.FIXED else AtFive.BEST
-    return exact(view.unseen, rules, at_five)
+    return _exact_kept(tuple(view.unseen), rules, at_five)
+
+
+@lru_cache(maxsize=1024)
+def _exact_kept(unseen: tuple[int, ...], rules: Rules, at_five: AtFive) -> Odds:
+    """`exact`, kept for the last shoes' counts asked for: the odds change only as cards
+    are seen, and a table's every step asks again (a server's odds, the terminal's)."""
+    return exact(unseen, rules, at_five)

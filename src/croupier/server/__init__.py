@@ -28,7 +28,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `lobby`: the tables a server process runs;
 - `words`: each step told in the games' own words, for a page;
 - `odds`, `stakes`, `history`, `readings`: a table's exact odds for a seat, its stake limits,
-  its hand history, and the routes that give them;
+  its hand history, and the routes that give them, each made once and kept;
+- `shelf`: what is made once and kept, shared by all who ask for it at once;
 - `collector`: Python's garbage collector tuned for a process that serves many tables;
 - `app`: the ASGI application (`croupier serve` runs it), with the pages in `web/`.
 
@@ -58,6 +59,7 @@ __all__ = [
     "runner",
     "schema",
     "sessions",
+    "shelf",
     "shoes",
     "stakes",
     "tables",

@@ -46,10 +46,10 @@ from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, Network
 from croupier.server.ledger import Overdraft
-from croupier.server.lobby import LEASE, Lobby
+from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW
-from croupier.server.readings import history_answer, odds_answer
+from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW, UNAVAILABLE
+from croupier.server.readings import Readings
 from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person
 from croupier.server.tables import Settings
@@ -115,6 +115,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await watching
             await lobby.stop()
+            api.readings.close()
             engine.dispose()
 
     api = _Api(engine, lobby, Entrance(engine, limits or Limits()))
@@ -275,6 +276,7 @@ class _Api:
         self.engine = engine
         self.lobby = lobby
         self.door = door
+        self.readings = Readings(engine, lobby)
         self.sockets: dict[str, set[WebSocket]] = {}
         """This process's open table connections, by the hash of their session's token."""
 
@@ -487,11 +489,13 @@ class _Api:
             self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        return await odds_answer(self.lobby, request.path_params["table"], person)
+        table = request.path_params["table"]
+        return await self.readings.odds_answer(table, person, _address(request))
 
     async def history(self, request: Request) -> Response:
-        key = (await self.lobby.signer()).key
-        return await history_answer(self.engine, request.path_params["table"], key)
+        table = request.path_params["table"]
+        encodings = request.headers.get("accept-encoding", "")
+        return await self.readings.history_answer(table, _address(request), encodings)
 
     async def words(self, request: Request) -> Response:
         """The pages' words in the language asked for (`lang=`) or the browser prefers
@@ -537,6 +541,8 @@ class _Api:
             runner = await self.lobby.open(who[0], game, options, bots, settings, part)
         except InvalidInput as error:
             return _error(400, str(error))
+        except TooManyTables as error:
+            return _error(409, str(error))
         return JSONResponse(self.lobby.entry(runner, _language(request)), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
@@ -548,7 +554,11 @@ class _Api:
         if origin is not None and urlsplit(origin).netloc != host:
             await websocket.close(code=4403, reason=i18n._("this page may not open the table"))
             return
-        who = await self._who(websocket)
+        try:
+            who = await self._who(websocket)
+        except SQLAlchemyError as error:
+            await _unavailable(websocket, error)
+            return
         if who is None:
             reason = i18n._("log in to sit at or watch a table")
             await websocket.close(code=ENDED, reason=reason)
@@ -565,6 +575,8 @@ class _Api:
         mine.add(websocket)
         try:
             await self._seated(websocket, who)
+        except SQLAlchemyError as error:  # (where the table is run, its talk: not read)
+            await _unavailable(websocket, error)
         finally:
             self.door.disconnected(address)
             mine.discard(websocket)
@@ -600,11 +612,12 @@ class _Api:
         lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
         if lines:
             subscriber.tell({"type": "chat", "lines": lines})
-        sender = asyncio.create_task(_send(websocket, subscriber))
-        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber))
+        sent = asyncio.Event()
+        sender = asyncio.create_task(_send(websocket, subscriber, sent))
+        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber, sent))
         slow = asyncio.create_task(subscriber.overflowed.wait())
         try:
-            await asyncio.wait({receiver, slow}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({receiver, slow, sender}, return_when=asyncio.FIRST_COMPLETED)
             if receiver.done():
                 receiver.result()  # what ended the reading, raised here
         finally:
@@ -632,15 +645,42 @@ async def _close_slow(websocket: WebSocket) -> None:
         await asyncio.wait_for(close, _CLOSE_WAIT)
 
 
-async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
+async def _unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
+    """Close a socket that the database, not answering, left unanswered: `UNAVAILABLE`, in
+    words, and one line in the log (no traceback)."""
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    _log.warning("a table's socket was closed: the database is not answering: %s", said)
+    reason = i18n._("the database is not answering just now: try again shortly")
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.close(code=UNAVAILABLE, reason=reason)
+
+
+_IN_FLIGHT = 64
+"""The most actions and lines a connection may have waiting for their answers: past it, its
+socket is not read until one is answered."""
+
+_READ_AHEAD = 100
+"""The most messages a connection's outbox may hold unsent before its socket is read again:
+past it, its socket is not read until they are sent. With `_IN_FLIGHT`, a client that sends
+much at once is slowed to what it reads (backpressure), never closed for it (`SLOW` is for
+one that does not read at all)."""
+
+
+async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
     """Send the connection's outbox in order, every message waiting in one frame (a JSON
     list of them, when there are several): each a message made for this connection alone (a
-    dict), or the text made once for its audience."""
+    dict), or the text made once for its audience; a `heartbeat` when there has been nothing
+    to send for `HEARTBEAT` seconds. `sent` is set each time the outbox is taken."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            waiting = [await subscriber.outbox.get()]
+            try:
+                async with asyncio.timeout(protocol.HEARTBEAT):
+                    waiting = [await subscriber.outbox.get()]
+            except TimeoutError:  # (nothing is lost: a message not yet taken stays put)
+                waiting = [protocol.heartbeat()]
             while not subscriber.outbox.empty():
                 waiting.append(subscriber.outbox.get_nowait())
+            sent.set()
             texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
             await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
             moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
@@ -650,12 +690,23 @@ async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
 
 
 async def _receive(
-    websocket: WebSocket, runner: TableRunner, who: tuple[int, str], subscriber: Subscriber
+    websocket: WebSocket,
+    runner: TableRunner,
+    who: tuple[int, str],
+    subscriber: Subscriber,
+    sent: asyncio.Event,
 ) -> None:
-    """Read the connection's messages; every answer goes out through its outbox, in order."""
+    """Read the connection's messages; every answer goes out through its outbox, in order.
+    While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be sent (`sent`
+    says when the outbox is taken), the socket is not read."""
     pending: set[asyncio.Task[Any]] = set()
     known = {kind.__name__: kind for kind in runner.book.game.actions}
     while True:
+        while len(pending) >= _IN_FLIGHT:
+            await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        while subscriber.outbox.qsize() >= _READ_AHEAD:
+            sent.clear()
+            await sent.wait()
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return

@@ -8,12 +8,17 @@ cover a buy-in is undone alone), and then answers each table, which only then ac
 and tells its steps. Durability is paid once per group, not once per batch; nothing is told
 before its batch is durable. While one group is being committed the next gathers, so under
 load the groups grow by themselves, and a lone batch is committed at once.
+
+The commits run in a thread of their own, not the event loop's shared pool: nothing else
+the server does off the loop (a history read, a cookie looked up) can make a commit wait
+for a thread (docs/scaling.md, "What is bounded").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine
 
@@ -30,6 +35,7 @@ class Committer:
         self.engine = engine
         self._waiting: asyncio.Queue[tuple[Batch, asyncio.Future[None]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._thread: ThreadPoolExecutor | None = None
         self.groups = 0
         """How many transactions it has committed (or tried to)."""
         self.batches = 0
@@ -37,6 +43,7 @@ class Committer:
 
     def start(self) -> None:
         if self._task is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="commit")
             self._task = asyncio.create_task(self.run(), name="group commit")
 
     async def stop(self) -> None:
@@ -45,6 +52,9 @@ class Committer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self._thread is not None:  # a commit under way in it ends by itself
+            self._thread.shutdown(wait=False)
+            self._thread = None
 
     async def commit(self, batch: Batch) -> None:
         """Store `batch`, with the others ready now; raises what `commit_steps` raises for
@@ -56,15 +66,18 @@ class Committer:
         await done
 
     async def run(self) -> None:
-        """Commit the waiting batches, a group at a time, until cancelled."""
+        """Commit the waiting batches, a group at a time, in the committer's thread, until
+        cancelled."""
+        assert self._thread is not None, "Committer.start first"
+        loop = asyncio.get_running_loop()
         while True:
             group = [await self._waiting.get()]
             while not self._waiting.empty():
                 group.append(self._waiting.get_nowait())
             failed: list[Exception | None]
             try:
-                failed = await asyncio.to_thread(
-                    commit_group, self.engine, [batch for batch, _ in group]
+                failed = await loop.run_in_executor(
+                    self._thread, commit_group, self.engine, [batch for batch, _ in group]
                 )
             except Exception as error:  # the transaction itself: every batch fails alike
                 failed = [error] * len(group)

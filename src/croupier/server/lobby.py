@@ -19,17 +19,18 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from croupier import games, i18n
 from croupier.bots import roster
 from croupier.engine.seal import Signer
-from croupier.errors import InvalidInput
+from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import SEED
 from croupier.randomness import RandomShuffler, stream
 from croupier.server.committer import Committer
-from croupier.server.database import secret
+from croupier.server.database import reading, secret
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
@@ -43,10 +44,20 @@ from croupier.server.tables import (
     renew,
 )
 
-__all__ = ["LEASE", "Lobby", "too_few"]
+__all__ = ["LEASE", "OPEN_AT_ONCE", "Lobby", "TooManyTables", "too_few"]
 
 LEASE = 10.0
 """How long, in seconds, a process's claim on a table lasts unless it renews it."""
+
+OPEN_AT_ONCE = 10
+"""How many tables one person may have open at once (opened, and not yet closed), so that
+no one person fills the house with tables: one more is refused until one of theirs closes."""
+
+
+class TooManyTables(CroupierError):
+    """A table opened by one who has `OPEN_AT_ONCE` open already; the message says so in
+    the context's language."""
+
 
 _log = logging.getLogger(__name__)
 
@@ -176,6 +187,15 @@ class Lobby:
         if refusal is not None:
             raise InvalidInput(i18n._("{why}: open the table with more bots").format(why=refusal))
         async with self._taking_up:
+            if person is not None:  # (counted and opened under one lock: none slips by)
+                held = await asyncio.to_thread(_opened_by, self.engine, person)
+                if held >= OPEN_AT_ONCE:
+                    said = i18n.ngettext(
+                        "you have {n} table open, the most one person may: close it first",
+                        "you have {n} tables open, the most one person may: close one first",
+                        held,
+                    )
+                    raise TooManyTables(said.format(n=held))
             claimed = (self.owner, self.lease, self.address)  # this process's at once
             table = await asyncio.to_thread(
                 open_table,
@@ -308,6 +328,15 @@ def too_few(game: str, rules: Any, bots: int, chips: int) -> str | None:
         bots,
     )
     return said.format(game=i18n._(found.title), n=bots)
+
+
+def _opened_by(engine: Engine, person: int) -> int:
+    """How many tables `person` has open (opened, and not yet closed), in every process."""
+    query = select(func.count()).where(
+        TableRecord.opened_by == person, TableRecord.closed_at.is_(None)
+    )
+    with Session(reading(engine)) as session:
+        return session.scalar(query) or 0
 
 
 def _fresh_key() -> str:

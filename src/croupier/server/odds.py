@@ -18,7 +18,7 @@ from croupier.estimate import exact_json
 from croupier.games.banchek import BanchekView
 from croupier.games.monte_bank import MonteView
 from croupier.games.punto_banco import Bet, PuntoBancoView
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.odds.banchek import own_hand
 from croupier.odds.private_monte import layouts
 from croupier.odds.punto_banco import next_coup
@@ -27,8 +27,15 @@ __all__ = ["NoOdds", "odds"]
 
 
 class NoOdds(Exception):
-    """There are no odds to give from this view; the message says why, in the context's
-    language."""
+    """There are no odds to give from this view: why, in English (a message id), with a
+    game's `title` to put in it; `said()` tells it in the context's language."""
+
+    def __init__(self, reason: str, title: str = "") -> None:
+        super().__init__(reason.format(title=title))
+        self.reason, self.title = reason, title
+
+    def said(self) -> str:
+        return _(self.reason).format(title=_(self.title))
 
 
 def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
@@ -44,7 +51,7 @@ def _punto_banco(view: PuntoBancoView) -> dict[str, Any]:
 
 def _private_monte(view: MonteView) -> dict[str, Any]:
     if view.layout is None:
-        raise NoOdds(_("no layout is dealt yet: the odds are of a layout's bets"))
+        raise NoOdds(N_("no layout is dealt yet: the odds are of a layout's bets"))
     return {
         "seen": len(view.seen),
         "layouts": [
@@ -63,8 +70,8 @@ def _banchek(view: BanchekView) -> dict[str, Any]:
     figures = own_hand(view)
     if figures is None:
         if view.viewer is None:
-            raise NoOdds(_("a spectator holds no cards now: the odds are of the seat's own hand"))
-        raise NoOdds(_("this seat holds no cards now: the odds are of the seat's own hand"))
+            raise NoOdds(N_("a spectator holds no cards now: the odds are of the seat's own hand"))
+        raise NoOdds(N_("this seat holds no cards now: the odds are of the seat's own hand"))
     win, edge = figures
     return {
         "hand": [str(card) for card in view.hand],
@@ -86,9 +93,9 @@ def odds(game: str, title: str, view: Any) -> dict[str, Any]:
     words); `NoOdds` says why there are none."""
     compute = _ODDS.get(game)
     if compute is None:
-        said = _(
+        said = N_(
             "{title} has no exact odds from the table: the terminal's --odds is for "
             "Punto Banco, Private Monte Bank and Banchek"
         )
-        raise NoOdds(said.format(title=_(title)))
+        raise NoOdds(said, title)
     return compute(view)

@@ -22,10 +22,13 @@ from croupier.server.book import Book
 __all__ = [
     "CROWDED",
     "ENDED",
+    "HEARTBEAT",
     "MOVED",
     "SLOW",
+    "UNAVAILABLE",
     "Told",
     "acknowledged",
+    "heartbeat",
     "moved",
     "refused",
     "step",
@@ -45,6 +48,15 @@ CROWDED = 4429
 ENDED = 4401
 """The close code of a socket whose session has ended (logged out, the password changed),
 or that has none: log in again."""
+
+HEARTBEAT = 10.0
+"""Seconds a connection may go with nothing sent to it before it is sent a `heartbeat` (the
+welcome says how many): a client that has heard nothing at all for three of them knows the
+server is silent (stopped, or cut off from it) and connects again."""
+
+UNAVAILABLE = 4503
+"""The close code of a socket opened while the database does not answer (its session, or
+where its table is run, cannot be looked up): try again shortly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +163,12 @@ def refused(key: str | None, reason: str, kind: str) -> dict[str, JSON]:
 def acknowledged(key: str, seq: int, action: Action) -> dict[str, JSON]:
     """An action accepted and committed as step `seq`."""
     return {"type": "ack", "key": key, "seq": seq, "action": encode(action)}
+
+
+def heartbeat() -> dict[str, JSON]:
+    """What a connection sent nothing for `HEARTBEAT` seconds is sent: that the server is
+    there."""
+    return {"type": "heartbeat"}
 
 
 def moved(to: str | None = None) -> dict[str, JSON]:

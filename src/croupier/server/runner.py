@@ -282,6 +282,7 @@ class TableRunner:
                 "seq": seq,
                 "seat": seat,
                 "resumed": bool(missed),
+                "heartbeat": protocol.HEARTBEAT,
             }
         )
         subscriber.words = words
@@ -346,13 +347,16 @@ class TableRunner:
         refusal = self.talk.refusal(person, line)
         if refusal is None:
             try:
-                told = await self.talk.say(person, name, self._told.seat_of(person), line)
+                seat = self._told.seat_of(person)
+                await self.talk.say(person, name, seat, line, self._tell_line)
             except SQLAlchemyError as error:
                 _log.error("table %s: a line not stored: %s", self.info.id, error)
                 refusal = _("the table could not store it just now: try again")
         if refusal is not None:
             subscriber.tell({"type": "error", "about": "say", "reason": refusal})
-            return
+
+    def _tell_line(self, told: dict[str, Any]) -> None:
+        """Tell every connection a line said at the table."""
         message = json_text({"type": "chat", "lines": [told]})
         for each in list(self._subscribers):
             each.tell(message)
@@ -363,6 +367,16 @@ class TableRunner:
         book = self._told
         seat = book.seat_of(person) if person is not None else None
         return book.seq, seat, book.game.view(book.state, seat)
+
+    def shoes_told(self) -> tuple[int | None, int | None]:
+        """How far the table's hand history goes, as last told: the shuffles made (None at a
+        table whose shuffles are not provably fair) and, once it is closed here, its last
+        step (None while it plays). The history changes with nothing else
+        (croupier.server.history)."""
+        book = self._told
+        return (None if book.shoes is None else book.shoes.made), (
+            book.seq if self.closed else None
+        )
 
     def close(self) -> None:
         """End the session at the next moment the rules allow (between coups); every seat

@@ -164,10 +164,15 @@ class TableRecord(Base):
     limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
     to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
     process runs it, and `address` where that process is reached (its public URL), for the
-    lobby of every other process to send people there (docs/scaling.md)."""
+    lobby of every other process to send people there (docs/scaling.md); `fence` counts the
+    claims on it, and a batch is stored only under the claim it was made under
+    (docs/scaling.md, "The fence")."""
 
     __tablename__ = "tables"
-    __table_args__ = (CheckConstraint("seats BETWEEN 1 AND 20", name="table_seats_range"),)
+    __table_args__ = (
+        CheckConstraint("seats BETWEEN 1 AND 20", name="table_seats_range"),
+        Index("table_by_opener", "opened_by"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(32))

@@ -4,7 +4,17 @@ from fractions import Fraction
 
 import pytest
 
-from croupier.engine import CHANCE, HOUSE, Audience, EndSession, Event, Shuffling, redact
+from croupier.engine import (
+    CHANCE,
+    HOUSE,
+    MAX_BUY_IN,
+    Audience,
+    EndSession,
+    Event,
+    Join,
+    Shuffling,
+    redact,
+)
 from croupier.errors import (
     ForbiddenAction,
     InsufficientChips,
@@ -56,6 +66,21 @@ def test_any_number_may_sit_and_any_may_bank():  # CF-1
         Rules(seats=1)
     state = table(buy_ins={3: 500, 7: 500}, banker=7)
     assert state.banker == 7
+
+
+def test_one_who_sits_down_is_refused_for_the_true_reason():  # CF-1
+    """Between coups (the calls, here) a seat may be taken, so a `Join` refused then is
+    refused for its chips; in the middle of a coup, for the moment."""
+    calls = table("8H 9D 2C 3S")
+    assert calls.phase is Phase.CALLS and calls.seats[5] is None
+    with pytest.raises(StakeOutOfRange, match=f"bring 1 to {MAX_BUY_IN} chips"):
+        GAME.apply(calls, 5, Join(0))
+    with pytest.raises(StakeOutOfRange, match="bring 1 to"):
+        GAME.apply(calls, 5, Join(MAX_BUY_IN + 1))
+    playing = speak(calls, Banco())
+    assert playing.phase not in (Phase.CALLS, Phase.STAKES)
+    with pytest.raises(NotYourTurn, match="sit down between coups"):
+        GAME.apply(playing, 5, Join(100))
 
 
 def test_several_full_decks_at_least_three():  # CF-2

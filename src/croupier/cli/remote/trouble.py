@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from croupier.client import ProtocolError, ServerRefused
+from croupier.client import ProtocolError, ServerRefused, ServerSilent
 from croupier.errors import InvalidInput
 from croupier.i18n import _
 
@@ -48,6 +48,8 @@ def reason(error: BaseException) -> str:
         return _("closed the connection")
     if isinstance(error, InvalidInput):
         return _("does not answer as a croupier server does")
+    if isinstance(error, ServerSilent):
+        return _("has said nothing for {seconds:g} s").format(seconds=error.seconds)
     if isinstance(error, ProtocolError):
         return _("broke the protocol: {error}").format(error=error)
     return _("failed: {error}").format(error=error)

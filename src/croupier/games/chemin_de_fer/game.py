@@ -26,7 +26,7 @@ from croupier.engine.config import make_config
 from croupier.engine.events import Event
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
 from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
-from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins
+from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
 from croupier.errors import (
     ForbiddenAction,
     IllegalAction,
@@ -140,9 +140,14 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             said = _("there is no such seat: seats are 1 to {seats}")
             return ForbiddenAction(actor, action, said.format(seats=len(state.seats)))
         if state.seats[actor] is None:
-            if isinstance(action, Join):
+            if not isinstance(action, Join):
+                said = _("this seat is empty: sit down first (Join)")
+                return ForbiddenAction(actor, action, said)
+            if state.phase not in _BETWEEN:
                 return NotYourTurn(actor, action, _("sit down between coups"))
-            return ForbiddenAction(actor, action, _("this seat is empty: sit down first (Join)"))
+            refused = seating_refusal(state.seats, actor, action, None)  # the chips brought
+            assert refused is not None
+            return refused
         if isinstance(action, Join):
             return ForbiddenAction(actor, action, _("this seat is taken"))
         if isinstance(action, Rebuy) and (chips := state.seats[actor]) is not None:

@@ -1,6 +1,7 @@
 """Bounded chips and the fence (issue 38): the money columns 64-bit on every database, every
-balance within `MOST_CHIPS` either way, and each table's `fence`, the count of the claims
-on it, which a batch must still match to be stored.
+balance within `MOST_CHIPS` either way, each table's `fence`, the count of the claims on
+it, which a batch must still match to be stored, and the tables found by who opened them
+(one person may have only so many open).
 
 Revision ID: 0008
 Revises: 0007
@@ -33,9 +34,11 @@ def upgrade() -> None:
         batch.create_check_constraint("balance_within_bounds", _BOUNDED)
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("fence", sa.Integer, nullable=False, server_default="0"))
+    op.create_index("table_by_opener", "tables", ["opened_by"])
 
 
 def downgrade() -> None:
+    op.drop_index("table_by_opener", "tables")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("fence")
     with op.batch_alter_table("accounts") as batch:

@@ -2,14 +2,16 @@
 // connects again after a drop with ?last_seq=N (the server holds the seat), sends each
 // action once with a fresh key and again with the same key when its answer never came, and
 // goes where a `moved` message sends it (the server process that runs the table; back to
-// the page's own server if that one cannot be reached).
+// the page's own server if that one cannot be reached). A socket on which nothing at all
+// comes, not even the server's heartbeat, for SILENCE of them is given up for another: the
+// server is stopped, or cut off, and the browser would not say so for minutes.
 //
 //   const line = new TableLine(id, {onMessage, onState});
 //   line.open(); line.act(action, seat, part); line.plan(leave, away);
 //   line.part(commitment, text); line.say(text);
 //
 // onMessage(message) gets every welcome, step, view, ack, refused, planned, given, chat and
-// error in order;
+// error in order (a heartbeat is the line's own);
 // onState(words, {final, up}) is told how the connection stands ("connected", "connecting
 // again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
 
@@ -30,6 +32,11 @@ export function freshKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// How many of the server's heartbeats may pass with nothing heard before the socket is
+// given up, and a heartbeat's seconds until the welcome says (docs/protocol.md).
+const SILENCE = 3;
+const HEARTBEAT = 10;
+
 // What the page says when something could not be sent because the socket is down.
 export const NOT_SENT = _("Not sent: the connection is down and the page is reconnecting. Try again once it is back.");
 
@@ -45,6 +52,8 @@ export class TableLine {
     this.stopped = false;
     this.at = null; // the table's socket at the process that runs it, once a `moved` said
     this.welcomed = false; // whether the socket open now has been welcomed
+    this.heartbeat = HEARTBEAT; // seconds, as the last welcome said
+    this.silence = null; // the timer that gives up a socket on which nothing comes
   }
 
   url() {
@@ -60,19 +69,34 @@ export class TableLine {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     this.welcomed = false;
-    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("message", (event) => this.receive(socket, event.data));
     socket.addEventListener("close", (event) => this.closed(socket, event));
+    this.listen(socket);
+  }
+
+  // Wait for the next frame on `socket`: if none comes for SILENCE heartbeats, give the
+  // socket up (its own close event comes when it comes, and is not heeded) and connect
+  // again, as after a drop.
+  listen(socket) {
+    clearTimeout(this.silence);
+    const seconds = Math.round(SILENCE * this.heartbeat * 10) / 10;
+    this.silence = setTimeout(() => {
+      if (socket !== this.socket || this.stopped) return;
+      socket.close(4000, "the server is silent");
+      this.closed(socket, { code: 4000, reason: _("the server has said nothing for {seconds} s", { seconds }) });
+    }, seconds * 1000);
   }
 
   // A frame holds one message, or a list of them in order.
-  receive(data) {
+  receive(socket, data) {
+    if (socket !== this.socket) return; // a socket given up
+    this.listen(socket);
     let parsed;
     try {
       parsed = JSON.parse(data);
     } catch {
       return;
     }
-    const socket = this.socket;
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
       if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) return; // closed on a gap
       this.take(message);
@@ -80,6 +104,7 @@ export class TableLine {
   }
 
   take(message) {
+    if (message.type === "heartbeat") return; // the server is there: nothing more
     if (message.type === "moved") {
       this.at = message.to || null; // the server closes the socket (4409) next
       return;
@@ -87,6 +112,8 @@ export class TableLine {
     if (message.type === "welcome") {
       this.tries = 0;
       this.welcomed = true;
+      if (message.heartbeat > 0) this.heartbeat = message.heartbeat;
+      this.listen(this.socket);
       if (!message.resumed) this.seq = message.seq;
       this.onState(_("connected"), { final: false, up: true });
       this.onMessage(message);
@@ -109,6 +136,8 @@ export class TableLine {
 
   closed(socket, event) {
     if (socket !== this.socket || this.stopped) return;
+    clearTimeout(this.silence);
+    this.socket = null; // (a later close event of this one is not heeded)
     if (FINAL[event.code]) {
       this.onState(event.reason || FINAL[event.code], { final: true, up: false });
       return;
@@ -163,6 +192,7 @@ export class TableLine {
 
   stop() {
     this.stopped = true;
+    clearTimeout(this.silence);
     if (this.socket) this.socket.close(1000, "the page is done");
   }
 }
