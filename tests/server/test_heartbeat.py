@@ -29,9 +29,10 @@ def test_an_idle_connection_is_sent_heartbeats(database_url, monkeypatch):
             reader = Reader(socket, ada.heard)
             welcome = reader.until(lambda m: m["type"] == "welcome")
             assert welcome["heartbeat"] == 0.1
-            reader.until(lambda m: m["type"] == "view")
-            beats = [reader.until(lambda m: True) for _ in range(3)]  # nothing else comes
-    assert beats == [{"type": "heartbeat"}] * 3
+            # (the table's first steps, its shuffle, may come before it rests)
+            first = reader.until(lambda m: m["type"] == "heartbeat")
+            beats = [reader.until(lambda m: True) for _ in range(2)]  # nothing else comes
+    assert [first, *beats] == [{"type": "heartbeat"}] * 3
 
 
 async def _fake(then: Callable[[ServerConnection], Any]) -> tuple[Any, int]:
