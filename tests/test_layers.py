@@ -95,13 +95,20 @@ def test_no_import_climbs_a_layer(path):
     assert not climbs, f"{module} imports across the layers:\n" + "\n".join(climbs)
 
 
-def test_the_front_door_reaches_every_layer():
-    """`croupier.<unit>` works for every layer's unit, however few have been imported."""
-    for unit in LAYERS:
-        name = unit.removeprefix("croupier.")
-        assert getattr(croupier, name).__name__ == unit
+@pytest.mark.parametrize("unit", sorted(LAYERS))
+def test_the_front_door_reaches_every_layer(unit):
+    """`croupier.<unit>` works for every layer's unit in a fresh interpreter, where nothing
+    but the front door has been imported (in this one, other tests have imported most)."""
+    name = unit.removeprefix("croupier.")
+    script = f"import croupier; print(croupier.{name}.__name__)"
+    reached = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert reached.stdout.strip() == unit, reached.stderr[-2000:]
+
+
+def test_the_front_door_names_nothing_else():
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         croupier.nothing  # noqa: B018
+    assert "fairness" in dir(croupier) and "__main__" not in dir(croupier)
 
 
 def test_importing_croupier_loads_only_the_cards_the_shoe_and_the_catalogs_reader():

@@ -50,6 +50,7 @@ This package itself, the front door, stands on all of them and is imported by no
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from types import ModuleType
 
 from croupier.cards import Card, Colour, Rank, Suit
@@ -59,38 +60,20 @@ __all__ = ["Card", "Colour", "End", "Rank", "Shoe", "Suit", "__version__"]
 
 __version__ = "0.1.0"
 
-_PACKAGES = frozenset(
-    {
-        "bots",
-        "cards",
-        "cli",
-        "client",
-        "engine",
-        "errors",
-        "estimate",
-        "games",
-        "lowest_card",
-        "odds",
-        "randomness",
-        "rl",
-        "server",
-        "shoe",
-        "sim",
-        "solve",
-        "table",
-        "testing",
-        "words",
-    }
-)
-"""The modules and packages reached from here when first named."""
+
+def _units() -> frozenset[str]:
+    """The public modules and packages of croupier, as they are on disk: none is left out."""
+    return frozenset(
+        info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")
+    )
 
 
 def __getattr__(name: str) -> ModuleType:
     """`croupier.games` and the rest, imported when first named (PEP 562)."""
-    if name in _PACKAGES:
+    if name in _units():
         return importlib.import_module(f"croupier.{name}")
     raise AttributeError(f"module 'croupier' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_PACKAGES})
+    return sorted({*globals(), *_units()})
