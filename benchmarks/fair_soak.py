@@ -19,7 +19,7 @@ refused, and a table's first shuffle comes before anyone sits).
 It prints a line per game (tables, coups, shuffles, signatures, the person's parts in
 the proofs, seconds, coups a second) and the totals, and exits 1 if any history is not
 verified. With `--save DIR` it writes each game's last history there (`GAME.json`) and the
-server's public key (`key`). The README quotes its 10,000-coup run (`--coups 2000`);
+server's public key (`key`). docs/benchmarks.md quotes its 10,000-coup run (`--coups 2000`);
 tests/server/test_shoes.py runs it with `--coups 40`, and edits the histories it saves.
 """
 
