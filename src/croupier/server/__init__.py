@@ -31,7 +31,11 @@ It needs the `server` extra: `pip install croupier[server]`.
   its hand history, and the routes that give them, each made once and kept;
 - `shelf`: what is made once and kept, shared by all who ask for it at once;
 - `collector`: Python's garbage collector tuned for a process that serves many tables;
-- `app`: the ASGI application (`croupier serve` runs it), with the pages in `web/`.
+- `frames`: what a client sends, read and checked: a request's body, a socket's messages;
+- `speaking`: each request and socket answered in its language;
+- `sockets`: a table's socket once it is let in: read, answered, slowed, closed;
+- `app`: the ASGI application (`croupier serve` runs it): the API's routes and the
+  sockets' door, with the pages in `web/`.
 
 docs/ledger.md says what each invariant is and where it is enforced; docs/protocol.md
 describes every route and message.
@@ -48,6 +52,7 @@ __all__ = [
     "database",
     "door",
     "forwarded",
+    "frames",
     "history",
     "ledger",
     "lobby",
@@ -61,6 +66,8 @@ __all__ = [
     "sessions",
     "shelf",
     "shoes",
+    "sockets",
+    "speaking",
     "stakes",
     "tables",
     "telling",

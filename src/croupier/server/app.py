@@ -1,5 +1,7 @@
-"""The table server's ASGI application (Starlette): the JSON API, each table's websocket,
-and the pages (static files from `web/`, served at `/`).
+"""The table server's ASGI application (Starlette): the JSON API's routes, the door of each
+table's websocket (`sockets` takes it from there), and the pages (static files from `web/`,
+served at `/`). What clients send is read by `frames`; each is answered in its language
+(`speaking`).
 
 docs/protocol.md describes every route and message. A person logs in and holds a signed,
 HttpOnly session cookie (Starlette's `SessionMiddleware`, signed with a key kept in the
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -31,16 +32,13 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from croupier import games, i18n
 from croupier.bots import roster
-from croupier.engine.actions import Action, Join
-from croupier.engine.codec import brief, decode, encode
+from croupier.engine.codec import encode
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
-from croupier.fairness import CONTRIBUTION, checked_part
-from croupier.server import protocol, sessions
+from croupier.server import frames, sessions
 from croupier.server.cross_site import Guard
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
@@ -48,12 +46,12 @@ from croupier.server.forwarded import Forwarded, Network
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.protocol import CROWDED, ENDED, MOVED, SLOW, UNAVAILABLE
+from croupier.server.protocol import CROWDED, ENDED
 from croupier.server.readings import Readings
-from croupier.server.runner import Subscriber, TableRunner
 from croupier.server.schema import Account, Person
+from croupier.server.sockets import seated, unavailable
+from croupier.server.speaking import Speaking, language
 from croupier.server.tables import Settings
-from croupier.server.telling import json_text
 
 __all__ = ["PAGES", "SESSION_CHECK", "create_app"]
 
@@ -64,21 +62,6 @@ SESSION_CHECK = 10.0
 
 PAGES = Path(__file__).parent / "web"
 """The browser pages: plain HTML, CSS and JavaScript modules, no build step."""
-
-_MESSAGE_LIMIT = 16_384
-"""The longest websocket message a client may send, in characters."""
-
-_BODY_LIMIT = 65_536
-"""The most bytes a request's body may hold."""
-
-_MOST_SEATS = 1000
-"""More seats than any table has: a `seat` beyond is no seat."""
-
-_MOST_STEPS = 10**15
-"""More steps than any table takes: a `seq` beyond is no step, and is not quoted back."""
-
-_MESSAGES = ("act", "plan", "say", "part")
-"""The types of message a client sends on a table's socket."""
 
 
 def create_app(
@@ -143,7 +126,7 @@ def create_app(
     ]
     middleware = [
         Middleware(Forwarded, networks=proxies),
-        Middleware(_Speaking),
+        Middleware(Speaking),
         Middleware(Guard, public_url=public_url),
         Middleware(
             SessionMiddleware,
@@ -205,64 +188,8 @@ def _address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client is not None else "unknown"
 
 
-def _json(text: str | bytes, what: str) -> Any:
-    """`text` read as JSON; `InvalidInput` says, of `what` (a message id: "the body"), why
-    it cannot be."""
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        # i18n: {what} is "the body" (of a request) or "the message" (on a table's socket)
-        raise InvalidInput(i18n._("{what} is not JSON").format(what=i18n._(what))) from None
-    except (ValueError, RecursionError):  # a number of thousands of digits; nesting too deep
-        said = i18n._("{what} is JSON too large in a number or too deep to read")
-        raise InvalidInput(said.format(what=i18n._(what))) from None
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """A request's JSON object, read no further than `_BODY_LIMIT` bytes."""
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > _BODY_LIMIT:
-            said = i18n._("a request's body is at most {most} bytes")
-            raise InvalidInput(said.format(most=_BODY_LIMIT))
-        chunks.append(chunk)
-    data = _json(b"".join(chunks), i18n.N_("the body"))
-    if not isinstance(data, dict):
-        raise InvalidInput(i18n._("the body is not a JSON object"))
-    return data
-
-
 _REFUSED = i18n.N_("the name or the password is wrong")
 """`LogInRefused`'s words (croupier.errors, which is below the catalogs), for the catalog."""
-
-
-class _Speaking:
-    """Answer each HTTP request, and each table's socket, in its language (`_language`):
-    the refusals in words are said in it, and a socket's tasks start in it. (A table's own
-    task speaks to each connection in the connection's: `Subscriber.language`.)"""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        with i18n.use(_language(HTTPConnection(scope))):
-            await self.app(scope, receive, send)
-
-
-def _language(connection: HTTPConnection) -> str:
-    """The language to speak to a page or client: the one it names (`lang=ru` in its
-    query: the page's own switch), else the one its browser prefers (`Accept-Language`),
-    else English."""
-    named = connection.query_params.get("lang", "")
-    try:
-        return i18n.language(named)
-    except InvalidInput:
-        return i18n.from_accept(connection.headers.get("accept-language", ""))
 
 
 def _token(connection: HTTPConnection) -> str | None:
@@ -297,7 +224,7 @@ class _Api:
         its own language."""
         for each in hashes:
             for websocket in list(self.sockets.pop(each, ())):
-                with i18n.use(_language(websocket)):
+                with i18n.use(language(websocket)):
                     reason = i18n._("the session has ended: log in again")
                 with contextlib.suppress(RuntimeError):
                     await websocket.close(code=ENDED, reason=reason)
@@ -348,7 +275,7 @@ class _Api:
 
     async def _enter(self, request: Request, how: Any, status: int) -> Response:
         try:
-            body = await _body(request)
+            body = await frames.body(request)
             person, token = await asyncio.to_thread(
                 self._enter_now, how, body.get("name"), body.get("password"), _address(request)
             )
@@ -389,7 +316,7 @@ class _Api:
         if who is None:
             return _error(401, i18n._("log in to change your password"))
         try:
-            body = await _body(request)
+            body = await frames.body(request)
             ended, token = await asyncio.to_thread(
                 self._change_now, who[1], body.get("password"), body.get("new"), _address(request)
             )
@@ -448,8 +375,8 @@ class _Api:
             return None if found is None else self._me(session, found)
 
     async def games(self, request: Request) -> Response:
-        """The games, each titled in the language of the request (`_language`)."""
-        with i18n.use(_language(request)):
+        """The games, each titled in the language of the request (`language`)."""
+        with i18n.use(language(request)):
             titles = {name: i18n._(games.get(name).title) for name in games.names()}
         return JSONResponse(
             [
@@ -464,14 +391,14 @@ class _Api:
         )
 
     async def tables(self, request: Request) -> Response:
-        return JSONResponse(await self.lobby.tables(_language(request)))
+        return JSONResponse(await self.lobby.tables(language(request)))
 
     async def table(self, request: Request) -> Response:
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        return JSONResponse(self.lobby.entry(runner, _language(request)))
+        return JSONResponse(self.lobby.entry(runner, language(request)))
 
     async def _elsewhere(self, request: Request, error: LookupError) -> Response:
         """A request for a table this process does not run: sent on (307) to the process
@@ -500,7 +427,7 @@ class _Api:
     async def words(self, request: Request) -> Response:
         """The pages' words in the language asked for (`lang=`) or the browser prefers
         (croupier.i18n.for_pages)."""
-        return JSONResponse(i18n.for_pages(_language(request)))
+        return JSONResponse(i18n.for_pages(language(request)))
 
     async def key(self, request: Request) -> Response:
         """The public key that signs every table's shoes (docs/fairness.md)."""
@@ -517,19 +444,19 @@ class _Api:
         if runner.info.opened_by != who[0]:
             return _error(403, i18n._("only the person who opened a table may close it"))
         runner.close()
-        return JSONResponse(self.lobby.entry(runner, _language(request)), 202)
+        return JSONResponse(self.lobby.entry(runner, language(request)), 202)
 
     async def open_table(self, request: Request) -> Response:
         who = await self._who(request)
         if who is None:
             return _error(401, i18n._("log in to open a table"))
         try:
-            body = await _body(request)
+            body = await frames.body(request)
             unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "part"})
             if unknown:
                 said = i18n._("unknown field {field!r}: give game, rules, bots, settings, part")
                 raise InvalidInput(said.format(field=unknown[0]))
-            part = _part(body["part"]) if "part" in body else None
+            part = frames.part(body["part"]) if "part" in body else None
             game, options = body.get("game"), body.get("rules", {})
             if not isinstance(game, str):
                 said = i18n._("game={game!r} is not valid: one of {games}")
@@ -543,7 +470,7 @@ class _Api:
             return _error(400, str(error))
         except TooManyTables as error:
             return _error(409, str(error))
-        return JSONResponse(self.lobby.entry(runner, _language(request)), 201)
+        return JSONResponse(self.lobby.entry(runner, language(request)), 201)
 
     async def socket(self, websocket: WebSocket) -> None:
         # Accepted first, so that the close code and its reason reach the client (a socket
@@ -557,7 +484,7 @@ class _Api:
         try:
             who = await self._who(websocket)
         except SQLAlchemyError as error:
-            await _unavailable(websocket, error)
+            await unavailable(websocket, error)
             return
         if who is None:
             reason = i18n._("log in to sit at or watch a table")
@@ -574,226 +501,11 @@ class _Api:
         mine = self.sockets.setdefault(key, set())
         mine.add(websocket)
         try:
-            await self._seated(websocket, who)
+            await seated(websocket, self.lobby, who)
         except SQLAlchemyError as error:  # (where the table is run, its talk: not read)
-            await _unavailable(websocket, error)
+            await unavailable(websocket, error)
         finally:
             self.door.disconnected(address)
             mine.discard(websocket)
             if not mine and self.sockets.get(key) is mine:  # (not one made since it ended)
                 del self.sockets[key]
-
-    async def _seated(self, websocket: WebSocket, who: tuple[int, str]) -> None:
-        """A connection let in: told the table, its messages read, until either side closes
-        it, or it does not read what it is sent (`SLOW`)."""
-        table = websocket.path_params["table"]
-        try:
-            runner = self.lobby.runner(table)
-        except LookupError:
-            found = await self.lobby.elsewhere(table)
-            if found is None:
-                await websocket.close(code=4404, reason=i18n._("there is no such table"))
-                return
-            # Another process runs it (said where, when its address is known), or it is
-            # being taken up: either way the client connects again, there or here.
-            await websocket.send_text(json_text(protocol.moved(found.get("socket"))))
-            reason = i18n._("another server process runs this table just now: try again shortly")
-            await websocket.close(code=MOVED, reason=reason)
-            return
-        last = websocket.query_params.get("last_seq")
-        words = websocket.query_params.get("words") == "1"
-        await runner.talk.ready()
-        subscriber = runner.subscribe(
-            who[0],
-            int(last) if last and last.isdigit() else None,
-            words=words,
-            language=_language(websocket),
-        )
-        lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
-        if lines:
-            subscriber.tell({"type": "chat", "lines": lines})
-        sent = asyncio.Event()
-        sender = asyncio.create_task(_send(websocket, subscriber, sent))
-        receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber, sent))
-        slow = asyncio.create_task(subscriber.overflowed.wait())
-        try:
-            await asyncio.wait({receiver, slow, sender}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver.done():
-                receiver.result()  # what ended the reading, raised here
-        finally:
-            runner.unsubscribe(subscriber)  # a seat its person holds is held from now
-            for task in (sender, receiver, slow):
-                if not task.done():
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await task
-        if subscriber.overflowed.is_set():
-            await _close_slow(websocket)
-
-
-_CLOSE_WAIT = 10.0
-"""How long a connection that does not read is given to take its close frame, in seconds."""
-
-
-async def _close_slow(websocket: WebSocket) -> None:
-    """Close a connection whose outbox overflowed (it does not read what it is sent): the
-    close frame waits behind what is already sent, up to `_CLOSE_WAIT`; then the connection
-    is let go, read or not."""
-    _log.info("a connection to a table did not read what it was sent: closed")
-    with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
-        close = websocket.close(code=SLOW, reason=i18n._("you did not read the table's messages"))
-        await asyncio.wait_for(close, _CLOSE_WAIT)
-
-
-async def _unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
-    """Close a socket that the database, not answering, left unanswered: `UNAVAILABLE`, in
-    words, and one line in the log (no traceback)."""
-    said = str(error).splitlines()[0] if str(error) else type(error).__name__
-    _log.warning("a table's socket was closed: the database is not answering: %s", said)
-    reason = i18n._("the database is not answering just now: try again shortly")
-    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-        await websocket.close(code=UNAVAILABLE, reason=reason)
-
-
-_IN_FLIGHT = 64
-"""The most actions and lines a connection may have waiting for their answers: past it, its
-socket is not read until one is answered."""
-
-_READ_AHEAD = 100
-"""The most messages a connection's outbox may hold unsent before its socket is read again:
-past it, its socket is not read until they are sent. With `_IN_FLIGHT`, a client that sends
-much at once is slowed to what it reads (backpressure), never closed for it (`SLOW` is for
-one that does not read at all)."""
-
-
-async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
-    """Send the connection's outbox in order, every message waiting in one frame (a JSON
-    list of them, when there are several): each a message made for this connection alone (a
-    dict), or the text made once for its audience; a `heartbeat` when there has been nothing
-    to send for `HEARTBEAT` seconds. `sent` is set each time the outbox is taken."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            try:
-                async with asyncio.timeout(protocol.HEARTBEAT):
-                    waiting = [await subscriber.outbox.get()]
-            except TimeoutError:  # (nothing is lost: a message not yet taken stays put)
-                waiting = [protocol.heartbeat()]
-            while not subscriber.outbox.empty():
-                waiting.append(subscriber.outbox.get_nowait())
-            sent.set()
-            texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
-            await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
-            moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
-            if moved:
-                await websocket.close(code=MOVED, reason=moved[0]["reason"])
-                return
-
-
-async def _receive(
-    websocket: WebSocket,
-    runner: TableRunner,
-    who: tuple[int, str],
-    subscriber: Subscriber,
-    sent: asyncio.Event,
-) -> None:
-    """Read the connection's messages; every answer goes out through its outbox, in order.
-    While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be sent (`sent`
-    says when the outbox is taken), the socket is not read."""
-    pending: set[asyncio.Task[Any]] = set()
-    known = {kind.__name__: kind for kind in runner.book.game.actions}
-    while True:
-        while len(pending) >= _IN_FLIGHT:
-            await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-        while subscriber.outbox.qsize() >= _READ_AHEAD:
-            sent.clear()
-            await sent.wait()
-        frame = await websocket.receive()
-        if frame["type"] == "websocket.disconnect":
-            return
-        try:
-            if frame.get("text") is None:
-                raise InvalidInput(i18n._("a message is a text frame of JSON, not a binary one"))
-            request = _read(frame["text"])
-            if request["type"] == "plan":
-                runner.plan(who[0], request["leave"], request["away"], subscriber)
-                continue
-            if request["type"] == "part":
-                try:
-                    text = _part(request.get("text"))
-                except InvalidInput as error:
-                    subscriber.tell({"type": "error", "about": "part", "reason": str(error)})
-                    continue
-                runner.contribute(who[0], request["commitment"], text, subscriber)
-                continue
-            if request["type"] == "say":
-                saying = asyncio.create_task(
-                    runner.say(who[0], who[1], request["text"], subscriber)
-                )
-                pending.add(saying)
-                saying.add_done_callback(pending.discard)
-                continue
-            kind = request["action"].get("type") if isinstance(request["action"], dict) else None
-            if not isinstance(kind, str) or kind not in known:
-                said = i18n._("{kind} is not an action of this game: it has {names}")
-                raise InvalidInput(said.format(kind=brief(kind), names=", ".join(known)))
-            action: Action = decode(request["action"], Action, known)
-        except InvalidInput as error:
-            subscriber.tell({"type": "error", "reason": str(error)})
-            continue
-        seat = request.get("seat")
-        if isinstance(action, Join) and not (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < _MOST_SEATS
-        ):
-            subscriber.tell({"type": "error", "reason": i18n._("sitting down names a seat")})
-            continue
-        part = request.get("part") if isinstance(action, Join) else None
-        acting = runner.act(
-            who[0], who[1], action, request["seq"], request["key"], seat, subscriber, part
-        )
-        task = asyncio.create_task(acting)
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-
-
-def _read(message: str) -> dict[str, Any]:
-    """A client's `act`, `plan`, `say` or `part` message, checked; `InvalidInput` says what
-    is wrong."""
-    if len(message) > _MESSAGE_LIMIT:
-        said = i18n._("a message is at most {most} characters")
-        raise InvalidInput(said.format(most=_MESSAGE_LIMIT))
-    data = _json(message, i18n.N_("the message"))
-    if not isinstance(data, dict) or data.get("type") not in _MESSAGES:
-        raise InvalidInput(i18n._('a message is an object of type "act", "plan", "say" or "part"'))
-    if data["type"] == "part":
-        if not isinstance(data.get("commitment"), str):
-            said = i18n._("a part names the commitment it is for: the view's fair.commitment")
-            raise InvalidInput(said)
-        return data
-    if "part" in data:
-        data["part"] = _part(data["part"])
-    if data["type"] == "say":
-        if not isinstance(data.get("text"), str):
-            raise InvalidInput(i18n._("a line said is text"))
-        return data
-    if data["type"] == "plan":
-        if not all(isinstance(data.get(name), bool) for name in ("leave", "away")):
-            raise InvalidInput(i18n._("a plan says leave and away, each true or false"))
-        return data
-    key, seq = data.get("key"), data.get("seq")
-    if not (isinstance(key, str) and 1 <= len(key) <= 64 and key.isprintable()):  # stored as text
-        said = i18n._("key must be text of 1 to 64 characters, made anew for each action")
-        raise InvalidInput(said)
-    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= _MOST_STEPS:
-        said = i18n._("seq must be the step the action was decided at, a whole number")
-        raise InvalidInput(said)
-    if "action" not in data:
-        raise InvalidInput(i18n._("the message has no action"))
-    return data
-
-
-def _part(text: Any) -> str:
-    """A part of the shuffle as a client sent it; `InvalidInput` if it cannot be one."""
-    if not isinstance(text, str) or not text:
-        said = i18n._("a part of the shuffle is text of 1 to {most} characters")
-        raise InvalidInput(said.format(most=CONTRIBUTION))
-    return checked_part(text)
