@@ -19,10 +19,10 @@ from croupier.engine.actions import Join
 from croupier.games.monte_bank import MonteBank
 from croupier.server import tables
 from croupier.server.book import action_json
+from croupier.server.connections import Subscriber
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
 from croupier.server.people import register
-from croupier.server.runner import Subscriber
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
     FIRST_FENCE,

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from croupier.client import messages_of
-from croupier.server import runner
+from croupier.server import connections
 from croupier.server.protocol import SLOW
 from tests.cli.served import PASSWORD, Served
 from tests.server.players import steps_of
@@ -34,7 +34,7 @@ def _until(socket: ClientConnection, wanted: Any) -> dict[str, Any]:
 def test_a_client_that_does_not_read_is_closed_4408_and_its_seat_held_then_freed(
     database_url, monkeypatch
 ):
-    monkeypatch.setattr(runner, "OUTBOX_LIMIT", 40)
+    monkeypatch.setattr(connections, "OUTBOX_LIMIT", 40)
     served = Served(database_url, send_buffer=4096)
     served.start()
     try:

@@ -21,6 +21,10 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `committer`: the batches of all a process's tables committed together, in one transaction;
 - `protocol`: the messages each connection is sent, built for its seat;
 - `telling`: each step and view encoded once per audience (the seat that watches);
+- `connections`: what passes between a table and its connections: a connection's outbox,
+  an action asked for, a part of the shuffle given;
+- `judging`: what a table refuses of a request before the rules are asked;
+- `seeing`: the view message a connection is shown of a table;
 - `runner`: one table's task, which takes its steps one at a time;
 - `plans`: what the people seated have asked of the table: to get up at the next moment
   the rules allow, to sit out;
@@ -48,12 +52,14 @@ __all__ = [
     "chat",
     "collector",
     "committer",
+    "connections",
     "cross_site",
     "database",
     "door",
     "forwarded",
     "frames",
     "history",
+    "judging",
     "ledger",
     "lobby",
     "odds",
@@ -63,6 +69,7 @@ __all__ = [
     "readings",
     "runner",
     "schema",
+    "seeing",
     "sessions",
     "shelf",
     "shoes",

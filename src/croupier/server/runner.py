@@ -53,20 +53,22 @@ from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED
 from croupier.i18n import _
 from croupier.randomness import Shuffler
-from croupier.server import protocol
+from croupier.server import judging, protocol
 from croupier.server.book import Book, Move, Seat, action_json
 from croupier.server.chat import Talk, tidy
 from croupier.server.committer import Committer
+from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
 from croupier.server.ledger import Overdraft
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
+from croupier.server.seeing import view_message
 from croupier.server.stakes import stakes
 from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
 from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
 from croupier.table import Controller
 
-__all__ = ["OUTBOX_LIMIT", "PAUSED", "RECENT", "Subscriber", "TableRunner"]
+__all__ = ["PAUSED", "RECENT", "TableRunner"]
 
 _log = logging.getLogger(__name__)
 
@@ -76,10 +78,6 @@ RECENT = 2_000
 _BATCH = 5_000
 """The most steps one batch may take without anyone deciding (a guard, never reached)."""
 
-
-OUTBOX_LIMIT = 500
-"""The most messages a connection's outbox holds unsent: one that does not read them is
-closed (`SLOW`) rather than held in memory without end."""
 
 PAUSED = i18n.N_(
     "the table's database is not answering: play is paused, and goes on from the last step "
@@ -94,61 +92,6 @@ twice as long each time, up to the second."""
 
 
 @dataclass
-class Subscriber:
-    """A connection to a table: whose it is (None: someone not logged in), its outbox (each
-    message a dict, or the JSON text made once for its audience), whether it asked for the
-    steps in words, and its language (of the words, and of the refusals of its actions).
-    `overflowed` is set, and nothing more is kept for it, once its outbox holds
-    `OUTBOX_LIMIT` messages unsent."""
-
-    person: int | None
-    outbox: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
-    words: bool = False
-    language: str = i18n.DEFAULT
-    overflowed: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def tell(self, message: dict[str, Any] | str) -> None:
-        """Put `message` in the outbox, unless the connection is not reading it."""
-        if self.overflowed.is_set():
-            return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.overflowed.set()
-            return
-        self.outbox.put_nowait(message)
-
-
-@dataclass
-class _Request:
-    person: int
-    name: str
-    action: Action
-    seq: int
-    key: str
-    seat: int | None
-    reply: asyncio.Future[dict[str, Any]]
-    subscriber: Subscriber | None
-    part: str | None = None
-    """With a `Join`: the person's part of the coming shuffle, added as they sit down."""
-
-    def answer(self, message: dict[str, Any]) -> None:
-        """Answer the request: into its connection's outbox first, in order with the rest."""
-        if self.subscriber is not None:
-            self.subscriber.tell(message)
-        if not self.reply.done():
-            self.reply.set_result(message)
-
-
-@dataclass
-class _Giving:
-    """A person's part of the coming shuffle (`TableRunner.contribute`), to judge in turn."""
-
-    person: int
-    commitment: str
-    text: str
-    subscriber: Subscriber
-
-
-@dataclass
 class _Batch:
     steps: list[Committed] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
@@ -156,12 +99,12 @@ class _Batch:
     seeds: list[tuple[int, bytes]] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
     seals: list[tuple[int, str]] = field(default_factory=list)
-    given: list[tuple[_Giving, dict[str, Any]]] = field(default_factory=list)
+    given: list[tuple[Giving, dict[str, Any]]] = field(default_factory=list)
     """Each part judged, with its answer: told once the batch is stored."""
     before: Book | None = None
     """The book before the batch's first step, to go back to if the batch is not stored."""
     keys: dict[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
-    answers: list[tuple[_Request, dict[str, Any] | None, int]] = field(default_factory=list)
+    answers: list[tuple[Request, dict[str, Any] | None, int]] = field(default_factory=list)
     """Each request the batch judged, in order: its refusal, or None and the seq of its
     step (acknowledged once the batch is stored)."""
 
@@ -213,7 +156,7 @@ class TableRunner:
         self._narration = Narration(info.game, self._recent)
         self._encoder = Encoder()
         self._subscribers: list[Subscriber] = []
-        self._inbox: asyncio.Queue[_Request | _Giving | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Request | Giving | None] = asyncio.Queue()
         self._deadlines: dict[int, float] = {}
         now = clock()
         self._absent: dict[int, float] = {
@@ -248,7 +191,7 @@ class TableRunner:
         (`ack` or `refused`), once the action is committed or refused. The answer also goes to
         `subscriber`'s outbox, before the steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        request = _Request(person, name, action, seq, key, seat, reply, subscriber, part)
+        request = Request(person, name, action, seq, key, seat, reply, subscriber, part)
         if self.closed or self.gone:  # its task has ended: nobody reads the inbox now
             request.answer(self._stopped(key))
         else:
@@ -330,9 +273,9 @@ class TableRunner:
         """The person's part of the coming shuffle, whose commitment they were shown: judged
         in turn with the actions, stored, then answered `given` (or an `error`), and every
         connection told the view (docs/protocol.md, "The shuffle")."""
-        giving = _Giving(person, commitment, text, subscriber)
+        giving = Giving(person, commitment, text, subscriber)
         if self.closed or self.gone:
-            subscriber.tell(_not_given(self._why_stopped()))
+            subscriber.tell(not_given(self._why_stopped()))
         else:
             self._inbox.put_nowait(giving)
 
@@ -425,7 +368,7 @@ class TableRunner:
     async def run(self) -> None:
         """Play the table until its session ends."""
         await self._commit_and_tell(self._automatic_batch())
-        getter: asyncio.Task[_Request | _Giving | None] | None = None
+        getter: asyncio.Task[Request | Giving | None] | None = None
         try:
             while not (self.closed or self.gone):
                 due = self._due()
@@ -437,7 +380,7 @@ class TableRunner:
                     await self._on_time()
                     continue
                 first, getter = getter.result(), None
-                requests: list[_Request | _Giving] = [first] if first is not None else []
+                requests: list[Request | Giving] = [first] if first is not None else []
                 while not self._inbox.empty():  # every request waiting: one batch
                     if (waiting := self._inbox.get_nowait()) is not None:
                         requests.append(waiting)
@@ -449,7 +392,7 @@ class TableRunner:
             if getter is not None:
                 getter.cancel()
         # A request the getter took while the table was closing is answered with the rest.
-        taken: list[_Request | _Giving | None] = (
+        taken: list[Request | Giving | None] = (
             [getter.result()]
             if getter is not None and getter.done() and not getter.cancelled()
             else []
@@ -459,9 +402,9 @@ class TableRunner:
         for late in taken:
             if late is None:
                 continue
-            with i18n.use(_heard_in(late)):
-                if isinstance(late, _Giving):
-                    late.subscriber.tell(_not_given(self._why_stopped()))
+            with i18n.use(heard_in(late)):
+                if isinstance(late, Giving):
+                    late.subscriber.tell(not_given(self._why_stopped()))
                 else:
                     late.answer(self._stopped(late.key))
 
@@ -556,7 +499,7 @@ class TableRunner:
             return None
         return holder.person, holder.name
 
-    async def _handle(self, requests: list[_Request | _Giving]) -> None:
+    async def _handle(self, requests: list[Request | Giving]) -> None:
         """Judge the requests in the order they came, as one batch: each accepted one's
         step and the steps that follow it without anyone deciding, each part of the shuffle
         given. Every request is answered once the batch is stored (or not), in that order.
@@ -564,7 +507,7 @@ class TableRunner:
         request by request, so that one person's refusal is no one else's."""
         batch = _Batch()
         for request in requests:
-            if isinstance(request, _Giving):
+            if isinstance(request, Giving):
                 self._give(batch, request)
             else:
                 self._judge(batch, request)
@@ -577,22 +520,22 @@ class TableRunner:
             if refusal is not None:
                 request.answer(refusal)
             elif failure is not None:
-                with i18n.use(_heard_in(request)):
+                with i18n.use(heard_in(request)):
                     request.answer(protocol.refused(request.key, _unstored(failure), "not-stored"))
         for giving, answer in batch.given:  # a part given is answered once it is stored
             if answer["type"] == "error":
                 giving.subscriber.tell(answer)
             elif failure is not None:
-                with i18n.use(_heard_in(giving)):
-                    giving.subscriber.tell(_not_given(_unstored(failure)))
+                with i18n.use(heard_in(giving)):
+                    giving.subscriber.tell(not_given(_unstored(failure)))
 
-    def _give(self, batch: _Batch, giving: _Giving) -> None:
+    def _give(self, batch: _Batch, giving: Giving) -> None:
         """Add a person's part of the coming shuffle to the batch, or its refusal (in the
         language of the connection that gave it)."""
-        with i18n.use(_heard_in(giving)):
+        with i18n.use(heard_in(giving)):
             self._given(batch, giving)
 
-    def _given(self, batch: _Batch, giving: _Giving) -> None:
+    def _given(self, batch: _Batch, giving: Giving) -> None:
         shoes, seat = self.book.shoes, self.book.seat_of(giving.person)
         refusal = None
         if shoes is None:
@@ -611,7 +554,7 @@ class TableRunner:
                 "to sha256 {commitment}"
             ).format(shuffle=shoes.coming, commitment=shoes.commitment)
         if refusal is not None:
-            batch.given.append((giving, _not_given(refusal)))
+            batch.given.append((giving, not_given(refusal)))
             return
         assert shoes is not None and seat is not None
         self._add_part(batch, seat, giving.person, giving.text)
@@ -626,15 +569,15 @@ class TableRunner:
         self.book.shoes = shoes.with_part(seat, text)
         batch.parts.append(Part(shoes.coming, seat, person, text))
 
-    def _judge(self, batch: _Batch, request: _Request) -> None:
+    def _judge(self, batch: _Batch, request: Request) -> None:
         """Add the request's step to the batch, or its refusal (in the language of the
         request's connection); nothing changes if it is refused."""
-        with i18n.use(_heard_in(request)):
+        with i18n.use(heard_in(request)):
             self._judged(batch, request)
 
-    def _judged(self, batch: _Batch, request: _Request) -> None:
+    def _judged(self, batch: _Batch, request: Request) -> None:
         pending = batch.keys.get(request.key)
-        if pending is not None and self._retried(request, pending):
+        if pending is not None and judging.retried(request, pending):
             batch.answers.append((request, None, pending[0]))  # a retry: the same answer
             return
         refusal = self._check(request, batch)
@@ -653,53 +596,21 @@ class TableRunner:
             if request.seq < self.book.seq:
                 late = _(" (decided at step {step}; the table is at step {now})")
                 reason += late.format(step=request.seq, now=self.book.seq)
-            batch.answers.append((request, protocol.refused(request.key, reason, _kind(error)), 0))
+            batch.answers.append(
+                (request, protocol.refused(request.key, reason, judging.kind(error)), 0)
+            )
             return
         batch.answers.append((request, None, self.book.seq))
         if request.part is not None and self.book.shoes is not None and self.book.shoes.drawn:
             self._add_part(batch, seat, request.person, request.part)
         self._automatic(batch)
 
-    def _check(self, request: _Request, batch: _Batch) -> dict[str, Any] | None:
-        """The refusal of a request before the rules are asked, if any: the table is
-        closed; the key was used (in this batch too); the seat is not the person's."""
-        key, person = request.key, request.person
-        used = self._keys.get(key) or batch.keys.get(key)
-        if used is not None:
-            if self._retried(request, used):
-                return protocol.acknowledged(key, used[0], request.action)
-            said = _("this key was used for another action")
-            return protocol.refused(key, said, "key-reused")
-        if self.closed or self.gone:
-            return self._stopped(key)
-        if self.paused:
-            said = _("{why}: nothing was taken").format(why=_(self.paused))
-            return protocol.refused(key, said, "paused")
-        if request.seq > self.book.seq:
-            said = _("step {step} has not happened: the table is at {now}")
-            return protocol.refused(key, said.format(step=request.seq, now=self.book.seq), "stale")
-        held = self.book.seat_of(person)
-        if isinstance(request.action, Join):
-            if held is not None:
-                said = _("you sit at seat {seat} already").format(seat=held + 1)
-                return protocol.refused(key, said, "forbidden")
-            if request.seat is None or not 0 <= request.seat < self.info.rules.seats:
-                said = _("seat {seat} is not at this table: its seats are 0 to {last}")
-                said = said.format(seat=request.seat, last=self.info.rules.seats - 1)
-                return protocol.refused(key, said, "forbidden")
-            return None
-        if held is None:
-            said = _("you hold no seat at this table: you are watching it")
-            return protocol.refused(key, said, "not-seated")
-        return None
-
-    @staticmethod
-    def _retried(request: _Request, used: tuple[int, int | None, str, str]) -> bool:
-        """Whether the request is the one its key was first used for, sent again."""
-        _step, by, actor, action = used
-        joining = isinstance(request.action, Join)
-        return (by, action) == (request.person, action_json(request.action)) and (
-            not joining or actor == str(request.seat)
+    def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
+        """The refusal of a request before the rules are asked, if any (`judging`)."""
+        used = self._keys.get(request.key) or batch.keys.get(request.key)
+        stopped = self._stopped(request.key) if self.closed or self.gone else None
+        return judging.before_the_rules(
+            request, self.book, self.info.rules.seats, used, stopped, self.paused
         )
 
     # --- steps -------------------------------------------------------------------------
@@ -926,50 +837,16 @@ class TableRunner:
     ) -> dict[str, Any]:
         """The view message for `person`, of `book` as last told, its view written by
         `encoder`; why the table is paused, in the context's language."""
-        seat = book.seat_of(person) if person is not None else None
-        paused = _(self.paused) if self.paused else None
         now = self._clock()
         waiting = (
             {}  # no time runs out while the table is paused
             if self.paused
             else {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
         )
-        game, state = book.game, book.state
-        seen = game.view(state, seat)
+        paused = _(self.paused) if self.paused else None
         plans = self._plans.told()
-        fair = _fair(book, seat, self.closed)
-        if seat is not None or self.closed:
-            paid = book.paid_at_close
-            return protocol.view(
-                book.seq,
-                seat,
-                seen,
-                waiting,
-                self.closed,
-                paid_out=paid,
-                encoder=encoder,
-                plans=plans,
-                paused=paused,
-                fair=fair,
-            )
-        taken = game.seats(state)
-        open_seats = {
-            empty: option
-            for empty in range(self.info.rules.seats)
-            if empty not in taken
-            for option in game.options(state, empty).of_type(Join)
-        }
-        return protocol.view(
-            book.seq,
-            seat,
-            seen,
-            waiting,
-            self.closed,
-            open_seats,
-            encoder=encoder,
-            plans=plans,
-            paused=paused,
-            fair=fair,
+        return view_message(
+            book, person, self.info.rules.seats, waiting, self.closed, plans, paused, encoder
         )
 
 
@@ -986,28 +863,6 @@ class _Derived:
         return shoes.order(cards)
 
 
-def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
-    """The view's `fair`: the coming shuffle's number and commitment, the seats that have
-    added a part to it, the viewer's own part, and how many shuffles' seeds are told (those
-    of every shoe over). None for a table opened before its shuffles were provably fair."""
-    shoes = book.shoes
-    if shoes is None:
-        return None
-    drawn = shoes.drawn and not closed
-    return {
-        "shuffle": shoes.coming if drawn else None,
-        "commitment": shoes.commitment if drawn else None,
-        "given": shoes.seats_given() if drawn else [],
-        "part": shoes.given(seat) if drawn and seat is not None else None,
-        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
-    }
-
-
-def _heard_in(request: _Request | _Giving) -> str:
-    """The language of the connection a request came from."""
-    return request.subscriber.language if request.subscriber is not None else i18n.DEFAULT
-
-
 def _unstored(failure: TableLost | InsufficientChips | SQLAlchemyError) -> str:
     """Why a batch could not be stored (`_commit_and_tell`), in the context's language."""
     if isinstance(failure, TableLost):
@@ -1016,14 +871,3 @@ def _unstored(failure: TableLost | InsufficientChips | SQLAlchemyError) -> str:
         why = failure.said() if isinstance(failure, Overdraft) else failure.reason
         return _("not enough chips in your account: {why}").format(why=why)
     return _("{why}: nothing was taken").format(why=_(PAUSED))
-
-
-def _not_given(reason: str) -> dict[str, Any]:
-    """A part of the shuffle refused, and why; nothing changed."""
-    return {"type": "error", "about": "part", "reason": reason}
-
-
-def _kind(error: IllegalAction) -> str:
-    """An illegal action's kind, as the protocol names it: `not-your-turn`, `stake-out-of-range`."""
-    name = type(error).__name__
-    return "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")

@@ -17,9 +17,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.server import frames, protocol
+from croupier.server.connections import Subscriber
 from croupier.server.lobby import Lobby
 from croupier.server.protocol import MOVED, SLOW, UNAVAILABLE
-from croupier.server.runner import Subscriber, TableRunner
+from croupier.server.runner import TableRunner
 from croupier.server.speaking import language
 from croupier.server.telling import json_text
 
