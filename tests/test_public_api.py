@@ -240,3 +240,27 @@ def test_a_private_module_is_found_through_any_name_under_it() -> None:
     assert private_part("croupier.sim._rng.seeded") == "croupier.sim"
     assert private_part("croupier.sim.rng") is None
     assert private_part("croupier.__main__") is None
+
+
+def test_every_exception_croupier_defines_is_in_its_one_tree() -> None:
+    """Every exception class any croupier module defines is a `CroupierError` (errors.py
+    draws the tree), so that a caller who catches that catches all croupier raises on
+    purpose; and the tree's drawing names each one defined above the errors module."""
+    from croupier.errors import CroupierError
+
+    drawing = importlib.import_module("croupier.errors").__doc__ or ""
+    outside = []
+    for name in (name for name in MODULES if not name.endswith("__main__")):  # (it runs)
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, BaseException)
+                and value.__module__ == name
+            ):
+                assert issubclass(value, CroupierError), f"{name}.{value.__name__}"
+                if name != "croupier.errors":
+                    outside.append(f"{name.removeprefix('croupier.')}.{value.__name__}")
+    assert outside, "no module defines an error of its own"
+    missing = [error for error in outside if error not in drawing]
+    assert not missing, f"errors.py's tree does not draw {missing}"

@@ -19,6 +19,27 @@
     ├── TableStopped           a table that cannot go on: a seat refused again and again
     └── TooSoon                a try at the door made before its wait is over
 
+The layers above add their own, each defined where it is raised, each a `CroupierError`
+(tests/test_public_api.py holds every exception croupier defines to this tree)::
+
+    CroupierError
+    ├── InsufficientChips
+    │   └── server.ledger.Overdraft            an account asked for more than it holds
+    │       └── server.ledger.GrantsSpent      the house has granted all it may
+    ├── InvalidInput
+    │   ├── server.database.Unavailable        a database that cannot be opened as a ledger
+    │   └── cli.terminal.CommandError          a command typed at a prompt that says nothing
+    ├── server.tables.TableLost                another process runs the table now
+    ├── server.history.TableOpen               no shoe of the table is over yet
+    ├── server.odds.NoOdds                     no odds to give from this view
+    ├── server.lobby.TooManyTables             one person has the most tables open
+    ├── client.ServerRefused                   the server refused a request, in words
+    ├── client.ProtocolError                   the server broke the protocol
+    │   └── client.ServerSilent                nothing came for three heartbeats
+    ├── cli.remote.visit.Failed                what went wrong at a server, in one line
+    └── testing.ConformanceError               a game broke the conformance suite's rules
+                                               (an AssertionError too)
+
 An illegal action is a `ValueError` too, as in python-chess: a caller who
 only cares that the input was refused can catch that.
 """

@@ -54,7 +54,7 @@ from croupier.engine import (
     redact,
     replay,
 )
-from croupier.errors import IllegalAction
+from croupier.errors import CroupierError, IllegalAction
 from croupier.randomness import RandomShuffler
 
 __all__ = [
@@ -79,7 +79,7 @@ _COMING_AND_GOING = 0.05
 """How likely, at a step, a seat not among those to act takes one of its options."""
 
 
-class ConformanceError(AssertionError):
+class ConformanceError(CroupierError, AssertionError):
     """A game broke one of the suite's rules; the message says which, and where."""
 
 

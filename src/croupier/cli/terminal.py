@@ -9,6 +9,7 @@ from rich.markup import escape
 
 from croupier.bots.defaults import middle_cut
 from croupier.engine.actions import Amounts, Cut, Legal
+from croupier.errors import InvalidInput
 from croupier.i18n import _
 
 __all__ = [
@@ -20,7 +21,7 @@ __all__ = [
 ]
 
 
-class CommandError(ValueError):
+class CommandError(InvalidInput):
     """A command that could not be read; the message says what would be understood."""
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from croupier.errors import CroupierError
 from croupier.estimate import exact_json
 from croupier.games.banchek import BanchekView
 from croupier.games.monte_bank import MonteView
@@ -26,7 +27,7 @@ from croupier.odds.punto_banco import next_coup
 __all__ = ["NoOdds", "odds"]
 
 
-class NoOdds(Exception):
+class NoOdds(CroupierError):
     """There are no odds to give from this view: why, in English (a message id), with a
     game's `title` to put in it; `said()` tells it in the context's language."""
 
