@@ -48,7 +48,8 @@ from croupier.server.history import table_history
 from croupier.server.ledger import open_account, transfer
 from croupier.server.lobby import Lobby
 from croupier.server.people import GRANT_SOURCE, register
-from croupier.server.runner import Subscriber, TableRunner
+from croupier.server.connections import Subscriber
+from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, AccountKind, Cause
 from croupier.server.tables import Settings
 
