@@ -209,6 +209,7 @@ CLICKS_REFUSALS = [
         "Нет такого параметра: --seats (есть параметры: --save, --seat, --seed)",
     ),
     (["play", "punto"], "did you mean punto-banco?", "может быть, punto-banco?"),
+    (["frob"], "No such command 'frob'.", "Нет такой команды 'frob'."),
 ]
 """Command lines Click itself refuses (and one croupier does), with a part of the one line
 each gets in English, as Click words it, and in Russian (`library_words.refusal`)."""

@@ -12,13 +12,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier import i18n
+from croupier.cli.library_words import Typer
 from croupier.cli.options import AsJson, Database
 from croupier.cli.usage import fail
 from croupier.i18n import N_, _
 
 __all__ = ["ledger_app"]
 
-ledger_app = typer.Typer(
+ledger_app = Typer(
     help=N_("The chip ledger: every account and every transfer, and its audit."),
     no_args_is_help=True,
 )

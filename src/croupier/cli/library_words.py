@@ -1,29 +1,30 @@
 """Typer's own words (the help's panels and marks, "Usage:", the help option's and the
 completion options' help, its refusals of a command line) in the session's language.
 
-Typer marks some of these for gettext's global domain, which takes the language from the
-environment alone; the copy of Click that Typer carries (`typer._click`) marks none. They
-are listed here, so that croupier's catalog holds their translations: `install` has Typer
-ask `croupier.i18n` for the ones it marks and draws the usage line and the help option in
-the context's language, `speak` sets its fixed strings, and `refusal` says one of the
-refusals Click words in English in the context's language. The message id is the English,
-so English is unchanged.
+The copy of Click that Typer carries marks none of them for translation, and Typer marks
+some for gettext's global domain, which takes the language from the environment alone. They
+are listed here, so that croupier's catalog holds their translations, and said through
+Typer's public surface: every croupier command is a `SpokenCommand` or a `SpokenGroup`
+(made by `Typer`), which begin the usage line and word the help option in the context's
+language; `speak` sets the help's fixed strings (`typer.rich_utils`), and `refusal` says a
+refusal Click or Typer words in English in the context's language. The message id is the
+English, so English is unchanged.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-import typer.core
+import typer
 from typer import rich_utils
-from typer._click import core as click_core
-from typer._click.formatting import HelpFormatter
+from typer.core import TyperCommand, TyperGroup
 
 from croupier import i18n
 from croupier.i18n import N_
 
-__all__ = ["MESSAGES", "install", "refusal", "speak"]
+__all__ = ["MESSAGES", "SpokenCommand", "SpokenGroup", "Typer", "refusal", "speak"]
 
 _FIXED = {
     "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
@@ -36,13 +37,11 @@ _FIXED = {
 """Typer's fixed strings of the help, by their names in `typer.rich_utils`."""
 
 MESSAGES = (
-    N_("Missing command."),
-    N_("No such command {name!r}."),
     N_("Install completion for the current shell."),
     N_("Show completion for the current shell, to copy it or customize the installation."),
 )
-"""Typer's messages a croupier user may meet, as Typer words them: its refusals, and the
-completion options' help (translated with every option's, `usage._reflow`)."""
+"""The completion options' help, as Typer words it (translated with every option's,
+`usage._reflow`)."""
 
 _USAGE = N_("Usage: ")
 _HELP = N_("Show this message and exit.")
@@ -60,37 +59,52 @@ _REFUSALS = {
     ),
     r"Missing argument (?P<name>.+)\.": N_("Missing argument {name}."),
     r"Missing option (?P<name>.+)\.": N_("Missing option {name}."),
+    r"Missing command\.": N_("Missing command."),
+    r"No such command '(?P<name>.+)'\.": N_("No such command {name!r}."),
     r"(?P<value>'.*') is not one of (?P<choices>.+)\.": N_("{value} is not one of {choices}."),
 }
 """Click's refusals of a command line, as it words them, and each as croupier's catalog has
-it (the same English)."""
+it (the same English); the last two are Typer's."""
+Command = TypeVar("Command", bound=Callable[..., Any])
+
 _POSSIBLE = N_("{refusal} (Possible options: {options})")
 
 
-class _Formatter(HelpFormatter):
-    """Click's help formatter, its usage line begun in the context's language."""
+class _Spoken:
+    """What a croupier command says of itself in the context's language: the usage line's
+    "Usage:" and the help option's help."""
 
-    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, i18n._(_USAGE) if prefix is None else prefix)
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=i18n._(_USAGE))
 
-
-def _help_option(command: Any, ctx: Any) -> Any:
-    """The command's help option, its help in the context's language."""
-    option = _UNTRANSLATED(command, ctx)
-    if option is not None:
-        option.help = i18n._(_HELP)
-    return option
-
-
-_UNTRANSLATED = click_core.Command.get_help_option
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = i18n._(_HELP)
+        return option
 
 
-def install() -> None:
-    """Have Typer's messages, its usage line and its help option said through
-    `croupier.i18n` from now on."""
-    typer.core._ = i18n._  # type: ignore[attr-defined]
-    click_core.Context.formatter_class = _Formatter
-    click_core.Command.get_help_option = _help_option  # type: ignore[method-assign,assignment]
+class SpokenCommand(_Spoken, TyperCommand):
+    """A croupier command, its usage line and help option in the context's language."""
+
+
+class SpokenGroup(_Spoken, TyperGroup):
+    """A croupier command with subcommands, its usage line and help option in the context's
+    language."""
+
+
+class Typer(typer.Typer):
+    """A Typer application whose commands are `SpokenCommand`s unless told otherwise, and
+    which is a `SpokenGroup` unless told otherwise."""
+
+    def __init__(self, *, cls: type[TyperGroup] | None = None, **settings: Any) -> None:
+        super().__init__(cls=cls or SpokenGroup, **settings)
+
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any
+    ) -> Callable[[Command], Command]:
+        return super().command(name, cls=cls or SpokenCommand, **settings)
 
 
 def speak() -> None:

@@ -12,6 +12,7 @@ from rich.markdown import Markdown
 from croupier import games as registry
 from croupier import i18n
 from croupier.cli.ledger import ledger_app
+from croupier.cli.library_words import Typer
 from croupier.cli.odds import odds_app
 from croupier.cli.options import Lang
 from croupier.cli.play import play_app
@@ -26,7 +27,7 @@ from croupier.i18n import N_
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
+app = Typer(
     cls=Croupier,
     pretty_exceptions_enable=False,
     help=N_("croupier: the classic banking card games, played exactly as the old rule books tell."),

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from croupier.cards import Card
 from croupier.cli.json_output import emit
+from croupier.cli.library_words import Typer
 from croupier.cli.options import (
     AsJson,
     Commission,
@@ -59,7 +60,7 @@ from croupier.sim.runner import Run
 
 __all__ = ["banchek_odds", "monte_bank", "odds_app", "private_monte", "punto_banco"]
 
-odds_app = typer.Typer(
+odds_app = Typer(
     cls=GameCommands,
     help=N_("Exact odds and house edges, for a fresh shoe or the cards that remain."),
     no_args_is_help=True,

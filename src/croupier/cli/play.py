@@ -14,6 +14,7 @@ from rich.console import Console
 from croupier import games as registry
 from croupier.cli.banchek.session import Session as BanchekSession
 from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
+from croupier.cli.library_words import Typer
 from croupier.cli.monte_bank.session import Session as MonteBankSession
 from croupier.cli.options import (
     Auto,
@@ -48,7 +49,7 @@ from croupier.i18n import N_, _
 
 __all__ = ["play_app"]
 
-play_app = typer.Typer(
+play_app = Typer(
     cls=GameCommands,
     help=N_(
         "Play a game at the terminal, against bots, or watch bots play (--auto), or sit at a "

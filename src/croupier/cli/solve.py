@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.json_output import emit
+from croupier.cli.library_words import Typer
 from croupier.cli.options import AsJson
 from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidInput
@@ -29,7 +30,7 @@ from croupier.solve.chemin_de_fer import (
 
 __all__ = ["chemin_de_fer", "solve_app"]
 
-solve_app = typer.Typer(
+solve_app = Typer(
     cls=GameCommands,
     help=N_("Equilibria: how to play a game's decisions so that no one can do better."),
     no_args_is_help=True,

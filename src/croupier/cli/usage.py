@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
-from typer.core import TyperGroup
 
 from croupier import games as registry
 from croupier import i18n
@@ -262,7 +261,7 @@ def _take_language(args: Sequence[str]) -> tuple[str | None, list[str]]:
     return asked, rest
 
 
-class Croupier(TyperGroup):
+class Croupier(library_words.SpokenGroup):
     """The `croupier` command: a mistake in how it is called is one line and exit status 2,
     as every other bad input is, however it is run (the `croupier` script, `python -m
     croupier`, a test's runner); Ctrl-C before a command has its own answer is 130."""
@@ -282,7 +281,6 @@ class Croupier(TyperGroup):
         except InvalidInput as error:
             fail(str(error))
             asked, status = None, 2
-        library_words.install()
         with i18n.use(asked or i18n.from_environment()):
             library_words.speak()
             _reflow(self)
@@ -307,7 +305,7 @@ class Croupier(TyperGroup):
         return status
 
 
-class GameCommands(TyperGroup):
+class GameCommands(library_words.SpokenGroup):
     """A command with a subcommand for each game (`play`, `odds`, `simulate`, ...): an
     unknown game is named in one line, with the games there are."""
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import typer
-
+from croupier.cli.library_words import Typer
 from croupier.cli.simulate.banchek import banchek
 from croupier.cli.simulate.chemin_de_fer import chemin_de_fer
 from croupier.cli.simulate.monte_bank import monte_bank
@@ -14,7 +13,7 @@ from croupier.i18n import N_
 
 __all__ = ["simulate_app"]
 
-simulate_app = typer.Typer(
+simulate_app = Typer(
     cls=GameCommands,
     help=N_(
         "Simulate many hands at compiled speed, with 95% intervals beside the exact figures; "
