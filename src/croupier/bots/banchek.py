@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
+from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.errors import IllegalAction
 from croupier.games.banchek import (
+    Banchek,
     BanchekView,
     ClaimTurned,
     Peek,
@@ -28,7 +30,7 @@ from croupier.games.banchek import (
 )
 from croupier.odds.banchek import seen_chance
 
-__all__ = ["ROSTER", "BanchekBot", "Policy", "Staking"]
+__all__ = ["BOTS", "ROSTER", "BanchekBot", "Policy", "Staking"]
 
 
 class Staking(enum.Enum):
@@ -126,3 +128,6 @@ ROSTER: tuple[tuple[str, Policy], ...] = (
     ("Jadwiga", Policy(Staking.CHANCE, stake=20, boldness=Fraction(1, 4), rides=True)),
 )
 """Bots to seat at a table: flat and chance punters, riders and one who refuses riders."""
+
+BOTS = GameBots(Banchek.name, ROSTER, BanchekBot)
+"""This game's bots, for `croupier.bots.roster`."""

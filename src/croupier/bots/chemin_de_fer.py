@@ -17,12 +17,14 @@ from fractions import Fraction
 from functools import cache
 from typing import cast
 
+from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut
 from croupier.errors import IllegalAction
 from croupier.games.baccarat import banco_draws, points, value
 from croupier.games.chemin_de_fer import (
     Banco,
     Bid,
+    CheminDeFer,
     ChemmyView,
     DeclineBank,
     DrawCard,
@@ -35,7 +37,7 @@ from croupier.games.chemin_de_fer import (
     Stand,
 )
 
-__all__ = ["ROSTER", "ChemmyBot", "Equilibrium", "Play", "Policy", "equilibrium"]
+__all__ = ["BOTS", "ROSTER", "ChemmyBot", "Equilibrium", "Play", "Policy", "equilibrium"]
 
 
 class Play(enum.Enum):
@@ -163,3 +165,6 @@ ROSTER: tuple[tuple[str, Policy], ...] = (
     ("Lev", Policy(bank=350, stake=60, give_up_at=1000)),
 )
 """Bots to seat at a table, each with its own ways."""
+
+BOTS = GameBots(CheminDeFer.name, ROSTER, ChemmyBot)
+"""This game's bots, for `croupier.bots.roster`."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
+from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import IllegalAction
 from croupier.games.monte_bank import (
@@ -17,6 +18,7 @@ from croupier.games.monte_bank import (
     DoublerBet,
     GiveUpBank,
     KeepBank,
+    MonteBank,
     MonteCarloBet,
     MonteView,
     Pass,
@@ -25,7 +27,7 @@ from croupier.games.monte_bank import (
     ShufflePack,
 )
 
-__all__ = ["ROSTER", "MonteBot", "Policy"]
+__all__ = ["BOTS", "ROSTER", "MonteBot", "Policy"]
 
 _KINDS = (CircleBet, CrossBet, DoublerBet, MonteCarloBet)
 
@@ -117,3 +119,6 @@ ROSTER: tuple[tuple[str, Policy], ...] = (
     ("Igor", Policy(monte=2000, stake=150, bets=1)),
 )
 """Bots to seat at a table, each with its own mix of bets."""
+
+BOTS = GameBots(MonteBank.name, ROSTER, MonteBot)
+"""This game's bots, for `croupier.bots.roster`."""

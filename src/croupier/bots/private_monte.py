@@ -9,12 +9,13 @@ from fractions import Fraction
 from typing import cast
 
 from croupier.bots.monte_bank import MonteBot, Policy
+from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Done
 from croupier.games.monte_bank import MonteView
-from croupier.games.private_monte import LayoutBet, Row
+from croupier.games.private_monte import LayoutBet, PrivateMonte, Row
 from croupier.odds.private_monte import should_bet
 
-__all__ = ["ROSTER", "LayoutBettor"]
+__all__ = ["BOTS", "ROSTER", "LayoutBettor"]
 
 
 class LayoutBettor(MonteBot):
@@ -57,3 +58,6 @@ ROSTER: tuple[tuple[str, tuple[Policy, bool]], ...] = (
     ("Igor", (Policy(monte=2000, stake=150), True)),
 )
 """Bots to seat at a table: a name, a policy, and whether it counts the pack."""
+
+BOTS = GameBots(PrivateMonte.name, ROSTER, LayoutBettor.seated)
+"""This game's bots, for `croupier.bots.roster`."""

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.errors import IllegalAction
 from croupier.games.punto_banco import (
@@ -18,13 +19,14 @@ from croupier.games.punto_banco import (
     Choose,
     PassShoe,
     Phase,
+    PuntoBanco,
     PuntoBancoView,
     Stake,
     TurnCards,
 )
 from croupier.odds.punto_banco import punto_decision
 
-__all__ = ["ROSTER", "Policy", "PuntoBancoBot"]
+__all__ = ["BOTS", "ROSTER", "Policy", "PuntoBancoBot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +137,6 @@ ROSTER: tuple[tuple[str, Policy], ...] = (
     ("Sonya", Policy(stake=80)),
 )
 """Bots to seat at a table: a name and a betting policy each, no two quite alike."""
+
+BOTS = GameBots(PuntoBanco.name, ROSTER, PuntoBancoBot)
+"""This game's bots, for `croupier.bots.roster`."""

@@ -1,4 +1,5 @@
-"""Each game's bots by name: who may sit at a table, and the seat that plays as them.
+"""Each game's bots by name: who may sit at a table, and the seat that plays as them. Each
+game's bots module declares them once (its `BOTS`); `GAMES` gathers them by the game's name.
 
 >>> names("chemin-de-fer")[:2]
 ('Anna', 'Boris')
@@ -7,35 +8,36 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
 
 from croupier.bots import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
+from croupier.bots.registration import GameBots
 from croupier.errors import InvalidInput
 from croupier.table import Controller
 
-__all__ = ["bot", "names"]
+__all__ = ["GAMES", "bot", "names"]
 
-_ROSTERS: dict[
-    str, tuple[Sequence[tuple[str, Any]], Callable[[random.Random, Any], Controller]]
-] = {
-    "punto-banco": (punto_banco.ROSTER, punto_banco.PuntoBancoBot),
-    "chemin-de-fer": (chemin_de_fer.ROSTER, chemin_de_fer.ChemmyBot),
-    "monte-bank": (monte_bank.ROSTER, monte_bank.MonteBot),
-    "private-monte": (private_monte.ROSTER, private_monte.LayoutBettor.seated),
-    "banchek": (banchek.ROSTER, banchek.BanchekBot),
+GAMES: dict[str, GameBots] = {
+    bots.game: bots
+    for bots in (
+        punto_banco.BOTS,
+        chemin_de_fer.BOTS,
+        monte_bank.BOTS,
+        private_monte.BOTS,
+        banchek.BOTS,
+    )
 }
+"""Every game's bots, by the game's name (every game has them)."""
 
 
 def names(game: str) -> tuple[str, ...]:
     """The bots of `game`, in the order they take seats."""
-    return tuple(name for name, _ in _ROSTERS[game][0])
+    return tuple(name for name, _ in GAMES[game].roster)
 
 
 def bot(game: str, name: str, rng: random.Random) -> Controller:
     """The bot called `name` at a table of `game`, deciding from `rng`."""
-    roster, make = _ROSTERS[game]
-    for known, policy in roster:
+    bots = GAMES[game]
+    for known, policy in bots.roster:
         if known == name:
-            return make(rng, policy)
+            return bots.seat(rng, policy)
     raise InvalidInput(f"{game} has no bot {name!r}: it has {', '.join(names(game))}")

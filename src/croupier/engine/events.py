@@ -9,6 +9,7 @@ is secret to all; a private hand is secret to all but its holder.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from types import ModuleType
 from typing import Any, ClassVar
 
 from croupier.cards import Card
@@ -29,6 +30,7 @@ __all__ = [
     "ShoeCut",
     "ShoeEnded",
     "ShoeShuffled",
+    "kinds",
     "redact",
 ]
 
@@ -67,6 +69,15 @@ def redact(event: Event, viewer: Actor | None) -> Event:
         return event
     hidden: dict[str, Any] = dict.fromkeys(event.secret)
     return replace(event, **hidden)
+
+
+def kinds(*modules: ModuleType) -> tuple[type[Event], ...]:
+    """The event types that `modules` define or import, the first module's first: what a
+    game names as its `events`."""
+    found = (value for module in modules for value in vars(module).values())
+    return tuple(
+        {kind: None for kind in found if isinstance(kind, type) and issubclass(kind, Event)}
+    )
 
 
 # Events common to the games' tables.

@@ -124,6 +124,9 @@ class Game(ABC, Generic[C, S, V]):
     """The game's name for people: `Punto Banco`."""
     actions: ClassVar[tuple[type[Action], ...]]
     """The action types of the seats and the house (also for decoding histories)."""
+    events: ClassVar[tuple[type[Event], ...]]
+    """The event types its sessions tell, the engine's among them (for reading them back
+    from JSON): `kinds(events_module)` (`croupier.engine.events.kinds`)."""
     config_type: ClassVar[type[Any]]
 
     @abstractmethod

@@ -2,6 +2,7 @@
 
 - `actions`: the seats' actions as small integers, one numbering for both frameworks;
 - `encoding`: a seat's view as a fixed-size vector of numbers;
+- `shapes`: each game's seats, places and caps, declared once;
 - `adapter`: a game's numbering and encoder, made once;
 - `pettingzoo`: every game as a PettingZoo AEC environment;
 - `openspiel`: a Chemin de Fer coup as an OpenSpiel game, and `register` for all of them;
@@ -18,5 +19,6 @@ __all__ = [
     "openspiel_check",
     "openspiel_games",
     "pettingzoo",
+    "shapes",
     "vector",
 ]

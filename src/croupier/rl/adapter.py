@@ -3,15 +3,15 @@
 The PettingZoo environments and the OpenSpiel session games both take a game's rule set,
 its seats and their buy-in, number the seats' actions alike (`croupier.rl.actions`) and
 encode a seat's view alike (`croupier.rl.encoding`; the caps of each game's variable
-tuples are in `_CAPS`, and the view's `legal`, its `last` settlement and the rule set are
-left out). Both are built from the game's first view when an adapter is first asked for,
-so no step reads a type.
+tuples are in its shape, `croupier.rl.shapes`, and the view's `legal`, its `last`
+settlement and the rule set are left out). Both are built from the game's first view when
+an adapter is first asked for, so no step reads a type.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,63 +20,10 @@ from croupier.engine import Game, Legal
 from croupier.engine.shown import Shown
 from croupier.errors import InvalidConfig
 from croupier.rl.actions import STAKE_GRID, Numbering
-from croupier.rl.encoding import COUNTS, Encoder
+from croupier.rl.encoding import Encoder
+from croupier.rl.shapes import GAMES
 
-__all__ = ["SEATS", "Adapter", "LegalNow"]
-
-SEATS = {
-    "punto-banco": 2,
-    "chemin-de-fer": 2,
-    "monte-bank": 3,
-    "private-monte": 2,
-    "banchek": 3,
-}
-"""Each game's seats when none are asked for."""
-
-_Caps = Callable[[Any], dict[str, int]]
-"""The caps of a game's variable tuples (see `croupier.rl.encoding`), from its first view."""
-
-
-def _monte(v: Any) -> dict[str, int]:
-    return {
-        "MonteView.seats": len(v.seats),
-        "MonteView.bets": 4 * len(v.seats),
-        "MonteView.falls.fallen": 4 + v.rules.extra_cards,
-        "MonteView.layout.spots[]": 3,
-        "MonteView.seen": COUNTS,
-    }
-
-
-_CAPS: dict[str, _Caps] = {
-    "punto-banco": lambda v: {
-        "PuntoBancoView.boxes": len(v.boxes),
-        "PuntoBancoView.punto.cards": 3,
-        "PuntoBancoView.banco.cards": 3,
-        "PuntoBancoView.choosers": len(v.boxes),
-        "PuntoBancoView.unseen": 10,
-    },
-    "chemin-de-fer": lambda v: {
-        "ChemmyView.seats": len(v.seats),
-        "ChemmyView.stakes": len(v.seats),
-        "ChemmyView.punter_cards": 3,
-        "ChemmyView.banker_cards": 3,
-    },
-    "monte-bank": _monte,
-    "private-monte": _monte,
-    "banchek": lambda v: {
-        "BanchekView.seats": len(v.seats),
-        "BanchekView.order": len(v.seats),
-        "BanchekView.hand": 3,
-        "BanchekView.shown": len(v.seats),
-        "BanchekView.shown[].1": 3,
-        "BanchekView.turned": len(v.seats),
-        "BanchekView.stakes": len(v.seats),
-        "BanchekView.seen": COUNTS,
-    },
-}
-
-_PLACES = {"punto-banco": "boxes"}
-"""The view field whose length is the number of places at the table (else `seats`)."""
+__all__ = ["Adapter", "LegalNow"]
 
 
 @dataclass(frozen=True)
@@ -106,7 +53,7 @@ class Adapter:
             if given is not None and (type(given) is not int or given < 1):
                 raise InvalidConfig(f"{what}={given!r} is not valid: a whole number, 1 or more")
         return _adapter(
-            name, seats or SEATS[name], buy_in, tuple(grid), tuple(sorted(rules.items()))
+            name, seats or GAMES[name].seats, buy_in, tuple(grid), tuple(sorted(rules.items()))
         )
 
 
@@ -142,7 +89,8 @@ def _adapter(
     buy_ins = dict.fromkeys(range(seats), buy_in)
     first = game.start(config, buy_ins)
     view = game.view(first, 0)
-    places = len(getattr(view, _PLACES.get(name, "seats")))
+    shape = GAMES[name]
+    places = len(getattr(view, shape.places))
     skip = (Legal, Shown, *type(config).__mro__[:-1])
-    encoder = Encoder.of(type(view), _CAPS[name](view), places, skip)
+    encoder = Encoder.of(type(view), shape.caps(view), places, skip)
     return Adapter(game, config, buy_ins, Numbering.of(game, places, grid), encoder, first)

@@ -38,7 +38,8 @@ from croupier import games
 from croupier.cards import Card
 from croupier.engine import CHANCE, Drawing, Driver, Game, Legal
 from croupier.engine.actions import Draw
-from croupier.rl.adapter import SEATS, Adapter, LegalNow
+from croupier.rl import shapes
+from croupier.rl.adapter import Adapter, LegalNow
 
 __all__ = [
     "SESSION_GAMES",
@@ -48,7 +49,7 @@ __all__ = [
     "session_name",
 ]
 
-SESSION_GAMES = tuple(SEATS)
+SESSION_GAMES = tuple(shapes.GAMES)
 _CARDS = 52
 _LENGTH_A_ROUND = 400  # a generous bound on the moves of one coup, chance's draws included
 
@@ -74,7 +75,7 @@ def _game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "seats": SEATS[name],
+            "seats": shapes.GAMES[name].seats,
             "buy_in": 1000,
             "max_rounds": 3,
             "seed": 0,
@@ -88,7 +89,7 @@ def _game_class(name: str) -> Callable[[dict[str, Any] | None], Any]:
     class SessionGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             params = dict(params or {})
-            self.seats = int(params.get("seats", SEATS[name]))
+            self.seats = int(params.get("seats", shapes.GAMES[name].seats))
             self.buy_in = int(params.get("buy_in", 1000))
             self.max_rounds = int(params.get("max_rounds", 3))
             self.seed = int(params.get("seed", 0))

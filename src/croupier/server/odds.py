@@ -16,15 +16,16 @@ from typing import Any
 
 from croupier.errors import CroupierError
 from croupier.estimate import exact_json
-from croupier.games.banchek import BanchekView
+from croupier.games.banchek import Banchek, BanchekView
 from croupier.games.monte_bank import MonteView
-from croupier.games.punto_banco import Bet, PuntoBancoView
+from croupier.games.private_monte import PrivateMonte
+from croupier.games.punto_banco import Bet, PuntoBanco, PuntoBancoView
 from croupier.i18n import N_, _
 from croupier.odds.banchek import own_hand
 from croupier.odds.private_monte import layouts
 from croupier.odds.punto_banco import next_coup
 
-__all__ = ["NoOdds", "odds"]
+__all__ = ["GAMES", "NoOdds", "odds"]
 
 
 class NoOdds(CroupierError):
@@ -81,18 +82,19 @@ def _banchek(view: BanchekView) -> dict[str, Any]:
     }
 
 
-_ODDS: Mapping[str, Callable[[Any], dict[str, Any]]] = {
-    "punto-banco": _punto_banco,
-    "private-monte": _private_monte,
-    "banchek": _banchek,
+GAMES: Mapping[str, Callable[[Any], dict[str, Any]]] = {
+    PuntoBanco.name: _punto_banco,
+    PrivateMonte.name: _private_monte,
+    Banchek.name: _banchek,
 }
-"""The games whose terminal shows odds from a view (`croupier play GAME --odds`)."""
+"""The odds from a view, by the game's name: the games whose terminal shows odds from a view
+(`croupier play GAME --odds`); Chemin de Fer and Monte Bank have none."""
 
 
 def odds(game: str, title: str, view: Any) -> dict[str, Any]:
     """The exact odds from `view` at a table of `game` (its `title`, a message id, for the
     words); `NoOdds` says why there are none."""
-    compute = _ODDS.get(game)
+    compute = GAMES.get(game)
     if compute is None:
         said = N_(
             "{title} has no exact odds from the table: the terminal's --odds is for "

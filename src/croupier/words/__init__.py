@@ -20,16 +20,16 @@ only what those events hold, so it names no card the seat may not see.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from rich.text import Text
 
 from croupier.words import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
 from croupier.words.narration import Names, Narrator
+from croupier.words.registration import GameWords
 
 __all__ = [
+    "GAMES",
     "Names",
     "Narrator",
     "banchek",
@@ -43,37 +43,42 @@ __all__ = [
     "plain",
     "private_monte",
     "punto_banco",
+    "registration",
     "round_name",
 ]
 
-_GAMES: dict[str, tuple[ModuleType, Callable[[Names], Narrator]]] = {
-    "punto-banco": (punto_banco, punto_banco.Narrator),
-    "chemin-de-fer": (chemin_de_fer, chemin_de_fer.Narrator),
-    "monte-bank": (monte_bank, monte_bank.Narrator),
-    "private-monte": (private_monte, private_monte.PrivateNarrator),
-    "banchek": (banchek, banchek.Narrator),
+GAMES: dict[str, GameWords] = {
+    told.game: told
+    for told in (
+        punto_banco.WORDS,
+        chemin_de_fer.WORDS,
+        monte_bank.WORDS,
+        private_monte.WORDS,
+        banchek.WORDS,
+    )
 }
-"""Each game's words, by the game's name: its module and its narrator."""
+"""Every game's words, by the game's name: each game's words module declares them once (its
+`WORDS`)."""
 
 
 def narrator(game: str, names: Names) -> Narrator:
     """A new narrator of `game`'s events, naming the seats by `names`."""
-    return _GAMES[game][1](names)
+    return GAMES[game].narrator(names)
 
 
 def place(game: str) -> str:
     """What a place at the table is called: `box` at Punto Banco, `seat` elsewhere."""
-    return "box" if game == "punto-banco" else "seat"
+    return GAMES[game].place
 
 
 def header(game: str, rules: Any) -> tuple[str, ...]:
     """What is played at a table of `game` with these rules, said once at the start."""
-    return tuple(_GAMES[game][0].header(rules))
+    return tuple(GAMES[game].header(rules))
 
 
 def round_name(game: str) -> str:
     """What one round of `game` is called: `coup`, `deal` or `round`."""
-    return str(_GAMES[game][0].ROUND)
+    return GAMES[game].round
 
 
 @functools.lru_cache(maxsize=8192)

@@ -4,6 +4,7 @@ set."""
 from __future__ import annotations
 
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, ShoeCut
+from croupier.games.banchek import Banchek
 from croupier.games.banchek.events import (
     BankEnded,
     BankPutUp,
@@ -29,8 +30,9 @@ from croupier.i18n import N_, _, ngettext
 from croupier.words import narration
 from croupier.words.markup import card_markup, cards_markup, plural
 from croupier.words.narration import Names, Tellers
+from croupier.words.registration import GameWords
 
-__all__ = ["ROUND", "Narrator", "header"]
+__all__ = ["ROUND", "WORDS", "Narrator", "header"]
 
 ROUND = "round"
 """What one round of the game is called."""
@@ -196,3 +198,6 @@ _TELLERS: Tellers = {
         rounds=plural(e.coups, ROUND)
     ),
 }
+
+WORDS = GameWords(Banchek.name, header, Narrator, ROUND)
+"""This game's words, for `croupier.words`."""

@@ -13,6 +13,7 @@ from croupier.engine.events import (
     ShoeEnded,
     ShoeShuffled,
 )
+from croupier.games.chemin_de_fer import CheminDeFer
 from croupier.games.chemin_de_fer.events import (
     AuctionPassed,
     BancoCalled,
@@ -41,8 +42,9 @@ from croupier.i18n import N_, _, ngettext, npgettext
 from croupier.words import narration
 from croupier.words.markup import card_markup, cards_markup, plural, signed
 from croupier.words.narration import Names, Tellers
+from croupier.words.registration import GameWords
 
-__all__ = ["ROUND", "Narrator", "header", "result_line"]
+__all__ = ["ROUND", "WORDS", "Narrator", "header", "result_line"]
 
 ROUND = "coup"
 """What one round of the game is called."""
@@ -215,3 +217,6 @@ _TELLERS: Tellers = {
         coups=plural(e.coups, "coup")
     ),
 }
+
+WORDS = GameWords(CheminDeFer.name, header, Narrator, ROUND)
+"""This game's words, for `croupier.words`."""

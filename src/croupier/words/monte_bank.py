@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from croupier.engine.events import Event, SeatJoined, SeatLeft, SessionEnded, ShoeCut
+from croupier.games.monte_bank import MonteBank
 from croupier.games.monte_bank.events import (
     AcesCalled,
     BankBroken,
@@ -40,8 +41,19 @@ from croupier.shoe import End
 from croupier.words import narration
 from croupier.words.markup import card_markup, plural, signed
 from croupier.words.narration import Names, Tellers
+from croupier.words.registration import GameWords
 
-__all__ = ["ROUND", "TELLERS", "Narrator", "bet_name", "header", "kind_name", "place_name", "term"]
+__all__ = [
+    "ROUND",
+    "TELLERS",
+    "WORDS",
+    "Narrator",
+    "bet_name",
+    "header",
+    "kind_name",
+    "place_name",
+    "term",
+]
 
 ROUND = "deal"
 """What one round of the game is called."""
@@ -299,3 +311,6 @@ TELLERS: Tellers = {
     ),
 }
 """How each of Monte Bank's events is told (the private form changes a few)."""
+
+WORDS = GameWords(MonteBank.name, header, Narrator, ROUND)
+"""This game's words, for `croupier.words`."""

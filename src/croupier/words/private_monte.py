@@ -12,13 +12,14 @@ from croupier.games.monte_bank.events import (
     CardShown,
     MontePutUp,
 )
-from croupier.games.private_monte import Discarded, PrivateRules, Row, RowBetPlaced
+from croupier.games.private_monte import Discarded, PrivateMonte, PrivateRules, Row, RowBetPlaced
 from croupier.i18n import N_, _, ngettext
 from croupier.words.markup import card_markup
 from croupier.words.monte_bank import ROUND, TELLERS, Narrator
 from croupier.words.narration import Names, Tellers
+from croupier.words.registration import GameWords
 
-__all__ = ["ROUND", "PrivateNarrator", "header"]
+__all__ = ["ROUND", "WORDS", "PrivateNarrator", "header"]
 
 _OWN_RULES = {"MB-3": "PM-2", "MB-15": "PM-8"}
 """Where the table runs as in the club form, the private form's own rule is cited."""
@@ -98,3 +99,7 @@ class PrivateNarrator(Narrator):
         return _(_BET[placed.row]).format(
             number=number, who=self.short(placed.seat), stake=placed.stake
         )
+
+
+WORDS = GameWords(PrivateMonte.name, header, PrivateNarrator, ROUND)
+"""This game's words, for `croupier.words`."""

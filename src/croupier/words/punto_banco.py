@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from croupier.games.punto_banco import PuntoBanco
 from croupier.games.punto_banco.events import (
     BetsClosed,
     BetsOpen,
@@ -33,8 +34,18 @@ from croupier.i18n import N_, _, ngettext
 from croupier.words import narration
 from croupier.words.markup import card_markup, cards_markup, plural, signed
 from croupier.words.narration import Names, Tellers
+from croupier.words.registration import GameWords
 
-__all__ = ["ROUND", "Narrator", "bet_name", "coup_line", "header", "rules_line", "table_name"]
+__all__ = [
+    "ROUND",
+    "WORDS",
+    "Narrator",
+    "bet_name",
+    "coup_line",
+    "header",
+    "rules_line",
+    "table_name",
+]
 
 ROUND = "coup"
 """What one round of the game is called."""
@@ -303,3 +314,6 @@ _TELLERS: Tellers = {
     ShoeEnded: _shoe_ended,
     SessionEnded: _session_ended,
 }
+
+WORDS = GameWords(PuntoBanco.name, header, Narrator, ROUND, place="box")
+"""This game's words, for `croupier.words`."""

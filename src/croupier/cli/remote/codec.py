@@ -3,7 +3,6 @@ a refusal as the rules' error of its kind."""
 
 from __future__ import annotations
 
-import importlib
 import typing
 from typing import Any
 
@@ -36,17 +35,11 @@ class Codec:
 
 
 def _event_types(game: Game[Any, Any, Any]) -> dict[str, type]:
-    """The game's events by name: those of its own package's `events` module and of each
-    game it is a variant of (Private Monte's and Monte Bank's), the engine's among them."""
+    """The game's events by name, as its `events` names them (Private Monte's own before
+    Monte Bank's, the engine's among them)."""
     found: dict[str, type] = {}
-    for kind in type(game).__mro__:
-        package, _, _ = kind.__module__.rpartition(".")
-        if not package.startswith("croupier.games."):
-            continue
-        module = importlib.import_module(f"{package}.events")
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Event):
-                found.setdefault(value.__name__, value)
+    for kind in game.events:
+        found.setdefault(kind.__name__, kind)
     return found
 
 

@@ -28,7 +28,7 @@ from croupier.engine.actions import (
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
-from croupier.engine.events import Audience, Event, ShoeCut
+from croupier.engine.events import Audience, Event, ShoeCut, kinds
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
 from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
@@ -39,6 +39,7 @@ from croupier.errors import (
     NotYourTurn,
     StakeOutOfRange,
 )
+from croupier.games.banchek import events as banchek_events
 from croupier.games.banchek import play
 from croupier.games.banchek.actions import (
     AddToBank,
@@ -89,6 +90,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
         TakeFromBank,
         EndSession,
     )
+    events: ClassVar[tuple[type[Event], ...]] = kinds(banchek_events)
     config_type: ClassVar[type[Any]] = Rules
 
     def config(self, **options: Any) -> Rules:

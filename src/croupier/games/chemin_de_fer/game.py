@@ -23,7 +23,7 @@ from croupier.engine.actions import (
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
-from croupier.engine.events import Event
+from croupier.engine.events import Event, kinds
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
 from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
@@ -36,6 +36,7 @@ from croupier.errors import (
 )
 from croupier.games.baccarat import PUNTO_RULE, PuntoRule, points
 from croupier.games.chemin_de_fer import bank
+from croupier.games.chemin_de_fer import events as chemin_de_fer_events
 from croupier.games.chemin_de_fer.actions import (
     Banco,
     Bid,
@@ -97,6 +98,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
         Stand,
         EndSession,
     )
+    events: ClassVar[tuple[type[Event], ...]] = kinds(chemin_de_fer_events)
     config_type: ClassVar[type[Any]] = Rules
 
     def config(self, **options: Any) -> Rules:

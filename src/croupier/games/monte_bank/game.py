@@ -30,7 +30,7 @@ from croupier.engine.actions import (
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
-from croupier.engine.events import Event, ShoeCut
+from croupier.engine.events import Event, ShoeCut, kinds
 from croupier.engine.game import ChanceNode, Chips, Drawing, Shuffling
 from croupier.engine.rebuy import rebought, rebuy_refusal, with_rebuy
 from croupier.engine.seating import BankingGame, by_seat, seat_buy_ins, seating_refusal
@@ -42,6 +42,7 @@ from croupier.errors import (
     StakeOutOfRange,
 )
 from croupier.games.monte_bank import deal, play
+from croupier.games.monte_bank import events as monte_bank_events
 from croupier.games.monte_bank.actions import (
     AddToBank,
     CircleBet,
@@ -99,6 +100,7 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
         CloseBets,
         EndSession,
     )
+    events: ClassVar[tuple[type[Event], ...]] = kinds(monte_bank_events)
     config_type: ClassVar[type[Any]] = Rules
     bet_actions: ClassVar[tuple[type[Action], ...]] = (
         CircleBet,

@@ -14,13 +14,15 @@ from croupier.engine.actions import (
     Option,
 )
 from croupier.engine.config import make_config
-from croupier.engine.events import Event
+from croupier.engine.events import Event, kinds
 from croupier.errors import ForbiddenAction, IllegalAction, InsufficientChips, StakeOutOfRange
 from croupier.games.monte_bank import deal, play
+from croupier.games.monte_bank import events as monte_bank_events
 from croupier.games.monte_bank.events import BetsClosed, CardShown, LayoutCard
 from croupier.games.monte_bank.game import MonteBank
 from croupier.games.monte_bank.layout import Fate, Layout, RowWager, Spot
 from croupier.games.monte_bank.state import Bet, Phase, State
+from croupier.games.private_monte import events as private_monte_events
 from croupier.games.private_monte.actions import LayoutBet
 from croupier.games.private_monte.events import Discarded, RowBetPlaced
 from croupier.games.private_monte.rules import (
@@ -53,6 +55,7 @@ class PrivateMonte(MonteBank):
         *(kind for kind in MonteBank.actions if kind not in MonteBank.bet_actions),
         LayoutBet,
     )
+    events: ClassVar[tuple[type[Event], ...]] = kinds(private_monte_events, monte_bank_events)
     config_type: ClassVar[type[Any]] = PrivateRules
     bet_actions: ClassVar[tuple[type[Action], ...]] = (LayoutBet,)
 

@@ -24,7 +24,7 @@ from croupier.engine.actions import (
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
-from croupier.engine.events import NOBODY, Event
+from croupier.engine.events import NOBODY, Event, kinds
 from croupier.engine.game import ChanceNode, Chips, Drawing, Game, Shuffling
 from croupier.engine.rebuy import rebuy_refusal
 from croupier.errors import (
@@ -36,6 +36,7 @@ from croupier.errors import (
 )
 from croupier.games.baccarat import points, shoe_values
 from croupier.games.punto_banco import betting
+from croupier.games.punto_banco import events as punto_banco_events
 from croupier.games.punto_banco.actions import (
     Choose,
     DeclineTurn,
@@ -104,6 +105,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         Choose,
         EndSession,
     )
+    events: ClassVar[tuple[type[Event], ...]] = kinds(punto_banco_events)
     config_type: ClassVar[type[Any]] = Rules
 
     def config(self, **options: Any) -> Rules:

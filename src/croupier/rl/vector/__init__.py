@@ -42,6 +42,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from croupier.errors import InvalidConfig
+from croupier.games.chemin_de_fer import CheminDeFer
+from croupier.games.private_monte import PrivateMonte
+from croupier.games.punto_banco import PuntoBanco
 
 __all__ = ["GAMES", "Tables", "make"]
 
@@ -149,10 +152,12 @@ def _private_monte(num_envs: int, **rules: Any) -> Tables:
 
 
 GAMES: dict[str, Callable[..., Tables]] = {
-    "punto-banco": _punto_banco,
-    "chemin-de-fer": _chemin_de_fer,
-    "private-monte": _private_monte,
+    PuntoBanco.name: _punto_banco,
+    CheminDeFer.name: _chemin_de_fer,
+    PrivateMonte.name: _private_monte,
 }
+"""The games that have vector tables, by name, each made by its own module, imported when
+first asked for; Monte Bank and Banchek have none."""
 
 
 def make(game: str, num_envs: int = 1, **rules: Any) -> Tables:

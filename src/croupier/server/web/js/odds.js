@@ -6,6 +6,8 @@
 // a new seq; one request at a time, and an answer for an older seq than the last view drawn
 // is dropped (and asked again). A table opened with odds off answers 409 with the reason:
 // the panel says so and asks no more. A game with none answers `odds: null` and a reason.
+// The game's layout module draws its odds (its `odds(odds, h)`, js/games/README.md); a
+// game without one, or a drawing that throws, has them as a table of their fields.
 //
 // HistoryButton: "Download the hand history", enabled once the view says the table has
 // closed; it saves the /history JSON as croupier-table-<id>.json. The server refuses it
@@ -14,96 +16,11 @@
 import { get } from "./api.js";
 import { card } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { _, language, ngettext } from "./i18n.js";
-
-const BETS = { punto: _("Punto"), banco: _("Banco"), egalite: _("Égalité") };
-const VALUES = ["10, J, Q, K", "A", "2", "3", "4", "5", "6", "7", "8", "9"];
+import { figure, grid } from "./figures.js";
+import { _, language } from "./i18n.js";
 
 // The server's words as a sentence: "this table gives no odds: ..." -> "This table ... ."
 const sentence = (words) => `${words[0].toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? "" : "."}`;
-
-function percent(value, digits) {
-  return `${(value * 100).toFixed(digits)}%`;
-}
-
-// One exact figure, {"value", "fraction"}: the percentage, the fraction in small text and
-// in the title. `name` says which figure it is, for the tests (data-odds).
-function figure(exact, name, { signed = false, digits = 3 } = {}) {
-  const shown = percent(exact.value, digits);
-  return el(
-    "td",
-    { class: "figure", "data-odds": name, "data-value": exact.value, "data-fraction": exact.fraction, title: _("exactly {fraction}", { fraction: exact.fraction }) },
-    el("span", { class: "percent" }, signed && exact.value > 0 ? `+${shown}` : shown),
-    el("small", { class: "fraction" }, ...fractionParts(exact.fraction)),
-  );
-}
-
-// "p/q", to break after the slash on a narrow screen.
-function fractionParts(fraction) {
-  const [top, bottom] = fraction.split("/");
-  return bottom === undefined ? [fraction] : [`${top}/`, document.createElement("wbr"), bottom];
-}
-
-function grid(caption, headers, rows) {
-  return el(
-    "table",
-    { class: "odds-table" },
-    el("caption", {}, caption),
-    el("thead", {}, el("tr", {}, headers.map((words, index) => el("th", { scope: "col", class: index ? "figure" : null }, words)))),
-    el("tbody", {}, rows),
-  );
-}
-
-function puntoBanco(odds) {
-  const rows = Object.keys(odds.probability).map((bet) =>
-    el(
-      "tr",
-      { "data-bet": bet },
-      el("th", { scope: "row" }, BETS[bet] || bet),
-      figure(odds.probability[bet], `probability.${bet}`),
-      figure(odds.house_edge[bet], `house_edge.${bet}`),
-    ),
-  );
-  const left = odds.remaining.map((count, index) => `${VALUES[index]}: ${count}`).join(" · ");
-  const figured =
-    odds.at_five === "draw"
-      ? _("Figured with punto always draws on 5 (the fixed tableau); the edge is the house's, a chip staked.")
-      : _("Figured with punto plays 5 as well as can be; the edge is the house's, a chip staked.");
-  const next = ngettext("The next coup, for the {n} card not yet seen", "The next coup, for the {n} cards not yet seen", odds.cards_left);
-  return [
-    grid(next, [_("Bet"), _("Wins"), _("House edge")], rows),
-    el("p", { class: "note" }, _("Cards not yet seen, by value: {counts}.", { counts: left })),
-    el("p", { class: "note" }, figured),
-  ];
-}
-
-// Private Monte's two layouts (PM), by the API's names of their rows.
-const ROWS = { top: _("The top layout"), bottom: _("The bottom layout") };
-
-function privateMonte(odds) {
-  const rows = odds.layouts.map((layout) =>
-    el(
-      "tr",
-      { "data-layout": layout.row },
-      el("th", { scope: "row" }, ROWS[layout.row] || layout.row, el("span", { class: "odds-cards" }, layout.cards.map((c) => card(c)))),
-      figure(layout.win, `${layout.row}.win`),
-      figure(layout.edge, `${layout.row}.edge`, { signed: true }),
-    ),
-  );
-  const given = ngettext("Given the {n} card seen since the shuffle", "Given the {n} cards seen since the shuffle", odds.seen);
-  return [grid(given, [_("Layout"), _("Wins"), _("Your edge")], rows)];
-}
-
-function banchek(odds) {
-  const row = el(
-    "tr",
-    {},
-    el("th", { scope: "row" }, _("Your cards"), el("span", { class: "odds-cards" }, odds.hand.map((c) => card(c)))),
-    figure(odds.win, "win"),
-    figure(odds.edge, "edge", { signed: true }),
-  );
-  return [grid(_("Your hand against the next card"), [_("Hand"), _("Beats the card"), _("Your edge")], [row])];
-}
 
 const isExact = (value) => value && typeof value === "object" && "fraction" in value && "value" in value;
 
@@ -124,14 +41,13 @@ function generic(odds) {
   return [grid(_("The exact odds"), [_("What"), _("Figure")], rows)];
 }
 
-const LAYOUTS = { "punto-banco": puntoBanco, "private-monte": privateMonte, banchek };
-
 export class OddsPanel {
   constructor(details, body, table) {
     this.details = details;
     this.body = body;
     this.table = table;
-    this.game = null;
+    this.layout = null; // the game's layout module, once loaded
+    this.answer = null; // the last answer drawn
     this.seq = null; // the seq of the last view drawn
     this.shown = null; // the seq of the odds shown
     this.asking = null; // the seq a request in flight was made for
@@ -143,9 +59,14 @@ export class OddsPanel {
     });
   }
 
+  // The game's layout module is loaded: the odds shown are drawn again by it.
+  drawnBy(layout) {
+    this.layout = layout;
+    if (this.answer) this.draw(this.answer);
+  }
+
   // A view with this seq has been drawn.
-  viewed(seq, game) {
-    if (game) this.game = game;
+  viewed(seq) {
     if (seq === this.seq) return;
     this.seq = seq;
     this.ask();
@@ -186,16 +107,16 @@ export class OddsPanel {
   }
 
   draw(answer) {
+    this.answer = answer;
     this.body.dataset.seq = answer.seq;
     if (answer.odds === null) {
       this.say(answer.reason, "note odds-none");
       this.body.dataset.seq = answer.seq;
       return;
     }
-    const layout = LAYOUTS[this.game] || generic;
     let made;
     try {
-      made = layout(answer.odds);
+      made = this.layout?.odds ? this.layout.odds(answer.odds, { el, card, figure, grid }) : generic(answer.odds);
     } catch {
       made = generic(answer.odds);
     }

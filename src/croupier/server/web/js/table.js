@@ -24,6 +24,11 @@
 //                                 in `memory` what views do not carry (the burn card).
 //                                 `memory` is the module's own object, kept while the
 //                                 page is open.
+//   odds(odds, h)                 optional. The odds panel's contents from the server's
+//                                 exact odds of the seat's view (GET /api/tables/{id}/odds,
+//                                 its `odds`), as a list of elements; h: el, card, figure
+//                                 (an exact figure's cell), grid (a captioned table). Without
+//                                 it, js/odds.js shows the odds' fields.
 //
 // helpers:
 //   container                 the element to draw into
@@ -90,6 +95,7 @@ async function loadLayout(game) {
   } catch {
     state.layout = generic;
   }
+  state.odds.drawnBy(state.layout);
 }
 
 async function loadNames() {
@@ -341,7 +347,7 @@ function receive(message) {
       state.message = message;
       draw();
       sitDown(message);
-      state.odds.viewed(message.seq, state.game);
+      state.odds.viewed(message.seq);
       state.history.viewed(message);
       state.fair.viewed(message, state.names);
       state.closing.shown(state.person, state.openedBy, message.closed);

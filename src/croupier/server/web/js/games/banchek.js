@@ -250,3 +250,16 @@ export function render(view, seat, h) {
   ];
   h.container.append(...parts.filter((part) => part !== null));
 }
+
+// The odds panel (js/odds.js): the seat's own hand against the card the banker turns next
+// (GET /api/tables/{id}/odds).
+export function odds(figures, h) {
+  const row = h.el(
+    "tr",
+    {},
+    h.el("th", { scope: "row" }, _("Your cards"), h.el("span", { class: "odds-cards" }, figures.hand.map((c) => h.card(c)))),
+    h.figure(figures.win, "win"),
+    h.figure(figures.edge, "edge", { signed: true }),
+  );
+  return [h.grid(_("Your hand against the next card"), [_("Hand"), _("Beats the card"), _("Your edge")], [row])];
+}

@@ -224,3 +224,22 @@ export function render(view, seat, h) {
   ];
   h.container.append(...parts.filter(Boolean));
 }
+
+// The odds panel (js/odds.js): each layout's chance of winning and the seat's edge on it,
+// given the cards seen since the shuffle (GET /api/tables/{id}/odds), by the API's names of
+// the rows.
+const ODDS_ROWS = { top: _("The top layout"), bottom: _("The bottom layout") };
+
+export function odds(figures, h) {
+  const rows = figures.layouts.map((layout) =>
+    h.el(
+      "tr",
+      { "data-layout": layout.row },
+      h.el("th", { scope: "row" }, ODDS_ROWS[layout.row] || layout.row, h.el("span", { class: "odds-cards" }, layout.cards.map((c) => h.card(c)))),
+      h.figure(layout.win, `${layout.row}.win`),
+      h.figure(layout.edge, `${layout.row}.edge`, { signed: true }),
+    ),
+  );
+  const given = ngettext("Given the {n} card seen since the shuffle", "Given the {n} cards seen since the shuffle", figures.seen);
+  return [h.grid(given, [_("Layout"), _("Wins"), _("Your edge")], rows)];
+}

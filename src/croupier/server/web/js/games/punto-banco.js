@@ -230,3 +230,30 @@ export function render(view, seat, h) {
     h.el("p", { class: "note" }, houseWords(view.house)),
   );
 }
+
+// The odds panel (js/odds.js): the next coup's bets, each with its chance of winning and
+// the house's edge, for the cards not yet seen (GET /api/tables/{id}/odds).
+const VALUES = ["10, J, Q, K", "A", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+export function odds(figures, h) {
+  const rows = Object.keys(figures.probability).map((bet) =>
+    h.el(
+      "tr",
+      { "data-bet": bet },
+      h.el("th", { scope: "row" }, BET_WORDS[bet]?.title || bet),
+      h.figure(figures.probability[bet], `probability.${bet}`),
+      h.figure(figures.house_edge[bet], `house_edge.${bet}`),
+    ),
+  );
+  const left = figures.remaining.map((count, index) => `${VALUES[index]}: ${count}`).join(" · ");
+  const figured =
+    figures.at_five === "draw"
+      ? _("Figured with punto always draws on 5 (the fixed tableau); the edge is the house's, a chip staked.")
+      : _("Figured with punto plays 5 as well as can be; the edge is the house's, a chip staked.");
+  const next = ngettext("The next coup, for the {n} card not yet seen", "The next coup, for the {n} cards not yet seen", figures.cards_left);
+  return [
+    h.grid(next, [_("Bet"), _("Wins"), _("House edge")], rows),
+    h.el("p", { class: "note" }, _("Cards not yet seen, by value: {counts}.", { counts: left })),
+    h.el("p", { class: "note" }, figured),
+  ];
+}
