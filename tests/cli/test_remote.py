@@ -29,7 +29,15 @@ from croupier.games import chemin_de_fer
 from croupier.server.runner import PAUSED
 from croupier.testing import Spec, play_randomly
 from tests.cli.prompts import prompts
-from tests.cli.served import PASSWORD, Served, account, at, free_port, summary_row
+from tests.cli.served import (
+    PASSWORD,
+    Served,
+    account,
+    at,
+    free_port,
+    summary_row,
+    until_timed_out,
+)
 from tests.cli.test_session import Playing
 from tests.outage import outage
 
@@ -290,7 +298,7 @@ def test_a_person_too_slow_is_told_the_table_chose(served):
     args = at(served, "ida", "--bots", "2", "--bot-pause", "0", "--time-limit", "1")
     table = Playing("chemin-de-fer", *args, "--register")
     table.wait("Bid for the bank")
-    time.sleep(2.5)
+    until_timed_out(served)
     table.say("bid 500")  # after the time limit
     table.wait("Too late: the table has chosen for you.")
     table.say("quit")
@@ -324,8 +332,7 @@ def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
     table = Playing("chemin-de-fer", *at(served, "kit", "--bots", "2", *FAST, register=True))
     table.wait("Bid for the bank")
     served.stop()
-    time.sleep(17)  # every retry made (remote.line._RETRIES, half a second doubled each time)
-    table.say("")
+    table.say("")  # sent into the drop: answered by the end of every retry (remote.line)
     out, _ = table.process.communicate(timeout=60)
     said = table.said + out.decode()
     assert table.process.returncode == 2, said
