@@ -10,13 +10,9 @@ import threading
 import time
 
 import uvicorn
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 from starlette.applications import Starlette
 
 from croupier.server.app import create_app
-from croupier.server.database import open_database, reading
-from croupier.server.schema import StepRecord
 
 PASSWORD = "a long password"
 
@@ -71,22 +67,6 @@ class Served:
         self._server.should_exit = True
         self._thread.join(30)
         assert not self._thread.is_alive(), "the server did not stop"
-
-
-def until_timed_out(served: Served, seconds: float = 120) -> None:
-    """Wait until a table at `served` has chosen for a seat whose time was up (a step taken
-    `by` timeout is in its ledger)."""
-    engine = open_database(served.database)
-    deadline = time.monotonic() + seconds
-    try:
-        while True:
-            with Session(reading(engine)) as session:
-                if session.scalars(select(StepRecord).where(StepRecord.by == "timeout")).first():
-                    return
-            assert time.monotonic() < deadline, "no seat's time ran out"
-            time.sleep(0.05)
-    finally:
-        engine.dispose()
 
 
 def at(served: Served, name: str, *args: str, register: bool = False) -> tuple[str, ...]:
