@@ -4,7 +4,9 @@
     python3 tasks.py serve [ARGS...]  set up to play, then `croupier serve --bot-tables 2 ARGS...`
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
     python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
-                                      (in 2 processes a core)
+                                      (in 2 processes a core): what CI runs
+    python3 tasks.py test --quick     the same without the tests marked slow (the soaks, the
+                                      full load and fuzz runs, the docs' full-size commands)
     python3 tasks.py setup            set up with the test tools only
     python3 tasks.py help             this text
 
@@ -68,15 +70,17 @@ WORKERS = 2 * (os.cpu_count() or 1)
 time is spent waiting on a server, a subprocess or a browser rather than computing."""
 
 
-def test() -> None:
-    """Lint and run every test, type-checking (mypy) beside the tests."""
+def test(quick: bool) -> None:
+    """Lint and run every test (with `quick`, every test not marked slow), type-checking
+    (mypy) beside the tests."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
+    chosen = ["-m", "not slow"] if quick else []
     with subprocess.Popen(
         [BIN / "mypy"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     ) as typing:
-        tests = subprocess.run([BIN / "pytest", "-n", str(WORKERS)], cwd=ROOT, check=False)
+        tests = subprocess.run([BIN / "pytest", "-n", str(WORKERS), *chosen], cwd=ROOT, check=False)
         said, _ = typing.communicate()
     print(said, end="", flush=True)
     sys.exit(typing.returncode or tests.returncode)
@@ -108,8 +112,8 @@ def main() -> None:
     command, *rest = sys.argv[1:] or ["help"]
     if command == "setup":
         setup()
-    elif command == "test":
-        test()
+    elif command == "test" and rest in ([], ["--quick"]):
+        test(quick=bool(rest))
     elif command == "serve":
         serve(rest)
     elif command == "play":
@@ -118,6 +122,8 @@ def main() -> None:
         print(__doc__)
     else:
         print(__doc__, file=sys.stderr)
+        if command == "test":
+            sys.exit(f"tasks.py: test takes --quick or nothing, not {' '.join(rest)!r}")
         sys.exit(f"tasks.py: no task {command!r}; the tasks are serve, play, test, setup and help")
 
 

@@ -92,11 +92,30 @@ def database_url(empty_database_url: str) -> str:
     return empty_database_url
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests last: Playwright's synchronous API leaves an event loop running in
-    the thread that used it, where `asyncio.run` then refuses to start, so in each process
-    (one, or each of pytest-xdist's workers) every other test runs before the first page."""
-    items.sort(key=lambda item: item.path.is_relative_to(BROWSER_TESTS))
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests (marked `slow`) first, then the others, then the browser tests.
+
+    The browser tests last: Playwright's synchronous API leaves an event loop running in the
+    thread that used it, where `asyncio.run` then refuses to start, so in each process (one,
+    or each of pytest-xdist's workers) every other test runs before the first page.
+
+    The slow tests first, dealt one to each worker in turn: pytest-xdist's first share to
+    each of its N workers is a run of len(items) // N // 4 consecutive tests, so each
+    worker's run begins with its own slow tests, which then run beside all the others rather
+    than after them (a soak started last would end the suite minutes after the rest)."""
+    browser = [item for item in items if item.path.is_relative_to(BROWSER_TESTS)]
+    others = [item for item in items if not item.path.is_relative_to(BROWSER_TESTS)]
+    slow = [item for item in others if item.get_closest_marker("slow")]
+    quick = [item for item in others if not item.get_closest_marker("slow")]
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    share = max(len(items) // workers // 4, 2)
+    ordered: list[pytest.Item] = []
+    for worker in range(workers):
+        dealt = slow[worker::workers]
+        taken = max(share - len(dealt), 0) if worker < workers - 1 else 0
+        ordered += dealt + quick[:taken]
+        quick = quick[taken:]
+    items[:] = ordered + quick + browser
 
 
 BROWSER_TESTS = Path(__file__).parent / "web"

@@ -158,6 +158,7 @@ def _run(argv: list[str] | str, folder: Path, shell: bool = False) -> str:
 @pytest.mark.parametrize(
     ("block", "command"), COMMANDS, ids=[f"{b.where} {c[:48]}" for b, c in COMMANDS]
 )
+@pytest.mark.slow
 def test_each_command_of_the_examples_runs(block, command, tmp_path, request):
     if block.how.startswith("served"):
         command = _URL.sub(request.getfixturevalue("served").url, command)

@@ -12,6 +12,7 @@ import json
 import logging
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -93,6 +94,7 @@ def frames(draw: st.DrawFn) -> str | bytes:
     return text
 
 
+@pytest.mark.slow
 def test_ten_thousand_generated_frames_are_each_answered_and_change_only_what_was_acked(
     database_url, caplog
 ):

@@ -21,6 +21,7 @@ SCRIPT = Path(__file__).parents[2] / "benchmarks" / "server_load.py"
 @pytest.mark.skipif(
     len(os.sched_getaffinity(0)) < 2, reason="the load benchmark needs two cores: one a side"
 )
+@pytest.mark.slow
 def test_the_load_benchmark_seats_every_player_and_loses_nothing(database_url):
     command = [sys.executable, str(SCRIPT), "--players", "24", "--tables", "3", "--json"]
     command += ["--seconds", "3", "--warm-up", "0", "--baseline-seconds", "1"]

@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect
 
 from tests.server.players import PASSWORD
@@ -44,6 +45,7 @@ async def _round(address: str, cookie: str) -> None:
     await asyncio.gather(*(one(n) for n in range(CONNECTIONS)))
 
 
+@pytest.mark.slow
 def test_connections_opened_and_closed_leave_nothing_behind(database_url, tmp_path):
     server = Server(database_url, tmp_path / "server.log")
     server.start()
