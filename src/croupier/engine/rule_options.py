@@ -27,15 +27,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.engine.codec import JSON
+from croupier.engine.codec import JSON, encode
 from croupier.errors import InvalidConfig
-from croupier.i18n import N_, _
+from croupier.i18n import N_, _, pgettext
 
-__all__ = ["End", "RuleOption", "check", "is_enum", "option", "options", "refuse", "stakes"]
+__all__ = [
+    "End",
+    "RuleOption",
+    "check",
+    "described",
+    "is_enum",
+    "labels",
+    "option",
+    "options",
+    "refuse",
+    "stakes",
+]
 
-NOT_VALID = N_("{named} is not valid: {reason}")
+_NOT_VALID = N_("{named} is not valid: {reason}")
 """How a field's value is refused."""
-TOGETHER = "{named}: {reason}"
+_TOGETHER = "{named}: {reason}"
 """How fields whose values do not go together are refused."""
 
 
@@ -53,11 +64,11 @@ class End(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class RuleOption:
     """One option of a rule set: the field `name` of type `kind`, its `default`, `help`
-    (a message, without the rule ID) and `rule` (its rule ID); the values it takes, from
-    `low` to `high` (short of `high` where `below`), or one of `choices`, `reason` saying
-    why another is not valid; `flag`, the command line's name where it is not the field's;
-    `words`, the command line's words for an enum's members where they are not their
-    values; `stake`, the stake limit it sets (`end`), by what that limits."""
+    (a message, as `--help` says it, the rule ID in it) and `rule` (its rule ID); the values
+    it takes, from `low` to `high` (short of `high` where `below`), or one of `choices`,
+    `reason` saying why another is not valid; `flag`, the command line's name where it is
+    not the field's; `words`, the command line's words for an enum's members where they
+    are not their values; `stake`, the stake limit it sets (`end`), by what that limits."""
 
     name: str
     kind: Any
@@ -105,10 +116,47 @@ class RuleOption:
             )
 
 
+def described(rules: Any) -> list[dict[str, JSON]]:
+    """The options of a rule set as the lobby's form is made from them, in the current
+    language: each one's name, label (a range's parts' too), help, rule ID, default,
+    bounds, choices and the stake limit it sets."""
+    return [_as_json(option) for option in options(rules)]
+
+
+def _as_json(option: RuleOption) -> dict[str, JSON]:
+    made: dict[str, JSON] = {
+        "name": option.name,
+        "label": pgettext("rule", option.label),
+        "help": _(option.help),
+        "rule": option.rule,
+        "default": encode(option.default),
+        "low": encode(option.low),
+        "high": encode(option.high),
+        "choices": [encode(choice) for choice in option.choices]
+        or ([member.value for member in option.kind] if is_enum(option.kind) else None),
+        "stake": option.stake,
+    }
+    if dataclasses.is_dataclass(option.kind):
+        parts = (field.name for field in dataclasses.fields(option.kind))
+        made["parts"] = {part: pgettext("rule", part) for part in parts}
+    return made
+
+
+def labels(rules: Any) -> list[str]:
+    """The English of the labels `described` gives (each a message in the context "rule",
+    which scripts/messages.py adds to the catalogs)."""
+    found = []
+    for option in options(rules):
+        found.append(option.label)
+        if dataclasses.is_dataclass(option.kind):
+            found += [field.name for field in dataclasses.fields(option.kind)]
+    return found
+
+
 def refuse(values: Mapping[str, str], reason: str) -> InvalidConfig:
     """The refusal of fields of a rule set, each with its value as said, for `reason`
     (translated): one field's value is not valid, or more do not go together."""
-    form = _(NOT_VALID) if len(values) == 1 else TOGETHER
+    form = _(_NOT_VALID) if len(values) == 1 else _TOGETHER
     return InvalidConfig(form, values, reason)
 
 

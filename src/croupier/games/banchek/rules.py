@@ -83,18 +83,18 @@ class Rules:
     riders are allowed (BN-15)."""
 
     seats: int = option(
-        8, N_("Seats at the table, the banker's too"), "BN-1", low=2, high=MOST_PUNTERS + 1,
+        8, N_("Seats at the table, the banker's too (BN-1)."), "BN-1", low=2, high=MOST_PUNTERS + 1,
         reason=N_("2 to {high}, so that a round fits the pack (BN-1)"),
     )  # fmt: skip
     minimum: int = option(
-        5, N_("The smallest stake agreed"), "BN-5", low=1, reason=N_("at least 1 chip"),
+        5, N_("The smallest stake agreed (BN-5)."), "BN-5", low=1, reason=N_("at least 1 chip"),
         stake="stake",
     )  # fmt: skip
     bank: int = option(
-        100, N_("The bank each banker puts up; it passes at three times"), "BN-2", low=1,
+        100, N_("The bank each banker puts up; it passes at 3x (BN-10)."), "BN-10", low=1,
         reason=N_("at least 1 chip"), stake="bank", end=End.BOTH,
     )  # fmt: skip
-    riders: bool = option(False, N_("Allow riders on another's cards"), "BN-15")
+    riders: bool = option(False, N_("Allow riders on another's cards (BN-15, BN-16)."), "BN-15")
 
     def __post_init__(self) -> None:
         if self.minimum < 1 or self.bank < self.minimum:

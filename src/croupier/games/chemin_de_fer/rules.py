@@ -47,30 +47,37 @@ class Rules:
     """A Chemin de Fer rule set; the defaults are the text's."""
 
     decks: int = option(
-        6, N_("Decks in the shoe"), "CF-2", low=3, reason=N_("at least 3 full decks (CF-2)")
+        6, N_("Decks in the shoe (CF-2)."), "CF-2", low=3, reason=N_("at least 3 full decks (CF-2)")
     )
     seats: int = option(
-        10, N_("Seats at the table"), "CF-1", low=2, high=20, reason=N_("2 to 20 (CF-1)")
+        10, N_("Seats at the table (CF-1)."), "CF-1", low=2, high=20, reason=N_("2 to 20 (CF-1)")
     )
     burn: int = option(
-        3, N_("Cards burned at each shoe"), "CF-4", choices=(3, 4), reason=N_("3 or 4 cards (CF-4)")
+        3,
+        N_("Cards burned at each shoe (CF-4)."),
+        "CF-4",
+        choices=(3, 4),
+        reason=N_("3 or 4 cards (CF-4)"),
     )
     minimum_bank: int = option(
-        100, N_("The smallest bank a banker puts up"), "CF-3", low=1, reason=N_("at least 1 chip"),
-        stake="bank",
+        100, N_("The smallest bank a banker puts up (CF-3)."), "CF-3", low=1,
+        reason=N_("at least 1 chip"), stake="bank",
     )  # fmt: skip
     minimum_stake: int = option(
-        10, N_("The smallest stake against the bank"), "CF-7", low=1,
+        10, N_("The smallest stake against the bank (CF-7)."), "CF-7", low=1,
         reason=N_("at least 1 chip"), stake="stake",
     )  # fmt: skip
     banker_play: BankerPlay = option(
         BankerPlay.FREE,
-        N_("free: the banker chooses freely; tableau: the casino table"),
+        N_("free: the banker chooses freely (CF-13); tableau: the casino table."),
         "CF-13",
     )
     commission: Fraction = option(
         Fraction(0),
-        N_("The house's commission on a banker's winning coup: 5%, 0.05 or 1/20; 0 for none"),
+        N_(
+            "The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
+            "(CF-16 variant; the text has none)."
+        ),
         "CF-16",
         low=0,
         high=1,
@@ -79,7 +86,7 @@ class Rules:
     )
     cut_card: int = option(
         10,
-        N_("Cards behind the cut card (the text names none)"),
+        N_("Cards behind the cut card (the text names none)."),
         low=6,
         high=52,
         reason=N_("6 to 52 from the bottom"),

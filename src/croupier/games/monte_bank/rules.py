@@ -37,18 +37,23 @@ class Rules:
     """A Monte Bank rule set; the defaults are the text's readings."""
 
     seats: int = option(
-        8, N_("Seats at the table"), "MB-1", low=2, high=12, reason=N_("2 to 12 (MB-1)")
+        8, N_("Seats at the table (MB-1)."), "MB-1", low=2, high=12, reason=N_("2 to 12 (MB-1)")
     )
     cava: int = option(
-        10, N_("The smallest stake"), "MB-8", low=1, reason=N_("at least 1 chip"), stake="stake"
+        10,
+        N_("The smallest stake (MB-8, PM-4)."),
+        "MB-8",
+        low=1,
+        reason=N_("at least 1 chip"),
+        stake="stake",
     )
     minimum_monte: int = option(
-        100, N_("The smallest monte a banker puts up"), "MB-4", low=1,
+        100, N_("The smallest monte a banker puts up (MB-4)."), "MB-4", low=1,
         reason=N_("at least 1 chip"), stake="monte",
     )  # fmt: skip
     cut: Fraction = option(
         Fraction(1, 4),
-        N_("The house's cut of a winner's winnings: 25%, 0.25 or 1/4"),
+        N_("The house's cut of a winner's winnings (MB-13): 25%, 0.25 or 1/4."),
         "MB-13",
         low=0,
         high=1,
@@ -58,26 +63,29 @@ class Rules:
     cut_on: CutOn = option(
         CutOn.GATE,
         N_(
-            "When the house takes its cut of a win: gate (a win on the first card shown), or "
-            "first-fall (the variant: on the first card that makes a spot fall)"
+            "When the house takes its cut of a win (MB-13): gate (a win on the first card shown), "
+            "or first-fall (the variant: on the first card that makes a spot fall)."
         ),
         "MB-13",
     )
     cap: Cap = option(
         Cap.NET,
-        N_("What the monte limits: net (the banker's net loss in a deal) or gross (the payouts)"),
+        N_(
+            "What the monte limits (MB-4): net (the banker's net loss in a deal) or gross "
+            "(the payouts)."
+        ),
         "MB-4",
     )
     deals_per_bank: int | None = option(
         None,
-        N_("Deals a banker deals before the bank passes; none for as long as he likes"),
+        N_("Deals a banker deals before the bank passes (MB-15); none for as long as he likes."),
         "MB-15",
         low=1,
         reason=N_("at least 1, or none for as long as he likes"),
     )
     extra_cards: int = option(
         0,
-        N_("Unpaired cards added to the layout (the Zecchinetta-style variant)"),
+        N_("MB-17 variant: unpaired cards added to the layout."),
         "MB-17",
         low=0,
         high=2,

@@ -56,12 +56,12 @@ class PrivateRules(Rules):
     never over the bank, PM-6); the banker deals `deals_per_bank` deals from one shuffle."""
 
     limit: int = option(
-        500, N_("The largest stake, never over the bank"), "PM-4", low=1,
+        500, N_("The largest stake (PM-4)."), "PM-4", low=1,
         reason=N_("at least 1 chip"), stake="stake", end=End.HIGH,
     )  # fmt: skip
     deals_per_bank: int | None = option(
         MOST_DEALS,
-        N_("Deals from one shuffle before the bank passes"),
+        N_("Deals from one shuffle before the bank passes (PM-8)."),
         "PM-8",
         low=1,
         high=MOST_DEALS,
@@ -69,7 +69,7 @@ class PrivateRules(Rules):
     )
     cut: Fraction = option(
         Fraction(0),
-        N_("The house's cut: none in the private form"),
+        N_("The house's cut: none in the private form (PM-6)."),
         "PM-6",
         low=0,
         high=0,
@@ -77,7 +77,7 @@ class PrivateRules(Rules):
     )
     extra_cards: int = option(
         0,
-        N_("Unpaired cards added to the layout: none in the private form"),
+        N_("Unpaired cards added to the layout: none in the private form (PM-3)."),
         "PM-3",
         low=0,
         high=0,

@@ -106,23 +106,23 @@ class Rules:
     """A Punto Banco rule set. The defaults are the text's."""
 
     table: TableSize = option(
-        TableSize.LARGE, N_("large: 8 decks, 16 boxes; small: 6 decks, 7 boxes"), "PB-1"
+        TableSize.LARGE, N_("large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1)."), "PB-1"
     )
     punto: Limits = option(
-        help=N_("Punto's table range, low-high"), rule="PB-6", stake="punto",
+        help=N_("Punto's table range, low-high (PB-6)."), rule="PB-6", stake="punto",
         factory=lambda: Limits(10, 1000),
     )  # fmt: skip
     banco: Limits = option(
-        help=N_("Banco's table range, low-high"), rule="PB-6", stake="banco",
+        help=N_("Banco's table range, low-high (PB-6)."), rule="PB-6", stake="banco",
         factory=lambda: Limits(10, 1000),
     )  # fmt: skip
     egalite: Limits = option(
-        help=N_("Égalité's table range, low-high"), rule="PB-6", stake="egalite",
+        help=N_("Égalité's table range, low-high (PB-6)."), rule="PB-6", stake="egalite",
         factory=lambda: Limits(10, 200),
     )  # fmt: skip
     commission: Fraction = option(
         Fraction(5, 100),
-        N_("The house's commission on banco's wins: 5%, 0.05 or 1/20; 0 for none"),
+        N_("The house's commission on banco's wins (PB-7): 5%, 0.05 or 1/20; 0 for none."),
         "PB-7",
         low=0,
         high=1,
@@ -130,22 +130,25 @@ class Rules:
         reason=N_("from 0 up to 1"),
     )
     egalite_pays: int = option(
-        8, N_("Égalité pays this many to one"), "PB-7", low=1, reason=N_("at least 1")
+        8, N_("Égalité pays this many to one (PB-7)."), "PB-7", low=1, reason=N_("at least 1")
     )
     cut_card: int = option(
-        10, N_("Cards behind the cut card"), "PB-3", low=8, high=10,
+        10, N_("Cards behind the cut card (PB-3)."), "PB-3", low=8, high=10,
         reason=N_("8 to 10 cards from the bottom (PB-3)"),
     )  # fmt: skip
     tableau: Tableau = option(
         Tableau.TEXT,
-        N_("choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)"),
+        N_("choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."),
         "PB-13e",
         flag="at-5",
         words=(("choose", Tableau.TEXT), ("draw", Tableau.FIXED)),
     )
     commission_timing: CommissionTiming = option(
         CommissionTiming.EACH_COUP,
-        N_("each-coup: banco's commission is taken at once; end-of-shoe: owed until the shoe ends"),
+        N_(
+            "each-coup: banco's commission is taken at once; end-of-shoe: owed until the "
+            "shoe ends (PB-7)."
+        ),
         "PB-7",
         flag="commission-taken",
     )
