@@ -4,7 +4,8 @@
     .venv/bin/python scripts/messages.py --check  # exit 1 if they are not up to date
 
 Babel extracts every `_()`, `N_()` and `ngettext()` of `src/croupier` into the template,
-`src/croupier/locale/croupier.pot`; each language's `croupier.po` is then updated from it:
+`src/croupier/locale/croupier.pot`, with the lobby's label of every rule option
+(`croupier.engine.rule_options.labels`); each language's `croupier.po` is then updated from it:
 a new message comes in untranslated, a message gone from the code goes (Babel keeps it at
 the end, commented out, for a translator to reuse), a translation whose English changed is
 marked fuzzy. `tests/test_i18n.py` fails on an untranslated, fuzzy or stale message.
@@ -23,6 +24,9 @@ from typing import IO, Any, cast
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from croupier import games
+from croupier.engine import rule_options
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "croupier"
@@ -89,6 +93,11 @@ def template() -> Catalog:
     ):
         where = [(f"croupier/{path}", line)]
         found.add(message, None, where, auto_comments=comments, context=context)
+    for game in games.names():  # the lobby's labels of the rule options, made from their names
+        for label in rule_options.labels(games.get(game).config_type):
+            where = [("croupier/engine/rule_options.py", 0)]
+            said = ["the name of a rule in the lobby's form to open a table (a rule option)"]
+            found.add(label, None, where, auto_comments=said, context="rule")
     return found
 
 

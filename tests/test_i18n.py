@@ -205,8 +205,8 @@ CLICKS_REFUSALS = [
     ),
     (
         ["play", "punto-banco", "--seats", "2"],
-        "No such option: --seats (Possible options: --save, --seat, --seed)",
-        "Нет такого параметра: --seats (есть параметры: --save, --seat, --seed)",
+        "No such option: --seats (Possible options: --egalite, --seat, --seed)",
+        "Нет такого параметра: --seats (есть параметры: --egalite, --seat, --seed)",
     ),
     (["play", "punto"], "did you mean punto-banco?", "может быть, punto-banco?"),
     (["frob"], "No such command 'frob'.", "Нет такой команды 'frob'."),

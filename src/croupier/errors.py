@@ -46,6 +46,7 @@ only cares that the input was refused can catch that.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -119,7 +120,48 @@ class InvalidCard(InvalidInput):
 
 
 class InvalidConfig(InvalidInput):
-    """A rule set, option or table setting that cannot be."""
+    """A rule set, option or table setting that cannot be.
+
+    When it is about fields of a rule set, it says which as data: `values`, each field
+    named with its value as the message shows it (`{"decks": "2"}`), and `reason`, why; the
+    message is a form with `{named}` where the fields go, and `{reason}`. `named` says it
+    again with each field called otherwise (an option of the command line), from that data,
+    never by reading the message back.
+
+    >>> form = "{named} is not valid: {reason}"
+    >>> error = InvalidConfig(form, {"decks": "2"}, "at least 3 full decks (CF-2)")
+    >>> str(error)
+    'decks = 2 is not valid: at least 3 full decks (CF-2)'
+    >>> error.named({"decks": "--decks"})
+    '--decks 2 is not valid: at least 3 full decks (CF-2)'
+    """
+
+    def __init__(
+        self, message: str, values: Mapping[str, str] | None = None, reason: str = ""
+    ) -> None:
+        self.values = dict(values or {})
+        self.reason = reason
+        self._form = message.replace("{reason}", reason)
+        super().__init__(self.named({}))
+
+    @property
+    def field(self) -> str | None:
+        """The (first) field refused, if the refusal is about a field."""
+        return next(iter(self.values), None)
+
+    @property
+    def value(self) -> str | None:
+        """Its value, as said."""
+        return self.values.get(self.field) if self.field is not None else None
+
+    def named(self, names: Mapping[str, str]) -> str:
+        """The message with each field in `names` called by its name there (`--decks 2`),
+        the others as the rule set calls them (`decks = 2`)."""
+        said = ", ".join(
+            f"{names[field]} {value}" if field in names else f"{field} = {value}"
+            for field, value in self.values.items()
+        )
+        return self._form.replace("{named}", said) if self.values else self._form
 
 
 class InvalidHistory(InvalidInput):

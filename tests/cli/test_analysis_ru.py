@@ -146,11 +146,11 @@ def test_refusals_in_russian(args, said):  # BN-1, MB-8: «кава»
 def test_help_in_russian():
     out = flat(ru("odds", "banchek", "--help"))
     assert "Точный шанс понтера против открытой карты (BN-6)" in out
-    assert "Минимальная ставка (BN-5); 5, если не указано." in out
+    assert "Наименьшая оговорённая ставка (BN-5)." in out
     assert "A punter's exact chance" not in out
     out = flat(ru("simulate", "private-monte", "--help"))
     assert "Сдавать частный банк-монте тасовка за тасовкой" in out and "Сессии" in out
-    assert "Минимальная ставка на табло (PM-4)." in out and "Shuffles of the pack" not in out
+    assert "Наименьшая ставка, кава (MB-8, PM-4)." in out and "Shuffles of the pack" not in out
     out = flat(ru("solve", "--help"))
     assert "Равновесия: как принимать решения в игре" in out
 

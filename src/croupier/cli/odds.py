@@ -15,26 +15,23 @@ from croupier.cli.json_output import emit
 from croupier.cli.library_words import Typer
 from croupier.cli.options import (
     AsJson,
-    Commission,
-    EgalitePays,
-    MonteCutOn,
-    PuntoTable,
     SeedDefault,
     number,
 )
 from croupier.cli.options import seed as read_seed
+from croupier.cli.rule_options import Given, with_rules
+from croupier.cli.simulate.banchek import LEFT_OUT as BANCHEK_LEFT_OUT
 from croupier.cli.simulate.banchek import table as banchek_table
 from croupier.cli.simulate.common import Where, execute
+from croupier.cli.simulate.monte_bank import LEFT_OUT as MONTE_LEFT_OUT
 from croupier.cli.simulate.monte_bank import table as monte_table
-from croupier.cli.usage import GameCommands, fail, table_rules
+from croupier.cli.usage import GameCommands, fail
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate, exact_json
 from croupier.games.banchek import Rules as BanchekRules
 from croupier.games.monte_bank import CutOn
 from croupier.games.monte_bank.layout import Kind
-from croupier.games.private_monte import PrivateRules
 from croupier.games.punto_banco import Bet
-from croupier.games.punto_banco.rules import TableSize
 from croupier.i18n import N_, _, ngettext
 from croupier.odds import banchek
 from croupier.odds import monte_bank as monte
@@ -89,8 +86,19 @@ def _parse_remaining(text: str) -> list[int]:
         "`croupier odds punto-banco --remaining 40,10,9,12,8,10,11,10,10,9 --json`."
     ),
 )
+@with_rules(
+    "punto-banco",
+    leave_out={
+        "punto": "a stake's limits change no odds",
+        "banco": "a stake's limits change no odds",
+        "egalite": "a stake's limits change no odds",
+        "cut_card": "the odds are of a fresh shoe, or of the cards --remaining",
+        "tableau": "--at-5 says how punto plays on 5, the fixed tableau's draw among them",
+        "commission_timing": "when the commission is taken changes no coup's odds",
+    },
+)
 def punto_banco(
-    table: PuntoTable = TableSize.LARGE,
+    given: Given,
     remaining: Annotated[
         str | None,
         typer.Option(
@@ -112,8 +120,6 @@ def punto_banco(
             ),
         ),
     ] = "draw",
-    commission: Commission = "5%",
-    egalite_pays: EgalitePays = 8,
     as_json: AsJson = False,
     removal: Annotated[
         bool,
@@ -125,9 +131,7 @@ def punto_banco(
     ] = False,
 ) -> None:
     try:
-        rules = table_rules(
-            "punto-banco", table=table, commission=commission, egalite_pays=egalite_pays
-        )
+        rules = given.table()
         decks = rules.decks
         at_five = _at_five(at_5)
         shoe = shoe_counts(decks) if remaining is None else None
@@ -256,12 +260,10 @@ def _show_removal(decks: int, effects: dict[int, dict[Bet, Any]], console: Conso
         "`croupier odds monte-bank --cut-on first-fall --json`."
     ),
 )
-def monte_bank(
-    cut_on: MonteCutOn = CutOn.GATE,
-    as_json: AsJson = False,
-) -> None:
+@with_rules("monte-bank", leave_out=MONTE_LEFT_OUT)
+def monte_bank(given: Given, as_json: AsJson = False) -> None:
     try:
-        rules = monte_table(cut_on)
+        rules = monte_table(given)
     except InvalidInput as error:
         raise fail(str(error)) from None
     if as_json:
@@ -348,7 +350,20 @@ def _show_monte(table: monte.BetTable) -> None:
         "`croupier odds private-monte --shuffles 1000000 --seed 9 --json`."
     ),
 )
+@with_rules(
+    "private-monte",
+    leave_out={
+        **dict.fromkeys(
+            ("seats", "cava", "minimum_monte", "limit", "cap", "cut_on"),
+            "a stake's limits and the bank change no layout's chance",
+        ),
+        "cut": "the private form has no house cut",
+        "extra_cards": "the private form adds no cards",
+        "deals_per_bank": "the counter is followed over six deals, the most (PM-8)",
+    },
+)
 def private_monte(
+    given: Given,
     seen: Annotated[
         str,
         typer.Option(
@@ -372,8 +387,8 @@ def private_monte(
     try:
         seen_cards = private.cards(seen)
         layout_cards = private.cards(layout)
-        given = _given(seen_cards, layout_cards)
-        rules = PrivateRules()  # six deals from a shuffle, the most (PM-8)
+        known = _given(seen_cards, layout_cards)
+        rules = given.table()  # six deals from a shuffle, the most (PM-8)
         options = {"rules": rules}
         run, __ = execute(
             private_sim.simulate, shuffles, "shuffles", seed, options, Where(1, None, None),
@@ -384,13 +399,13 @@ def private_monte(
         raise fail(str(error)) from None
     if as_json:
         report = private.report()
-        if given:
+        if known:
             report["seen"] = [str(card) for card in seen_cards]
-        if "next_layout" in given:
-            report["next_layout"] = private.layout_json(given["next_layout"])
-        if "layout" in given:
+        if "next_layout" in known:
+            report["next_layout"] = private.layout_json(known["next_layout"])
+        if "layout" in known:
             cards = [str(card) for card in layout_cards]
-            report["layout"] = {"cards": cards, **private.layout_json(given["layout"])}
+            report["layout"] = {"cards": cards, **private.layout_json(known["layout"])}
         report["counter"] = simulation.bettor_json(Bettor.COUNTER)
         emit(
             "odds",
@@ -405,7 +420,7 @@ def private_monte(
             interrupted=run.interrupted,
         )
     else:
-        _show_private(given, simulation, seed)
+        _show_private(known, simulation, seed)
         if run.interrupted:
             Console(highlight=False).print(
                 _("[yellow]Interrupted: the figures are for the shuffles dealt.[/]")
@@ -510,7 +525,9 @@ def _plus_minus(edge: Estimate | None) -> str:
         "`croupier odds banchek --punters 4 --json`."
     ),
 )
+@with_rules("banchek", leave_out=BANCHEK_LEFT_OUT)
 def banchek_odds(
+    given: Given,
     hand: Annotated[
         str,
         typer.Option(
@@ -550,12 +567,6 @@ def banchek_odds(
             help=N_("The simulation's seed, 1 if not given: the same figures again."),
         ),
     ] = None,
-    bank: Annotated[
-        int | None, number(N_("The bank put up (BN-2); 100 if not given."), metavar="CHIPS")
-    ] = None,
-    minimum: Annotated[
-        int | None, number(N_("The smallest stake (BN-5); 5 if not given."), metavar="CHIPS")
-    ] = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -568,25 +579,17 @@ def banchek_odds(
         ),
     ] = False,
 ) -> None:
-    asked = (punters, policy, banks, seed, bank, minimum)
-    simulate = not as_json or any(option is not None for option in asked)
+    asked = (punters, policy, banks, seed)
+    simulate = not as_json or any(option is not None for option in asked) or bool(given.chosen)
     seated = 4 if punters is None else punters
     try:
-        rules = (
-            banchek_table(
-                seated,
-                BanchekRules().bank if bank is None else bank,
-                BanchekRules().minimum if minimum is None else minimum,
-            )
-            if simulate
-            else BanchekRules()
-        )
+        rules = banchek_table(given, seated) if simulate else BanchekRules()
         table = _BanchekTable(
             seated, 20_000 if banks is None else banks, 1 if seed is None else seed, rules
         )
         gone_cards = banchek.cards(gone)
         hand_cards = banchek.cards(hand)
-        given = banchek.hand_odds(hand_cards, gone_cards) if hand else None
+        known = banchek.hand_odds(hand_cards, gone_cards) if hand else None
         next_hand = banchek.random_hand(gone_cards) if gone else None
         policies = tuple(Policy) if policy is None else (policy,)
         simulated = table.prospects(policies if simulate else (), quiet=as_json)
@@ -596,9 +599,9 @@ def banchek_odds(
     if as_json:
         report = banchek.report()
         gone_shown = [str(card) for card in gone_cards]
-        if given is not None:
+        if known is not None:
             cards = [str(card) for card in hand_cards]
-            report["hand"] = {"cards": cards, "gone": gone_shown, **banchek.hand_json(given)}
+            report["hand"] = {"cards": cards, "gone": gone_shown, **banchek.hand_json(known)}
         if next_hand is not None:
             report["next_hand"] = {"gone": gone_shown, **banchek.hand_json(next_hand)}
         if simulate:
@@ -613,7 +616,7 @@ def banchek_odds(
             interrupted=interrupted,
         )
     else:
-        _show_banchek(hand_cards, given, next_hand, table, [r for r, __ in simulated])
+        _show_banchek(hand_cards, known, next_hand, table, [r for r, __ in simulated])
         if interrupted:
             Console(highlight=False).print(
                 _("[yellow]Interrupted: the figures are for the banks played.[/]")

@@ -5,9 +5,11 @@ and `solve` say the same thing the same way.
 - A seed is a whole number from 0 to `MOST_SEED` everywhere.
 - A count (hands, shoes, deals, banks, sessions, ...) is at most `MOST` (`croupier.sim`'s
   bound), so that no run is asked for what it could never finish.
-- A commission is a fraction, written `5%`, `0.05` or `1/20` (`engine.config` reads it).
+- A game's rule options (`--decks`, `--commission`, `--cut-on`, ...) are made from their
+  descriptions in the game's `Rules` (`cli/rule_options.py`); a commission is a fraction,
+  written `5%`, `0.05` or `1/20` (`engine.config` reads it).
 - Punto's play on 5 is `--at-5`; the table's rounds are `--rounds`; your place is `--seat`;
-  Punto Banco's shoe is `--table`; Monte's cut is `--cut-on`; choices show in `--help`.
+  choices show in `--help`.
 - A table at a server is `--server URL`, its number `--join TABLE` (`--table` is Punto
   Banco's shoe already); seconds are a number from 0 to a day (`--time-limit`).
 """
@@ -24,8 +26,6 @@ import typer
 from croupier import i18n
 from croupier.cli.usage import AT_LEAST, BOUNDS, output_file, plot_file
 from croupier.errors import InvalidInput
-from croupier.games.monte_bank.rules import CutOn as MonteCut
-from croupier.games.punto_banco.rules import TableSize
 from croupier.i18n import N_, _
 from croupier.sim.runner import MOST
 
@@ -39,18 +39,14 @@ __all__ = [
     "BotPause",
     "Chips",
     "Cluster",
-    "Commission",
     "DaskLocal",
     "Database",
-    "EgalitePays",
     "Fair",
     "JoinTable",
     "Lang",
-    "MonteCutOn",
     "Name",
     "Password",
     "Plot",
-    "PuntoTable",
     "Register",
     "Rounds",
     "Save",
@@ -287,10 +283,6 @@ Cluster = Annotated[
 DaskLocal = Annotated[
     int | None, number(N_("Start a local Dask cluster of this many workers."), 1, 1024)
 ]
-Commission = Annotated[
-    str,
-    typer.Option(metavar="RATE", help=N_("The house's commission: 5%, 0.05 or 1/20; 0 for none.")),
-]
 AtFive = Annotated[
     str,
     typer.Option(
@@ -298,20 +290,6 @@ AtFive = Annotated[
         metavar="PLAY",
         help=N_("Punto's play on 5: draw, stand, or the chance of drawing (0 to 1, e.g. 1/2)."),
     ),
-]
-MonteCutOn = Annotated[
-    MonteCut,
-    typer.Option(
-        case_sensitive=False,
-        help=N_(
-            "When the house takes its cut of a win (MB-13): gate (a win on the first card "
-            "shown), or first-fall (the variant: on the first card that makes a spot fall)."
-        ),
-    ),
-]
-EgalitePays = Annotated[int, number(N_("Égalité pays this many to one (PB-7)."))]
-PuntoTable = Annotated[
-    TableSize, typer.Option(help=N_("large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1)."))
 ]
 
 AT_A_SERVER = N_("At a table server (croupier serve)")

@@ -3,7 +3,6 @@ sit at a table of a croupier server (--server, cli/remote)."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,13 +19,10 @@ from croupier.cli.options import (
     Auto,
     BotPause,
     Chips,
-    Commission,
     Fair,
     JoinTable,
-    MonteCutOn,
     Name,
     Password,
-    PuntoTable,
     Register,
     Rounds,
     Save,
@@ -38,13 +34,11 @@ from croupier.cli.options import (
 )
 from croupier.cli.private_monte.session import PrivateSession
 from croupier.cli.punto_banco.session import Session
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.session import TerminalSession
-from croupier.cli.usage import GameCommands, fail, table_rules
+from croupier.cli.usage import GameCommands, fail
 from croupier.engine.codec import encode
 from croupier.errors import InvalidInput
-from croupier.games.chemin_de_fer.rules import BankerPlay
-from croupier.games.monte_bank.rules import CutOn as MonteCut
-from croupier.games.punto_banco.rules import CommissionTiming, Tableau, TableSize
 from croupier.i18n import N_, _
 
 __all__ = ["play_app"]
@@ -63,18 +57,6 @@ _AUTO_ROUNDS = 100
 unless told otherwise."""
 
 
-class _PuntoOnFive(enum.Enum):
-    """Punto's play on 5 at a table: the text's choice (PB-13e) or the fixed tableau's draw
-    (PB-14), the engine's `Tableau`."""
-
-    CHOOSE = "choose"
-    DRAW = "draw"
-
-    @property
-    def tableau(self) -> Tableau:
-        return Tableau.TEXT if self is _PuntoOnFive.CHOOSE else Tableau.FIXED
-
-
 _AT_A_SERVER = N_(
     "At a server: `croupier play {game} --server http://127.0.0.1:8000 --name ada --register` "
     "(a new table, you and bots; the next time leave out --register; `--join 3` sits at table "
@@ -88,7 +70,6 @@ _Rituals = Annotated[
     bool,
     typer.Option("--rituals", metavar="", help=N_("Be asked to shuffle and cut (MB-5, PM-2).")),
 ]
-_Cava = Annotated[int, number(N_("The smallest stake (MB-8, PM-4)."), metavar="CHIPS")]
 
 
 @play_app.command(
@@ -107,8 +88,10 @@ _Cava = Annotated[int, number(N_("The smallest stake (MB-8, PM-4)."), metavar="C
     + "\n\n"
     + _AT_A_SERVER,
 )
+@with_rules("punto-banco")
 def _punto_banco(
     ctx: typer.Context,
+    given: Given,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -117,24 +100,6 @@ def _punto_banco(
     ] = None,
     chips: Chips = 1000,
     seat: Seat = 1,
-    table: PuntoTable = TableSize.LARGE,
-    at_5: Annotated[
-        _PuntoOnFive,
-        typer.Option(
-            "--at-5",
-            help=N_("choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."),
-        ),
-    ] = _PuntoOnFive.CHOOSE,
-    commission: Commission = "5%",
-    commission_taken: Annotated[
-        CommissionTiming,
-        typer.Option(
-            help=N_(
-                "each-coup: banco's commission is taken at once; end-of-shoe: owed until "
-                "the shoe ends (PB-7)."
-            )
-        ),
-    ] = CommissionTiming.EACH_COUP,
     save: Save = None,
     fair: Fair = False,
     odds: Annotated[
@@ -153,13 +118,6 @@ def _punto_banco(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    options = {
-        "table": table,
-        "tableau": at_5.tableau,
-        "commission": commission,
-        "commission_timing": commission_taken,
-    }
-
     def session(rules: Any, box: int | None, bots: int, chips: int) -> TerminalSession:
         return Session(
             Console(highlight=False),
@@ -172,7 +130,7 @@ def _punto_banco(
             odds=odds,
         )
 
-    _play(ctx, "punto-banco", options, session, usual=(4, 6))
+    _play(ctx, given, session, usual=(4, 6))
 
 
 @play_app.command(
@@ -192,8 +150,10 @@ def _punto_banco(
     + "\n\n"
     + _AT_A_SERVER,
 )
+@with_rules("chemin-de-fer")
 def _chemin_de_fer(
     ctx: typer.Context,
+    given: Given,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -202,14 +162,6 @@ def _chemin_de_fer(
     ] = None,
     chips: Chips = 2000,
     seat: Seat = 1,
-    decks: Annotated[int, number(N_("Decks in the shoe (CF-2)."))] = 6,
-    banker_play: Annotated[
-        BankerPlay,
-        typer.Option(
-            help=N_("free: the banker chooses freely (CF-13); tableau: the casino table.")
-        ),
-    ] = BankerPlay.FREE,
-    commission: Commission = "0",
     save: Save = None,
     fair: Fair = False,
     server: ServerUrl = None,
@@ -220,8 +172,6 @@ def _chemin_de_fer(
     time_limit: TimeLimit = 30.0,
     bot_pause: BotPause = 0.8,
 ) -> None:
-    options = {"decks": decks, "banker_play": banker_play, "commission": commission}
-
     def session(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
         return CheminDeFerSession(
             Console(highlight=False),
@@ -233,7 +183,7 @@ def _chemin_de_fer(
             human_seat=seat,
         )
 
-    _play(ctx, "chemin-de-fer", options, session, usual=(4, 5), banked=True)
+    _play(ctx, given, session, usual=(4, 5), banked=True)
 
 
 @play_app.command(
@@ -250,8 +200,10 @@ def _chemin_de_fer(
     + "\n\n"
     + _AT_A_SERVER,
 )
+@with_rules("monte-bank")
 def _monte_bank(
     ctx: typer.Context,
+    given: Given,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -260,12 +212,6 @@ def _monte_bank(
     ] = None,
     chips: Chips = 3000,
     seat: Seat = 1,
-    cava: _Cava = 10,
-    cut_on: MonteCutOn = MonteCut.GATE,
-    extra_cards: Annotated[
-        int,
-        number(N_("MB-17 variant: unpaired cards added to the layout.")),
-    ] = 0,
     rituals: _Rituals = False,
     save: Save = None,
     fair: Fair = False,
@@ -280,8 +226,7 @@ def _monte_bank(
     _play_banked(
         ctx,
         MonteBankSession,
-        "monte-bank",
-        {"cava": cava, "cut_on": cut_on, "extra_cards": extra_cards},
+        given,
         auto=auto,
         rounds=rounds,
         seed=seed,
@@ -306,8 +251,10 @@ def _monte_bank(
     + "\n\n"
     + _AT_A_SERVER,
 )
+@with_rules("private-monte")
 def _private_monte(
     ctx: typer.Context,
+    given: Given,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -316,12 +263,6 @@ def _private_monte(
     ] = None,
     chips: Chips = 3000,
     seat: Seat = 1,
-    cava: _Cava = 10,
-    limit: Annotated[int, number(N_("The largest stake (PM-4)."), metavar="CHIPS")] = 500,
-    deals_per_bank: Annotated[
-        int,
-        number(N_("Deals from one shuffle before the bank passes (PM-8).")),
-    ] = 6,
     odds: Annotated[
         bool,
         typer.Option(
@@ -344,8 +285,7 @@ def _private_monte(
     _play_banked(
         ctx,
         PrivateSession,
-        "private-monte",
-        {"cava": cava, "limit": limit, "deals_per_bank": deals_per_bank},
+        given,
         auto=auto,
         rounds=rounds,
         seed=seed,
@@ -368,8 +308,10 @@ def _private_monte(
     + "\n\n"
     + _AT_A_SERVER,
 )
+@with_rules("banchek")
 def _banchek(
     ctx: typer.Context,
+    given: Given,
     seed: Seed = None,
     auto: Auto = False,
     rounds: Rounds = None,
@@ -378,17 +320,6 @@ def _banchek(
     ] = None,
     chips: Chips = 2000,
     seat: Seat = 1,
-    minimum: Annotated[int, number(N_("The smallest stake agreed (BN-5)."), metavar="CHIPS")] = 5,
-    bank: Annotated[
-        int,
-        number(N_("The bank each banker puts up; it passes at 3x (BN-10)."), metavar="CHIPS"),
-    ] = 100,
-    riders: Annotated[
-        bool,
-        typer.Option(
-            "--riders", metavar="", help=N_("Allow riders on another's cards (BN-15, BN-16).")
-        ),
-    ] = False,
     odds: Annotated[
         bool,
         typer.Option(
@@ -410,8 +341,7 @@ def _banchek(
     _play_banked(
         ctx,
         BanchekSession,
-        "banchek",
-        {"minimum": minimum, "bank": bank, "riders": riders},
+        given,
         auto=auto,
         rounds=rounds,
         seed=seed,
@@ -422,8 +352,7 @@ def _banchek(
 def _play_banked(
     ctx: typer.Context,
     session_type: Callable[..., TerminalSession],
-    game: str,
-    options: dict[str, Any],
+    given: Given,
     *,
     auto: bool,
     rounds: int | None,
@@ -445,7 +374,7 @@ def _play_banked(
             **session,
         )
 
-    _play(ctx, game, options, seated, usual=(3, 4), banked=True)
+    _play(ctx, given, seated, usual=(3, 4), banked=True)
 
 
 _Seating = Callable[[Any, int | None, int, int], TerminalSession]
@@ -455,26 +384,29 @@ how many bots sit with them and the chips each brings."""
 
 def _play(
     ctx: typer.Context,
-    game: str,
-    options: dict[str, Any],
+    given: Given,
     seating: _Seating,
     *,
     usual: tuple[int, int],
     banked: bool = False,
 ) -> None:
-    """Play `game` with the rule set from `options`: at a table here, with the seats checked
-    (`_seats`, with `usual` bots) and the session run and saved; or at the server --server
-    names (`_at_server`). The options every play command takes are read from `ctx`."""
-    given = [name for name in ctx.params if _given(ctx, name)]
-    rules = _rules(game, **options)
+    """Play the game with the rule set from the rule options `given`: at a table here, with
+    the seats checked (`_seats`, with `usual` bots) and the session run and saved; or at the
+    server --server names (`_at_server`). The options every play command takes are read
+    from `ctx`."""
+    named = [name for name in ctx.params if _given(ctx, name)]
+    try:
+        rules = given.table()
+    except InvalidInput as error:
+        raise fail(str(error)) from None
     params = ctx.params
     if params["server"] is not None:
-        _at_server(ctx, game, options, rules, seating, given, usual[0])
+        _at_server(ctx, given, rules, seating, named, usual[0])
         return
-    stray = [name for name in given if name in _AT_SERVER]
+    stray = [name for name in named if name in _AT_SERVER]
     if stray:
         said = _("{option} is for a table at a server: give --server URL too")
-        raise fail(said.format(option=_flag(stray[0])))
+        raise fail(said.format(option=_flag(ctx, stray[0])))
     seat, bots = _seats(
         rules.seats, params["auto"], params["seat"], params["bots"], usual=usual, banked=banked
     )
@@ -507,15 +439,15 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name == "COMMANDLINE"
 
 
-def _flag(name: str) -> str:
-    """A parameter as its option is written: `--time-limit`."""
-    return f"--{name.replace('_', '-')}"
+def _flag(ctx: typer.Context, name: str) -> str:
+    """A parameter as its option is written: `--time-limit`, `--commission-taken`."""
+    (option,) = (param for param in ctx.command.get_params(ctx) if param.name == name)
+    return str(option.opts[0])
 
 
 def _at_server(
     ctx: typer.Context,
-    game: str,
-    options: dict[str, Any],
+    options: Given,
     rules: Any,
     seating: _Seating,
     given: list[str],
@@ -529,12 +461,12 @@ def _at_server(
     for name in given:
         if name in _HERE_ONLY:
             said = _("{option} is not for a table at a server: {why}")
-            raise fail(said.format(option=_flag(name), why=_(_HERE_ONLY[name])))
+            raise fail(said.format(option=_flag(ctx, name), why=_(_HERE_ONLY[name])))
     join = params["join"]
     for name in given:
         if join is not None and name not in _JOINING:
             said = _("{option} is for a new table: table {table} has its own")
-            raise fail(said.format(option=_flag(name), table=join))
+            raise fail(said.format(option=_flag(ctx, name), table=join))
     if params["name"] is None:
         raise fail(_("--server needs --name NAME (and --register the first time)"))
     try:
@@ -560,7 +492,7 @@ def _at_server(
         register=params["register"],
         table=join,
         bots=bots,
-        rules={option: encode(value) for option, value in options.items()},
+        rules={option: encode(value) for option, value in options.chosen.items()},
         settings={"time_limit": params["time_limit"], "bot_pause": params["bot_pause"]},
         seat=seat,
         chips=params["chips"] if "chips" in given else None,
@@ -570,7 +502,7 @@ def _at_server(
     try:
         status = remote.play(
             console,
-            registry.get(game),
+            registry.get(options.game),
             server,
             lambda rules, seat, chips: seating(rules, seat, 0, chips),
         )
@@ -578,18 +510,6 @@ def _at_server(
         raise fail(str(error)) from None
     if status:
         raise typer.Exit(status)
-
-
-_NAMED = {"commission_timing": "commission_taken"}
-"""Rule-set fields named otherwise on the command line."""
-
-
-def _rules(game: str, **options: Any) -> Any:
-    """The game's rule set from the options given, or one line saying what is wrong."""
-    try:
-        return table_rules(game, _NAMED, **options)
-    except InvalidInput as error:
-        raise fail(str(error)) from None
 
 
 def _seats(

@@ -8,19 +8,18 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from croupier import games as registry
 from croupier import i18n
 from croupier.cli import library_words
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.errors import InvalidInput
 
 __all__ = [
     "AT_LEAST",
@@ -32,12 +31,7 @@ __all__ = [
     "in_cli_words",
     "output_file",
     "plot_file",
-    "rule_as_parameters",
-    "rule_set",
-    "table_rules",
 ]
-
-T = TypeVar("T")
 
 USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 """click's `UsageError` (an unknown option, a value of the wrong type), whichever click typer
@@ -70,21 +64,6 @@ def in_cli_words(message: str) -> str:
     return _PARAMETER.sub(lambda m: f"{_option(m[1])} ", message)
 
 
-def rule_as_parameters(message: str, fields: Mapping[str, str]) -> str:
-    """A rule set's message, which names a field as `name = value`, with each field that
-    one of the command's options set named as that option's parameter, `parameter=value`,
-    which `fail` says as the option; other fields are left as they are.
-
-    >>> rule_as_parameters("deals_per_bank = 7 is not valid", {"deals_per_bank": "deals"})
-    'deals=7 is not valid'
-    >>> in_cli_words(rule_as_parameters("minimum = 5, bank = 3: ...", {"minimum": "minimum"}))
-    '--minimum 5, bank = 3: ...'
-    """
-    for field, parameter in fields.items():
-        message = re.sub(rf"(?<![\w.]){re.escape(field)} = (?=\S)", f"{parameter}=", message)
-    return message
-
-
 def fail(message: str) -> typer.Exit:
     """Say what is wrong on standard error (a library message in the terminal's words, as
     `in_cli_words` gives them); raise what this returns to exit with status 2."""
@@ -92,24 +71,6 @@ def fail(message: str) -> typer.Exit:
     said = i18n._("[red]Error:[/] {message}").format(message=line)
     Console(stderr=True, highlight=False, soft_wrap=True).print(said)
     return typer.Exit(2)
-
-
-def rule_set(make: Callable[[], T], options: Mapping[str, str]) -> T:
-    """`make()`, a rule set built from a command's options; a refusal of it names, for each
-    field an option set (`options`: the field, then the option's parameter), that option,
-    through `rule_as_parameters`."""
-    try:
-        return make()
-    except InvalidConfig as error:
-        raise InvalidInput(rule_as_parameters(str(error), options)) from None
-
-
-def table_rules(game: str, named: Mapping[str, str] | None = None, **given: Any) -> Any:
-    """The game's rule set from the options `given`, read as every command reads them (the
-    game's `config`); a refusal names the option that set each field (the field's own
-    name, or its parameter in `named`), through `rule_set`."""
-    fields = {field: (named or {}).get(field, field) for field in given}
-    return rule_set(lambda: registry.get(game).config(**given), fields)
 
 
 def output_file(param: typer.CallbackParam, value: Path | None) -> Path | None:

@@ -3,7 +3,8 @@
 `make_config(Rules, table="small", commission="1/20")` turns text into the
 field's type (enums by value, whole numbers, fractions, nested limits as
 `low-high`) and refuses an unknown option or a bad value with an
-`InvalidConfig` that names it and says what is valid.
+`InvalidConfig` that names it and says what is valid (the field and its value as data,
+`croupier.engine.rule_options.refuse`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import typing
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from croupier.engine.rule_options import refuse
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.i18n import _
 
@@ -87,11 +89,7 @@ def member(kind: type[E], raw: E | str, parameter: str) -> E:
 def _enum(name: str, raw: Any, hint: type[enum.Enum]) -> enum.Enum:
     found = _named(hint, raw)
     if found is None:
-        raise InvalidConfig(
-            _("{name} = {raw!r} is not valid: choose from {choices}").format(
-                name=name, raw=raw, choices=_choices(hint)
-            )
-        )
+        raise refuse({name: repr(raw)}, _("choose from {choices}").format(choices=_choices(hint)))
     return found
 
 
@@ -117,9 +115,7 @@ def _bool(name: str, raw: Any) -> bool:
         return True
     if text in ("no", "false", "off", "0"):
         return False
-    raise InvalidConfig(
-        _("{name} = {raw!r} is not valid: write yes or no").format(name=name, raw=raw)
-    )
+    raise refuse({name: repr(raw)}, _("write yes or no"))
 
 
 def _int(name: str, raw: Any) -> int:
@@ -128,9 +124,7 @@ def _int(name: str, raw: Any) -> int:
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise InvalidConfig(
-            _("{name} = {raw!r} is not a whole number").format(name=name, raw=raw)
-        ) from None
+        raise InvalidConfig(_("{named} is not a whole number"), {name: repr(raw)}) from None
 
 
 _WRITTEN = re.compile(r"(\d{0,18}\.?\d{1,18}|\d{1,18}/\d{1,18})\s*(%?)")
@@ -149,11 +143,8 @@ def _fraction(name: str, raw: Any) -> Fraction:
         number, percent = written.groups()
         return Fraction(number) / (100 if percent else 1)
     except (ValueError, ZeroDivisionError):
-        raise InvalidConfig(
-            _("{name} = {raw!r} is not a number: write a fraction such as 1/20, 0.05 or 5%").format(
-                name=name, raw=raw
-            )
-        ) from None
+        said = _("{named} is not a number: write a fraction such as 1/20, 0.05 or 5%")
+        raise InvalidConfig(said, {name: repr(raw)}) from None
 
 
 def _pair(name: str, raw: Any, hint: type) -> Any:
@@ -162,9 +153,6 @@ def _pair(name: str, raw: Any, hint: type) -> Any:
     text = str(raw).replace(" ", "")
     low, sep, high = text.partition("-")
     if not sep:
-        raise InvalidConfig(
-            _("{name} = {raw!r} is not valid: write {low}-{high}, e.g. 10-1000").format(
-                name=name, raw=raw, low=low_name, high=high_name
-            )
-        )
+        said = _("write {low}-{high}, e.g. 10-1000").format(low=low_name, high=high_name)
+        raise refuse({name: repr(raw)}, said)
     return hint(_int(name, low), _int(name, high))

@@ -83,12 +83,11 @@ def check_rules(rules: Rules | None) -> Rules:
     Zecchinetta-style added cards (MB-17) change the layout and the draw: refused."""
     rules = Rules() if rules is None else rules
     if rules.extra_cards:
-        raise InvalidConfig(
-            _(
-                "extra_cards = {extra} is not valid here: the odds are of the four-card layout; "
-                "cards added to it (MB-17) are not followed"
-            ).format(extra=rules.extra_cards)
+        said = _(
+            "{named} is not valid here: the odds are of the four-card layout; cards added to "
+            "it (MB-17) are not followed"
         )
+        raise InvalidConfig(said, {"extra_cards": str(rules.extra_cards)})
     return rules
 
 

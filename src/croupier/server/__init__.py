@@ -31,8 +31,9 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `chat`: what people say at a table, stored before it is told;
 - `lobby`: the tables a server process runs;
 - `words`: each step told in the games' own words, for a page;
-- `odds`, `stakes`, `history`, `readings`: a table's exact odds for a seat, its stake limits,
-  its hand history, and the routes that give them, each made once and kept;
+- `odds`, `history`, `readings`: a table's exact odds for a seat, its hand history, and the
+  routes that give them, each made once and kept (a table's stake limits are its rule
+  set's, `croupier.engine.rule_options.stakes`);
 - `shelf`: what is made once and kept, shared by all who ask for it at once;
 - `collector`: Python's garbage collector tuned for a process that serves many tables;
 - `frames`: what a client sends, read and checked: a request's body, a socket's messages;
@@ -75,7 +76,6 @@ __all__ = [
     "shoes",
     "sockets",
     "speaking",
-    "stakes",
     "tables",
     "telling",
     "words",

@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket
 from croupier import games, i18n
 from croupier.bots import roster
 from croupier.engine.codec import encode
+from croupier.engine.rule_options import described
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
 from croupier.server import frames, sessions
 from croupier.server.cross_site import Guard
@@ -375,15 +376,19 @@ class _Api:
             return None if found is None else self._me(session, found)
 
     async def games(self, request: Request) -> Response:
-        """The games, each titled in the language of the request (`language`)."""
+        """The games, each titled in the language of the request (`language`), with its
+        default rule set and its rule options as the lobby's form is made from them (their
+        labels in that language too)."""
         with i18n.use(language(request)):
             titles = {name: i18n._(games.get(name).title) for name in games.names()}
+            options = {name: described(games.get(name).config_type) for name in games.names()}
         return JSONResponse(
             [
                 {
                     "name": name,
                     "title": titles[name],
                     "rules": encode(games.get(name).config()),
+                    "options": options[name],
                     "bots": list(roster.names(name)),
                 }
                 for name in games.names()

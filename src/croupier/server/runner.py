@@ -48,6 +48,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
+from croupier.engine.rule_options import stakes
 from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED
@@ -62,7 +63,6 @@ from croupier.server.ledger import Overdraft
 from croupier.server.plans import Plans
 from croupier.server.protocol import Told
 from croupier.server.seeing import view_message
-from croupier.server.stakes import stakes
 from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
 from croupier.server.telling import Encoder, Narration, catch_up, json_text
 from croupier.server.words import described
@@ -351,7 +351,7 @@ class TableRunner:
             "game": self.info.game,
             "rules": encode(self.info.rules),
             "described": described(self.info.game, self.info.rules),
-            "stakes": stakes(self.info.game, self.info.rules),
+            "stakes": stakes(self.info.rules),
             "odds": self.info.settings.odds,
             "seats": self.info.rules.seats,
             "taken": {

@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.simulate.common import (
     Where,
     estimate_table,
@@ -18,7 +19,7 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import SESSIONS, SessionHands, report
-from croupier.cli.usage import fail, rule_set
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek.rules import MOST_PUNTERS, Rules
@@ -28,7 +29,7 @@ from croupier.sim.banchek import Ending, Policy
 from croupier.sim.banchek_results import BanchekResults, rules_json
 from croupier.sim.runner import Run
 
-__all__ = ["banchek", "table"]
+__all__ = ["LEFT_OUT", "banchek", "table"]
 
 _ENDINGS = {
     Ending.TRIPLED: N_("tripled"),
@@ -38,7 +39,16 @@ _ENDINGS = {
 """How a bank ends (BN-10), as the report names it."""
 
 
+LEFT_OUT = {
+    "seats": "--punters seats the table",
+    "riders": "the kernel deals no riders (BN-15)",
+}
+"""The rule options the simulation and the odds of Banchek do not take, and why."""
+
+
+@with_rules("banchek", leave_out=LEFT_OUT)
 def banchek(
+    given: Given,
     banks: Annotated[
         int | None,
         number(
@@ -66,10 +76,6 @@ def banchek(
             )
         ),
     ] = Policy.FLAT,
-    bank: Annotated[
-        int, number(N_("The bank put up; it passes at three times (BN-10)."), metavar="CHIPS")
-    ] = 100,
-    minimum: Annotated[int, number(N_("The smallest stake (BN-5)."), metavar="CHIPS")] = 5,
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -79,7 +85,7 @@ def banchek(
 ) -> None:
     console = Console(highlight=False)
     try:
-        rules = table(punters, bank, minimum)
+        rules = table(given, punters)
         chosen = policy
         kernel.check_table(punters, rules)
         where = Where(workers, cluster, dask_local)
@@ -171,11 +177,11 @@ def _show(console: Console, result: Run, final: BanchekResults, seed: int) -> No
         console.print(estimate_table(title, lengths, percent=False))
 
 
-def table(punters: int, bank: int, minimum: int) -> Rules:
+def table(given: Given, punters: int) -> Rules:
     """The table the options describe: the bank put up, the smallest stake, and seats for
     the punters and the banker (the rules' usual number, or more to fit the punters; as
     many as a round of the pack allows at most, beyond which `check_table` refuses the
     punters, BN-1). The rule set's refusals name the options that set its fields."""
     seats = min(max(Rules().seats, punters + 1), MOST_PUNTERS + 1)
-    fields = {"minimum": "minimum", "bank": "bank"}
-    return rule_set(lambda: Rules(seats=seats, minimum=minimum, bank=bank), fields)
+    rules: Rules = given.table(seats=seats)
+    return rules

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, choice, number
+from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, choice
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.simulate.common import (
     Coups,
     Shoes,
@@ -28,7 +29,7 @@ from croupier.cli.simulate.sessions import (
     Stake,
     report,
 )
-from croupier.cli.usage import fail, table_rules
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.i18n import N_, _, ngettext
@@ -65,7 +66,18 @@ def _named(play: kernel.Strategy) -> str:
     return _(_STRATEGIES[play.name]) if play.name in _STRATEGIES else play.name
 
 
+@with_rules(
+    "chemin-de-fer",
+    leave_out={
+        "banker_play": "--strategy says how both sides play",
+        **dict.fromkeys(
+            ("seats", "minimum_bank", "minimum_stake"),
+            "the kernel deals coups, not a table's seats and banks",
+        ),
+    },
+)
 def chemin_de_fer(
+    given: Given,
     hands: Coups = None,
     shoes: Shoes = None,
     sessions: Sessions = None,
@@ -84,16 +96,6 @@ def chemin_de_fer(
             rich_help_panel=SESSIONS,
         ),
     ] = "punter",
-    commission: Annotated[
-        str,
-        typer.Option(
-            metavar="RATE",
-            help=N_(
-                "The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
-                "(CF-16 variant; the text has none)."
-            ),
-        ),
-    ] = "0",
     seed: Seed = None,
     workers: Workers = 1,
     cluster: Cluster = None,
@@ -116,16 +118,13 @@ def chemin_de_fer(
             help=N_("The punter on 5, instead of the strategy's: draw, stand, or a chance."),
         ),
     ] = None,
-    decks: Annotated[int, number(N_("Decks in the shoe (CF-2)."))] = 6,
-    burn: Annotated[int, number(N_("Cards burned at each shoe (CF-4)."))] = 3,
-    cut_card: Annotated[int, number(N_("Cards behind the cut card (the text names none)."))] = 10,
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
     console = Console(highlight=False)
     try:
         play_at_five = at_five(at_5) if at_5 is not None else None
-        rules = _rules(decks, burn, cut_card, commission)
+        rules: Rules = given.table()
         play = kernel.strategy(strategy, rules.decks, at_five=play_at_five)
         where = Where(workers, cluster, dask_local)
         options: dict[str, Any] = {"rules": rules, "strategy": play}
@@ -210,15 +209,6 @@ def _show(console: Console, result: Run, final: CheminDeFerResults, seed: int) -
         commission: final.banker_edge(final.commission),
     }
     console.print(estimate_table(_("The banker's edge a unit staked"), edges))
-
-
-def _rules(decks: int, burn: int, cut_card: int, commission: str) -> Rules:
-    """The table's rule set from the options (the commission read as `play` reads it); its
-    refusals name the options that set its fields."""
-    rules: Rules = table_rules(
-        "chemin-de-fer", decks=decks, burn=burn, cut_card=cut_card, commission=commission
-    )
-    return rules
 
 
 def _nets(side: str, stake: int, rules: Rules) -> tuple[int, int, int]:

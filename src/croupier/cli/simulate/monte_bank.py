@@ -12,13 +12,13 @@ from croupier.cli.options import (
     AsJson,
     Cluster,
     DaskLocal,
-    MonteCutOn,
     Plot,
     Seed,
     Workers,
     choice,
     number,
 )
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.simulate.common import (
     Where,
     estimate_table,
@@ -36,9 +36,8 @@ from croupier.cli.simulate.sessions import (
     Stake,
     report,
 )
-from croupier.cli.usage import fail, rule_set
-from croupier.engine.config import make_config
-from croupier.errors import InvalidInput
+from croupier.cli.usage import fail
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.monte_bank import CutOn, Rules
 from croupier.games.monte_bank.layout import Kind
@@ -49,7 +48,7 @@ from croupier.sim.monte_bank_results import MonteBankResults, rules_json
 from croupier.sim.runner import Run
 from croupier.sim.sessions import Plan
 
-__all__ = ["monte_bank", "table"]
+__all__ = ["LEFT_OUT", "monte_bank", "table"]
 
 _BETS = {
     BetKind.CIRCLE: N_("circle 3:1"),
@@ -78,14 +77,27 @@ _CUT_ON = {CutOn.GATE: N_("on the gate"), CutOn.FIRST_FALL: N_("on the first fal
 """Where the house takes its cut (MB-13), as the report says it."""
 
 
-def table(cut_on: CutOn) -> Rules:
+LEFT_OUT = dict.fromkeys(
+    ("seats", "cava", "minimum_monte", "cap", "deals_per_bank"),
+    "no wager's odds depend on it (the odds are of a stake the bank covers)",
+)
+"""The rule options the odds and the simulation of Monte Bank do not take, and why."""
+
+
+def table(given: Given) -> Rules:
     """The table the options describe, read as `croupier play monte-bank` reads its options
     (the game's `config`); the rule set's refusals, and those of the odds and the kernel
     (`check_rules`), name the options that set its fields."""
-    return rule_set(lambda: check_rules(make_config(Rules, cut_on=cut_on)), {"cut_on": "cut_on"})
+    rules = given.table()
+    try:
+        return check_rules(rules)
+    except InvalidConfig as error:
+        raise given.refusal(error) from None
 
 
+@with_rules("monte-bank", leave_out=LEFT_OUT)
 def monte_bank(
+    given: Given,
     deals: Annotated[
         int | None,
         number(
@@ -94,7 +106,6 @@ def monte_bank(
             )
         ),
     ] = None,
-    cut_on: MonteCutOn = CutOn.GATE,
     sessions: Sessions = None,
     session_hands: SessionHands = 500,
     bankroll: Bankroll = 1000,
@@ -122,7 +133,7 @@ def monte_bank(
     console = Console(highlight=False)
     try:
         where = Where(workers, cluster, dask_local)
-        rules = table(cut_on)
+        rules = table(given)
         on = _(_CUT_ON[rules.cut_on])
         rate = f"{float(rules.cut):.0%}"
         unit, count, size = how_long(

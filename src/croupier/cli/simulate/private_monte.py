@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.simulate.common import (
     Where,
     estimate_table,
@@ -18,7 +19,7 @@ from croupier.cli.simulate.common import (
     print_json,
 )
 from croupier.cli.simulate.sessions import SESSIONS, Bankroll, Sessions, report
-from croupier.cli.usage import fail, rule_set
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.private_monte import PrivateRules
@@ -45,7 +46,17 @@ _PLOTTED = {Bettor.FLAT: N_("flat bettor's edge"), Bettor.COUNTER: N_("counter's
 """Each bettor's edge, as the plot names it."""
 
 
+@with_rules(
+    "private-monte",
+    leave_out={
+        **dict.fromkeys(("seats", "minimum_monte", "cap"), "the bank is not followed"),
+        "cut": "the private form has no house cut",
+        "cut_on": "the private form has no house cut",
+        "extra_cards": "the private form adds no cards",
+    },
+)
 def private_monte(
+    given: Given,
     shuffles: Annotated[
         int | None,
         number(
@@ -55,9 +66,6 @@ def private_monte(
             )
         ),
     ] = None,
-    deals_per_bank: Annotated[
-        int, number(N_("Deals from one shuffle, before the bank passes (PM-8)."))
-    ] = 6,
     sessions: Sessions = None,
     session_hands: Annotated[
         int,
@@ -82,14 +90,6 @@ def private_monte(
             rich_help_panel=SESSIONS,
         ),
     ] = 20,
-    cava: Annotated[
-        int,
-        number(help=N_("The smallest stake on a layout (PM-4)."), rich_help_panel=SESSIONS),
-    ] = 10,
-    limit: Annotated[
-        int,
-        number(help=N_("The largest stake on a layout (PM-4)."), rich_help_panel=SESSIONS),
-    ] = 500,
     bettor: Annotated[
         Bettor,
         typer.Option(
@@ -109,8 +109,9 @@ def private_monte(
 ) -> None:
     console = Console(highlight=False)
     try:
-        rules = _rules(deals_per_bank, cava, limit)
-        deals = deals_per_bank
+        rules = _rules(given)
+        deals = rules.deals_per_bank
+        assert deals is not None  # the private form's deals are bounded (PM-8)
         where = Where(workers, cluster, dask_local)
         unit, count, size = how_long(
             1_000_000, shuffles, None, sessions, session_hands, hands_are="shuffles"
@@ -216,15 +217,13 @@ def _explain_sessions(console: Console, who: Bettor, deals: int, stake: int, pla
     console.print(said.format(deals=deals, stake=f"{stake:,}", most=f"{plan.stake:,}"))
 
 
-def _rules(deals: int, cava: int, limit: int) -> PrivateRules:
+def _rules(given: Given) -> PrivateRules:
     """The table the options describe; the rule set's refusals name the options that set its
     fields. The bank is not followed, so its smallest monte is only held to the cava."""
-    monte = max(cava, PrivateRules().minimum_monte)
-    fields = {"deals_per_bank": "deals_per_bank", "limit": "limit", "cava": "cava"}
-    return rule_set(
-        lambda: PrivateRules(cava=cava, limit=limit, deals_per_bank=deals, minimum_monte=monte),
-        fields,
-    )
+    usual = PrivateRules()
+    monte = max(given.chosen.get("cava", usual.cava), usual.minimum_monte)
+    rules: PrivateRules = given.table(minimum_monte=monte)
+    return rules
 
 
 def _plan(stake: int, bankroll: int, hands: int, who: Bettor) -> Plan:

@@ -12,15 +12,12 @@ from croupier.cli.options import (
     AsJson,
     AtFive,
     Cluster,
-    Commission,
     DaskLocal,
-    EgalitePays,
     Plot,
-    PuntoTable,
     Seed,
     Workers,
-    number,
 )
+from croupier.cli.rule_options import Given, with_rules
 from croupier.cli.simulate.common import (
     Coups,
     Shoes,
@@ -41,11 +38,10 @@ from croupier.cli.simulate.sessions import (
     Stake,
     report,
 )
-from croupier.cli.usage import fail, table_rules
+from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules
-from croupier.games.punto_banco.rules import TableSize
 from croupier.i18n import N_, _, ngettext
 from croupier.sim import punto_banco as kernel
 from croupier.sim.punto_banco_results import PuntoBancoResults, fresh_shoe, rules_json
@@ -64,7 +60,15 @@ _EDGES = {
 """Each bet's house edge, as the plot names it."""
 
 
+@with_rules(
+    "punto-banco",
+    leave_out={
+        "tableau": "--at-5 says how punto plays on 5, the fixed tableau's draw among them",
+        "commission_timing": "the kernel takes the commission each coup",
+    },
+)
 def punto_banco(
+    given: Given,
     hands: Coups = None,
     shoes: Shoes = None,
     sessions: Sessions = None,
@@ -79,17 +83,13 @@ def punto_banco(
     workers: Workers = 1,
     cluster: Cluster = None,
     dask_local: DaskLocal = None,
-    table: PuntoTable = TableSize.LARGE,
-    cut_card: Annotated[int, number(N_("Cards behind the cut card (PB-3)."))] = 10,
-    commission: Commission = "5%",
-    egalite_pays: EgalitePays = 8,
     at_5: AtFive = "draw",
     as_json: AsJson = False,
     plot: Plot = None,
 ) -> None:
     console = Console(highlight=False)
     try:
-        rules = _rules(table, cut_card, commission, egalite_pays)
+        rules: Rules = given.table()
         play = at_five(at_5)
         where = Where(workers, cluster, dask_local)
         options = {"rules": rules, "at_five": play}
@@ -182,18 +182,6 @@ def _show(console: Console, result: Run, final: PuntoBancoResults, seed: int) ->
             "differ from it by far less than these intervals.[/]"
         )
     )
-
-
-def _rules(table: TableSize, cut_card: int, commission: str, egalite_pays: int) -> Rules:
-    """The table's rule set from the options; its refusals name the options that set it."""
-    rules: Rules = table_rules(
-        "punto-banco",
-        table=table,
-        cut_card=cut_card,
-        commission=commission,
-        egalite_pays=egalite_pays,
-    )
-    return rules
 
 
 def _plan(

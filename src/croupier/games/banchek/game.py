@@ -94,7 +94,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
     config_type: ClassVar[type[Any]] = Rules
 
     def config(self, **options: Any) -> Rules:
-        return make_config(Rules, **options)
+        rules: Rules = make_config(self.config_type, **options)
+        return rules
 
     def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
         seats = seat_buy_ins(buy_ins, config.seats)

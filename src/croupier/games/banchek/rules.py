@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from croupier.cards import Card, full_pack, shoe_of
 from croupier.cards import read_cards as cards
-from croupier.errors import InvalidConfig
-from croupier.i18n import _
+from croupier.engine.rule_options import End, check, option, refuse
+from croupier.i18n import N_, _
 from croupier.lowest_card import USUAL_ORDER
 
 __all__ = [
@@ -82,23 +82,29 @@ class Rules:
     """A Banchek table: its seats, the agreed smallest stake and first bank, and whether
     riders are allowed (BN-15)."""
 
-    seats: int = 8
-    minimum: int = 5
-    bank: int = 100
-    riders: bool = False
+    seats: int = option(
+        8, N_("Seats at the table, the banker's too (BN-1)."), "BN-1", low=2, high=MOST_PUNTERS + 1,
+        reason=N_("2 to {high}, so that a round fits the pack (BN-1)"),
+    )  # fmt: skip
+    minimum: int = option(
+        5, N_("The smallest stake agreed (BN-5)."), "BN-5", low=1, reason=N_("at least 1 chip"),
+        stake="stake",
+    )  # fmt: skip
+    bank: int = option(
+        100, N_("The bank each banker puts up; it passes at 3x (BN-10)."), "BN-10", low=1,
+        reason=N_("at least 1 chip"), stake="bank", end=End.BOTH,
+    )  # fmt: skip
+    riders: bool = option(False, N_("Allow riders on another's cards (BN-15, BN-16)."), "BN-15")
 
     def __post_init__(self) -> None:
-        if not 2 <= self.seats <= MOST_PUNTERS + 1:
-            said = _(
-                "seats = {seats} is not valid: 2 to {most}, so that a round fits the pack (BN-1)"
-            )
-            raise InvalidConfig(said.format(seats=self.seats, most=MOST_PUNTERS + 1))
         if self.minimum < 1 or self.bank < self.minimum:
+            values = {"minimum": str(self.minimum), "bank": str(self.bank)}
             said = _(
-                "minimum = {minimum}, bank = {bank}: the smallest stake is at least 1 chip, and "
-                "the bank at least the smallest stake (BN-2, BN-5)"
+                "the smallest stake is at least 1 chip, and the bank at least the smallest "
+                "stake (BN-2, BN-5)"
             )
-            raise InvalidConfig(said.format(minimum=self.minimum, bank=self.bank))
+            raise refuse(values, said)
+        check(self)
 
     @property
     def tripled(self) -> int:

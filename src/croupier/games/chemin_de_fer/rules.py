@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.errors import InvalidConfig
-from croupier.i18n import _
+from croupier.engine.rule_options import check, option
+from croupier.i18n import N_
 
 __all__ = ["BankerPlay", "Hand", "Outcome", "Rules", "Winner"]
 
@@ -46,35 +46,54 @@ class BankerPlay(enum.Enum):
 class Rules:
     """A Chemin de Fer rule set; the defaults are the text's."""
 
-    decks: int = 6
-    seats: int = 10
-    burn: int = 3
-    minimum_bank: int = 100
-    minimum_stake: int = 10
-    banker_play: BankerPlay = BankerPlay.FREE
-    commission: Fraction = Fraction(0)
-    cut_card: int = 10
+    decks: int = option(
+        6, N_("Decks in the shoe (CF-2)."), "CF-2", low=3, reason=N_("at least 3 full decks (CF-2)")
+    )
+    seats: int = option(
+        10, N_("Seats at the table (CF-1)."), "CF-1", low=2, high=20, reason=N_("2 to 20 (CF-1)")
+    )
+    burn: int = option(
+        3,
+        N_("Cards burned at each shoe (CF-4)."),
+        "CF-4",
+        choices=(3, 4),
+        reason=N_("3 or 4 cards (CF-4)"),
+    )
+    minimum_bank: int = option(
+        100, N_("The smallest bank a banker puts up (CF-3)."), "CF-3", low=1,
+        reason=N_("at least 1 chip"), stake="bank",
+    )  # fmt: skip
+    minimum_stake: int = option(
+        10, N_("The smallest stake against the bank (CF-7)."), "CF-7", low=1,
+        reason=N_("at least 1 chip"), stake="stake",
+    )  # fmt: skip
+    banker_play: BankerPlay = option(
+        BankerPlay.FREE,
+        N_("free: the banker chooses freely (CF-13); tableau: the casino table."),
+        "CF-13",
+    )
+    commission: Fraction = option(
+        Fraction(0),
+        N_(
+            "The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
+            "(CF-16 variant; the text has none)."
+        ),
+        "CF-16",
+        low=0,
+        high=1,
+        below=True,
+        reason=N_("from 0 up to 1"),
+    )
+    cut_card: int = option(
+        10,
+        N_("Cards behind the cut card (the text names none)."),
+        low=6,
+        high=52,
+        reason=N_("6 to 52 from the bottom"),
+    )
 
     def __post_init__(self) -> None:
-        if self.decks < 3:
-            said = _("decks = {decks} is not valid: at least 3 full decks (CF-2)")
-            raise InvalidConfig(said.format(decks=self.decks))
-        if not 2 <= self.seats <= 20:
-            raise InvalidConfig(
-                _("seats = {seats} is not valid: 2 to 20 (CF-1)").format(seats=self.seats)
-            )
-        if self.burn not in (3, 4):
-            raise InvalidConfig(
-                _("burn = {burn} is not valid: 3 or 4 cards (CF-4)").format(burn=self.burn)
-            )
-        if self.minimum_bank < 1 or self.minimum_stake < 1:
-            raise InvalidConfig(_("the minimum bank and the minimum stake are at least 1 chip"))
-        if not 0 <= self.commission < 1:
-            said = _("commission = {commission} is not valid: from 0 up to 1")
-            raise InvalidConfig(said.format(commission=self.commission))
-        if not 6 <= self.cut_card <= 52:
-            said = _("cut_card = {cut_card} is not valid: 6 to 52 from the bottom")
-            raise InvalidConfig(said.format(cut_card=self.cut_card))
+        check(self)
 
     def commission_on(self, win: int) -> int:
         """The house's commission on a banker's winning coup, rounded half up (CF-16)."""

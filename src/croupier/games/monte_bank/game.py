@@ -111,7 +111,8 @@ class MonteBank(BankingGame[Rules, State, MonteView]):
     """The bets of this form of the game (the private form has its own)."""
 
     def config(self, **options: Any) -> Rules:
-        return make_config(Rules, **options)
+        rules: Rules = make_config(self.config_type, **options)
+        return rules
 
     def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
         seats = seat_buy_ins(buy_ins, config.seats)

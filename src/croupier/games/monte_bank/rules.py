@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.errors import InvalidConfig
-from croupier.i18n import _
+from croupier.engine.rule_options import check, option, refuse
+from croupier.i18n import N_, _
 
 __all__ = ["Cap", "CutOn", "Rules"]
 
@@ -36,33 +36,67 @@ class Cap(enum.Enum):
 class Rules:
     """A Monte Bank rule set; the defaults are the text's readings."""
 
-    seats: int = 8
-    cava: int = 10
-    minimum_monte: int = 100
-    cut: Fraction = Fraction(1, 4)
-    cut_on: CutOn = CutOn.GATE
-    cap: Cap = Cap.NET
-    deals_per_bank: int | None = None
-    extra_cards: int = 0
+    seats: int = option(
+        8, N_("Seats at the table (MB-1)."), "MB-1", low=2, high=12, reason=N_("2 to 12 (MB-1)")
+    )
+    cava: int = option(
+        10,
+        N_("The smallest stake (MB-8, PM-4)."),
+        "MB-8",
+        low=1,
+        reason=N_("at least 1 chip"),
+        stake="stake",
+    )
+    minimum_monte: int = option(
+        100, N_("The smallest monte a banker puts up (MB-4)."), "MB-4", low=1,
+        reason=N_("at least 1 chip"), stake="monte",
+    )  # fmt: skip
+    cut: Fraction = option(
+        Fraction(1, 4),
+        N_("The house's cut of a winner's winnings (MB-13): 25%, 0.25 or 1/4."),
+        "MB-13",
+        low=0,
+        high=1,
+        below=True,
+        reason=N_("from 0 up to 1"),
+    )
+    cut_on: CutOn = option(
+        CutOn.GATE,
+        N_(
+            "When the house takes its cut of a win (MB-13): gate (a win on the first card shown), "
+            "or first-fall (the variant: on the first card that makes a spot fall)."
+        ),
+        "MB-13",
+    )
+    cap: Cap = option(
+        Cap.NET,
+        N_(
+            "What the monte limits (MB-4): net (the banker's net loss in a deal) or gross "
+            "(the payouts)."
+        ),
+        "MB-4",
+    )
+    deals_per_bank: int | None = option(
+        None,
+        N_("Deals a banker deals before the bank passes (MB-15); none for as long as he likes."),
+        "MB-15",
+        low=1,
+        reason=N_("at least 1, or none for as long as he likes"),
+    )
+    extra_cards: int = option(
+        0,
+        N_("MB-17 variant: unpaired cards added to the layout."),
+        "MB-17",
+        low=0,
+        high=2,
+        reason=N_("0, or 1 or 2 for the Zecchinetta-style variant (MB-17)"),
+    )
 
     def __post_init__(self) -> None:
-        if not 2 <= self.seats <= 12:
-            said = _("seats = {seats} is not valid: 2 to 12 (MB-1)")
-            raise InvalidConfig(said.format(seats=self.seats))
-        if self.cava < 1 or self.minimum_monte < self.cava:
-            raise InvalidConfig(
-                _("the cava is at least 1 chip, and the smallest monte at least the cava")
-            )
-        if not 0 <= self.cut < 1:
-            raise InvalidConfig(_("cut = {cut} is not valid: from 0 up to 1").format(cut=self.cut))
-        if self.deals_per_bank is not None and self.deals_per_bank < 1:
-            raise InvalidConfig(_("deals_per_bank is at least 1, or none for as long as he likes"))
-        if not 0 <= self.extra_cards <= 2:
-            said = _(
-                "extra_cards = {extra} is not valid: 0, or 1 or 2 for the Zecchinetta-style "
-                "variant (MB-17)"
-            )
-            raise InvalidConfig(said.format(extra=self.extra_cards))
+        check(self)
+        if self.minimum_monte < self.cava:
+            values = {"cava": str(self.cava), "minimum_monte": str(self.minimum_monte)}
+            raise refuse(values, _("the smallest monte is at least the cava"))
 
     def cut_on_winnings(self, winnings: int) -> int:
         """The house's cut, rounded half up to a whole chip (MB-13)."""

@@ -60,7 +60,8 @@ class PrivateMonte(MonteBank):
     bet_actions: ClassVar[tuple[type[Action], ...]] = (LayoutBet,)
 
     def config(self, **options: Any) -> PrivateRules:
-        return make_config(PrivateRules, **options)
+        rules: PrivateRules = make_config(self.config_type, **options)
+        return rules
 
     def bet_options(self, state: State, seat: int) -> tuple[Option, ...]:
         """A stake on the top layout, the bottom one, or both, within the limits (PM-4,

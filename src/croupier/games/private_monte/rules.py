@@ -14,10 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
-from croupier.errors import InvalidConfig
+from croupier.engine.rule_options import End, option, refuse
 from croupier.games.monte_bank.layout import GROUPS, Spot
 from croupier.games.monte_bank.rules import Rules
-from croupier.i18n import _
+from croupier.i18n import N_, _
 
 __all__ = [
     "CARDS_A_DEAL",
@@ -55,22 +55,39 @@ class PrivateRules(Rules):
     """Private Monte: no cutter and no cut; stakes from the cava to an agreed `limit` (and
     never over the bank, PM-6); the banker deals `deals_per_bank` deals from one shuffle."""
 
-    limit: int = 500
-    deals_per_bank: int | None = MOST_DEALS
-    cut: Fraction = Fraction(0)
+    limit: int = option(
+        500, N_("The largest stake (PM-4)."), "PM-4", low=1,
+        reason=N_("at least 1 chip"), stake="stake", end=End.HIGH,
+    )  # fmt: skip
+    deals_per_bank: int | None = option(
+        MOST_DEALS,
+        N_("Deals from one shuffle before the bank passes (PM-8)."),
+        "PM-8",
+        low=1,
+        high=MOST_DEALS,
+        reason=N_("1 to {high} (PM-8)"),
+    )
+    cut: Fraction = option(
+        Fraction(0),
+        N_("The house's cut: none in the private form (PM-6)."),
+        "PM-6",
+        low=0,
+        high=0,
+        reason=N_("the private form has no house cut"),
+    )
+    extra_cards: int = option(
+        0,
+        N_("Unpaired cards added to the layout: none in the private form (PM-3)."),
+        "PM-3",
+        low=0,
+        high=0,
+        reason=N_("the private form has no added cards"),
+    )
 
     def __post_init__(self) -> None:
-        if self.deals_per_bank is None or not 1 <= self.deals_per_bank <= MOST_DEALS:
-            said = _("deals_per_bank = {deals} is not valid: 1 to {most} (PM-8)")
-            raise InvalidConfig(
-                said.format(deals=self.deals_per_bank, most=MOST_DEALS)
-            )  # before the club form's checks, whose words do not fit the private bank's term
         Rules.__post_init__(self)
         if self.limit < self.cava:
-            said = _("limit = {limit} is not valid: at least the cava")
-            raise InvalidConfig(said.format(limit=self.limit))
-        if self.cut or self.extra_cards:
-            raise InvalidConfig(_("the private form has no house cut and no added cards"))
+            raise refuse({"limit": str(self.limit)}, _("at least the cava"))
 
 
 def suits_win(first: Any, second: Any, gate: Any) -> bool:

@@ -109,7 +109,8 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     config_type: ClassVar[type[Any]] = Rules
 
     def config(self, **options: Any) -> Rules:
-        return make_config(Rules, **options)
+        rules: Rules = make_config(self.config_type, **options)
+        return rules
 
     def start(self, config: Rules, buy_ins: Mapping[int, int]) -> State:
         boxes: list[Box | None] = [None] * config.boxes

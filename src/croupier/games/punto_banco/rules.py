@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from croupier.cards import Card, Rank
+from croupier.engine.rule_options import check, option
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import AtFive
-from croupier.i18n import _
+from croupier.i18n import N_, _
 
 __all__ = [
     "Bet",
@@ -104,26 +105,56 @@ class Limits:
 class Rules:
     """A Punto Banco rule set. The defaults are the text's."""
 
-    table: TableSize = TableSize.LARGE
-    punto: Limits = field(default_factory=lambda: Limits(10, 1000))
-    banco: Limits = field(default_factory=lambda: Limits(10, 1000))
-    egalite: Limits = field(default_factory=lambda: Limits(10, 200))
-    commission: Fraction = Fraction(5, 100)
-    egalite_pays: int = 8
-    cut_card: int = 10
-    tableau: Tableau = Tableau.TEXT
-    commission_timing: CommissionTiming = CommissionTiming.EACH_COUP
+    table: TableSize = option(
+        TableSize.LARGE, N_("large: 8 decks, 16 boxes; small: 6 decks, 7 boxes (PB-1)."), "PB-1"
+    )
+    punto: Limits = option(
+        help=N_("Punto's table range, low-high (PB-6)."), rule="PB-6", stake="punto",
+        factory=lambda: Limits(10, 1000),
+    )  # fmt: skip
+    banco: Limits = option(
+        help=N_("Banco's table range, low-high (PB-6)."), rule="PB-6", stake="banco",
+        factory=lambda: Limits(10, 1000),
+    )  # fmt: skip
+    egalite: Limits = option(
+        help=N_("Égalité's table range, low-high (PB-6)."), rule="PB-6", stake="egalite",
+        factory=lambda: Limits(10, 200),
+    )  # fmt: skip
+    commission: Fraction = option(
+        Fraction(5, 100),
+        N_("The house's commission on banco's wins (PB-7): 5%, 0.05 or 1/20; 0 for none."),
+        "PB-7",
+        low=0,
+        high=1,
+        below=True,
+        reason=N_("from 0 up to 1"),
+    )
+    egalite_pays: int = option(
+        8, N_("Égalité pays this many to one (PB-7)."), "PB-7", low=1, reason=N_("at least 1")
+    )
+    cut_card: int = option(
+        10, N_("Cards behind the cut card (PB-3)."), "PB-3", low=8, high=10,
+        reason=N_("8 to 10 cards from the bottom (PB-3)"),
+    )  # fmt: skip
+    tableau: Tableau = option(
+        Tableau.TEXT,
+        N_("choose: punto chooses on 5 (PB-13e); draw: he always draws (PB-14)."),
+        "PB-13e",
+        flag="at-5",
+        words=(("choose", Tableau.TEXT), ("draw", Tableau.FIXED)),
+    )
+    commission_timing: CommissionTiming = option(
+        CommissionTiming.EACH_COUP,
+        N_(
+            "each-coup: banco's commission is taken at once; end-of-shoe: owed until the "
+            "shoe ends (PB-7)."
+        ),
+        "PB-7",
+        flag="commission-taken",
+    )
 
     def __post_init__(self) -> None:
-        if not 0 <= self.commission < 1:
-            said = _("commission = {commission} is not valid: from 0 up to 1")
-            raise InvalidConfig(said.format(commission=self.commission))
-        if self.egalite_pays < 1:
-            said = _("egalite_pays = {pays} is not valid: at least 1")
-            raise InvalidConfig(said.format(pays=self.egalite_pays))
-        if not 8 <= self.cut_card <= 10:
-            said = _("cut_card = {cut_card} is not valid: 8 to 10 cards from the bottom (PB-3)")
-            raise InvalidConfig(said.format(cut_card=self.cut_card))
+        check(self)
 
     @property
     def decks(self) -> int:

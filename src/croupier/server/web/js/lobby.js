@@ -5,7 +5,7 @@ import { get, me, post } from "./api.js";
 import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { clear, el } from "./dom.js";
 import { freshPart, keepOpenersPart } from "./fair.js";
-import { ruleInputs, ruleValues } from "./rules.js";
+import { learnRules, ruleInputs, ruleValues } from "./rules.js";
 
 const REFRESH = 3000;
 const find = (id) => document.getElementById(id);
@@ -111,7 +111,7 @@ function chooseGame() {
   fieldset.append(el("legend", {}, _("Rules")));
   if (!game) return;
   bots.max = Math.max(0, (game.rules.seats ?? 7) - 1);
-  fieldset.append(...ruleInputs(game.rules));
+  fieldset.append(...ruleInputs(game.rules, game.options));
 }
 
 async function enter(event) {
@@ -167,6 +167,7 @@ async function start() {
   });
   try {
     games = await get("/api/games");
+    learnRules(games);
   } catch (error) {
     find("open-error").textContent = error.message;
   }

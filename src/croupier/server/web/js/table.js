@@ -59,6 +59,7 @@ import { Chat } from "./chat.js";
 import { clear, el, seatName } from "./dom.js";
 import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
+import { learnRules } from "./rules.js";
 import { FairPanel } from "./fair.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
@@ -111,6 +112,7 @@ async function loadNames() {
 
 async function loadTitle(game) {
   const found = await get("/api/games").catch(() => []);
+  learnRules(found); // the fallback layout names the rules by their labels (js/rules.js)
   const title = found.find((g) => g.name === game)?.title || game;
   page.title.textContent = title;
   document.title = _("croupier: {game}, table {table}", { game: title, table });
