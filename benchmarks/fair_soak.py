@@ -43,12 +43,12 @@ from croupier.engine.actions import Action
 from croupier.engine.codec import decode
 from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch
+from croupier.server.connections import Subscriber
 from croupier.server.database import migrate, open_database
 from croupier.server.history import table_history
 from croupier.server.ledger import open_account, transfer
 from croupier.server.lobby import Lobby
 from croupier.server.people import GRANT_SOURCE, register
-from croupier.server.connections import Subscriber
 from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, AccountKind, Cause
 from croupier.server.tables import Settings
