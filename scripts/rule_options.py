@@ -38,8 +38,9 @@ def taking(game: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {
         option.name: [] for option in options(games.get(game).config_type)
     }
+    context = typer.Context(command)
     for group in GROUPS:
-        sub = command.commands[group].commands.get(game)
+        sub = command.get_command(context, group).commands.get(game)
         if sub is None:
             continue
         for param in sub.params:

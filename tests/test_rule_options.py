@@ -39,7 +39,8 @@ def _with_a_tip(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
 def _commands(game: str) -> list[str]:
     """The commands of `game`: `play`, and `odds`, `simulate`, `solve` where it has one."""
     command: Any = typer.main.get_command(app)
-    return [group for group in docs.GROUPS if game in command.commands[group].commands]
+    context = typer.Context(command)
+    return [g for g in docs.GROUPS if game in command.get_command(context, g).commands]
 
 
 @pytest.mark.parametrize("game", games.names())

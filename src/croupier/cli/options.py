@@ -27,7 +27,7 @@ from croupier import i18n
 from croupier.cli.usage import AT_LEAST, BOUNDS, output_file, plot_file
 from croupier.errors import InvalidInput
 from croupier.i18n import N_, _
-from croupier.sim.runner import MOST
+from croupier.sim.slices import MOST
 
 __all__ = [
     "AT_A_SERVER",

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from croupier import games as registry
 from croupier import words
+from croupier.cli.library_words import Typer
 from croupier.cli.usage import fail
 from croupier.engine.events import redact
 from croupier.engine.game import Game
@@ -20,7 +21,7 @@ from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.i18n import N_, _
 from croupier.words.markup import plural
 
-__all__ = ["DIFFERS", "read_history", "replay_command", "where"]
+__all__ = ["DIFFERS", "command", "read_history", "replay_app", "replay_command", "where"]
 
 DIFFERS = 1
 """The exit status of a replay that differs from its record (2: a file that cannot be read)."""
@@ -96,3 +97,16 @@ def where(error: HistoryMismatch, word: str) -> str:
     if error.closing:
         return _("at the close, after {rounds}").format(rounds=plural(error.round - 1, word))
     return _(_IN[word]).format(number=error.round)
+
+
+replay_app = Typer()
+replay_app.command(
+    "replay",
+    help=N_(
+        "Replay a saved session event for event, as a spectator saw it, and check it against "
+        "the record the save keeps of every coup. Exit status 1 names the first coup that "
+        "differs from the record (an edited or damaged save); 2, a file that cannot be read."
+    ),
+)(replay_command)
+command = typer.main.get_command(replay_app)
+"""`croupier replay`, which `croupier.cli.main` loads when it is asked for."""

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import typer
 
+from croupier.cli.library_words import Typer
 from croupier.cli.options import Database, number, seed
 from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
@@ -16,7 +17,7 @@ from croupier.i18n import N_, _, ngettext
 from croupier.server.door import Limits
 from croupier.server.forwarded import network, proxies
 
-__all__ = ["serve_command"]
+__all__ = ["command", "serve_app", "serve_command"]
 
 
 def _enough_bots(bots: int) -> None:
@@ -222,3 +223,20 @@ def serve_command(
         ws_max_size=65536,
         ws_per_message_deflate=False,
     )
+
+
+serve_app = Typer()
+serve_app.command(
+    "serve",
+    help=N_(
+        "Start the table server: people register, open tables of any game with bots, sit "
+        "down with chips from their account, and play together.\n\n"
+        "With no --database, the ledger is an SQLite file in croupier's data folder; give "
+        "--database postgresql://USER@HOST/DB to use PostgreSQL. The database's schema is "
+        "brought up to date at start, and every table left open is resumed where it was. The "
+        "server answers GET /api/health once it and its database are up; docs/protocol.md "
+        "describes the rest. Ctrl-C stops the server; nothing committed is lost."
+    ),
+)(serve_command)
+command = typer.main.get_command(serve_app)
+"""`croupier serve`, which `croupier.cli.main` loads when it is asked for."""

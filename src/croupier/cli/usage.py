@@ -3,19 +3,22 @@ traceback and no box."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from difflib import get_close_matches
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperCommand
 
 from croupier import i18n
 from croupier.cli import library_words
@@ -225,7 +228,29 @@ def _take_language(args: Sequence[str]) -> tuple[str | None, list[str]]:
 class Croupier(library_words.SpokenGroup):
     """The `croupier` command: a mistake in how it is called is one line and exit status 2,
     as every other bad input is, however it is run (the `croupier` script, `python -m
-    croupier`, a test's runner); Ctrl-C before a command has its own answer is 130."""
+    croupier`, a test's runner); Ctrl-C before a command has its own answer is 130.
+
+    The commands in `later` are loaded when they are asked for, so that a command imports
+    only what it runs (`croupier serve` neither the simulator nor the solver)."""
+
+    later: Mapping[str, str] = MappingProxyType({})
+    """Each command loaded when asked for, by name: `module:name`, where the module's `name`
+    is a Typer application of subcommands or a command made by Typer."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.later, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name in self.later:
+            module, _, made = self.later[name].partition(":")
+            command = getattr(importlib.import_module(module), made)
+            if not isinstance(command, TyperCommand):
+                command = typer.main.get_group(command)
+                command.name = name
+            _reflow(command)
+            self.add_command(command, name)
+        return command
 
     def main(
         self,

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from croupier import words
+from croupier.cli.library_words import Typer
 from croupier.cli.replay import DIFFERS, read_history, where
 from croupier.cli.usage import fail
 from croupier.engine.history import proved
@@ -18,7 +19,7 @@ from croupier.errors import HistoryMismatch
 from croupier.i18n import N_, _
 from croupier.words.markup import plural
 
-__all__ = ["verify_command"]
+__all__ = ["command", "verify_app", "verify_command"]
 
 
 def verify_command(
@@ -90,3 +91,19 @@ def verify_command(
             )
         signatures = plural(len(seal.signatures), "signature")
         console.print(said.format(table=seal.table, signatures=signatures, key=seal.key))
+
+
+verify_app = Typer()
+verify_app.command(
+    "verify",
+    help=N_(
+        "Check a provably fair session: each shuffle's seed is the one its commitment was "
+        "made to, each order the one the seed and the seats' parts give, and every card dealt "
+        "and every event is the one the shuffled and cut pack gives, as recorded. A table "
+        "server's history is signed as well, shoe by shoe: each signature must be its key's, "
+        'for the history as it is (any field edited breaks it). Says "verified", or names '
+        "the first discrepancy (exit status 1); 2, a file that cannot be read."
+    ),
+)(verify_command)
+command = typer.main.get_command(verify_app)
+"""`croupier verify`, which `croupier.cli.main` loads when it is asked for."""

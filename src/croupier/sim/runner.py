@@ -20,7 +20,7 @@ import numpy as np
 from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.sim.rng import seeded
-from croupier.sim.slices import split
+from croupier.sim.slices import MOST, split
 
 __all__ = ["CHUNK", "MOST", "Chunk", "Kernel", "Progress", "Run", "chunks", "run"]
 
@@ -32,11 +32,6 @@ progress and to spread over workers."""
 Kernel = Callable[..., Any]
 """A game's kernel: `kernel(state, hands, **options)` deals `hands` hands from the generator
 `state` and returns its counts, a row for each slice of the hands, in order."""
-
-
-MOST = 10**12
-"""The most hands (banks, shuffles, sessions) a run deals: hours of work on one core, and a
-list of chunks that still fits in memory."""
 
 
 @dataclass(frozen=True, slots=True)
