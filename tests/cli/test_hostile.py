@@ -19,6 +19,7 @@ import tempfile
 import time
 import traceback
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 import typer
@@ -99,10 +100,14 @@ def generated() -> list[tuple[str, list[str]]]:
     return cases
 
 
-def _options(command: object, path: list[str]) -> list[tuple[list[str], str]]:
-    commands = getattr(command, "commands", None)
-    if commands is not None:
-        return [found for name, sub in commands.items() for found in _options(sub, [*path, name])]
+def _options(command: Any, path: list[str]) -> list[tuple[list[str], str]]:
+    if hasattr(command, "list_commands"):  # every subcommand, those loaded when asked for too
+        context = typer.Context(command)
+        return [
+            found
+            for name in command.list_commands(context)
+            for found in _options(command.get_command(context, name), [*path, name])
+        ]
     return [
         (path, param.opts[0])
         for param in getattr(command, "params", [])

@@ -35,13 +35,13 @@ def test_an_idle_connection_is_sent_heartbeats(database_url, monkeypatch):
     assert [first, *beats] == [{"type": "heartbeat"}] * 3
 
 
-async def _fake(then: Callable[[ServerConnection], Any]) -> tuple[Any, int]:
-    """A server that welcomes a table's connection (a heartbeat of 0.05 s) and shows it a
+async def _fake(then: Callable[[ServerConnection], Any], heartbeat: float) -> tuple[Any, int]:
+    """A server that welcomes a table's connection (saying its `heartbeat`) and shows it a
     view, then does `then` with it; and its port."""
 
     async def welcome(socket: ServerConnection) -> None:
         first = {"type": "welcome", "table": 1, "game": "banchek", "seq": 0, "seat": None}
-        await socket.send(json.dumps({**first, "resumed": False, "heartbeat": 0.05}))
+        await socket.send(json.dumps({**first, "resumed": False, "heartbeat": heartbeat}))
         await socket.send(json.dumps({"type": "view", "seq": 0, "seat": None, "view": {}}))
         await then(socket)
 
@@ -49,11 +49,11 @@ async def _fake(then: Callable[[ServerConnection], Any]) -> tuple[Any, int]:
     return server, server.sockets[0].getsockname()[1]
 
 
-def _heard(then: Callable[[ServerConnection], Any]) -> list[Any]:
+def _heard(then: Callable[[ServerConnection], Any], heartbeat: float = 0.05) -> list[Any]:
     """What a client's `next()` gave, at the fake server, until it raised."""
 
     async def run() -> list[Any]:
-        server, port = await _fake(then)
+        server, port = await _fake(then, heartbeat)
         heard: list[Any] = []
         async with server, Client(f"http://127.0.0.1:{port}") as client:
             table = client.table(1)
@@ -79,13 +79,15 @@ def test_a_client_lets_go_of_a_server_that_says_nothing():
 
 
 def test_a_client_takes_heartbeats_in_silence():
+    # A heartbeat of 0.5 s, beaten twice as often: the client lets go after 1.5 s of silence,
+    # which a busy machine's pause does not reach, and the beats last for twice that.
     async def beating(socket: ServerConnection) -> None:
-        for _ in range(8 * SILENCE):  # for longer than the silence it lets go of
-            await asyncio.sleep(0.05)
+        for _ in range(4 * SILENCE):
+            await asyncio.sleep(0.25)
             await socket.send(json.dumps({"type": "heartbeat"}))
         await socket.send(json.dumps({"type": "step", "seq": 1}))
         await socket.close()
 
-    *messages, error = _heard(beating)
+    *messages, error = _heard(beating, heartbeat=0.5)
     assert messages[1:] == [{"type": "step", "seq": 1}], "the heartbeats are not messages"
     assert not isinstance(error, ServerSilent)

@@ -238,7 +238,7 @@ class Croupier(library_words.SpokenGroup):
     is a Typer application of subcommands or a command made by Typer."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*self.later, *super().list_commands(ctx)]
+        return list(dict.fromkeys([*self.later, *super().list_commands(ctx)]))
 
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
