@@ -355,7 +355,7 @@ def test_the_ledger_audits_json_is_the_same_in_any_language(ledger):
         (
             "not a url",
             "не удаётся открыть базу данных 'not a url': ",
-            "Could not parse SQLAlchemy URL from given URL string",
+            "Could not parse SQLAlchemy URL",  # (its words after these vary by version)
         ),
     ],
 )
@@ -366,4 +366,5 @@ def test_the_ledger_audit_refuses_in_russian(tmp_path, database, said, library):
     assert result.exit_code == 2 and result.stdout == ""
     line = result.stderr.strip()
     assert line.startswith("Ошибка: ") and said.format(folder=tmp_path) in line
-    assert line.endswith(library) and not english(line.removesuffix(library)), line
+    croupiers = line[: line.index(library)] if library else line
+    assert not english(croupiers), line
