@@ -120,10 +120,10 @@ def main() -> None:
         play(rest)
     elif command in ("help", "-h", "--help"):
         print(__doc__)
+    elif command == "test":
+        sys.exit(f"tasks.py: test takes --quick or nothing, not {' '.join(rest)!r}")
     else:
         print(__doc__, file=sys.stderr)
-        if command == "test":
-            sys.exit(f"tasks.py: test takes --quick or nothing, not {' '.join(rest)!r}")
         sys.exit(f"tasks.py: no task {command!r}; the tasks are serve, play, test, setup and help")
 
 
