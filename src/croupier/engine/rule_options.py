@@ -40,6 +40,7 @@ __all__ = [
     "labels",
     "option",
     "options",
+    "rate",
     "refuse",
     "stakes",
 ]
@@ -195,6 +196,12 @@ def option(
     if factory is not dataclasses.MISSING:
         return dataclasses.field(default_factory=factory, metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)
+
+
+def rate(default: Any, help: str, rule: str) -> Any:
+    """A field of a rule set that is a share of a stake or a win (a commission, a cut), from
+    0 up to 1 (see `option`)."""
+    return option(default, help, rule, low=0, high=1, below=True, reason=N_("from 0 up to 1"))
 
 
 def options(rules: Any) -> tuple[RuleOption, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from croupier.engine.actions import Join
+from croupier.engine.actions import Join, Option
 from croupier.engine.codec import JSON, encode
 from croupier.server import protocol
 from croupier.server.book import Book
@@ -30,41 +30,33 @@ def view_message(
     (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None), its
     view written by `encoder`."""
     seat = book.seat_of(person) if person is not None else None
-    game, state = book.game, book.state
-    seen = game.view(state, seat)
-    fair = _fair(book, seat, closed)
-    if seat is not None or closed:
-        return protocol.view(
-            book.seq,
-            seat,
-            seen,
-            waiting,
-            closed,
-            paid_out=book.paid_at_close,
-            encoder=encoder,
-            plans=plans,
-            paused=paused,
-            fair=fair,
-        )
-    taken = game.seats(state)
-    open_seats = {
-        empty: option
-        for empty in range(seats)
-        if empty not in taken
-        for option in game.options(state, empty).of_type(Join)
-    }
+    seen = book.game.view(book.state, seat)
+    playing = seat is None and not closed  # a spectator of a table in play: its seats
     return protocol.view(
         book.seq,
         seat,
         seen,
         waiting,
         closed,
-        open_seats,
+        _open_seats(book, seats) if playing else None,
+        None if playing else book.paid_at_close,
         encoder=encoder,
         plans=plans,
         paused=paused,
-        fair=fair,
+        fair=_fair(book, seat, closed),
     )
+
+
+def _open_seats(book: Book, seats: int) -> dict[int, Option]:
+    """The empty seats of a table of `seats` seats, each with what joining it asks."""
+    game, state = book.game, book.state
+    taken = game.seats(state)
+    return {
+        empty: option
+        for empty in range(seats)
+        if empty not in taken
+        for option in game.options(state, empty).of_type(Join)
+    }
 
 
 def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:

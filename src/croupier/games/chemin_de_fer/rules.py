@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.engine.rule_options import check, option
+from croupier.engine.rule_options import check, option, rate
 from croupier.i18n import N_
 
 __all__ = ["BankerPlay", "Hand", "Outcome", "Rules", "Winner"]
@@ -72,17 +72,13 @@ class Rules:
         N_("free: the banker chooses freely (CF-13); tableau: the casino table."),
         "CF-13",
     )
-    commission: Fraction = option(
+    commission: Fraction = rate(
         Fraction(0),
         N_(
             "The house's commission on a banker's winning coup: 5%, 0.05 or 1/20 "
             "(CF-16 variant; the text has none)."
         ),
         "CF-16",
-        low=0,
-        high=1,
-        below=True,
-        reason=N_("from 0 up to 1"),
     )
     cut_card: int = option(
         10,

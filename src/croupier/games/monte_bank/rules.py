@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.engine.rule_options import check, option, refuse
+from croupier.engine.rule_options import check, option, rate, refuse
 from croupier.i18n import N_, _
 
 __all__ = ["Cap", "CutOn", "Rules"]
@@ -51,14 +51,10 @@ class Rules:
         100, N_("The smallest monte a banker puts up (MB-4)."), "MB-4", low=1,
         reason=N_("at least 1 chip"), stake="monte",
     )  # fmt: skip
-    cut: Fraction = option(
+    cut: Fraction = rate(
         Fraction(1, 4),
         N_("The house's cut of a winner's winnings (MB-13): 25%, 0.25 or 1/4."),
         "MB-13",
-        low=0,
-        high=1,
-        below=True,
-        reason=N_("from 0 up to 1"),
     )
     cut_on: CutOn = option(
         CutOn.GATE,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from croupier.cards import Card, Rank
-from croupier.engine.rule_options import check, option
+from croupier.engine.rule_options import check, option, rate
 from croupier.errors import InvalidConfig
 from croupier.games.baccarat import AtFive
 from croupier.i18n import N_, _
@@ -120,14 +120,10 @@ class Rules:
         help=N_("Égalité's table range, low-high (PB-6)."), rule="PB-6", stake="egalite",
         factory=lambda: Limits(10, 200),
     )  # fmt: skip
-    commission: Fraction = option(
+    commission: Fraction = rate(
         Fraction(5, 100),
         N_("The house's commission on banco's wins (PB-7): 5%, 0.05 or 1/20; 0 for none."),
         "PB-7",
-        low=0,
-        high=1,
-        below=True,
-        reason=N_("from 0 up to 1"),
     )
     egalite_pays: int = option(
         8, N_("Égalité pays this many to one (PB-7)."), "PB-7", low=1, reason=N_("at least 1")
