@@ -4,6 +4,7 @@ in chunks wherever it goes, the progress bar, the JSON, the tables of estimates,
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import re
 import secrets
@@ -152,8 +153,13 @@ class Where:
             with client:
                 yield client
             return
+        # Its workers' own logs are not shown: a worker whose heartbeat crosses the cluster's
+        # closing logs a traceback, and a chunk that fails is raised here, by the client.
         local = LocalCluster(
-            n_workers=self.dask_local, threads_per_worker=1, dashboard_address=None
+            n_workers=self.dask_local,
+            threads_per_worker=1,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
         )
         with local, Client(local) as client:
             yield client
