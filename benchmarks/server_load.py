@@ -406,7 +406,7 @@ class Load:
                     self.seated += 1
             else:
                 (self.window.refused if measured else self.setup_refused)[message["error"]] += 1
-                if message["error"] == "not-stored":  # the same again, shortly
+                if message["error"] in ("not-stored", "paused"):  # the same again, shortly
                     player.timer = asyncio.create_task(self._act_later(player, 0.5))
                 elif player.view is not None and player.view["seq"] == player.decided_at:
                     player.ready_after = player.decided_at + 1  # refused on this view: wait

@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sqlalchemy import Engine, select, text
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
@@ -24,7 +26,7 @@ from croupier.server.committer import Committer
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
 from croupier.server.people import register
-from croupier.server.schema import Account, Cause, Person, ShoePart, ShoeSeed
+from croupier.server.schema import Account, Cause, Person, ShoePart, ShoeSeed, TableRecord
 from croupier.server.tables import (
     Batch,
     Committed,
@@ -35,6 +37,7 @@ from croupier.server.tables import (
     commit_steps,
     open_table,
     release,
+    renew,
 )
 from tests.server.players import steps_of
 
@@ -148,6 +151,44 @@ def test_a_commit_never_waits_for_the_event_loops_shared_threads(table, database
 
     asyncio.run(held())
     assert len(steps_of(database_url, number)) == 1
+
+
+def _waits_on_a_lock(engine: Engine) -> bool:
+    with engine.connect() as connection:
+        return bool(connection.scalar(text("SELECT count(*) FROM pg_locks WHERE NOT granted")))
+
+
+@pytest.mark.parametrize("locking", ["a group's commit", "the leases' renewal"])
+def test_tables_rows_are_locked_in_the_order_of_their_ids(table, database_url, locking):
+    """A group's commit and the renewal of a process's leases lock the tables' rows in one
+    order, their ids' (whatever order the batches came in), so that the two never deadlock
+    (PostgreSQL, which locks rows: a load test once saw it). With the first table's row held
+    elsewhere, each waits for it before it has locked the second's."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite locks the whole database, never a row")
+    engine, first = table
+    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
+    for number in (first, second):
+        assert claim(engine, number, "here", 60)
+    lock = select(TableRecord.id).where(TableRecord.id == first).with_for_update()
+    holder = engine.connect()
+    holder.begin()
+    holder.execute(lock)
+    if locking == "a group's commit":
+        batches = [Batch(second, [JOIN], after=0), Batch(first, [JOIN], after=0)]
+        done = ThreadPoolExecutor(1).submit(commit_group, engine, batches)
+    else:
+        done = ThreadPoolExecutor(1).submit(renew, engine, [second, first], "here", 60)
+    until = time.monotonic() + 60
+    while not _waits_on_a_lock(engine):
+        assert time.monotonic() < until and not done.done(), "it never waited for the first"
+        time.sleep(0.01)
+    with engine.connect() as other, other.begin():
+        nowait = select(TableRecord.id).where(TableRecord.id == second)
+        assert other.scalar(nowait.with_for_update(nowait=True)) == second, "the second free"
+    holder.rollback()
+    holder.close()
+    assert done.result(timeout=60) in ([None, None], {first, second})
 
 
 def test_only_the_lease_holder_commits_and_a_lease_is_one_process_s(table, database_url):

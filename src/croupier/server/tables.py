@@ -306,7 +306,11 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
     """Commit several tables' batches in one transaction, each in a savepoint of its own: a
     batch that is refused (`TableLost`, `InsufficientChips`, a database error of its own) is
     undone alone, the others are committed. For each batch, None or why it is not stored;
-    every batch fails alike when the transaction itself cannot commit."""
+    every batch fails alike when the transaction itself cannot commit.
+
+    The batches are stored in the order of their tables (a table's own in the order given),
+    so that its tables' rows are locked in the order `renew` locks them: two transactions
+    that lock the same rows in opposite orders would deadlock."""
     if len(batches) == 1:  # alone, its own transaction undoes it: no savepoint to pay for
         try:
             with Session(engine) as session, session.begin():
@@ -314,16 +318,14 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
         except (CroupierError, SQLAlchemyError) as error:
             return [error]
         return [None]
-    failed: list[Exception | None] = []
+    failed: list[Exception | None] = [None] * len(batches)
     with Session(engine) as session, session.begin():
-        for batch in batches:
+        for at in sorted(range(len(batches)), key=lambda at: batches[at].table):
             try:
                 with session.begin_nested():
-                    _store(session, batch)
+                    _store(session, batches[at])
             except (CroupierError, SQLAlchemyError) as error:
-                failed.append(error)
-            else:
-                failed.append(None)
+                failed[at] = error
     return failed
 
 
@@ -549,20 +551,28 @@ def claim(
 def renew(engine: Engine, tables: Iterable[int], owner: str, seconds: float) -> set[int]:
     """Renew `owner`'s leases of `tables` for the next `seconds`, in one transaction: the
     tables whose lease it still holds (one that another process has taken is not among
-    them)."""
+    them). Their rows are locked first, in the order of their ids, as `commit_group` locks
+    them."""
     wanted = list(tables)
     if not wanted:
         return set()
     until = datetime.now(UTC) + timedelta(seconds=seconds)
     with Session(engine) as session, session.begin():
+        held = list(
+            session.scalars(
+                select(TableRecord.id)
+                .where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
+                .order_by(TableRecord.id)
+                .with_for_update(key_share=True)  # FOR NO KEY UPDATE, as `_store` locks them
+            )
+        )
         session.execute(
             update(TableRecord)
-            .where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
+            .where(TableRecord.id.in_(held))
             .values(lease_until=until)
             .execution_options(synchronize_session=False)
         )
-        held = select(TableRecord.id).where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
-        return set(session.scalars(held))
+        return set(held)
 
 
 def release(engine: Engine, table: int, owner: str) -> None:
