@@ -104,7 +104,17 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     ada.sit(0, 500)
     ada.wait_phase("betting")
     bob.wait_phase("betting")
+    # A redraw never touches what is being typed: the page redraws as Bob sits down while
+    # Ada's stake is selected in its field, and what she types then replaces it.
+    typing = ada.page.get_by_label("Bet on banco: amount, 10 to 500")
+    typing.click()
+    typing.press("Control+a")
+    seq = ada.page.locator("#layout").get_attribute("data-seq")
     bob.sit(2, 400)
+    expect(ada.page.locator("#layout")).not_to_have_attribute("data-seq", seq or "")
+    ada.page.keyboard.type("30")
+    expect(typing).to_have_value("30")
+    expect(typing).to_be_focused()
 
     # A refusal is shown in words: a stake under the table's range, sent past the page's
     # own check of the field.

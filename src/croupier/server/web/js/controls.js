@@ -181,14 +181,23 @@ export function control(option, send, { label = null, text = null, chips = [] } 
 export function focused(root) {
   const active = document.activeElement;
   if (!active || !root.contains(active) || !active.dataset.option) return null;
-  return { option: active.dataset.option, field: active.dataset.field || null, tag: active.tagName };
+  return { option: active.dataset.option, field: active.dataset.field || null, tag: active.tagName, element: active };
 }
 
+// An amount field that had the focus is put back itself in place of the one drawn anew
+// (with the new one's range and words), so that a redraw never touches what is being typed
+// there: not its text, not where the caret is, not what is selected.
 export function refocus(root, was) {
   if (!was) return;
   for (const candidate of root.querySelectorAll("[data-option]")) {
     if (candidate.dataset.option === was.option && candidate.tagName === was.tag && (candidate.dataset.field || null) === was.field) {
-      candidate.focus();
+      if (was.tag === "INPUT" && candidate !== was.element) {
+        for (const name of ["min", "max", "aria-label"]) was.element.setAttribute(name, candidate.getAttribute(name));
+        candidate.replaceWith(was.element);
+        was.element.focus();
+      } else {
+        candidate.focus();
+      }
       return;
     }
   }
