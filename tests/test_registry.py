@@ -16,6 +16,7 @@ import pytest
 
 from croupier import games, words
 from croupier.bots import roster
+from croupier.cli import play
 from croupier.engine.events import Event
 from croupier.rl import shapes, vector
 from croupier.server import odds
@@ -50,6 +51,7 @@ def test_every_game_is_said_to_have_or_not_each_part_that_some_games_have(
         ("bots", roster.GAMES),
         ("words", words.GAMES),
         ("rl shapes", shapes.GAMES),
+        ("play at the terminal", play.SITTINGS),
     ],
 )
 def test_a_layer_that_every_game_has_registers_every_game(

@@ -8,7 +8,8 @@ import asyncio
 import json
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, select, text
@@ -174,6 +175,7 @@ def test_tables_rows_are_locked_in_the_order_of_their_ids(table, database_url, l
     holder = engine.connect()
     holder.begin()
     holder.execute(lock)
+    done: Future[Any]
     if locking == "a group's commit":
         batches = [Batch(second, [JOIN], after=0), Batch(first, [JOIN], after=0)]
         done = ThreadPoolExecutor(1).submit(commit_group, engine, batches)

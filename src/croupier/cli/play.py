@@ -3,6 +3,7 @@ sit at a table of a croupier server (--server, cli/remote)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,10 +12,10 @@ import typer
 from rich.console import Console
 
 from croupier import games as registry
-from croupier.cli.banchek.session import Session as BanchekSession
-from croupier.cli.chemin_de_fer.session import Session as CheminDeFerSession
+from croupier.cli.banchek import session as banchek
+from croupier.cli.chemin_de_fer import session as chemin_de_fer
 from croupier.cli.library_words import Typer
-from croupier.cli.monte_bank.session import Session as MonteBankSession
+from croupier.cli.monte_bank import session as monte_bank
 from croupier.cli.options import (
     Auto,
     BotPause,
@@ -32,16 +33,16 @@ from croupier.cli.options import (
     TimeLimit,
     number,
 )
-from croupier.cli.private_monte.session import PrivateSession
-from croupier.cli.punto_banco.session import Session
+from croupier.cli.private_monte import session as private_monte
+from croupier.cli.punto_banco import session as punto_banco
 from croupier.cli.rule_options import Given, with_rules
-from croupier.cli.session import TerminalSession
+from croupier.cli.session import Sitting, TerminalSession
 from croupier.cli.usage import GameCommands, fail
 from croupier.engine.codec import encode
 from croupier.errors import InvalidInput
 from croupier.i18n import N_, _
 
-__all__ = ["play_app"]
+__all__ = ["SITTINGS", "play_app"]
 
 play_app = Typer(
     cls=GameCommands,
@@ -71,310 +72,70 @@ _Rituals = Annotated[
     typer.Option("--rituals", metavar="", help=N_("Be asked to shuffle and cut (MB-5, PM-2).")),
 ]
 
-
-@play_app.command(
-    "punto-banco",
-    help=N_(
-        "Sit at a Punto Banco table: bet punto, banco or égalité against the house.\n\nYou are "
-        "asked for your bets each coup, to cut when a new shoe starts, to turn punto's cards "
-        "when yours is the highest punto stake, and to choose on 5. Type `help` at any prompt "
-        "for the commands. Your seat is a box."
-    ),
-    epilog=N_(
-        "Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
-        "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
-        "`croupier rules punto-banco` (the rules)."
+SITTINGS: dict[str, Sitting] = {
+    sitting.game: sitting
+    for sitting in (
+        punto_banco.PLAY,
+        chemin_de_fer.PLAY,
+        monte_bank.PLAY,
+        private_monte.PLAY,
+        banchek.PLAY,
     )
-    + "\n\n"
-    + _AT_A_SERVER,
-)
-@with_rules("punto-banco")
-def _punto_banco(
-    ctx: typer.Context,
-    given: Given,
-    seed: Seed = None,
-    auto: Auto = False,
-    rounds: Rounds = None,
-    bots: Annotated[
-        int | None, number(N_("Bots at the table (default: 4 with you, 6 with --auto)."), 0, 20)
-    ] = None,
-    chips: Chips = 1000,
-    seat: Seat = 1,
-    save: Save = None,
-    fair: Fair = False,
-    odds: Annotated[
-        bool,
-        typer.Option(
-            "--odds",
-            metavar="",
-            help=N_("Show each bet's exact house edge for the cards not yet seen, every coup."),
-        ),
-    ] = False,
-    server: ServerUrl = None,
-    name: Name = None,
-    password: Password = None,
-    register: Register = False,
-    join: JoinTable = None,
-    time_limit: TimeLimit = 30.0,
-    bot_pause: BotPause = 0.8,
-) -> None:
-    def session(rules: Any, box: int | None, bots: int, chips: int) -> TerminalSession:
-        return Session(
-            Console(highlight=False),
-            rules,
-            seed=seed,
-            coups=rounds,
-            bots=bots,
-            chips=chips,
-            human_box=box,
-            odds=odds,
-        )
-
-    _play(ctx, given, session, usual=(4, 6))
+}
+"""How every game is played at the terminal, by the game's name."""
 
 
-@play_app.command(
-    "chemin-de-fer",
-    help=N_(
-        "Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it, play "
-        "the punters' hand, and bank in your turn.\n\nThe bots bid, bank and stake by their own "
-        "ways and draw as the game's equilibrium says. The commission is the house's share of "
-        "the banker's winning coups (CF-16). Type `help` at any prompt for the commands, "
-        "`table` to see the table again, `quit` to leave."
-    ),
-    epilog=N_(
-        "Examples: `croupier play chemin-de-fer --seed 7`; "
-        "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; "
-        "`croupier rules chemin-de-fer`."
-    )
-    + "\n\n"
-    + _AT_A_SERVER,
-)
-@with_rules("chemin-de-fer")
-def _chemin_de_fer(
-    ctx: typer.Context,
-    given: Given,
-    seed: Seed = None,
-    auto: Auto = False,
-    rounds: Rounds = None,
-    bots: Annotated[
-        int | None, number(N_("Bots at the table (default: 4 with you, 5 with --auto)."), 1, 20)
-    ] = None,
-    chips: Chips = 2000,
-    seat: Seat = 1,
-    save: Save = None,
-    fair: Fair = False,
-    server: ServerUrl = None,
-    name: Name = None,
-    password: Password = None,
-    register: Register = False,
-    join: JoinTable = None,
-    time_limit: TimeLimit = 30.0,
-    bot_pause: BotPause = 0.8,
-) -> None:
-    def session(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
-        return CheminDeFerSession(
-            Console(highlight=False),
-            rules,
-            seed=seed,
-            coups=rounds,
-            bots=bots,
-            chips=chips,
-            human_seat=seat,
-        )
-
-    _play(ctx, given, session, usual=(4, 5), banked=True)
-
-
-@play_app.command(
-    "monte-bank",
-    help=N_(
-        "Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the "
-        "layout, watch the gate and the draw, and bank in your turn.\n\nAt the bets prompt "
-        "type `help` for the commands; `table` shows the layout again."
-    ),
-    epilog=N_(
-        "Examples: `croupier play monte-bank --seed 7`; "
-        "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`."
-    )
-    + "\n\n"
-    + _AT_A_SERVER,
-)
-@with_rules("monte-bank")
-def _monte_bank(
-    ctx: typer.Context,
-    given: Given,
-    seed: Seed = None,
-    auto: Auto = False,
-    rounds: Rounds = None,
-    bots: Annotated[
-        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
-    ] = None,
-    chips: Chips = 3000,
-    seat: Seat = 1,
-    rituals: _Rituals = False,
-    save: Save = None,
-    fair: Fair = False,
-    server: ServerUrl = None,
-    name: Name = None,
-    password: Password = None,
-    register: Register = False,
-    join: JoinTable = None,
-    time_limit: TimeLimit = 30.0,
-    bot_pause: BotPause = 0.8,
-) -> None:
-    _play_banked(
-        ctx,
-        MonteBankSession,
-        given,
-        auto=auto,
-        rounds=rounds,
-        seed=seed,
-        rituals=rituals,
+def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
 
 
-@play_app.command(
-    "private-monte",
-    help=N_(
-        "Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the "
-        "gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one "
-        "shuffle, so the cards seen tell which suits are left: `--odds` shows what they are "
-        "worth.\n\nAt the bets prompt type `help` for the commands; `table` shows the layout "
-        "again."
-    ),
-    epilog=N_(
-        "Examples: `croupier play private-monte --odds`; "
-        "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
-        "`croupier rules private-monte`."
+def _command(sitting: Sitting) -> Callable[..., None]:
+    """The function of `sitting`'s play command: the options every game's takes, with
+    --odds and --rituals where the game has them (its rule options are added by
+    `with_rules`)."""
+
+    def play(ctx: typer.Context, given: Given, **_: Any) -> None:
+        _play(ctx, given, sitting)
+
+    bots = Annotated[int | None, number(sitting.bots, 1 if sitting.banked else 0, 20)]
+    shown = []
+    if sitting.odds is not None:
+        odds = typer.Option("--odds", metavar="", help=sitting.odds)
+        shown.append(_option("odds", Annotated[bool, odds], False))
+    if sitting.rituals:
+        shown.append(_option("rituals", _Rituals, False))
+    play.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            _option("ctx", typer.Context, inspect.Parameter.empty),
+            _option("given", Given, inspect.Parameter.empty),
+            _option("seed", Seed, None),
+            _option("auto", Auto, False),
+            _option("rounds", Rounds, None),
+            _option("bots", bots, None),
+            _option("chips", Chips, sitting.chips),
+            _option("seat", Seat, 1),
+            *shown,
+            _option("save", Save, None),
+            _option("fair", Fair, False),
+            _option("server", ServerUrl, None),
+            _option("name", Name, None),
+            _option("password", Password, None),
+            _option("register", Register, False),
+            _option("join", JoinTable, None),
+            _option("time_limit", TimeLimit, 30.0),
+            _option("bot_pause", BotPause, 0.8),
+        ]
     )
-    + "\n\n"
-    + _AT_A_SERVER,
-)
-@with_rules("private-monte")
-def _private_monte(
-    ctx: typer.Context,
-    given: Given,
-    seed: Seed = None,
-    auto: Auto = False,
-    rounds: Rounds = None,
-    bots: Annotated[
-        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
-    ] = None,
-    chips: Chips = 3000,
-    seat: Seat = 1,
-    odds: Annotated[
-        bool,
-        typer.Option(
-            "--odds",
-            metavar="",
-            help=N_("Show each layout's exact chance given the cards seen since the shuffle."),
-        ),
-    ] = False,
-    rituals: _Rituals = False,
-    save: Save = None,
-    fair: Fair = False,
-    server: ServerUrl = None,
-    name: Name = None,
-    password: Password = None,
-    register: Register = False,
-    join: JoinTable = None,
-    time_limit: TimeLimit = 30.0,
-    bot_pause: BotPause = 0.8,
-) -> None:
-    _play_banked(
-        ctx,
-        PrivateSession,
-        given,
-        auto=auto,
-        rounds=rounds,
-        seed=seed,
-        rituals=rituals,
-        odds=odds,
-    )
+    play.__name__ = f"play_{sitting.game.replace('-', '_')}"
+    return play
 
 
-@play_app.command(
-    "banchek",
-    help=N_(
-        "Sit at a Polish Banchek table: three cards, a stake up to the whole bank, and the card "
-        "the banker turns: a card of its suit as high or higher wins. You bank in your turn.\n\n"
-        "At the prompt type `help` for the commands; `table` shows the table again."
-    ),
-    epilog=N_(
-        "Examples: `croupier play banchek --odds`; "
-        "`croupier play banchek --auto --seed 7 --rounds 40 --riders`; `croupier rules banchek`."
-    )
-    + "\n\n"
-    + _AT_A_SERVER,
-)
-@with_rules("banchek")
-def _banchek(
-    ctx: typer.Context,
-    given: Given,
-    seed: Seed = None,
-    auto: Auto = False,
-    rounds: Rounds = None,
-    bots: Annotated[
-        int | None, number(N_("Bots at the table (default: 3 with you, 4 with --auto)."), 1, 20)
-    ] = None,
-    chips: Chips = 2000,
-    seat: Seat = 1,
-    odds: Annotated[
-        bool,
-        typer.Option(
-            "--odds",
-            metavar="",
-            help=N_("Show your cards' exact chance against the next card."),
-        ),
-    ] = False,
-    save: Save = None,
-    fair: Fair = False,
-    server: ServerUrl = None,
-    name: Name = None,
-    password: Password = None,
-    register: Register = False,
-    join: JoinTable = None,
-    time_limit: TimeLimit = 30.0,
-    bot_pause: BotPause = 0.8,
-) -> None:
-    _play_banked(
-        ctx,
-        BanchekSession,
-        given,
-        auto=auto,
-        rounds=rounds,
-        seed=seed,
-        odds=odds,
-    )
-
-
-def _play_banked(
-    ctx: typer.Context,
-    session_type: Callable[..., TerminalSession],
-    given: Given,
-    *,
-    auto: bool,
-    rounds: int | None,
-    **session: Any,
-) -> None:
-    """A game where the bank passes among the seats, played as `_play` plays it. With
-    --auto and no limit, it closes after `_AUTO_ROUNDS`: such a bank may last for ever."""
-    if auto and rounds is None:
-        rounds = _AUTO_ROUNDS
-
-    def seated(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
-        return session_type(
-            Console(highlight=False),
-            rules,
-            bots=bots,
-            human_seat=seat,
-            rounds=rounds,
-            chips=chips,
-            **session,
-        )
-
-    _play(ctx, given, seated, usual=(3, 4), banked=True)
+for _sitting in SITTINGS.values():
+    play_app.command(
+        _sitting.game, help=_sitting.help, epilog=_sitting.examples + "\n\n" + _AT_A_SERVER
+    )(with_rules(_sitting.game)(_command(_sitting)))
 
 
 _Seating = Callable[[Any, int | None, int, int], TerminalSession]
@@ -382,33 +143,48 @@ _Seating = Callable[[Any, int | None, int, int], TerminalSession]
 how many bots sit with them and the chips each brings."""
 
 
-def _play(
-    ctx: typer.Context,
-    given: Given,
-    seating: _Seating,
-    *,
-    usual: tuple[int, int],
-    banked: bool = False,
-) -> None:
-    """Play the game with the rule set from the rule options `given`: at a table here, with
-    the seats checked (`_seats`, with `usual` bots) and the session run and saved; or at the
-    server --server names (`_at_server`). The options every play command takes are read
-    from `ctx`."""
+def _play(ctx: typer.Context, given: Given, sitting: Sitting) -> None:
+    """Play `sitting`'s game with the rule set from the rule options `given`: at a table
+    here, with the seats checked (`_seats`) and the session run and saved; or at the server
+    --server names (`_at_server`). The options of the command are read from `ctx`."""
     named = [name for name in ctx.params if _given(ctx, name)]
     try:
         rules = given.table()
     except InvalidInput as error:
         raise fail(str(error)) from None
     params = ctx.params
+    rounds = params["rounds"]
+    if sitting.endless and params["auto"] and rounds is None:
+        rounds = _AUTO_ROUNDS
+    shown = {name: params[name] for name in ("odds", "rituals") if name in params}
+
+    def seating(rules: Any, seat: int | None, bots: int, chips: int) -> TerminalSession:
+        console = Console(highlight=False)
+        return sitting.session(
+            console,
+            rules,
+            seed=params["seed"],
+            rounds=rounds,
+            bots=bots,
+            chips=chips,
+            seat=seat,
+            **shown,
+        )
+
     if params["server"] is not None:
-        _at_server(ctx, given, rules, seating, named, usual[0])
+        _at_server(ctx, given, rules, seating, named, sitting.usual[0])
         return
     stray = [name for name in named if name in _AT_SERVER]
     if stray:
         said = _("{option} is for a table at a server: give --server URL too")
         raise fail(said.format(option=_flag(ctx, stray[0])))
     seat, bots = _seats(
-        rules.seats, params["auto"], params["seat"], params["bots"], usual=usual, banked=banked
+        rules.seats,
+        params["auto"],
+        params["seat"],
+        params["bots"],
+        usual=sitting.usual,
+        banked=sitting.banked,
     )
     session = seating(rules, seat, bots, params["chips"])
     session.fair = params["fair"]

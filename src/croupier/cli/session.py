@@ -26,7 +26,7 @@ from croupier.randomness import stream
 from croupier.table import Controller, Croupier, Player, Table
 from croupier.words.markup import plural, signed
 
-__all__ = ["TerminalSession", "bots_at_table", "summary_table"]
+__all__ = ["Sitting", "TerminalSession", "bots_at_table", "summary_table"]
 
 _COLUMNS = (N_("Seat"), N_("Player"), N_("Brought"), N_("Now"), N_("Net"))
 """The summary's columns."""
@@ -267,3 +267,30 @@ class TerminalSession:
         if self.fair:
             said = _("Anyone can check its shuffles: `croupier verify {path}`.")
             self.console.print(said.format(path=path))
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """How a game is played at the terminal, as `croupier play <game>` offers it: each
+    game's session module declares its own once (`PLAY`), and cli/play.py makes the
+    game's command from it.
+
+    `session` is called with the console, the rule set and `seed`, `rounds`, `bots`,
+    `chips` and `seat` (None: --auto), and `odds` and `rituals` where the game shows odds
+    (`odds`, the option's help) or has rituals. Its words (`help`, `examples`, `bots`,
+    the --bots help, which says the `usual` bots with a person and with --auto) are
+    English for the catalogs, translated where they are shown. Where a seat holds the bank
+    (`banked`), --auto needs a banker and a punter; where a bank may last for ever
+    (`endless`), --auto closes after a number of rounds unless told."""
+
+    game: str
+    session: Callable[..., TerminalSession]
+    help: str
+    examples: str
+    bots: str
+    usual: tuple[int, int]
+    chips: int
+    odds: str | None = None
+    rituals: bool = False
+    banked: bool = True
+    endless: bool = True

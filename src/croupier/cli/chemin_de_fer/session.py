@@ -9,7 +9,7 @@ from rich.console import Console
 from croupier.bots.chemin_de_fer import ROSTER, ChemmyBot
 from croupier.cards import Card
 from croupier.cli.chemin_de_fer.human import HumanSeat
-from croupier.cli.session import TerminalSession, bots_at_table
+from croupier.cli.session import Sitting, TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event, SeatLeft, SessionEnded, ShoeEnded, ShoeShuffled
 from croupier.games.chemin_de_fer import CheminDeFer, Hand, Rules
@@ -24,12 +24,12 @@ from croupier.games.chemin_de_fer.events import (
     NoBanker,
     StakePlaced,
 )
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.table import Player
 from croupier.words.chemin_de_fer import result_line
 from croupier.words.markup import cards_markup
 
-__all__ = ["Session"]
+__all__ = ["PLAY", "Session"]
 
 _BRIEF = (ShoeShuffled, ShoeEnded, BankOpened, BankGivenUp, BankPassed, SeatLeft, NoBanker)
 
@@ -55,7 +55,7 @@ class _CoupLine:
 
 
 class Session(TerminalSession):
-    """A Chemin de Fer table: bots from the roster, and you at `human_seat` unless --auto."""
+    """A Chemin de Fer table: bots from the roster, and you at `seat` unless --auto."""
 
     def __init__(
         self,
@@ -63,14 +63,14 @@ class Session(TerminalSession):
         rules: Rules,
         *,
         seed: int | None,
-        coups: int | None,
+        rounds: int | None,
         bots: int,
         chips: int,
-        human_seat: int | None,
+        seat: int | None,
     ) -> None:
-        players = bots_at_table(bots, rules.seats, human_seat, ROSTER, ChemmyBot, seed)
-        if human_seat is not None:
-            players[human_seat] = Player(
+        players = bots_at_table(bots, rules.seats, seat, ROSTER, ChemmyBot, seed)
+        if seat is not None:
+            players[seat] = Player(
                 "you", HumanSeat(console, Prompter(console), self.short_name), refusals=None
             )
         super().__init__(
@@ -80,8 +80,8 @@ class Session(TerminalSession):
             players,
             chips,
             seed=seed,
-            coups=coups,
-            human_seat=human_seat,
+            coups=rounds,
+            human_seat=seat,
         )
         self.coup_line = _CoupLine()
 
@@ -119,3 +119,26 @@ class Session(TerminalSession):
             ),
             soft_wrap=True,
         )
+
+
+PLAY = Sitting(
+    game="chemin-de-fer",
+    session=Session,
+    help=N_(
+        "Sit at a Chemin de Fer table: bid for the bank, call banco or stake against it, play "
+        "the punters' hand, and bank in your turn.\n\nThe bots bid, bank and stake by their own "
+        "ways and draw as the game's equilibrium says. The commission is the house's share of "
+        "the banker's winning coups (CF-16). Type `help` at any prompt for the commands, "
+        "`table` to see the table again, `quit` to leave."
+    ),
+    examples=N_(
+        "Examples: `croupier play chemin-de-fer --seed 7`; "
+        "`croupier play chemin-de-fer --auto --seed 7 --rounds 100`; "
+        "`croupier rules chemin-de-fer`."
+    ),
+    bots=N_("Bots at the table (default: 4 with you, 5 with --auto)."),
+    usual=(4, 5),
+    chips=2000,
+    endless=False,
+)
+"""How chemin-de-fer is played at the terminal (`croupier play chemin-de-fer`)."""

@@ -7,7 +7,7 @@ from rich.console import Console
 from croupier.bots.monte_bank import ROSTER, MonteBot
 from croupier.cli.monte_bank.human import HumanSeat
 from croupier.cli.monte_bank.render import layout_grid
-from croupier.cli.session import TerminalSession, bots_at_table
+from croupier.cli.session import Sitting, TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event
 from croupier.games.monte_bank import MonteBank, MonteView, Phase, Rules
@@ -17,15 +17,16 @@ from croupier.games.monte_bank.events import (
     PackShuffled,
     RitualPassed,
 )
+from croupier.i18n import N_
 from croupier.table import Player
 
-__all__ = ["Session"]
+__all__ = ["PLAY", "Session"]
 
 _QUIET = (PackShuffled, RitualPassed, DrawnForBank)
 
 
 class Session(TerminalSession):
-    """A Monte Bank table: bots from the roster, and you at `human_seat` unless --auto."""
+    """A Monte Bank table: bots from the roster, and you at `seat` unless --auto."""
 
     def __init__(
         self,
@@ -36,12 +37,12 @@ class Session(TerminalSession):
         rounds: int | None,
         bots: int,
         chips: int,
-        human_seat: int | None,
+        seat: int | None,
         rituals: bool = False,
     ) -> None:
-        players = self.bots(bots, rules.seats, human_seat, seed)
-        if human_seat is not None:
-            players[human_seat] = Player("you", self.human(console, rituals), refusals=None)
+        players = self.bots(bots, rules.seats, seat, seed)
+        if seat is not None:
+            players[seat] = Player("you", self.human(console, rituals), refusals=None)
         super().__init__(
             console,
             self.game_type(),
@@ -50,7 +51,7 @@ class Session(TerminalSession):
             chips,
             seed=seed,
             coups=rounds,
-            human_seat=human_seat,
+            human_seat=seat,
         )
         self._dealing = False
 
@@ -84,3 +85,23 @@ class Session(TerminalSession):
     def show_layout(self, view: MonteView) -> None:
         """With nobody at the terminal, the layout drawn once it stands, before its bets."""
         self.console.print(layout_grid(view))
+
+
+PLAY = Sitting(
+    game="monte-bank",
+    session=Session,
+    help=N_(
+        "Sit at a Monte Bank table: bet circles, crosses, doublers and Monte Carlos on the "
+        "layout, watch the gate and the draw, and bank in your turn.\n\nAt the bets prompt "
+        "type `help` for the commands; `table` shows the layout again."
+    ),
+    examples=N_(
+        "Examples: `croupier play monte-bank --seed 7`; "
+        "`croupier play monte-bank --auto --seed 7 --rounds 20`; `croupier rules monte-bank`."
+    ),
+    bots=N_("Bots at the table (default: 3 with you, 4 with --auto)."),
+    usual=(3, 4),
+    chips=3000,
+    rituals=True,
+)
+"""How monte-bank is played at the terminal (`croupier play monte-bank`)."""

@@ -8,14 +8,14 @@ from croupier.bots.private_monte import ROSTER, LayoutBettor
 from croupier.cli.monte_bank.session import Session
 from croupier.cli.private_monte.human import PrivateSeat
 from croupier.cli.private_monte.render import odds_table
-from croupier.cli.session import bots_at_table
+from croupier.cli.session import Sitting, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.games.monte_bank import MonteView
 from croupier.games.private_monte import PrivateMonte, PrivateRules
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.table import Player
 
-__all__ = ["PrivateSession"]
+__all__ = ["PLAY", "PrivateSession"]
 
 
 class PrivateSession(Session):
@@ -33,7 +33,7 @@ class PrivateSession(Session):
         rounds: int | None,
         bots: int,
         chips: int,
-        human_seat: int | None,
+        seat: int | None,
         rituals: bool = False,
         odds: bool = False,
     ) -> None:
@@ -45,7 +45,7 @@ class PrivateSession(Session):
             rounds=rounds,
             bots=bots,
             chips=chips,
-            human_seat=human_seat,
+            seat=seat,
             rituals=rituals,
         )
 
@@ -74,3 +74,27 @@ class PrivateSession(Session):
         if counters:
             said = _("Counting the pack: {names}.").format(names=", ".join(counters))
             self.console.print(said)
+
+
+PLAY = Sitting(
+    game="private-monte",
+    session=PrivateSession,
+    help=N_(
+        "Sit at a Private Monte Bank table: back the top layout, the bottom one or both; the "
+        "gate wins for a layout with a card of its suit, 1 to 1. Up to six deals come from one "
+        "shuffle, so the cards seen tell which suits are left: `--odds` shows what they are "
+        "worth.\n\nAt the bets prompt type `help` for the commands; `table` shows the layout "
+        "again."
+    ),
+    examples=N_(
+        "Examples: `croupier play private-monte --odds`; "
+        "`croupier play private-monte --auto --seed 7 --rounds 24 --odds`; "
+        "`croupier rules private-monte`."
+    ),
+    bots=N_("Bots at the table (default: 3 with you, 4 with --auto)."),
+    usual=(3, 4),
+    chips=3000,
+    odds=N_("Show each layout's exact chance given the cards seen since the shuffle."),
+    rituals=True,
+)
+"""How private-monte is played at the terminal (`croupier play private-monte`)."""

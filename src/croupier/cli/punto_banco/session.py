@@ -11,7 +11,7 @@ from croupier.bots.punto_banco import ROSTER, PuntoBancoBot
 from croupier.cards import Card
 from croupier.cli.punto_banco.human import HumanPunter
 from croupier.cli.punto_banco.render import edges_line
-from croupier.cli.session import TerminalSession, bots_at_table
+from croupier.cli.session import Sitting, TerminalSession, bots_at_table
 from croupier.cli.terminal import Prompter
 from croupier.engine.events import (
     Event,
@@ -32,12 +32,12 @@ from croupier.games.punto_banco.events import (
     Settled,
     ThirdCard,
 )
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.table import Player
 from croupier.words.markup import cards_markup, signed
 from croupier.words.punto_banco import coup_line
 
-__all__ = ["Session"]
+__all__ = ["PLAY", "Session"]
 
 _BRIEF = (ShoeShuffled, ShoeCut, BurnCardShown, SeatJoined, SeatLeft, CommissionCollected)
 
@@ -86,7 +86,7 @@ class _CoupLine:
 
 
 class Session(TerminalSession):
-    """A Punto Banco table: bots from the roster, and you at `human_box` unless --auto."""
+    """A Punto Banco table: bots from the roster, and you at `seat` unless --auto."""
 
     def __init__(
         self,
@@ -94,17 +94,17 @@ class Session(TerminalSession):
         rules: Rules,
         *,
         seed: int | None,
-        coups: int | None,
+        rounds: int | None,
         bots: int,
         chips: int,
-        human_box: int | None,
+        seat: int | None,
         odds: bool = False,
     ) -> None:
         self.odds = odds
-        players = bots_at_table(bots, rules.boxes, human_box, ROSTER, PuntoBancoBot, seed)
-        if human_box is not None:
+        players = bots_at_table(bots, rules.boxes, seat, ROSTER, PuntoBancoBot, seed)
+        if seat is not None:
             human = HumanPunter(console, Prompter(console), self.short_name, odds=odds)
-            players[human_box] = Player("you", human, refusals=None)
+            players[seat] = Player("you", human, refusals=None)
         super().__init__(
             console,
             PuntoBanco(),
@@ -112,8 +112,8 @@ class Session(TerminalSession):
             players,
             chips,
             seed=seed,
-            coups=coups,
-            human_seat=human_box,
+            coups=rounds,
+            human_seat=seat,
         )
         self.coup_line = _CoupLine(self.short_name)
 
@@ -137,3 +137,27 @@ class Session(TerminalSession):
             line = self.coup_line.line(self.game.rounds(self.table.state))
             self.console.print(line, soft_wrap=True)
             self.coup_line.result = None
+
+
+PLAY = Sitting(
+    game="punto-banco",
+    session=Session,
+    help=N_(
+        "Sit at a Punto Banco table: bet punto, banco or égalité against the house.\n\nYou are "
+        "asked for your bets each coup, to cut when a new shoe starts, to turn punto's cards "
+        "when yours is the highest punto stake, and to choose on 5. Type `help` at any prompt "
+        "for the commands. Your seat is a box."
+    ),
+    examples=N_(
+        "Examples: `croupier play punto-banco --seed 7` (the same cards each time); "
+        "`croupier play punto-banco --auto --seed 7 --rounds 200` (watch bots play); "
+        "`croupier rules punto-banco` (the rules)."
+    ),
+    bots=N_("Bots at the table (default: 4 with you, 6 with --auto)."),
+    usual=(4, 6),
+    chips=1000,
+    odds=N_("Show each bet's exact house edge for the cards not yet seen, every coup."),
+    banked=False,
+    endless=False,
+)
+"""How punto-banco is played at the terminal (`croupier play punto-banco`)."""
