@@ -37,6 +37,8 @@ def _loaded(args: list[str]) -> set[str]:
             {"croupier.sim.runner", "croupier.solve", "croupier.cli.odds", "numba"},
         ),
         (["games"], {"croupier.cli.simulate", "croupier.server", "numba"}),
+        # the bots decide from the odds modules, whose compiled kernels they never run
+        (["play", "punto-banco", "--help"], {"croupier.server", "numba", "numpy"}),
     ],
 )
 def test_a_command_loads_only_what_it_runs(args: list[str], not_loaded: set[str]) -> None:

@@ -159,7 +159,7 @@ def test_the_fast_path_is_compiled_where_numba_is():
     from croupier.odds import punto_banco
 
     pytest.importorskip("numba")
-    assert punto_banco._compiled is not None
+    assert punto_banco._kernel() is not None
 
 
 @pytest.mark.parametrize(

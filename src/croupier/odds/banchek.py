@@ -36,10 +36,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import chain
 from math import comb
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from croupier import i18n
 from croupier.cards import Card, Suit, full_pack
@@ -47,6 +44,10 @@ from croupier.errors import InvalidInput
 from croupier.estimate import exact_json
 from croupier.games.banchek.rules import HAND, beats, cards, rank_order, two_packs
 from croupier.games.banchek.view import BanchekView
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "CARD_TYPES",
@@ -76,16 +77,20 @@ _COPIES = len(_PACK) // len(CARD_TYPES)
 
 def cover_table() -> npt.NDArray[np.uint8]:
     """`table[c, t]`: a hand holding a card of kind c beats a turned t (BN-6, from `beats`);
-    a hand beats t when any of its cards does, so a hand's row is its cards' rows or-ed."""
-    return np.array(
-        [[beats((card,), other) for other in CARD_TYPES] for card in CARD_TYPES], dtype=np.uint8
-    )
+    a hand beats t when any of its cards does, so a hand's row is its cards' rows or-ed.
+    (numpy is imported here, for the simulator's kernels: a bot's odds need none of it.)"""
+    import numpy as np
+
+    return np.array(_BEATS, dtype=np.uint8)
 
 
-_COVER = cover_table()
-_COVERS = tuple(sum(1 << int(t) for t in np.flatnonzero(row)) for row in _COVER)
+_BEATS = tuple(tuple(beats((card,), other) for other in CARD_TYPES) for card in CARD_TYPES)
+"""`_BEATS[c][t]`: a card of kind c beats a turned t (BN-6)."""
+_COVERS = tuple(sum(1 << t for t, won in enumerate(row) if won) for row in _BEATS)
 """The same as bit masks, a card's row."""
-_COVERED_BY = tuple(sum(1 << int(c) for c in np.flatnonzero(column)) for column in _COVER.T)
+_COVERED_BY = tuple(
+    sum(1 << c for c, row in enumerate(_BEATS) if row[t]) for t in range(len(CARD_TYPES))
+)
 """The cards that beat a turned card, as bit masks."""
 
 

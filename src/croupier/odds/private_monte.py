@@ -26,10 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
@@ -40,6 +37,10 @@ from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.monte_bank.view import MonteView
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, Row
 from croupier.shoe import End
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "LayoutOdds",
@@ -163,7 +164,10 @@ def first_deal() -> LayoutOdds:
 def positions(deals: int = MOST_DEALS) -> npt.NDArray[np.intp]:
     """For each deal of a shuffle, where its five cards lie in the pack (top card first), in
     the order dealt: the top layout's two (from the bottom), the bottom layout's two (from
-    the top), then the gate (from the bottom) (PM-3, PM-5, PM-7)."""
+    the top), then the gate (from the bottom) (PM-3, PM-5, PM-7). (numpy is imported here,
+    for the simulator's kernels: a bot's odds need none of it.)"""
+    import numpy as np
+
     top, bottom = 0, len(_PACK) - 1
     where = []
     for _ in range(deals):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -223,15 +223,19 @@ def punto_decision(remaining: Sequence[int], punto: tuple[Card, Card]) -> Decisi
 
 # -- the fast path ---------------------------------------------------------------------------
 
-_compiled: Callable[..., None] | None
-try:  # numba compiles the same enumeration for floats; without it, plain Python runs it
-    import numba
-    import numpy as np
 
-    _compiled = numba.njit(cache=True)(count_coups)
-    _ARRAYS = tuple(np.array(table, dtype=np.int64) for table in _TABLES)
-except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
-    _compiled = None
+@cache
+def _kernel() -> tuple[Callable[..., None], tuple[Any, ...]] | None:
+    """The enumeration compiled for floats by numba, with the tables as arrays; None
+    without numba, where plain Python runs it. Imported and compiled when first asked for,
+    so that what only decides (a bot, `punto_decision`) loads none of it."""
+    try:
+        import numba
+        import numpy as np
+    except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
+        return None
+    arrays = tuple(np.array(table, dtype=np.int64) for table in _TABLES)
+    return numba.njit(cache=True)(count_coups), arrays
 
 
 def probabilities(
@@ -246,12 +250,16 @@ def probabilities(
     n = float(sum(remaining))
     for taken in range(CARDS_IN_A_COUP):
         total *= n - taken
-    if compiled and _compiled is not None:
+    fast = _kernel() if compiled else None
+    if fast is not None:
+        import numpy as np
+
+        kernel, arrays = fast
         out, scratch = np.zeros(3), np.zeros(207)
         counts = np.asarray(remaining, dtype=np.float64)
         strategy = _strategy(at_five)
         pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
-        _compiled(counts, *_ARRAYS, strategy, out, drew, pre, acc, beats)
+        kernel(counts, *arrays, strategy, out, drew, pre, acc, beats)
         punto, banco, tie = (float(x) for x in out)
     else:
         sums = [0.0, 0.0, 0.0]
