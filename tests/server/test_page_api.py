@@ -88,7 +88,7 @@ def _play(server, url, game, steps=200) -> Played:
             thread = threading.Thread(
                 target=play_at_random,
                 args=(reader, random.Random(seat), stop)
-                + ((0.2, ask_first) if seat == 0 else (0.0, None)),
+                + ((0.05, ask_first) if seat == 0 else (0.0, None)),
                 daemon=True,
             )
             thread.start()
