@@ -178,7 +178,7 @@ def test_an_unknown_language_is_one_line_and_exit_2():
 
 def test_the_help_and_the_refusals_of_a_command_line_are_in_russian():
     """Typer's panels and marks, the options' help with their bounds, and a bad value's
-    one line, as `croupier.cli.library_words` and `usage._help` translate them."""
+    one line, as `croupier.cli._library_words` and `_usage._help` translate them."""
     wide = {"COLUMNS": "300"}
     result = runner.invoke(app, ["play", "punto-banco", "--help", "--lang", "ru"], env=wide)
     assert result.exit_code == 0, result.output
@@ -212,7 +212,7 @@ CLICKS_REFUSALS = [
     (["frob"], "No such command 'frob'.", "Нет такой команды 'frob'."),
 ]
 """Command lines Click itself refuses (and one croupier does), with a part of the one line
-each gets in English, as Click words it, and in Russian (`library_words.refusal`)."""
+each gets in English, as Click words it, and in Russian (`_library_words.refusal`)."""
 
 
 @pytest.mark.parametrize(("args", "english", "russian"), CLICKS_REFUSALS)

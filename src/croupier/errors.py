@@ -28,7 +28,7 @@ The layers above add their own, each defined where it is raised, each a `Croupie
     │       └── server.ledger.GrantsSpent      the house has granted all it may
     ├── InvalidInput
     │   ├── server.database.Unavailable        a database that cannot be opened as a ledger
-    │   └── cli.terminal.CommandError          a command typed at a prompt that says nothing
+    │   └── cli._terminal.CommandError         a command typed at a prompt that says nothing
     ├── server.tables.TableLost                another process runs the table now
     ├── server.history.TableOpen               no shoe of the table is over yet
     ├── server.odds.NoOdds                     no odds to give from this view
@@ -36,7 +36,7 @@ The layers above add their own, each defined where it is raised, each a `Croupie
     ├── client.ServerRefused                   the server refused a request, in words
     ├── client.ProtocolError                   the server broke the protocol
     │   └── client.ServerSilent                nothing came for three heartbeats
-    ├── cli.remote.visit.Failed                what went wrong at a server, in one line
+    ├── cli.remote._visit.Failed               what went wrong at a server, in one line
     └── testing.ConformanceError               a game broke the conformance suite's rules
                                                (an AssertionError too)
 

@@ -8,13 +8,13 @@ from typing import Any
 from rich.console import Console
 
 from croupier.bots.random_play import pick
-from croupier.cli.banchek.human import HumanSeat as BanchekSeat
-from croupier.cli.chemin_de_fer.human import HumanSeat as CheminDeFerSeat
+from croupier.cli._seat import AskedSeat
+from croupier.cli._terminal import Prompter
+from croupier.cli.banchek._human import HumanSeat as BanchekSeat
+from croupier.cli.chemin_de_fer._human import HumanSeat as CheminDeFerSeat
 from croupier.cli.monte_bank.human import HumanSeat as MonteBankSeat
-from croupier.cli.private_monte.human import PrivateSeat
-from croupier.cli.punto_banco.human import HumanPunter
-from croupier.cli.seat import AskedSeat
-from croupier.cli.terminal import Prompter
+from croupier.cli.private_monte._human import PrivateSeat
+from croupier.cli.punto_banco._human import HumanPunter
 from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Game, Leave
 from croupier.games import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
 from croupier.randomness import RandomShuffler

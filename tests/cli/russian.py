@@ -76,7 +76,7 @@ def prompt_words(game: str) -> dict[str, list[list[str]]]:
             seat, _ = seat_for(game)
             table = seat.words(view) + seat.asked
             shown.setdefault(view.phase.value, []).append([w.shown for w in seat.words(view).words])
-            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/terminal.py's
+            prompt = seat.prompt(view).replace("Enter: the middle", "")  # cli/_terminal.py's
             prompt = re.sub(r"seat \d", "", prompt)  # seat_for's names
             assert not latin(prompt), prompt
             for known in table.words:

@@ -6,8 +6,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.cli.banchek.human import HumanSeat
-from croupier.cli.terminal import Prompter
+from croupier.cli._terminal import Prompter
+from croupier.cli.banchek._human import HumanSeat
 from croupier.engine import Leave
 from croupier.games.banchek import ClaimTurned, Peek, PutUpBank, Wait
 from tests.cli.prompts import seat_for, view_at

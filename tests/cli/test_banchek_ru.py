@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from croupier import words
 from croupier.cli import app
-from croupier.cli.banchek.render import table_panel
+from croupier.cli.banchek._render import table_panel
 from croupier.engine import HOUSE, Done, Leave
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded
 from croupier.errors import InvalidConfig

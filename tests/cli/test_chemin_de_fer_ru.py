@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from croupier import words
 from croupier.cli import app
-from croupier.cli.chemin_de_fer.render import table_panel
+from croupier.cli.chemin_de_fer._render import table_panel
 from croupier.engine import CHANCE, HOUSE
 from croupier.errors import InvalidConfig
 from croupier.games.chemin_de_fer import (

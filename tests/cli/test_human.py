@@ -3,7 +3,7 @@ explained."""
 
 import pytest
 
-from croupier.cli.punto_banco.human import HumanPunter
+from croupier.cli.punto_banco._human import HumanPunter
 from croupier.engine import Done, Leave
 from croupier.games.punto_banco import (
     Bet,

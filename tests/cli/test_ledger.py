@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.engine.actions import Join
 from croupier.games.monte_bank import MonteBank
-from croupier.server.book import action_json
+from croupier.server._book import action_json
 from croupier.server.database import default_url, migrate, open_database
 from croupier.server.people import register
 from croupier.server.tables import Committed, Settings, commit_steps, open_table, rebuild

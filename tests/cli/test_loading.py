@@ -1,4 +1,4 @@
-"""`croupier` loads a command when it is asked for (`usage.Croupier.later`): a command
+"""`croupier` loads a command when it is asked for (`_usage.Croupier.later`): a command
 imports what it runs, not what every other command runs."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _loaded(args: list[str]) -> set[str]:
         (["--version"], {"croupier.cli.play", "croupier.sim.runner", "croupier.server", "numba"}),
         (
             ["serve", "--help"],
-            {"croupier.sim.runner", "croupier.solve", "croupier.cli.odds", "numba"},
+            {"croupier.sim.runner", "croupier.solve", "croupier.cli._odds", "numba"},
         ),
         (["games"], {"croupier.cli.simulate", "croupier.server", "numba"}),
         # the bots decide from the odds modules, whose compiled kernels they never run
@@ -49,4 +49,4 @@ def test_a_command_loads_only_what_it_runs(args: list[str], not_loaded: set[str]
 
 def test_a_command_asked_for_is_loaded_and_listed() -> None:
     loaded = _loaded(["odds", "--help"])
-    assert {"croupier.cli.odds", "croupier.odds"} <= loaded
+    assert {"croupier.cli._odds", "croupier.odds"} <= loaded

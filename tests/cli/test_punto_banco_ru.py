@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from croupier import words
 from croupier.cli import app
-from croupier.cli.punto_banco.render import table_panel
+from croupier.cli.punto_banco._render import table_panel
 from croupier.engine import CHANCE, HOUSE, Leave
 from croupier.engine.actions import Done, Join
 from croupier.errors import InvalidConfig

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from croupier import games
 from croupier.bots.defaults import default_action
 from croupier.cli import app
-from croupier.cli.remote.codec import Codec
+from croupier.cli.remote._codec import Codec
 from croupier.client import Client
 from croupier.engine.codec import encode
 from croupier.engine.events import redact

@@ -21,8 +21,8 @@ from websockets.http11 import Response
 
 from croupier import i18n
 from croupier.cli import app
-from croupier.cli.remote.line import Line
-from croupier.cli.remote.trouble import reason
+from croupier.cli.remote._line import Line
+from croupier.cli.remote._trouble import reason
 from croupier.client import ProtocolError, ServerRefused
 from croupier.errors import InvalidInput
 from croupier.i18n import use

@@ -3,8 +3,8 @@ the choices, and prints the help."""
 
 import pytest
 
-from croupier.cli.terminal import CommandError
-from croupier.cli.words import Words, amount, command, help_text, word, word_by
+from croupier.cli._terminal import CommandError
+from croupier.cli._words import Words, amount, command, help_text, word, word_by
 
 WORDS = Words(
     (

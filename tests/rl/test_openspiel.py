@@ -21,9 +21,9 @@ from croupier.engine import CHANCE, Action, Draw, Event  # noqa: E402
 from croupier.games.baccarat import value  # noqa: E402
 from croupier.games.chemin_de_fer import Banco, BankerPlay, DrawCard, Rules, Stand, State  # noqa: E402
 from croupier.games.chemin_de_fer.events import HandShown, Settled  # noqa: E402
+from croupier.rl._openspiel_games import SESSION_GAMES, session_name  # noqa: E402
 from croupier.rl.openspiel import BANKER, COUP, DRAW, PUNTER, STAND, register  # noqa: E402
 from croupier.rl.openspiel_check import run_cfr_plus, solver_value  # noqa: E402
-from croupier.rl.openspiel_games import SESSION_GAMES, session_name  # noqa: E402
 from tests.games.chemin_de_fer import stack as cf  # noqa: E402
 
 SHOE = "5S 5H KS KH 3S 2S 2H 6S"

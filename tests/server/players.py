@@ -23,7 +23,7 @@ from croupier import games
 from croupier.client import messages_of
 from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, redact
-from croupier.server.book import Book, action_from_json, actor_from_text
+from croupier.server._book import Book, action_from_json, actor_from_text
 from croupier.server.database import open_database, reading
 from croupier.server.schema import StepRecord
 from croupier.server.tables import rebuild

@@ -20,10 +20,10 @@ from starlette.websockets import WebSocketDisconnect
 
 import croupier.server.app
 from croupier.errors import TooSoon
+from croupier.server._protocol import CROWDED, ENDED
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.door import Door, Entrance, Limits
-from croupier.server.protocol import CROWDED, ENDED
 from tests.server.players import PASSWORD, Person, Reader, open_table
 
 

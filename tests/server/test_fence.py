@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from croupier.engine.actions import Join
 from croupier.games.monte_bank import MonteBank
 from croupier.server import tables
-from croupier.server.book import action_json
+from croupier.server._book import action_json
 from croupier.server.connections import Subscriber
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby

@@ -26,10 +26,10 @@ from websockets.exceptions import ConnectionClosed
 
 import croupier.server.app
 from croupier.errors import InvalidInput
+from croupier.server._protocol import CROWDED
 from croupier.server.app import create_app
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, network, proxies
-from croupier.server.protocol import CROWDED
 from tests.server.players import PASSWORD
 from tests.server.proxied import nginx
 from tests.server.test_crash import Server, _free_port

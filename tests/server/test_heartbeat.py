@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from websockets.asyncio.server import ServerConnection, serve
 
 from croupier.client import SILENCE, Client, ServerSilent
-from croupier.server import protocol
+from croupier.server import _protocol as protocol
 from croupier.server.app import create_app
 from tests.server.players import Person, Reader, open_table
 

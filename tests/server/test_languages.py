@@ -18,9 +18,9 @@ from starlette.websockets import WebSocketDisconnect
 from croupier import i18n
 from croupier.errors import LogInRefused
 from croupier.server import app
+from croupier.server._protocol import ENDED
 from croupier.server.app import create_app
 from croupier.server.door import Entrance, Limits
-from croupier.server.protocol import ENDED
 from tests.server.players import Person, Reader, open_table, sit_down
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)

@@ -17,9 +17,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from croupier import i18n
+from croupier.server._protocol import UNAVAILABLE
 from croupier.server.app import create_app
 from croupier.server.audit import audit
-from croupier.server.protocol import UNAVAILABLE
 from croupier.server.runner import PAUSED
 from tests.outage import outage
 from tests.server.players import (

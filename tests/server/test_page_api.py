@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from croupier import games, i18n, words
 from croupier.cards import Card, full_pack
 from croupier.cli.main import app as cli
-from croupier.cli.remote.codec import Codec
+from croupier.cli.remote._codec import Codec
 from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, redact
 from croupier.engine.history import History, replay
@@ -32,8 +32,8 @@ from croupier.games.punto_banco import Bet, Tableau
 from croupier.odds.banchek import seen_chance
 from croupier.odds.private_monte import layout_odds
 from croupier.odds.punto_banco import AtFive, exact
+from croupier.server._book import Book, action_from_json, actor_from_text
 from croupier.server.app import create_app
-from croupier.server.book import Book, action_from_json, actor_from_text
 from croupier.server.database import open_database
 from croupier.server.odds import odds
 from croupier.server.tables import rebuild

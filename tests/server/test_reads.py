@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from croupier.server import readings
+from croupier.server import _readings as readings
+from croupier.server._readings import ASKING
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.history import extent, table_history
-from croupier.server.readings import ASKING
 from tests.server.players import Person, Reader, open_table, play_at_random, sit_down
 
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "server_reads.py"

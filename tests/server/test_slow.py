@@ -19,7 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from croupier.client import messages_of
 from croupier.server import connections
-from croupier.server.protocol import SLOW
+from croupier.server._protocol import SLOW
 from tests.cli.served import PASSWORD, Served
 from tests.server.players import steps_of
 

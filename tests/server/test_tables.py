@@ -21,9 +21,9 @@ from croupier.engine.actions import Join
 from croupier.errors import InsufficientChips
 from croupier.fairness import derived_order
 from croupier.games.monte_bank import MonteBank
+from croupier.server._book import Move, action_json
+from croupier.server._committer import Committer
 from croupier.server.app import create_app
-from croupier.server.book import Move, action_json
-from croupier.server.committer import Committer
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
 from croupier.server.people import register

@@ -15,9 +15,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
-from croupier.server import chat, schema
+from croupier.server import _chat as chat
+from croupier.server import schema
+from croupier.server._chat import BURST, LONGEST, Talk, tidy
 from croupier.server.app import create_app
-from croupier.server.chat import BURST, LONGEST, Talk, tidy
 from croupier.server.database import open_database
 from croupier.server.schema import ChatLine
 from tests.server.players import Person, Reader, open_table, sit_down

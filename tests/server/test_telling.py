@@ -13,7 +13,7 @@ import pytest
 from croupier import games
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
-from croupier.server.telling import Encoder, Written, json_text
+from croupier.server._telling import Encoder, Written, json_text
 from croupier.testing import Spec, play_randomly
 
 GAMES = games.names()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from croupier import games, i18n
-from croupier.server.words import described
+from croupier.server._words import described
 from tests.web.pages import PASSWORD, Guest, cards_in_page, table_chips, typed, unnamed_controls
 
 pytestmark = pytest.mark.timeout(240)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from croupier.bots.registration import GameBots
+from croupier.bots._registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done, Leave
 from croupier.errors import IllegalAction
 from croupier.games.banchek import (

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import cast
 
-from croupier.bots.registration import GameBots
+from croupier.bots._registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut
 from croupier.errors import IllegalAction
 from croupier.games.baccarat import banco_draws, points, value

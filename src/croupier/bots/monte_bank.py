@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from croupier.bots.registration import GameBots
+from croupier.bots._registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import IllegalAction
 from croupier.games.monte_bank import (

@@ -8,8 +8,8 @@ import random
 from fractions import Fraction
 from typing import cast
 
+from croupier.bots._registration import GameBots
 from croupier.bots.monte_bank import MonteBot, Policy
-from croupier.bots.registration import GameBots
 from croupier.engine.actions import Action, Amounts, Done
 from croupier.games.monte_bank import MonteView
 from croupier.games.private_monte import LayoutBet, PrivateMonte, Row

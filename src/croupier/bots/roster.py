@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from croupier.bots import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
-from croupier.bots.registration import GameBots
+from croupier.bots._registration import GameBots
 from croupier.errors import InvalidInput
 from croupier.table import Controller
 

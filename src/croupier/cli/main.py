@@ -12,9 +12,9 @@ from rich.markdown import Markdown
 
 from croupier import games as registry
 from croupier import i18n
-from croupier.cli.library_words import Typer
-from croupier.cli.options import Lang
-from croupier.cli.usage import Croupier, fail
+from croupier.cli._library_words import Typer
+from croupier.cli._options import Lang
+from croupier.cli._usage import Croupier, fail
 from croupier.errors import InvalidInput
 from croupier.i18n import N_
 
@@ -25,13 +25,13 @@ class _Croupier(Croupier):
     later = MappingProxyType(
         {
             "play": "croupier.cli.play:play_app",
-            "odds": "croupier.cli.odds:odds_app",
-            "solve": "croupier.cli.solve:solve_app",
+            "odds": "croupier.cli._odds:odds_app",
+            "solve": "croupier.cli._solve:solve_app",
             "simulate": "croupier.cli.simulate:simulate_app",
-            "ledger": "croupier.cli.ledger:ledger_app",
-            "serve": "croupier.cli.serve:command",
-            "replay": "croupier.cli.replay:command",
-            "verify": "croupier.cli.verify:command",
+            "ledger": "croupier.cli._ledger:ledger_app",
+            "serve": "croupier.cli._serve:command",
+            "replay": "croupier.cli._replay:command",
+            "verify": "croupier.cli._verify:command",
         }
     )
 
@@ -101,5 +101,5 @@ def _list_games() -> None:
 
 
 def main() -> None:
-    """The `croupier` command (`usage.Croupier` answers every mistake in one line)."""
+    """The `croupier` command (`_usage.Croupier` answers every mistake in one line)."""
     app()

@@ -12,11 +12,8 @@ import typer
 from rich.console import Console
 
 from croupier import games as registry
-from croupier.cli.banchek import session as banchek
-from croupier.cli.chemin_de_fer import session as chemin_de_fer
-from croupier.cli.library_words import Typer
-from croupier.cli.monte_bank import session as monte_bank
-from croupier.cli.options import (
+from croupier.cli._library_words import Typer
+from croupier.cli._options import (
     Auto,
     BotPause,
     Chips,
@@ -33,11 +30,14 @@ from croupier.cli.options import (
     TimeLimit,
     number,
 )
+from croupier.cli._session import Sitting, TerminalSession
+from croupier.cli._usage import GameCommands, fail
+from croupier.cli.banchek import session as banchek
+from croupier.cli.chemin_de_fer import session as chemin_de_fer
+from croupier.cli.monte_bank import session as monte_bank
 from croupier.cli.private_monte import session as private_monte
 from croupier.cli.punto_banco import session as punto_banco
 from croupier.cli.rule_options import Given, with_rules
-from croupier.cli.session import Sitting, TerminalSession
-from croupier.cli.usage import GameCommands, fail
 from croupier.engine.codec import encode
 from croupier.errors import InvalidInput
 from croupier.i18n import N_, _
@@ -64,7 +64,7 @@ _AT_A_SERVER = N_(
     "3, with whoever is there)."
 )
 """The example of playing at a server, a paragraph of each game's epilog (`{game}` is the
-command's name, filled in by cli/usage.py)."""
+command's name, filled in by cli/_usage.py)."""
 
 
 _Rituals = Annotated[

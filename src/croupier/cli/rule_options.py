@@ -27,8 +27,8 @@ from typing import Annotated, Any
 import typer
 
 from croupier import games as registry
-from croupier.cli.options import whole
-from croupier.cli.usage import AT_LEAST, BOUNDS
+from croupier.cli._options import whole
+from croupier.cli._usage import AT_LEAST, BOUNDS
 from croupier.engine.rule_options import RuleOption, is_enum, options
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.i18n import N_
@@ -180,14 +180,14 @@ def _base(kind: Any) -> tuple[Any, bool]:
 
 
 def _whole_or_none(text: str | int | None) -> int | None:
-    """A whole number (`options.whole`), or `none` (the default, as given, too)."""
+    """A whole number (`_options.whole`), or `none` (the default, as given, too)."""
     if text is None or str(text).strip().lower() == "none":
         return None
     return whole()(str(text))
 
 
 def _bounds(option: RuleOption) -> str:
-    """The bounds a whole number's help ends with, as `options.number` shows them."""
+    """The bounds a whole number's help ends with, as `_options.number` shows them."""
     if _base(option.kind)[0] is not int or option.choices or option.low is None:
         return ""
     if option.high is None:

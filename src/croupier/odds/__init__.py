@@ -8,17 +8,19 @@ is installed, so importing `croupier.odds` loads none of them)::
 
 - `punto_banco`: every result and bet of a coup, for any shoe (PB-12..PB-14), exactly
   or, compiled, in floats; the effect of removing a card.
-- `baccarat_kernel`: the one enumeration of a baccarat coup, on integers or floats.
+- `_baccarat_kernel`: the one enumeration of a baccarat coup, on integers or floats.
 - `chemin_de_fer`: each side's chance, the naturals and the banker's edge of a coup with
   both sides playing a strategy, exactly.
 - `monte_bank`: void deals, layouts and every bet's edge (MB-7..MB-13).
 - `private_monte`: the layout bet (PM-5, PM-6); `private_monte_counter`: what counting
   the pack is worth, deal by deal, exactly (PM-8).
 - `banchek`: a hand's chance given the cards gone, and the banker's prospects (BN-4..BN-10).
+
+Its implementation, private to the package: `_baccarat_kernel` and `_monte_bank_draw`;
+`__all__` names what it offers.
 """
 
 __all__ = [
-    "baccarat_kernel",
     "banchek",
     "chemin_de_fer",
     "monte_bank",

@@ -2,7 +2,7 @@
 CF-11 .. CF-13).
 
 The coup is baccarat's with the punter in punto's place (CF-12), so the one enumeration,
-`croupier.odds.baccarat_kernel`, counts it, given the banker's draws (CF-13) in place of
+`croupier.odds._baccarat_kernel`, counts it, given the banker's draws (CF-13) in place of
 banco's table. A strategy may mix: the punter draws on 5 with a chance, the banker in some
 cells. A coup meets the punter's choice once at most and one of the banker's cells at most,
 so each result's chance is linear in each of those chances on its own: the odds of the pure
@@ -32,7 +32,7 @@ from croupier.games.baccarat import (
     shoe_values,
 )
 from croupier.games.chemin_de_fer.rules import Winner
-from croupier.odds.baccarat_kernel import DRAW, STAND, count_coups
+from croupier.odds._baccarat_kernel import DRAW, STAND, count_coups
 
 __all__ = ["Cell", "natural", "outcomes"]
 

@@ -31,7 +31,7 @@ from croupier.errors import InvalidConfig
 from croupier.games.baccarat import BANCO_TABLE, PUNTO_RULE, AtFive, value
 from croupier.games.punto_banco.rules import Bet, Decision, Rules, Tableau
 from croupier.games.punto_banco.view import PuntoBancoView
-from croupier.odds.baccarat_kernel import BEST, DRAW, STAND, count_coups
+from croupier.odds._baccarat_kernel import BEST, DRAW, STAND, count_coups
 
 __all__ = [
     "CARDS_IN_A_COUP",

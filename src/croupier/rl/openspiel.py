@@ -39,7 +39,7 @@ least 6 cards; empty: one full 52-card deck), `stake` (chips, 1 or more), and
     (True, (0, 0.25))
 
 `register()` also registers the five games as whole, bounded sessions
-(`python_croupier_punto_banco`, ...): see `croupier.rl.openspiel_games`.
+(`python_croupier_punto_banco`, ...): see `croupier.rl._openspiel_games`.
 """
 
 from __future__ import annotations
@@ -387,8 +387,8 @@ _registered: set[str] = set()
 
 def register() -> None:
     """Register croupier's games with `pyspiel`: the coup, and the five games as sessions
-    (`croupier.rl.openspiel_games`). Registering again is harmless."""
-    from croupier.rl.openspiel_games import register_sessions
+    (`croupier.rl._openspiel_games`). Registering again is harmless."""
+    from croupier.rl._openspiel_games import register_sessions
 
     if COUP not in _registered and COUP not in pyspiel.registered_names():
         pyspiel.register_game(_GAME_TYPE, CoupGame)

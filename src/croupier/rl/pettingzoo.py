@@ -8,7 +8,7 @@ environment, so `agent_selection` is always a seat to act.
 
 Observations are a dict: `"observation"`, the seat's view encoded by
 `croupier.rl.encoding` (the layout is `env.encoder.layout`; the caps of each game are in
-`croupier.rl.adapter`; the view's `legal` and its `last` settlement, which the chips
+`croupier.rl._adapter`; the view's `legal` and its `last` settlement, which the chips
 already reflect, are left out), and `"action_mask"`.
 
 Actions are discrete, numbered by `croupier.rl.actions` (the numbering the OpenSpiel
@@ -37,8 +37,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from croupier import games
 from croupier.engine import Action, Driver, Game, Legal
 from croupier.errors import InvalidConfig
+from croupier.rl._adapter import Adapter, LegalNow
 from croupier.rl.actions import STAKE_GRID, Slot
-from croupier.rl.adapter import Adapter, LegalNow
 
 __all__ = ["STAKE_GRID", "CroupierEnv", "Slot", "env"]
 

@@ -39,19 +39,20 @@ from croupier.bots import roster
 from croupier.engine.codec import encode
 from croupier.engine.rule_options import described
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
-from croupier.server import frames, sessions
-from croupier.server.cross_site import Guard
+from croupier.server import _frames as frames
+from croupier.server import sessions
+from croupier.server._cross_site import Guard
+from croupier.server._protocol import CROWDED, ENDED
+from croupier.server._readings import Readings
+from croupier.server._sockets import seated, unavailable
+from croupier.server._speaking import Speaking, language
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, Network
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.protocol import CROWDED, ENDED
-from croupier.server.readings import Readings
 from croupier.server.schema import Account, Person
-from croupier.server.sockets import seated, unavailable
-from croupier.server.speaking import Speaking, language
 from croupier.server.tables import Settings
 
 __all__ = ["PAGES", "SESSION_CHECK", "create_app"]
@@ -81,7 +82,7 @@ def create_app(
     proxies whose forwarded client address is believed (`croupier.server.forwarded`; none:
     every request is from its socket's peer). A request that may change something is
     refused unless it is JSON from the server's own pages, or from no page
-    (`croupier.server.cross_site`). The session cookie is `Secure` when `public_url` is
+    (`croupier.server._cross_site`). The session cookie is `Secure` when `public_url` is
     https."""
     engine = open_database(url)
     lobby = Lobby(engine, seed, lease, address=public_url)

@@ -35,7 +35,7 @@ from croupier.engine.record import Recorder
 from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
 from croupier.i18n import N_, _
-from croupier.server.book import action_from_json, actor_from_text
+from croupier.server._book import action_from_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.schema import SealRecord, StepRecord, TableRecord
 from croupier.server.tables import seals, setup, stored_shoes

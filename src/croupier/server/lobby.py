@@ -29,7 +29,7 @@ from croupier.engine.seal import Signer
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import SEED
 from croupier.randomness import RandomShuffler, stream
-from croupier.server.committer import Committer
+from croupier.server._committer import Committer
 from croupier.server.database import reading, secret
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord

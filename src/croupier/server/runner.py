@@ -54,18 +54,19 @@ from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED
 from croupier.i18n import _
 from croupier.randomness import Shuffler
-from croupier.server import judging, protocol
-from croupier.server.book import Book, Move, Seat, action_json
-from croupier.server.chat import Talk, tidy
-from croupier.server.committer import Committer
+from croupier.server import _judging as judging
+from croupier.server import _protocol as protocol
+from croupier.server._book import Book, Move, Seat, action_json
+from croupier.server._chat import Talk, tidy
+from croupier.server._committer import Committer
+from croupier.server._plans import Plans
+from croupier.server._protocol import Told
+from croupier.server._seeing import view_message
+from croupier.server._telling import Encoder, Narration, catch_up, json_text
+from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
 from croupier.server.ledger import Overdraft
-from croupier.server.plans import Plans
-from croupier.server.protocol import Told
-from croupier.server.seeing import view_message
 from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
-from croupier.server.telling import Encoder, Narration, catch_up, json_text
-from croupier.server.words import described
 from croupier.table import Controller
 
 __all__ = ["PAUSED", "RECENT", "TableRunner"]

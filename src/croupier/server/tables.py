@@ -31,11 +31,12 @@ from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import SEED
 from croupier.i18n import _
-from croupier.server.book import Book, Move, Party, action_from_json, actor_from_text
+from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
+from croupier.server._protocol import Told
+from croupier.server._shoes import Shoes
 from croupier.server.database import reading
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
-from croupier.server.protocol import Told
 from croupier.server.schema import (
     Account,
     AccountKind,
@@ -47,7 +48,6 @@ from croupier.server.schema import (
     StepRecord,
     TableRecord,
 )
-from croupier.server.shoes import Shoes
 
 __all__ = [
     "FIRST_FENCE",

@@ -15,6 +15,8 @@ only what those events hold, so it names no card the seat may not see.
     >>> from croupier.games.chemin_de_fer import Rules
     >>> plain(header("chemin-de-fer", Rules())[0])[:45]
     'Chemin de Fer — 6 decks; the banker chooses f'
+
+Its implementation, private to the package: `_registration`; `__all__` names what it offers.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from typing import Any
 from rich.text import Text
 
 from croupier.words import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
+from croupier.words._registration import GameWords
 from croupier.words.narration import Names, Narrator
-from croupier.words.registration import GameWords
 
 __all__ = [
     "GAMES",
@@ -43,7 +45,6 @@ __all__ = [
     "plain",
     "private_monte",
     "punto_banco",
-    "registration",
     "round_name",
 ]
 

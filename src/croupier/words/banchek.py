@@ -28,9 +28,9 @@ from croupier.games.banchek.events import (
 from croupier.games.banchek.rules import Rules
 from croupier.i18n import N_, _, ngettext
 from croupier.words import narration
+from croupier.words._registration import GameWords
 from croupier.words.markup import card_markup, cards_markup, plural
 from croupier.words.narration import Names, Tellers
-from croupier.words.registration import GameWords
 
 __all__ = ["ROUND", "WORDS", "Narrator", "header"]
 

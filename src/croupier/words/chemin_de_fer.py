@@ -40,9 +40,9 @@ from croupier.games.chemin_de_fer.events import (
 from croupier.games.chemin_de_fer.rules import BankerPlay, Hand, Outcome, Rules, Winner
 from croupier.i18n import N_, _, ngettext, npgettext
 from croupier.words import narration
+from croupier.words._registration import GameWords
 from croupier.words.markup import card_markup, cards_markup, plural, signed
 from croupier.words.narration import Names, Tellers
-from croupier.words.registration import GameWords
 
 __all__ = ["ROUND", "WORDS", "Narrator", "header", "result_line"]
 

@@ -39,9 +39,9 @@ from croupier.games.monte_bank.rules import CutOn, Rules
 from croupier.i18n import N_, _, ngettext
 from croupier.shoe import End
 from croupier.words import narration
+from croupier.words._registration import GameWords
 from croupier.words.markup import card_markup, plural, signed
 from croupier.words.narration import Names, Tellers
-from croupier.words.registration import GameWords
 
 __all__ = [
     "ROUND",

@@ -14,10 +14,10 @@ from croupier.games.monte_bank.events import (
 )
 from croupier.games.private_monte import Discarded, PrivateMonte, PrivateRules, Row, RowBetPlaced
 from croupier.i18n import N_, _, ngettext
+from croupier.words._registration import GameWords
 from croupier.words.markup import card_markup
 from croupier.words.monte_bank import ROUND, TELLERS, Narrator
 from croupier.words.narration import Names, Tellers
-from croupier.words.registration import GameWords
 
 __all__ = ["ROUND", "WORDS", "PrivateNarrator", "header"]
 

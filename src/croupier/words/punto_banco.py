@@ -32,9 +32,9 @@ from croupier.games.punto_banco.events import (
 from croupier.games.punto_banco.rules import Bet, Decision, Hand, Rules, Tableau, TableSize
 from croupier.i18n import N_, _, ngettext
 from croupier.words import narration
+from croupier.words._registration import GameWords
 from croupier.words.markup import card_markup, cards_markup, plural, signed
 from croupier.words.narration import Names, Tellers
-from croupier.words.registration import GameWords
 
 __all__ = [
     "ROUND",

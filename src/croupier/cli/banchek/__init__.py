@@ -1,3 +1,7 @@
-"""`croupier play banchek`: Polish Banchek at the terminal."""
+"""`croupier play banchek`: Polish Banchek at the terminal.
 
-__all__ = ["human", "render", "session"]
+Its implementation, private to the package: `_human` and `_render`; `__all__` names what it
+offers.
+"""
+
+__all__ = ["session"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 
 from croupier.bots.banchek import ROSTER, BanchekBot
-from croupier.cli.banchek.human import HumanSeat
-from croupier.cli.session import Sitting, TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter
+from croupier.cli._session import Sitting, TerminalSession, bots_at_table
+from croupier.cli._terminal import Prompter
+from croupier.cli.banchek._human import HumanSeat
 from croupier.engine.events import Event
 from croupier.games.banchek import Banchek, Rules
 from croupier.games.banchek.events import DrawnForBank, PackShuffled

@@ -8,9 +8,9 @@ from rich.console import Console
 
 from croupier.bots.chemin_de_fer import ROSTER, ChemmyBot
 from croupier.cards import Card
-from croupier.cli.chemin_de_fer.human import HumanSeat
-from croupier.cli.session import Sitting, TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter
+from croupier.cli._session import Sitting, TerminalSession, bots_at_table
+from croupier.cli._terminal import Prompter
+from croupier.cli.chemin_de_fer._human import HumanSeat
 from croupier.engine.events import Event, SeatLeft, SessionEnded, ShoeEnded, ShoeShuffled
 from croupier.games.chemin_de_fer import CheminDeFer, Hand, Rules
 from croupier.games.chemin_de_fer.events import (

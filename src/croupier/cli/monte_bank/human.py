@@ -8,10 +8,10 @@ from rich.console import Console, RenderableType
 
 from croupier.bots.defaults import default_action
 from croupier.cards import Card
+from croupier.cli._seat import AskedSeat
+from croupier.cli._terminal import CommandError, Prompter, middle_cut, read_amount
+from croupier.cli._words import Word, Words, amount, command, word, word_by
 from croupier.cli.monte_bank.render import row_name, table_panel
-from croupier.cli.seat import AskedSeat
-from croupier.cli.terminal import CommandError, Prompter, middle_cut, read_amount
-from croupier.cli.words import Word, Words, amount, command, word, word_by
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import InvalidCard
 from croupier.games.monte_bank import (

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Console
 
 from croupier.bots.monte_bank import ROSTER, MonteBot
+from croupier.cli._session import Sitting, TerminalSession, bots_at_table
+from croupier.cli._terminal import Prompter
 from croupier.cli.monte_bank.human import HumanSeat
 from croupier.cli.monte_bank.render import layout_grid
-from croupier.cli.session import Sitting, TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter
 from croupier.engine.events import Event
 from croupier.games.monte_bank import MonteBank, MonteView, Phase, Rules
 from croupier.games.monte_bank.events import (

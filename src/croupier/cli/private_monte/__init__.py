@@ -1,3 +1,7 @@
-"""`croupier play private-monte`: Private Monte Bank at the terminal."""
+"""`croupier play private-monte`: Private Monte Bank at the terminal.
 
-__all__ = ["human", "render", "session"]
+Its implementation, private to the package: `_human` and `_render`; `__all__` names what it
+offers.
+"""
+
+__all__ = ["session"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from rich.console import Console
 
 from croupier.bots.private_monte import ROSTER, LayoutBettor
+from croupier.cli._session import Sitting, bots_at_table
+from croupier.cli._terminal import Prompter
 from croupier.cli.monte_bank.session import Session
-from croupier.cli.private_monte.human import PrivateSeat
-from croupier.cli.private_monte.render import odds_table
-from croupier.cli.session import Sitting, bots_at_table
-from croupier.cli.terminal import Prompter
+from croupier.cli.private_monte._human import PrivateSeat
+from croupier.cli.private_monte._render import odds_table
 from croupier.games.monte_bank import MonteView
 from croupier.games.private_monte import PrivateMonte, PrivateRules
 from croupier.i18n import N_, _

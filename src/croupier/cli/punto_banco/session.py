@@ -9,10 +9,10 @@ from rich.console import Console
 
 from croupier.bots.punto_banco import ROSTER, PuntoBancoBot
 from croupier.cards import Card
-from croupier.cli.punto_banco.human import HumanPunter
-from croupier.cli.punto_banco.render import edges_line
-from croupier.cli.session import Sitting, TerminalSession, bots_at_table
-from croupier.cli.terminal import Prompter
+from croupier.cli._session import Sitting, TerminalSession, bots_at_table
+from croupier.cli._terminal import Prompter
+from croupier.cli.punto_banco._human import HumanPunter
+from croupier.cli.punto_banco._render import edges_line
 from croupier.engine.events import (
     Event,
     SeatJoined,

@@ -5,9 +5,12 @@ from their account and plays it with the game's own words: each step the server 
 told by the game's terminal session (`TerminalSession.hear`), and whenever the seat's view
 offers it something to do, the game's seat at the terminal asks for it (`decide`).
 
-The visit itself is `visit`; it talks to the server through `line`, a connection in a
-thread of its own, reads the server's JSON back into the game's values with `codec`, and
-says what went wrong with a server in the words of `trouble`.
+The visit itself is `_visit`; it talks to the server through `_line`, a connection in a
+thread of its own, reads the server's JSON back into the game's values with `_codec`, and
+says what went wrong with a server in the words of `_trouble`.
+
+The modules named with a leading underscore are its implementation, private to the package;
+`__all__` names what it offers.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from typing import Any
 
 from rich.console import Console
 
-from croupier.cli.remote.line import Line
-from croupier.cli.remote.visit import Failed, Seating, Server, Visit
+from croupier.cli.remote._line import Line
+from croupier.cli.remote._visit import Failed, Seating, Server, Visit
 from croupier.engine.game import Game
 
 __all__ = ["Failed", "Seating", "Server", "play"]

@@ -1,14 +1,17 @@
-"""`croupier simulate`: many hands fast, on one core, local workers or a Dask cluster."""
+"""`croupier simulate`: many hands fast, on one core, local workers or a Dask cluster.
+
+Its implementation, private to the package: `_sessions`; `__all__` names what it offers.
+"""
 
 from __future__ import annotations
 
-from croupier.cli.library_words import Typer
+from croupier.cli._library_words import Typer
+from croupier.cli._usage import GameCommands
 from croupier.cli.simulate.banchek import banchek
 from croupier.cli.simulate.chemin_de_fer import chemin_de_fer
 from croupier.cli.simulate.monte_bank import monte_bank
 from croupier.cli.simulate.private_monte import private_monte
 from croupier.cli.simulate.punto_banco import punto_banco
-from croupier.cli.usage import GameCommands
 from croupier.i18n import N_
 
 __all__ = ["simulate_app"]

@@ -7,8 +7,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
+from croupier.cli._options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, number
+from croupier.cli._usage import fail
 from croupier.cli.rule_options import Given, with_rules
+from croupier.cli.simulate._sessions import SESSIONS, SessionHands, report
 from croupier.cli.simulate.common import (
     Where,
     estimate_table,
@@ -18,8 +20,6 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import SESSIONS, SessionHands, report
-from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.banchek.rules import MOST_PUNTERS, Rules

@@ -7,8 +7,17 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier.cli.options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, choice
+from croupier.cli._options import AsJson, Cluster, DaskLocal, Plot, Seed, Workers, choice
+from croupier.cli._usage import fail
 from croupier.cli.rule_options import Given, with_rules
+from croupier.cli.simulate._sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.simulate.common import (
     Coups,
     Shoes,
@@ -21,15 +30,6 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import (
-    SESSIONS,
-    Bankroll,
-    SessionHands,
-    Sessions,
-    Stake,
-    report,
-)
-from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.chemin_de_fer.rules import Rules, Winner
 from croupier.i18n import N_, _, ngettext

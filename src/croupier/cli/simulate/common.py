@@ -28,8 +28,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cli.json_output import emit
-from croupier.cli.options import number
+from croupier.cli._json_output import emit
+from croupier.cli._options import number
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.baccarat import AtFive as PlayAtFive
@@ -242,7 +242,7 @@ def print_json(
     where: Where,
     counts: Mapping[str, int],
 ) -> None:
-    """The run's JSON (`json_output.emit`): what it dealt (`counts`: hands, shoes,
+    """The run's JSON (`_json_output.emit`): what it dealt (`counts`: hands, shoes,
     sessions...), each at its rate a second, how long it took, on how many workers."""
     seconds = result.seconds
     emit(

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from croupier.cli.options import (
+from croupier.cli._options import (
     AsJson,
     Cluster,
     DaskLocal,
@@ -18,7 +18,16 @@ from croupier.cli.options import (
     choice,
     number,
 )
+from croupier.cli._usage import fail
 from croupier.cli.rule_options import Given, with_rules
+from croupier.cli.simulate._sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.simulate.common import (
     Where,
     estimate_table,
@@ -28,15 +37,6 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import (
-    SESSIONS,
-    Bankroll,
-    SessionHands,
-    Sessions,
-    Stake,
-    report,
-)
-from croupier.cli.usage import fail
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import Estimate
 from croupier.games.monte_bank import CutOn, Rules

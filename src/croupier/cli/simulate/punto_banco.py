@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier.cli.options import (
+from croupier.cli._options import (
     AsJson,
     AtFive,
     Cluster,
@@ -17,7 +17,16 @@ from croupier.cli.options import (
     Seed,
     Workers,
 )
+from croupier.cli._usage import fail
 from croupier.cli.rule_options import Given, with_rules
+from croupier.cli.simulate._sessions import (
+    SESSIONS,
+    Bankroll,
+    SessionHands,
+    Sessions,
+    Stake,
+    report,
+)
 from croupier.cli.simulate.common import (
     Coups,
     Shoes,
@@ -30,15 +39,6 @@ from croupier.cli.simulate.common import (
     plot_running,
     print_json,
 )
-from croupier.cli.simulate.sessions import (
-    SESSIONS,
-    Bankroll,
-    SessionHands,
-    Sessions,
-    Stake,
-    report,
-)
-from croupier.cli.usage import fail
 from croupier.errors import InvalidInput
 from croupier.games.baccarat import AtFive as PlayAtFive
 from croupier.games.punto_banco import Bet, Rules

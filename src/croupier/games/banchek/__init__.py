@@ -3,8 +3,13 @@ turned against each hand; a bank that passes when it triples or breaks.
 
 The public surface: the game, its rule set, its one rule of play, and the values its
 states, actions, events and views are made of.
+
+Its implementation, private to the package: `_game`, `_play` and `_state`; `__all__` names
+what it offers.
 """
 
+from croupier.games.banchek._game import Banchek
+from croupier.games.banchek._state import Phase, State
 from croupier.games.banchek.actions import (
     AddToBank,
     ClaimTurned,
@@ -18,9 +23,7 @@ from croupier.games.banchek.actions import (
     TurnEarly,
     Wait,
 )
-from croupier.games.banchek.game import Banchek
 from croupier.games.banchek.rules import HAND, MOST_PUNTERS, Rules, beats, cards, two_packs
-from croupier.games.banchek.state import Phase, State
 from croupier.games.banchek.view import BanchekView
 
 __all__ = [

@@ -10,8 +10,8 @@ from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
 from croupier.engine.shown import Shown
+from croupier.games.banchek._state import Phase
 from croupier.games.banchek.rules import Rules
-from croupier.games.banchek.state import Phase
 
 __all__ = ["BanchekView"]
 

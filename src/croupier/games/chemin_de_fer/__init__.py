@@ -2,8 +2,14 @@
 
 The public surface: the game, its rule set and the values its states,
 actions, events and views are made of.
+
+Its implementation, private to the package: `_bank`, `_coup`, `_game`, `_state` and `_view`;
+`__all__` names what it offers.
 """
 
+from croupier.games.chemin_de_fer._game import CheminDeFer
+from croupier.games.chemin_de_fer._state import Auction, Coup, Phase, State
+from croupier.games.chemin_de_fer._view import ChemmyView
 from croupier.games.chemin_de_fer.actions import (
     Banco,
     Bid,
@@ -16,10 +22,7 @@ from croupier.games.chemin_de_fer.actions import (
     Stake,
     Stand,
 )
-from croupier.games.chemin_de_fer.game import CheminDeFer
 from croupier.games.chemin_de_fer.rules import BankerPlay, Hand, Outcome, Rules, Winner
-from croupier.games.chemin_de_fer.state import Auction, Coup, Phase, State
-from croupier.games.chemin_de_fer.view import ChemmyView
 
 __all__ = [
     "Auction",

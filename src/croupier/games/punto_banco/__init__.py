@@ -2,8 +2,13 @@
 
 The public surface: the game, its rule set and the values its states,
 actions, events and views are made of.
+
+Its implementation, private to the package: `_betting`, `_game`, `_seats` and `_state`;
+`__all__` names what it offers.
 """
 
+from croupier.games.punto_banco._game import PuntoBanco
+from croupier.games.punto_banco._state import Box, Coup, Phase, State
 from croupier.games.punto_banco.actions import (
     Choose,
     DeclineTurn,
@@ -14,7 +19,6 @@ from croupier.games.punto_banco.actions import (
     Withdraw,
 )
 from croupier.games.punto_banco.events import Outcome, PassReason
-from croupier.games.punto_banco.game import PuntoBanco
 from croupier.games.punto_banco.rules import (
     Bet,
     CommissionTiming,
@@ -27,7 +31,6 @@ from croupier.games.punto_banco.rules import (
     TableSize,
     burn_count,
 )
-from croupier.games.punto_banco.state import Box, Coup, Phase, State
 from croupier.games.punto_banco.view import BoxView, HandView, PuntoBancoView
 
 __all__ = [

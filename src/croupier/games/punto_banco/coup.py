@@ -20,6 +20,8 @@ from croupier.games.baccarat import (
     points,
     with_values,
 )
+from croupier.games.punto_banco._seats import holder, walk_left
+from croupier.games.punto_banco._state import Box, Coup, Phase, State
 from croupier.games.punto_banco.events import (
     BetsOpen,
     CardDealt,
@@ -42,8 +44,6 @@ from croupier.games.punto_banco.rules import (
     Rules,
     Tableau,
 )
-from croupier.games.punto_banco.seats import holder, walk_left
-from croupier.games.punto_banco.state import Box, Coup, Phase, State
 
 __all__ = [
     "advance",

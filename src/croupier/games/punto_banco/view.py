@@ -8,8 +8,8 @@ from croupier.cards import Card
 from croupier.engine.actions import Legal
 from croupier.engine.actors import Actor
 from croupier.engine.shown import Shown
+from croupier.games.punto_banco._state import Phase
 from croupier.games.punto_banco.rules import Decision, Rules, Stakes
-from croupier.games.punto_banco.state import Phase
 
 __all__ = ["BoxView", "HandView", "PuntoBancoView"]
 

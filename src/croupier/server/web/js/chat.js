@@ -9,7 +9,7 @@ import { clear, el, seatName } from "./dom.js";
 import { _ } from "./i18n.js";
 import { NOT_SENT } from "./socket.js";
 
-const LONGEST = 280; // the server's limit too (croupier.server.chat)
+const LONGEST = 280; // the server's limit too (croupier.server._chat)
 const MUTED = "croupier-muted";
 
 function muted() {

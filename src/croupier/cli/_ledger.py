@@ -1,0 +1,73 @@
+"""`croupier ledger`: the chip ledger of the table server (docs/ledger.md). `croupier ledger
+audit` checks every invariant and exits 0 when they all hold, 1 when one fails (one line for
+each finding on standard error), 2 when the database cannot be opened as a ledger."""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from croupier import i18n
+from croupier.cli._library_words import Typer
+from croupier.cli._options import AsJson, Database
+from croupier.cli._usage import fail
+from croupier.i18n import N_, _
+
+__all__ = ["ledger_app"]
+
+ledger_app = Typer(
+    help=N_("The chip ledger: every account and every transfer, and its audit."),
+    no_args_is_help=True,
+)
+
+
+@ledger_app.command(
+    "audit",
+    help=N_(
+        "Check every invariant of the ledger: exit 0 when all hold, 1 when one fails.\n\n"
+        "The balances sum to zero; each balance is what its transfers make it; none is below "
+        "zero but the grant source's; every transfer has its cause; each table's account holds "
+        "what its table's committed steps, replayed, say it holds. A finding is one line on "
+        "standard error; a database that cannot be opened as a ledger is exit 2."
+    ),
+)
+def _audit(database: Database = None, as_json: AsJson = False) -> None:
+    try:
+        from croupier.server.audit import audit
+        from croupier.server.database import Unavailable, default_url, shown
+        from croupier.server.tables import table_chips
+    except ImportError:
+        said = _("croupier ledger needs the server extra: pip install croupier[server]")
+        raise fail(said) from None
+    url = database if database is not None else default_url()
+    try:
+        with i18n.use(i18n.DEFAULT) if as_json else nullcontext():  # JSON is for programs
+            findings = audit(url, table_chips)
+    except Unavailable as error:
+        raise fail(str(error)) from None
+    if as_json:
+        report = {
+            "command": "ledger audit",
+            "database": shown(url),
+            "results": {
+                "holds": not findings,
+                "findings": [
+                    {"invariant": finding.invariant.value, "message": finding.message}
+                    for finding in findings
+                ],
+            },
+        }
+        print(json.dumps(report, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        verdict = _("The ledger at {url} fails.") if findings else _("The ledger at {url} holds.")
+        console.print(verdict.format(url=escape(shown(url))))
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    for finding in findings:
+        errors.print(_("[red]Finding:[/] {finding}").format(finding=escape(str(finding))))
+    if findings:
+        raise typer.Exit(1)

@@ -1,0 +1,242 @@
+"""`croupier serve`: the table server, where people sit at one table together (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import errno
+import socket
+from typing import Annotated
+from urllib.parse import urlsplit
+
+import typer
+
+from croupier.cli._library_words import Typer
+from croupier.cli._options import Database, number, seed
+from croupier.cli._usage import fail
+from croupier.errors import InvalidInput
+from croupier.i18n import N_, _, ngettext
+from croupier.server.door import Limits
+from croupier.server.forwarded import network, proxies
+
+__all__ = ["command", "serve_app", "serve_command"]
+
+
+def _enough_bots(bots: int) -> None:
+    """Fail in one line if `--bot-tables` leaves a game's table nobody to bank against."""
+    from croupier import games
+    from croupier.server.lobby import too_few
+    from croupier.server.tables import Settings
+
+    for game in games.names() if bots else ():
+        rules = games.get(game).config()
+        refusal = too_few(game, rules, min(bots, rules.seats - 1), Settings().bot_chips)
+        if refusal is not None:
+            said = _("--bot-tables {bots} is not valid: {refusal}")
+            raise fail(said.format(bots=bots, refusal=refusal))
+
+
+def _free(host: str, port: int) -> None:
+    """Fail in one line if the address cannot be served."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        said = _("--host {host!r} is not an address of this machine").format(host=host)
+        raise fail(said) from None
+    family, kind, _protocol, _name, address = infos[0]
+    with socket.socket(family, kind) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                said = _("{host}:{port} is in use: choose another --port")
+                raise fail(said.format(host=host, port=port)) from None
+            said = _("cannot serve at {host}:{port}: {error}")  # the system's own words
+            raise fail(said.format(host=host, port=port, error=error.strerror)) from None
+
+
+def _public_url(text: str) -> str:
+    """`--public-url`: an http or https URL with a host, no query."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        said = _("{text!r} is not valid: give http://HOST:PORT or https://HOST/PATH")
+        raise typer.BadParameter(said.format(text=text[:80]))
+    return text.rstrip("/")
+
+
+def _proxy(text: str) -> str:
+    """`--proxy`: an address or a network (as `network` writes it)."""
+    try:
+        return str(network(text))
+    except InvalidInput as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def serve_command(
+    host: Annotated[
+        str,
+        typer.Option(
+            help=N_(
+                "The address to serve at. The default serves this machine only; "
+                "0.0.0.0 serves every network it is on."
+            )
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, number(N_("The port to serve at."), 1, 65535)] = 8000,
+    database: Database = None,
+    lease: Annotated[
+        int,
+        number(
+            N_(
+                "How many seconds this process's claim on each of its tables lasts unless "
+                "renewed (every third of it): after a crash, another process, or this one "
+                "restarted, takes its tables up once their claims run out (docs/scaling.md)."
+            ),
+            1,
+            3600,
+            metavar="SECONDS",
+        ),
+    ] = 10,
+    dealt: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            parser=seed,
+            metavar="SEED",
+            help=N_(
+                "Deal every table's cards reproducibly, for tests and demonstrations (the "
+                "seed is never sent to anyone). Without one, every shuffle is cryptographically "
+                "strong."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    bot_tables: Annotated[
+        int,
+        number(
+            N_(
+                "At start, open a table of every game that has none open, with this many bots "
+                "(fewer where a table has not the room), for people to sit down at. 0: none."
+            ),
+            0,
+            9,
+            metavar="BOTS",
+        ),
+    ] = 0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            parser=_public_url,
+            help=N_(
+                "Where people reach this process, as http://HOST:PORT or https://HOST/PATH "
+                "(through a reverse proxy, the proxy's address for this process). Each table "
+                "this process runs names it, so that several processes sharing one database "
+                "send people to the one that runs their table (docs/scaling.md). Without it, a "
+                "table another process runs is refused with 'try again' until this one takes "
+                "it up."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    connections: Annotated[
+        int,
+        number(
+            N_(
+                "The most table connections (websockets) one client address may hold open at "
+                "once; one more is closed with code 4429."
+            ),
+            1,
+            1_000_000,
+            metavar="COUNT",
+        ),
+    ] = Limits.connections,
+    registrations: Annotated[
+        int,
+        number(
+            N_(
+                "How many people one client address may register one after another; from "
+                "then on, each registration must wait twice as long as the last (1 s, 2 s, "
+                "4 s, ... up to 15 minutes), and one that comes sooner is refused 429 with the "
+                "wait."
+            ),
+            1,
+            1_000_000,
+            metavar="COUNT",
+        ),
+    ] = Limits.registrations,
+    proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--proxy",
+            metavar="ADDRESS",
+            parser=_proxy,
+            help=N_(
+                "A reverse proxy in front of this server, by its address or network "
+                "(127.0.0.1, 10.0.0.0/8); give it once for each. A request that comes from "
+                "one is from the client its X-Forwarded-For names (the proxy must set it: "
+                "deploy/nginx/croupier.conf). Without it, every request is from the address "
+                "it comes from, whatever its headers say. The limits per client address "
+                "count by this address."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """`croupier serve` (its help is main.py's)."""
+    try:
+        import uvicorn
+
+        from croupier.server.app import create_app
+        from croupier.server.collector import collect_seldom
+        from croupier.server.database import Unavailable, default_url, migrate, shown
+    except ImportError:
+        said = _("croupier serve needs the server extra: pip install croupier[server]")
+        raise fail(said) from None
+    _enough_bots(bot_tables)
+    url = database if database is not None else default_url()
+    _free(host, port)
+    try:
+        migrate(url)
+        limits = Limits(connections=connections, registrations=registrations)
+        app = create_app(url, dealt, lease, bot_tables, public_url, limits, proxies(proxy or ()))
+    except Unavailable as error:
+        raise fail(str(error)) from None
+    said = _("croupier serves at http://{host}:{port}/ with the ledger at {ledger}")
+    print(said.format(host=host, port=port, ledger=shown(url)), flush=True)
+    if bot_tables:
+        said = ngettext(
+            "A table of every game waits with {n} bot: open http://{host}:{port}/ in a "
+            "browser to sit down.",
+            "A table of every game waits with {n} bots: open http://{host}:{port}/ in a "
+            "browser to sit down.",
+            bot_tables,
+        )
+        print(said.format(n=bot_tables, host=host, port=port), flush=True)
+    collect_seldom()
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        proxy_headers=False,  # croupier.server.forwarded decides whom to believe
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )
+
+
+serve_app = Typer()
+serve_app.command(
+    "serve",
+    help=N_(
+        "Start the table server: people register, open tables of any game with bots, sit "
+        "down with chips from their account, and play together.\n\n"
+        "With no --database, the ledger is an SQLite file in croupier's data folder; give "
+        "--database postgresql://USER@HOST/DB to use PostgreSQL. The database's schema is "
+        "brought up to date at start, and every table left open is resumed where it was. The "
+        "server answers GET /api/health once it and its database are up; docs/protocol.md "
+        "describes the rest. Ctrl-C stops the server; nothing committed is lost."
+    ),
+)(serve_command)
+command = typer.main.get_command(serve_app)
+"""`croupier serve`, which `croupier.cli.main` loads when it is asked for."""

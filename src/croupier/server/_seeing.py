@@ -1,0 +1,76 @@
+"""What a connection is shown of a table: the view message for the person it is, of the
+table as last told (docs/protocol.md, "view"): the engine's view from their seat (a
+spectator's, and the seats open to them, for one who holds none), the time each awaited
+seat has left, the seats' plans, why the table is paused, and its provably fair shoes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from croupier.engine.actions import Join, Option
+from croupier.engine.codec import JSON, encode
+from croupier.server import _protocol as protocol
+from croupier.server._book import Book
+
+__all__ = ["view_message"]
+
+
+def view_message(
+    book: Book,
+    person: int | None,
+    seats: int,
+    waiting: Mapping[int, float],
+    closed: bool,
+    plans: Mapping[str, JSON],
+    paused: str | None,
+    encoder: Callable[[Any], JSON] = encode,
+) -> dict[str, Any]:
+    """The view message for `person` at a table of `seats` seats whose book is `book`
+    (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None), its
+    view written by `encoder`."""
+    seat = book.seat_of(person) if person is not None else None
+    seen = book.game.view(book.state, seat)
+    playing = seat is None and not closed  # a spectator of a table in play: its seats
+    return protocol.view(
+        book.seq,
+        seat,
+        seen,
+        waiting,
+        closed,
+        _open_seats(book, seats) if playing else None,
+        None if playing else book.paid_at_close,
+        encoder=encoder,
+        plans=plans,
+        paused=paused,
+        fair=_fair(book, seat, closed),
+    )
+
+
+def _open_seats(book: Book, seats: int) -> dict[int, Option]:
+    """The empty seats of a table of `seats` seats, each with what joining it asks."""
+    game, state = book.game, book.state
+    taken = game.seats(state)
+    return {
+        empty: option
+        for empty in range(seats)
+        if empty not in taken
+        for option in game.options(state, empty).of_type(Join)
+    }
+
+
+def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
+    """The view's `fair`: the coming shuffle's number and commitment, the seats that have
+    added a part to it, the viewer's own part, and how many shuffles' seeds are told (those
+    of every shoe over). None for a table opened before its shuffles were provably fair."""
+    shoes = book.shoes
+    if shoes is None:
+        return None
+    drawn = shoes.drawn and not closed
+    return {
+        "shuffle": shoes.coming if drawn else None,
+        "commitment": shoes.commitment if drawn else None,
+        "given": shoes.seats_given() if drawn else [],
+        "part": shoes.given(seat) if drawn and seat is not None else None,
+        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
+    }
