@@ -1,5 +1,7 @@
 """The public surface (docs/style.md, httpx): every public module says what it offers in `__all__`,
-and no module reaches into another package's private modules.
+and no module reaches into another package's private modules; nor do the benchmarks, the
+scripts and the examples, which use croupier as its users do. The tests, like httpx's, may
+test an implementation module itself.
 
 A module is public when no part of its dotted name starts with an underscore. Its `__all__`
 is sorted as ruff's RUF022 sorts it (the repository's convention: SCREAMING_CASE constants,
@@ -213,13 +215,13 @@ def _other_sources() -> list[Path]:
     root = Path(__file__).resolve().parents[1]
     return sorted(
         path
-        for folder in ("tests", "benchmarks", "scripts")
+        for folder in ("benchmarks", "examples", "scripts")
         for path in (root / folder).rglob("*.py")
     )
 
 
 @pytest.mark.parametrize("path", _other_sources(), ids=lambda path: path.name)
-def test_tests_benchmarks_and_scripts_use_only_the_public_modules(path: Path) -> None:
+def test_benchmarks_scripts_and_examples_use_only_the_public_modules(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     private = [m for m in _imported(tree, "") if m.startswith("croupier.") and private_part(m)]
     assert not private, f"{path.name} imports private modules: {private}"
