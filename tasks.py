@@ -5,8 +5,9 @@
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
     python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
                                       (in 2 processes a core): what CI runs
-    python3 tasks.py test --quick     the same without the tests marked slow (the soaks, the
-                                      full load and fuzz runs, the docs' full-size commands)
+    python3 tasks.py test --quick     the inner loop: the same without the tests marked slow
+                                      (the soaks, the full load and fuzz runs, the docs'
+                                      full-size commands), the browser's and PostgreSQL's
     python3 tasks.py setup            set up with the test tools only
     python3 tasks.py help             this text
 
@@ -71,12 +72,12 @@ time is spent waiting on a server, a subprocess or a browser rather than computi
 
 
 def test(quick: bool) -> None:
-    """Lint and run every test (with `quick`, every test not marked slow), type-checking
-    (mypy) beside the tests."""
+    """Lint and run every test (with `quick`, those not marked slow, browser or
+    postgresql), type-checking (mypy) beside the tests."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
-    chosen = ["-m", "not slow"] if quick else []
+    chosen = ["-m", "not slow and not browser and not postgresql"] if quick else []
     with subprocess.Popen(
         [BIN / "mypy"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     ) as typing:

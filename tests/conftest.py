@@ -12,6 +12,8 @@ A test of one database only parametrizes `empty_database_url` indirectly, and `d
 follows (as tests/server/test_ledger.py does for TRUNCATE, which SQLite has not):
 `@pytest.mark.parametrize("empty_database_url", ["postgresql"], indirect=True)`.
 
+The PostgreSQL cases are marked `postgresql`, which the quick run leaves out (tasks.py).
+
 `CROUPIER_TEST_POSTGRES` is the URL of a database the tests may connect to in order to create
 others, such as `postgresql://postgres@127.0.0.1:5432/postgres`. Without it, the PostgreSQL
 cases are skipped; `.ci/run` starts a throwaway server and sets it.
@@ -73,7 +75,7 @@ def _postgres_database(server: str) -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A new database with no tables: an empty SQLite file, or a new PostgreSQL database."""
     if request.param == "sqlite":
@@ -92,8 +94,10 @@ def database_url(empty_database_url: str) -> str:
     return empty_database_url
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` chooses by the marks: `browser` is given here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slow tests (marked `slow`) first, then the others, then the browser tests.
+    """The slow tests (marked `slow`) first, then the others, then the browser tests (each
+    marked `browser`).
 
     The browser tests last: Playwright's synchronous API leaves an event loop running in the
     thread that used it, where `asyncio.run` then refuses to start, so in each process (one,
@@ -104,6 +108,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     worker's run begins with its own slow tests, which then run beside all the others rather
     than after them (a soak started last would end the suite minutes after the rest)."""
     browser = [item for item in items if item.path.is_relative_to(BROWSER_TESTS)]
+    for item in browser:
+        item.add_marker(pytest.mark.browser)
     others = [item for item in items if not item.path.is_relative_to(BROWSER_TESTS)]
     slow = [item for item in others if item.get_closest_marker("slow")]
     quick = [item for item in others if not item.get_closest_marker("slow")]
