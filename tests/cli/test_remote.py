@@ -320,6 +320,7 @@ def test_a_dropped_connection_comes_back_where_it_was(served):
 
 
 @pytest.mark.parametrize("empty_database_url", ["sqlite"], indirect=True)  # timing, not storing
+@pytest.mark.slow  # it waits out every retry of the connection: 15 s
 def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
     table = Playing("chemin-de-fer", *at(served, "kit", "--bots", "2", *FAST, register=True))
     table.wait("Bid for the bank")

@@ -185,6 +185,7 @@ async def _close(url: str, name: str, table: int) -> None:
         await client.close_table(table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", games.names())
 def test_three_people_play_a_session_to_its_end(served, database_url, game):
     ann = Punter(served.url, "ann", game, seed=1)

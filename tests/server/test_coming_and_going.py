@@ -169,7 +169,7 @@ def test_the_python_client_says_a_plan(database_url):
             await client.register("ada", PASSWORD)
             # ada answers nothing: each of her turns before the deal's end runs out (the pass
             # of the shuffle, the cut, ...), so a short time limit, or the test waits minutes
-            settings = {"bot_pause": 0, "time_limit": 2}
+            settings = {"bot_pause": 0, "time_limit": 0.5}
             table = (await client.open_table("monte-bank", bots=1, settings=settings))["id"]
             async with client.table(table) as seat:
                 while "0" not in (await seat.next()).get("open_seats", {}):

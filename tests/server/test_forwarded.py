@@ -233,6 +233,7 @@ def _client(base: str, address: str) -> httpx.Client:
     return httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address))
 
 
+@pytest.mark.slow
 def test_behind_nginx_each_client_is_its_own_address_at_every_process(two_behind_nginx):
     """One client (127.0.0.2) guesses passwords, each guess saying it is from a new address
     and going to each process in turn: its free guesses are the default 50 in all, not 50 at

@@ -203,6 +203,7 @@ def test_odds_are_made_once_for_a_step_and_seat(server, monkeypatch):
     assert moved["seq"] == after["seq"] and len(made) == 3, "a new step: made again"
 
 
+@pytest.mark.slow
 def test_the_reads_benchmark_runs_in_short(database_url):
     """benchmarks/server_reads.py in a short form: it runs, and the readers are answered
     (its figures are not asserted: speed is the benchmark's to measure)."""

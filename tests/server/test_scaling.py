@@ -20,6 +20,7 @@ from tests.server.players import PASSWORD, steps_of
 from tests.server.test_crash import Server, connect
 
 
+@pytest.mark.slow
 def test_a_table_is_run_by_one_process_and_taken_up_by_another_when_it_dies(database_url, tmp_path):
     first = Server(database_url, tmp_path / "first.log")
     second = Server(database_url, tmp_path / "second.log")
@@ -101,6 +102,7 @@ def _stop_between_writes(process: subprocess.Popen[bytes], url: str) -> None:
     raise AssertionError("the process held SQLite's write lock at each of 100 stops")
 
 
+@pytest.mark.slow
 def test_a_process_stopped_past_its_leases_gives_its_tables_up_when_it_wakes(
     database_url, tmp_path
 ):

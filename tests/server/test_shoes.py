@@ -242,6 +242,7 @@ def _soak(database_url: str, save: Path, coups: int) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_coups_of_server_play_are_every_one_verified(database_url, tmp_path):  # C-5, C-6
     """benchmarks/fair_soak.py in a short form: 20 coups of each game."""
     said = _soak(database_url, tmp_path, 20)
@@ -296,6 +297,7 @@ def _kind(path: tuple[Any, ...]) -> str:
     return str(head if head != "record" else path[2])
 
 
+@pytest.mark.slow
 def test_a_server_history_edited_in_any_field_fails_verification(tmp_path):
     """Every leaf of a server's history (a stake, a buy-in, a seat, an action, a card's
     digest, a part, a seed, a commitment, a signature, the key, the table) changed, one at a
