@@ -21,11 +21,19 @@ def open_game(
     bot_pause: float = 0.1,
 ) -> int:
     """Open a table of `game` from the lobby's form, its rule fields set from `rules`
-    (field: text as typed): the table's id, from the table page."""
+    (field: text as typed, the choice chosen, or "true" or "false" for a box ticked or
+    not): the table's id, from the table page."""
     page = guest.page
     page.get_by_label("game", exact=True).select_option(game)
     for name, value in (rules or {}).items():
-        page.locator(f"[data-rule='{name}']").fill(value)
+        field = page.locator(f"[data-rule='{name}']")
+        kind = field.evaluate("field => field.type")
+        if kind == "checkbox":
+            field.set_checked(value == "true")
+        elif kind.startswith("select"):
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.get_by_label("number of bots").fill(str(bots))
     page.get_by_label("time limit in seconds").fill(str(time_limit))
     page.get_by_label("bot pause in seconds").fill(str(bot_pause))

@@ -60,6 +60,10 @@ def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
     expect(low).to_be_editable()
     expect(ada.page.locator("[data-rule='punto.high']")).to_be_editable()
     assert "[object" not in (ada.page.locator("#rules").text_content() or "")
+    # An option with choices is chosen among them, the default chosen at first.
+    at_five = ada.page.locator("select[data-rule='tableau']")
+    expect(at_five.locator("option")).to_have_text(["text", "fixed"])
+    expect(at_five).to_have_value("text")
     table = ada.open_table(bots=1)
     page = ada.page
     expect(page.locator("#title")).to_have_text("Punto Banco")

@@ -1,8 +1,9 @@
 // A game's rule options as form fields, from its default rule set and its options' descriptions
 // in /api/games (each one's label, a range's parts' too, and its help, in the page's language;
 // the fallback layout, js/games/generic.js, names a table's rules by the same labels):
-// a number for a whole number, two numbers for a range (Limits low/high), text otherwise (a
-// fraction such as "1/20", a variant's name, or empty for none). Only the options changed from
+// one of its choices for an option that has them (a variant's name, a number of cards), a box to
+// tick for yes or no, a number for a whole number, two numbers for a range (Limits low/high),
+// text otherwise (a fraction such as "1/20", or empty for none). Only the options changed from
 // the defaults are sent: the server refuses a bad one in words.
 
 import { el } from "./dom.js";
@@ -22,9 +23,16 @@ export function ruleName(name) {
   return LABELS[name] || name.replace(/_/g, " ");
 }
 
-function input(path, value, said) {
+function input(path, value, said, choices = null) {
   const name = path.join(".");
   const attributes = { name, "data-rule": name, "aria-label": said };
+  if (choices) {
+    const listed = choices.map((choice) => el("option", { value: String(choice), selected: choice === value }, String(choice)));
+    return el("select", attributes, listed);
+  }
+  if (typeof value === "boolean") {
+    return el("input", { ...attributes, type: "checkbox", checked: value });
+  }
   if (typeof value === "number") {
     return el("input", { ...attributes, type: "number", step: Number.isInteger(value) ? 1 : "any", value, inputmode: "numeric" });
   }
@@ -33,6 +41,7 @@ function input(path, value, said) {
 
 export function ruleInputs(rules, options = []) {
   const help = Object.fromEntries(options.map((option) => [option.name, option.help]));
+  const choices = Object.fromEntries(options.map((option) => [option.name, option.choices]));
   const made = [];
   for (const [field, value] of Object.entries(rules)) {
     if (field === "type") continue;
@@ -53,7 +62,7 @@ export function ruleInputs(rules, options = []) {
         ),
       );
     } else {
-      made.push(el("label", attributes, `${label} `, input([field], value, label)));
+      made.push(el("label", attributes, `${label} `, input([field], value, label, choices[field])));
     }
   }
   return made;
@@ -70,7 +79,7 @@ export function ruleValues(fieldset, rules) {
   for (const inputElement of fieldset.querySelectorAll("[data-rule]")) {
     const [field, part] = inputElement.dataset.rule.split(".");
     const before = part ? rules[field][part] : rules[field];
-    const value = read(inputElement.value, before);
+    const value = inputElement.type === "checkbox" ? inputElement.checked : read(inputElement.value, before);
     if (value === before) continue;
     if (part) changed[field] = { ...(changed[field] || rules[field]), [part]: value };
     else changed[field] = value;

@@ -113,6 +113,7 @@ async function loadNames() {
 async function loadTitle(game) {
   const found = await get("/api/games").catch(() => []);
   learnRules(found); // the fallback layout names the rules by their labels (js/rules.js)
+  draw(); // a view drawn before the labels came is drawn again with them
   const title = found.find((g) => g.name === game)?.title || game;
   page.title.textContent = title;
   document.title = _("croupier: {game}, table {table}", { game: title, table });
