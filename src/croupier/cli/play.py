@@ -86,6 +86,7 @@ SITTINGS: dict[str, Sitting] = {
 
 
 def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    """A parameter of a play command, as typer reads it from the command's signature."""
     return inspect.Parameter(
         name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
