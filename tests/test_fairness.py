@@ -241,6 +241,7 @@ def _mutated(value: Any, rng: random.Random) -> Any:
     return text[:at] + swapped + text[at + 1 :]
 
 
+@pytest.mark.slow  # 250 edits a game, each history replayed to be refused
 @pytest.mark.parametrize("name", games.names())
 def test_a_fair_history_edited_in_any_field_fails_verification(name):  # C-5, C-6
     """Every leaf of the history (a stake, a buy-in, a seat, an action, a card's digest, a

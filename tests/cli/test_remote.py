@@ -336,6 +336,7 @@ def test_a_connection_that_cannot_be_opened_again_is_said_in_one_line(served):
     assert "Traceback" not in said
 
 
+@pytest.mark.postgresql
 def test_while_the_database_is_away_the_terminal_says_the_table_is_paused(tmp_path):
     with outage("postgresql", tmp_path) as database:
         served = Served(database.url)

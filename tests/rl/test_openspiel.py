@@ -96,6 +96,7 @@ def test_random_playthroughs_of_a_full_deck():
         assert state.returns()[0] in (-10.0, 0.0, 10.0)
 
 
+@pytest.mark.slow  # a solver run to its equilibrium
 def test_cfr_plus_reproduces_croupiers_equilibrium():
     expected = solver_value(SHOE)  # croupier's solver, now, on the same shoe
     run = run_cfr_plus(SHOE, target=1e-3, limit=200)

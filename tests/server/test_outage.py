@@ -48,7 +48,9 @@ def _wait(test: Any, what: str, seconds: float = 30.0) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("kind", ["postgresql", "sqlite"])
+@pytest.mark.parametrize(
+    "kind", [pytest.param("postgresql", marks=pytest.mark.postgresql), "sqlite"]
+)
 def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_commit(
     kind, tmp_path
 ):
@@ -126,7 +128,9 @@ def test_a_table_pauses_while_its_database_is_away_and_plays_on_from_its_last_co
         assert audit(database.url) == []
 
 
-@pytest.mark.parametrize("kind", ["postgresql", "sqlite"])
+@pytest.mark.parametrize(
+    "kind", [pytest.param("postgresql", marks=pytest.mark.postgresql), "sqlite"]
+)
 def test_every_socket_opened_while_the_database_is_away_is_answered(kind, tmp_path, caplog):
     """Issue 38, item 6: each socket opened during an outage is answered, welcomed (where
     the database still reads: an SQLite file made read-only) or closed with `UNAVAILABLE`

@@ -181,6 +181,7 @@ def _scrambled(event: Any, seat: int | None, rng: random.Random) -> Any:
     return dataclasses.replace(event, **{f: other(getattr(event, f)) for f in event.secret})
 
 
+@pytest.mark.slow  # a table played 200 steps by three people
 @pytest.mark.parametrize("game", GAMES)
 def test_a_page_reads_the_words_odds_history_and_rules(server, database_url, game, tmp_path):
     played = _play(server, database_url, game)
