@@ -34,7 +34,7 @@ from croupier.i18n import _
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
 from croupier.server._shoes import Shoes
-from croupier.server.database import reading
+from croupier.server.database import reading, snapshot
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
 from croupier.server.schema import (
@@ -486,9 +486,11 @@ def rebuild(
     bind: Engine | Connection, table: int, recent: int = 0
 ) -> tuple[TableInfo, Book, list[Told]]:
     """Table `table` as committed: its info, its book after every committed step, and the
-    last `recent` steps as the table tells them. `bind` is an engine, or a connection whose
-    transaction the reading joins."""
-    with Session(bind) as session:
+    last `recent` steps as the table tells them, all read as of one moment, however the
+    table goes on meanwhile (its shoes and its steps from one snapshot, else a step read
+    after a commit could need a seed read before it). `bind` is an engine, or a connection
+    whose transaction the reading joins."""
+    with Session(snapshot(bind) if isinstance(bind, Engine) else bind) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")
