@@ -225,17 +225,28 @@ def punto_decision(remaining: Sequence[int], punto: tuple[Card, Card]) -> Decisi
 
 
 @cache
-def _kernel() -> tuple[Callable[..., None], tuple[Any, ...]] | None:
-    """The enumeration compiled for floats by numba, with the tables as arrays; None
-    without numba, where plain Python runs it. Imported and compiled when first asked for,
-    so that what only decides (a bot, `punto_decision`) loads none of it."""
+def _kernel() -> Callable[[Sequence[float], int], tuple[float, float, float]] | None:
+    """The enumeration compiled for floats by numba: a function of the counts and the
+    strategy on 5 that gives the punto, banco and tie sequences; None without numba, where
+    plain Python runs it. Imported and compiled when first asked for, so that what only
+    decides (a bot, `punto_decision`) loads none of it."""
     try:
         import numba
         import numpy as np
     except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
         return None
+    kernel: Callable[..., None] = numba.njit(cache=True)(count_coups)
     arrays = tuple(np.array(table, dtype=np.int64) for table in _TABLES)
-    return numba.njit(cache=True)(count_coups), arrays
+
+    def counted(remaining: Sequence[float], strategy: int) -> tuple[float, float, float]:
+        out, scratch = np.zeros(3), np.zeros(207)
+        counts = np.asarray(remaining, dtype=np.float64)
+        pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
+        kernel(counts, *arrays, strategy, out, drew, pre, acc, beats)
+        punto, banco, tie = (float(x) for x in out)
+        return punto, banco, tie
+
+    return counted
 
 
 def probabilities(
@@ -252,15 +263,7 @@ def probabilities(
         total *= n - taken
     fast = _kernel() if compiled else None
     if fast is not None:
-        import numpy as np
-
-        kernel, arrays = fast
-        out, scratch = np.zeros(3), np.zeros(207)
-        counts = np.asarray(remaining, dtype=np.float64)
-        strategy = _strategy(at_five)
-        pre, acc, beats, drew = scratch[:21], scratch[21:27], scratch[27:107], scratch[107:]
-        kernel(counts, *arrays, strategy, out, drew, pre, acc, beats)
-        punto, banco, tie = (float(x) for x in out)
+        punto, banco, tie = fast(remaining, _strategy(at_five))
     else:
         sums = [0.0, 0.0, 0.0]
         floats = [float(c) for c in remaining]
