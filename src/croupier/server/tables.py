@@ -320,10 +320,10 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
         return [None]
     failed: list[Exception | None] = [None] * len(batches)
     with Session(engine) as session, session.begin():
-        for at in sorted(range(len(batches)), key=lambda at: batches[at].table):
+        for at, batch in sorted(enumerate(batches), key=lambda pair: pair[1].table):
             try:
                 with session.begin_nested():
-                    _store(session, batches[at])
+                    _store(session, batch)
             except (CroupierError, SQLAlchemyError) as error:
                 failed[at] = error
     return failed
