@@ -33,6 +33,9 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from croupier.server.database import engine_url, migrate
+from croupier.server.people import CHEAP_HASHES
+
+os.environ[CHEAP_HASHES] = "1"  # every server of the tests', in this process or started from it
 
 POSTGRES = "CROUPIER_TEST_POSTGRES"
 """The environment variable naming the PostgreSQL server the tests create databases on."""

@@ -165,7 +165,36 @@ def test_the_hash_is_argon2id_and_the_password_is_nowhere(database_url, tmp_path
         assert PASSWORD.encode() not in file.read_bytes(), file
 
 
-def test_an_old_hash_is_made_again_at_log_in(database_url):
+@pytest.fixture
+def real_hashes(monkeypatch):
+    """argon2's own parameters, as a server people use has them, rather than the tests'
+    cheapest (`people.CHEAP_HASHES`)."""
+    monkeypatch.delenv(people.CHEAP_HASHES)
+    people._hasher.cache_clear()
+    yield
+    people._hasher.cache_clear()
+
+
+def test_a_server_hashes_with_argon2s_own_parameters(real_hashes, database_url):
+    engine = open_database(database_url)
+    with Session(engine) as session, session.begin():
+        made = register(session, "ada", PASSWORD).password_hash
+    engine.dispose()
+    assert not PasswordHasher().check_needs_rehash(made)
+
+
+def test_the_tests_cheap_hashes_are_still_argon2id_and_say_so(database_url, caplog):
+    people._hasher.cache_clear()
+    engine = open_database(database_url)
+    with Session(engine) as session, session.begin():
+        made = register(session, "ada", PASSWORD).password_hash
+    engine.dispose()
+    assert made.startswith("$argon2id$")
+    assert PasswordHasher().check_needs_rehash(made)
+    assert any(people.CHEAP_HASHES in record.getMessage() for record in caplog.records)
+
+
+def test_an_old_hash_is_made_again_at_log_in(real_hashes, database_url):
     engine = open_database(database_url)
     with Session(engine) as session, session.begin():
         person = register(session, "ada", PASSWORD)

@@ -9,14 +9,22 @@ chips from the grant source, in the caller's transaction.
 Logging in with a wrong name or a wrong password is refused with one and the same
 `LogInRefused`, which never says which was wrong; an unknown name is verified against a
 stand-in hash so that it takes about as long as a wrong password.
+
+argon2's parameters are argon2-cffi's defaults (RFC 9106's low-memory profile, about 0.2 s
+of CPU a hash), unless `CHEAP_HASHES` is set in the environment: the tests set it, as
+Django's tests use a fast hasher, since their thousands of registrations and logins would
+otherwise spend minutes in argon2. A server started with it logs a warning.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import logging
+import os
 import re
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -52,8 +60,29 @@ MAX_PASSWORD = 1024
 """The most characters a password may have: argon2 is not asked to hash megabytes."""
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
-_HASHER = PasswordHasher()
-_STAND_IN = _HASHER.hash("a stand-in, verified when the name is unknown")
+CHEAP_HASHES = "CROUPIER_CHEAP_PASSWORD_HASHES"
+"""The environment variable that, set to anything, makes passwords' hashes with argon2-cffi's
+cheapest parameters (`argon2.profiles.CHEAPEST`, which it offers for tests alone): for the
+tests, never for a server people use."""
+
+
+@functools.cache
+def _hasher() -> PasswordHasher:
+    """argon2's hasher, made when first needed (not on import: `croupier` starts faster)."""
+    if os.environ.get(CHEAP_HASHES):
+        logging.getLogger(__name__).warning(
+            "%s is set: passwords are hashed with argon2's cheapest parameters, "
+            "which are for tests only",
+            CHEAP_HASHES,
+        )
+        return PasswordHasher.from_parameters(profiles.CHEAPEST)
+    return PasswordHasher()
+
+
+@functools.cache
+def _stand_in() -> str:
+    """The hash that an unknown name's password is verified against."""
+    return _hasher().hash("a stand-in, verified when the name is unknown")
 
 
 def _check_name(name: object) -> str:
@@ -94,7 +123,7 @@ def register(session: Session, name: str, password: str) -> Person:
     Raises `InvalidInput` for a name that is not valid or is taken (in any case), or a
     password shorter than `MIN_PASSWORD`."""
     name = _check_name(name)
-    password_hash = _HASHER.hash(_check_password(password))  # before the database is locked
+    password_hash = _hasher().hash(_check_password(password))  # before the database is locked
     if _find(session, name) is not None:
         raise _taken(name)
     existing = session.scalars(
@@ -138,14 +167,14 @@ def log_in(session: Session, name: str, password: str) -> Person:
         raise LogInRefused()
     if person is None:
         with contextlib.suppress(VerificationError):
-            _HASHER.verify(_STAND_IN, password)
+            _hasher().verify(_stand_in(), password)
         raise LogInRefused()
     try:
-        _HASHER.verify(person.password_hash, password)
+        _hasher().verify(person.password_hash, password)
     except (VerificationError, InvalidHashError):
         raise LogInRefused() from None
-    if _HASHER.check_needs_rehash(person.password_hash):
-        person.password_hash = _HASHER.hash(password)
+    if _hasher().check_needs_rehash(person.password_hash):
+        person.password_hash = _hasher().hash(password)
         session.flush()
     return person
 
@@ -156,6 +185,6 @@ def change_password(session: Session, name: str, password: str, new: str) -> Per
     new password that is not valid."""
     new = _check_password(new)
     person = log_in(session, name, password)
-    person.password_hash = _HASHER.hash(new)
+    person.password_hash = _hasher().hash(new)
     session.flush()
     return person
