@@ -37,6 +37,7 @@ from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Person
 
 __all__ = [
+    "CHEAP_HASHES",
     "GRANT_SOURCE",
     "MAX_PASSWORD",
     "MIN_PASSWORD",
