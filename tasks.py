@@ -4,7 +4,8 @@
     python3 tasks.py serve [ARGS...]  set up to play, then `croupier serve --bot-tables 2 ARGS...`
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
     python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
-                                      (in 2 processes a core): what CI runs
+                                      (in 2 processes a core, the browser's beside them in 2
+                                      more): what CI runs
     python3 tasks.py test --quick     the inner loop: the same without the tests marked slow
                                       (the soaks, the full load and fuzz runs, the docs'
                                       full-size commands), the browser's and PostgreSQL's
@@ -67,24 +68,40 @@ def setup(extras: str = TEST) -> None:
 
 
 WORKERS = 2 * (os.cpu_count() or 1)
-"""The processes the tests run in (pytest-xdist): twice the cores, since most of a test's
+"""The processes the tests run in (pytest-xdist): twice the cores, since part of a test's
 time is spent waiting on a server, a subprocess or a browser rather than computing."""
+BROWSER_WORKERS = 2
+"""The processes the browser tests run in, beside the others: a page mostly waits on its
+table, and Playwright cannot share a process with the tests that start an event loop of
+their own (tests/conftest.py), so they run in a pytest of their own."""
 
 
 def test(quick: bool) -> None:
     """Lint and run every test (with `quick`, those not marked slow, browser or
-    postgresql), type-checking (mypy) beside the tests."""
+    postgresql), type-checking (mypy) and the browser tests beside the others; what mypy
+    and the browser tests said follows what the others said."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
-    chosen = ["-m", "not slow and not browser and not postgresql"] if quick else []
-    with subprocess.Popen(
-        [BIN / "mypy"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    ) as typing:
-        tests = subprocess.run([BIN / "pytest", "-n", str(WORKERS), *chosen], cwd=ROOT, check=False)
-        said, _ = typing.communicate()
-    print(said, end="", flush=True)
-    sys.exit(typing.returncode or tests.returncode)
+    beside = [[BIN / "mypy"]]
+    if quick:
+        chosen = ["-m", "not slow and not browser and not postgresql"]
+    else:
+        chosen = ["-m", "not browser"]
+        beside.append([BIN / "pytest", "-n", str(BROWSER_WORKERS), "-m", "browser"])
+    running = [
+        subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        for command in beside
+    ]
+    tests = subprocess.run([BIN / "pytest", "-n", str(WORKERS), *chosen], cwd=ROOT, check=False)
+    failed = tests.returncode
+    for process in running:
+        said, _ = process.communicate()
+        print(said, end="", flush=True)
+        failed = failed or process.returncode
+    sys.exit(failed)
 
 
 def _hand_over(*command: str | Path) -> None:

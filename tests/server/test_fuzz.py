@@ -28,6 +28,9 @@ FRAMES = {"sqlite": 10_000, "postgresql": 2_000}
 whichever it is, so the 10,000 are thrown once; on PostgreSQL, enough that its commits of
 what was acknowledged are checked as well (drawing a frame, not answering it, is most of
 the cost)."""
+BATCH = 10
+"""The frames of one example, thrown one after another at the same seat: each example's
+frames are a short history that a server must survive, not a single frame."""
 ANSWERS = ("error", "refused", "ack", "planned", "chat")
 
 JSON = st.recursive(
@@ -125,12 +128,12 @@ def test_ten_thousand_generated_frames_are_each_answered_and_change_only_what_wa
             answers: list[dict[str, Any]] = []
 
             @settings(
-                max_examples=frames_thrown // 10,
+                max_examples=frames_thrown // BATCH,
                 deadline=None,
                 database=None,
                 suppress_health_check=list(HealthCheck),
             )
-            @given(st.lists(frames(), min_size=10, max_size=20))
+            @given(st.lists(frames(), min_size=BATCH, max_size=BATCH))
             def throw(batch: list[str | bytes]) -> None:
                 for frame in batch:
                     if isinstance(frame, bytes):
