@@ -59,6 +59,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from croupier.client import messages_of
 
 PASSWORD = "a long password"
+SIT_WAIT = 30
+"""How long ada waits to be offered her seat before she connects again (seconds): a table
+resting for people tells nothing more, so a view missed is never followed by another."""
 SETTINGS = {"time_limit": 3600, "hold": 3600, "away": 86400}
 BOTS = {"punto-banco": 3, "chemin-de-fer": 3, "monte-bank": 3, "private-monte": 3, "banchek": 3}
 """The bots at each game's table."""
@@ -165,11 +168,20 @@ async def _sit_out(base: str, game: str, bot_pause: float) -> tuple[Table, Clien
         cookie = http.cookies["session"]
     table = Table(opened.json()["id"])
     address = base.replace("http://", "ws://") + f"/api/tables/{table.id}/socket"
-    ada = await connect(address, additional_headers={"cookie": f"session={cookie}"})
-    while True:
-        view = await _next_view(ada, table)
-        if "0" in view.get("open_seats", {}):
+    for attempt in range(1, 4):
+        ada = await connect(address, additional_headers={"cookie": f"session={cookie}"})
+        try:
+            view = await asyncio.wait_for(_offering_seat_0(ada, table), SIT_WAIT)
             break
+        except TimeoutError:
+            await ada.close()
+            print(
+                f"ada was offered no seat in {SIT_WAIT} s (attempt {attempt}, last step "
+                f"heard {table.seq}): she connects again",
+                file=sys.stderr,
+            )
+    else:
+        raise SystemExit("ada was never offered seat 0")
     join = {"type": "act", "seq": view["seq"], "key": "sit", "seat": 0}
     await ada.send(json.dumps({**join, "action": {"type": "Join", "amount": 500}}))
     answer = await _next(ada, table, ("ack", "refused"))
@@ -177,6 +189,14 @@ async def _sit_out(base: str, game: str, bot_pause: float) -> tuple[Table, Clien
         raise SystemExit(f"ada could not sit down: {answer}")
     await ada.send(json.dumps({"type": "plan", "leave": False, "away": True}))
     return table, ada
+
+
+async def _offering_seat_0(ada: ClientConnection, table: Table) -> dict[str, Any]:
+    """The first view told to ada that offers her seat 0."""
+    while True:
+        view = await _next_view(ada, table)
+        if "0" in view.get("open_seats", {}):
+            return view
 
 
 async def _next_view(ada: ClientConnection, table: Table) -> dict[str, Any]:

@@ -6,7 +6,10 @@ just before it, as an example that this test runs, or as not run, with why:
 
 - `<!-- example -->`: each command of the block is run (from a new folder, the venv's
   `croupier` on the PATH, nothing on its input) and must succeed, with no traceback; Python
-  with `>>>` is a doctest, other Python a script that must succeed;
+  with `>>>` is a doctest, other Python a script that must succeed. A `croupier` command that
+  needs no shell and starts no processes of its own is run in this process, as the tests of
+  tests/cli run theirs (typer's `CliRunner`): the same command, without the second or so of
+  CPU that starting Python and croupier again takes;
 - `<!-- example: served -->`: as above, the block's `http://127.0.0.1:PORT` a table server
   started for the test on a new SQLite ledger; `served, ada registered` also registers
   `ada` with the docs' password first;
@@ -21,6 +24,7 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -30,7 +34,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from croupier.cli.main import app
 from croupier.server.database import migrate
 from tests.cli.served import PASSWORD, Served
 
@@ -45,6 +51,9 @@ _COMMAND = re.compile(r"^(\$ |\.venv/bin/|croupier |python3 |[A-Z_]+=\S* )")
 _COMMENT = re.compile(r"\s+#\s.*$")
 _URL = re.compile(r"http://127\.0\.0\.1:\d+")
 _TIMEOUT = 300
+_CROUPIER = ".venv/bin/croupier "
+_OWN_PROCESS = re.compile(r"[|&;<>$`()]|--workers|--dask-local|--cluster")
+"""What a command needs a process of its own for: the shell, or processes it starts."""
 
 
 @dataclass(frozen=True)
@@ -159,9 +168,16 @@ def _run(argv: list[str] | str, folder: Path, shell: bool = False) -> str:
     ("block", "command"), COMMANDS, ids=[f"{b.where} {c[:48]}" for b, c in COMMANDS]
 )
 @pytest.mark.slow
-def test_each_command_of_the_examples_runs(block, command, tmp_path, request):
+def test_each_command_of_the_examples_runs(block, command, tmp_path, request, monkeypatch):
     if block.how.startswith("served"):
         command = _URL.sub(request.getfixturevalue("served").url, command)
+    if command.startswith(_CROUPIER) and not _OWN_PROCESS.search(command):
+        monkeypatch.chdir(tmp_path)
+        ran = CliRunner().invoke(app, shlex.split(command.removeprefix(_CROUPIER)))
+        assert ran.exit_code == 0, ran.output
+        assert "Traceback" not in ran.output, ran.output
+        assert ran.exception is None or isinstance(ran.exception, SystemExit), ran.exception
+        return
     _run(command.replace(".venv/bin/", f"{BIN}/"), tmp_path, shell=True)
 
 
