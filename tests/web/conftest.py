@@ -3,11 +3,15 @@
 server on the test's SQLite database, dealing from a seed the test names.
 
 The tests are skipped, with the reason, when /usr/bin/chromium or Playwright is missing;
-.ci/run installs Debian's `chromium`."""
+.ci/run installs Debian's `chromium`, beside the other tests: it names in
+`CROUPIER_TEST_CHROMIUM_INSTALLED` the file its install writes its exit status to, and the
+browser tests wait for that file first."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,9 +39,32 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 pytest.importorskip("playwright", reason="Playwright for Python is not installed (the test extra)")
 
 
+INSTALLED = "CROUPIER_TEST_CHROMIUM_INSTALLED"
+"""The environment variable naming the file that Chromium's install, under way beside the
+tests (.ci/run), writes its exit status to when it ends."""
+INSTALL_WAIT = 1200
+"""The longest the browser tests wait for that install to end, in seconds."""
+
+
+def _installed() -> None:
+    """Wait until Chromium's install under way (if any) has ended; fail if it failed."""
+    named = os.environ.get(INSTALLED)
+    if not named:
+        return
+    said, deadline = Path(named), time.monotonic() + INSTALL_WAIT
+    while not said.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"Chromium's install did not end in {INSTALL_WAIT} s ({said})")
+        time.sleep(0.5)
+    status = said.read_text().strip()
+    if status != "0":
+        pytest.fail(f"Chromium's install failed with status {status}: see .ci/run's output")
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright's launch, with Debian's Chromium, headless."""
+    _installed()
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
     return {
