@@ -46,6 +46,7 @@ only cares that the input was refused can catch that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -124,9 +125,10 @@ class InvalidConfig(InvalidInput):
 
     When it is about fields of a rule set, it says which as data: `values`, each field
     named with its value as the message shows it (`{"decks": "2"}`), and `reason`, why; the
-    message is a form with `{named}` where the fields go, and `{reason}`. `named` says it
-    again with each field called otherwise (an option of the command line), from that data,
-    never by reading the message back.
+    message is a form with `{named}` where the fields go (or, where they go apart, `{field}`
+    for each: `{stake}`), and `{reason}`. `named` says it again with each field called
+    otherwise (an option of the command line), from that data, never by reading the message
+    back.
 
     >>> form = "{named} is not valid: {reason}"
     >>> error = InvalidConfig(form, {"decks": "2"}, "at least 3 full decks (CF-2)")
@@ -134,6 +136,12 @@ class InvalidConfig(InvalidInput):
     'decks = 2 is not valid: at least 3 full decks (CF-2)'
     >>> error.named({"decks": "--decks"})
     '--decks 2 is not valid: at least 3 full decks (CF-2)'
+    >>> form = "{stake} is more than the {bankroll}: no hand could be played"
+    >>> error = InvalidConfig(form, {"stake": "20", "bankroll": "10"})
+    >>> str(error)
+    'stake = 20 is more than the bankroll = 10: no hand could be played'
+    >>> error.named({"stake": "--stake", "bankroll": "--bankroll"})
+    '--stake 20 is more than the --bankroll 10: no hand could be played'
     """
 
     def __init__(
@@ -157,11 +165,15 @@ class InvalidConfig(InvalidInput):
     def named(self, names: Mapping[str, str]) -> str:
         """The message with each field in `names` called by its name there (`--decks 2`),
         the others as the rule set calls them (`decks = 2`)."""
-        said = ", ".join(
-            f"{names[field]} {value}" if field in names else f"{field} = {value}"
+        said = {
+            field: f"{names[field]} {value}" if field in names else f"{field} = {value}"
             for field, value in self.values.items()
-        )
-        return self._form.replace("{named}", said) if self.values else self._form
+        }
+        if not said:
+            return self._form
+        said["named"] = ", ".join(said.values())
+        places = re.compile("|".join(re.escape(f"{{{key}}}") for key in said))
+        return places.sub(lambda place: said[place[0][1:-1]], self._form)
 
 
 class InvalidHistory(InvalidInput):

@@ -15,6 +15,8 @@ WIDE = {"COLUMNS": "200"}
 """A terminal wide enough that no table cell or help line is wrapped."""
 RUSSIAN = {**WIDE, "LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 """The environment of a Russian terminal, with nothing set ahead of LANG."""
+_SEEN = "AS 2S 3S 4S 5S 6S 7S JS QS KS AH 2H 3H 4H 5H 6H 7H JH QH KH AC 2C 3C 4C 5C 6C"
+"""26 cards seen: more than the 5 deals before the last show hold (PM-8)."""
 
 
 def ru(*args: str, env: dict[str, str] | None = None) -> str:
@@ -133,6 +135,16 @@ def test_solve_in_russian():  # CF-12, CF-13: «прикупать», «оста
         (("odds", "private-monte", "--seen", "8S"), "8S: нет в колоде из 40 карт"),
         (("simulate", "punto-banco", "--hands", "0"), "--hands 0 не годится: не меньше 1"),
         (("simulate", "banchek", "--punters", "30"), "чтобы круг уместился в колоде (BN-1)"),
+        (
+            ("simulate", "punto-banco", "--sessions", "5", "--stake", "900", "--bankroll", "800"),
+            "--stake 900 больше, чем --bankroll 800: ни одной раздачи не сыграть",
+        ),
+        (("simulate", "chemin-de-fer", "--decks", "2000"), "--decks 2000 — слишком много"),
+        (
+            ("simulate", "private-monte", "--sessions", "3", "--stake", "5"),
+            "--stake 5 не годится: ставка на табло — от кавы, 10, до лимита, 500 (PM-4)",
+        ),
+        (("odds", "private-monte", "--seen", _SEEN), "--seen 26 карт — больше, чем 5 талий"),
         (("simulate", "monte-bank", "--sessions", "3", "--stake", "1"), "не меньше кавы, 10"),
         (("solve", "chemin-de-fer", "--decks", "x"), "бесконечная подкова"),
     ],

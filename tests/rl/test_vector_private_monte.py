@@ -235,7 +235,7 @@ def test_the_counter_reading_the_observations_wins_the_exact_figures():  # PM-5,
 
 
 def test_bad_options_are_refused():  # PM-4, PM-8
-    with pytest.raises(InvalidInput, match=r"stake=5 is not valid: .* cava, 10, .* 500 \(PM-4\)"):
+    with pytest.raises(InvalidInput, match=r"stake = 5 is not valid: .* cava, 10, .* 500 \(PM-4\)"):
         make(2, stake=5)
     with pytest.raises(InvalidConfig, match=r"stake=12.5 is not valid"):
         make(2, stake=12.5)

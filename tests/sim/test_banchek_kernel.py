@@ -410,20 +410,20 @@ def test_the_same_state_gives_the_same_counts():
 
 def test_bad_options_are_refused():  # BN-1, BN-2, BN-5, BN-15
     state = seeded(np.random.SeedSequence(1))
-    with pytest.raises(InvalidInput, match="punters=0 is not valid: at least 1"):
+    with pytest.raises(InvalidInput, match="punters = 0 is not valid: at least 1"):
         simulate(state, 10, punters=0)
     # the table's seats bound the punters, one seat being the banker's (the default 8)
-    with pytest.raises(InvalidInput, match="punters=8 is not valid: 1 to 7, at a table of 8"):
+    with pytest.raises(InvalidInput, match="punters = 8 is not valid: 1 to 7, at a table of 8"):
         simulate(state, 10, punters=8)
     simulate(state, 10, punters=8, rules=Rules(seats=9))
-    message = "punters=27 is not valid: 1 to 26, so that a round fits the pack"
+    message = "punters = 27 is not valid: 1 to 26, so that a round fits the pack"
     with pytest.raises(InvalidInput, match=message):
         simulate(state, 10, punters=27, rules=WIDEST)
-    with pytest.raises(InvalidInput, match="policy='martingale' is not valid"):
+    with pytest.raises(InvalidInput, match="policy = 'martingale' is not valid"):
         simulate(state, 10, policy="martingale")
-    with pytest.raises(InvalidInput, match="riders=True is not simulated"):
+    with pytest.raises(InvalidInput, match="riders = True is not simulated"):
         simulate(state, 10, rules=Rules(riders=True))
-    with pytest.raises(InvalidInput, match="banks=-1 is not valid"):
+    with pytest.raises(InvalidInput, match="banks = -1 is not valid"):
         simulate(state, -1)
     pack = kinds(two_packs())
     with pytest.raises(InvalidInput, match="pack 0 is not two of each card"):

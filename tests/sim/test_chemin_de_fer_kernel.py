@@ -400,5 +400,5 @@ def test_the_kernel_takes_the_games_rules():  # CF-2, CF-4
 def test_a_shoe_too_long_to_shuffle_is_refused():  # CF-2: several decks, as many as fit
     state = seeded(np.random.SeedSequence(1))
     simulate(state, 10, Rules(decks=MOST_CARDS // 52))  # the longest shoe it shuffles
-    with pytest.raises(InvalidConfig, match="decks=1261 is too many"):
+    with pytest.raises(InvalidConfig, match="decks = 1261 is too many"):
         simulate(state, 10, Rules(decks=MOST_CARDS // 52 + 1))

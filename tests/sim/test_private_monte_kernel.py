@@ -275,15 +275,17 @@ def test_bad_options_are_refused():  # PM-4, PM-8
     with pytest.raises(InvalidInput, match="deals_per_bank = 0 is not valid: 1 to 6"):
         PrivateRules(deals_per_bank=0)
     for stake in (9, 501):  # a stake on a layout: from the cava to the limit
-        with pytest.raises(InvalidInput, match=f"stake={stake} is not valid: .* cava, 10, .* 500"):
+        with pytest.raises(
+            InvalidInput, match=f"stake = {stake} is not valid: .* cava, 10, .* 500"
+        ):
             filler(Bettor.FLAT, stake)
     filler(Bettor.FLAT, 5, PrivateRules(cava=5, limit=5))
     with pytest.raises(
-        InvalidInput, match="bettor='shark' is not valid: choose from 'flat', 'counter'"
+        InvalidInput, match="bettor = 'shark' is not valid: choose from 'flat', 'counter'"
     ):
         filler("shark", 20)
     assert callable(filler("counter", 20)) and Bettor.of(" Counter ") is Bettor.COUNTER
-    with pytest.raises(InvalidInput, match="shuffles=-1 is not valid"):
+    with pytest.raises(InvalidInput, match="shuffles = -1 is not valid"):
         simulate(state, -1)
     with pytest.raises(InvalidInput, match=r"packs of shape \(39,\)"):
         play_packs(PACK_SUITS[:39])

@@ -19,7 +19,7 @@ def test_chunks_and_their_seeds():
     assert [c.seed.generate_state(2).tolist() for c in pieces] == [
         c.seed.generate_state(2).tolist() for c in again
     ]
-    with pytest.raises(InvalidInput, match="hands=0 is not valid"):
+    with pytest.raises(InvalidInput, match="hands = 0 is not valid"):
         chunks(0, seed=1)
 
 

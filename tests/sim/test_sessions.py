@@ -96,10 +96,10 @@ def test_sessions_are_dealt_in_batches_as_they_would_be_one_by_one():
 
 def test_a_plan_must_let_a_hand_be_played():
     for args, message in [
-        ((0, 1, 5, 1), "Plan.bankroll=0 is not valid"),
-        ((10, 0, 5, 1), "Plan.stake=0 is not valid"),
-        ((10, 1, 0, 1), "Plan.hands=0 is not valid"),
-        ((10, 11, 5, 1), "stake=11 is more than the bankroll=10"),
+        ((0, 1, 5, 1), "Plan.bankroll = 0 is not valid"),
+        ((10, 0, 5, 1), "Plan.stake = 0 is not valid"),
+        ((10, 1, 0, 1), "Plan.hands = 0 is not valid"),
+        ((10, 11, 5, 1), "stake = 11 is more than the bankroll = 10"),
     ]:
         with pytest.raises(InvalidInput, match=message):
             Plan(*args)
@@ -233,5 +233,7 @@ def test_banchek_sessions_are_the_rules_bank():  # BN-2, BN-10
     state = seeded(np.random.SeedSequence(3))
     counts = banchek.sessions(state, 200, plan, 2, "flat", table)[0]
     assert SessionResults.of(counts, plan).sessions == 200
-    with pytest.raises(InvalidInput, match=r"Plan\.bankroll=40 is not valid: .* bank put up, 100"):
+    with pytest.raises(
+        InvalidInput, match=r"Plan\.bankroll = 40 is not valid: .* bank put up, 100"
+    ):
         banchek.sessions(state, 10, plan)

@@ -48,7 +48,7 @@ def _audit(database: Database = None, as_json: AsJson = False) -> None:
         with i18n.use(i18n.DEFAULT) if as_json else nullcontext():  # JSON is for programs
             findings = audit(url, table_chips)
     except Unavailable as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     if as_json:
         report = {
             "command": "ledger audit",

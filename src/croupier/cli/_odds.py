@@ -141,7 +141,7 @@ def punto_banco(
         odds = exact(shoe, rules, at_five)
         effects = effect_of_removal(decks, rules, at_five) if removal else None
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     if as_json:
         shown = punto_rules(rules, at_five, decks=decks)
         emit("odds", "punto-banco", shown, _punto_banco_json(odds, effects))
@@ -265,7 +265,7 @@ def monte_bank(given: Given, as_json: AsJson = False) -> None:
     try:
         rules = monte_table(given)
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     if as_json:
         emit("odds", "monte-bank", monte_rules(rules), monte.report(rules))
     else:
@@ -396,7 +396,7 @@ def private_monte(
         )  # fmt: skip
         simulation = PrivateMonteResults.of(run.totals(), rules)
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     if as_json:
         report = private.report()
         if known:
@@ -594,7 +594,7 @@ def banchek_odds(
         policies = tuple(Policy) if policy is None else (policy,)
         simulated = table.prospects(policies if simulate else (), quiet=as_json)
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     interrupted = any(run.interrupted for __, run in simulated)
     if as_json:
         report = banchek.report()

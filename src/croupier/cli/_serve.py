@@ -201,7 +201,7 @@ def serve_command(
         limits = Limits(connections=connections, registrations=registrations)
         app = create_app(url, dealt, lease, bot_tables, public_url, limits, proxies(proxy or ()))
     except Unavailable as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     said = _("croupier serves at http://{host}:{port}/ with the ledger at {ledger}")
     print(said.format(host=host, port=port, ledger=shown(url)), flush=True)
     if bot_tables:

@@ -116,7 +116,7 @@ def chemin_de_fer(
         solution = solve(_decks(decks), info)
         seconds = time.perf_counter() - start
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     report = _exploitability(solution) if exploit else None
     if as_json:
         data = solution.as_json()

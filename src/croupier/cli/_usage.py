@@ -22,7 +22,7 @@ from typer.core import TyperCommand
 
 from croupier import i18n
 from croupier.cli import _library_words as library_words
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig, InvalidInput
 
 __all__ = [
     "AT_LEAST",
@@ -31,7 +31,6 @@ __all__ = [
     "Croupier",
     "GameCommands",
     "fail",
-    "in_cli_words",
     "output_file",
     "plot_file",
 ]
@@ -41,38 +40,25 @@ USAGE_ERROR: Any = typer.BadParameter.__bases__[0]
 carries."""
 
 
-_PARAMETER = re.compile(r"(?:^|(?<=\s))((?:[A-Z]\w*\.)?[a-z][a-z0-9_]*)=(?=\S)")
-
-_OPTIONS = {"Plan.hands": "session-hands"}
-"""The library's parameters whose option is not simply their name."""
+_OPTIONS = {"Plan.hands": "--session-hands"}
+"""The library's fields whose option is not simply their name."""
 
 
-def _option(parameter: str) -> str:
-    name = _OPTIONS.get(parameter, parameter.rpartition(".")[2])
-    return f"--{name.replace('_', '-')}"
+def _option(field: str) -> str:
+    """The option that sets a field the library names (`Plan.bankroll`: `--bankroll`)."""
+    return _OPTIONS.get(field, f"--{field.rpartition('.')[2].replace('_', '-')}")
 
 
-def in_cli_words(message: str) -> str:
-    """A library message in the terminal's words: the library names a parameter as
-    `name=value` (`banks=1 is not valid`) or, for a value's field, `Type.name=value`; the
-    command line says `--name value`.
-
-    >>> in_cli_words("stake=20 is more than the bankroll=10: no hand could be played")
-    '--stake 20 is more than the --bankroll 10: no hand could be played'
-    >>> in_cli_words("Plan.hands=0 is not valid: at least 1")
-    '--session-hands 0 is not valid: at least 1'
-    >>> in_cli_words("there is no game 'x=y'")
-    "there is no game 'x=y'"
-    """
-    return _PARAMETER.sub(lambda m: f"{_option(m[1])} ", message)
-
-
-def fail(message: str) -> typer.Exit:
-    """Say what is wrong on standard error (a library message in the terminal's words, as
-    `in_cli_words` gives them); raise what this returns to exit with status 2."""
-    line = escape(in_cli_words(message))
-    said = i18n._("[red]Error:[/] {message}").format(message=line)
-    Console(stderr=True, highlight=False, soft_wrap=True).print(said)
+def fail(said: str | InvalidInput) -> typer.Exit:
+    """Say what is wrong on standard error: a message, or a library's refusal, each field
+    an `InvalidConfig` names (as data, never read back from its words) called by its option
+    (`--stake 20`, `Plan.hands` as `--session-hands`); raise what this returns to exit with
+    status 2."""
+    if isinstance(said, InvalidConfig):
+        said = said.named({field: _option(field) for field in said.values})
+    line = escape(str(said))
+    message = i18n._("[red]Error:[/] {message}").format(message=line)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(message)
     return typer.Exit(2)
 
 
@@ -135,7 +121,7 @@ def plot_file(param: typer.CallbackParam, value: Path | None) -> Path | None:
 def _said(error: Any) -> str:
     """A mistake in how croupier is called, in one line of the context's language: a bad
     value as `--option value is not valid: ...`, as the library's refusals are said
-    (`in_cli_words`); a refusal Click words, through `_library_words.refusal`."""
+    (`fail`); a refusal Click words, through `_library_words.refusal`."""
     param = getattr(error, "param", None)
     kind = type(error).__name__
     if kind == "MissingParameter":
@@ -265,7 +251,7 @@ class Croupier(library_words.SpokenGroup):
         try:
             asked, args = _take_language(list(sys.argv[1:] if args is None else args))
         except InvalidInput as error:
-            fail(str(error))
+            fail(error)
             asked, status = None, 2
         with i18n.use(asked or i18n.from_environment()):
             library_words.speak()
@@ -283,7 +269,7 @@ class Croupier(library_words.SpokenGroup):
                 fail(i18n._("interrupted"))
                 status = 130
             except InvalidInput as error:  # a refusal no command put in its own words
-                fail(str(error))
+                fail(error)
                 status = 2
         status = status if isinstance(status, int) else 0
         if standalone_mode:

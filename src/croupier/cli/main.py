@@ -84,7 +84,7 @@ def _show_rules(
     try:
         registry.get(game)
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     rules = resources.files("croupier").joinpath("rules")
     if i18n.current() == "ru":
         text = rules.joinpath("ru", f"{game}.txt").read_text(encoding="utf-8")

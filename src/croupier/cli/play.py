@@ -152,7 +152,7 @@ def _play(ctx: typer.Context, given: Given, sitting: Sitting) -> None:
     try:
         rules = given.table()
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     params = ctx.params
     rounds = params["rounds"]
     if sitting.endless and params["auto"] and rounds is None:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from croupier.engine.rule_options import refuse
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.errors import InvalidConfig
 from croupier.i18n import _
 
 __all__ = ["make_config", "member"]
@@ -74,15 +74,12 @@ E = TypeVar("E", bound=enum.Enum)
 
 
 def member(kind: type[E], raw: E | str, parameter: str) -> E:
-    """`raw`, or the member of `kind` it names (its value, any case); `InvalidInput` naming
-    `parameter` (as `parameter='raw'`) and the choices for a name that is none."""
+    """`raw`, or the member of `kind` it names (its value, any case); `InvalidConfig` with
+    `parameter` and the choices for a name that is none."""
     found = _named(kind, raw)
     if found is None:
-        raise InvalidInput(
-            _("{name}={raw!r} is not valid: choose from {choices}").format(
-                name=parameter, raw=raw, choices=_choices(kind)
-            )
-        )
+        said = _("choose from {choices}").format(choices=_choices(kind))
+        raise refuse({parameter: repr(raw)}, said)
     return found
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
 from croupier.cards import read_cards as cards
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.estimate import exact_json
 from croupier.games.monte_bank.deal import LAYOUT_ENDS
 from croupier.games.monte_bank.view import MonteView
@@ -121,10 +121,11 @@ def check_position(seen: Sequence[Card], layout: Sequence[Card] = ()) -> None:
     most = CARDS_A_DEAL * (MOST_DEALS - 1)
     if len(seen) > most:
         said = i18n._(
-            "seen={seen} cards is more than the {deals} deals before the last show ({most}): "
-            "no deal of this shuffle is left (PM-8)"
+            "{named} cards is more than the {deals} deals before the last show ({most}): no "
+            "deal of this shuffle is left (PM-8)"
         )
-        raise InvalidInput(said.format(seen=len(seen), deals=MOST_DEALS - 1, most=most))
+        form = said.format(named="{named}", deals=MOST_DEALS - 1, most=most)
+        raise InvalidConfig(form, {"seen": str(len(seen))})
 
 
 def backs(covered: int, unseen: int) -> bool:

@@ -137,23 +137,21 @@ def check_table(punters: int, rules: Rules | None = None) -> Rules:
     rules = rules or Rules()
     most = rules.seats - 1  # one seat is the banker's
     if punters < 1:
-        said = i18n._("punters={punters} is not valid: at least 1")
-        raise InvalidInput(said.format(punters=punters))
-    if punters > most:
-        if most == MOST_PUNTERS:
-            said = i18n._(
-                "punters={punters} is not valid: 1 to {most}, so that a round fits the pack (BN-1)"
-            )
-        else:
-            said = i18n._(
-                "punters={punters} is not valid: 1 to {most}, at a table of {seats} seats, one "
-                "of them the banker's"
-            )
-        raise InvalidInput(said.format(punters=punters, most=most, seats=rules.seats))
+        reason = i18n._("at least 1")
+    elif punters > most and most == MOST_PUNTERS:
+        reason = i18n._("1 to {most}, so that a round fits the pack (BN-1)").format(most=most)
+    elif punters > most:
+        said = i18n._("1 to {most}, at a table of {seats} seats, one of them the banker's")
+        reason = said.format(most=most, seats=rules.seats)
+    if not 1 <= punters <= most:
+        form = i18n._("{named} is not valid: {reason}")
+        raise InvalidConfig(form, {"punters": str(punters)}, reason)
     if rules.riders:
         raise InvalidConfig(
-            "riders=True is not simulated: the punters' policies never ride, and the kernel "
-            "plays each punter's own stake alone (BN-15); play riders in the engine"
+            "{named} is not simulated: {reason}",
+            {"riders": "True"},
+            "the punters' policies never ride, and the kernel plays each punter's own stake "
+            "alone (BN-15); play riders in the engine",
         )
     return rules
 
@@ -468,7 +466,7 @@ def simulate(
     the module notes, one row each."""
     table = _dealing(punters, policy, rules)
     if banks < 0:
-        raise InvalidInput(f"banks={banks} is not valid: 0 or more")
+        raise InvalidConfig("{named} is not valid: {reason}", {"banks": str(banks)}, "0 or more")
     ring = _PACK.copy()
     drawn, seen, then = _scratch(punters)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
@@ -555,9 +553,11 @@ def sessions(
     `banker_plan` makes it: its bankroll the bank put up): the counts of `sessions.play`."""
     bank = (rules or Rules()).bank
     if plan.bankroll != bank:
-        raise InvalidInput(
-            f"Plan.bankroll={plan.bankroll} is not valid: the banker's bankroll is the bank "
-            f"put up, {bank} (BN-2); `banker_plan` makes the plan"
+        raise InvalidConfig(
+            "{named} is not valid: {reason}",
+            {"Plan.bankroll": str(plan.bankroll)},
+            f"the banker's bankroll is the bank put up, {bank} (BN-2); `banker_plan` makes the "
+            "plan",
         )
     return money.play(filler(plan.hands, punters, policy, rules), state, count, plan)
 

@@ -650,11 +650,10 @@ def dealing(
     a strategy the rules do not allow (`InvalidConfig`, `InvalidInput`)."""
     decks = (rules or Rules()).decks
     if 52 * decks > MOST_CARDS:
-        said = i18n._(
-            "decks={decks} is too many for the simulation: it shuffles at most {cards:,} "
-            "cards, {most:,} decks"
-        )
-        raise InvalidConfig(said.format(decks=decks, cards=MOST_CARDS, most=MOST_CARDS // 52))
+        form = i18n._("{named} is too many for the simulation: {reason}")
+        said = i18n._("it shuffles at most {cards:,} cards, {most:,} decks")
+        reason = said.format(cards=MOST_CARDS, most=MOST_CARDS // 52)
+        raise InvalidConfig(form, {"decks": str(decks)}, reason)
     play = _strategy_of(strategy, decks, at_five)
     rules = _checked(rules, play)
     x, banker = play.arrays()

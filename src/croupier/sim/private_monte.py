@@ -54,7 +54,7 @@ import numpy.typing as npt
 from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
 from croupier.engine.config import member
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules, suits_win
 from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
@@ -273,7 +273,9 @@ def simulate(
     counts of the module notes, one row each."""
     deals = _dealing(rules)
     if shuffles < 0:
-        raise InvalidInput(f"shuffles={shuffles} is not valid: 0 or more")
+        raise InvalidConfig(
+            "{named} is not valid: {reason}", {"shuffles": str(shuffles)}, "0 or more"
+        )
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
     out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
     for k, count in enumerate(split(shuffles)):
@@ -348,8 +350,6 @@ def check_stake(stake: int, rules: PrivateRules) -> None:
     """`InvalidInput` unless a bet of `stake` on a layout is one the rules allow (PM-4): the
     sessions' and the vector tables' (`croupier.rl.vector.private_monte`) check."""
     if not rules.cava <= stake <= rules.limit:
-        said = i18n._(
-            "stake={stake} is not valid: a stake on a layout is from the cava, {cava}, to the "
-            "limit, {limit} (PM-4)"
-        )
-        raise InvalidInput(said.format(stake=stake, cava=rules.cava, limit=rules.limit))
+        said = i18n._("a stake on a layout is from the cava, {cava}, to the limit, {limit} (PM-4)")
+        reason = said.format(cava=rules.cava, limit=rules.limit)
+        raise InvalidConfig(i18n._("{named} is not valid: {reason}"), {"stake": str(stake)}, reason)

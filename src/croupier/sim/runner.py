@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from croupier import i18n
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig
 from croupier.sim.rng import seeded
 from croupier.sim.slices import MOST, split
 
@@ -47,11 +47,12 @@ def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> lis
     """The run's pieces: `size` hands (or banks, or shuffles: the run's unit, `name`) each,
     the last the rest, each with its spawned seed."""
     if hands < 1:
-        said = i18n._("{name}={count} is not valid: at least 1")
-        raise InvalidInput(said.format(name=name, count=hands))
+        raise InvalidConfig(
+            i18n._("{named} is not valid: {reason}"), {name: str(hands)}, i18n._("at least 1")
+        )
     if hands > MOST:
-        said = i18n._("{name}={count} is not valid: at most {most:,}")
-        raise InvalidInput(said.format(name=name, count=hands, most=MOST))
+        reason = i18n._("at most {most:,}").format(most=MOST)
+        raise InvalidConfig(i18n._("{named} is not valid: {reason}"), {name: str(hands)}, reason)
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]
@@ -116,7 +117,9 @@ def run(
     """Play every chunk: here (`workers` 1), on local processes, or on a Dask `client`.
     Ctrl-C stops the workers and returns what was done, marked `interrupted`."""
     if workers < 1:
-        raise InvalidInput(f"workers={workers} is not valid: at least 1")
+        raise InvalidConfig(
+            "{named} is not valid: {reason}", {"workers": str(workers)}, "at least 1"
+        )
     result = Run(pieces)
     started = time.perf_counter()
 

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier import i18n
-from croupier.errors import InvalidInput
+from croupier.errors import InvalidConfig
 from croupier.sim.jit import njit
 
 __all__ = [
@@ -80,13 +80,14 @@ class Plan:
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):
             if getattr(self, name) < 1:
-                said = i18n._("Plan.{name}={value} is not valid: at least 1")
-                raise InvalidInput(said.format(name=name, value=getattr(self, name)))
+                values = {f"Plan.{name}": str(getattr(self, name))}
+                raise InvalidConfig(
+                    i18n._("{named} is not valid: {reason}"), values, i18n._("at least 1")
+                )
         if self.stake > self.bankroll:
-            said = i18n._(
-                "stake={stake} is more than the bankroll={bankroll}: no hand could be played"
-            )
-            raise InvalidInput(said.format(stake=self.stake, bankroll=self.bankroll))
+            said = i18n._("{stake} is more than the {bankroll}: no hand could be played")
+            values = {"stake": str(self.stake), "bankroll": str(self.bankroll)}
+            raise InvalidConfig(said, values)
 
     @property
     def at(self) -> npt.NDArray[np.int64]:

@@ -175,7 +175,7 @@ def chemin_de_fer(
                 None if as_json else console,
             )
     except InvalidInput as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     if result.interrupted:
         raise typer.Exit(130)  # as a shell reports Ctrl-C, once the partial result is out
 
