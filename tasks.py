@@ -71,9 +71,10 @@ WORKERS = 2 * (os.cpu_count() or 1)
 """The processes the tests run in (pytest-xdist): twice the cores, since part of a test's
 time is spent waiting on a server, a subprocess or a browser rather than computing."""
 BROWSER_WORKERS = 2
-"""The processes the browser tests run in, beside the others: a page mostly waits on its
-table, and Playwright cannot share a process with the tests that start an event loop of
-their own (tests/conftest.py), so they run in a pytest of their own."""
+"""The processes the browser tests (tests/web, each marked `browser`) run in, beside the
+others: a page mostly waits on its table, and Playwright cannot share a process with the
+tests that start an event loop of their own (tests/conftest.py), so they run in a pytest of
+their own, which collects tests/web alone."""
 
 
 def test(quick: bool) -> None:
@@ -88,7 +89,7 @@ def test(quick: bool) -> None:
         chosen = ["-m", "not slow and not browser and not postgresql"]
     else:
         chosen = ["-m", "not browser"]
-        beside.append([BIN / "pytest", "-n", str(BROWSER_WORKERS), "-m", "browser"])
+        beside.append([BIN / "pytest", "-n", str(BROWSER_WORKERS), "tests/web"])
     running = [
         subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True

@@ -92,7 +92,9 @@ def test_one_lobby_through_the_proxy_and_a_page_follows_its_table_when_its_proce
         await ada.register("ada", PASSWORD)
         entry = await ada.open_table("punto-banco", bots=1, settings=settings)
         seat = ada.table(entry["id"])
-        await seat.connect()  # through the proxy: sent to the process that runs it if need be
+        # through the proxy: sent on to the process that runs it, or told to try again
+        # shortly (4409) while the other process cannot yet say where it runs
+        await connect(seat)
         while "0" not in (seat.view or {}).get("open_seats", {}):
             await seat.next()
         assert (await seat.act({"type": "Join", "amount": 300}, seat=0))["type"] == "ack"
