@@ -87,3 +87,44 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
 def served_key(guest: Guest) -> str:
     key: str = guest.context.request.get(f"{guest.url}/api/key").json()["key"]
     return key
+
+
+def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_loudly(  # C-5
+    serve, browser: Browser
+):
+    """The check in a browser that was shown none of the table's commitments and gave no part
+    says "Nothing seen here to check", never "Verified"; a page shown a shuffle committed to
+    otherwise than it was first shown warns at the table, and its check is not verified."""
+    served = serve(5)
+    ada = Guest(browser, served.url, "ada")
+    ada.sign_up()
+    table = ada.open_table(bots=2, time_limit=1, bot_pause=0.05, game="monte-bank")
+    ada.sit(0, 300)
+    panel = ada.page.locator("section.fair")
+    expect(panel.locator(".verify")).to_be_visible(timeout=60_000)  # a shoe is over
+
+    stranger = browser.new_context()
+    check = stranger.new_page()
+    check.goto(f"{served.url}/verify.html?table={table}")
+    verdict = check.locator("#verdict")
+    expect(verdict).to_contain_text("Nothing seen here to check", timeout=20_000)
+    expect(verdict).not_to_contain_text("Verified")
+    stranger.close()
+
+    coming = _fair(ada)["shuffle"]
+    ada.page.evaluate(  # as if this page had been shown other commitments for what comes
+        """([table, coming]) => {
+            const name = `croupier-fair-${table}`;
+            const kept = JSON.parse(localStorage.getItem(name));
+            for (let shuffle = coming; shuffle < coming + 50; shuffle++) {
+                kept.seen[shuffle] = "f".repeat(64);
+            }
+            localStorage.setItem(name, JSON.stringify(kept));
+        }""",
+        [table, coming],
+    )
+    warning = panel.locator(".warning")
+    changed = "committed to sha256 ffffffffffffffff…, then to"
+    expect(warning).to_contain_text(changed, timeout=30_000)
+    expect(warning).to_contain_text("do not trust this table's shuffles")
+    assert not ada.errors, ada.errors

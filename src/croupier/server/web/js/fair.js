@@ -3,7 +3,9 @@
 // browser (crypto.getRandomValues) and sent with the seat's Join and then to each new
 // commitment, or words of the person's own; and, once a shoe is over, the link to check it
 // (verify.html). What this browser was shown and gave is kept in its localStorage, so that
-// the check can compare it with the history the server gives afterwards.
+// the check can compare it with the history the server gives afterwards: the first
+// commitment it was shown for each shuffle (another shown later is kept apart, and said
+// loudly), and the part it sent last, as it sent it.
 
 import { clear, el, pieces, seatName } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -17,14 +19,14 @@ export function freshPart() {
 }
 
 // What this browser saw at table `table` before each shuffle: {seen: {shuffle: commitment},
-// parts: {shuffle: part}}, the seat's part as the server last said it held it (in a view, or
-// in the answer to a part given): the one that must be in the shuffle.
+// the first it was shown; changed: {shuffle: commitment}, another shown after it, if any;
+// parts: {shuffle: part}}, the part this page last sent to it: the one that must be in it.
 export function remembered(table) {
   try {
     const kept = JSON.parse(localStorage.getItem(`croupier-fair-${table}`) || "{}");
-    return { seen: kept.seen || {}, parts: kept.parts || {} };
+    return { seen: kept.seen || {}, changed: kept.changed || {}, parts: kept.parts || {} };
   } catch {
-    return { seen: {}, parts: {} };
+    return { seen: {}, changed: {}, parts: {} };
   }
 }
 
@@ -63,7 +65,9 @@ export class FairPanel {
 
   // The part sent with a Join, made here.
   joining() {
-    return freshPart();
+    const part = freshPart();
+    this.keepSent(part);
+    return part;
   }
 
   send(text) {
@@ -72,7 +76,14 @@ export class FairPanel {
       return false;
     }
     this.sent = this.fair.commitment;
+    this.keepSent(text);
     return true;
+  }
+
+  // The part this page sends to the coming shuffle, kept as it was sent.
+  keepSent(part) {
+    const shuffle = this.fair?.commitment ? this.fair.shuffle : null;
+    if (shuffle !== null) remember(this.table, (kept) => (kept.parts[shuffle] = part));
   }
 
   // Each view: its `fair`, and the seat this person holds (null: watching).
@@ -82,8 +93,9 @@ export class FairPanel {
     this.seat = message.seat;
     if (fair?.commitment) {
       remember(this.table, (kept) => {
-        kept.seen[fair.shuffle] = fair.commitment;
-        if (fair.part !== null) kept.parts[fair.shuffle] = fair.part;
+        const first = kept.seen[fair.shuffle];
+        if (first === undefined) kept.seen[fair.shuffle] = fair.commitment;
+        else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
       });
     }
     const seated = fair?.commitment && message.seat !== null && !message.closed;
@@ -93,7 +105,6 @@ export class FairPanel {
   }
 
   given(message) {
-    remember(this.table, (kept) => (kept.parts[message.shuffle] = message.part));
     this.say(_("Your part is in shuffle {shuffle}, stored before it is made.", { shuffle: message.shuffle }), "note");
   }
 
@@ -112,6 +123,20 @@ export class FairPanel {
     if (fair === null || fair === undefined) {
       this.body.append(el("p", { class: "note" }, _("This table's shuffles are not provably fair: it was opened before they were.")));
       return;
+    }
+    const { seen, changed } = remembered(this.table);
+    for (const [shuffle, other] of Object.entries(changed)) {
+      this.body.append(
+        el(
+          "p",
+          { class: "warning changed", role: "alert" },
+          _("Warning: this page was shown shuffle {shuffle} committed to {first}, then to {other}. A commitment that changes proves nothing: do not trust this table's shuffles.", {
+            shuffle,
+            first: `sha256 ${seen[shuffle].slice(0, 16)}…`,
+            other: `sha256 ${other.slice(0, 16)}…`,
+          }),
+        ),
+      );
     }
     if (fair.commitment) {
       this.body.append(

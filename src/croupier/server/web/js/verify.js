@@ -2,7 +2,9 @@
 // over (GET /api/tables/ID/history) and the server's key (GET /api/key), compared with what
 // this browser was shown and gave during play (js/fair.js keeps it). SHA-256 is the
 // browser's own (crypto.subtle, which a browser gives a page from this machine or over
-// https); the derivation of every order and the signatures are `croupier verify`'s.
+// https); the derivation of every order and the signatures are `croupier verify`'s. A
+// browser that was shown nothing of these shuffles and gave nothing to them says so, never
+// "Verified".
 
 import { get } from "./api.js";
 import { _, language, languageSwitch, ngettext, translate } from "./i18n.js";
@@ -88,7 +90,7 @@ async function check() {
     const holds = digest === proof.commitment;
     if (!holds) problems.push(_("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
     const seen = mine.seen[shuffle];
-    const asShown = seen === undefined ? null : seen === proof.commitment;
+    const asShown = seen === undefined ? null : seen === proof.commitment && mine.changed[shuffle] === undefined;
     if (asShown === false) problems.push(_("shuffle {shuffle}'s commitment is not the one shown here", { shuffle }));
     shown += asShown === true;
     const yours = mine.parts[shuffle];
@@ -111,6 +113,12 @@ async function check() {
   if (signedBy !== key) problems.push(_("the history is not signed with this server's key"));
   if (problems.length) {
     tell(_("Not verified: {problems}.", { problems: problems.join("; ") }), "bad");
+    return;
+  }
+  if (shown === 0 && given === 0) {
+    const shuffles = ngettext("{n} shuffle", "{n} shuffles", proofs.length);
+    // i18n: {shuffles} "3 shuffles"
+    tell(_("Nothing seen here to check: this browser was shown none of these commitments before their shuffles and gave no part to them. It finds {shuffles}, each seed the one committed to, signed with this server's key; every card: croupier verify, below.", { shuffles }), "note");
     return;
   }
   const values = {
