@@ -356,5 +356,7 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
     if dealer == "honest":
         proved(game, history)
     else:
-        with pytest.raises(HistoryMismatch, match=r"a bot, cut \d+ cards, where the house cut"):
+        with pytest.raises(
+            HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
+        ):
             proved(game, history)

@@ -266,7 +266,7 @@ def _house_cut(
         who = (
             _("the house")
             if step.actor is HOUSE
-            else _("seat {seat}, a bot").format(seat=step.actor)
+            else _("seat {seat} (a bot)").format(seat=step.actor)
         )
         reason = _(
             "{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut "
