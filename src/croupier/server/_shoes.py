@@ -18,7 +18,7 @@ from croupier.cards import Card
 from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.seal import after_shuffle, after_step, message, opening
-from croupier.fairness import Proof, commitment, derived_order, house_cut
+from croupier.fairness import Proof, commitment, derived_order
 
 __all__ = ["Shoes"]
 
@@ -44,17 +44,16 @@ class Shoes:
         buy_ins: Mapping[int, int],
         seeds: Sequence[bytes] = (),
         parts: Mapping[int, Mapping[int, str]] | None = None,
-        house_cuts: bool = False,
     ) -> Shoes:
         """A table's shoes before its first step, with the seeds and parts stored for it
-        (`parts`: by shuffle number, from 1), its cuts no person decides house cuts or not."""
+        (`parts`: by shuffle number, from 1)."""
         given = parts or {}
         return cls(
             table,
             tuple(seeds),
             tuple(dict(given.get(number, {})) for number in range(1, len(seeds) + 1)),
             0,
-            opening(table, game, rules, buy_ins, house_cuts),
+            opening(table, game, rules, buy_ins),
         )
 
     @property
@@ -94,11 +93,6 @@ class Shoes:
     def order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The order the coming shuffle gives `cards`, fresh, top first."""
         return derived_order(self.seeds[self.made], self.parts[self.made], cards)
-
-    def house_cut(self, low: int, high: int) -> int:
-        """Where the house cuts the pack of the last shuffle made (`fairness.house_cut`)."""
-        assert self.made, "no shuffle is made yet"
-        return house_cut(self.seeds[self.made - 1], self.parts[self.made - 1], low, high)
 
     def after(
         self, actor: Actor, action: Action, fresh: Sequence[Card] = ()
