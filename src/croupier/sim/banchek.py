@@ -57,6 +57,7 @@ import numpy.typing as npt
 from croupier import i18n
 from croupier.cards import Card
 from croupier.engine.config import member
+from croupier.engine.rule_options import refuse
 from croupier.errors import InvalidConfig, InvalidInput
 from croupier.games.banchek.rules import (
     BROKEN_END,
@@ -137,15 +138,14 @@ def check_table(punters: int, rules: Rules | None = None) -> Rules:
     rules = rules or Rules()
     most = rules.seats - 1  # one seat is the banker's
     if punters < 1:
-        reason = i18n._("at least 1")
-    elif punters > most and most == MOST_PUNTERS:
-        reason = i18n._("1 to {most}, so that a round fits the pack (BN-1)").format(most=most)
-    elif punters > most:
-        said = i18n._("1 to {most}, at a table of {seats} seats, one of them the banker's")
-        reason = said.format(most=most, seats=rules.seats)
-    if not 1 <= punters <= most:
-        form = i18n._("{named} is not valid: {reason}")
-        raise InvalidConfig(form, {"punters": str(punters)}, reason)
+        raise refuse({"punters": str(punters)}, i18n._("at least 1"))
+    if punters > most:
+        said = (
+            i18n._("1 to {most}, so that a round fits the pack (BN-1)")
+            if most == MOST_PUNTERS
+            else i18n._("1 to {most}, at a table of {seats} seats, one of them the banker's")
+        )
+        raise refuse({"punters": str(punters)}, said.format(most=most, seats=rules.seats))
     if rules.riders:
         raise InvalidConfig(
             "{named} is not simulated: {reason}",
@@ -466,7 +466,7 @@ def simulate(
     the module notes, one row each."""
     table = _dealing(punters, policy, rules)
     if banks < 0:
-        raise InvalidConfig("{named} is not valid: {reason}", {"banks": str(banks)}, "0 or more")
+        raise refuse({"banks": str(banks)}, i18n._("0 or more"))
     ring = _PACK.copy()
     drawn, seen, then = _scratch(punters)
     out = np.zeros((SLICES, COUNTS), dtype=np.int64)
@@ -553,8 +553,7 @@ def sessions(
     `banker_plan` makes it: its bankroll the bank put up): the counts of `sessions.play`."""
     bank = (rules or Rules()).bank
     if plan.bankroll != bank:
-        raise InvalidConfig(
-            "{named} is not valid: {reason}",
+        raise refuse(
             {"Plan.bankroll": str(plan.bankroll)},
             f"the banker's bankroll is the bank put up, {bank} (BN-2); `banker_plan` makes the "
             "plan",

@@ -54,7 +54,8 @@ import numpy.typing as npt
 from croupier import i18n
 from croupier.cards import Card, Suit, monte_pack
 from croupier.engine.config import member
-from croupier.errors import InvalidConfig, InvalidInput
+from croupier.engine.rule_options import refuse
+from croupier.errors import InvalidInput
 from croupier.games.private_monte.rules import CARDS_A_DEAL, MOST_DEALS, PrivateRules, suits_win
 from croupier.odds.private_monte import backs, positions
 from croupier.sim import sessions as money
@@ -273,9 +274,7 @@ def simulate(
     counts of the module notes, one row each."""
     deals = _dealing(rules)
     if shuffles < 0:
-        raise InvalidConfig(
-            "{named} is not valid: {reason}", {"shuffles": str(shuffles)}, "0 or more"
-        )
+        raise refuse({"shuffles": str(shuffles)}, i18n._("0 or more"))
     pack, where = PACK_SUITS.copy(), _in_turn(deals)
     out = np.zeros((SLICES, STATS * COLUMNS), dtype=np.int64)
     for k, count in enumerate(split(shuffles)):
@@ -352,4 +351,4 @@ def check_stake(stake: int, rules: PrivateRules) -> None:
     if not rules.cava <= stake <= rules.limit:
         said = i18n._("a stake on a layout is from the cava, {cava}, to the limit, {limit} (PM-4)")
         reason = said.format(cava=rules.cava, limit=rules.limit)
-        raise InvalidConfig(i18n._("{named} is not valid: {reason}"), {"stake": str(stake)}, reason)
+        raise refuse({"stake": str(stake)}, reason)

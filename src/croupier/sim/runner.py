@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from croupier import i18n
-from croupier.errors import InvalidConfig
+from croupier.engine.rule_options import refuse
 from croupier.sim.rng import seeded
 from croupier.sim.slices import MOST, split
 
@@ -47,12 +47,10 @@ def chunks(hands: int, seed: int, size: int = CHUNK, name: str = "hands") -> lis
     """The run's pieces: `size` hands (or banks, or shuffles: the run's unit, `name`) each,
     the last the rest, each with its spawned seed."""
     if hands < 1:
-        raise InvalidConfig(
-            i18n._("{named} is not valid: {reason}"), {name: str(hands)}, i18n._("at least 1")
-        )
+        raise refuse({name: str(hands)}, i18n._("at least 1"))
     if hands > MOST:
         reason = i18n._("at most {most:,}").format(most=MOST)
-        raise InvalidConfig(i18n._("{named} is not valid: {reason}"), {name: str(hands)}, reason)
+        raise refuse({name: str(hands)}, reason)
     count = -(-hands // size)
     seeds = np.random.SeedSequence(seed).spawn(count)
     return [Chunk(k, min(size, hands - k * size), seeds[k]) for k in range(count)]
@@ -117,9 +115,7 @@ def run(
     """Play every chunk: here (`workers` 1), on local processes, or on a Dask `client`.
     Ctrl-C stops the workers and returns what was done, marked `interrupted`."""
     if workers < 1:
-        raise InvalidConfig(
-            "{named} is not valid: {reason}", {"workers": str(workers)}, "at least 1"
-        )
+        raise refuse({"workers": str(workers)}, i18n._("at least 1"))
     result = Run(pieces)
     started = time.perf_counter()
 

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier import i18n
+from croupier.engine.rule_options import refuse
 from croupier.errors import InvalidConfig
 from croupier.sim.jit import njit
 
@@ -80,10 +81,7 @@ class Plan:
     def __post_init__(self) -> None:
         for name in ("bankroll", "stake", "hands"):
             if getattr(self, name) < 1:
-                values = {f"Plan.{name}": str(getattr(self, name))}
-                raise InvalidConfig(
-                    i18n._("{named} is not valid: {reason}"), values, i18n._("at least 1")
-                )
+                raise refuse({f"Plan.{name}": str(getattr(self, name))}, i18n._("at least 1"))
         if self.stake > self.bankroll:
             said = i18n._("{stake} is more than the {bankroll}: no hand could be played")
             values = {"stake": str(self.stake), "bankroll": str(self.bankroll)}

@@ -35,10 +35,12 @@ export function keepOpenersPart(table, part) {
   remember(table, (kept) => (kept.parts[1] = part));
 }
 
+// What `change` makes of what is kept for `table`, kept again; returned.
 function remember(table, change) {
   const kept = remembered(table);
   change(kept);
   localStorage.setItem(`croupier-fair-${table}`, JSON.stringify(kept));
+  return kept;
 }
 
 export class FairPanel {
@@ -50,6 +52,7 @@ export class FairPanel {
     this.fair = null;
     this.seat = null;
     this.sent = null; // the commitment this page last sent a part to
+    this.kept = remembered(table); // what this browser keeps of the shuffles (`remembered`)
     this.body = section.querySelector(".fair-body");
     this.answer = section.querySelector(".fair-answer");
     this.form = section.querySelector("form");
@@ -91,13 +94,13 @@ export class FairPanel {
     const fair = message.fair;
     this.fair = fair;
     this.seat = message.seat;
-    if (fair?.commitment) {
-      remember(this.table, (kept) => {
-        const first = kept.seen[fair.shuffle];
-        if (first === undefined) kept.seen[fair.shuffle] = fair.commitment;
-        else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
-      });
-    }
+    this.kept = fair?.commitment
+      ? remember(this.table, (kept) => {
+          const first = kept.seen[fair.shuffle];
+          if (first === undefined) kept.seen[fair.shuffle] = fair.commitment;
+          else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
+        })
+      : remembered(this.table);
     const seated = fair?.commitment && message.seat !== null && !message.closed;
     if (seated && fair.part === null && this.sent !== fair.commitment) this.send(freshPart());
     this.form.hidden = !seated;
@@ -124,7 +127,7 @@ export class FairPanel {
       this.body.append(el("p", { class: "note" }, _("This table's shuffles are not provably fair: it was opened before they were.")));
       return;
     }
-    const { seen, changed } = remembered(this.table);
+    const { seen, changed } = this.kept;
     for (const [shuffle, other] of Object.entries(changed)) {
       this.body.append(
         el(
