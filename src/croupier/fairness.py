@@ -15,8 +15,12 @@ deterministically, from the seed, the commitment and the contributions in seat o
 - Fisher–Yates over the fresh pack (the game's own order): for i from its last place down
   to 1, the card at i is swapped with the one at a number below i + 1.
 
-The cut (C-6) stays the seat's action, applied to the derived order by the rules. Once the
-shoe or pack is over the seed is revealed, and anyone can derive the order again.
+The cut (C-6) stays the seat's action, applied to the derived order by the rules. Where no
+person decides it (a bot's cut at a server, a seat whose time ran out, the house's cut at
+an empty table) it is the *house cut*, drawn from the shuffle's own key under a domain of
+its own (`house_cut`): fixed once the seed and the parts are, so the dealer has no choice
+left, and derived again by anyone. Once the shoe or pack is over the seed is revealed, and
+anyone can derive the order, and each house cut, again.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from croupier.randomness import stream
 __all__ = [
     "CONTRIBUTION",
     "DOMAIN",
+    "HOUSE_CUT",
     "SEED",
     "FairShuffler",
     "Proof",
@@ -46,6 +51,7 @@ __all__ = [
     "fair_numbers",
     "fisher_yates",
     "fresh_part",
+    "house_cut",
     "seeds_of",
 ]
 
@@ -53,6 +59,9 @@ T = TypeVar("T")
 
 DOMAIN = b"croupier-fair-1"
 """What the derivation's key is made for: a derivation of another version never agrees."""
+
+HOUSE_CUT = b"croupier-house-cut-1"
+"""What the house cut's key is made for (`house_cut`): never the order's stream again."""
 
 CONTRIBUTION = 200
 """The longest contribution a seat may give, in characters."""
@@ -124,6 +133,14 @@ def derived_order(
     return fisher_yates(cards, fair_numbers(_key(seed, contributions)))
 
 
+def house_cut(seed: bytes, contributions: Mapping[int, str], low: int, high: int) -> int:
+    """Where the house cuts the pack this shuffle gives (`low` to `high` cards, each place
+    equally likely): the first number of the stream of HMAC-SHA256(key, `HOUSE_CUT`), the key
+    being the shuffle's own (`derived_order`'s)."""
+    key = hmac.digest(_key(seed, contributions), HOUSE_CUT, "sha256")
+    return low + fair_numbers(key)(high - low + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Proof:
     """One shuffle's commitment, its seed once revealed (None before), and the seats'
@@ -136,6 +153,13 @@ class Proof:
     def check(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The order this proof gives `cards`; `InvalidInput` if its seed is not revealed or
         is not the one committed to."""
+        return derived_order(self._seed(), self.contributions, cards)
+
+    def house_cut(self, low: int, high: int) -> int:
+        """Where the house cuts this shuffle's pack (`house_cut`); `InvalidInput` as `check`."""
+        return house_cut(self._seed(), self.contributions, low, high)
+
+    def _seed(self) -> bytes:
         if self.seed is None:
             raise InvalidInput(_("its seed is not revealed"))
         try:
@@ -144,7 +168,7 @@ class Proof:
             raise InvalidInput(_("its seed is not hexadecimal")) from None
         if commitment(seed) != self.commitment:
             raise InvalidInput(_("its seed is not the one its commitment was made to"))
-        return derived_order(seed, self.contributions, cards)
+        return seed
 
 
 def fresh_part() -> str:

@@ -30,6 +30,7 @@ from croupier.engine.seal import Signer
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.server.app import create_app
 from croupier.server.database import open_database
+from croupier.server.runner import TableRunner
 from croupier.server.schema import ShoePart, ShoeSeed, StepRecord
 from croupier.server.tables import rebuild
 from tests.server.players import Person, Reader, play_at_random
@@ -322,3 +323,40 @@ def test_a_server_history_edited_in_any_field_fails_verification(tmp_path):
             kinds[_kind(path)] = kinds.get(_kind(path), 0) + 1
     for kind in ("a seat", "an action", "buy_ins", "contributions", "seed", "signatures"):
         assert kinds.get(kind), f"no edit of {kind}: {kinds}"
+
+
+@pytest.mark.parametrize("dealer", ["honest", "choosing"])
+def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_caught(
+    server, monkeypatch, dealer
+):  # C-6
+    """At a server, a bot's cut is its shuffle's house cut (`fairness.house_cut`), which
+    `verify` derives again: a dealer whose bots cut where it likes (as a server that knows
+    the order could, to steer the cards) is refused, though it signs its history."""
+    if dealer == "choosing":
+        monkeypatch.setattr(TableRunner, "_house_cut", lambda runner, actor, asked: asked)
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")  # its bots cut (C-6), in turn
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "mine")
+        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
+        reader.until(
+            lambda m: m["type"] == "view" and m["fair"] and m["fair"]["revealed"] >= 3,
+            timeout=120,
+        )
+    data = ada.get(f"/api/tables/{table}/history").json()
+    assert data["house_cuts"] is True
+    bots = {int(seat) for seat in data["buy_ins"]}
+    cuts = [
+        action for actor, action in data["actions"] if actor in bots and action["type"] == "Cut"
+    ]
+    assert len(cuts) >= 2, data["actions"]
+    game = games.get("punto-banco")
+    history = History.from_json(json.dumps(data), game)
+    if dealer == "honest":
+        proved(game, history)
+    else:
+        with pytest.raises(
+            HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
+        ):
+            proved(game, history)

@@ -13,8 +13,11 @@ pairs), `shuffles` (each order, top first, for a session without a seed) and `re
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
 3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
 shuffles are derived from them again, never taken from the file. A table server's history
-is format 4: format 3 and `seal`, the server's signature of each shoe
-(`croupier.engine.seal`): `{"table", "key", "signatures"}`.
+is format 5: format 3, `seal`, the server's signature of each shoe
+(`croupier.engine.seal`): `{"table", "key", "signatures"}`, and `house_cuts`, whether the
+cuts no person made (a bot's, the house's) are their shuffles' house cuts
+(`croupier.fairness.house_cut`), which `proved` then checks; format 4 is format 5 without
+`house_cuts` (false).
 """
 
 from __future__ import annotations
@@ -27,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Shuffle
+from croupier.engine.actions import Action, Amounts, Cut, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
-from croupier.engine.events import Event, SessionEnded
+from croupier.engine.events import Event, SeatLeft, SessionEnded
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
@@ -42,9 +45,9 @@ from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
-FORMAT = 4
+FORMAT = 5
 """The newest format: `to_json` writes it for a sealed history, 3 for a fair session
-without a seal, 2 for any other; `from_json` reads them all, and 1."""
+without a seal, 2 for any other; `from_json` reads them all, and 1 and 4."""
 
 _KEYS = {
     1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
@@ -53,6 +56,10 @@ _KEYS = {
     4: (
         *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
         *("proofs", "seal"),
+    ),
+    5: (
+        *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
+        *("proofs", "seal", "house_cuts"),
     ),
 }
 
@@ -80,6 +87,8 @@ class History:
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
     proofs: tuple[Proof, ...] = field(default=(), repr=False)
     seal: Seal | None = field(default=None, repr=False)
+    house_cuts: bool = False
+    """Whether the cuts no person made are house cuts (a sealed history of format 5)."""
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
@@ -91,12 +100,15 @@ class History:
         return RandomShuffler.seeded(self.seed)
 
     def to_json(self) -> str:
-        proofs = {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
+        proofs: dict[str, JSON] = (
+            {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
+        )
         if self.seal is not None:
             proofs["seal"] = _seal_json(self.seal)
+            proofs["house_cuts"] = self.house_cuts
         return json.dumps(
             {
-                "format": 4 if self.seal is not None else 3 if self.proofs else 2,
+                "format": FORMAT if self.seal is not None else 3 if self.proofs else 2,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -156,7 +168,13 @@ class History:
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
         seal = _seal(data["seal"]) if version > 3 else None
-        return cls(game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal)
+        house_cuts = data["house_cuts"] if version > 4 else False
+        if type(house_cuts) is not bool:
+            said = _("its house_cuts is {value}, not true or false")
+            raise InvalidHistory(said.format(value=brief(house_cuts)))
+        return cls(
+            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, house_cuts
+        )
 
 
 def replay(game: Game[Any, Any, Any], history: History) -> Iterator[tuple[Any, Step]]:
@@ -190,13 +208,20 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
                 raise HistoryMismatch(0, False, reason.format(number=number))
     seal = history.seal
     chain = (
-        opening(seal.table, history.game, history.config, history.buy_ins)
+        opening(seal.table, history.game, history.config, history.buy_ins, history.house_cuts)
         if seal is not None
         else b""
     )
     shuffles = rounds = 0
     ended = False
+    before = game.start(history.config, history.buy_ins)
+    bots = set(history.buy_ins) if seal is not None else set()  # a server's: seated at opening
     for state, step in replay(game, history):
+        made_by_no_one = step.actor is HOUSE or step.actor in bots
+        if history.house_cuts and isinstance(step.action, Cut) and made_by_no_one:
+            _house_cut(game, history, before, step, shuffles, rounds + 1)
+        bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
+        before = state
         if seal is not None:
             if step.actor is CHANCE and isinstance(step.action, Shuffle):
                 _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
@@ -227,6 +252,29 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
             reason = reason.format(n=signatures, shoes=shuffles + 1)
             raise HistoryMismatch(rounds + 1, ended, reason)
     return shuffles, rounds
+
+
+def _house_cut(
+    game: Game[Any, Any, Any], history: History, before: Any, step: Step, shuffle: int, coup: int
+) -> None:
+    """Raise `HistoryMismatch` (at `coup`) unless `step`, a cut no person made, is the house
+    cut of shuffle `shuffle`, the last made before it."""
+    (option,) = game.options(before, step.actor).of_type(Cut)
+    assert isinstance(option, Amounts) and isinstance(step.action, Cut)
+    due = history.proofs[shuffle - 1].house_cut(option.low, option.high)
+    if step.action.amount != due:
+        who = (
+            _("the house")
+            if step.actor is HOUSE
+            else _("seat {seat} (a bot)").format(seat=step.actor)
+        )
+        reason = _(
+            "{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut "
+            "no person makes is drawn from its shuffle's stream"
+        )
+        raise HistoryMismatch(
+            coup, False, reason.format(who=who, made=step.action.amount, shuffle=shuffle, due=due)
+        )
 
 
 def _sealed(

@@ -43,10 +43,14 @@ _KEY = 32
 """The bytes of an Ed25519 key, private or public."""
 
 
-def opening(table: int, game: str, config: Any, buy_ins: Mapping[int, int]) -> bytes:
-    """The chain of table `table`'s history before its first step."""
+def opening(
+    table: int, game: str, config: Any, buy_ins: Mapping[int, int], house_cuts: bool = False
+) -> bytes:
+    """The chain of table `table`'s history before its first step; a table whose cuts no
+    person decides are house cuts (`croupier.fairness.house_cut`) says so in it."""
     seated = {str(seat): chips for seat, chips in sorted(buy_ins.items())}
-    return hashlib.sha256(DOMAIN + canonical([table, game, config, seated])).digest()
+    opened = [table, game, config, seated, *(["house cuts"] if house_cuts else [])]
+    return hashlib.sha256(DOMAIN + canonical(opened)).digest()
 
 
 def after_step(chain: bytes, actor: Actor, action: Action) -> bytes:

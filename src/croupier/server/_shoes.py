@@ -18,7 +18,7 @@ from croupier.cards import Card
 from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.seal import after_shuffle, after_step, message, opening
-from croupier.fairness import Proof, commitment, derived_order
+from croupier.fairness import Proof, commitment, derived_order, house_cut
 
 __all__ = ["Shoes"]
 
@@ -44,16 +44,17 @@ class Shoes:
         buy_ins: Mapping[int, int],
         seeds: Sequence[bytes] = (),
         parts: Mapping[int, Mapping[int, str]] | None = None,
+        house_cuts: bool = False,
     ) -> Shoes:
         """A table's shoes before its first step, with the seeds and parts stored for it
-        (`parts`: by shuffle number, from 1)."""
+        (`parts`: by shuffle number, from 1), its cuts no person decides house cuts or not."""
         given = parts or {}
         return cls(
             table,
             tuple(seeds),
             tuple(dict(given.get(number, {})) for number in range(1, len(seeds) + 1)),
             0,
-            opening(table, game, rules, buy_ins),
+            opening(table, game, rules, buy_ins, house_cuts),
         )
 
     @property
@@ -93,6 +94,11 @@ class Shoes:
     def order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The order the coming shuffle gives `cards`, fresh, top first."""
         return derived_order(self.seeds[self.made], self.parts[self.made], cards)
+
+    def house_cut(self, low: int, high: int) -> int:
+        """Where the house cuts the pack of the last shuffle made (`fairness.house_cut`)."""
+        assert self.made, "no shuffle is made yet"
+        return house_cut(self.seeds[self.made - 1], self.parts[self.made - 1], low, high)
 
     def after(
         self, actor: Actor, action: Action, fresh: Sequence[Card] = ()

@@ -171,7 +171,16 @@ def table_history(engine: Engine, table: int, key: str, replay: Replay | None = 
         made = len(replay.orders)
         signed = Seal(table, key, tuple(seals(session, table)[: made + 1]))
         return History(
-            game.name, rules, buy_ins, None, actions, (), checkpoints, shoes.proofs(made), signed
+            game.name,
+            rules,
+            buy_ins,
+            None,
+            actions,
+            (),
+            checkpoints,
+            shoes.proofs(made),
+            signed,
+            record.house_cuts,
         )
 
 

@@ -43,7 +43,7 @@ from croupier import i18n
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
 from croupier.cards import Card
-from croupier.engine.actions import Action, Join, Leave
+from croupier.engine.actions import Action, Amounts, Cut, Join, Leave
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
@@ -87,6 +87,9 @@ PAUSED = i18n.N_(
 """What a paused table says, in its view and to each action refused meanwhile (in each
 connection's language)."""
 
+_HOUSE_DECIDES = ("bot", "timeout", "away", "absent", "house")
+"""How a step comes when no person decides it (the `by` of its stored step): a cut so taken
+is the house cut (docs/fairness.md, "The house cut")."""
 _ASK_AGAIN = (0.5, 5.0)
 """A paused table asks the database again after the first of these seconds, then after
 twice as long each time, up to the second."""
@@ -625,7 +628,11 @@ class TableRunner:
         person: tuple[int, str] | None = None,
         key: str | None = None,
     ) -> None:
-        """Apply one step to the book and add it to the batch (`IllegalAction`: nothing)."""
+        """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
+        cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
+        house's) is the house cut of the shuffle it cuts, whatever was asked for."""
+        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.house_cuts:
+            action = self._house_cut(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
         batch.before = batch.before or before
@@ -638,6 +645,19 @@ class TableRunner:
         batch.told.append(Told.after(self.book, actor, by, events, who))
         if key is not None:
             batch.keys[key] = (self.book.seq, who, str(actor), text)
+
+    def _house_cut(self, actor: Actor, asked: Cut) -> Cut:
+        """The cut the shuffle's own stream gives (`fairness.house_cut`), at a table whose
+        shuffles are provably fair; elsewhere, the cut asked for."""
+        shoes = self.book.shoes
+        if shoes is None or not shoes.made:
+            return asked
+        options = self.book.game.options(self.book.state, actor).of_type(Cut)
+        if not options:
+            return asked  # not a cut the rules offer now: refused as it is
+        (option,) = options
+        assert isinstance(option, Amounts)
+        return Cut(shoes.house_cut(option.low, option.high))
 
     def _automatic_batch(self) -> _Batch:
         batch = _Batch()

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Double,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -166,7 +168,9 @@ class TableRecord(Base):
     process runs it, and `address` where that process is reached (its public URL), for the
     lobby of every other process to send people there (docs/scaling.md); `fence` counts the
     claims on it, and a batch is stored only under the claim it was made under
-    (docs/scaling.md, "The fence")."""
+    (docs/scaling.md, "The fence"); `house_cuts`, whether the cuts no person decides are the
+    house cuts of their shuffles (docs/fairness.md): every table opened since migration
+    0010."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -187,6 +191,7 @@ class TableRecord(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     address: Mapped[str | None] = mapped_column(String(512), nullable=True)
     fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    house_cuts: Mapped[bool] = mapped_column(Boolean, default=True, server_default=false())
 
 
 class StepRecord(Base):

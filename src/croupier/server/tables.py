@@ -160,6 +160,9 @@ class TableInfo:
     opened_by: int | None = None
     keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
     """Each idempotency key used: its step's seq, person, actor and action."""
+    house_cuts: bool = True
+    """Whether the cuts no person decides are their shuffles' house cuts (a table opened
+    before migration 0010 made its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +462,8 @@ def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
         parts[number][seat] = text
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
-    return Shoes.opened(table, game.name, rules, buy_ins, [bytes.fromhex(s) for s in seeds], parts)
+    drawn = [bytes.fromhex(seed) for seed in seeds]
+    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.house_cuts)
 
 
 def _shuffled(session: Session, table: int) -> bool:
@@ -508,7 +512,17 @@ def rebuild(
             if step.key is not None:
                 keys[step.key] = (step.seq, step.person_id, step.actor, step.action)
         closed = record.closed_at is not None
-        info = TableInfo(table, record.game, rules, settings, bots, closed, record.opened_by, keys)
+        info = TableInfo(
+            table,
+            record.game,
+            rules,
+            settings,
+            bots,
+            closed,
+            record.opened_by,
+            keys,
+            record.house_cuts,
+        )
         return info, book, list(told)
 
 
