@@ -5,7 +5,10 @@ each finding on standard error), 2 when the database cannot be opened as a ledge
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -13,9 +16,14 @@ from rich.markup import escape
 
 from croupier import i18n
 from croupier.cli._library_words import Typer
-from croupier.cli._options import AsJson, Database
+from croupier.cli._options import AsJson, Database, KeyFile
 from croupier.cli._usage import fail
 from croupier.i18n import N_, _
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from croupier.server.schema import Account
 
 __all__ = ["ledger_app"]
 
@@ -35,19 +43,20 @@ ledger_app = Typer(
         "standard error; a database that cannot be opened as a ledger is exit 2."
     ),
 )
-def _audit(database: Database = None, as_json: AsJson = False) -> None:
+def _audit(database: Database = None, key_file: KeyFile = None, as_json: AsJson = False) -> None:
     try:
         from croupier.server.audit import audit
         from croupier.server.database import Unavailable, default_url, shown
-        from croupier.server.tables import table_chips
+        from croupier.server.keys import KeyFileError, default_key_file
     except ImportError:
         said = _("croupier ledger needs the server extra: pip install croupier[server]")
         raise fail(said) from None
     url = database if database is not None else default_url()
+    chips = _table_chips(key_file or default_key_file(url))
     try:
         with i18n.use(i18n.DEFAULT) if as_json else nullcontext():  # JSON is for programs
-            findings = audit(url, table_chips)
-    except Unavailable as error:
+            findings = audit(url, chips)
+    except (Unavailable, KeyFileError) as error:
         raise fail(error) from None
     if as_json:
         report = {
@@ -71,3 +80,19 @@ def _audit(database: Database = None, as_json: AsJson = False) -> None:
         errors.print(_("[red]Finding:[/] {finding}").format(finding=escape(str(finding))))
     if findings:
         raise typer.Exit(1)
+
+
+def _table_chips(path: Path) -> Callable[[Session, Account], int]:
+    """The audit's check of a table's chips, its seeds opened with the key file at `path`,
+    read when a table is first checked (a ledger with no table needs none)."""
+    from croupier.server.keys import read_key_file
+    from croupier.server.tables import table_chips
+
+    opened: list[Callable[[Session, Account], int]] = []
+
+    def chips(session: Session, account: Account) -> int:
+        if not opened:
+            opened.append(table_chips(read_key_file(path).box))
+        return opened[0](session, account)
+
+    return chips

@@ -265,6 +265,20 @@ Database = Annotated[
         show_default=False,
     ),
 ]
+KeyFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--key-file",
+        metavar="FILE",
+        help=N_(
+            "The server's key file, readable by its owner alone: the key that signs the "
+            "tables' histories and the secret that seals the coming shuffles' seeds in the "
+            "database. By default croupier.key beside an SQLite database, else in croupier's "
+            "data folder; every process of one house reads the same file."
+        ),
+        show_default=False,
+    ),
+]
 Plot = Annotated[
     Path | None,
     typer.Option(

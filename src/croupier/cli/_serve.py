@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import typer
 
 from croupier.cli._library_words import Typer
-from croupier.cli._options import Database, number, seed
+from croupier.cli._options import Database, KeyFile, number, seed
 from croupier.cli._usage import fail
 from croupier.errors import InvalidInput
 from croupier.i18n import N_, _, ngettext
@@ -83,6 +83,19 @@ def serve_command(
     ] = "127.0.0.1",
     port: Annotated[int, number(N_("The port to serve at."), 1, 65535)] = 8000,
     database: Database = None,
+    key_file: KeyFile = None,
+    rotate_key: Annotated[
+        bool,
+        typer.Option(
+            "--rotate-key",
+            help=N_(
+                "Before serving, make a new signing key: the old one signs that the new one "
+                "succeeds it from now, which GET /api/key and every history from now on give, "
+                "and the key file is rewritten with it. Restart every other process of the "
+                "house after it."
+            ),
+        ),
+    ] = False,
     lease: Annotated[
         int,
         number(
@@ -189,21 +202,39 @@ def serve_command(
 
         from croupier.server.app import create_app
         from croupier.server.collector import collect_seldom
-        from croupier.server.database import Unavailable, default_url, migrate, shown
+        from croupier.server.database import (
+            Unavailable,
+            default_url,
+            migrate,
+            open_database,
+            shown,
+        )
+        from croupier.server.keys import KeyFileError, default_key_file
+        from croupier.server.succession import open_keys
     except ImportError:
         said = _("croupier serve needs the server extra: pip install croupier[server]")
         raise fail(said) from None
     _enough_bots(bot_tables)
     url = database if database is not None else default_url()
     _free(host, port)
+    path = key_file or default_key_file(url)
     try:
         migrate(url)
+        engine = open_database(url)
+        try:
+            keys = open_keys(engine, path, rotate_key)
+        finally:
+            engine.dispose()
         limits = Limits(connections=connections, registrations=registrations)
-        app = create_app(url, dealt, lease, bot_tables, public_url, limits, proxies(proxy or ()))
-    except Unavailable as error:
+        served = (url, dealt, lease, bot_tables, public_url, limits, proxies(proxy or ()))
+        app = create_app(*served, keys=keys)
+    except (Unavailable, KeyFileError) as error:
         raise fail(error) from None
     said = _("croupier serves at http://{host}:{port}/ with the ledger at {ledger}")
     print(said.format(host=host, port=port, ledger=shown(url)), flush=True)
+    said = _("It signs with key {key_id} (fingerprint SHA-256 {fingerprint}), from {path}.")
+    signer = keys.signer
+    print(said.format(key_id=signer.key_id, fingerprint=signer.fingerprint, path=path), flush=True)
     if bot_tables:
         said = ngettext(
             "A table of every game waits with {n} bot: open http://{host}:{port}/ in a "

@@ -15,6 +15,7 @@ from croupier.cli._library_words import Typer
 from croupier.cli._replay import DIFFERS, read_history, where
 from croupier.cli._usage import fail
 from croupier.engine.history import proved
+from croupier.engine.seal import Seal
 from croupier.errors import HistoryMismatch
 from croupier.i18n import N_, _
 from croupier.words.markup import plural
@@ -38,8 +39,9 @@ def verify_command(
         typer.Option(
             metavar="HEX",
             help=N_(
-                "The server's public key, as it publishes it (GET /api/key): the history "
-                "must be signed by this key, not only by the one it names."
+                "The server's public key or its fingerprint, as it publishes them (GET "
+                "/api/key): the history must be signed by this key, or by keys that succeed "
+                "it by signed successions, not only by the ones it names."
             ),
         ),
     ] = None,
@@ -47,7 +49,10 @@ def verify_command(
     """`croupier verify` (its help is main.py's)."""
     given = key.strip().lower() if key is not None else None
     if given is not None and not re.fullmatch(r"[0-9a-f]{64}", given):
-        said = _("--key {key!r} is not a key: an Ed25519 public key is 64 hexadecimal digits")
+        said = _(
+            "--key {key!r} is not a key: an Ed25519 public key, or its fingerprint, is 64 "
+            "hexadecimal digits"
+        )
         raise fail(said.format(key=key))
     game, history = read_history(path)
     named = str(path)
@@ -60,9 +65,12 @@ def verify_command(
         said = _("{path!r} is not signed by any key: it is a session saved at the terminal")
         fail(said.format(path=named))
         raise typer.Exit(DIFFERS)
-    if given is not None and seal is not None and seal.key != given:
-        said = _("{path!r} is not verified: it is signed by key {key}, not by the key given")
-        fail(said.format(path=named, key=seal.key))
+    if given is not None and seal is not None and not _from_given(seal, given):
+        said = _(
+            "{path!r} is not verified: it is signed by key {key}, not by the key given or "
+            "one that succeeds it"
+        )
+        fail(said.format(path=named, key=_signers(seal)))
         raise typer.Exit(DIFFERS)
     round_name = words.round_name(game.name)
     try:
@@ -82,7 +90,8 @@ def verify_command(
     if seal is not None:
         if given is not None:
             said = _(
-                "Signed: table {table}, shoe by shoe ({signatures}), by key {key} (the key given)."
+                "Signed: table {table}, shoe by shoe ({signatures}), by key {key} (the key given, "
+                "or reached from it by signed successions)."
             )
         else:
             said = _(
@@ -90,7 +99,21 @@ def verify_command(
                 "with the key the server publishes (GET /api/key), or give it with --key)."
             )
         signatures = plural(len(seal.signatures), "signature")
-        console.print(said.format(table=seal.table, signatures=signatures, key=seal.key))
+        console.print(said.format(table=seal.table, signatures=signatures, key=_signers(seal)))
+
+
+def _from_given(seal: Seal, given: str) -> bool:
+    """Whether every shoe of `seal` is signed by the key `given` (its hex or fingerprint), or
+    by one that succeeds it (the successions themselves are checked by `proved`)."""
+    place = seal.place_of(given)
+    signers = [seal.signer(shoe) for shoe in range(len(seal.signatures))]
+    return place is not None and all(at is not None and at >= place for at in signers)
+
+
+def _signers(seal: Seal) -> str:
+    """The public keys (hex) that signed `seal`'s shoes, in succession."""
+    places = {seal.signer(shoe) for shoe in range(len(seal.signatures))} - {None}
+    return ", ".join(seal.keys[place] for place in sorted(p for p in places if p is not None))
 
 
 verify_app = Typer()

@@ -13,11 +13,12 @@ pairs), `shuffles` (each order, top first, for a session without a seed) and `re
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
 3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
 shuffles are derived from them again, never taken from the file. A table server's history
-is format 5: format 3, `seal`, the server's signature of each shoe
-(`croupier.engine.seal`): `{"table", "key", "signatures"}`, and `house_cuts`, whether the
-cuts no person made (a bot's, the house's) are their shuffles' house cuts
-(`croupier.fairness.house_cut`), which `proved` then checks; format 4 is format 5 without
-`house_cuts` (false).
+is format 6: format 3, `seal`, the server's signature of each shoe
+(`croupier.engine.seal`): `{"table", "key", "signatures", "key_ids", "succession"}`, and
+`house_cuts`, whether the cuts no person made (a bot's, the house's) are their shuffles'
+house cuts (`croupier.fairness.house_cut`), which `proved` then checks; format 5 is format
+6 with a seal of `{"table", "key", "signatures"}` alone (every signature `key`'s, made
+before keys had ids), and format 4 is format 5 without `house_cuts` (false).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from croupier.engine.drive import Driver
 from croupier.engine.events import Event, SeatLeft, SessionEnded
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
-from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
+from croupier.engine.seal import Seal, Succession, after_shuffle, after_step, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.fairness import Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
@@ -45,7 +46,7 @@ from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
-FORMAT = 5
+FORMAT = 6
 """The newest format: `to_json` writes it for a sealed history, 3 for a fair session
 without a seal, 2 for any other; `from_json` reads them all, and 1 and 4."""
 
@@ -58,6 +59,10 @@ _KEYS = {
         *("proofs", "seal"),
     ),
     5: (
+        *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
+        *("proofs", "seal", "house_cuts"),
+    ),
+    6: (
         *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
         *("proofs", "seal", "house_cuts"),
     ),
@@ -167,7 +172,7 @@ class History:
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
-        seal = _seal(data["seal"]) if version > 3 else None
+        seal = _seal(data["seal"], version) if version > 3 else None
         house_cuts = data["house_cuts"] if version > 4 else False
         if type(house_cuts) is not bool:
             said = _("its house_cuts is {value}, not true or false")
@@ -207,6 +212,10 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
                 reason = _("shuffle {number}'s seed is not the one the session's seed draws")
                 raise HistoryMismatch(0, False, reason.format(number=number))
     seal = history.seal
+    broken = seal.broken() if seal is not None else None
+    if broken is not None:
+        reason = _("its seal's succession {number} is not signed by the key before it")
+        raise HistoryMismatch(0, False, reason.format(number=broken))
     chain = (
         opening(seal.table, history.game, history.config, history.buy_ins, history.house_cuts)
         if seal is not None
@@ -283,8 +292,7 @@ def _sealed(
     """Raise `HistoryMismatch` (at `round`, `closing`) unless the seal signs shoe `shoe`,
     which ends here."""
     seed = history.proofs[shoe - 1].seed if shoe else None
-    signed = message(seal.table, shoe, chain, bytes.fromhex(seed) if seed else None)
-    if not seal.holds(shoe, signed):
+    if not seal.holds(shoe, seal.table, chain, bytes.fromhex(seed) if seed else None):
         if shoe:
             reason = _(
                 "the seal's signature of shoe {shoe} is not its key's for the history as it is"
@@ -440,20 +448,57 @@ def _proof_json(proof: Proof) -> JSON:
 
 
 def _seal_json(seal: Seal) -> JSON:
-    return {"table": seal.table, "key": seal.key, "signatures": list(seal.signatures)}
+    return {
+        "table": seal.table,
+        "key": seal.key,
+        "signatures": list(seal.signatures),
+        "key_ids": list(seal.key_ids or [None] * len(seal.signatures)),
+        "succession": [
+            {"key": step.key, "since": step.since, "signature": step.signature}
+            for step in seal.succession
+        ],
+    }
 
 
-def _seal(item: JSON) -> Seal:
-    """A history's seal as `_seal_json` writes it."""
+_SEAL_KEYS = {"table", "key", "signatures"}
+"""The keys of a seal before keys had ids (formats 4 and 5)."""
+
+
+def _seal(item: JSON, version: int) -> Seal:
+    """A history's seal as `_seal_json` writes it (in format `version`)."""
     with _part(_("its seal ('seal')")):
-        if not isinstance(item, dict) or set(item) != {"table", "key", "signatures"}:
-            raise InvalidHistory(_("expected its table, key and signatures"))
+        keys = _SEAL_KEYS if version < 6 else {*_SEAL_KEYS, "key_ids", "succession"}
+        if not isinstance(item, dict) or set(item) != keys:
+            if version < 6:
+                raise InvalidHistory(_("expected its table, key and signatures"))
+            raise InvalidHistory(_("expected its table, key, signatures, key_ids and succession"))
         table, key, signatures = item["table"], item["key"], item["signatures"]
         if type(table) is not int or not isinstance(key, str):
             raise InvalidHistory(_("its table is a whole number and its key text (hexadecimal)"))
         if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
             raise InvalidHistory(_("its signatures are a list of text (hexadecimal)"))
-        return Seal(table, key, tuple(signatures))
+        if version < 6:
+            return Seal(table, key, tuple(signatures))
+        ids = item["key_ids"]
+        if not isinstance(ids, list) or not all(i is None or isinstance(i, str) for i in ids):
+            raise InvalidHistory(_("its key_ids are a list of text (hexadecimal) or null"))
+        return Seal(table, key, tuple(signatures), tuple(ids), _succession(item["succession"]))
+
+
+def _succession(item: JSON) -> tuple[Succession, ...]:
+    """A seal's successions as `_seal_json` writes them."""
+    if not isinstance(item, list):
+        raise InvalidHistory(_("its succession is a list"))
+    found = []
+    for step in item:
+        if not isinstance(step, dict) or set(step) != {"key", "since", "signature"}:
+            raise InvalidHistory(_("each succession has its key, since and signature"))
+        key, since, signature = step["key"], step["since"], step["signature"]
+        if not isinstance(key, str) or type(since) is not int or not isinstance(signature, str):
+            said = _("a succession's key and signature are text (hexadecimal), its since a number")
+            raise InvalidHistory(said)
+        found.append(Succession(key, since, signature))
+    return tuple(found)
 
 
 def _proof(item: JSON) -> Proof:

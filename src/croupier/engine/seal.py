@@ -14,13 +14,19 @@ covers everything before it:
 A shoe ends just before the next shuffle, and the last one where the history ends (the
 session's end, or, for a table still open, the last shuffle made). Shoe 0 is what comes
 before the first shuffle. When shoe k ends the server signs `message(table, k, chain,
-seed)`: the domain, the table, k, the chain and shoe k's seed, now revealed. A history
-so carries one signature for each shoe, shoe 0 included.
+seed, key_id)`: the domain `croupier-seal-2`, the signing key's id, the table, k, the chain
+and shoe k's seed, now revealed. A history so carries one signature for each shoe, shoe 0
+included. A signature made before keys had ids (`croupier-seal-1`) has no key id in it.
+
+A key is known by its `fingerprint`, the SHA-256 of its 32 raw bytes, and its `key_id`, the
+first 8 bytes of that. A server that changes its key has the old one sign a `Succession`:
+"key B succeeds key A from time T", so that whoever holds A's fingerprint can follow on to B.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,13 +40,39 @@ from croupier.engine.record import canonical
 from croupier.errors import InvalidInput
 from croupier.i18n import _, ngettext
 
-__all__ = ["DOMAIN", "Seal", "Signer", "after_shuffle", "after_step", "message", "opening"]
+__all__ = [
+    "DOMAIN",
+    "KEYED",
+    "SUCCESSION",
+    "Ending",
+    "Seal",
+    "Signer",
+    "Succession",
+    "after_shuffle",
+    "after_step",
+    "fingerprint",
+    "key_id",
+    "message",
+    "opening",
+]
 
 DOMAIN = b"croupier-seal-1"
-"""What a chain and a signature are made for: those of another version never agree."""
+"""What a chain is made for, and a signature made before keys had ids: those of another
+version never agree."""
+
+KEYED = b"croupier-seal-2"
+"""What a signature naming its key's id is made for."""
+
+SUCCESSION = b"croupier-key-1"
+"""What a key's signature of its successor is made for."""
 
 _KEY = 32
 """The bytes of an Ed25519 key, private or public."""
+
+_ID = 8
+"""The bytes of a key id."""
+
+_ID_TEXT = re.compile(f"[0-9a-f]{{{2 * _ID}}}")
 
 
 def opening(
@@ -64,59 +96,174 @@ def after_shuffle(chain: bytes, commitment: str, contributions: Mapping[int, str
     return hashlib.sha256(chain + canonical([commitment, given])).digest()
 
 
-def message(table: int, shoe: int, chain: bytes, seed: bytes | None) -> bytes:
-    """What the server signs when shoe `shoe` of table `table` ends, the chain then `chain`
-    and the shoe's seed `seed` (None for shoe 0, before any shuffle)."""
-    return DOMAIN + table.to_bytes(8, "big") + shoe.to_bytes(4, "big") + chain + (seed or b"")
+def message(
+    table: int, shoe: int, chain: bytes, seed: bytes | None, key: str | None = None
+) -> bytes:
+    """What the key whose id is `key` signs when shoe `shoe` of table `table` ends, the chain
+    then `chain` and the shoe's seed `seed` (None for shoe 0, before any shuffle); with no
+    key id, what was signed before keys had ids."""
+    named = KEYED + bytes.fromhex(key) if key is not None else DOMAIN
+    return named + table.to_bytes(8, "big") + shoe.to_bytes(4, "big") + chain + (seed or b"")
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Shoe `shoe` of table `table` ending, the chain then `chain`, its seed `seed`: what
+    is signed of it is its `message`."""
+
+    table: int
+    shoe: int
+    chain: bytes
+    seed: bytes | None
+
+    def message(self, key: str | None) -> bytes:
+        """What the key whose id is `key` signs of it."""
+        return message(self.table, self.shoe, self.chain, self.seed, key)
+
+
+def fingerprint(key: str) -> str:
+    """The fingerprint of the public key `key` (hex): the SHA-256 of its raw bytes, in hex."""
+    return hashlib.sha256(bytes.fromhex(key)).hexdigest()
+
+
+def key_id(key: str) -> str:
+    """The id of the public key `key` (hex): its fingerprint's first 8 bytes, in hex."""
+    return fingerprint(key)[: 2 * _ID]
+
+
+def _succession(before: str, key: str, since: int) -> bytes:
+    """What key `before` signs to name `key` its successor from `since` (Unix seconds)."""
+    return SUCCESSION + bytes.fromhex(before) + bytes.fromhex(key) + since.to_bytes(8, "big")
+
+
+@dataclass(frozen=True, slots=True)
+class Succession:
+    """Public key `key` (hex) signs from `since` (Unix seconds) on, in place of the key
+    before it, which signed this (`signature`, hex)."""
+
+    key: str
+    since: int
+    signature: str
+
+    def __post_init__(self) -> None:
+        _public(self.key)
+
+    def follows(self, before: str) -> bool:
+        """Whether key `before` signed this succession."""
+        try:
+            signature = bytes.fromhex(self.signature)
+            public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(before))
+            public.verify(signature, _succession(before, self.key, self.since))
+        except (ValueError, OverflowError, InvalidSignature):
+            return False
+        return True
 
 
 class Signer:
     """The server's signing key (Ed25519): `sign` a message; `key`, the public key in hex,
-    as the server publishes it."""
+    as the server publishes it, with its `fingerprint` and `key_id`."""
 
     def __init__(self, private: bytes) -> None:
         self._private = Ed25519PrivateKey.from_private_bytes(private)
         self.key = self._private.public_key().public_bytes_raw().hex()
+        self.fingerprint = fingerprint(self.key)
+        self.key_id = key_id(self.key)
 
     @staticmethod
     def fresh() -> bytes:
         """A new private key's bytes, from the system's strong source."""
         return Ed25519PrivateKey.generate().private_bytes_raw()
 
+    def private_bytes(self) -> bytes:
+        """The private key's raw bytes, to keep it (`croupier.server.keys`)."""
+        return self._private.private_bytes_raw()
+
     def sign(self, signed: bytes) -> str:
         """The signature of `signed`, in hex."""
         return self._private.sign(signed).hex()
 
+    def succeeded_by(self, successor: Signer, since: int) -> Succession:
+        """This key's signature naming `successor` its successor from `since`."""
+        signed = _succession(self.key, successor.key, since)
+        return Succession(successor.key, since, self.sign(signed))
+
 
 @dataclass(frozen=True, slots=True)
 class Seal:
-    """A history's seal: the table it is of, the public key (hex) that signed it, and one
-    signature (hex) for each of its shoes, shoe 0 first."""
+    """A history's seal: the table it is of, the public key (hex) its succession begins with,
+    one signature (hex) for each of its shoes, shoe 0 first, the id of the key that made
+    each (`key_ids`; None, or none at all: `key`, before keys had ids), and the successions
+    from `key` on, each signed by the key before it."""
 
     table: int
     key: str
     signatures: tuple[str, ...]
+    key_ids: tuple[str | None, ...] = ()
+    succession: tuple[Succession, ...] = ()
 
     def __post_init__(self) -> None:
-        try:
-            public = bytes.fromhex(self.key)
-        except ValueError:
-            raise InvalidInput(_("its key is not hexadecimal")) from None
-        if len(public) != _KEY:
-            said = ngettext(
-                "its key is not an Ed25519 public key ({n} byte)",
-                "its key is not an Ed25519 public key ({n} bytes)",
-                _KEY,
-            )
-            raise InvalidInput(said.format(n=_KEY))
+        _public(self.key)
+        if self.key_ids and len(self.key_ids) != len(self.signatures):
+            raise InvalidInput(_("it has not one key id for each signature"))
+        if any(named is not None and not _ID_TEXT.fullmatch(named) for named in self.key_ids):
+            raise InvalidInput(_("a key id is 16 hexadecimal digits"))
 
-    def holds(self, shoe: int, signed: bytes) -> bool:
-        """Whether the seal's signature of shoe `shoe` is its key's, of `signed`."""
-        if shoe >= len(self.signatures):
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The public keys of the succession, `key` first."""
+        return (self.key, *(step.key for step in self.succession))
+
+    def broken(self) -> int | None:
+        """The first succession (from 1) not signed by the key before it, or None."""
+        for number, (before, step) in enumerate(
+            zip(self.keys[:-1], self.succession, strict=True), 1
+        ):
+            if not step.follows(before):
+                return number
+        return None
+
+    def place_of(self, given: str) -> int | None:
+        """The place in `keys` of the key `given` as its hex or its fingerprint, or None."""
+        for place, key in enumerate(self.keys):
+            if given in (key, fingerprint(key)):
+                return place
+        return None
+
+    def signer(self, shoe: int) -> int | None:
+        """The place in `keys` of the key that signed shoe `shoe`, or None if it names none."""
+        named = self.key_ids[shoe] if shoe < len(self.key_ids) else None
+        if named is None:
+            return 0
+        ids = [key_id(key) for key in self.keys]
+        return ids.index(named) if named in ids else None
+
+    def holds(self, shoe: int, table: int, chain: bytes, seed: bytes | None) -> bool:
+        """Whether the seal's signature of shoe `shoe` is its key's, of the message for
+        table `table` with this chain and seed."""
+        place = self.signer(shoe) if shoe < len(self.signatures) else None
+        if place is None:
             return False
+        named = self.key_ids[shoe] if shoe < len(self.key_ids) else None
         try:
+            signed = message(table, shoe, chain, seed, named)
             signature = bytes.fromhex(self.signatures[shoe])
-            Ed25519PublicKey.from_public_bytes(bytes.fromhex(self.key)).verify(signature, signed)
+            public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(self.keys[place]))
+            public.verify(signature, signed)
         except (ValueError, InvalidSignature):
             return False
         return True
+
+
+def _public(key: str) -> None:
+    """Refuse `key` unless it is an Ed25519 public key in hex."""
+    try:
+        public = bytes.fromhex(key)
+    except ValueError:
+        raise InvalidInput(_("its key is not hexadecimal")) from None
+    if len(public) != _KEY:
+        said = ngettext(
+            "its key is not an Ed25519 public key ({n} byte)",
+            "its key is not an Ed25519 public key ({n} bytes)",
+            _KEY,
+        )
+        raise InvalidInput(said.format(n=_KEY))

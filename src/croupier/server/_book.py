@@ -43,6 +43,7 @@ from croupier.engine.events import (
     ShoeShuffled,
 )
 from croupier.engine.game import Game, Shuffling
+from croupier.engine.seal import Ending
 from croupier.fairness import SEED
 from croupier.server._shoes import Shoes
 from croupier.server.schema import Cause
@@ -112,8 +113,8 @@ class Book:
         self.draw = draw
         self.drawn: tuple[tuple[int, bytes], ...] = ()
         """The seeds the last step drew: (the shuffle's number, its seed), to store."""
-        self.sealing: tuple[tuple[int, bytes], ...] = ()
-        """The shoes the last step ended: (the shoe's number, the message to sign)."""
+        self.sealing: tuple[Ending, ...] = ()
+        """The shoes the last step ended, to sign."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -171,9 +172,7 @@ class Book:
                     moves.append(Move("table", holder.party, chips, Cause.CASH_OUT, ref))
         return events, tuple(moves)
 
-    def _shoes(
-        self, shoes: Shoes | None, ended: tuple[int, bytes] | None, events: tuple[Event, ...]
-    ) -> None:
+    def _shoes(self, shoes: Shoes | None, ended: Ending | None, events: tuple[Event, ...]) -> None:
         """Keep the shoes after a step: a shoe ended, a seed drawn for the next shuffle."""
         self.drawn, self.sealing = (), ()
         if shoes is None:

@@ -35,6 +35,7 @@ from croupier import games
 from croupier.i18n import _, ngettext
 from croupier.server._shelf import Shelf
 from croupier.server.history import Replay, TableOpen, extent, table_history
+from croupier.server.keys import SeedBox
 from croupier.server.lobby import Lobby
 from croupier.server.odds import NoOdds, odds
 
@@ -145,11 +146,11 @@ class Readings:
         return await self._limited(address, lambda: self._history(table, gzipped))
 
     async def _history(self, table: int, gzipped: bool) -> Response:
-        key = (await self._lobby.signer()).key
+        box = self._lobby.keys.box
         try:
             now = await self._extent(table)
             replay = self._replay(table)
-            made = functools.partial(self._run, _history_json, self._engine, table, key, replay)
+            made = functools.partial(self._run, _history_json, self._engine, table, box, replay)
             plain, packed = await self.histories.get(now, made)
         except LookupError as error:
             return _error(404, str(error))
@@ -185,10 +186,10 @@ class Readings:
         return ("told", table, *runner.shoes_told())
 
 
-def _history_json(engine: Engine, table: int, key: str, replay: Replay) -> tuple[bytes, bytes]:
+def _history_json(engine: Engine, table: int, box: SeedBox, replay: Replay) -> tuple[bytes, bytes]:
     """Table `table`'s history (`table_history`, going on with `replay`), as JSON, and that
     gzipped."""
-    plain = table_history(engine, table, key, replay).to_json().encode()
+    plain = table_history(engine, table, box, replay).to_json().encode()
     return plain, gzip.compress(plain, compresslevel=6, mtime=0)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from croupier.cards import Card
 from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, Actor
-from croupier.engine.seal import after_shuffle, after_step, message, opening
+from croupier.engine.seal import Ending, after_shuffle, after_step, opening
 from croupier.fairness import Proof, commitment, derived_order, house_cut
 
 __all__ = ["Shoes"]
@@ -102,9 +102,9 @@ class Shoes:
 
     def after(
         self, actor: Actor, action: Action, fresh: Sequence[Card] = ()
-    ) -> tuple[Shoes, tuple[int, bytes] | None]:
-        """The shoes after a step, and the shoe that ends with it, with the message to sign,
-        if one does: a shuffle (of the `fresh` pack) ends the shoe before it. A shuffle must
+    ) -> tuple[Shoes, Ending | None]:
+        """The shoes after a step, and the shoe that ends with it, to sign, if one does: a
+        shuffle (of the `fresh` pack) ends the shoe before it. A shuffle must
         be the one its seed and parts give (`ValueError`: a table's record that is not)."""
         if actor is not CHANCE:
             return replace(self, chain=after_step(self.chain, actor, action)), None
@@ -121,10 +121,10 @@ class Shoes:
         chain = after_shuffle(self.chain, commitment(seed), parts)
         return replace(self, made=self.made + 1, chain=chain), ended
 
-    def ended(self) -> tuple[int, bytes]:
-        """The shoe in play, ending now, with the message the server signs of it."""
+    def ended(self) -> Ending:
+        """The shoe in play, ending now, to sign."""
         seed = self.seeds[self.made - 1] if self.made else None
-        return self.made, message(self.table, self.made, self.chain, seed)
+        return Ending(self.table, self.made, self.chain, seed)
 
     def proofs(self, count: int) -> tuple[Proof, ...]:
         """The first `count` shuffles' proofs, their seeds told (their shoes are over)."""

@@ -49,10 +49,12 @@ from croupier.server._speaking import Speaking, language
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, Network
+from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
 from croupier.server.schema import Account, Person
+from croupier.server.succession import open_keys, published
 from croupier.server.tables import Settings
 
 __all__ = ["PAGES", "SESSION_CHECK", "create_app"]
@@ -74,6 +76,7 @@ def create_app(
     public_url: str | None = None,
     limits: Limits | None = None,
     proxies: tuple[Network, ...] = (),
+    keys: Keys | None = None,
 ) -> Starlette:
     """The server on the (migrated) database at `url`. `seed`, `lease` and `public_url` (the
     lobby's `address`): see `Lobby`. With `bot_tables`, at start every game with no table
@@ -83,9 +86,11 @@ def create_app(
     every request is from its socket's peer). A request that may change something is
     refused unless it is JSON from the server's own pages, or from no page
     (`croupier.server._cross_site`). The session cookie is `Secure` when `public_url` is
-    https."""
+    https. `keys` sign the shoes and seal the seeds (by default, those of the database's
+    default key file, `croupier.server.keys.default_key_file`, made if need be)."""
     engine = open_database(url)
-    lobby = Lobby(engine, seed, lease, address=public_url)
+    keys = keys or open_keys(engine, default_key_file(url))
+    lobby = Lobby(engine, seed, lease, address=public_url, keys=keys)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -436,8 +441,12 @@ class _Api:
         return JSONResponse(i18n.for_pages(language(request)))
 
     async def key(self, request: Request) -> Response:
-        """The public key that signs every table's shoes (docs/fairness.md)."""
-        return JSONResponse({"algorithm": "Ed25519", "key": (await self.lobby.signer()).key})
+        """The public key that signs the tables' shoes here, its fingerprint and id, and the
+        house's keys in succession (`history`; docs/fairness.md, "The key")."""
+        signer = self.lobby.keys.signer
+        house = await asyncio.to_thread(published, self.engine)
+        said = {"algorithm": "Ed25519", "key": signer.key, "fingerprint": signer.fingerprint}
+        return JSONResponse({**said, "key_id": signer.key_id, "history": house})
 
     async def close_table(self, request: Request) -> Response:
         who = await self._who(request)

@@ -37,7 +37,9 @@ from croupier.errors import CroupierError
 from croupier.i18n import N_, _
 from croupier.server._book import action_from_json, actor_from_text
 from croupier.server.database import reading
+from croupier.server.keys import SeedBox
 from croupier.server.schema import SealRecord, StepRecord, TableRecord
+from croupier.server.succession import chain
 from croupier.server.tables import seals, setup, stored_shoes
 
 __all__ = ["Extent", "Replay", "TableOpen", "extent", "table_history"]
@@ -125,19 +127,21 @@ class Replay:
             self.seq = step.seq
 
 
-def table_history(engine: Engine, table: int, key: str, replay: Replay | None = None) -> History:
-    """Table `table`'s history, as far as its last shoe that is over, sealed with the
-    server's public `key`, replaying only the steps after `replay` (which it goes on with;
-    a new one by default); `LookupError` if there is no such table (saying so in the
-    context's language), `TableOpen` if no shoe is over yet. Blocking database work: call it
-    off the event loop."""
+def table_history(
+    engine: Engine, table: int, box: SeedBox, replay: Replay | None = None
+) -> History:
+    """Table `table`'s history, as far as its last shoe that is over, its seeds opened by
+    `box`, sealed with the house's keys in succession (`succession.chain`), replaying only
+    the steps after `replay` (which it goes on with; a new one by default); `LookupError` if
+    there is no such table (saying so in the context's language), `TableOpen` if no shoe is
+    over yet. Blocking database work: call it off the event loop."""
     replay = replay or Replay(table)
     with replay.lock, Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise _no_table(table)
         closed = record.closed_at is not None
-        shoes = stored_shoes(session, record)
+        shoes = stored_shoes(session, record, box)
         if shoes is None and not closed:
             raise TableOpen(
                 N_("the hand history is given once the table has closed: it holds the shoe's order")
@@ -169,7 +173,10 @@ def table_history(engine: Engine, table: int, key: str, replay: Replay | None = 
                 game.name, rules, buy_ins, None, actions, tuple(replay.orders), checkpoints
             )
         made = len(replay.orders)
-        signed = Seal(table, key, tuple(seals(session, table)[: made + 1]))
+        found = seals(session, table)[: made + 1]
+        first, succession, _ = chain(session)
+        signatures = tuple(signature for signature, _ in found)
+        signed = Seal(table, first, signatures, tuple(key for _, key in found), succession)
         return History(
             game.name,
             rules,

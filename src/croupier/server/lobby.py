@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import os
 import socket
@@ -25,12 +26,12 @@ from sqlalchemy.orm import Session
 
 from croupier import games, i18n
 from croupier.bots import roster
-from croupier.engine.seal import Signer
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import SEED
 from croupier.randomness import RandomShuffler, stream
 from croupier.server._committer import Committer
-from croupier.server.database import reading, secret
+from croupier.server.database import reading
+from croupier.server.keys import Keys
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
@@ -66,7 +67,8 @@ class Lobby:
     """The tables of one server process. `seed` None: every shuffle's secret seed, house cut
     and bot's coin is cryptographically strong; with a seed, table `n`'s come from streams
     of (`seed`, `n`), so that a test server deals the same cards each time. Each table's
-    shoes are signed with the server's key (`signer`), made once and kept in the database.
+    shoes are signed with the key file's key, and its seeds sealed with its secret (`keys`:
+    `croupier.server.succession.open_keys`; by default new ones, for a test's lobby).
     `address` is where people reach this process (its public URL, as
     `croupier serve --public-url` gives it): each table it runs names it, so that every
     other process can send people there (docs/scaling.md, "Routing")."""
@@ -78,13 +80,14 @@ class Lobby:
         lease: float = LEASE,
         clock: Callable[[], float] | None = None,
         address: str | None = None,
+        keys: Keys | None = None,
     ) -> None:
         self.engine = engine
+        self.keys = keys or Keys.fresh()
         self.address = address.rstrip("/") if address else None
         self.committer = Committer(engine)
         """Commits every table's batches, together when they are ready together."""
         self.seed = seed
-        self._signer: Signer | None = None
         self.lease = lease
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:8]}"
         """This process, as a table's lease names it."""
@@ -208,6 +211,7 @@ class Lobby:
                 claimed,
                 lambda table: stream(self._base(table), "fair at opening").randbytes(SEED),
                 part,
+                box=self.keys.box,
             )
             return await self._resume(table, FIRST_FENCE)
 
@@ -224,17 +228,12 @@ class Lobby:
                 opened.append(runner.info.id)
         return opened
 
-    async def signer(self) -> Signer:
-        """The server's signing key (`croupier.engine.seal`), the same at every process."""
-        if self._signer is None:
-            made = await asyncio.to_thread(secret, self.engine, "seal", _fresh_key)
-            self._signer = Signer(bytes.fromhex(made))
-        return self._signer
-
     async def _resume(self, table: int, fence: int | None) -> TableRunner:
         """Run table `table` here, rebuilt from what was committed, under the claim whose
         fence is `fence`."""
-        info, book, told = await asyncio.to_thread(rebuild, self.engine, table, RECENT)
+        info, book, told = await asyncio.to_thread(
+            functools.partial(rebuild, self.engine, table, RECENT, box=self.keys.box)
+        )
         base = self._base(table)
         resumed = f"at step {book.seq}"  # a table resumed draws on from fresh streams
         runner = TableRunner(
@@ -246,7 +245,7 @@ class Lobby:
             lambda name: stream(base, f"{name} {resumed}"),
             **({"clock": self._clock} if self._clock else {}),
             owner=self.owner,
-            signer=await self.signer(),
+            keys=self.keys,
             fence=fence,
         )
         self._runners[table] = runner
@@ -337,10 +336,6 @@ def _opened_by(engine: Engine, person: int) -> int:
     )
     with Session(reading(engine)) as session:
         return session.scalar(query) or 0
-
-
-def _fresh_key() -> str:
-    return Signer.fresh().hex()
 
 
 def _reached(table: int, address: str | None) -> dict[str, str]:

@@ -49,7 +49,6 @@ from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
 from croupier.engine.rule_options import stakes
-from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED
 from croupier.i18n import _
@@ -65,6 +64,7 @@ from croupier.server._seeing import view_message
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
 from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
+from croupier.server.keys import Keys
 from croupier.server.ledger import Overdraft
 from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
 from croupier.table import Controller
@@ -102,7 +102,7 @@ class _Batch:
     told: list[Told] = field(default_factory=list)
     seeds: list[tuple[int, bytes]] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
-    seals: list[tuple[int, str]] = field(default_factory=list)
+    seals: list[tuple[int, str, str]] = field(default_factory=list)
     given: list[tuple[Giving, dict[str, Any]]] = field(default_factory=list)
     """Each part judged, with its answer: told once the batch is stored."""
     before: Book | None = None
@@ -127,7 +127,7 @@ class TableRunner:
         rng: Callable[[str], random.Random],
         clock: Callable[[], float] = time.monotonic,
         owner: str | None = None,
-        signer: Signer | None = None,
+        keys: Keys | None = None,
         fence: int | None = None,
     ) -> None:
         self._committer = committer
@@ -144,7 +144,7 @@ class TableRunner:
         self.gone = False
         """Whether this process has stopped running the table, which is not closed: another
         process has taken it, or it is to be rebuilt from what was committed (`lost`)."""
-        self._signer = signer or Signer(Signer.fresh())
+        self._keyring = keys or Keys.fresh()
         book.draw = rng("fair").randbytes  # the seeds of the shuffles to come
         self._shuffler: Shuffler = shuffler if book.shoes is None else _Derived(self)
         self._house_rng = rng("house")
@@ -641,7 +641,11 @@ class TableRunner:
         batch.steps.append(Committed(actor, text, by, who, key))
         batch.moves.extend(moves)
         batch.seeds.extend(self.book.drawn)
-        batch.seals.extend((shoe, self._signer.sign(made)) for shoe, made in self.book.sealing)
+        signer = self._keyring.signer
+        batch.seals.extend(
+            (ending.shoe, signer.sign(ending.message(signer.key_id)), signer.key_id)
+            for ending in self.book.sealing
+        )
         batch.told.append(Told.after(self.book, actor, by, events, who))
         if key is not None:
             batch.keys[key] = (self.book.seq, who, str(actor), text)
@@ -722,7 +726,7 @@ class TableRunner:
             after,
             self.owner,
             self.fence,
-            batch.seeds,
+            [(n, self._keyring.box.seal(self.info.id, n, seed)) for n, seed in batch.seeds],
             batch.parts,
             batch.seals,
         )

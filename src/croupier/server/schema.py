@@ -41,6 +41,7 @@ __all__ = [
     "Chips",
     "DoorCount",
     "Person",
+    "SealKey",
     "SealRecord",
     "Secret",
     "SessionRecord",
@@ -216,16 +217,22 @@ class StepRecord(Base):
 
 
 class ShoeSeed(Base):
-    """The secret seed of a table's shuffle `number` (from 1), in hex: drawn and stored
-    before its commitment (its SHA-256) is shown, told once its shoe is over
-    (docs/fairness.md)."""
+    """The secret seed of a table's shuffle `number` (from 1): drawn and stored before its
+    commitment (its SHA-256) is shown, told once its shoe is over (docs/fairness.md). It is
+    `sealed` by the key file's secret (`croupier.server.keys.SeedBox`, hex); a `seed` in
+    the clear (hex) is one stored before migration 0011, which the next server to start
+    seals."""
 
     __tablename__ = "shoe_seeds"
-    __table_args__ = (CheckConstraint("number >= 1", name="shoe_seed_number_positive"),)
+    __table_args__ = (
+        CheckConstraint("number >= 1", name="shoe_seed_number_positive"),
+        CheckConstraint("(seed IS NULL) <> (sealed IS NULL)", name="shoe_seed_one_form"),
+    )
 
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seed: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    sealed: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class ShoePart(Base):
@@ -243,13 +250,34 @@ class ShoePart(Base):
 
 class SealRecord(Base):
     """The server's signature (Ed25519, hex) of a table's shoe `shoe` (0: what came before
-    the first shuffle), made when the shoe ended (`croupier.engine.seal`)."""
+    the first shuffle), made when the shoe ended (`croupier.engine.seal`), by the key whose
+    id is `key_id` (None: the house's first key, before keys had ids)."""
 
     __tablename__ = "table_seals"
 
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     shoe: Mapped[int] = mapped_column(Integer, primary_key=True)
     signature: Mapped[str] = mapped_column(String(128))
+    key_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class SealKey(Base):
+    """The house's signing keys in succession (`croupier.server.succession`): key `number`
+    (from 1), its public key (hex) and id, and from when it signs (`since`, Unix seconds);
+    each after the first with the `signature` (hex) of the key before it, naming it its
+    successor (`croupier.engine.seal.Succession`). The private keys are in the key file."""
+
+    __tablename__ = "seal_keys"
+    __table_args__ = (
+        CheckConstraint("number >= 1", name="seal_key_number_positive"),
+        UniqueConstraint("key_id", name="seal_key_id_once"),
+    )
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    key: Mapped[str] = mapped_column(String(64))
+    key_id: Mapped[str] = mapped_column(String(16))
+    since: Mapped[int] = mapped_column(BigInteger)
+    signature: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class ChatLine(Base):
@@ -271,8 +299,8 @@ class ChatLine(Base):
 
 class Secret(Base):
     """A server secret, by name, made once and shared by every server process on the
-    database: `session`, the key that signs session cookies; `seal`, the Ed25519 private key
-    (hex) that signs the tables' histories."""
+    database: `session`, the key that signs session cookies. (`seal`, the Ed25519 private
+    key that signed the tables' histories before migration 0011, moves to the key file.)"""
 
     __tablename__ = "secrets"
 

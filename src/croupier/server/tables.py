@@ -35,6 +35,7 @@ from croupier.server._book import Book, Move, Party, action_from_json, actor_fro
 from croupier.server._protocol import Told
 from croupier.server._shoes import Shoes
 from croupier.server.database import reading, snapshot
+from croupier.server.keys import SeedBox
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
 from croupier.server.schema import (
@@ -195,13 +196,16 @@ def open_table(
     claimed: tuple[str, float, str | None] | None = None,
     first_seed: Callable[[int], bytes] = lambda table: secrets.token_bytes(SEED),
     part: str | None = None,
+    *,
+    box: SeedBox,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
     from the moment it exists, under fence `FIRST_FENCE`, so that no other process can take
     it up first. Its first
-    shuffle's secret seed (`first_seed` of the table's id) is stored with it, and the
-    `part` of that shuffle its opener gave, under seat 0, the seat left for them."""
+    shuffle's secret seed (`first_seed` of the table's id) is stored with it, sealed by
+    `box`, and the `part` of that shuffle its opener gave, under seat 0, the seat left for
+    them."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -229,7 +233,7 @@ def open_table(
                 Cause.BUY_IN,
                 f"table {record.id} seat {seat + 1} (a bot)",
             )
-        seeds = [(1, first_seed(record.id))]
+        seeds = [(1, box.seal(record.id, 1, first_seed(record.id)))]
         parts = [Part(1, 0, opened_by, part)] if part is not None and opened_by else []
         _keep_shoes(session, Batch(record.id, (), seeds=seeds, parts=parts))
         return record.id
@@ -273,8 +277,9 @@ class Batch:
     the table's last, which must be step `after` (when given), by the table's lease `owner`
     (when given) under the claim whose fence is `fence` (when given: no later claim may
     have been made); `close` marks the table closed. With them, what its shoes keep: the seeds
-    drawn (`seeds`, each shuffle's number and seed), the parts added (`parts`), the shoes
-    signed (`seals`, each shoe's number and signature)."""
+    drawn (`seeds`, each shuffle's number and its seed sealed: `keys.SeedBox`), the parts
+    added (`parts`), the shoes signed (`seals`, each shoe's number, signature and the
+    signing key's id)."""
 
     table: int
     steps: Sequence[Committed]
@@ -283,9 +288,9 @@ class Batch:
     after: int | None = None
     owner: str | None = None
     fence: int | None = None
-    seeds: Sequence[tuple[int, bytes]] = ()
+    seeds: Sequence[tuple[int, str]] = ()
     parts: Sequence[Part] = ()
-    seals: Sequence[tuple[int, str]] = ()
+    seals: Sequence[tuple[int, str, str]] = ()
 
 
 def commit_steps(
@@ -404,7 +409,7 @@ def _keep_shoes(session: Session, batch: Batch) -> None:
     of the same shuffle), signatures."""
     table = batch.table
     if batch.seeds:
-        rows = [{"table_id": table, "number": n, "seed": seed.hex()} for n, seed in batch.seeds]
+        rows = [{"table_id": table, "number": n, "sealed": sealed} for n, sealed in batch.seeds]
         session.execute(insert(ShoeSeed), rows)
     for part in batch.parts:
         session.execute(
@@ -424,7 +429,10 @@ def _keep_shoes(session: Session, batch: Batch) -> None:
             )
         )
     if batch.seals:
-        rows = [{"table_id": table, "shoe": shoe, "signature": s} for shoe, s in batch.seals]
+        rows = [
+            {"table_id": table, "shoe": shoe, "signature": signature, "key_id": key}
+            for shoe, signature, key in batch.seals
+        ]
         session.execute(insert(SealRecord), rows)
 
 
@@ -444,15 +452,18 @@ def steps(session: Session, table: int) -> Iterable[StepRecord]:
     )
 
 
-def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
-    """Table `record`'s shoes before its first step, with every seed and part stored for it;
-    None for a table that shuffled before the server's shuffles were provably fair."""
+def stored_shoes(session: Session, record: TableRecord, box: SeedBox) -> Shoes | None:
+    """Table `record`'s shoes before its first step, with every seed (opened by `box`) and
+    part stored for it; None for a table that shuffled before the server's shuffles were
+    provably fair."""
     table = record.id
-    seeds = list(
-        session.scalars(
-            select(ShoeSeed.seed).where(ShoeSeed.table_id == table).order_by(ShoeSeed.number)
-        )
+    rows = session.scalars(
+        select(ShoeSeed).where(ShoeSeed.table_id == table).order_by(ShoeSeed.number)
     )
+    seeds = [
+        box.open(table, row.number, row.sealed) if row.sealed else bytes.fromhex(row.seed or "")
+        for row in rows
+    ]
     if not seeds and _shuffled(session, table):
         return None
     parts: dict[int, dict[int, str]] = collections.defaultdict(dict)
@@ -462,8 +473,7 @@ def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
         parts[number][seat] = text
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
-    drawn = [bytes.fromhex(seed) for seed in seeds]
-    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.house_cuts)
+    return Shoes.opened(table, game.name, rules, buy_ins, seeds, parts, record.house_cuts)
 
 
 def _shuffled(session: Session, table: int) -> bool:
@@ -476,10 +486,11 @@ def _shuffled(session: Session, table: int) -> bool:
     return session.execute(shuffle.limit(1)).first() is not None
 
 
-def seals(session: Session, table: int) -> list[str]:
-    """The signatures of table `table`'s shoes, shoe 0 first."""
-    query = select(SealRecord.signature).where(SealRecord.table_id == table)
-    return list(session.scalars(query.order_by(SealRecord.shoe)))
+def seals(session: Session, table: int) -> list[tuple[str, str | None]]:
+    """The signatures of table `table`'s shoes, shoe 0 first, each with its key's id (None:
+    made before keys had ids)."""
+    query = select(SealRecord.signature, SealRecord.key_id).where(SealRecord.table_id == table)
+    return [(signature, key) for signature, key in session.execute(query.order_by(SealRecord.shoe))]
 
 
 def _unstored(size: int) -> bytes:
@@ -487,19 +498,19 @@ def _unstored(size: int) -> bytes:
 
 
 def rebuild(
-    bind: Engine | Connection, table: int, recent: int = 0
+    bind: Engine | Connection, table: int, recent: int = 0, *, box: SeedBox
 ) -> tuple[TableInfo, Book, list[Told]]:
     """Table `table` as committed: its info, its book after every committed step, and the
     last `recent` steps as the table tells them, all read as of one moment, however the
     table goes on meanwhile (its shoes and its steps from one snapshot, else a step read
     after a commit could need a seed read before it). `bind` is an engine, or a connection
-    whose transaction the reading joins."""
+    whose transaction the reading joins; `box` opens its seeds."""
     with Session(snapshot(bind) if isinstance(bind, Engine) else bind) as session:
         record = session.get(TableRecord, table)
         if record is None:
             raise LookupError(f"there is no table {table}")
         game, rules, settings, bots = setup(record)
-        shoes = stored_shoes(session, record)
+        shoes = stored_shoes(session, record, box)
         book = Book(table, game, rules, bots, settings.bot_chips, shoes, _unstored)
         names = dict(session.execute(select(Person.id, Person.name)).all())
         keys: dict[str, tuple[int, int | None, str, str]] = {}
@@ -526,11 +537,16 @@ def rebuild(
         return info, book, list(told)
 
 
-def table_chips(session: Session, account: Account) -> int:
-    """The chips table `account` holds by its replayed steps (the audit's check)."""
-    table = int(account.name.removeprefix("table-"))
-    _, book, _ = rebuild(session.connection(), table)  # in the audit's own transaction
-    return book.table_chips
+def table_chips(box: SeedBox) -> Callable[[Session, Account], int]:
+    """The audit's check of a table's chips, its seeds opened by `box`: the chips table
+    `account` holds by its replayed steps."""
+
+    def chips(session: Session, account: Account) -> int:
+        table = int(account.name.removeprefix("table-"))
+        _, book, _ = rebuild(session.connection(), table, box=box)  # in the audit's transaction
+        return book.table_chips
+
+    return chips
 
 
 def claim(
