@@ -46,11 +46,13 @@ from croupier.errors import HistoryMismatch
 from croupier.server.connections import Subscriber
 from croupier.server.database import migrate, open_database
 from croupier.server.history import table_history
+from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import open_account, transfer
 from croupier.server.lobby import Lobby
 from croupier.server.people import GRANT_SOURCE, register
 from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, AccountKind, Cause
+from croupier.server.succession import open_keys
 from croupier.server.tables import Settings
 
 BOTS = {"punto-banco": 3, "chemin-de-fer": 2, "monte-bank": 2, "private-monte": 2, "banchek": 2}
@@ -147,11 +149,13 @@ async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random
             await runner.act(person, "ada", action, latest["seq"], key(), None, subscriber)
 
 
-async def _game(engine: Any, game: str, coups: int, seed: int, save: Path | None) -> Played:
+async def _game(
+    engine: Any, keys: Keys, game: str, coups: int, seed: int, save: Path | None
+) -> Played:
     """Tables of `game` played until `coups` coups are dealt, each history verified."""
-    lobby = Lobby(engine, seed=seed)
+    lobby = Lobby(engine, seed=seed, keys=keys)
     await lobby.start()
-    key = (await lobby.signer()).key
+    key = keys.signer.key
     played = Played(game)
     settings = Settings(bot_pause=0, time_limit=5, bot_chips=100_000)
     while played.coups < coups and played.failure is None:
@@ -171,7 +175,7 @@ async def _game(engine: Any, game: str, coups: int, seed: int, save: Path | None
         while not runner.closed:
             await asyncio.sleep(0.01)
         played.seconds += time.perf_counter() - started
-        history = await asyncio.to_thread(table_history, engine, runner.info.id, key)
+        history = await asyncio.to_thread(table_history, engine, runner.info.id, keys.box)
         if save is not None:
             (save / f"{game}.json").write_text(history.to_json(), encoding="utf-8")
             (save / "key").write_text(key, encoding="utf-8")
@@ -195,9 +199,10 @@ async def _game(engine: Any, game: str, coups: int, seed: int, save: Path | None
 async def _soak(url: str, coups: int, seed: int, save: Path | None) -> list[Played]:
     migrate(url)
     engine = open_database(url)
+    keys = open_keys(engine, default_key_file(url))
     played = []
     for game in BOTS:
-        done = await _game(engine, game, coups, seed, save)
+        done = await _game(engine, keys, game, coups, seed, save)
         played.append(done)
         rate = done.coups / done.seconds
         status = "verified" if done.failure is None else f"NOT VERIFIED: {done.failure}"

@@ -52,6 +52,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from croupier.client import Client, TableConnection
 from croupier.server.audit import audit
 from croupier.server.database import open_database
+from croupier.server.keys import default_key_file, read_key_file
 from croupier.server.schema import StepRecord
 from croupier.server.tables import table_chips
 
@@ -101,7 +102,8 @@ class Server:
     def audit(self) -> bool:
         """Whether the ledger's audit holds: what `croupier ledger audit` checks, run here
         rather than in a process of its own (which costs as much again as the check)."""
-        return audit(self.url, table_chips) == []
+        box = read_key_file(default_key_file(self.url)).box  # the one `serve` made
+        return audit(self.url, table_chips(box)) == []
 
 
 def _choose(options: list[Any], rng: random.Random) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,9 @@ from croupier.server.database import engine_url, migrate
 from croupier.server.people import CHEAP_HASHES
 
 os.environ[CHEAP_HASHES] = "1"  # every server of the tests', in this process or started from it
+os.environ.setdefault(  # where a PostgreSQL database's default key file is made: never ~
+    "CROUPIER_DATA", tempfile.mkdtemp(prefix="croupier-tests-")
+)
 
 POSTGRES = "CROUPIER_TEST_POSTGRES"
 """The environment variable naming the PostgreSQL server the tests create databases on."""

@@ -18,6 +18,7 @@ from croupier.server._book import action_json
 from croupier.server.database import default_url, migrate, open_database
 from croupier.server.people import register
 from croupier.server.tables import Committed, Settings, commit_steps, open_table, rebuild
+from tests.server.players import house_box
 from tests.server.tampering import tamper
 
 runner = CliRunner()
@@ -29,8 +30,9 @@ def _fill(url: str) -> None:
     engine = open_database(url)
     with Session(engine) as session, session.begin():
         ada = register(session, "ada", "a long password").id
-    table = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {}, None)
-    _, book, _ = rebuild(engine, table)
+    box = house_box(url)
+    table = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {}, None, box=box)
+    _, book, _ = rebuild(engine, table, box=box)
     _, moves = book.apply(0, Join(300), (ada, "ada"))
     commit_steps(engine, table, [Committed(0, action_json(Join(300)), "seat", ada, "k")], moves)
     engine.dispose()

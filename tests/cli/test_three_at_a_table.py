@@ -24,7 +24,7 @@ from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, account, at, summary_row
 from tests.cli.test_session import Playing
-from tests.server.players import check_heard, chips_back, pick, staying, steps_of
+from tests.server.players import check_heard, chips_back, house_box, pick, staying, steps_of
 from tests.server.test_table_server import _scramble
 
 BUY_IN = 500
@@ -219,7 +219,7 @@ def test_three_people_play_a_session_to_its_end(served, database_url, game):
         if step.person_id is not None and step.by == "seat":
             with_people[step.person_id] = with_people.get(step.person_id, 0) + 1
     assert len(with_people) == 3 and min(with_people.values()) >= 2, with_people
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
     async def balances() -> list[int]:
         found = []

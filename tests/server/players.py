@@ -25,7 +25,9 @@ from croupier.engine.codec import encode
 from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, redact
 from croupier.server._book import Book, action_from_json, actor_from_text
 from croupier.server.database import open_database, reading
+from croupier.server.keys import Keys, SeedBox, default_key_file
 from croupier.server.schema import StepRecord
+from croupier.server.succession import open_keys
 from croupier.server.tables import rebuild
 
 PASSWORD = "a long password"
@@ -229,13 +231,28 @@ class Listener(Protocol):
     heard: list[dict[str, Any]]
 
 
+def house_keys(url: str) -> Keys:
+    """The keys of the house on the database at `url`: its default key file's (made, if no
+    server has made it yet)."""
+    engine = open_database(url)
+    try:
+        return open_keys(engine, default_key_file(url))
+    finally:
+        engine.dispose()
+
+
+def house_box(url: str) -> SeedBox:
+    """What opens the seeds of the house on the database at `url` (`house_keys`)."""
+    return house_keys(url).box
+
+
 def check_heard(url: str, table: int, person: Listener, scramble: Any) -> int:
     """Every message `person` heard is what their seat may know, by the table replayed from
     the database: each step's events redacted for the seat they held then, each view the
     engine's view for it, and unchanged when every card hidden from the seat is scrambled.
     No gap in the steps. The number of views checked."""
     engine = open_database(url)
-    info, _, _ = rebuild(engine, table)
+    info, _, _ = rebuild(engine, table, box=house_box(url))
     engine.dispose()
     game = games.get(info.game)
     book = Book(table, game, info.rules, info.bots, info.settings.bot_chips)
@@ -275,7 +292,7 @@ def chips_back(url: str, table: int, person: int) -> int:
     """The chips `person`'s seat got up with, by the engine's events as the table replays:
     when it left, or when the session ended."""
     engine = open_database(url)
-    info, _, _ = rebuild(engine, table)
+    info, _, _ = rebuild(engine, table, box=house_box(url))
     engine.dispose()
     game = games.get(info.game)
     state = game.start(info.rules, dict.fromkeys(info.bots, info.settings.bot_chips))

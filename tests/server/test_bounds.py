@@ -21,7 +21,7 @@ from croupier.server.ledger import GrantsSpent, open_account, transfer
 from croupier.server.people import GRANT_SOURCE, STARTING_GRANT
 from croupier.server.schema import MOST_CHIPS, Account, AccountKind, Cause
 from croupier.server.tables import Settings, table_chips
-from tests.server.players import Person, Reader, open_table
+from tests.server.players import Person, Reader, house_box, open_table
 
 
 def _grants(url: str) -> int:
@@ -60,7 +60,7 @@ def test_tables_whose_bots_pass_32_bits_of_float_open_and_people_still_register(
         assert again.status_code == 201, again.text
         Person(client, "bea")  # registers: 201
     assert _grants(database_url) == -(2 * MAX_BUY_IN + 147_482_648 + 2 * STARTING_GRANT)
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 @pytest.mark.parametrize("chips", [MAX_BUY_IN + 1, 2**63, 0, -1, 1.5, True])
@@ -106,7 +106,7 @@ def test_nobody_drives_the_grant_source_past_its_bound(database_url):
         assert "500 are left: 1000 were asked for" in no_bots.json()["error"]
         assert client.get("/api/health").status_code == 200
     assert _grants(database_url) == -(MOST_CHIPS - 500)
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 def test_python_and_the_database_each_refuse_granting_past_the_bound(database_url):

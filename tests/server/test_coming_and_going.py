@@ -21,7 +21,7 @@ from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, Served
-from tests.server.players import Person, Reader, open_table, pick, sit_down, steps_of
+from tests.server.players import Person, Reader, house_box, open_table, pick, sit_down, steps_of
 
 BOTS = {"punto-banco": 1, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
 ROUNDS = ("coups", "rounds", "deals")
@@ -66,7 +66,7 @@ def test_a_person_gets_up_within_one_coup_of_asking(server, database_url, game):
     assert _rounds(after) <= _rounds(asked) + 1, (game, _rounds(asked), _rounds(after))
     chips = left["events"][0]["chips"]
     assert ada.get("/api/me").json()["chips"] == 500 + chips
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 def test_one_who_sits_out_is_not_waited_for_then_gets_up(server, database_url):
@@ -88,7 +88,7 @@ def test_one_who_sits_out_is_not_waited_for_then_gets_up(server, database_url):
         )
     assert left["actor"] == 0
     assert ada.get("/api/me").json()["chips"] == 500 + left["events"][0]["chips"]
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 def test_one_who_sat_out_comes_back_and_is_waited_for_again(server):
@@ -230,7 +230,7 @@ def test_a_person_brings_more_chips_from_the_account(server, database_url, game)
         assert refused["error"] == "not-stored", refused
         assert "not enough chips in your account: it holds 200" in refused["reason"]
     assert ada.get("/api/me").json()["chips"] in (200, 200 + added["total"])  # got up, or not
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 def test_a_banchek_punter_slow_at_his_stake_stakes_the_smallest(server, database_url):

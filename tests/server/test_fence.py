@@ -35,7 +35,7 @@ from croupier.server.tables import (
     open_table,
     rebuild,
 )
-from tests.server.players import steps_of
+from tests.server.players import house_box, house_keys, steps_of
 
 JOIN = Committed(0, action_json(Join(100)), "seat")
 
@@ -78,7 +78,8 @@ def test_a_commit_stopped_midway_never_lands_after_another_process_s_claim(
     first, second = engines
     claimed = ("A", -1.0, None)  # A's claim, already run out
     config = MonteBank().config()
-    table = open_table(first, "monte-bank", config, Settings(), {1: "Anna"}, None, claimed)
+    box = house_box(database_url)
+    table = open_table(first, "monte-bank", config, Settings(), {1: "Anna"}, None, claimed, box=box)
     midway, wake = threading.Event(), threading.Event()
     keep = tables._keep_shoes
 
@@ -98,7 +99,7 @@ def test_a_commit_stopped_midway_never_lands_after_another_process_s_claim(
 
     def take_up() -> None:
         fence = claim(second, table, "B", 60)
-        taken.append((fence, rebuild(second, table)[1].seq))
+        taken.append((fence, rebuild(second, table, box=box)[1].seq))
 
     b = threading.Thread(target=take_up)
     b.start()
@@ -124,7 +125,9 @@ def test_a_batch_of_an_earlier_claim_is_refused_even_by_the_same_owner(engines, 
     earlier runner still had to commit is refused, and only the new claim's is stored."""
     first, _ = engines
     config = MonteBank().config()
-    table = open_table(first, "monte-bank", config, Settings(), {1: "Anna"}, None, ("A", 60, None))
+    claimed = ("A", 60.0, None)
+    box = house_box(database_url)
+    table = open_table(first, "monte-bank", config, Settings(), {1: "Anna"}, None, claimed, box=box)
     again = claim(first, table, "A", 60)
     assert again == FIRST_FENCE + 1
     (stale,) = commit_group(first, [Batch(table, [JOIN], after=0, owner="A", fence=FIRST_FENCE)])
@@ -142,7 +145,7 @@ def test_a_process_that_loses_a_table_never_shows_it_closed(database_url):
         engine = open_database(database_url)
         with Session(engine) as session, session.begin():
             ada = register(session, "ada", "a long password").id
-        lobby = Lobby(engine)
+        lobby = Lobby(engine, keys=house_keys(database_url))
         runner = await lobby.open(ada, "punto-banco", {}, 1, Settings(bot_pause=3600))
         table = runner.info.id
         watching = runner.subscribe(ada)

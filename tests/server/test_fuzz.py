@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
-from tests.server.players import Person, Reader, open_table, sit_down, steps_of
+from tests.server.players import Person, Reader, house_box, open_table, sit_down, steps_of
 
 FRAMES = {"sqlite": 10_000, "postgresql": 2_000}
 """The frames thrown at each database's server: every frame is answered by the same code
@@ -154,4 +154,4 @@ def test_ten_thousand_generated_frames_are_each_answered_and_change_only_what_wa
             assert set(mine) - before == acked, "only the acknowledged actions were taken"
             assert len(steps_of(database_url, other)) > other_before, "the other table played"
     assert not [r for r in caplog.records if r.exc_info], "no traceback was logged"
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []

@@ -37,7 +37,7 @@ from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.odds import odds
 from croupier.server.tables import rebuild
-from tests.server.players import Person, Reader, play_at_random, sit_down, steps_of
+from tests.server.players import Person, Reader, house_box, play_at_random, sit_down, steps_of
 
 GAMES = ("punto-banco", "chemin-de-fer", "monte-bank", "private-monte", "banchek")
 WITH_ODDS = ("punto-banco", "private-monte", "banchek")
@@ -131,7 +131,7 @@ class Replayed:
 
 def _replayed(url, table, people) -> Replayed:
     engine = open_database(url)
-    info, _, _ = rebuild(engine, table)
+    info, _, _ = rebuild(engine, table, box=house_box(url))
     engine.dispose()
     game = games.get(info.game)
     book = Book(table, game, info.rules, info.bots, info.settings.bot_chips)

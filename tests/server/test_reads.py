@@ -25,7 +25,7 @@ from croupier.server._readings import ASKING
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.history import extent, table_history
-from tests.server.players import Person, Reader, open_table, play_at_random, sit_down
+from tests.server.players import Person, Reader, house_box, open_table, play_at_random, sit_down
 
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "server_reads.py"
 
@@ -172,7 +172,7 @@ def test_a_history_is_made_once_until_another_shoe_ends(server, database_url, mo
     assert later["actions"][: len(first["actions"])] == first["actions"]
     assert len(later["actions"]) > len(first["actions"])
     engine = open_database(database_url)
-    whole = table_history(engine, table, server.get("/api/key").json()["key"])
+    whole = table_history(engine, table, house_box(database_url))
     engine.dispose()
     assert again.text == whole.to_json(), "going on from the last replay, as made from the start"
     plain = server.get(path, headers={"accept-encoding": "identity"})

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
-from tests.server.players import Person, Reader, received, sit_down, steps_of
+from tests.server.players import Person, Reader, house_box, received, sit_down, steps_of
 
 STAKE = {"type": "Stake", "bet": "punto", "amount": 10}
 
@@ -161,7 +161,7 @@ def test_a_seat_whose_person_has_gone_is_held_then_gets_up_with_its_chips(server
         assert time.monotonic() < deadline, "the seat never got up"
         time.sleep(0.1)
     assert ada.get("/api/me").json()["chips"] == 1000
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
 
 
 def test_a_table_whose_session_could_not_begin_is_not_opened(server):

@@ -20,6 +20,7 @@ from tests.server.players import (
     Reader,
     check_heard,
     chips_back,
+    house_box,
     play_at_random,
     sit_down,
     steps_of,
@@ -85,7 +86,7 @@ def test_people_play_a_whole_session_and_hear_only_their_own(server, database_ur
         assert check_heard(database_url, table, person, _scramble(game)) >= 3
         views = [message for message in person.heard if message["type"] == "view"]
         assert views[-1]["closed"], "the last view each heard is of the closed table"
-    assert audit(database_url, table_chips) == []
+    assert audit(database_url, table_chips(house_box(database_url))) == []
     for person in them:
         back = chips_back(database_url, table, person.id)
         assert person.get("/api/me").json()["chips"] == 1000 - 500 + back

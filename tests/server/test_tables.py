@@ -40,7 +40,7 @@ from croupier.server.tables import (
     release,
     renew,
 )
-from tests.server.players import steps_of
+from tests.server.players import house_box, house_keys, steps_of
 
 JOIN = Committed(0, action_json(Join(100)), "seat")
 
@@ -48,7 +48,15 @@ JOIN = Committed(0, action_json(Join(100)), "seat")
 @pytest.fixture
 def table(database_url):
     engine = open_database(database_url)
-    found = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "Anna"}, None)
+    found = open_table(
+        engine,
+        "monte-bank",
+        MonteBank().config(),
+        Settings(),
+        {1: "Anna"},
+        None,
+        box=house_box(database_url),
+    )
     yield engine, found
     engine.dispose()
 
@@ -66,8 +74,24 @@ def test_a_group_commits_each_batch_or_undoes_it_alone(table, database_url):
     step, a lease that is another's, a buy-in the account cannot cover) is undone, with
     its transfers; the others are stored."""
     engine, first = table
-    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
-    third = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "C"}, None)
+    second = open_table(
+        engine,
+        "monte-bank",
+        MonteBank().config(),
+        Settings(),
+        {1: "B"},
+        None,
+        box=house_box(database_url),
+    )
+    third = open_table(
+        engine,
+        "monte-bank",
+        MonteBank().config(),
+        Settings(),
+        {1: "C"},
+        None,
+        box=house_box(database_url),
+    )
     assert claim(engine, third, "elsewhere", 60)
     with Session(engine) as session, session.begin():
         ada = register(session, "ada", "a long password").id  # 1000 chips
@@ -112,7 +136,15 @@ def test_a_batch_alone_in_its_group_is_stored_or_undone_whole(table, database_ur
 
 def test_the_committer_answers_each_table_for_its_own_batch(table, database_url):
     engine, first = table
-    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
+    second = open_table(
+        engine,
+        "monte-bank",
+        MonteBank().config(),
+        Settings(),
+        {1: "B"},
+        None,
+        box=house_box(database_url),
+    )
 
     async def both() -> list[BaseException | None]:
         committer = Committer(engine)
@@ -168,7 +200,15 @@ def test_tables_rows_are_locked_in_the_order_of_their_ids(table, database_url, l
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite locks the whole database, never a row")
     engine, first = table
-    second = open_table(engine, "monte-bank", MonteBank().config(), Settings(), {1: "B"}, None)
+    second = open_table(
+        engine,
+        "monte-bank",
+        MonteBank().config(),
+        Settings(),
+        {1: "B"},
+        None,
+        box=house_box(database_url),
+    )
     for number in (first, second):
         assert claim(engine, number, "here", 60)
     lock = select(TableRecord.id).where(TableRecord.id == first).with_for_update()
@@ -219,7 +259,7 @@ def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_
         ada = register(session, "ada", "a long password").id
 
     async def opened() -> int:
-        lobby = Lobby(engine)
+        lobby = Lobby(engine, keys=house_keys(database_url))
         runner = await lobby.open(ada, "punto-banco", {}, 1, Settings(bot_pause=0), "mine")
         await asyncio.sleep(0.2)
         await lobby.stop()
@@ -228,16 +268,18 @@ def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_
     table = asyncio.run(opened())
     first = steps_of(database_url, table)[0]
     with Session(engine) as session:
-        seed = session.get(ShoeSeed, (table, 1))
+        stored = session.get(ShoeSeed, (table, 1))
         part = session.get(ShoePart, (table, 1, 0))
-    assert seed is not None and part is not None and part.text == "mine"
+    assert stored is not None and stored.sealed is not None and stored.seed is None
+    assert part is not None and part.text == "mine"
+    seed = house_box(database_url).open(table, 1, stored.sealed)
     fresh = games.get("punto-banco").chance(
         games.get("punto-banco").start(games.get("punto-banco").config(), {1: 1000})
     )
     order = json.loads(first.action)["order"]
-    derived = derived_order(bytes.fromhex(seed.seed), {0: "mine"}, fresh.cards)  # type: ignore[union-attr]
+    derived = derived_order(seed, {0: "mine"}, fresh.cards)  # type: ignore[union-attr]
     assert first.actor == "chance" and order == [str(card) for card in derived]
-    assert order != [str(card) for card in derived_order(bytes.fromhex(seed.seed), {}, fresh.cards)]  # type: ignore[union-attr]
+    assert order != [str(card) for card in derived_order(seed, {}, fresh.cards)]  # type: ignore[union-attr]
 
 
 def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
@@ -259,7 +301,7 @@ def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
 
 def test_a_table_being_opened_is_not_taken_up_twice_by_the_lease_keeper(database_url):
     async def opened() -> tuple[list[int], int]:
-        lobby = Lobby(open_database(database_url))
+        lobby = Lobby(open_database(database_url), keys=house_keys(database_url))
         runners = []
         for _ in range(12):  # the keeper's look for open tables, while one is being opened
             runner, _ = await asyncio.gather(
@@ -283,10 +325,14 @@ def test_a_table_opened_by_a_process_is_its_own_from_the_start(database_url):
     try:
         config, bots = MonteBank().config(), {1: "Anna"}
         mine = ("here", 60.0, "http://here.example")
-        opened = open_table(engine, "monte-bank", config, Settings(), bots, None, mine)
+        opened = open_table(
+            engine, "monte-bank", config, Settings(), bots, None, mine, box=house_box(database_url)
+        )
         assert not claim(engine, opened, "elsewhere", 60)
         assert claim(engine, opened, "here", 60, "http://here.example")
-        unclaimed = open_table(engine, "monte-bank", config, Settings(), bots, None)
+        unclaimed = open_table(
+            engine, "monte-bank", config, Settings(), bots, None, box=house_box(database_url)
+        )
         assert claim(engine, unclaimed, "elsewhere", 60)  # without one, any process may
     finally:
         engine.dispose()

@@ -68,7 +68,7 @@ class Lobby:
     and bot's coin is cryptographically strong; with a seed, table `n`'s come from streams
     of (`seed`, `n`), so that a test server deals the same cards each time. Each table's
     shoes are signed with the key file's key, and its seeds sealed with its secret (`keys`:
-    `croupier.server.succession.open_keys`; by default new ones, for a test's lobby).
+    `croupier.server.succession.open_keys`).
     `address` is where people reach this process (its public URL, as
     `croupier serve --public-url` gives it): each table it runs names it, so that every
     other process can send people there (docs/scaling.md, "Routing")."""
@@ -80,10 +80,11 @@ class Lobby:
         lease: float = LEASE,
         clock: Callable[[], float] | None = None,
         address: str | None = None,
-        keys: Keys | None = None,
+        *,
+        keys: Keys,
     ) -> None:
         self.engine = engine
-        self.keys = keys or Keys.fresh()
+        self.keys = keys
         self.address = address.rstrip("/") if address else None
         self.committer = Committer(engine)
         """Commits every table's batches, together when they are ready together."""

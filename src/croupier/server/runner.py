@@ -126,8 +126,9 @@ class TableRunner:
         shuffler: Shuffler,
         rng: Callable[[str], random.Random],
         clock: Callable[[], float] = time.monotonic,
+        *,
+        keys: Keys,
         owner: str | None = None,
-        keys: Keys | None = None,
         fence: int | None = None,
     ) -> None:
         self._committer = committer
@@ -144,7 +145,7 @@ class TableRunner:
         self.gone = False
         """Whether this process has stopped running the table, which is not closed: another
         process has taken it, or it is to be rebuilt from what was committed (`lost`)."""
-        self._keyring = keys or Keys.fresh()
+        self._keyring = keys
         book.draw = rng("fair").randbytes  # the seeds of the shuffles to come
         self._shuffler: Shuffler = shuffler if book.shoes is None else _Derived(self)
         self._house_rng = rng("house")
