@@ -105,15 +105,17 @@ class Keys:
 
 def default_key_file(url: str) -> Path:
     """The key file of the database at `url` when none is named: `croupier.key` beside an
-    SQLite file, else in the data folder (`croupier.server.database.data_folder`)."""
+    SQLite file, else in the data folder (`croupier.server.database.data_folder`), which
+    is made if it is not there (a named file's folder never is)."""
     from croupier.server.database import data_folder
 
     try:
-        parsed = make_url(url)
+        database = make_url(url).database if url.startswith("sqlite") else None
     except ArgumentError:
-        return data_folder() / KEY_FILE
-    if parsed.drivername.startswith("sqlite") and parsed.database not in (None, "", ":memory:"):
-        return Path(parsed.database).with_name(KEY_FILE)
+        database = None
+    if database not in (None, "", ":memory:"):
+        return Path(str(database)).with_name(KEY_FILE)
+    data_folder().mkdir(parents=True, exist_ok=True)
     return data_folder() / KEY_FILE
 
 
@@ -166,7 +168,6 @@ def write_key_file(path: Path, keys: Keys, replace: bool = False) -> bool:
         for key in (signing, seeds)
     )
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         target = path.with_name(f".{path.name}.new") if replace else path
         try:
             made = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
