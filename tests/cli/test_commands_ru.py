@@ -29,7 +29,8 @@ SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 _KEPT = re.compile(
     r"'[^']*'|(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
-    r"\w+\.db\b|\b(?:croupier|play|Usage|Show this message and exit|OPTIONS|COMMAND|ARGS|FILE|"
+    r"\w+\.(?:db|key)\b|\b(?:croupier|play|Usage|Show this message and exit|OPTIONS|COMMAND|"
+    r"ARGS|FILE|"
     r"HEX|URL|ADDRESS|N|"
     r"SEED|BOTS|COUNT|SECONDS|str|path|bool|SQLite|PostgreSQL|GET|Ctrl-C|Ed25519|UTF|JSON|"
     r"X-Forwarded-For|punto-banco|chemin-de-fer|monte-bank|private-monte|banchek|audit|null|"
@@ -87,7 +88,7 @@ def refusal(result: Result, status: int) -> str:
                 "Проверить игру с доказуемо честными тасовками: зерно каждой тасовки",
                 "Говорит «проверено» или называет первое расхождение (код выхода 1)",
                 "История, записанная `play --fair --save`, или история с сервера столов",
-                "Открытый ключ сервера, как сервер его публикует (GET /api/key)",
+                "Открытый ключ сервера или его отпечаток, как сервер их публикует (GET /api/key)",
             ],
         ),
         (("play",), ["Играть в терминале против ботов, или смотреть, как играют боты"]),
@@ -166,7 +167,11 @@ def test_an_edit_is_the_discrepancy_named(fair_save, edit, said):  # C-5: «до
 @pytest.mark.parametrize(
     ("args", "status", "said"),
     [
-        (["--key", "abc"], 2, "--key 'abc' — не ключ: открытый ключ Ed25519 — это 64"),
+        (
+            ["--key", "abc"],
+            2,
+            "--key 'abc' — не ключ: открытый ключ Ed25519 или его отпечаток — это 64",
+        ),
         (["--key", "a" * 64], 1, "подписи нет никакой: это игра, сохранённая в терминале"),
     ],
 )
@@ -207,12 +212,15 @@ def test_a_signed_history_is_verified_in_russian(sealed):  # CF-2: «сдача�
     assert re.search(
         rf"Подписано: стол \d+, сабо за сабо \(\d+ подпис(?:ь|и|ей)\), ключом {key}", out
     )
-    assert out.endswith("(заданным).")
+    assert out.endswith("(заданным или следующим за ним по подписанной смене ключей).")
     assert not english(out)
     result = run("verify", str(path))
     assert "(сверьте его с ключом, который публикует сервер (GET /api/key)" in flat(result.stdout)
     line = refusal(run("verify", str(path), "--key", "b" * 64), 1)
-    assert f"проверка не пройдена — подпись сделана ключом {key}, а не заданным" in line
+    assert (
+        f"проверка не пройдена — подпись сделана ключом {key}, а не заданным и не сменившим его"
+        in line
+    )
 
 
 def test_an_edited_signature_is_the_discrepancy_named(sealed, tmp_path):

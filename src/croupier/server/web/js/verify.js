@@ -49,7 +49,8 @@ async function check() {
       tell(JSON.parse(text).error || _("The server answered {status}.", { status: response.status }), "bad");
       return;
     }
-    key = (await get("/api/key")).key;
+    const published = await get("/api/key");
+    key = published.history[0].key; // the house's first key, which a history's seal names
   } catch {
     tell(_("The server does not answer: is it running?"), "bad");
     return;
