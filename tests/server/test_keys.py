@@ -37,7 +37,7 @@ def _keys(url: str, path: Path, rotate: bool = False, clock: float = 1_800_000_0
 
 
 def test_the_key_file_is_made_once_readable_by_its_owner_alone(database_url, tmp_path):
-    path = tmp_path / "keys" / "croupier.key"
+    path = tmp_path / "croupier.key"
     made = _keys(database_url, path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     again = _keys(database_url, path)  # a restart, or another process of the house
