@@ -73,6 +73,11 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
     expect(check.locator("#command")).to_have_text(
         f"croupier verify croupier-table-{table}.json --key {key}"
     )
+    published = ada.context.request.get(f"{ada.url}/api/key").json()
+    expect(check.locator("#fingerprint")).to_have_text(
+        f"The server signs with key {published['key_id']}, fingerprint SHA-256 "
+        f"{published['fingerprint']}: compare it with the one its operator publishes."
+    )
     check.screenshot(path=str(screenshots / "fair-check.png"), full_page=True)
     with check.expect_download() as downloading:
         check.get_by_role("button", name="Download the history").click()
