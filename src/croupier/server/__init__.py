@@ -8,6 +8,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `database`: opening a database (SQLite or PostgreSQL), and `migrate` to bring one to the
   newest schema;
 - `audit`: checking every invariant of a ledger;
+- `keys`: the key file, which keeps the signing key and the seeds' secret out of the
+  database; `succession`: the house's signing keys in succession, checked at start;
 - `people`: registering people (each with a ledger account and a starting grant),
   logging them in, changing a password;
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
@@ -58,6 +60,7 @@ __all__ = [
     "door",
     "forwarded",
     "history",
+    "keys",
     "ledger",
     "lobby",
     "odds",
@@ -65,5 +68,6 @@ __all__ = [
     "runner",
     "schema",
     "sessions",
+    "succession",
     "tables",
 ]

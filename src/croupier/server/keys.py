@@ -35,7 +35,15 @@ from croupier import i18n
 from croupier.engine.seal import Signer
 from croupier.errors import InvalidInput
 
-__all__ = ["KeyFileError", "Keys", "SeedBox", "default_key_file", "read_key_file", "write_key_file"]
+__all__ = [
+    "KEY_FILE",
+    "KeyFileError",
+    "Keys",
+    "SeedBox",
+    "default_key_file",
+    "read_key_file",
+    "write_key_file",
+]
 
 KEY_FILE = "croupier.key"
 """The key file's name, beside the SQLite database or in the data folder."""
