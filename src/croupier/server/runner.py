@@ -631,7 +631,7 @@ class TableRunner:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
         cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
         house's) is the house cut of the shuffle it cuts, whatever was asked for."""
-        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.house_cuts:
+        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.fairness > 1:
             action = self._house_cut(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)

@@ -29,7 +29,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
-from croupier.fairness import SEED
+from croupier.fairness import FAIRNESS, SEED
 from croupier.i18n import _
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
@@ -160,9 +160,10 @@ class TableInfo:
     opened_by: int | None = None
     keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
     """Each idempotency key used: its step's seq, person, actor and action."""
-    house_cuts: bool = True
-    """Whether the cuts no person decides are their shuffles' house cuts (a table opened
-    before migration 0010 made its own)."""
+    fairness: int = FAIRNESS
+    """The version of its shuffles' derivation (`croupier.fairness.FAIRNESS`): 1 for a
+    table opened before migration 0010, whose orders were bound to no place and whose cuts
+    were made by whoever cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +464,7 @@ def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
     drawn = [bytes.fromhex(seed) for seed in seeds]
-    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.house_cuts)
+    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.fairness)
 
 
 def _shuffled(session: Session, table: int) -> bool:
@@ -521,7 +522,7 @@ def rebuild(
             closed,
             record.opened_by,
             keys,
-            record.house_cuts,
+            record.fairness,
         )
         return info, book, list(told)
 
