@@ -57,6 +57,7 @@ __all__ = [
     "fisher_yates",
     "fresh_part",
     "house_cut",
+    "seal_of",
     "seeds_of",
 ]
 
@@ -164,17 +165,30 @@ def house_cut(
 
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """One shuffle's commitment, its seed once revealed (None before), and the seats'
-    contributions."""
+    """One shuffle's commitment, its seed once revealed (None before), the seats'
+    contributions, and, where they were sealed first (at a server: `seal_of`), each seat's
+    seal, a seat that sealed and did not reveal being left out (`withheld`)."""
 
     commitment: str
     seed: str | None
     contributions: Mapping[int, str]
+    sealed: Mapping[int, str] | None = None
 
     def check(self, cards: Sequence[Card], place: Place) -> tuple[Card, ...]:
         """The order this proof gives `cards` at `place`; `InvalidInput` if its seed is not
-        revealed or is not the one committed to."""
-        return derived_order(self._seed(), self.contributions, cards, place)
+        revealed or is not the one committed to, or a contribution is not the one sealed."""
+        seed = self._seed()
+        if self.sealed is not None:
+            for seat, text in sorted(self.contributions.items()):
+                if self.sealed.get(seat) != seal_of(text):
+                    said = _("seat {seat}'s part is not the one it sealed before the seals closed")
+                    raise InvalidInput(said.format(seat=seat))
+        return derived_order(seed, self.contributions, cards, place)
+
+    @property
+    def withheld(self) -> list[int]:
+        """The seats that sealed a part and did not reveal it: left out of the order."""
+        return sorted(set(self.sealed or {}) - set(self.contributions))
 
     def house_cut(self, place: Place, low: int, high: int) -> int:
         """Where the house cuts this shuffle's pack (`house_cut`); `InvalidInput` as `check`."""
@@ -190,6 +204,13 @@ class Proof:
         if commitment(seed) != self.commitment:
             raise InvalidInput(_("its seed is not the one its commitment was made to"))
         return seed
+
+
+def seal_of(text: str) -> str:
+    """A part's seal: the SHA-256 of its UTF-8 bytes, in hex. A seat gives the seal first and
+    the part once every seal is in, so that no one, the dealer with seats of its own
+    included, chooses a part knowing another's (docs/fairness.md, "Sealed parts")."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def fresh_part() -> str:

@@ -1,10 +1,11 @@
 """The shuffle panel and the check of a table's shoes in Debian's Chromium
 (docs/fairness.md): the page shows the coming shuffle's commitment before it is made,
 gives a part of its own with the Join and to each new commitment, takes words of the
-person's own; once a shoe is over it links to the check, which finds each seed the one
-committed to, the commitments the one the page was shown, the person's parts in the
-shuffles and the history signed with the server's key; and the history it downloads is
-verified card by card by `croupier verify`."""
+person's own (each sealed first, revealed once the shuffle's seals close); once a shoe is
+over it links to the check, which finds each seed the one committed to, the commitments
+the one the page was shown, the person's parts in the shuffles and the history signed with
+the server's key; and the history it downloads is verified card by card by `croupier
+verify`."""
 
 from __future__ import annotations
 
@@ -43,11 +44,14 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
     shown = panel.locator("code[data-commitment]")
     expect(shown).to_have_attribute("data-commitment", fair["commitment"])
     expect(shown).to_have_text(f"sha256 {fair['commitment'][:16]}…")
-    expect(panel.locator(".given")).to_contain_text("Parts given: you.")
+    expect(panel.locator(".given")).to_contain_text("Parts sealed: you.")
 
     page.get_by_label("your own words for the shuffle").fill("ada's lucky words")
     page.get_by_role("button", name="Add to the shuffle").click()
-    expect(panel.locator(".fair-answer")).to_contain_text("Your part is in shuffle")
+    # sealed, then revealed by the page itself once the shuffle's seals close
+    expect(panel.locator(".fair-answer")).to_contain_text(
+        re.compile(r"Your part of shuffle \d+ is sealed|Your part is in shuffle \d+, revealed")
+    )
     said = panel.locator(".fair-answer").text_content() or ""
     number = int(re.findall(r"shuffle (\d+)", said)[0])
     # her shuffle is made and its shoe is over (her turns time out after a second)

@@ -16,7 +16,7 @@ from croupier.cli._replay import DIFFERS, read_history, where
 from croupier.cli._usage import fail
 from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch
-from croupier.i18n import N_, _
+from croupier.i18n import N_, _, ngettext
 from croupier.words.markup import plural
 
 __all__ = ["command", "verify_app", "verify_command"]
@@ -79,6 +79,15 @@ def verify_command(
     console.print(
         said.format(shuffles=plural(shuffles, "shuffle"), rounds=plural(coups, round_name))
     )
+    for number, proof in enumerate(history.proofs, 1):
+        if proof.withheld:
+            said = _(
+                "Shuffle {shuffle}: {seats} sealed a part and did not reveal it, so the order "
+                "was made without it."
+            )
+            seats = ngettext("seat {seats}", "seats {seats}", len(proof.withheld))
+            seats = seats.format(seats=", ".join(map(str, proof.withheld)))
+            console.print(said.format(shuffle=number, seats=seats))
     if seal is not None:
         if given is not None:
             said = _(

@@ -234,7 +234,7 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
             if step.actor is CHANCE and isinstance(step.action, Shuffle):
                 _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
                 proof = history.proofs[shuffles]  # the replay has checked it is there
-                chain = after_shuffle(chain, proof.commitment, proof.contributions)
+                chain = after_shuffle(chain, proof.commitment, proof.contributions, proof.sealed)
             elif step.actor is not CHANCE:
                 chain = after_step(chain, step.actor, step.action)
             ended = ended or any(isinstance(event, SessionEnded) for event in step.events)
@@ -447,7 +447,12 @@ def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) ->
 
 def _proof_json(proof: Proof) -> JSON:
     given = {str(seat): text for seat, text in sorted(proof.contributions.items())}
-    return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given}
+    sealed = (
+        {}
+        if proof.sealed is None
+        else {"sealed": {str(seat): s for seat, s in sorted(proof.sealed.items())}}
+    )
+    return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given, **sealed}
 
 
 def _seal_json(seal: Seal) -> JSON:
@@ -469,13 +474,15 @@ def _seal(item: JSON) -> Seal:
 
 def _proof(item: JSON) -> Proof:
     """A shuffle's proof as `_proof_json` writes it."""
-    if not isinstance(item, dict) or set(item) != {"commitment", "seed", "contributions"}:
-        raise InvalidHistory(_("expected its commitment, seed and contributions"))
+    keys = {"commitment", "seed", "contributions"}
+    if not isinstance(item, dict) or set(item) - {"sealed"} != keys:
+        raise InvalidHistory(_("expected its commitment, seed and contributions (and seals)"))
     made, seed, given = item["commitment"], item["seed"], item["contributions"]
     if not isinstance(made, str) or not (seed is None or isinstance(seed, str)):
         raise InvalidHistory(_("its commitment and seed are text (hexadecimal)"))
     contributions = decode(given, Mapping[int, str])
-    return Proof(made, seed, contributions)
+    sealed = decode(item["sealed"], Mapping[int, str]) if "sealed" in item else None
+    return Proof(made, seed, contributions, sealed)
 
 
 @contextmanager

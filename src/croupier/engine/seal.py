@@ -57,10 +57,17 @@ def after_step(chain: bytes, actor: Actor, action: Action) -> bytes:
     return hashlib.sha256(chain + canonical([actor, action])).digest()
 
 
-def after_shuffle(chain: bytes, commitment: str, contributions: Mapping[int, str]) -> bytes:
-    """The chain after a shuffle with this commitment and these contributions."""
+def after_shuffle(
+    chain: bytes,
+    commitment: str,
+    contributions: Mapping[int, str],
+    sealed: Mapping[int, str] | None = None,
+) -> bytes:
+    """The chain after a shuffle with this commitment and these contributions, and the seals
+    given before them where there were (`croupier.fairness.seal_of`)."""
     given = {str(seat): text for seat, text in sorted(contributions.items())}
-    return hashlib.sha256(chain + canonical([commitment, given])).digest()
+    seals = [] if sealed is None else [{str(seat): s for seat, s in sorted(sealed.items())}]
+    return hashlib.sha256(chain + canonical([commitment, given, *seals])).digest()
 
 
 def message(table: int, shoe: int, chain: bytes, seed: bytes | None) -> bytes:

@@ -53,7 +53,7 @@ from croupier.engine.game import Drawing
 from croupier.engine.rule_options import stakes
 from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
-from croupier.fairness import SEED
+from croupier.fairness import SEED, seal_of
 from croupier.i18n import _
 from croupier.randomness import Shuffler
 from croupier.server import _judging as judging
@@ -64,6 +64,7 @@ from croupier.server._committer import Committer
 from croupier.server._plans import Plans
 from croupier.server._protocol import Told
 from croupier.server._seeing import view_message
+from croupier.server._shoes import Shoes
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
 from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
@@ -104,6 +105,7 @@ class _Batch:
     told: list[Told] = field(default_factory=list)
     seeds: list[tuple[int, bytes]] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
+    closings: list[int] = field(default_factory=list)
     seals: list[tuple[int, str]] = field(default_factory=list)
     given: list[tuple[Giving, dict[str, Any]]] = field(default_factory=list)
     """Each part judged, with its answer: told once the batch is stored."""
@@ -179,6 +181,11 @@ class TableRunner:
         )
         """When each coming shuffle's commitment was first told, by its number: a shuffle is
         made only once it has been (a table taken up here: its coming one was, before)."""
+        self._closing_told: dict[int, float] = (
+            {book.shoes.coming: now} if book.shoes is not None and book.shoes.revealing else {}
+        )
+        """When each coming shuffle's seals were told closed, by its number: a part sealed is
+        revealed only after, and the shuffle waits for it (`reveal_window`)."""
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
         self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
@@ -195,14 +202,14 @@ class TableRunner:
         key: str,
         seat: int | None = None,
         subscriber: Subscriber | None = None,
-        part: str | None = None,
+        sealed: str | None = None,
     ) -> dict[str, Any]:
-        """Ask the table to take `action` for `person` (`seat` and their `part` of the coming
-        shuffle, for sitting down), decided on step `seq`, with idempotency `key`: the answer
-        (`ack` or `refused`), once the action is committed or refused. The answer also goes to
-        `subscriber`'s outbox, before the steps it caused."""
+        """Ask the table to take `action` for `person` (`seat` and the seal of their part of
+        the coming shuffle, for sitting down), decided on step `seq`, with idempotency `key`:
+        the answer (`ack` or `refused`), once the action is committed or refused. The answer
+        also goes to `subscriber`'s outbox, before the steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        request = Request(person, name, action, seq, key, seat, reply, subscriber, part)
+        request = Request(person, name, action, seq, key, seat, reply, subscriber, sealed)
         if self.closed or self.gone:  # its task has ended: nobody reads the inbox now
             request.answer(self._stopped(key))
         else:
@@ -280,11 +287,19 @@ class TableRunner:
         self._tell([])
         self._inbox.put_nowait(None)  # the table takes the step now if it may
 
-    def contribute(self, person: int, commitment: str, text: str, subscriber: Subscriber) -> None:
-        """The person's part of the coming shuffle, whose commitment they were shown: judged
-        in turn with the actions, stored, then answered `given` (or an `error`), and every
-        connection told the view (docs/protocol.md, "The shuffle")."""
-        giving = Giving(person, commitment, text, subscriber)
+    def contribute(
+        self,
+        person: int,
+        commitment: str,
+        sealed: str | None,
+        text: str | None,
+        subscriber: Subscriber,
+    ) -> None:
+        """The person's part of the coming shuffle, whose commitment they were shown: its
+        seal while the seals are open, the part itself once they are closed; judged in turn
+        with the actions, stored, then answered `given` (or an `error`), and every connection
+        told the view (docs/protocol.md, "The shuffle")."""
+        giving = Giving(person, commitment, sealed, text, subscriber)
         if self.closed or self.gone:
             subscriber.tell(not_given(self._why_stopped()))
         else:
@@ -444,25 +459,50 @@ class TableRunner:
         times.extend(release for release in self._absent.values() if release > now)
         times.extend(release for release in self._plans.away.values() if release > now)
         shuffle = self._shuffle_at()  # (one not told yet is told with the batch under way)
-        if shuffle is not None and now < shuffle < math.inf and not self._resting():
-            times.append(shuffle)
+        if shuffle is not None and shuffle < math.inf and not self._resting():
+            times.append(max(shuffle, now))
         return min(times, default=None)
 
     def _shuffle_at(self) -> float | None:
-        """When the shuffle due now may be made (None: no shuffle is due, or the table's are
-        not provably fair): once its commitment has been told in a committed step, and then,
-        while a person is seated, `parts_window` seconds later, for their parts to come
-        (docs/fairness.md). Infinite while it has not been told."""
-        book = self.book
+        """When the shuffle due now may be made, or its seals closed (None: no shuffle is
+        due, or the table's are not provably fair; docs/fairness.md): once its commitment
+        has been told in a committed step, and then, while a person is seated,
+        `parts_window` seconds later, for their sealed parts to come. If a part is sealed,
+        its seals are closed then, and once that is told the shuffle waits until every part
+        sealed is revealed, or for `reveal_window`. Infinite while what it waits for has
+        not been told. A table closing waits for no part, and closes no seals: it ends at
+        the first moment the rules allow."""
+        book, settings = self.book, self.info.settings
         if book.shoes is None or CHANCE not in book.game.to_act(book.state):
             return None
         if isinstance(book.game.chance(book.state), Drawing):
             return None
-        told = self._commitment_told.get(book.shoes.coming) if book.shoes.drawn else None
+        shoes = book.shoes
+        told = self._commitment_told.get(shoes.coming) if shoes.drawn else None
         if told is None:
             return math.inf
+        if self._croupier.closing:  # it ends at the first moment the rules allow
+            return told
+        if shoes.revealing:
+            closed = self._closing_told.get(shoes.coming, math.inf)
+            return closed + settings.reveal_window if shoes.awaited() else closed
         seated = any(holder.person is not None for holder in book.seats.values())
-        return told + (self.info.settings.parts_window if seated else 0.0)
+        return told + (settings.parts_window if seated else 0.0)
+
+    def _closes_seals(self, batch: _Batch) -> bool:
+        """Close the coming shuffle's seals, if they are due to close now (`_shuffle_at`)
+        and a part is sealed: no seal is taken from then on, and the parts sealed are
+        revealed once it is told (it ends the batch)."""
+        shoes = self.book.shoes
+        if shoes is None or shoes.revealing or not shoes.seats_sealed() or self._croupier.closing:
+            return False
+        shuffle = self._shuffle_at()
+        if shuffle is None or shuffle > self._clock():
+            return False
+        batch.before = batch.before or self.book.copy()
+        self.book.shoes = shoes.with_closing()
+        batch.closings.append(shoes.coming)
+        return True
 
     def _waiting_bots(self) -> list[int]:
         if self._resting() or self._bots_asked_at == self.book.seq:
@@ -567,6 +607,9 @@ class TableRunner:
 
     def _given(self, batch: _Batch, giving: Giving) -> None:
         shoes, seat = self.book.shoes, self.book.seat_of(giving.person)
+        if shoes is not None and giving.text is not None:  # revealed for the seat it sealed
+            sealed_by = shoes.seat_sealed_by(giving.person)
+            seat = sealed_by if sealed_by is not None else seat
         refusal = None
         if shoes is None:
             refusal = _(
@@ -583,21 +626,32 @@ class TableRunner:
                 "that shuffle has been made: the coming one, shuffle {shuffle}, is committed "
                 "to sha256 {commitment}"
             ).format(shuffle=shoes.coming, commitment=shoes.commitment)
+        else:
+            refusal = _unsealed(shoes, seat, giving)
         if refusal is not None:
             batch.given.append((giving, not_given(refusal)))
             return
         assert shoes is not None and seat is not None
-        self._add_part(batch, seat, giving.person, giving.text)
+        part = Part(shoes.coming, seat, giving.person, giving.sealed, giving.text)
+        self._add_part(batch, part)
         given = {"type": "given", "shuffle": shoes.coming, "commitment": shoes.commitment}
-        batch.given.append((giving, {**given, "seat": seat, "part": giving.text}))
+        shown = {"sealed": giving.sealed} if giving.text is None else {"part": giving.text}
+        batch.given.append((giving, {**given, "seat": seat, **shown}))
+        if giving.text is not None:
+            self._automatic(batch)  # the last part revealed: the shuffle is made now
 
-    def _add_part(self, batch: _Batch, seat: int, person: int, text: str) -> None:
-        """`seat`'s part of the coming shuffle, in the book and in the batch."""
+    def _add_part(self, batch: _Batch, part: Part) -> None:
+        """A seat's seal of its part of the coming shuffle, or the part revealed, in the book
+        and in the batch."""
         shoes = self.book.shoes
         assert shoes is not None
         batch.before = batch.before or self.book.copy()
-        self.book.shoes = shoes.with_part(seat, text)
-        batch.parts.append(Part(shoes.coming, seat, person, text))
+        self.book.shoes = (
+            shoes.with_part(part.seat, part.text)
+            if part.text is not None
+            else shoes.with_seal(part.seat, part.sealed or "", part.person)
+        )
+        batch.parts.append(part)
 
     def _judge(self, batch: _Batch, request: Request) -> None:
         """Add the request's step to the batch, or its refusal (in the language of the
@@ -631,8 +685,15 @@ class TableRunner:
             )
             return
         batch.answers.append((request, None, self.book.seq))
-        if request.part is not None and self.book.shoes is not None and self.book.shoes.drawn:
-            self._add_part(batch, seat, request.person, request.part)
+        shoes = self.book.shoes
+        if (
+            request.sealed is not None
+            and shoes is not None
+            and shoes.drawn
+            and not shoes.revealing  # (the seals closed: the seat sits down without a part)
+            and shoes.seat_sealed_by(request.person) is None  # (its opener sealed one)
+        ):
+            self._add_part(batch, Part(shoes.coming, seat, request.person, request.sealed))
         self._automatic(batch)
 
     def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
@@ -701,6 +762,8 @@ class TableRunner:
             self.book.shoes = shoes.with_seed(seed)
             batch.seeds.append((shoes.coming, seed))
         for _turn in range(_BATCH):
+            if self._closes_seals(batch):
+                return
             step = self._next_automatic()
             if step is None:
                 return
@@ -739,7 +802,7 @@ class TableRunner:
     ) -> TableLost | InsufficientChips | SQLAlchemyError | None:
         """Commit the batch, then acknowledge its requests and tell it; None, or why it
         could not be stored (`_unstored` says it; the book is then as before the batch)."""
-        if not (batch.steps or batch.seeds or batch.parts):
+        if not (batch.steps or batch.seeds or batch.parts or batch.closings):
             return None
         after = batch.told[0].seq - 1 if batch.told else self.book.seq
         closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
@@ -753,6 +816,7 @@ class TableRunner:
             self.fence,
             batch.seeds,
             batch.parts,
+            batch.closings,
             batch.seals,
         )
         try:
@@ -783,6 +847,8 @@ class TableRunner:
         shoes = self.book.shoes
         if shoes is not None and shoes.drawn:  # told below, with the views
             self._commitment_told.setdefault(shoes.coming, self._last_step_at)
+            if shoes.revealing:
+                self._closing_told.setdefault(shoes.coming, self._last_step_at)
         self._refresh_deadlines({told.actor for told in batch.told})
         self._told = self.book.copy()
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
@@ -914,6 +980,33 @@ class _Derived:
         shoes = self._runner.book.shoes
         assert shoes is not None
         return shoes.order(cards)
+
+
+def _unsealed(shoes: Shoes, seat: int, giving: Giving) -> str | None:
+    """Why `seat` may not give this seal, or reveal this part, now (docs/fairness.md,
+    "Sealed parts"); None if it may."""
+    if giving.text is None:
+        if shoes.revealing:
+            return _(
+                "the seals of shuffle {shuffle} are closed: a part sealed before is revealed "
+                "now, and no other is taken"
+            ).format(shuffle=shoes.coming)
+        return None
+    sealed = shoes.sealed(seat)
+    if not shoes.revealing:
+        return _(
+            "the seals of shuffle {shuffle} are still open: give your part's seal (its "
+            "SHA-256, sealed) now, and the part once they are closed"
+        ).format(shuffle=shoes.coming)
+    if sealed is None:
+        return _("you sealed no part of shuffle {shuffle} before its seals closed").format(
+            shuffle=shoes.coming
+        )
+    if shoes.shown(seat) is not None:
+        return _("your part of shuffle {shuffle} is revealed already").format(shuffle=shoes.coming)
+    if seal_of(giving.text) != sealed:
+        return _("that is not the part you sealed: its SHA-256 is not your seal")
+    return None
 
 
 def _unstored(failure: TableLost | InsufficientChips | SQLAlchemyError) -> str:

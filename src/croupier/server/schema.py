@@ -229,7 +229,9 @@ class ShoeSeed(Base):
 
 
 class ShoePart(Base):
-    """The part a seat added to a table's shuffle `number`, and whose seat it was then."""
+    """The part a seat added to a table's shuffle `number`, and whose seat it was then: its
+    seal (`sealed`, the SHA-256 of the part in hex; none for a part given in the clear
+    before migration 0011), and the part itself once revealed (`text`)."""
 
     __tablename__ = "shoe_parts"
     __table_args__ = (CheckConstraint("length(text) <= 200", name="shoe_part_length"),)
@@ -238,7 +240,18 @@ class ShoePart(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
-    text: Mapped[str] = mapped_column(Text)
+    sealed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class ShoeClosing(Base):
+    """A table's shuffle `number` whose seals are closed: no seal is taken from then on, and
+    the parts sealed are revealed (docs/fairness.md, "Sealed parts")."""
+
+    __tablename__ = "shoe_closings"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class SealRecord(Base):

@@ -43,6 +43,7 @@ from croupier.server.schema import (
     Cause,
     Person,
     SealRecord,
+    ShoeClosing,
     ShoePart,
     ShoeSeed,
     StepRecord,
@@ -90,9 +91,10 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    whether the table gives the exact odds of the cards not yet seen (`odds`), and how long
-    a shuffle waits for the seated people's parts once its commitment is told
-    (`parts_window`; none while no person is seated)."""
+    whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
+    shuffle waits for the seated people's sealed parts once its commitment is told
+    (`parts_window`; none while no person is seated), and, once its seals are closed, for
+    the parts sealed to be revealed (`reveal_window`; docs/fairness.md, "Sealed parts")."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -101,6 +103,7 @@ class Settings:
     bot_chips: int = 1000
     odds: bool = True
     parts_window: float = 1.0
+    reveal_window: float = 5.0
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -120,7 +123,8 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        for name in ("time_limit", "hold", "away", "bot_pause", "parts_window"):
+        names = ("time_limit", "hold", "away", "bot_pause", "parts_window", "reveal_window")
+        for name in names:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")
@@ -171,12 +175,14 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """A part a person added to a table's shuffle `number`, from `seat`."""
+    """A part a person added to a table's shuffle `number`, from `seat`: its seal
+    (`sealed`, replacing the seat's earlier one), or the part itself, revealed (`text`)."""
 
     number: int
     seat: int
     person: int
-    text: str
+    sealed: str | None = None
+    text: str | None = None
 
 
 class TableLost(CroupierError):
@@ -198,14 +204,15 @@ def open_table(
     opened_by: int | None,
     claimed: tuple[str, float, str | None] | None = None,
     first_seed: Callable[[int], bytes] = lambda table: secrets.token_bytes(SEED),
-    part: str | None = None,
+    sealed: str | None = None,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
     from the moment it exists, under fence `FIRST_FENCE`, so that no other process can take
     it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, and the
-    `part` of that shuffle its opener gave, under seat 0, the seat left for them."""
+    seal of the part of that shuffle its opener gave (`sealed`), under seat 0, the seat
+    left for them."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -234,7 +241,7 @@ def open_table(
                 f"table {record.id} seat {seat + 1} (a bot)",
             )
         seeds = [(1, first_seed(record.id))]
-        parts = [Part(1, 0, opened_by, part)] if part is not None and opened_by else []
+        parts = [Part(1, 0, opened_by, sealed)] if sealed is not None and opened_by else []
         _keep_shoes(session, Batch(record.id, (), seeds=seeds, parts=parts))
         return record.id
 
@@ -277,8 +284,9 @@ class Batch:
     the table's last, which must be step `after` (when given), by the table's lease `owner`
     (when given) under the claim whose fence is `fence` (when given: no later claim may
     have been made); `close` marks the table closed. With them, what its shoes keep: the seeds
-    drawn (`seeds`, each shuffle's number and seed), the parts added (`parts`), the shoes
-    signed (`seals`, each shoe's number and signature)."""
+    drawn (`seeds`, each shuffle's number and seed), the parts sealed and revealed
+    (`parts`), the shuffles whose seals are closed (`closings`), the shoes signed (`seals`,
+    each shoe's number and signature)."""
 
     table: int
     steps: Sequence[Committed]
@@ -289,6 +297,7 @@ class Batch:
     fence: int | None = None
     seeds: Sequence[tuple[int, bytes]] = ()
     parts: Sequence[Part] = ()
+    closings: Sequence[int] = ()
     seals: Sequence[tuple[int, str]] = ()
 
 
@@ -404,29 +413,34 @@ def _store(session: Session, batch: Batch) -> None:
 
 
 def _keep_shoes(session: Session, batch: Batch) -> None:
-    """Store what the batch's shoes keep: seeds, parts (one replacing a seat's earlier part
-    of the same shuffle), signatures."""
+    """Store what the batch's shoes keep: seeds, seals (one replacing a seat's earlier seal
+    of the same shuffle), parts revealed to them, closings, signatures."""
     table = batch.table
     if batch.seeds:
         rows = [{"table_id": table, "number": n, "seed": seed.hex()} for n, seed in batch.seeds]
         session.execute(insert(ShoeSeed), rows)
     for part in batch.parts:
-        session.execute(
-            delete(ShoePart).where(
-                ShoePart.table_id == table,
-                ShoePart.number == part.number,
-                ShoePart.seat == part.seat,
-            )
+        this = (
+            ShoePart.table_id == table,
+            ShoePart.number == part.number,
+            ShoePart.seat == part.seat,
         )
+        if part.text is not None:  # revealed: its seal is stored
+            session.execute(update(ShoePart).where(*this).values(text=part.text))
+            continue
+        session.execute(delete(ShoePart).where(*this))
         session.execute(
             insert(ShoePart).values(
                 table_id=table,
                 number=part.number,
                 seat=part.seat,
                 person_id=part.person,
-                text=part.text,
+                sealed=part.sealed,
             )
         )
+    if batch.closings:
+        rows = [{"table_id": table, "number": number} for number in batch.closings]
+        session.execute(insert(ShoeClosing), rows)
     if batch.seals:
         rows = [{"table_id": table, "shoe": shoe, "signature": s} for shoe, s in batch.seals]
         session.execute(insert(SealRecord), rows)
@@ -459,15 +473,26 @@ def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
     )
     if not seeds and _shuffled(session, table):
         return None
+    seals: dict[int, dict[int, tuple[str, int]]] = collections.defaultdict(dict)
     parts: dict[int, dict[int, str]] = collections.defaultdict(dict)
-    for number, seat, text in session.execute(
-        select(ShoePart.number, ShoePart.seat, ShoePart.text).where(ShoePart.table_id == table)
+    for number, seat, person, sealed, text in session.execute(
+        select(
+            ShoePart.number, ShoePart.seat, ShoePart.person_id, ShoePart.sealed, ShoePart.text
+        ).where(ShoePart.table_id == table)
     ):
-        parts[number][seat] = text
+        if sealed is not None:
+            seals[number][seat] = (sealed, person)
+        if text is not None:
+            parts[number][seat] = text
+    closed = session.scalar(
+        select(func.max(ShoeClosing.number)).where(ShoeClosing.table_id == table)
+    )
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
     drawn = [bytes.fromhex(seed) for seed in seeds]
-    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.fairness)
+    return Shoes.opened(
+        table, game.name, rules, buy_ins, drawn, seals, parts, closed or 0, record.fairness
+    )
 
 
 def _shuffled(session: Session, table: int) -> bool:
