@@ -72,5 +72,5 @@ def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
         "commitment": shoes.commitment if drawn else None,
         "given": shoes.seats_given() if drawn else [],
         "part": shoes.given(seat) if drawn and seat is not None else None,
-        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
+        "revealed": shoes.made if closed else shoes.revealed,
     }

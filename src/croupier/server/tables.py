@@ -90,9 +90,11 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    whether the table gives the exact odds of the cards not yet seen (`odds`), and how long
+    whether the table gives the exact odds of the cards not yet seen (`odds`), how long
     a shuffle waits for the seated people's parts once its commitment is told
-    (`parts_window`; none while no person is seated)."""
+    (`parts_window`; none while no person is seated), and how long a shoe that a person
+    has played in lasts before the house ends it at the next moment between coups, so
+    that its seed is told (`shoe_time`; it ends too when the last person gets up)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -101,6 +103,7 @@ class Settings:
     bot_chips: int = 1000
     odds: bool = True
     parts_window: float = 1.0
+    shoe_time: float = 3600.0
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -120,7 +123,7 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        for name in ("time_limit", "hold", "away", "bot_pause", "parts_window"):
+        for name in ("time_limit", "hold", "away", "bot_pause", "parts_window", "shoe_time"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")

@@ -30,7 +30,7 @@ def test_the_house_ends_the_shoe_between_coups_and_the_next_coup_shuffles():  # 
     with pytest.raises(ForbiddenAction, match="the shoe is over"):
         GAME.apply(state, HOUSE, EndShoe())
     state = act(state, 0, KeepBank())
-    assert (state.phase, GAME.to_act(state)) == (Phase.SHUFFLE, {CHANCE})
+    assert (state.phase, GAME.to_act(state)) == (Phase.SHUFFLE, frozenset({CHANCE}))
     node = GAME.chance(state)
     assert isinstance(node, Shuffling) and len(node.cards) == 312  # a whole new shoe
     shuffled: list[Event] = []

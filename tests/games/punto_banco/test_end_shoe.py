@@ -22,7 +22,7 @@ def test_the_house_ends_the_shoe_between_coups_and_the_next_coup_shuffles():  # 
     events: list[Event] = []
     state = act(state, HOUSE, EndShoe(), events)
     assert [e for e in events if isinstance(e, ShoeEnded)] == [ShoeEnded(1)]
-    assert (state.phase, GAME.to_act(state)) == (Phase.SHUFFLE, {CHANCE})
+    assert (state.phase, GAME.to_act(state)) == (Phase.SHUFFLE, frozenset({CHANCE}))
     node = GAME.chance(state)
     assert isinstance(node, Shuffling) and len(node.cards) == 416  # a whole new shoe
     shuffled: list[Event] = []
