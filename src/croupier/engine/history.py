@@ -18,8 +18,8 @@ signature of each shoe (`croupier.engine.seal`): `{"table", "key", "shoes", "sig
 null), or null at the terminal; and `fairness`, the derivation's version
 (`croupier.fairness.FAIRNESS`): from 2 each order is bound to its table and shuffle number,
 and at a server the cuts no person made (a bot's, the house's) are their shuffles' house
-cuts, which `proved` then checks. Formats 3 (a fair session at the terminal) and 4 (at a server), from before, are
-format 5 of fairness 1, without a seal and without `fairness`.
+cuts, which `proved` then checks. Formats 3 (a fair session at the terminal) and 4 (at a
+server), from before, are format 5 of fairness 1, without a seal and without `fairness`.
 """
 
 from __future__ import annotations

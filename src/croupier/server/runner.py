@@ -481,8 +481,10 @@ class TableRunner:
 
     def _resting(self) -> bool:
         """No person is seated, someone may sit down now (or nobody ever could), and the
-        table is not closing: it waits for people, and bots do not play to an empty room."""
-        if self._croupier.closing:
+        table is not closing: it waits for people, and bots do not play to an empty room.
+        They play on while the shoe a person played in is still to be ended and told
+        (`_shoe_to_end`), as far as the next moment between coups."""
+        if self._croupier.closing or (self._shoe_played and self.book.shoes is not None):
             return False
         book = self.book
         if any(holder.person is not None for holder in book.seats.values()):
