@@ -11,8 +11,9 @@ covers everything before it:
   SHA-256(chain ‖ `[commitment, contributions]`) (its order follows from them);
 - chance's cards drawn follow from the shuffles, and leave it as it is.
 
-A shoe ends just before the next shuffle, and the last one where the history ends (the
-session's end, or, for a table still open, the last shuffle made). Shoe 0 is what comes
+A shoe ends just before the next shuffle, at the house's `EndShoe` (the shuffle after it
+then ends none), and the last one where the history ends (the session's end, or, for a
+table still open, the last shuffle made). Shoe 0 is what comes
 before the first shuffle. When shoe k ends the server signs `message(table, k, chain,
 seed)`: the domain, the table, k, the chain and shoe k's seed, now revealed. A history
 so carries one signature for each shoe, shoe 0 included, and the one of shoe k says that
