@@ -12,7 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from croupier import games
 from croupier.cards import Card, full_pack
 from croupier.cli import app
-from croupier.engine import History
+from croupier.engine import HOUSE, Action, EndShoe, History
 from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.fairness import (
@@ -230,6 +230,45 @@ def test_a_fair_session_verifies_card_by_card(name, seed):  # C-5, C-6
     assert shuffles == len(history.proofs) >= 1 and rounds == game.rounds(table.state)
     data = json.loads(text)
     assert (data["format"], data["fairness"], data["seal"], data["shuffles"]) == (5, 2, None, [])
+
+
+@dataclass
+class _ChangingShoe(Croupier):
+    """The croupier, who also sets the first shoe aside once its first coup is over."""
+
+    changed: bool = False
+
+    def decide(self, game: Any, state: Any, rng: random.Random) -> Action | None:
+        legal = game.legal_actions(state, HOUSE)
+        if not self.changed and game.rounds(state) == 1 and EndShoe() in legal:
+            self.changed = True
+            return EndShoe()
+        return super().decide(game, state, rng)
+
+
+@pytest.mark.parametrize("name", ["punto-banco", "chemin-de-fer"])
+def test_a_shoe_the_house_ends_between_coups_replays_and_verifies(name, tmp_path: Path):
+    """The house's change of shoe is a house step like any other: the history holds it, the
+    replay takes it, and the next coup is dealt from a second proven shuffle (PB-5, CF-4)."""
+    game = games.get(name)
+    players = {s: Player(f"bot {s}", StayingBot(random.Random(s))) for s in range(3)}
+    table = Table(
+        game,
+        game.config(),
+        players,
+        buy_ins={0: 1000, 1: 1200, 2: 1400},
+        seed=3,
+        croupier=_ChangingShoe(rounds=3),
+        shuffler=FairShuffler.seeded(3, lambda made: {}),
+    )
+    table.run()
+    history = History.from_json(table.history.to_json(), game)
+    assert (HOUSE, EndShoe()) in history.actions
+    assert proved(game, history) == (2, 3)  # the first shoe's one coup, the second's two
+    save = tmp_path / "changed.json"
+    save.write_text(table.history.to_json())
+    verified = CliRunner().invoke(app, ["verify", str(save)])
+    assert verified.exit_code == 0 and "Verified: 2 shuffles" in verified.output
 
 
 def test_a_fair_session_saved_before_its_orders_were_bound_to_their_place_verifies():

@@ -517,3 +517,92 @@ def test_each_shuffle_is_told_before_it_is_made_and_takes_the_part_given_it(serv
     first: dict[int, str] = {}
     for fair in told:
         assert first.setdefault(fair["shuffle"], fair["commitment"]) == fair["commitment"]
+
+
+def _verified(server: TestClient, person: Person, table: int, tmp_path: Path) -> dict[str, Any]:
+    """Table `table`'s history now, which `croupier verify` proves with the server's key."""
+    answer = person.get(f"/api/tables/{table}/history")
+    assert answer.status_code == 200, answer.text
+    save = tmp_path / f"table-{table}.json"
+    save.write_text(answer.text)
+    key = server.get("/api/key").json()["key"]
+    verified = CliRunner().invoke(cli, ["verify", str(save), "--key", key])
+    assert verified.exit_code == 0 and "Verified" in verified.output, verified.output
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_punto_banco_shoe_is_told_once_its_last_person_gets_up(server, tmp_path):  # PB-5
+    """The house ends the shoe ada played in at the next moment between coups once she has
+    got up, though bots sit on: her coups and the shoe's seed are in the history at once,
+    and `croupier verify` proves it, signature by signature."""
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        reader.until(lambda m: m["type"] == "view" and m["view"]["coups"] >= 1, timeout=60)
+        assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
+        reader.until(
+            lambda m: m["type"] == "view" and m["seat"] is None and m["fair"]["revealed"] >= 1,
+            timeout=60,
+        )
+    data = _verified(server, ada, table, tmp_path)
+    actions = data["actions"]
+    assert ["house", {"type": "EndShoe"}] in actions
+    ended = actions.index(["house", {"type": "EndShoe"}])
+    ada_steps = [action["type"] for actor, action in actions[:ended] if actor == 0]
+    assert ada_steps[0] == "Join" and ada_steps[-1] == "Leave", ada_steps
+    assert len(data["proofs"]) == 1 and re.fullmatch(r"[0-9a-f]{64}", data["proofs"][0]["seed"])
+    assert (data["seal"]["shoes"], data["seal"]["end"]) == (2, None)  # shoes 0 and 1: open
+
+
+def test_a_shoe_ends_between_coups_after_the_tables_shoe_time(server, tmp_path):  # PB-5
+    """With `shoe_time` tiny, the shoe ada plays in ends at the first moment between coups,
+    and a new shuffle deals the next coup while she sits on."""
+    ada = Person(server, "ada")
+    body = {
+        "game": "punto-banco",
+        "bots": 2,
+        "settings": {"bot_pause": 0, "time_limit": 2, "shoe_time": 0.01},
+    }
+    answer = ada.post("/api/tables", body)
+    assert answer.status_code == 201, answer.text
+    table = answer.json()["id"]
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        reader.until(
+            lambda m: m["type"] == "view" and m["seat"] == 0 and m["fair"]["revealed"] >= 2,
+            timeout=60,
+        )
+    data = _verified(server, ada, table, tmp_path)
+    assert data["actions"].count(["house", {"type": "EndShoe"}]) >= 1
+    assert data["seal"]["shoes"] == len(data["seal"]["signatures"]) == len(data["proofs"]) + 1
+
+
+def test_a_closed_tables_history_without_its_last_shoes_is_refused(server, tmp_path):
+    """The seal signs a closed table's end with the number of its shoes: its history cut at
+    a shoe's end (as it was given while the table was open) with that end marker, the last
+    shoes left out, is refused by `croupier verify` in words."""
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
+        reader.until(lambda m: m["type"] == "view" and m["fair"]["revealed"] >= 1, timeout=60)
+        cut = _verified(server, ada, table, tmp_path)  # shoes 0 and 1, the table open
+        assert ada.post(f"/api/tables/{table}/close").status_code == 202
+        reader.until(lambda m: m["type"] == "view" and m["closed"], timeout=60)
+    whole = _verified(server, ada, table, tmp_path)
+    end = whole["seal"]["end"]
+    assert end is not None and whole["seal"]["shoes"] == len(whole["seal"]["signatures"]) > 2
+    assert (cut["seal"]["shoes"], cut["seal"]["end"]) == (2, None)
+    for shoes in (whole["seal"]["shoes"], 2):
+        cut["seal"].update(shoes=shoes, end=end)
+        save = tmp_path / "cut.json"
+        save.write_text(json.dumps(cut))
+        refused = CliRunner().invoke(cli, ["verify", str(save)])
+        assert refused.exit_code == 1, refused.output
+        assert "its last shoes are left out" in refused.output, refused.output

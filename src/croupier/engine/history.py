@@ -13,12 +13,13 @@ pairs), `shuffles` (each order, top first, for a session without a seed) and `re
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
 5: format 2; `proofs`, each shuffle's commitment, revealed seed and contributions, its
 shuffles derived from them again, never taken from the file; `seal`, a table server's
-signature of each shoe (`croupier.engine.seal`): `{"table", "key", "signatures"}`, or null
-at the terminal; and `fairness`, the derivation's version (`croupier.fairness.FAIRNESS`):
-from 2 each order is bound to its table and shuffle number, and at a server the cuts no
-person made (a bot's, the house's) are their shuffles' house cuts, which `proved` then
-checks. Formats 3 (a fair session at the terminal) and 4 (at a server), from before, are
-format 5 of fairness 1, without a seal and without `fairness`.
+signature of each shoe (`croupier.engine.seal`): `{"table", "key", "shoes", "signatures",
+"end"}` (the shoes over, and the signature of the table's end marker once it has closed, or
+null), or null at the terminal; and `fairness`, the derivation's version
+(`croupier.fairness.FAIRNESS`): from 2 each order is bound to its table and shuffle number,
+and at a server the cuts no person made (a bot's, the house's) are their shuffles' house
+cuts, which `proved` then checks. Formats 3 (a fair session at the terminal) and 4 (at a
+server), from before, are format 5 of fairness 1, without a seal and without `fairness`.
 """
 
 from __future__ import annotations
@@ -31,14 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, Shuffle
+from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
 from croupier.engine.events import Event, SeatLeft, SessionEnded
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
-from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
+from croupier.engine.seal import Seal, after_shuffle, after_step, closing, message, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.fairness import FAIRNESS, Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
@@ -205,8 +206,9 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
     """Check a fair session (docs/fairness.md): its shuffles and rounds, once every seed is
     the one its commitment was made to (and, with a seed, the one the seed draws), every
     order the one the seed and the parts give, every step replays as recorded, and, for a
-    sealed history, each shoe's signature is the seal's key's. A `HistoryMismatch` names
-    the first discrepancy."""
+    sealed history, each shoe's signature is the seal's key's, the shoes it says are over
+    are all there, and a session that ends has its end marker signed (`_closed`). A
+    `HistoryMismatch` names the first discrepancy."""
     if history.seed is not None:
         drawn = seeds_of(history.seed)
         for number, proof in enumerate(history.proofs, 1):
@@ -220,7 +222,7 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         else b""
     )
     shuffles = rounds = 0
-    ended = False
+    ended = set_aside = False  # set aside: the shoe in play ended by the house (`EndShoe`)
     before = game.start(history.config, history.buy_ins)
     house_cuts = seal is not None and history.fairness > 1
     bots = set(history.buy_ins) if house_cuts else set()  # a server's: seated at opening
@@ -232,11 +234,16 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         before = state
         if seal is not None:
             if step.actor is CHANCE and isinstance(step.action, Shuffle):
-                _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                if not set_aside:
+                    _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                set_aside = False
                 proof = history.proofs[shuffles]  # the replay has checked it is there
                 chain = after_shuffle(chain, proof.commitment, proof.contributions, proof.sealed)
             elif step.actor is not CHANCE:
                 chain = after_step(chain, step.actor, step.action)
+                if step.actor is HOUSE and isinstance(step.action, EndShoe):
+                    _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                    set_aside = True
             ended = ended or any(isinstance(event, SessionEnded) for event in step.events)
         shuffles += step.actor is CHANCE and isinstance(step.action, Shuffle)
         rounds = game.rounds(state)
@@ -249,7 +256,8 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         )
         raise HistoryMismatch(rounds, True, reason.format(n=proofs, made=shuffles))
     if seal is not None:
-        _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
+        if not set_aside:
+            _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
         if len(seal.signatures) != shuffles + 1:
             signatures = len(seal.signatures)
             reason = ngettext(
@@ -259,7 +267,34 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
             )
             reason = reason.format(n=signatures, shoes=shuffles + 1)
             raise HistoryMismatch(rounds + 1, ended, reason)
+        _closed(seal, shuffles + 1, chain, rounds + 1, ended)
     return shuffles, rounds
+
+
+def _closed(seal: Seal, shoes: int, chain: bytes, round: int, ended: bool) -> None:
+    """Raise `HistoryMismatch` (at `round`) unless the seal says that the `shoes` shoes of
+    the history are over, and, if the session `ended` or the seal marks the table's end, that
+    end marker signs them all with the chain at the end (`seal.closing`)."""
+    reason = None
+    if seal.shoes != shoes:
+        reason = _("the seal says {said} shoes are over, and the history holds {shoes}").format(
+            said=seal.shoes, shoes=shoes
+        )
+        if seal.shoes > shoes:
+            reason = _("{reason}: its last shoes are left out").format(reason=reason)
+    elif ended and seal.end is None:
+        reason = _("the session ends, and the seal has no signature of the table's end")
+    elif seal.end is not None and not ended:
+        reason = _(
+            "the seal signs the table's end, and the history stops before the session ends: "
+            "its last shoes are left out"
+        )
+    elif ended and not seal.holds_end(closing(seal.table, shoes, chain)):
+        reason = _(
+            "the seal's signature of the table's end is not its key's for the history as it is"
+        )
+    if reason is not None:
+        raise HistoryMismatch(round, True, reason)
 
 
 def _house_cut(
@@ -456,20 +491,35 @@ def _proof_json(proof: Proof) -> JSON:
 
 
 def _seal_json(seal: Seal) -> JSON:
-    return {"table": seal.table, "key": seal.key, "signatures": list(seal.signatures)}
+    return {
+        "table": seal.table,
+        "key": seal.key,
+        "shoes": seal.shoes,
+        "signatures": list(seal.signatures),
+        "end": seal.end,
+    }
+
+
+_SEAL_KEYS = {"table", "key", "shoes", "signatures", "end"}
 
 
 def _seal(item: JSON) -> Seal:
     """A history's seal as `_seal_json` writes it."""
     with _part(_("its seal ('seal')")):
-        if not isinstance(item, dict) or set(item) != {"table", "key", "signatures"}:
-            raise InvalidHistory(_("expected its table, key and signatures"))
+        if not isinstance(item, dict) or set(item) != _SEAL_KEYS:
+            raise InvalidHistory(_("expected its table, key, shoes, signatures and end"))
         table, key, signatures = item["table"], item["key"], item["signatures"]
+        shoes, end = item["shoes"], item["end"]
         if type(table) is not int or not isinstance(key, str):
             raise InvalidHistory(_("its table is a whole number and its key text (hexadecimal)"))
+        if type(shoes) is not int:
+            raise InvalidHistory(_("its shoes are a whole number: how many shoes are over"))
         if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
             raise InvalidHistory(_("its signatures are a list of text (hexadecimal)"))
-        return Seal(table, key, tuple(signatures))
+        if end is not None and not isinstance(end, str):
+            said = _("its end is text (hexadecimal), or null while the table is open")
+            raise InvalidHistory(said)
+        return Seal(table, key, tuple(signatures), shoes, end)
 
 
 def _proof(item: JSON) -> Proof:

@@ -11,11 +11,16 @@ covers everything before it:
   SHA-256(chain ‖ `[commitment, contributions]`) (its order follows from them);
 - chance's cards drawn follow from the shuffles, and leave it as it is.
 
-A shoe ends just before the next shuffle, and the last one where the history ends (the
-session's end, or, for a table still open, the last shuffle made). Shoe 0 is what comes
+A shoe ends just before the next shuffle, at the house's `EndShoe` (the shuffle after it
+then ends none), and the last one where the history ends (the session's end, or, for a
+table still open, the last shuffle made). Shoe 0 is what comes
 before the first shuffle. When shoe k ends the server signs `message(table, k, chain,
 seed)`: the domain, the table, k, the chain and shoe k's seed, now revealed. A history
-so carries one signature for each shoe, shoe 0 included.
+so carries one signature for each shoe, shoe 0 included, and the one of shoe k says that
+k + 1 shoes are over. When the table closes the server also signs its end marker,
+`closing(table, shoes, chain)`: the domain, the table, `end`, the number of shoes and the
+chain at the end, so that a history of a closed table with its last shoes left out is
+refused.
 """
 
 from __future__ import annotations
@@ -34,7 +39,16 @@ from croupier.engine.record import canonical
 from croupier.errors import InvalidInput
 from croupier.i18n import _, ngettext
 
-__all__ = ["DOMAIN", "Seal", "Signer", "after_shuffle", "after_step", "message", "opening"]
+__all__ = [
+    "DOMAIN",
+    "Seal",
+    "Signer",
+    "after_shuffle",
+    "after_step",
+    "closing",
+    "message",
+    "opening",
+]
 
 DOMAIN = b"croupier-seal-1"
 """What a chain and a signature are made for: those of another version never agree."""
@@ -76,6 +90,12 @@ def message(table: int, shoe: int, chain: bytes, seed: bytes | None) -> bytes:
     return DOMAIN + table.to_bytes(8, "big") + shoe.to_bytes(4, "big") + chain + (seed or b"")
 
 
+def closing(table: int, shoes: int, chain: bytes) -> bytes:
+    """What the server signs when table `table` closes after `shoes` shoes (shoe 0 among
+    them), the chain then `chain`: the table's end marker."""
+    return DOMAIN + table.to_bytes(8, "big") + b"end" + shoes.to_bytes(4, "big") + chain
+
+
 class Signer:
     """The server's signing key (Ed25519): `sign` a message; `key`, the public key in hex,
     as the server publishes it."""
@@ -96,12 +116,16 @@ class Signer:
 
 @dataclass(frozen=True, slots=True)
 class Seal:
-    """A history's seal: the table it is of, the public key (hex) that signed it, and one
-    signature (hex) for each of its shoes, shoe 0 first."""
+    """A history's seal: the table it is of, the public key (hex) that signed it, one
+    signature (hex) for each of its shoes, shoe 0 first, how many shoes are over (`shoes`:
+    as many as the signatures, in a history as the server gave it), and the signature of
+    the table's end marker (`end`, `closing`), or None while the table is open."""
 
     table: int
     key: str
     signatures: tuple[str, ...]
+    shoes: int
+    end: str | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -118,11 +142,16 @@ class Seal:
 
     def holds(self, shoe: int, signed: bytes) -> bool:
         """Whether the seal's signature of shoe `shoe` is its key's, of `signed`."""
-        if shoe >= len(self.signatures):
-            return False
+        return shoe < len(self.signatures) and self._signs(self.signatures[shoe], signed)
+
+    def holds_end(self, signed: bytes) -> bool:
+        """Whether the seal's end marker is its key's signature of `signed`."""
+        return self.end is not None and self._signs(self.end, signed)
+
+    def _signs(self, signature: str, signed: bytes) -> bool:
         try:
-            signature = bytes.fromhex(self.signatures[shoe])
-            Ed25519PublicKey.from_public_bytes(bytes.fromhex(self.key)).verify(signature, signed)
+            made = bytes.fromhex(signature)
+            Ed25519PublicKey.from_public_bytes(bytes.fromhex(self.key)).verify(made, signed)
         except (ValueError, InvalidSignature):
             return False
         return True

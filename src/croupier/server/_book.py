@@ -18,7 +18,8 @@ already moved and what was paid out at the close: `table_chips`.
 
 The book also keeps the table's provably fair shoes (`croupier.server._shoes`): each step
 takes the seal's chain on; a shuffle must be the one its committed seed and the parts give,
-and draws the next shuffle's seed (`drawn`); a shoe that ends is to be signed (`sealing`).
+and draws the next shuffle's seed (`drawn`); a shoe that ends is to be signed (`sealing`),
+and so is the table's end marker when the session ends.
 """
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ class Book:
         self.drawn: tuple[tuple[int, bytes], ...] = ()
         """The seeds the last step drew: (the shuffle's number, its seed), to store."""
         self.sealing: tuple[tuple[int, bytes], ...] = ()
-        """The shoes the last step ended: (the shoe's number, the message to sign)."""
+        """The shoes the last step ended: (the shoe's number, the message to sign); and, when
+        the session ended, its end marker (under the number of shoes)."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -184,7 +186,7 @@ class Book:
             shoes = shoes.with_seed(seed)
             self.drawn = ((shoes.coming, seed),)
         if any(isinstance(event, SessionEnded) for event in events):
-            sealing.append(shoes.ended())
+            sealing += [*(() if shoes.set_aside else (shoes.ended(),)), shoes.end_marker()]
         self.shoes, self.sealing = shoes, tuple(sealing)
 
     def _takings(self, ref: str) -> tuple[Move, ...]:

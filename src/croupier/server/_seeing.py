@@ -77,7 +77,7 @@ def _fair(book: Book, person: int | None, closed: bool) -> dict[str, Any] | None
         "shown": shoes.seats_shown() if drawn else [],
         "revealing": drawn and shoes.revealing,
         "part": _own_part(shoes, person) if drawn and person is not None else None,
-        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
+        "revealed": shoes.made if closed else shoes.revealed,
     }
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Shuffle
+from croupier.engine.actions import Action, EndShoe, Shuffle
 from croupier.engine.actors import CHANCE, Actor
-from croupier.engine.seal import after_shuffle, after_step, message, opening
+from croupier.engine.seal import after_shuffle, after_step, closing, message, opening
 from croupier.fairness import (
     FAIRNESS,
     Place,
@@ -40,7 +40,8 @@ class Shoes:
     parts revealed to them; `closed`, the
     shuffles whose seals are closed (the coming one's once it is `coming`); `made`, the
     shuffles made; `chain`, the seal's chain so far; `fairness`, the version of the
-    derivation (`croupier.fairness.FAIRNESS`)."""
+    derivation (`croupier.fairness.FAIRNESS`); `set_aside`, whether the house has ended the
+    shoe in play (`EndShoe`) before the next shuffle."""
 
     table: int
     seeds: tuple[bytes, ...]
@@ -51,6 +52,7 @@ class Shoes:
     made: int
     chain: bytes
     fairness: int
+    set_aside: bool = False
 
     @classmethod
     def opened(
@@ -86,6 +88,11 @@ class Shoes:
     def coming(self) -> int:
         """The number of the coming shuffle (from 1)."""
         return self.made + 1
+
+    @property
+    def revealed(self) -> int:
+        """How many shuffles' seeds an open table has told: those of every shoe over."""
+        return max(self.made - 1 + self.set_aside, 0)
 
     @property
     def drawn(self) -> bool:
@@ -181,10 +188,14 @@ class Shoes:
         self, actor: Actor, action: Action, fresh: Sequence[Card] = ()
     ) -> tuple[Shoes, tuple[int, bytes] | None]:
         """The shoes after a step, and the shoe that ends with it, with the message to sign,
-        if one does: a shuffle (of the `fresh` pack) ends the shoe before it. A shuffle must
-        be the one its seed and parts give (`ValueError`: a table's record that is not)."""
+        if one does: the house's `EndShoe` ends the shoe in play, and a shuffle (of the
+        `fresh` pack) the shoe before it, unless the house has. A shuffle must be the one its
+        seed and parts give (`ValueError`: a table's record that is not)."""
         if actor is not CHANCE:
-            return replace(self, chain=after_step(self.chain, actor, action)), None
+            shoes = replace(self, chain=after_step(self.chain, actor, action))
+            if isinstance(action, EndShoe):
+                return replace(shoes, set_aside=True), shoes.ended()
+            return shoes, None
         if not isinstance(action, Shuffle):
             return self, None
         if not self.drawn:
@@ -193,15 +204,22 @@ class Shoes:
             raise ValueError(
                 f"table {self.table}: shuffle {self.coming} is not the one its seed and parts give"
             )
-        ended = self.ended()
+        ended = None if self.set_aside else self.ended()
         seed, parts = self.seeds[self.made], self.parts[self.made]
         chain = after_shuffle(self.chain, commitment(seed), parts, self._sealed(self.made))
-        return replace(self, made=self.made + 1, chain=chain), ended
+        return replace(self, made=self.made + 1, chain=chain, set_aside=False), ended
 
     def ended(self) -> tuple[int, bytes]:
         """The shoe in play, ending now, with the message the server signs of it."""
         seed = self.seeds[self.made - 1] if self.made else None
         return self.made, message(self.table, self.made, self.chain, seed)
+
+    def end_marker(self) -> tuple[int, bytes]:
+        """The table's end, once its last shoe has ended: the number under which its end
+        marker is kept (one past the last shoe's, so the number of shoes), and the message
+        the server signs of it (`seal.closing`)."""
+        shoes = self.made + 1
+        return shoes, closing(self.table, shoes, self.chain)
 
     def proofs(self, count: int) -> tuple[Proof, ...]:
         """The first `count` shuffles' proofs, their seeds told (their shoes are over)."""

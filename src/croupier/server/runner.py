@@ -22,7 +22,9 @@ Its shuffles are provably fair (docs/fairness.md): each one's secret seed is dra
 stored before its commitment is told; each seated person may add a part to the coming
 shuffle (`contribute`, or with their `Join`), stored before it is acknowledged; the order
 is derived from the seed and the parts; and each shoe, as it ends, is signed by the
-server's key, the signature stored with the step that ends it.
+server's key, the signature stored with the step that ends it. A shoe a person has played
+in is ended by the house at the next moment between coups once every person has got up, or
+once it has been in play the table's `shoe_time` (`EndShoe`), so that its seed is told.
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ from croupier import i18n
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, Join, Leave
-from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Join, Leave, Shuffle
+from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
@@ -186,6 +188,10 @@ class TableRunner:
         )
         """When each coming shuffle's seals were told closed, by its number: a part sealed is
         revealed only after, and the shuffle waits for it (`reveal_window`)."""
+        self._shoe_since = now
+        """When the shoe in play began: its shuffle was made, or the table taken up, here."""
+        self._shoe_played = any(holder.person is not None for holder in book.seats.values())
+        """Whether a person has been seated during the shoe in play."""
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
         self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
@@ -338,12 +344,12 @@ class TableRunner:
         return book.seq, seat, book.game.view(book.state, seat)
 
     def shoes_told(self) -> tuple[int | None, int | None]:
-        """How far the table's hand history goes, as last told: the shuffles made (None at a
+        """How far the table's hand history goes, as last told: the seeds told (None at a
         table whose shuffles are not provably fair) and, once it is closed here, its last
         step (None while it plays). The history changes with nothing else
         (croupier.server.history)."""
         book = self._told
-        return (None if book.shoes is None else book.shoes.made), (
+        return (None if book.shoes is None else book.shoes.revealed), (
             book.seq if self.closed else None
         )
 
@@ -458,6 +464,9 @@ class TableRunner:
             times.append(self._last_step_at + self.info.settings.bot_pause)
         times.extend(release for release in self._absent.values() if release > now)
         times.extend(release for release in self._plans.away.values() if release > now)
+        shoe_ends = self._shoe_since + self.info.settings.shoe_time
+        if self._shoe_played and now < shoe_ends:
+            times.append(shoe_ends)
         shuffle = self._shuffle_at()  # (one not told yet is told with the batch under way)
         if shuffle is not None and shuffle < math.inf and not self._resting():
             times.append(max(shuffle, now))
@@ -512,8 +521,10 @@ class TableRunner:
 
     def _resting(self) -> bool:
         """No person is seated, someone may sit down now (or nobody ever could), and the
-        table is not closing: it waits for people, and bots do not play to an empty room."""
-        if self._croupier.closing:
+        table is not closing: it waits for people, and bots do not play to an empty room.
+        They play on while the shoe a person played in is still to be ended and told
+        (`_shoe_to_end`), as far as the next moment between coups."""
+        if self._croupier.closing or (self._shoe_played and self.book.shoes is not None):
             return False
         book = self.book
         if any(holder.person is not None for holder in book.seats.values()):
@@ -723,6 +734,10 @@ class TableRunner:
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
         batch.before = batch.before or before
+        if isinstance(action, Shuffle):
+            self._shoe_since, self._shoe_played = self._clock(), False
+        seated = any(holder.person is not None for holder in self.book.seats.values())
+        self._shoe_played = self._shoe_played or seated
         text = action_json(action)
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))
@@ -777,7 +792,11 @@ class TableRunner:
         """Chance's step or the house's (`croupier.engine.drive`), else a held seat's
         getting up once its hold is over; None while the table rests."""
         game, state = self.book.game, self.book.state
-        if game.is_over(state) or self._resting() or self.paused:
+        if game.is_over(state) or self.paused:
+            return None
+        if self._shoe_to_end():
+            return HOUSE, EndShoe(), "house"
+        if self._resting():
             return None
         shuffle = self._shuffle_at()
         if shuffle is not None and shuffle > self._clock():
@@ -796,6 +815,18 @@ class TableRunner:
             if Leave() in game.options(state, seat):
                 return seat, Leave(), by
         return None
+
+    def _shoe_to_end(self) -> bool:
+        """Whether the house ends the shoe in play now, so that its seed is told
+        (docs/fairness.md, "Reveal"): a person has been seated during it, and every person
+        has got up or it has been in play `shoe_time`; at a moment between coups (when the
+        rules let the house take `EndShoe`), at a table that is not closing anyway."""
+        book = self.book
+        if book.shoes is None or not self._shoe_played or self._croupier.closing:
+            return False
+        seated = any(holder.person is not None for holder in book.seats.values())
+        late = self._clock() >= self._shoe_since + self.info.settings.shoe_time
+        return (late or not seated) and EndShoe() in book.game.options(book.state, HOUSE)
 
     async def _commit_and_tell(
         self, batch: _Batch

@@ -256,7 +256,8 @@ class ShoeClosing(Base):
 
 class SealRecord(Base):
     """The server's signature (Ed25519, hex) of a table's shoe `shoe` (0: what came before
-    the first shuffle), made when the shoe ended (`croupier.engine.seal`)."""
+    the first shuffle), made when the shoe ended (`croupier.engine.seal`); once the table
+    has closed after n shoes, row n is its end marker's (`seal.closing`)."""
 
     __tablename__ = "table_seals"
 

@@ -94,7 +94,10 @@ class Settings:
     whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
     (`parts_window`; none while no person is seated), and, once its seals are closed, for
-    the parts sealed to be revealed (`reveal_window`; docs/fairness.md, "Sealed parts")."""
+    the parts sealed to be revealed (`reveal_window`; docs/fairness.md, "Sealed parts"),
+    and how long a shoe that a person has played in lasts before the house ends it at the
+    next moment between coups, so that its seed is told (`shoe_time`; it ends too when the
+    last person gets up)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -104,6 +107,7 @@ class Settings:
     odds: bool = True
     parts_window: float = 1.0
     reveal_window: float = 5.0
+    shoe_time: float = 3600.0
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -124,7 +128,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         names = ("time_limit", "hold", "away", "bot_pause", "parts_window", "reveal_window")
-        for name in names:
+        for name in (*names, "shoe_time"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")
