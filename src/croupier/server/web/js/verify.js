@@ -122,7 +122,7 @@ async function show() {
   if (!refused) {
     if (!history.seal) line("signatures", _("Signatures: none: a session saved at the terminal is not signed, and its cards are left to croupier verify."), null);
     else if (history.house_cuts !== true) line("cuts", _("House cuts: not checked: this table cut as it did before house cuts."), null);
-    if (history.seal && !GAMES[history.game].fromTop) line("cards", _("Cards dealt: left to croupier verify: here cards come from either end of the pack, as the deal goes, which only the game's rules tell."), null);
+    if (history.seal && !GAMES[history.game].fromTop) line("cards", _("Cards dealt: left to croupier verify: in this game which card comes next is the rules' (the end of the pack dealt from, or cards put back under it), and this page does not play them."), null);
     if (history.seed !== null && history.seed !== undefined) line("seeds", _("Seeds: drawn from the session's seed {seed}; that they are the ones it draws is for croupier verify.", { seed: history.seed }), null);
     line("rules", _("Events and chips: croupier verify, which plays the game's rules again."), null);
   }
