@@ -7,6 +7,7 @@ while every edit of one is refused."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -345,7 +346,7 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             timeout=120,
         )
     data = ada.get(f"/api/tables/{table}/history").json()
-    assert data["house_cuts"] is True
+    assert data["fairness"] == 2
     bots = {int(seat) for seat in data["buy_ins"]}
     cuts = [
         action for actor, action in data["actions"] if actor in bots and action["type"] == "Cut"
@@ -360,3 +361,40 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
         ):
             proved(game, history)
+
+
+SHUFFLES = 12
+"""The shuffles the told-before-made test watches: enough for Monte Bank's void deals
+(MB-7) and a bot banker's shuffle after a punter's (MB-5) to come among them."""
+
+
+def test_each_shuffle_is_told_before_it_is_made_and_takes_the_part_given_it(server):  # MB-5, MB-7
+    """Every shuffle is made only once a committed step has told each connection its
+    commitment, and then, while a person is seated, after the table's parts window: a part
+    given to each new commitment as it is seen (as the page gives one) goes into that
+    shuffle. Monte Bank shuffles at every deal, again after a void one (MB-7), and a bot
+    banker shuffles after a punter's shuffle (MB-5)."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "at the start")
+        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
+        answers = []
+        for _ in range(SHUFFLES):
+            view = reader.until(
+                lambda m: m["type"] == "view" and m["fair"] and m["fair"]["part"] is None,
+                timeout=60,
+            )
+            fair = view["fair"]
+            answers.append(_give(reader, fair["commitment"], f"part {fair['shuffle']}"))
+    assert [a["type"] for a in answers] == ["given"] * SHUFFLES, answers
+    told = [m["fair"] for m in ada.heard if m["type"] == "view" and m.get("fair")]
+    coming = [fair["shuffle"] for fair in told]
+    assert coming[-1] >= SHUFFLES
+    assert all(b - a in (0, 1) for a, b in itertools.pairwise(coming)), (
+        f"a shuffle made before a view told its commitment: {coming}"
+    )
+    first: dict[int, str] = {}
+    for fair in told:
+        assert first.setdefault(fair["shuffle"], fair["commitment"]) == fair["commitment"]

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 
 from croupier import games
 from croupier.engine.actions import Join
+from croupier.engine.game import Shuffling
 from croupier.errors import InsufficientChips
 from croupier.fairness import derived_order
 from croupier.games.monte_bank import MonteBank
@@ -235,9 +236,11 @@ def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_
         games.get("punto-banco").start(games.get("punto-banco").config(), {1: 1000})
     )
     order = json.loads(first.action)["order"]
-    derived = derived_order(bytes.fromhex(seed.seed), {0: "mine"}, fresh.cards)  # type: ignore[union-attr]
+    assert isinstance(fresh, Shuffling)
+    drawn = bytes.fromhex(seed.seed)
+    derived = derived_order(drawn, {0: "mine"}, fresh.cards, (table, 1))
     assert first.actor == "chance" and order == [str(card) for card in derived]
-    assert order != [str(card) for card in derived_order(bytes.fromhex(seed.seed), {}, fresh.cards)]  # type: ignore[union-attr]
+    assert order != [str(card) for card in derived_order(drawn, {}, fresh.cards, (table, 1))]
 
 
 def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):

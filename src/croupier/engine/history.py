@@ -11,13 +11,14 @@ set), `buy_ins` (seat number to chips), `seed` (or null), `actions` (`[actor, ac
 pairs), `shuffles` (each order, top first, for a session without a seed) and `record`
 (its checkpoints). Format 1, from before the record, has neither `format` nor `record`;
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
-3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
-shuffles are derived from them again, never taken from the file. A table server's history
-is format 5: format 3, `seal`, the server's signature of each shoe
-(`croupier.engine.seal`): `{"table", "key", "signatures"}`, and `house_cuts`, whether the
-cuts no person made (a bot's, the house's) are their shuffles' house cuts
-(`croupier.fairness.house_cut`), which `proved` then checks; format 4 is format 5 without
-`house_cuts` (false).
+5: format 2; `proofs`, each shuffle's commitment, revealed seed and contributions, its
+shuffles derived from them again, never taken from the file; `seal`, a table server's
+signature of each shoe (`croupier.engine.seal`): `{"table", "key", "signatures"}`, or null
+at the terminal; and `fairness`, the derivation's version (`croupier.fairness.FAIRNESS`):
+from 2 each order is bound to its table and shuffle number, and at a server the cuts no
+person made (a bot's, the house's) are their shuffles' house cuts, which `proved` then
+checks. Formats 3 (a fair session at the terminal) and 4 (at a server), from before, are
+format 5 of fairness 1, without a seal and without `fairness`.
 """
 
 from __future__ import annotations
@@ -39,15 +40,15 @@ from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.engine.seal import Seal, after_shuffle, after_step, message, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
-from croupier.fairness import Proof, ProvenShuffler, seeds_of
+from croupier.fairness import FAIRNESS, Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
 FORMAT = 5
-"""The newest format: `to_json` writes it for a sealed history, 3 for a fair session
-without a seal, 2 for any other; `from_json` reads them all, and 1 and 4."""
+"""The newest format: `to_json` writes it for a fair session, 2 for any other; `from_json`
+reads them all, and 1, 3 and 4."""
 
 _KEYS = {
     1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
@@ -59,7 +60,7 @@ _KEYS = {
     ),
     5: (
         *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
-        *("proofs", "seal", "house_cuts"),
+        *("proofs", "seal", "fairness"),
     ),
 }
 
@@ -87,28 +88,33 @@ class History:
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
     proofs: tuple[Proof, ...] = field(default=(), repr=False)
     seal: Seal | None = field(default=None, repr=False)
-    house_cuts: bool = False
-    """Whether the cuts no person made are house cuts (a sealed history of format 5)."""
+    fairness: int = FAIRNESS
+    """The version of the proofs' derivation (`croupier.fairness.FAIRNESS`)."""
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
         orders, or the seed."""
         if self.proofs:
-            return ProvenShuffler(self.proofs)
+            table = self.seal.table if self.seal is not None else 0
+            return ProvenShuffler(self.proofs, table if self.fairness > 1 else None)
         if self.shuffles or self.seed is None:
             return RecordedShuffler(self.shuffles)
         return RandomShuffler.seeded(self.seed)
 
     def to_json(self) -> str:
+        fair = self.proofs or self.seal is not None
         proofs: dict[str, JSON] = (
-            {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
+            {
+                "proofs": [_proof_json(proof) for proof in self.proofs],
+                "seal": None if self.seal is None else _seal_json(self.seal),
+                "fairness": self.fairness,
+            }
+            if fair
+            else {}
         )
-        if self.seal is not None:
-            proofs["seal"] = _seal_json(self.seal)
-            proofs["house_cuts"] = self.house_cuts
         return json.dumps(
             {
-                "format": FORMAT if self.seal is not None else 3 if self.proofs else 2,
+                "format": FORMAT if fair else 2,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -167,13 +173,14 @@ class History:
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
-        seal = _seal(data["seal"]) if version > 3 else None
-        house_cuts = data["house_cuts"] if version > 4 else False
-        if type(house_cuts) is not bool:
-            said = _("its house_cuts is {value}, not true or false")
-            raise InvalidHistory(said.format(value=brief(house_cuts)))
+        seal = _seal(data["seal"]) if version > 3 and data["seal"] is not None else None
+        # formats 3 and 4 were of version 1; 1 and 2 have no proofs, so none applies
+        fairness = data["fairness"] if version > 4 else 1 if version > 2 else FAIRNESS
+        if type(fairness) is not int or not 1 <= fairness <= FAIRNESS:
+            said = _("its fairness is {value}, not a whole number from 1 to {newest}")
+            raise InvalidHistory(said.format(value=brief(fairness), newest=FAIRNESS))
         return cls(
-            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, house_cuts
+            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, fairness
         )
 
 
@@ -208,17 +215,18 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
                 raise HistoryMismatch(0, False, reason.format(number=number))
     seal = history.seal
     chain = (
-        opening(seal.table, history.game, history.config, history.buy_ins, history.house_cuts)
+        opening(seal.table, history.game, history.config, history.buy_ins, history.fairness)
         if seal is not None
         else b""
     )
     shuffles = rounds = 0
     ended = False
     before = game.start(history.config, history.buy_ins)
-    bots = set(history.buy_ins) if seal is not None else set()  # a server's: seated at opening
+    house_cuts = seal is not None and history.fairness > 1
+    bots = set(history.buy_ins) if house_cuts else set()  # a server's: seated at opening
     for state, step in replay(game, history):
         made_by_no_one = step.actor is HOUSE or step.actor in bots
-        if history.house_cuts and isinstance(step.action, Cut) and made_by_no_one:
+        if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
             _house_cut(game, history, before, step, shuffles, rounds + 1)
         bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
         before = state
@@ -261,7 +269,10 @@ def _house_cut(
     cut of shuffle `shuffle`, the last made before it."""
     (option,) = game.options(before, step.actor).of_type(Cut)
     assert isinstance(option, Amounts) and isinstance(step.action, Cut)
-    due = history.proofs[shuffle - 1].house_cut(option.low, option.high)
+    assert history.seal is not None, "house cuts are a server's"
+    due = history.proofs[shuffle - 1].house_cut(
+        (history.seal.table, shuffle), option.low, option.high
+    )
     if step.action.amount != due:
         who = (
             _("the house")

@@ -43,13 +43,12 @@ _KEY = 32
 """The bytes of an Ed25519 key, private or public."""
 
 
-def opening(
-    table: int, game: str, config: Any, buy_ins: Mapping[int, int], house_cuts: bool = False
-) -> bytes:
-    """The chain of table `table`'s history before its first step; a table whose cuts no
-    person decides are house cuts (`croupier.fairness.house_cut`) says so in it."""
+def opening(table: int, game: str, config: Any, buy_ins: Mapping[int, int], fairness: int) -> bytes:
+    """The chain of table `table`'s history before its first step; a table of fairness 2 or
+    more (`croupier.fairness.FAIRNESS`: each order bound to its place, the cuts no person
+    decides house cuts) says so in it."""
     seated = {str(seat): chips for seat, chips in sorted(buy_ins.items())}
-    opened = [table, game, config, seated, *(["house cuts"] if house_cuts else [])]
+    opened = [table, game, config, seated, *([{"fairness": fairness}] if fairness > 1 else [])]
     return hashlib.sha256(DOMAIN + canonical(opened)).digest()
 
 

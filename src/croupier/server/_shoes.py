@@ -18,7 +18,7 @@ from croupier.cards import Card
 from croupier.engine.actions import Action, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.seal import after_shuffle, after_step, message, opening
-from croupier.fairness import Proof, commitment, derived_order, house_cut
+from croupier.fairness import FAIRNESS, Place, Proof, commitment, derived_order, house_cut
 
 __all__ = ["Shoes"]
 
@@ -27,13 +27,15 @@ __all__ = ["Shoes"]
 class Shoes:
     """Table `table`'s shuffles: `seeds`, each shuffle's secret seed in turn, those made and
     then the coming one's (when drawn); `parts`, each shuffle's parts by seat; `made`, the
-    shuffles made; `chain`, the seal's chain so far."""
+    shuffles made; `chain`, the seal's chain so far; `fairness`, the version of the
+    derivation (`croupier.fairness.FAIRNESS`)."""
 
     table: int
     seeds: tuple[bytes, ...]
     parts: tuple[Mapping[int, str], ...]
     made: int
     chain: bytes
+    fairness: int
 
     @classmethod
     def opened(
@@ -44,17 +46,18 @@ class Shoes:
         buy_ins: Mapping[int, int],
         seeds: Sequence[bytes] = (),
         parts: Mapping[int, Mapping[int, str]] | None = None,
-        house_cuts: bool = False,
+        fairness: int = FAIRNESS,
     ) -> Shoes:
         """A table's shoes before its first step, with the seeds and parts stored for it
-        (`parts`: by shuffle number, from 1), its cuts no person decides house cuts or not."""
+        (`parts`: by shuffle number, from 1), of version `fairness`."""
         given = parts or {}
         return cls(
             table,
             tuple(seeds),
             tuple(dict(given.get(number, {})) for number in range(1, len(seeds) + 1)),
             0,
-            opening(table, game, rules, buy_ins, house_cuts),
+            opening(table, game, rules, buy_ins, fairness),
+            fairness,
         )
 
     @property
@@ -93,12 +96,19 @@ class Shoes:
 
     def order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The order the coming shuffle gives `cards`, fresh, top first."""
-        return derived_order(self.seeds[self.made], self.parts[self.made], cards)
+        return derived_order(
+            self.seeds[self.made], self.parts[self.made], cards, self._place(self.coming)
+        )
 
     def house_cut(self, low: int, high: int) -> int:
         """Where the house cuts the pack of the last shuffle made (`fairness.house_cut`)."""
         assert self.made, "no shuffle is made yet"
-        return house_cut(self.seeds[self.made - 1], self.parts[self.made - 1], low, high)
+        seed, parts = self.seeds[self.made - 1], self.parts[self.made - 1]
+        return house_cut(seed, parts, self._place(self.made), low, high)
+
+    def _place(self, number: int) -> Place:
+        """Where shuffle `number` is made, as its derivation binds it."""
+        return (self.table, number) if self.fairness > 1 else None
 
     def after(
         self, actor: Actor, action: Action, fresh: Sequence[Card] = ()

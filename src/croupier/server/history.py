@@ -180,7 +180,7 @@ def table_history(engine: Engine, table: int, key: str, replay: Replay | None = 
             checkpoints,
             shoes.proofs(made),
             signed,
-            record.house_cuts,
+            record.fairness,
         )
 
 

@@ -31,6 +31,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -48,6 +49,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
+from croupier.engine.game import Drawing
 from croupier.engine.rule_options import stakes
 from croupier.engine.seal import Signer
 from croupier.errors import IllegalAction, InsufficientChips
@@ -172,6 +174,11 @@ class TableRunner:
         self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
+        self._commitment_told: dict[int, float] = (
+            {book.shoes.coming: now} if book.shoes is not None and book.shoes.drawn else {}
+        )
+        """When each coming shuffle's commitment was first told, by its number: a shuffle is
+        made only once it has been (a table taken up here: its coming one was, before)."""
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
         self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
@@ -436,7 +443,26 @@ class TableRunner:
             times.append(self._last_step_at + self.info.settings.bot_pause)
         times.extend(release for release in self._absent.values() if release > now)
         times.extend(release for release in self._plans.away.values() if release > now)
+        shuffle = self._shuffle_at()  # (one not told yet is told with the batch under way)
+        if shuffle is not None and now < shuffle < math.inf and not self._resting():
+            times.append(shuffle)
         return min(times, default=None)
+
+    def _shuffle_at(self) -> float | None:
+        """When the shuffle due now may be made (None: no shuffle is due, or the table's are
+        not provably fair): once its commitment has been told in a committed step, and then,
+        while a person is seated, `parts_window` seconds later, for their parts to come
+        (docs/fairness.md). Infinite while it has not been told."""
+        book = self.book
+        if book.shoes is None or CHANCE not in book.game.to_act(book.state):
+            return None
+        if isinstance(book.game.chance(book.state), Drawing):
+            return None
+        told = self._commitment_told.get(book.shoes.coming) if book.shoes.drawn else None
+        if told is None:
+            return math.inf
+        seated = any(holder.person is not None for holder in book.seats.values())
+        return told + (self.info.settings.parts_window if seated else 0.0)
 
     def _waiting_bots(self) -> list[int]:
         if self._resting() or self._bots_asked_at == self.book.seq:
@@ -631,7 +657,7 @@ class TableRunner:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
         cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
         house's) is the house cut of the shuffle it cuts, whatever was asked for."""
-        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.house_cuts:
+        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.fairness > 1:
             action = self._house_cut(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
@@ -690,6 +716,9 @@ class TableRunner:
         game, state = self.book.game, self.book.state
         if game.is_over(state) or self._resting() or self.paused:
             return None
+        shuffle = self._shuffle_at()
+        if shuffle is not None and shuffle > self._clock():
+            return None  # its commitment is still to be told, or parts may still come
         step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
         if step is not None:
             actor, action = step
@@ -751,6 +780,9 @@ class TableRunner:
                 self._plans.acted(told.actor)
         self.closed = self.closed or closing
         self._last_step_at = self._clock()
+        shoes = self.book.shoes
+        if shoes is not None and shoes.drawn:  # told below, with the views
+            self._commitment_told.setdefault(shoes.coming, self._last_step_at)
         self._refresh_deadlines({told.actor for told in batch.told})
         self._told = self.book.copy()
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     CheckConstraint,
     DateTime,
     Double,
@@ -26,10 +25,11 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from croupier.fairness import FAIRNESS
 
 __all__ = [
     "MOST_CHIPS",
@@ -168,8 +168,8 @@ class TableRecord(Base):
     process runs it, and `address` where that process is reached (its public URL), for the
     lobby of every other process to send people there (docs/scaling.md); `fence` counts the
     claims on it, and a batch is stored only under the claim it was made under
-    (docs/scaling.md, "The fence"); `house_cuts`, whether the cuts no person decides are the
-    house cuts of their shuffles (docs/fairness.md): every table opened since migration
+    (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
+    (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
     0010."""
 
     __tablename__ = "tables"
@@ -191,7 +191,7 @@ class TableRecord(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     address: Mapped[str | None] = mapped_column(String(512), nullable=True)
     fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    house_cuts: Mapped[bool] = mapped_column(Boolean, default=True, server_default=false())
+    fairness: Mapped[int] = mapped_column(Integer, default=FAIRNESS, server_default="1")
 
 
 class StepRecord(Base):

@@ -29,7 +29,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
-from croupier.fairness import SEED
+from croupier.fairness import FAIRNESS, SEED
 from croupier.i18n import _
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
@@ -90,7 +90,9 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    and whether the table gives the exact odds of the cards not yet seen (`odds`)."""
+    whether the table gives the exact odds of the cards not yet seen (`odds`), and how long
+    a shuffle waits for the seated people's parts once its commitment is told
+    (`parts_window`; none while no person is seated)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -98,6 +100,7 @@ class Settings:
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
+    parts_window: float = 1.0
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -117,7 +120,7 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        for name in ("time_limit", "hold", "away", "bot_pause"):
+        for name in ("time_limit", "hold", "away", "bot_pause", "parts_window"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")
@@ -160,9 +163,10 @@ class TableInfo:
     opened_by: int | None = None
     keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
     """Each idempotency key used: its step's seq, person, actor and action."""
-    house_cuts: bool = True
-    """Whether the cuts no person decides are their shuffles' house cuts (a table opened
-    before migration 0010 made its own)."""
+    fairness: int = FAIRNESS
+    """The version of its shuffles' derivation (`croupier.fairness.FAIRNESS`): 1 for a
+    table opened before migration 0010, whose orders were bound to no place and whose cuts
+    were made by whoever cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +467,7 @@ def stored_shoes(session: Session, record: TableRecord) -> Shoes | None:
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
     drawn = [bytes.fromhex(seed) for seed in seeds]
-    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.house_cuts)
+    return Shoes.opened(table, game.name, rules, buy_ins, drawn, parts, record.fairness)
 
 
 def _shuffled(session: Session, table: int) -> bool:
@@ -521,7 +525,7 @@ def rebuild(
             closed,
             record.opened_by,
             keys,
-            record.house_cuts,
+            record.fairness,
         )
         return info, book, list(told)
 
