@@ -26,6 +26,7 @@ from croupier.cards import monte_pack, shoe_of
 from croupier.cli import app
 from croupier.engine.codec import encode
 from croupier.engine.record import canonical
+from croupier.engine.seal import after_shuffle, opening
 from croupier.fairness import derived_order, house_cut
 from croupier.games.banchek.rules import two_packs
 from tests.web.pages import Guest
@@ -238,9 +239,11 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
 
 
 def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser: Browser):  # C-5
-    """For many random seeds, parts (non-ASCII among them) and each game's fresh pack, the
-    page's order and house cut are croupier.fairness's; and its canonical JSON of random
-    values is croupier.engine.record.canonical's, byte for byte."""
+    """For many random seeds, parts (non-ASCII among them), places (a table and a shuffle
+    number, or none for version 1) and each game's fresh pack, the page's order and house
+    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2) and chain after a
+    shuffle are croupier.engine.seal's; and its canonical JSON of random values is
+    croupier.engine.record.canonical's, byte for byte."""
     served = serve(5)
     page = browser.new_page()
     page.goto(f"{served.url}/verify.html")
@@ -259,25 +262,27 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
         name = rng.choice(sorted(packs))
         seed = rng.randbytes(32)
         parts = {str(rng.randrange(12)): _text(rng, 1, 30) for _ in range(rng.randrange(4))}
+        place = rng.choice([None, (0, 1), (rng.randrange(2**53), rng.randrange(1, 2**32))])
         low = rng.randrange(1, 10)
         high = low + rng.randrange(0, 400)
         config, cards = packs[name]
         given = {int(seat): text for seat, text in parts.items()}
-        order = [str(card) for card in derived_order(seed, given, cards)]
-        cut = house_cut(seed, given, low, high)
+        order = [str(card) for card in derived_order(seed, given, cards, place)]
+        cut = house_cut(seed, given, place, low, high)
         pack = [str(card) for card in cards]
-        cases.append([name.split()[0], config, seed.hex(), parts, low, high, pack, order, cut])
+        case = [name.split()[0], config, seed.hex(), parts, place, low, high]
+        cases.append([*case, pack, order, cut])
     found = page.evaluate(
         """async (cases) => {
             const { GAMES, derivedOrder, houseCut } = await import("/js/fairness.js");
             const { fromHex } = await import("/js/bytes.js");
             const out = [];
-            for (const [game, config, seed, parts, low, high] of cases) {
+            for (const [game, config, seed, parts, place, low, high] of cases) {
                 const pack = GAMES[game].pack(config);
                 out.push([
                     pack,
-                    await derivedOrder(fromHex(seed), parts, pack),
-                    await houseCut(fromHex(seed), parts, low, high),
+                    await derivedOrder(fromHex(seed), parts, pack, place),
+                    await houseCut(fromHex(seed), parts, place, low, high),
                 ]);
             }
             return out;
@@ -285,9 +290,41 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
         cases,
     )
     for case, (pack, order, cut) in zip(cases, found, strict=True):
-        assert pack == case[6], case[0]
-        assert order == case[7], case[:4]
-        assert cut == case[8], case[:6]
+        assert pack == case[7], case[0]
+        assert order == case[8], case[:5]
+        assert cut == case[9], case[:7]
+
+    chains = []
+    for _ in range(30):
+        table, name = rng.randrange(2**53), rng.choice(sorted(configs))
+        buy_ins = {rng.randrange(12): rng.randrange(1, 10**6) for _ in range(rng.randrange(4))}
+        fairness = rng.choice([1, 2])
+        before = rng.randbytes(32)
+        made = rng.randbytes(32).hex()
+        parts = {rng.randrange(12): _text(rng, 1, 30) for _ in range(rng.randrange(4))}
+        seated = {str(seat): chips for seat, chips in buy_ins.items()}
+        given = {str(seat): text for seat, text in parts.items()}
+        opened = opening(table, name, configs[name], buy_ins, fairness).hex()
+        after = after_shuffle(before, made, parts).hex()
+        chains.append([table, name, configs[name], seated, fairness, before.hex(), made, given])
+        chains[-1].append([opened, after])
+    computed = page.evaluate(
+        """async (chains) => {
+            const { afterShuffle, opening } = await import("/js/seal.js");
+            const { fromHex, toHex } = await import("/js/bytes.js");
+            const out = [];
+            for (const [table, game, config, seated, fairness, before, made, given] of chains) {
+                out.push([
+                    toHex(await opening(table, game, config, seated, fairness)),
+                    toHex(await afterShuffle(fromHex(before), made, given)),
+                ]);
+            }
+            return out;
+        }""",
+        chains,
+    )
+    for chain, said in zip(chains, computed, strict=True):
+        assert said == chain[-1], chain[:5]
 
     values = [_value(rng, 4) for _ in range(300)]
     written = page.evaluate(

@@ -1,9 +1,13 @@
 // The shuffles' derivation, as croupier.fairness writes it (docs/fairness.md, "Derive"),
-// with the browser's own HMAC-SHA256 (crypto.subtle), and each game's fresh pack.
+// with the browser's own HMAC-SHA256 (crypto.subtle), of both its versions, and each
+// game's fresh pack.
 
 import { bigEndian, joined, sha256, toHex, utf8 } from "./bytes.js";
 
-const DOMAIN = utf8("croupier-fair-1");
+// The derivation's newest version (croupier.fairness.FAIRNESS): 2 binds each order to its
+// table and shuffle number; 1 did not.
+export const FAIRNESS = 2;
+const DOMAIN = { 1: utf8("croupier-fair-1"), 2: utf8("croupier-fair-2") };
 const HOUSE_CUT = utf8("croupier-house-cut-1");
 const SPAN = 2 ** 32;
 
@@ -20,15 +24,18 @@ export async function commitment(seed) {
   return toHex(await sha256(seed));
 }
 
-// The shuffle's key: HMAC-SHA256(seed, domain ‖ commitment ‖ each part in seat order as its
-// seat, its length in UTF-8 bytes (4 bytes each, big-endian) and its UTF-8 bytes).
-// `contributions` is {seat: text}, as a history writes it.
-export async function shuffleKey(seed, contributions) {
+// The shuffle's key: HMAC-SHA256(seed, `croupier-fair-2` ‖ the table (8 bytes, big-endian)
+// ‖ the shuffle's number (4 bytes) ‖ commitment ‖ each part in seat order as its seat, its
+// length in UTF-8 bytes (4 bytes each) and its UTF-8 bytes). `contributions` is {seat:
+// text}, as a history writes it; `place` is [table, shuffle number from 1] (table 0 at the
+// terminal), or null for version 1, `croupier-fair-1`, which bound neither.
+export async function shuffleKey(seed, contributions, place) {
   const parts = Object.entries(contributions)
     .map(([seat, text]) => [Number(seat), utf8(text)])
     .sort(([a], [b]) => a - b)
     .map(([seat, data]) => joined(bigEndian(seat, 4), bigEndian(data.length, 4), data));
-  return hmac(seed, joined(DOMAIN, utf8(await commitment(seed)), ...parts));
+  const bound = place === null ? [DOMAIN[1]] : [DOMAIN[2], bigEndian(place[0], 8), bigEndian(place[1], 4)];
+  return hmac(seed, joined(...bound, utf8(await commitment(seed)), ...parts));
 }
 
 // A draw of whole numbers below n from the stream of `key`: HMAC-SHA256(key, counter as 8
@@ -62,15 +69,15 @@ export async function fisherYates(items, below) {
   return order;
 }
 
-// The order the derivation gives the fresh pack `cards` (card text), top first.
-export async function derivedOrder(seed, contributions, cards) {
-  return fisherYates(cards, await fairNumbers(await shuffleKey(seed, contributions)));
+// The order the derivation gives the fresh pack `cards` (card text) at `place`, top first.
+export async function derivedOrder(seed, contributions, cards, place) {
+  return fisherYates(cards, await fairNumbers(await shuffleKey(seed, contributions, place)));
 }
 
-// The house cut of the shuffle (fairness.house_cut): low + the first number below
-// high - low + 1 of the stream of HMAC-SHA256(key, "croupier-house-cut-1").
-export async function houseCut(seed, contributions, low, high) {
-  const key = await hmac(await shuffleKey(seed, contributions), HOUSE_CUT);
+// The house cut of the shuffle at `place` (fairness.house_cut): low + the first number
+// below high - low + 1 of the stream of HMAC-SHA256(key, "croupier-house-cut-1").
+export async function houseCut(seed, contributions, place, low, high) {
+  const key = await hmac(await shuffleKey(seed, contributions, place), HOUSE_CUT);
   return low + (await (await fairNumbers(key))(high - low + 1));
 }
 

@@ -1,6 +1,7 @@
 // The check of a history in the browser (docs/fairness.md, "The check in the browser"), as
 // croupier.engine.history.proved makes it as far as the history tells without the games'
-// rules: each seed against its commitment; each order derived from its seed and parts; the
+// rules: each seed against its commitment; each order derived from its seed and parts,
+// bound to its table and number for a history of fairness 2 (croupier-fair-1 before); the
 // record's account of the actions, coup by coup; the seal's chain and each shoe's Ed25519
 // signature; each house cut; and, where every card is drawn from the top, the cards dealt
 // in each coup against the derived orders. It stops at the first discrepancy and names it
@@ -9,7 +10,7 @@
 
 import { fromHex, joined, sha256, toHex } from "./bytes.js";
 import { canonical } from "./canonical.js";
-import { commitment as committedTo, derivedOrder, GAMES, houseCut } from "./fairness.js";
+import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut } from "./fairness.js";
 import { _, ngettext } from "./i18n.js";
 import { afterShuffle, afterStep, holds, message, opening, publicKey } from "./seal.js";
 
@@ -28,6 +29,10 @@ async function digest(lines) {
   return toHex(await sha256(joined(...lines)));
 }
 
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
 function shape(history) {
   const fine =
     history !== null &&
@@ -36,9 +41,25 @@ function shape(history) {
     Array.isArray(history.actions) &&
     Array.isArray(history.proofs) &&
     Array.isArray(history.record ?? []) &&
-    history.proofs.every((proof) => proof && typeof proof.commitment === "string" && typeof proof.contributions === "object");
+    history.proofs.every((proof) => isObject(proof) && typeof proof.commitment === "string" && isObject(proof.contributions));
   if (!fine) throw new Refused("seeds", _("it is not a history of a provably fair session: it holds no proofs of its shuffles"));
   if (!(history.game in GAMES)) throw new Refused("seeds", _("this page knows no game {game}", { game: JSON.stringify(history.game) }));
+}
+
+// The version of the history's derivation: a history of format 5 says it; those of
+// formats 3 and 4 were of version 1.
+function fairnessOf(history) {
+  const version = history.format > 4 ? (history.fairness ?? null) : 1;
+  if (!Number.isInteger(version) || version < 1 || version > FAIRNESS) {
+    throw new Refused("seeds", _("its fairness is {value}, not a whole number from 1 to {newest}", { value: JSON.stringify(version), newest: FAIRNESS }));
+  }
+  return version;
+}
+
+// Where shuffle `shuffle` was made, bound into its key: [table (0 at the terminal), shuffle],
+// or null for version 1, which bound neither.
+function placeOf(history, report, shuffle) {
+  return report.fairness > 1 ? [history.seal ? history.seal.table : 0, shuffle] : null;
 }
 
 // Each proof: its commitment, its seed's SHA-256, its seed's bytes.
@@ -55,12 +76,13 @@ async function seeds(history, report) {
     report.proofs.push({ shuffle, commitment: proof.commitment, digest, seed, order: null });
     if (digest !== proof.commitment) throw new Refused("seeds", _("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
   }
+  report.seeds = report.proofs.length;
 }
 
 async function orders(history, report) {
   const pack = GAMES[history.game].pack(history.config);
   for (const [index, proof] of report.proofs.entries()) {
-    proof.order = await derivedOrder(proof.seed, history.proofs[index].contributions, pack);
+    proof.order = await derivedOrder(proof.seed, history.proofs[index].contributions, pack, placeOf(history, report, index + 1));
   }
   report.orders = report.proofs.length;
 }
@@ -108,7 +130,7 @@ async function signatures(history, lines, report) {
     const n = Array.isArray(seal.signatures) ? seal.signatures.length : 0;
     throw new Refused("signatures", ngettext("it has {n} signature for {shoes} shoes", "it has {n} signatures for {shoes} shoes", n, { shoes }));
   }
-  let chain = await opening(seal.table, history.game, history.config, history.buy_ins, history.house_cuts === true);
+  let chain = await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness);
   const places = [];
   let at = 0;
   for (let shoe = 0; shoe < shoes; shoe++) {
@@ -141,7 +163,7 @@ function shuffleOf(places, index) {
 
 // Each cut no person made (the house's, or a bot's: a seat seated at the opening, until a
 // Join at it) against its shuffle's house cut, the fewest and most cards one may cut being
-// 1 and all the pack's but one.
+// 1 and all the pack's but one: at a table of fairness 2, which cuts so.
 async function cuts(history, places, report) {
   const bots = new Set(Object.keys(history.buy_ins).map(Number));
   let checked = 0;
@@ -151,7 +173,7 @@ async function cuts(history, places, report) {
     const shuffle = shuffleOf(places, index);
     const proof = report.proofs[shuffle - 1];
     if (!proof) throw new Refused("cuts", _("action {number} cuts before any shuffle", { number: index + 1 }));
-    const due = await houseCut(proof.seed, history.proofs[shuffle - 1].contributions, 1, proof.order.length - 1);
+    const due = await houseCut(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), 1, proof.order.length - 1);
     if (action.amount !== due) {
       const who = actor === "house" ? _("the house") : _("seat {seat} (a bot)", { seat: actor });
       throw new Refused("cuts", _("{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut no person makes is drawn from its shuffle's stream", { who, made: action.amount, shuffle, due }));
@@ -216,19 +238,20 @@ async function cards(history, found, places, report) {
 }
 
 // The check of `history` (a history as JSON reads it): a report of what was checked
-// ({proofs, orders, coups, signatures, cuts, cards}: null where not checked) and `refused`,
-// the first discrepancy (a `Refused`), or null.
+// ({fairness, seeds, orders, coups, signatures, cuts, cards}: null where not checked) and
+// `refused`, the first discrepancy (a `Refused`), or null.
 export async function proved(history) {
-  const report = { proofs: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
+  const report = { fairness: null, proofs: [], seeds: null, orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
   try {
     shape(history);
+    report.fairness = fairnessOf(history);
     await seeds(history, report);
     await orders(history, report);
     const lines = history.actions.map((step) => canonical(step));
     const found = history.record?.length ? await stretches(history, lines, report) : null;
     if (history.seal) {
       const places = await signatures(history, lines, report);
-      if (history.house_cuts === true) await cuts(history, places, report);
+      if (report.fairness > 1) await cuts(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
     }
   } catch (error) {

@@ -9,9 +9,9 @@ import { canonical } from "./canonical.js";
 const DOMAIN = utf8("croupier-seal-1");
 
 // The chain before the history's first step: SHA-256(domain ‖ [table, game, rule set,
-// buy-ins, and "house cuts" if it cuts so], in canonical JSON).
-export async function opening(table, game, config, buyIns, houseCuts) {
-  const opened = [table, game, config, buyIns, ...(houseCuts ? ["house cuts"] : [])];
+// buy-ins, and {"fairness": n} for a table of fairness 2 or more], in canonical JSON).
+export async function opening(table, game, config, buyIns, fairness) {
+  const opened = [table, game, config, buyIns, ...(fairness > 1 ? [{ fairness }] : [])];
   return sha256(joined(DOMAIN, canonical(opened)));
 }
 

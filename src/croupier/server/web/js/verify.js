@@ -104,7 +104,7 @@ async function show() {
   else line("parts", _("Your part: none given here."), null);
   const refused = report.refused;
   const stages = [
-    ["seeds", report.orders !== null, () => _("Seeds: {shuffles}, each the one committed to.", { shuffles: shuffles(total) })],
+    ["seeds", report.seeds !== null, () => _("Seeds: {shuffles}, each the one committed to.", { shuffles: shuffles(total) })],
     ["orders", report.orders !== null, () => _("Orders derived: {shuffles}, each from its seed and the seats' parts.", { shuffles: shuffles(report.orders) })],
     ["record", report.coups !== null, () => ngettext("Stakes and choices: the history's actions are the record's, coup by coup ({n} coup).", "Stakes and choices: the history's actions are the record's, coup by coup ({n} coups).", report.coups)],
     ["signatures", report.signatures !== null, () => ngettext("Signatures: {n} shoe, its signature valid with the history's key.", "Signatures: {n} shoes, each signature valid with the history's key.", report.signatures)],
@@ -121,7 +121,7 @@ async function show() {
   }
   if (!refused) {
     if (!history.seal) line("signatures", _("Signatures: none: a session saved at the terminal is not signed, and its cards are left to croupier verify."), null);
-    else if (history.house_cuts !== true) line("cuts", _("House cuts: not checked: this table cut as it did before house cuts."), null);
+    else if (report.fairness < 2) line("cuts", _("House cuts: not checked: this table cut as it did before house cuts."), null);
     if (history.seal && !GAMES[history.game].fromTop) line("cards", _("Cards dealt: left to croupier verify: in this game which card comes next is the rules' (the end of the pack dealt from, or cards put back under it), and this page does not play them."), null);
     if (history.seed !== null && history.seed !== undefined) line("seeds", _("Seeds: drawn from the session's seed {seed}; that they are the ones it draws is for croupier verify.", { seed: history.seed }), null);
     line("rules", _("Events and chips: croupier verify, which plays the game's rules again."), null);
