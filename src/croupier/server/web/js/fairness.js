@@ -1,6 +1,6 @@
 // The shuffles' derivation, as croupier.fairness writes it (docs/fairness.md, "Derive"),
-// with the browser's own HMAC-SHA256 (crypto.subtle), of both its versions, and each
-// game's fresh pack.
+// with the browser's own HMAC-SHA256 (crypto.subtle), of both its versions; a part's seal;
+// and each game's fresh pack.
 
 import { bigEndian, joined, sha256, toHex, utf8 } from "./bytes.js";
 
@@ -22,6 +22,11 @@ async function hmac(key, data) {
 // The commitment to `seed` (bytes): its SHA-256, in hex.
 export async function commitment(seed) {
   return toHex(await sha256(seed));
+}
+
+// A part's seal (croupier.fairness.seal_of): the SHA-256 of its UTF-8 bytes, in hex.
+export async function sealOf(text) {
+  return toHex(await sha256(utf8(text)));
 }
 
 // The shuffle's key: HMAC-SHA256(seed, `croupier-fair-2` ‖ the table (8 bytes, big-endian)

@@ -1,8 +1,8 @@
 // The check of a history in the browser (docs/fairness.md, "The check in the browser"), as
 // croupier.engine.history.proved makes it as far as the history tells without the games'
-// rules: each seed against its commitment; each order derived from its seed and parts,
-// bound to its table and number for a history of fairness 2 (croupier-fair-1 before); the
-// record's account of the actions, coup by coup; the seal's chain and each shoe's Ed25519
+// rules: each seed against its commitment; each part against its seat's seal, where the
+// parts were sealed first; each order derived from its seed and parts, bound to its table
+// and number for a history of fairness 2 (croupier-fair-1 before); the record's account of the actions, coup by coup; the seal's chain and each shoe's Ed25519
 // signature; each house cut; and, where every card is drawn from the top, the cards dealt
 // in each coup against the derived orders. It stops at the first discrepancy and names it
 // (`Refused`). Where each shuffle falls among the actions is not written in the history:
@@ -10,11 +10,11 @@
 
 import { fromHex, joined, sha256, toHex } from "./bytes.js";
 import { canonical } from "./canonical.js";
-import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut } from "./fairness.js";
+import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut, sealOf } from "./fairness.js";
 import { _, ngettext } from "./i18n.js";
 import { afterShuffle, afterStep, holds, message, opening, publicKey } from "./seal.js";
 
-// A discrepancy, in words, found at one of the check's stages ("seeds", "record",
+// A discrepancy, in words, found at one of the check's stages ("seeds", "sealed", "record",
 // "signatures", "cuts", "cards").
 export class Refused extends Error {
   constructor(stage, reason) {
@@ -41,7 +41,7 @@ function shape(history) {
     Array.isArray(history.actions) &&
     Array.isArray(history.proofs) &&
     Array.isArray(history.record ?? []) &&
-    history.proofs.every((proof) => isObject(proof) && typeof proof.commitment === "string" && isObject(proof.contributions));
+    history.proofs.every((proof) => isObject(proof) && typeof proof.commitment === "string" && isObject(proof.contributions) && (proof.sealed === undefined || isObject(proof.sealed)));
   if (!fine) throw new Refused("seeds", _("it is not a history of a provably fair session: it holds no proofs of its shuffles"));
   if (!(history.game in GAMES)) throw new Refused("seeds", _("this page knows no game {game}", { game: JSON.stringify(history.game) }));
 }
@@ -77,6 +77,31 @@ async function seeds(history, report) {
     if (digest !== proof.commitment) throw new Refused("seeds", _("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
   }
   report.seeds = report.proofs.length;
+}
+
+// The entries of {seat: text}, in seat order.
+function bySeat(given) {
+  return Object.entries(given).sort(([a], [b]) => Number(a) - Number(b));
+}
+
+// Where the parts were sealed first (a proof's `sealed`, {seat: seal}), each part's seal is
+// its seat's; a seat that sealed and did not reveal is withheld, its part left out.
+async function parts(history, report) {
+  let sealed = 0;
+  for (const [index, proof] of history.proofs.entries()) {
+    if (proof.sealed === undefined) continue;
+    const number = index + 1;
+    for (const [seat, text] of bySeat(proof.contributions)) {
+      if ((await sealOf(text)) !== proof.sealed[seat]) {
+        const error = _("seat {seat}'s part is not the one it sealed before the seals closed", { seat });
+        throw new Refused("sealed", _("shuffle {number}: {error}", { number, error }));
+      }
+    }
+    const withheld = bySeat(proof.sealed).filter(([seat]) => !(seat in proof.contributions));
+    report.withheld.push(...withheld.map(([seat]) => ({ shuffle: number, seat: Number(seat) })));
+    sealed += 1;
+  }
+  report.sealed = sealed;
 }
 
 async function orders(history, report) {
@@ -149,7 +174,7 @@ async function signatures(history, lines, report) {
     }
     if (!last) {
       places.push(at);
-      chain = await afterShuffle(chain, proofs[shoe].commitment, proofs[shoe].contributions);
+      chain = await afterShuffle(chain, proofs[shoe].commitment, proofs[shoe].contributions, proofs[shoe].sealed);
     }
   }
   report.signatures = shoes;
@@ -238,14 +263,17 @@ async function cards(history, found, places, report) {
 }
 
 // The check of `history` (a history as JSON reads it): a report of what was checked
-// ({fairness, seeds, orders, coups, signatures, cuts, cards}: null where not checked) and
-// `refused`, the first discrepancy (a `Refused`), or null.
+// ({fairness, seeds, sealed, orders, coups, signatures, cuts, cards}: null where not
+// checked; `sealed` the shuffles whose parts were sealed first), `withheld`, the seats that
+// sealed a part and did not reveal it ({shuffle, seat}), and `refused`, the first
+// discrepancy (a `Refused`), or null.
 export async function proved(history) {
-  const report = { fairness: null, proofs: [], seeds: null, orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
+  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
   try {
     shape(history);
     report.fairness = fairnessOf(history);
     await seeds(history, report);
+    await parts(history, report);
     await orders(history, report);
     const lines = history.actions.map((step) => canonical(step));
     const found = history.record?.length ? await stretches(history, lines, report) : null;

@@ -21,9 +21,11 @@ export async function afterStep(chain, step) {
   return sha256(joined(chain, step));
 }
 
-// The chain after a shuffle with this commitment and these contributions ({seat: text}).
-export async function afterShuffle(chain, commitment, contributions) {
-  return sha256(joined(chain, canonical([commitment, contributions])));
+// The chain after a shuffle with this commitment and these contributions ({seat: text}),
+// and the seats' seals of them ({seat: SHA-256 hex}) where they were sealed first:
+// [commitment, contributions] or [commitment, contributions, sealed], in canonical JSON.
+export async function afterShuffle(chain, commitment, contributions, sealed) {
+  return sha256(joined(chain, canonical([commitment, contributions, ...(sealed === undefined ? [] : [sealed])])));
 }
 
 // What the server signs as shoe `shoe` of table `table` ends: the domain, the table (8

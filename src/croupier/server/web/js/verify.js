@@ -1,8 +1,9 @@
 // The check of a table's shoes (verify.html?table=ID), or of a history file (chosen or
 // dropped, here or in the page saved whole and opened from disk, with no server): what this
 // browser was shown and gave during play (js/fair.js keeps it) against the history, and
-// what the history itself proves (js/proved.js: every order, the record's actions, each
-// shoe's signature, each house cut, the cards dealt where they come off the top). The key
+// what the history itself proves (js/proved.js: each part against its seal, every order,
+// the record's actions, each shoe's signature, each house cut, the cards dealt where they
+// come off the top), and the seats that sealed a part and did not reveal it. The key
 // the history is signed with is checked against the server's (GET /api/key) or one pasted
 // here; from a file with none given, the page says it is the history's own. A browser that
 // was shown nothing of these shuffles and gave nothing to them says so, never "Verified".
@@ -105,6 +106,7 @@ async function show() {
   const refused = report.refused;
   const stages = [
     ["seeds", report.seeds !== null, () => _("Seeds: {shuffles}, each the one committed to.", { shuffles: shuffles(total) })],
+    ["sealed", report.sealed > 0, () => ngettext("Sealed parts: in {n} shuffle, each part revealed the one its seat sealed.", "Sealed parts: in {n} shuffles, each part revealed the one its seat sealed.", report.sealed)],
     ["orders", report.orders !== null, () => _("Orders derived: {shuffles}, each from its seed and the seats' parts.", { shuffles: shuffles(report.orders) })],
     ["record", report.coups !== null, () => ngettext("Stakes and choices: the history's actions are the record's, coup by coup ({n} coup).", "Stakes and choices: the history's actions are the record's, coup by coup ({n} coups).", report.coups)],
     ["signatures", report.signatures !== null, () => ngettext("Signatures: {n} shoe, its signature valid with the history's key.", "Signatures: {n} shoes, each signature valid with the history's key.", report.signatures)],
@@ -118,6 +120,9 @@ async function show() {
       break;
     }
     if (done) line(stage, said(), true);
+    if (stage === "sealed") {
+      for (const { shuffle, seat } of report.withheld) line("withheld", _("Shuffle {shuffle}: seat {seat} sealed a part and did not reveal it, so the order was made without it.", { shuffle, seat }), null);
+    }
   }
   if (!refused) {
     if (!history.seal) line("signatures", _("Signatures: none: a session saved at the terminal is not signed, and its cards are left to croupier verify."), null);
