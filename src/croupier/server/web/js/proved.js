@@ -1,0 +1,289 @@
+// The check of a history in the browser (docs/fairness.md, "The check in the browser"), as
+// croupier.engine.history.proved makes it as far as the history tells without the games'
+// rules: each seed against its commitment; each part against its seat's seal, where the
+// parts were sealed first; each order derived from its seed and parts, bound to its table
+// and number for a history of fairness 2 (croupier-fair-1 before); the record's account of the actions, coup by coup; the seal's chain and each shoe's Ed25519
+// signature; each house cut; and, where every card is drawn from the top, the cards dealt
+// in each coup against the derived orders. It stops at the first discrepancy and names it
+// (`Refused`). Where each shuffle falls among the actions is not written in the history:
+// the signature of the shoe it ends, found valid after that many actions, places it.
+
+import { fromHex, joined, sha256, toHex } from "./bytes.js";
+import { canonical } from "./canonical.js";
+import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut, sealOf } from "./fairness.js";
+import { _, ngettext } from "./i18n.js";
+import { afterShuffle, afterStep, holds, message, opening, publicKey } from "./seal.js";
+
+// A discrepancy, in words, found at one of the check's stages ("seeds", "sealed", "record",
+// "signatures", "cuts", "cards").
+export class Refused extends Error {
+  constructor(stage, reason) {
+    super(reason);
+    this.stage = stage;
+  }
+}
+
+const NOTHING = toHex(await sha256(new Uint8Array()));
+
+async function digest(lines) {
+  return toHex(await sha256(joined(...lines)));
+}
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function shape(history) {
+  const fine =
+    history !== null &&
+    typeof history === "object" &&
+    typeof history.game === "string" &&
+    Array.isArray(history.actions) &&
+    Array.isArray(history.proofs) &&
+    Array.isArray(history.record ?? []) &&
+    history.proofs.every((proof) => isObject(proof) && typeof proof.commitment === "string" && isObject(proof.contributions) && (proof.sealed === undefined || isObject(proof.sealed)));
+  if (!fine) throw new Refused("seeds", _("it is not a history of a provably fair session: it holds no proofs of its shuffles"));
+  if (!(history.game in GAMES)) throw new Refused("seeds", _("this page knows no game {game}", { game: JSON.stringify(history.game) }));
+}
+
+// The version of the history's derivation: a history of format 5 says it; those of
+// formats 3 and 4 were of version 1.
+function fairnessOf(history) {
+  const version = history.format > 4 ? (history.fairness ?? null) : 1;
+  if (!Number.isInteger(version) || version < 1 || version > FAIRNESS) {
+    throw new Refused("seeds", _("its fairness is {value}, not a whole number from 1 to {newest}", { value: JSON.stringify(version), newest: FAIRNESS }));
+  }
+  return version;
+}
+
+// Where shuffle `shuffle` was made, bound into its key: [table (0 at the terminal), shuffle],
+// or null for version 1, which bound neither.
+function placeOf(history, report, shuffle) {
+  return report.fairness > 1 ? [history.seal ? history.seal.table : 0, shuffle] : null;
+}
+
+// Each proof: its commitment, its seed's SHA-256, its seed's bytes.
+async function seeds(history, report) {
+  for (const [index, proof] of history.proofs.entries()) {
+    const shuffle = index + 1;
+    let seed = null;
+    try {
+      seed = fromHex(proof.seed);
+    } catch {
+      // told as not the one committed to
+    }
+    const digest = seed ? await committedTo(seed) : null;
+    report.proofs.push({ shuffle, commitment: proof.commitment, digest, seed, order: null });
+    if (digest !== proof.commitment) throw new Refused("seeds", _("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
+  }
+  report.seeds = report.proofs.length;
+}
+
+// The entries of {seat: text}, in seat order.
+function bySeat(given) {
+  return Object.entries(given).sort(([a], [b]) => Number(a) - Number(b));
+}
+
+// Where the parts were sealed first (a proof's `sealed`, {seat: seal}), each part's seal is
+// its seat's; a seat that sealed and did not reveal is withheld, its part left out.
+async function parts(history, report) {
+  let sealed = 0;
+  for (const [index, proof] of history.proofs.entries()) {
+    if (proof.sealed === undefined) continue;
+    const number = index + 1;
+    for (const [seat, text] of bySeat(proof.contributions)) {
+      if ((await sealOf(text)) !== proof.sealed[seat]) {
+        const error = _("seat {seat}'s part is not the one it sealed before the seals closed", { seat });
+        throw new Refused("sealed", _("shuffle {number}: {error}", { number, error }));
+      }
+    }
+    const withheld = bySeat(proof.sealed).filter(([seat]) => !(seat in proof.contributions));
+    report.withheld.push(...withheld.map(([seat]) => ({ shuffle: number, seat: Number(seat) })));
+    sealed += 1;
+  }
+  report.sealed = sealed;
+}
+
+async function orders(history, report) {
+  const pack = GAMES[history.game].pack(history.config);
+  for (const [index, proof] of report.proofs.entries()) {
+    proof.order = await derivedOrder(proof.seed, history.proofs[index].contributions, pack, placeOf(history, report, index + 1));
+  }
+  report.orders = report.proofs.length;
+}
+
+// The record's stretches (the seating, then each coup), each with the number of actions
+// in it: the one count whose actions' digest is the record's.
+async function stretches(history, lines, report) {
+  const record = history.record;
+  const [seating, ...coups] = record;
+  if (!seating || seating.steps !== 0 || seating.events !== toHex(await sha256(canonical(history.config)))) {
+    throw new Refused("record", _("the rule set is not the one recorded"));
+  }
+  const found = [];
+  let at = 0;
+  for (const stretch of coups) {
+    const coup = (found.at(-1)?.rounds ?? 0) + 1;
+    let actions = null;
+    for (let count = 0; count <= stretch.steps && at + count <= lines.length; count++) {
+      const said = count ? await digest(lines.slice(at, at + count)) : NOTHING;
+      if (said === stretch.actions) {
+        actions = count;
+        break;
+      }
+    }
+    if (actions === null) throw new Refused("record", _("coup {coup}: the record's stakes and choices are not the history's actions", { coup }));
+    found.push({ from: at, to: at + actions, chance: stretch.steps - actions, cards: stretch.cards, rounds: stretch.rounds, coup });
+    at += actions;
+  }
+  if (at < lines.length) throw new Refused("record", _("the history goes on after its record ends, from action {number}", { number: at + 1 }));
+  report.coups = found.at(-1)?.rounds ?? 0;
+  return found;
+}
+
+// The seal's chain along the history, and each shoe's signature: where each shuffle falls
+// among the actions (after how many), found as the place where the signature of the shoe
+// it ends holds.
+async function signatures(history, lines, report) {
+  const seal = history.seal;
+  const key = await publicKey(seal.key).catch(() => {
+    throw new Refused("signatures", _("its key is not an Ed25519 public key (64 hexadecimal digits)"));
+  });
+  const proofs = history.proofs;
+  const shoes = proofs.length + 1;
+  if (!Array.isArray(seal.signatures) || seal.signatures.length !== shoes) {
+    const n = Array.isArray(seal.signatures) ? seal.signatures.length : 0;
+    throw new Refused("signatures", ngettext("it has {n} signature for {shoes} shoes", "it has {n} signatures for {shoes} shoes", n, { shoes }));
+  }
+  let chain = await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness);
+  const places = [];
+  let at = 0;
+  for (let shoe = 0; shoe < shoes; shoe++) {
+    const seed = shoe ? report.proofs[shoe - 1].seed : null;
+    const last = shoe === proofs.length;
+    for (;;) {
+      const ends = !last || at === lines.length;
+      if (ends && (await holds(key, seal.signatures[shoe], message(seal.table, shoe, chain, seed)))) break;
+      if (at === lines.length) {
+        const reason = shoe
+          ? _("the seal's signature of shoe {shoe} is not its key's for the history as it is", { shoe })
+          : _("the seal's signature of what came before the first shuffle is not its key's for the history as it is");
+        throw new Refused("signatures", reason);
+      }
+      chain = await afterStep(chain, lines[at++]);
+    }
+    if (!last) {
+      places.push(at);
+      chain = await afterShuffle(chain, proofs[shoe].commitment, proofs[shoe].contributions, proofs[shoe].sealed);
+    }
+  }
+  report.signatures = shoes;
+  return places;
+}
+
+// The shuffle each action follows (0: none), by the places of the shuffles.
+function shuffleOf(places, index) {
+  return places.filter((place) => place <= index).length;
+}
+
+// Each cut no person made (the house's, or a bot's: a seat seated at the opening, until a
+// Join at it) against its shuffle's house cut, the fewest and most cards one may cut being
+// 1 and all the pack's but one: at a table of fairness 2, which cuts so.
+async function cuts(history, places, report) {
+  const bots = new Set(Object.keys(history.buy_ins).map(Number));
+  let checked = 0;
+  for (const [index, [actor, action]] of history.actions.entries()) {
+    if (action?.type === "Join") bots.delete(actor);
+    if (action?.type !== "Cut" || !(actor === "house" || bots.has(actor))) continue;
+    const shuffle = shuffleOf(places, index);
+    const proof = report.proofs[shuffle - 1];
+    if (!proof) throw new Refused("cuts", _("action {number} cuts before any shuffle", { number: index + 1 }));
+    const due = await houseCut(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), 1, proof.order.length - 1);
+    if (action.amount !== due) {
+      const who = actor === "house" ? _("the house") : _("seat {seat} (a bot)", { seat: actor });
+      throw new Refused("cuts", _("{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut no person makes is drawn from its shuffle's stream", { who, made: action.amount, shuffle, due }));
+    }
+    checked += 1;
+  }
+  report.cuts = checked;
+}
+
+// Every way of putting `total` draws into `gaps` places, in order.
+function* spread(total, gaps) {
+  if (gaps === 1) {
+    yield [total];
+    return;
+  }
+  for (let first = 0; first <= total; first++) for (const rest of spread(total - first, gaps - 1)) yield [first, ...rest];
+}
+
+// Chance's steps in each coup against the record's digest of them: each shuffle's order,
+// then the cards off the top of the pack it gives, cut by the cuts made after it.
+async function cards(history, found, places, report) {
+  const drawn = new Map();
+  const draw = (card) => drawn.get(card) ?? drawn.set(card, canonical(["chance", { type: "Draw", card }])).get(card);
+  const shoes = report.proofs.map((proof, index) => {
+    const after = history.actions.slice(places[index], places[index + 1] ?? history.actions.length);
+    const cut = after.reduce((sum, [, action]) => sum + (action?.type === "Cut" ? action.amount : 0), 0) % proof.order.length;
+    return { line: canonical(["chance", { type: "Shuffle", order: proof.order }]), cards: [...proof.order.slice(cut), ...proof.order.slice(0, cut)] };
+  });
+  let shoe = [];
+  let next = 0;
+  for (const stretch of found) {
+    let must = next;
+    while (must < places.length && places[must] < stretch.to) must += 1;
+    let may = must;
+    while (may < places.length && places[may] === stretch.to) may += 1;
+    let matched = null;
+    for (let made = must - next; made <= Math.min(may - next, stretch.chance) && matched === null; made++) {
+      for (const counts of spread(stretch.chance - made, made + 1)) {
+        const lines = [];
+        let left = shoe;
+        for (const [gap, count] of counts.entries()) {
+          if (gap) {
+            lines.push(shoes[next + gap - 1].line);
+            left = shoes[next + gap - 1].cards;
+          }
+          if (count > left.length) break;
+          lines.push(...left.slice(0, count).map(draw));
+          left = left.slice(count);
+        }
+        if (lines.length === stretch.chance && (await digest(lines)) === stretch.cards) {
+          matched = { made, left };
+          break;
+        }
+      }
+    }
+    if (matched === null) throw new Refused("cards", _("coup {coup}: the cards dealt are not the ones the derived orders give", { coup: stretch.coup }));
+    next += matched.made;
+    shoe = matched.left;
+  }
+  if (next !== places.length) throw new Refused("cards", ngettext("it proves {n} shuffle, and the record's cards hold {made}", "it proves {n} shuffles, and the record's cards hold {made}", places.length, { made: next }));
+  report.cards = report.coups;
+}
+
+// The check of `history` (a history as JSON reads it): a report of what was checked
+// ({fairness, seeds, sealed, orders, coups, signatures, cuts, cards}: null where not
+// checked; `sealed` the shuffles whose parts were sealed first), `withheld`, the seats that
+// sealed a part and did not reveal it ({shuffle, seat}), and `refused`, the first
+// discrepancy (a `Refused`), or null.
+export async function proved(history) {
+  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
+  try {
+    shape(history);
+    report.fairness = fairnessOf(history);
+    await seeds(history, report);
+    await parts(history, report);
+    await orders(history, report);
+    const lines = history.actions.map((step) => canonical(step));
+    const found = history.record?.length ? await stretches(history, lines, report) : null;
+    if (history.seal) {
+      const places = await signatures(history, lines, report);
+      if (report.fairness > 1) await cuts(history, places, report);
+      if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
+    }
+  } catch (error) {
+    report.refused = error instanceof Refused ? error : new Refused("seeds", String(error.message));
+  }
+  return report;
+}
