@@ -512,6 +512,7 @@ def _house_ended_shoe(game: str, tmp_path: Path) -> tuple[dict[str, Any], dict[s
             assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
             reader.until(lambda m: m["type"] == "view" and m["fair"]["revealed"] >= 1, timeout=60)
             given = ada.get(f"/api/tables/{table}/history").json()
+            reader.until(lambda m: m["type"] == "view" and m["fair"]["shuffle"] > 2, timeout=60)
             assert ada.post(f"/api/tables/{table}/close").status_code == 202
             reader.until(lambda m: m["type"] == "view" and m["closed"], timeout=60)
         whole = ada.get(f"/api/tables/{table}/history").json()
@@ -519,9 +520,10 @@ def _house_ended_shoe(game: str, tmp_path: Path) -> tuple[dict[str, Any], dict[s
 
 
 def _checked(page: Page, url: str, saved: Path, history: dict[str, Any]) -> Page:
-    """`page` checking `history` as a file (saved to `saved`)."""
+    """`page` checking `history` as a file (saved to `saved`), once its script listens."""
     saved.write_text(json.dumps(history))
     page.goto(f"{url}/verify.html")
+    expect(page.locator("#verdict")).to_have_text("No table is named: choose a history file below.")
     page.set_input_files("#file", str(saved))
     return page
 
