@@ -168,6 +168,7 @@ function isCut(history, index) {
   return history.actions[index]?.[1]?.type === "Cut";
 }
 
+// The refusal of shoe `shoe`'s signature, which holds nowhere in the history as it is.
 function unsigned(shoe) {
   return new Refused(
     "signatures",

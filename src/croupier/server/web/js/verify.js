@@ -3,10 +3,11 @@
 // browser was shown and gave during play (js/fair.js keeps it) against the history, and
 // what the history itself proves (js/proved.js: each part against its seal, every order,
 // the record's actions, each shoe's signature, each house cut, the cards dealt where they
-// come off the top, the table's end marker), and the seats that sealed a part and did not reveal it. The key
-// the history is signed with is checked against the server's (GET /api/key) or one pasted
-// here; from a file with none given, the page says it is the history's own. A browser that
-// was shown nothing of these shuffles and gave nothing to them says so, never "Verified".
+// come off the top, the table's end marker), and the seats that sealed a part and did not
+// reveal it. The key the history is signed with is checked against the server's
+// (GET /api/key) or one pasted here; from a file with none given, the page says it is the
+// history's own. A browser that was shown nothing of these shuffles and gave nothing to
+// them says so, never "Verified".
 
 import { get } from "./api.js";
 import { _, catalog, language, languageSwitch, ngettext, translate } from "./i18n.js";
