@@ -15,21 +15,28 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from croupier import games
 from croupier.cards import monte_pack, shoe_of
 from croupier.cli import app
 from croupier.engine.codec import encode
+from croupier.engine.history import History, proved
 from croupier.engine.record import canonical
-from croupier.engine.seal import after_shuffle, opening
+from croupier.engine.seal import after_shuffle, closing, opening
+from croupier.errors import HistoryMismatch
 from croupier.fairness import commitment, derived_order, fresh_part, house_cut, seal_of
 from croupier.games.banchek.rules import two_packs
+from croupier.server.app import create_app
+from croupier.server.database import migrate
+from tests.server.players import Person, Reader
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(180)
@@ -152,10 +159,7 @@ def _edit_seed(history: dict[str, Any]) -> dict[str, Any]:
 
 def _edit_signature(history: dict[str, Any]) -> dict[str, Any]:
     """The history with one byte of shoe 1's signature other."""
-    signature = history["seal"]["signatures"][1]
-    history["seal"]["signatures"][1] = (
-        signature[:10] + f"{int(signature[10:12], 16) ^ 1:02x}" + signature[12:]
-    )
+    history["seal"]["signatures"][1] = _flipped(history["seal"]["signatures"][1])
     return history
 
 
@@ -245,9 +249,9 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
 def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser: Browser):  # C-5
     """For many random seeds, parts (non-ASCII among them), places (a table and a shuffle
     number, or none for version 1) and each game's fresh pack, the page's order and house
-    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2) and chain after a
-    shuffle are croupier.engine.seal's; and its canonical JSON of random values is
-    croupier.engine.record.canonical's, byte for byte."""
+    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2), chain after a
+    shuffle and end marker (`closing`) are croupier.engine.seal's; and its canonical JSON of
+    random values is croupier.engine.record.canonical's, byte for byte."""
     served = serve(5)
     page = browser.new_page()
     page.goto(f"{served.url}/verify.html")
@@ -314,20 +318,24 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
         opened = opening(table, name, configs[name], buy_ins, fairness).hex()
         after = after_shuffle(before, made, shown, sealed).hex()
         seals = None if sealed is None else {str(seat): s for seat, s in sealed.items()}
+        shoes = rng.randrange(1, 2**32)
+        ends = closing(table, shoes, before).hex()
         chains.append(
             [table, name, configs[name], seated, fairness, before.hex(), made, written, seals]
         )
-        chains[-1].append([opened, after])
+        chains[-1] += [shoes, [opened, after, ends]]
     computed = page.evaluate(
         """async (chains) => {
-            const { afterShuffle, opening } = await import("/js/seal.js");
+            const { afterShuffle, closing, opening } = await import("/js/seal.js");
             const { fromHex, toHex } = await import("/js/bytes.js");
             const out = [];
             for (const chain of chains) {
-                const [table, game, config, seated, fairness, before, made, given, sealed] = chain;
+                const [table, game, config, seated, fairness, before, made, given, sealed, shoes] =
+                    chain;
                 out.push([
                     toHex(await opening(table, game, config, seated, fairness)),
                     toHex(await afterShuffle(fromHex(before), made, given, sealed ?? undefined)),
+                    toHex(closing(table, shoes, fromHex(before))),
                 ]);
             }
             return out;
@@ -416,6 +424,128 @@ def test_sealed_parts_are_held_to_their_seals_and_a_withheld_one_is_named(  # C-
     )
     expect(checks.locator("[data-check=sealed]")).to_have_class("no")
     expect(checks.locator("[data-check=orders]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", ["punto-banco", "chemin-de-fer"])
+def test_a_shoe_the_house_ends_and_the_tables_end_are_checked_as_verify_checks_them(  # PB-5
+    serve, browser: Browser, tmp_path: Path, game: str
+):
+    """The house ends the shoe ada played in once she gets up (EndShoe, signed there; the
+    shuffle after it, which at Chemin de Fer comes after the bank's actions, signs nothing):
+    the page verifies the table's history given then, its shoes over and no end marker,
+    and, once the table has closed, its whole history, the end marker signed after every
+    shoe. The history cut at the EndShoe with the closed table's end marker (saying its
+    shoes are all the table's, or as many as the cut holds), the whole one with its end
+    signature or the EndShoe's edited, and the whole one without its end marker are
+    refused, each with `croupier verify`'s reason."""
+    cut, whole = _house_ended_shoe(game, tmp_path)
+    assert cut["actions"][-1] == ["house", {"type": "EndShoe"}], cut["actions"]
+    assert whole["actions"][len(cut["actions"]) :], "the bots played on into a new shoe"
+    assert (cut["seal"]["shoes"], cut["seal"]["end"]) == (2, None)
+    shoes = whole["seal"]["shoes"]
+    assert shoes > 2 and whole["seal"]["end"] is not None
+    served = serve(5)
+    context = browser.new_context()
+
+    page = _checked(context.new_page(), served.url, tmp_path / "open.json", cut)
+    expect(page.locator("#verdict")).to_contain_text("Nothing seen here to check", timeout=20_000)
+    checks = page.locator("#checks")
+    expect(checks.locator("[data-check=signatures]")).to_contain_text("Signatures: 2 shoes")
+    expect(checks.locator("[data-check=cards]")).to_contain_text("Cards dealt: every card of")
+    expect(checks.locator("[data-check=end]")).to_have_text(
+        "The table's end: not signed, the table being open when the history was given, 2 "
+        "shoes over; one cut at an earlier shoe's end would verify as one given then."
+    )
+    expect(checks.locator("[data-check=end]")).to_have_class("note")
+
+    page = _checked(context.new_page(), served.url, tmp_path / "closed.json", whole)
+    expect(page.locator("#verdict")).to_contain_text("Nothing seen here to check", timeout=20_000)
+    checks = page.locator("#checks")
+    expect(checks.locator("[data-check=signatures]")).to_contain_text(f"Signatures: {shoes} shoes")
+    expect(checks.locator("[data-check=cards]")).to_contain_text("Cards dealt: every card of")
+    expect(checks.locator("[data-check=end]")).to_have_text(
+        f"The table's end: signed after {shoes} shoes, every one in the history."
+    )
+    expect(checks.locator("[data-check=end]")).to_have_class("yes")
+
+    signatures = whole["seal"]["signatures"]  # shoe 1's, of the EndShoe: the page finds it
+    edits = {
+        "cut, all the shoes said": _with_seal(cut, shoes=shoes, end=whole["seal"]["end"]),
+        "cut, its shoes said": _with_seal(cut, end=whole["seal"]["end"]),
+        "end signature edited": _with_seal(whole, end=_flipped(whole["seal"]["end"])),
+        "no end marker": _with_seal(whole, end=None),
+        "EndShoe's signature edited": _with_seal(
+            whole, signatures=[signatures[0], _flipped(signatures[1]), *signatures[2:]]
+        ),
+    }
+    for said, edited in edits.items():
+        reason = _refusal(game, edited)
+        page = _checked(context.new_page(), served.url, tmp_path / "edited.json", edited)
+        expect(page.locator("#verdict"), said).to_have_text(
+            f"Not verified: {reason}.", timeout=20_000
+        )
+        expect(page.locator("#checks .no"), said).to_have_text(f"Not verified: {reason}.")
+    assert "its last shoes are left out" in _refusal(game, edits["cut, its shoes said"])
+    context.close()
+
+
+def _house_ended_shoe(game: str, tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table of `game` with two bots, at a server in this process, where ada sits and gets
+    up, so that the house ends her shoe at the next moment between coups: the table's
+    history given then, while it is open, and its whole history once it has closed, the
+    bots having played on into a new shoe."""
+    database = tmp_path / "shoes.db"
+    sqlite3.connect(database).close()
+    url = f"sqlite:///{database}"
+    migrate(url)
+    with TestClient(create_app(url, seed=8)) as server:
+        ada = Person(server, "ada")
+        body = {"game": game, "bots": 2, "settings": {"bot_pause": 0, "time_limit": 2}}
+        table = ada.post("/api/tables", body).json()["id"]
+        with ada.connect(table) as socket:
+            reader = Reader(socket, ada.heard)
+            view = reader.until(lambda m: m["type"] == "view" and "0" in (m["open_seats"] or {}))
+            join = {"type": "Join", "amount": 300}
+            sit = {"type": "act", "seq": view["seq"], "key": "sit", "action": join, "seat": 0}
+            socket.send_text(json.dumps(sit))
+            assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+            assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
+            reader.until(lambda m: m["type"] == "view" and m["fair"]["revealed"] >= 1, timeout=60)
+            given = ada.get(f"/api/tables/{table}/history").json()
+            reader.until(lambda m: m["type"] == "view" and m["fair"]["shuffle"] > 2, timeout=60)
+            assert ada.post(f"/api/tables/{table}/close").status_code == 202
+            reader.until(lambda m: m["type"] == "view" and m["closed"], timeout=60)
+        whole = ada.get(f"/api/tables/{table}/history").json()
+    return given, whole
+
+
+def _checked(page: Page, url: str, saved: Path, history: dict[str, Any]) -> Page:
+    """`page` checking `history` as a file (saved to `saved`), once its script listens."""
+    saved.write_text(json.dumps(history))
+    page.goto(f"{url}/verify.html")
+    expect(page.locator("#verdict")).to_have_text("No table is named: choose a history file below.")
+    page.set_input_files("#file", str(saved))
+    return page
+
+
+def _with_seal(history: dict[str, Any], **seal: Any) -> dict[str, Any]:
+    """A copy of `history`, its seal's fields `seal` changed."""
+    edited: dict[str, Any] = json.loads(json.dumps(history))
+    edited["seal"].update(seal)
+    return edited
+
+
+def _flipped(signature: str) -> str:
+    """`signature` with one bit of its sixth byte other."""
+    return signature[:10] + f"{int(signature[10:12], 16) ^ 1:02x}" + signature[12:]
+
+
+def _refusal(game: str, data: dict[str, Any]) -> str:
+    """Why `croupier verify` (`proved`) refuses the history `data`."""
+    rules = games.get(game)
+    with pytest.raises(HistoryMismatch) as refused:
+        proved(rules, History.from_json(json.dumps(data), rules))
+    return refused.value.reason
 
 
 _ALPHABET = 'abcXYZ09 ~"\\/\n\t\r\b\f\x00\x1f\x7f\x80é€ЖжЁ中文😀\U0001f0a1\ud7ff\ue000\uffff'

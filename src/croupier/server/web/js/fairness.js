@@ -98,11 +98,13 @@ function times(pack, decks) {
 // Each game's fresh pack, as its rules shuffle it (`chance`'s Shuffling): the packs one
 // after the other in that order; and whether every card is drawn from the top of the pack
 // the shuffle and the cuts give (Monte's come from either end, as its deal goes, MB-6;
-// Banchek's hands go back under the pack in the order its rules gather them, BN-8, BN-9).
+// Banchek's hands go back under the pack in the order its rules gather them, BN-8, BN-9);
+// and whether its rules may end a session by themselves (at Punto Banco only the house's
+// EndSession ends one).
 export const GAMES = {
-  "punto-banco": { pack: (config) => times(FULL, config.table === "small" ? 6 : 8), fromTop: true }, // PB-1
-  "chemin-de-fer": { pack: (config) => times(FULL, config.decks), fromTop: true }, // CF-2
-  "monte-bank": { pack: () => MONTE, fromTop: false },
-  "private-monte": { pack: () => MONTE, fromTop: false },
-  banchek: { pack: () => times(FULL, 2), fromTop: false }, // BN-1
+  "punto-banco": { pack: (config) => times(FULL, config.table === "small" ? 6 : 8), fromTop: true, endsItself: false }, // PB-1
+  "chemin-de-fer": { pack: (config) => times(FULL, config.decks), fromTop: true, endsItself: true }, // CF-2
+  "monte-bank": { pack: () => MONTE, fromTop: false, endsItself: true },
+  "private-monte": { pack: () => MONTE, fromTop: false, endsItself: true },
+  banchek: { pack: () => times(FULL, 2), fromTop: false, endsItself: true }, // BN-1
 };

@@ -2,20 +2,23 @@
 // croupier.engine.history.proved makes it as far as the history tells without the games'
 // rules: each seed against its commitment; each part against its seat's seal, where the
 // parts were sealed first; each order derived from its seed and parts, bound to its table
-// and number for a history of fairness 2 (croupier-fair-1 before); the record's account of the actions, coup by coup; the seal's chain and each shoe's Ed25519
-// signature; each house cut; and, where every card is drawn from the top, the cards dealt
-// in each coup against the derived orders. It stops at the first discrepancy and names it
-// (`Refused`). Where each shuffle falls among the actions is not written in the history:
-// the signature of the shoe it ends, found valid after that many actions, places it.
+// and number for a history of fairness 2 (croupier-fair-1 before); the record's account of
+// the actions, coup by coup; the seal's chain and each shoe's Ed25519 signature; each house
+// cut; where every card is drawn from the top, the cards dealt in each coup against the
+// derived orders; and the shoes the seal says are over, with the table's end marker once
+// it has closed. It stops at the first discrepancy and names it (`Refused`). Where each
+// shuffle falls among the actions is not written in the history: the signature of the shoe
+// it ends, found valid after that many actions, places it, or, after the house's EndShoe,
+// that of the shoe it begins.
 
 import { fromHex, joined, sha256, toHex } from "./bytes.js";
 import { canonical } from "./canonical.js";
 import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut, sealOf } from "./fairness.js";
 import { _, ngettext } from "./i18n.js";
-import { afterShuffle, afterStep, holds, message, opening, publicKey } from "./seal.js";
+import { afterShuffle, afterStep, closing, holds, message, opening, publicKey } from "./seal.js";
 
 // A discrepancy, in words, found at one of the check's stages ("seeds", "sealed", "record",
-// "signatures", "cuts", "cards").
+// "signatures", "cuts", "cards", "end").
 export class Refused extends Error {
   constructor(stage, reason) {
     super(reason);
@@ -141,11 +144,50 @@ async function stretches(history, lines, report) {
   return found;
 }
 
-// The seal's chain along the history, and each shoe's signature: where each shuffle falls
-// among the actions (after how many), found as the place where the signature of the shoe
-// it ends holds.
+// The seal's shape: its table, key, shoes (how many are over), signatures and end (the
+// table's end marker, or null while it is open), as croupier.engine.history reads it.
+function sealShape(seal) {
+  const refused = (reason) => new Refused("signatures", `${_("its seal ('seal')")}: ${reason}`);
+  if (!isObject(seal) || Object.keys(seal).sort().join() !== "end,key,shoes,signatures,table") {
+    throw refused(_("expected its table, key, shoes, signatures and end"));
+  }
+  if (!Number.isInteger(seal.shoes)) throw refused(_("its shoes are a whole number: how many shoes are over"));
+  if (seal.end !== null && typeof seal.end !== "string") throw refused(_("its end is text (hexadecimal), or null while the table is open"));
+}
+
+// Whether action `index` is the house's EndShoe: the shoe in play ends with it, and the
+// shuffle after it ends none.
+function endsShoe(history, index) {
+  const step = history.actions[index];
+  return Array.isArray(step) && step[0] === "house" && step[1]?.type === "EndShoe";
+}
+
+// Whether action `index` is a cut: each shuffle is cut before anything is dealt from it
+// (C-6), so the shuffle after an EndShoe comes before the first cut after it.
+function isCut(history, index) {
+  return history.actions[index]?.[1]?.type === "Cut";
+}
+
+// The refusal of shoe `shoe`'s signature, which holds nowhere in the history as it is.
+function unsigned(shoe) {
+  return new Refused(
+    "signatures",
+    shoe
+      ? _("the seal's signature of shoe {shoe} is not its key's for the history as it is", { shoe })
+      : _("the seal's signature of what came before the first shuffle is not its key's for the history as it is"),
+  );
+}
+
+// The seal's chain along the history, and each shoe's signature, as
+// croupier.engine.history.proved checks them: a shoe ends at the house's EndShoe, signed
+// there; else at the next shuffle, or, the last, where the history ends. Where each shuffle
+// falls among the actions (after how many) is not written in the history: one that ends a
+// shoe falls where that shoe's signature holds; one after an EndShoe, which ends none, falls
+// before the next cut, where the signature of the shoe it begins then holds. Each shoe's
+// places and the chain at the end.
 async function signatures(history, lines, report) {
   const seal = history.seal;
+  sealShape(seal);
   const key = await publicKey(seal.key).catch(() => {
     throw new Refused("signatures", _("its key is not an Ed25519 public key (64 hexadecimal digits)"));
   });
@@ -155,30 +197,80 @@ async function signatures(history, lines, report) {
     const n = Array.isArray(seal.signatures) ? seal.signatures.length : 0;
     throw new Refused("signatures", ngettext("it has {n} signature for {shoes} shoes", "it has {n} signatures for {shoes} shoes", n, { shoes }));
   }
-  let chain = await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness);
-  const places = [];
-  let at = 0;
-  for (let shoe = 0; shoe < shoes; shoe++) {
-    const seed = shoe ? report.proofs[shoe - 1].seed : null;
+  const signs = (shoe, chain) => holds(key, seal.signatures[shoe], message(seal.table, shoe, chain, shoe ? report.proofs[shoe - 1].seed : null));
+  // Where shoe `shoe`, its chain `chain` after `at` actions, ends: {at, chain, setAside}
+  // (set aside: by an EndShoe), or null where its signature holds nowhere.
+  const ending = async (shoe, chain, at) => {
     const last = shoe === proofs.length;
     for (;;) {
-      const ends = !last || at === lines.length;
-      if (ends && (await holds(key, seal.signatures[shoe], message(seal.table, shoe, chain, seed)))) break;
-      if (at === lines.length) {
-        const reason = shoe
-          ? _("the seal's signature of shoe {shoe} is not its key's for the history as it is", { shoe })
-          : _("the seal's signature of what came before the first shuffle is not its key's for the history as it is");
-        throw new Refused("signatures", reason);
+      if ((!last || at === lines.length) && (await signs(shoe, chain))) return { at, chain, setAside: false };
+      if (at === lines.length) return null;
+      chain = await afterStep(chain, lines[at]);
+      at += 1;
+      if (endsShoe(history, at - 1)) return (await signs(shoe, chain)) ? { at, chain, setAside: true } : null;
+    }
+  };
+  const places = [];
+  let shoe = 0;
+  let end = await ending(0, await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness), 0);
+  while (end !== null && shoe < proofs.length) {
+    const proof = proofs[shoe];
+    const shuffled = (chain) => afterShuffle(chain, proof.commitment, proof.contributions, proof.sealed);
+    let next = null;
+    if (!end.setAside) {
+      places.push(end.at);
+      next = await ending(shoe + 1, await shuffled(end.chain), end.at);
+    } else {
+      const gap = [end.chain]; // the chain after each action from the EndShoe to the next cut
+      let at = end.at;
+      while (at < lines.length && !isCut(history, at) && !endsShoe(history, at)) gap.push(await afterStep(gap.at(-1), lines[at++]));
+      for (let place = at; next === null && place >= end.at; place--) {
+        // most often just before the cut: the cutter acts first after a shuffle
+        next = await ending(shoe + 1, await shuffled(gap[place - end.at]), place);
+        if (next !== null) places.push(place);
       }
-      chain = await afterStep(chain, lines[at++]);
     }
-    if (!last) {
-      places.push(at);
-      chain = await afterShuffle(chain, proofs[shoe].commitment, proofs[shoe].contributions, proofs[shoe].sealed);
-    }
+    if (next === null) throw unsigned(shoe + 1);
+    end = next;
+    shoe += 1;
+  }
+  if (end === null) throw unsigned(shoe);
+  let { at, chain } = end;
+  for (; at < lines.length; at++) {
+    // the last shoe set aside: an EndShoe after it would sign it again, which it cannot
+    chain = await afterStep(chain, lines[at]);
+    if (endsShoe(history, at)) throw unsigned(shoe);
   }
   report.signatures = shoes;
-  return places;
+  return { places, chain };
+}
+
+// The table's end, as croupier.engine.history._closed checks it: the seal says the
+// history's shoes are over, all of them, and, once the session has ended, signs the table's
+// end with them and the chain at the end (`closing`). The session has ended where its last
+// action is the house's EndSession; in a game whose rules may end it by themselves (all
+// but Punto Banco), where the end marker holds (that the rules did is croupier verify's).
+async function closed(history, chain, report) {
+  const seal = history.seal;
+  const shoes = history.proofs.length + 1;
+  const key = await publicKey(seal.key);
+  const signed = seal.end !== null && (await holds(key, seal.end, closing(seal.table, shoes, chain)));
+  const step = history.actions.at(-1);
+  const closedHere = Array.isArray(step) && step[0] === "house" && step[1]?.type === "EndSession";
+  const ended = closedHere || (signed && GAMES[history.game].endsItself);
+  let reason = null;
+  if (seal.shoes !== shoes) {
+    reason = _("the seal says {said} shoes are over, and the history holds {shoes}", { said: seal.shoes, shoes });
+    if (seal.shoes > shoes) reason = _("{reason}: its last shoes are left out", { reason });
+  } else if (ended && seal.end === null) {
+    reason = _("the session ends, and the seal has no signature of the table's end");
+  } else if (seal.end !== null && !ended) {
+    reason = _("the seal signs the table's end, and the history stops before the session ends: its last shoes are left out");
+  } else if (ended && !signed) {
+    reason = _("the seal's signature of the table's end is not its key's for the history as it is");
+  }
+  if (reason !== null) throw new Refused("end", reason);
+  report.end = { shoes, closed: ended };
 }
 
 // The shuffle each action follows (0: none), by the places of the shuffles.
@@ -263,12 +355,13 @@ async function cards(history, found, places, report) {
 }
 
 // The check of `history` (a history as JSON reads it): a report of what was checked
-// ({fairness, seeds, sealed, orders, coups, signatures, cuts, cards}: null where not
-// checked; `sealed` the shuffles whose parts were sealed first), `withheld`, the seats that
+// ({fairness, seeds, sealed, orders, coups, signatures, cuts, cards, end}: null where not
+// checked; `sealed` the shuffles whose parts were sealed first; `end` {shoes, closed}, the
+// shoes over and whether the table's end is signed), `withheld`, the seats that
 // sealed a part and did not reveal it ({shuffle, seat}), and `refused`, the first
 // discrepancy (a `Refused`), or null.
 export async function proved(history) {
-  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, refused: null };
+  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, end: null, refused: null };
   try {
     shape(history);
     report.fairness = fairnessOf(history);
@@ -278,9 +371,10 @@ export async function proved(history) {
     const lines = history.actions.map((step) => canonical(step));
     const found = history.record?.length ? await stretches(history, lines, report) : null;
     if (history.seal) {
-      const places = await signatures(history, lines, report);
+      const { places, chain } = await signatures(history, lines, report);
       if (report.fairness > 1) await cuts(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
+      await closed(history, chain, report);
     }
   } catch (error) {
     report.refused = error instanceof Refused ? error : new Refused("seeds", String(error.message));

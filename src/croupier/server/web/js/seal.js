@@ -1,7 +1,7 @@
 // A table server's seal on its histories, as croupier.engine.seal writes it
 // (docs/fairness.md, "Signed histories"): the chain carried through the history, what the
-// server signs as each shoe ends, and the check of an Ed25519 signature by the browser's
-// own (crypto.subtle).
+// server signs as each shoe ends and as the table closes (its end marker), and the check of
+// an Ed25519 signature by the browser's own (crypto.subtle).
 
 import { bigEndian, fromHex, joined, sha256, utf8 } from "./bytes.js";
 import { canonical } from "./canonical.js";
@@ -32,6 +32,13 @@ export async function afterShuffle(chain, commitment, contributions, sealed) {
 // bytes), the shoe (4 bytes), the chain and the shoe's seed (none for shoe 0).
 export function message(table, shoe, chain, seed) {
   return joined(DOMAIN, bigEndian(table, 8), bigEndian(shoe, 4), chain, seed ?? new Uint8Array());
+}
+
+// What the server signs as table `table` closes after `shoes` shoes (shoe 0 among them),
+// the chain then `chain`: the domain, the table (8 bytes), `end`, the shoes (4 bytes) and
+// the chain.
+export function closing(table, shoes, chain) {
+  return joined(DOMAIN, bigEndian(table, 8), utf8("end"), bigEndian(shoes, 4), chain);
 }
 
 // The Ed25519 public key `hex` (64 hexadecimal digits), to check signatures with.

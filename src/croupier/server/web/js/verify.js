@@ -3,10 +3,11 @@
 // browser was shown and gave during play (js/fair.js keeps it) against the history, and
 // what the history itself proves (js/proved.js: each part against its seal, every order,
 // the record's actions, each shoe's signature, each house cut, the cards dealt where they
-// come off the top), and the seats that sealed a part and did not reveal it. The key
-// the history is signed with is checked against the server's (GET /api/key) or one pasted
-// here; from a file with none given, the page says it is the history's own. A browser that
-// was shown nothing of these shuffles and gave nothing to them says so, never "Verified".
+// come off the top, the table's end marker), and the seats that sealed a part and did not
+// reveal it. The key the history is signed with is checked against the server's
+// (GET /api/key) or one pasted here; from a file with none given, the page says it is the
+// history's own. A browser that was shown nothing of these shuffles and gave nothing to
+// them says so, never "Verified".
 
 import { get } from "./api.js";
 import { _, catalog, language, languageSwitch, ngettext, translate } from "./i18n.js";
@@ -41,6 +42,20 @@ function line(check, text, ok) {
 
 function shuffles(n) {
   return ngettext("{n} shuffle", "{n} shuffles", n);
+}
+
+// The end line of a closed table's history, its end marker signed after `n` shoes.
+function closedLine(n) {
+  return ngettext("The table's end: signed after {n} shoe, every one in the history.", "The table's end: signed after {n} shoes, every one in the history.", n);
+}
+
+// The end line of a history given while its table was open, `n` shoes over then.
+function openLine(n) {
+  return ngettext(
+    "The table's end: not signed, the table being open when the history was given, {n} shoe over; one cut at an earlier shoe's end would verify as one given then.",
+    "The table's end: not signed, the table being open when the history was given, {n} shoes over; one cut at an earlier shoe's end would verify as one given then.",
+    n,
+  );
 }
 
 // What the key check says of the history's key, and the problem if there is one.
@@ -112,14 +127,15 @@ async function show() {
     ["signatures", report.signatures !== null, () => ngettext("Signatures: {n} shoe, its signature valid with the history's key.", "Signatures: {n} shoes, each signature valid with the history's key.", report.signatures)],
     ["cuts", report.cuts !== null, () => ngettext("House cuts: {n}, the one its shuffle draws.", "House cuts: {n}, each the one its shuffle draws.", report.cuts)],
     ["cards", report.cards !== null, () => ngettext("Cards dealt: every card of {n} coup, from the derived orders and the cuts.", "Cards dealt: every card of {n} coups, from the derived orders and the cuts.", report.cards)],
+    ["end", report.end !== null, () => (report.end.closed ? closedLine(report.end.shoes) : openLine(report.end.shoes)), () => (report.end.closed ? true : null)],
   ];
-  for (const [stage, done, said] of stages) {
+  for (const [stage, done, said, ok = () => true] of stages) {
     if (refused?.stage === stage) {
       line(stage, _("Not verified: {reason}.", { reason: refused.message }), false);
       problems.push(refused.message);
       break;
     }
-    if (done) line(stage, said(), true);
+    if (done) line(stage, said(), ok());
     if (stage === "sealed") {
       for (const { shuffle, seat } of report.withheld) line("withheld", _("Shuffle {shuffle}: seat {seat} sealed a part and did not reveal it, so the order was made without it.", { shuffle, seat }), null);
     }
