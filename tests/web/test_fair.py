@@ -67,12 +67,21 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
 
     page.get_by_label("your own words for the shuffle").fill("ada's lucky words")
     page.get_by_role("button", name="Add to the shuffle").click()
-    # sealed, then revealed by the page itself once the shuffle's seals close
+    # sealed, then revealed by the page itself once the shuffle's seals close; the shuffle
+    # it is for is read with the part shown, at once (the panel moves on at each shuffle)
+    number = page.wait_for_function(
+        """words => {
+            const fair = document.querySelector("section.fair");
+            const part = fair.querySelector("code.your-part");
+            const shown = fair.querySelector(".commitment");
+            if (!part || !shown || part.textContent !== words) return null;
+            return Number(shown.textContent.match(/(\\d+)/)[1]);
+        }""",
+        arg="ada's lucky words",
+    ).json_value()
     expect(panel.locator(".fair-answer")).to_contain_text(
         re.compile(r"Your part of shuffle \d+ is sealed|Your part is in shuffle \d+, revealed")
     )
-    said = panel.locator(".fair-answer").text_content() or ""
-    number = int(re.findall(r"shuffle (\d+)", said)[0])
     # her shuffle is made and its shoe is over (her turns time out after a second)
     expect(panel.locator(".verify")).to_be_visible(timeout=60_000)
     page.wait_for_function(
@@ -239,7 +248,7 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
         }""",
         [table, coming],
     )
-    warning = panel.locator(".warning")
+    warning = panel.locator(".warning").first  # (one for each shuffle shown another)
     changed = "committed to sha256 ffffffffffffffff…, then to"
     expect(warning).to_contain_text(changed, timeout=30_000)
     expect(warning).to_contain_text("do not trust this table's shuffles")

@@ -66,6 +66,7 @@ export class FairPanel {
     this.sent = null; // the commitment this page last sent a seal to
     this.shown = null; // the commitment this page last revealed a part to
     this.ready = null; // a part made and sealed ahead, for a Join: {part, sealed}
+    this.pending = new Map(); // each seal sent, to its part: kept once the server has taken it
     this.prepare();
     this.kept = remembered(table); // what this browser keeps of the shuffles (`remembered`)
     this.body = section.querySelector(".fair-body");
@@ -95,7 +96,7 @@ export class FairPanel {
     if (ready === null || coming === null || this.kept.parts[coming] !== undefined) return null;
     this.ready = null;
     this.prepare();
-    this.keepSent(ready.part);
+    this.pending.set(ready.sealed, ready.part);
     return ready.sealed;
   }
 
@@ -112,7 +113,7 @@ export class FairPanel {
       return false;
     }
     this.sent = commitment;
-    this.keepSent(text);
+    this.pending.set(sealed, text);
     return true;
   }
 
@@ -124,10 +125,13 @@ export class FairPanel {
     if (this.give(fair.commitment, { text })) this.shown = fair.commitment;
   }
 
-  // The part this page sends to the coming shuffle, kept as it was sent.
-  keepSent(part) {
-    const shuffle = this.fair?.commitment ? this.fair.shuffle : null;
-    if (shuffle !== null) remember(this.table, (kept) => (kept.parts[shuffle] = part));
+  // The part whose seal the server has taken for `shuffle` (the view says so, or its
+  // `given`), kept as it was sent: the part this page reveals, and the check looks for.
+  taken(shuffle, sealed) {
+    const part = this.pending.get(sealed);
+    if (part === undefined || shuffle === null || shuffle === undefined) return;
+    this.pending.delete(sealed);
+    this.kept = remember(this.table, (kept) => (kept.parts[shuffle] = part));
   }
 
   // Each view: its `fair`, and the seat this person holds (null: watching).
@@ -142,6 +146,7 @@ export class FairPanel {
           else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
         })
       : remembered(this.table);
+    if (fair?.part) this.taken(fair.shuffle, fair.part.sealed);
     const seated = fair?.commitment && message.seat !== null && !message.closed;
     const open = seated && !fair.revealing;
     if (open && fair.part === null && this.sent !== fair.commitment) {
@@ -154,6 +159,7 @@ export class FairPanel {
   }
 
   given(message) {
+    if (message.sealed) this.taken(message.shuffle, message.sealed);
     const said =
       message.part === undefined
         ? _("Your part of shuffle {shuffle} is sealed, stored before its seals close.", { shuffle: message.shuffle })
