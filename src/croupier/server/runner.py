@@ -522,11 +522,13 @@ class TableRunner:
     def _resting(self) -> bool:
         """No person is seated, someone may sit down now (or nobody ever could), and the
         table is not closing: it waits for people, and bots do not play to an empty room.
-        They play on while the shoe a person played in is still to be ended and told
-        (`_shoe_to_end`), as far as the next moment between coups."""
-        if self._croupier.closing or (self._shoe_played and self.book.shoes is not None):
-            return False
+        At a game whose house ends a shoe (`EndShoe`), they play on while the shoe a person
+        played in is still to be ended and told (`_shoe_to_end`), as far as the next moment
+        between coups."""
         book = self.book
+        ending = self._shoe_played and book.shoes is not None and EndShoe in book.game.actions
+        if self._croupier.closing or ending:
+            return False
         if any(holder.person is not None for holder in book.seats.values()):
             return False
         taken = book.game.seats(book.state)

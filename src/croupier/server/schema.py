@@ -44,6 +44,7 @@ __all__ = [
     "SealRecord",
     "Secret",
     "SessionRecord",
+    "ShoeClosing",
     "ShoePart",
     "ShoeSeed",
     "StepRecord",
