@@ -606,3 +606,31 @@ def test_a_closed_tables_history_without_its_last_shoes_is_refused(server, tmp_p
         refused = CliRunner().invoke(cli, ["verify", str(save)])
         assert refused.exit_code == 1, refused.output
         assert "its last shoes are left out" in refused.output, refused.output
+
+
+def test_a_part_sealed_and_not_revealed_is_left_out_and_verify_says_so(server, tmp_path):
+    """A seat that seals a part and does not reveal it within the reveal window is left out
+    of the order; the history holds its seal without its part, verifies, and `croupier
+    verify` names the seat that withheld."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank", parts_window=0.2, reveal_window=0)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        fair = _sit(reader, 0, "never shown")["fair"]
+        shuffle = fair["shuffle"]
+        reader.until(
+            lambda m: m["type"] == "view" and (m["fair"]["shuffle"] or 0) > shuffle, timeout=60
+        )
+    assert ada.post(f"/api/tables/{table}/close").status_code == 202
+    history = _closed_history(server, ada, table)
+    proof = history.proofs[shuffle - 1]
+    assert proof.sealed == {0: seal_of("never shown")} and proof.withheld == [0]
+    assert 0 not in proof.contributions
+    saved = tmp_path / "withheld.json"
+    saved.write_text(history.to_json())
+    said = CliRunner().invoke(cli, ["verify", str(saved)])
+    assert said.exit_code == 0, said.output
+    assert (
+        f"Shuffle {shuffle}: seat 0 sealed a part and did not reveal it, so the order was made "
+        "without it." in said.output
+    )
