@@ -128,6 +128,11 @@ class Book:
         return next((s for s, holder in self.seats.items() if holder.person == person), None)
 
     @property
+    def people_seated(self) -> bool:
+        """Whether a person (not a bot) holds a seat at this table."""
+        return any(holder.person is not None for holder in self.seats.values())
+
+    @property
     def table_chips(self) -> int:
         """What the table's ledger account holds when every move so far is made."""
         paid = sum(self.paid_at_close.values())

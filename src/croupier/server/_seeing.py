@@ -87,5 +87,4 @@ def _own_part(shoes: Shoes, person: int) -> dict[str, str | None] | None:
     seat = shoes.seat_sealed_by(person)
     if seat is None:
         return None
-    sealed = shoes.sealed(seat)
-    return None if sealed is None else {"sealed": sealed, "text": shoes.shown(seat)}
+    return {"sealed": shoes.sealed(seat), "text": shoes.shown(seat)}

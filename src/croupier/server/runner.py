@@ -190,7 +190,7 @@ class TableRunner:
         revealed only after, and the shuffle waits for it (`reveal_window`)."""
         self._shoe_since = now
         """When the shoe in play began: its shuffle was made, or the table taken up, here."""
-        self._shoe_played = any(holder.person is not None for holder in book.seats.values())
+        self._shoe_played = book.people_seated
         """Whether a person has been seated during the shoe in play."""
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
@@ -495,8 +495,7 @@ class TableRunner:
         if shoes.revealing:
             closed = self._closing_told.get(shoes.coming, math.inf)
             return closed + settings.reveal_window if shoes.awaited() else closed
-        seated = any(holder.person is not None for holder in book.seats.values())
-        return told + (settings.parts_window if seated else 0.0)
+        return told + (settings.parts_window if book.people_seated else 0.0)
 
     def _closes_seals(self, batch: _Batch) -> bool:
         """Close the coming shuffle's seals, if they are due to close now (`_shuffle_at`)
@@ -529,7 +528,7 @@ class TableRunner:
         ending = self._shoe_played and book.shoes is not None and EndShoe in book.game.actions
         if self._croupier.closing or ending:
             return False
-        if any(holder.person is not None for holder in book.seats.values()):
+        if book.people_seated:
             return False
         taken = book.game.seats(book.state)
         empty = [seat for seat in range(self.info.rules.seats) if seat not in taken]
@@ -659,11 +658,11 @@ class TableRunner:
         shoes = self.book.shoes
         assert shoes is not None
         batch.before = batch.before or self.book.copy()
-        self.book.shoes = (
-            shoes.with_part(part.seat, part.text)
-            if part.text is not None
-            else shoes.with_seal(part.seat, part.sealed or "", part.person)
-        )
+        if part.text is not None:
+            self.book.shoes = shoes.with_part(part.seat, part.text)
+        else:
+            assert part.sealed is not None, "a part is given sealed, or revealed"
+            self.book.shoes = shoes.with_seal(part.seat, part.sealed, part.person)
         batch.parts.append(part)
 
     def _judge(self, batch: _Batch, request: Request) -> None:
@@ -738,8 +737,7 @@ class TableRunner:
         batch.before = batch.before or before
         if isinstance(action, Shuffle):
             self._shoe_since, self._shoe_played = self._clock(), False
-        seated = any(holder.person is not None for holder in self.book.seats.values())
-        self._shoe_played = self._shoe_played or seated
+        self._shoe_played = self._shoe_played or self.book.people_seated
         text = action_json(action)
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))
@@ -826,9 +824,10 @@ class TableRunner:
         book = self.book
         if book.shoes is None or not self._shoe_played or self._croupier.closing:
             return False
-        seated = any(holder.person is not None for holder in book.seats.values())
         late = self._clock() >= self._shoe_since + self.info.settings.shoe_time
-        return (late or not seated) and EndShoe() in book.game.options(book.state, HOUSE)
+        return (late or not book.people_seated) and EndShoe() in book.game.options(
+            book.state, HOUSE
+        )
 
     async def _commit_and_tell(
         self, batch: _Batch
