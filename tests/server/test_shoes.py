@@ -197,9 +197,10 @@ def test_the_parts_sealed_are_revealed_once_the_seals_close_and_go_into_the_shuf
 ):  # MB-5
     """Once a shuffle's seals close, each seat reveals the part it sealed: a part that is
     not the one sealed, and a seal given after the closing, are refused; the part revealed
-    is in the shuffle's proof, and the history verifies."""
+    is in the shuffle's proof, and the history verifies. The seals close as soon as every
+    person seated has sealed a part, long before the table's parts window ends."""
     ada = Person(server, "ada")
-    table = _open(ada, "monte-bank", parts_window=0.2)
+    table = _open(ada, "monte-bank", parts_window=600)
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         fair = _sit(reader, 0, "first")["fair"]

@@ -133,6 +133,11 @@ class Book:
         return any(holder.person is not None for holder in self.seats.values())
 
     @property
+    def people(self) -> set[int]:
+        """The people (not bots) who hold a seat at this table."""
+        return {holder.person for holder in self.seats.values() if holder.person is not None}
+
+    @property
     def table_chips(self) -> int:
         """What the table's ledger account holds when every move so far is made."""
         paid = sum(self.paid_at_close.values())

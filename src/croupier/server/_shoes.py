@@ -128,6 +128,10 @@ class Shoes:
         """The seats that have sealed a part of the coming shuffle."""
         return sorted(self.seals[self.made]) if self.drawn else []
 
+    def sealers_now(self) -> set[int]:
+        """The people who have sealed a part of the coming shuffle."""
+        return set(self.sealers[self.made].values()) if self.drawn else set()
+
     def seats_shown(self) -> list[int]:
         """The seats that have revealed their part of the coming shuffle."""
         return sorted(self.parts[self.made]) if self.drawn else []

@@ -93,11 +93,11 @@ class Settings:
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
     whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
-    (`parts_window`; none while no person is seated), and, once its seals are closed, for
-    the parts sealed to be revealed (`reveal_window`; docs/fairness.md, "Sealed parts"),
-    and how long a shoe that a person has played in lasts before the house ends it at the
-    next moment between coups, so that its seed is told (`shoe_time`; it ends too when the
-    last person gets up)."""
+    (`parts_window`; no longer once every person seated has sealed one), and, once its
+    seals are closed, for the parts sealed to be revealed (`reveal_window`;
+    docs/fairness.md, "Sealed parts"), and how long a shoe that a person has played in
+    lasts before the house ends it at the next moment between coups, so that its seed is
+    told (`shoe_time`; it ends too when the last person gets up)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -105,7 +105,7 @@ class Settings:
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
-    parts_window: float = 1.0
+    parts_window: float = 5.0
     reveal_window: float = 5.0
     shoe_time: float = 3600.0
 
