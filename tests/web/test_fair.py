@@ -132,7 +132,7 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
             _edit_action,
             "the record's stakes and choices are not the history's actions",
         ),
-        "a seed": (_edit_seed, "shuffle 2's seed is not the one committed to"),
+        "a seed": (_edit_seed, "shuffle 2: its seed is not the one its commitment was made to"),
         "a signature": (
             _edit_signature,
             "the seal's signature of shoe 1 is not its key's for the history as it is",
@@ -576,3 +576,43 @@ def _value(rng: random.Random, depth: int) -> Any:
     if kind == 5:
         return [_value(rng, depth - 1) for _ in range(rng.randrange(5))]
     return {_text(rng, 0, 6): _value(rng, depth - 1) for _ in range(rng.randrange(5))}
+
+
+@pytest.mark.parametrize("saved", ["fair-format-3.json", "fair-format-4.json"])
+def test_histories_saved_before_verify_as_verify_reads_them(  # C-5
+    serve, browser: Browser, tmp_path: Path, saved: str
+):
+    """A history saved by croupier before (tests/data: format 3, at the terminal; format 4,
+    a server's, its seal without its shoes and end) verifies on the page as `croupier
+    verify` reads it, with the orders of the derivation's version 1, its signatures checked
+    and its end said not checked; one with a signature or a seed edited is refused with
+    `croupier verify`'s reason."""
+    history = json.loads((Path(__file__).parents[1] / "data" / saved).read_text())
+    shuffles = len(history["proofs"])
+    served = serve(5)
+    context = browser.new_context()
+    page = _checked(context.new_page(), served.url, tmp_path / saved, history)
+    expect(page.locator("#verdict")).to_contain_text("Nothing seen here to check", timeout=20_000)
+    checks = page.locator("#checks")
+    expect(checks.locator("[data-check=orders]")).to_contain_text(
+        f"Orders derived: {shuffles} shuffle"
+    )
+    if history.get("seal") is None:
+        expect(checks.locator("[data-check=signatures]")).to_contain_text("Signatures: none")
+        edited = json.loads(json.dumps(history))
+        edited["proofs"][0]["seed"] = _flipped(edited["proofs"][0]["seed"])
+    else:
+        expect(checks.locator("[data-check=signatures]")).to_contain_text(
+            f"Signatures: {shuffles + 1} shoes"
+        )
+        expect(checks.locator("[data-check=end]")).to_have_text(
+            "The table's end: not checked: this history is of format 4, from before a seal "
+            "said how many shoes are over and signed the table's end."
+        )
+        signatures = history["seal"]["signatures"]
+        edited = _with_seal(history, signatures=[signatures[0], _flipped(signatures[1])])
+        edited["seal"]["signatures"] += signatures[2:]
+    reason = _refusal(history["game"], edited)
+    page = _checked(context.new_page(), served.url, tmp_path / "edited.json", edited)
+    expect(page.locator("#verdict")).to_have_text(f"Not verified: {reason}.", timeout=20_000)
+    context.close()

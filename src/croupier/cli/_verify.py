@@ -100,6 +100,12 @@ def verify_command(
             )
         signatures = plural(len(seal.signatures), "signature")
         console.print(said.format(table=seal.table, signatures=signatures, key=seal.key))
+        if seal.shoes is None:
+            said = _(
+                "The table's end: not checked: this history is of format 4, from before a "
+                "seal said how many shoes are over and signed the table's end."
+            )
+            console.print(said)
 
 
 verify_app = Typer()

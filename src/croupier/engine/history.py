@@ -18,8 +18,10 @@ signature of each shoe (`croupier.engine.seal`): `{"table", "key", "shoes", "sig
 null), or null at the terminal; and `fairness`, the derivation's version
 (`croupier.fairness.FAIRNESS`): from 2 each order is bound to its table and shuffle number,
 and at a server the cuts no person made (a bot's, the house's) are their shuffles' house
-cuts, which `proved` then checks. Formats 3 (a fair session at the terminal) and 4 (at a
-server), from before, are format 5 of fairness 1, without a seal and without `fairness`.
+cuts, which `proved` then checks. Formats 3 (a fair session at the terminal, without a
+seal) and 4 (at a server, its seal without `shoes` and `end`: its end is not checked), from
+before, are format 5 of fairness 1, without `fairness`; a history read from format 4 is
+written in it again.
 """
 
 from __future__ import annotations
@@ -104,18 +106,19 @@ class History:
 
     def to_json(self) -> str:
         fair = self.proofs or self.seal is not None
+        old = self.seal is not None and self.seal.shoes is None  # as read from format 4
         proofs: dict[str, JSON] = (
             {
                 "proofs": [_proof_json(proof) for proof in self.proofs],
                 "seal": None if self.seal is None else _seal_json(self.seal),
-                "fairness": self.fairness,
+                **({} if old else {"fairness": self.fairness}),
             }
             if fair
             else {}
         )
         return json.dumps(
             {
-                "format": FORMAT if fair else 2,
+                "format": 4 if old else FORMAT if fair else 2,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -174,7 +177,7 @@ class History:
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
-        seal = _seal(data["seal"]) if version > 3 and data["seal"] is not None else None
+        seal = _seal(data["seal"], version) if version > 3 and data["seal"] is not None else None
         # formats 3 and 4 were of version 1; 1 and 2 have no proofs, so none applies
         fairness = data["fairness"] if version > 4 else 1 if version > 2 else FAIRNESS
         if type(fairness) is not int or not 1 <= fairness <= FAIRNESS:
@@ -274,8 +277,11 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
 def _closed(seal: Seal, shoes: int, chain: bytes, round: int, ended: bool) -> None:
     """Raise `HistoryMismatch` (at `round`) unless the seal says that the `shoes` shoes of
     the history are over, and, if the session `ended` or the seal marks the table's end, that
-    end marker signs them all with the chain at the end (`seal.closing`)."""
+    end marker signs them all with the chain at the end (`seal.closing`). A seal of format
+    4 says neither its shoes nor its end: there is nothing to check."""
     reason = None
+    if seal.shoes is None:
+        return
     if seal.shoes != shoes:
         reason = _("the seal says {said} shoes are over, and the history holds {shoes}").format(
             said=seal.shoes, shoes=shoes
@@ -491,28 +497,27 @@ def _proof_json(proof: Proof) -> JSON:
 
 
 def _seal_json(seal: Seal) -> JSON:
-    return {
-        "table": seal.table,
-        "key": seal.key,
-        "shoes": seal.shoes,
-        "signatures": list(seal.signatures),
-        "end": seal.end,
-    }
+    signed = {"table": seal.table, "key": seal.key, "signatures": list(seal.signatures)}
+    return signed if seal.shoes is None else {**signed, "shoes": seal.shoes, "end": seal.end}
 
 
 _SEAL_KEYS = {"table", "key", "shoes", "signatures", "end"}
 
 
-def _seal(item: JSON) -> Seal:
-    """A history's seal as `_seal_json` writes it."""
+def _seal(item: JSON, version: int) -> Seal:
+    """A history's seal as `_seal_json` writes it; of format 4, without its shoes and end."""
     with _part(_("its seal ('seal')")):
-        if not isinstance(item, dict) or set(item) != _SEAL_KEYS:
+        if version == 4:
+            if not isinstance(item, dict) or set(item) != _SEAL_KEYS - {"shoes", "end"}:
+                raise InvalidHistory(_("expected its table, key and signatures"))
+            item = {**item, "shoes": None, "end": None}
+        elif not isinstance(item, dict) or set(item) != _SEAL_KEYS:
             raise InvalidHistory(_("expected its table, key, shoes, signatures and end"))
         table, key, signatures = item["table"], item["key"], item["signatures"]
         shoes, end = item["shoes"], item["end"]
         if type(table) is not int or not isinstance(key, str):
             raise InvalidHistory(_("its table is a whole number and its key text (hexadecimal)"))
-        if type(shoes) is not int:
+        if version > 4 and type(shoes) is not int:
             raise InvalidHistory(_("its shoes are a whole number: how many shoes are over"))
         if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
             raise InvalidHistory(_("its signatures are a list of text (hexadecimal)"))

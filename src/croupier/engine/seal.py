@@ -118,13 +118,14 @@ class Signer:
 class Seal:
     """A history's seal: the table it is of, the public key (hex) that signed it, one
     signature (hex) for each of its shoes, shoe 0 first, how many shoes are over (`shoes`:
-    as many as the signatures, in a history as the server gave it), and the signature of
-    the table's end marker (`end`, `closing`), or None while the table is open."""
+    as many as the signatures, in a history as the server gave it; None in one of format 4,
+    from before a seal said it), and the signature of the table's end marker (`end`,
+    `closing`), or None while the table is open."""
 
     table: int
     key: str
     signatures: tuple[str, ...]
-    shoes: int
+    shoes: int | None
     end: str | None = None
 
     def __post_init__(self) -> None:

@@ -77,7 +77,10 @@ async function seeds(history, report) {
     }
     const digest = seed ? await committedTo(seed) : null;
     report.proofs.push({ shuffle, commitment: proof.commitment, digest, seed, order: null });
-    if (digest !== proof.commitment) throw new Refused("seeds", _("shuffle {shuffle}'s seed is not the one committed to", { shuffle }));
+    if (digest !== proof.commitment) {
+      const error = _("its seed is not the one its commitment was made to");
+      throw new Refused("seeds", _("shuffle {number}: {error}", { number: shuffle, error }));
+    }
   }
   report.seeds = report.proofs.length;
 }
@@ -145,9 +148,16 @@ async function stretches(history, lines, report) {
 }
 
 // The seal's shape: its table, key, shoes (how many are over), signatures and end (the
-// table's end marker, or null while it is open), as croupier.engine.history reads it.
-function sealShape(seal) {
+// table's end marker, or null while it is open), as croupier.engine.history reads it; of
+// a history of format 4, from before, its table, key and signatures.
+function sealShape(seal, format) {
   const refused = (reason) => new Refused("signatures", `${_("its seal ('seal')")}: ${reason}`);
+  if (format === 4) {
+    if (!isObject(seal) || Object.keys(seal).sort().join() !== "key,signatures,table") {
+      throw refused(_("expected its table, key and signatures"));
+    }
+    return;
+  }
   if (!isObject(seal) || Object.keys(seal).sort().join() !== "end,key,shoes,signatures,table") {
     throw refused(_("expected its table, key, shoes, signatures and end"));
   }
@@ -187,7 +197,7 @@ function unsigned(shoe) {
 // places and the chain at the end.
 async function signatures(history, lines, report) {
   const seal = history.seal;
-  sealShape(seal);
+  sealShape(seal, history.format);
   const key = await publicKey(seal.key).catch(() => {
     throw new Refused("signatures", _("its key is not an Ed25519 public key (64 hexadecimal digits)"));
   });
@@ -374,7 +384,7 @@ export async function proved(history) {
       const { places, chain } = await signatures(history, lines, report);
       if (report.fairness > 1) await cuts(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
-      await closed(history, chain, report);
+      if (history.format !== 4) await closed(history, chain, report); // its seal says no end
     }
   } catch (error) {
     report.refused = error instanceof Refused ? error : new Refused("seeds", String(error.message));
