@@ -43,6 +43,7 @@ from croupier.engine.actions import Action
 from croupier.engine.codec import decode
 from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch
+from croupier.fairness import seal_of
 from croupier.server.connections import Subscriber
 from croupier.server.database import migrate, open_database
 from croupier.server.history import table_history
@@ -105,11 +106,13 @@ async def _messages(subscriber: Subscriber) -> list[dict[str, Any]]:
 
 async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random) -> list[str]:
     """Sit at the table's first open seat and play until it has dealt `coups` coups (or its
-    session has ended), a part given to each shuffle: the parts given."""
+    session has ended), a part sealed for each shuffle and revealed once its seals close:
+    the parts revealed."""
     game = games.get(runner.info.game)
     known = {kind.__name__: kind for kind in game.actions}
     subscriber = runner.subscribe(person)
     given: list[str] = []
+    sealed: dict[str, str] = {}  # each part sealed, by its shuffle's commitment
     keys = 0
 
     def key() -> str:
@@ -132,16 +135,28 @@ async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random
                 part = rng.randbytes(16).hex()
                 join = decode({"type": "Join", "amount": 500}, Action, known)
                 answer = await runner.act(
-                    person, "ada", join, latest["seq"], key(), int(chosen), subscriber, part
+                    person,
+                    "ada",
+                    join,
+                    latest["seq"],
+                    key(),
+                    int(chosen),
+                    subscriber,
+                    seal_of(part),
                 )
-                if answer["type"] == "ack":
-                    given.append(part)
-                elif answer["reason"].startswith("not enough chips"):
+                if answer["type"] == "ack" and fair and fair["commitment"]:
+                    sealed[fair["commitment"]] = part
+                elif answer["type"] != "ack" and answer["reason"].startswith("not enough chips"):
                     raise RuntimeError(f"{runner.info.game}: {answer['reason']}")
             continue
-        if fair["commitment"] is not None and fair["part"] is None:
+        commitment, own = fair["commitment"], fair["part"]
+        if commitment is not None and own is None and not fair["revealing"]:
             part = rng.randbytes(16).hex()
-            runner.contribute(person, fair["commitment"], part, subscriber)
+            runner.contribute(person, commitment, seal_of(part), None, subscriber)
+            sealed[commitment] = part
+        elif fair["revealing"] and own and own["text"] is None and commitment in sealed:
+            part = sealed.pop(commitment)
+            runner.contribute(person, commitment, None, part, subscriber)
             given.append(part)  # (one refused, the shuffle made meanwhile, is not in a proof)
         chosen_action = _choose(latest["view"]["legal"]["options"], rng)
         if chosen_action is not None:
@@ -157,7 +172,7 @@ async def _game(
     await lobby.start()
     key = keys.signer.key
     played = Played(game)
-    settings = Settings(bot_pause=0, time_limit=5, bot_chips=100_000)
+    settings = Settings(bot_pause=0, time_limit=5, bot_chips=100_000, parts_window=0.05)
     while played.coups < coups and played.failure is None:
         with Session(engine) as session, session.begin():
             name = f"{game.replace('-', '_')}_{played.tables}"

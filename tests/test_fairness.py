@@ -12,6 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from typer.testing import CliRunner
 from croupier import games
 from croupier.cards import Card, full_pack
 from croupier.cli import app
-from croupier.engine import History
+from croupier.engine import HOUSE, Action, EndShoe, History
 from croupier.engine.history import proved
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.fairness import (
@@ -68,7 +69,10 @@ def _modulo_of_small_draws(seed: bytes) -> tuple[Card, ...]:
 
 
 def test_the_derived_shuffle_is_uniform_over_every_order():  # C-5
-    assert chi_square(lambda seed: derived_order(seed, {0: "ada"}, PACK)) < CHI_SQUARE_23_AT_999
+    assert (
+        chi_square(lambda seed: derived_order(seed, {0: "ada"}, PACK, (1, 1)))
+        < CHI_SQUARE_23_AT_999
+    )
 
 
 def test_the_uniformity_test_catches_a_derivation_reduced_modulo_without_rejection():  # C-5
@@ -81,7 +85,7 @@ def test_every_card_is_as_likely_at_every_place_of_a_full_pack():  # C-5
     counts = Counter(
         (card, place)
         for _ in range(shuffles)
-        for place, card in enumerate(derived_order(next(seeds), {}, pack))
+        for place, card in enumerate(derived_order(next(seeds), {}, pack, (1, 1)))
     )
     expected = shuffles / len(pack)
     statistic = sum(
@@ -102,9 +106,12 @@ def test_whole_numbers_below_n_are_drawn_by_rejection():
         draws(0)
 
 
-def _as_documented(seed: bytes, parts: dict[int, str], cards: tuple[Card, ...]) -> list[Card]:
+def _as_documented(
+    seed: bytes, parts: dict[int, str], cards: tuple[Card, ...], table: int, number: int
+) -> list[Card]:
     """The derivation written again from docs/fairness.md, step by step."""
-    message = b"croupier-fair-1" + hashlib.sha256(seed).hexdigest().encode()
+    message = b"croupier-fair-2" + table.to_bytes(8, "big") + number.to_bytes(4, "big")
+    message += hashlib.sha256(seed).hexdigest().encode()
     for seat in sorted(parts):
         data = parts[seat].encode()
         message += seat.to_bytes(4, "big") + len(data).to_bytes(4, "big") + data
@@ -123,24 +130,37 @@ def _as_documented(seed: bytes, parts: dict[int, str], cards: tuple[Card, ...]) 
 
 def test_the_derivation_is_the_documented_one_and_is_pinned():  # a change fails every proof
     seeds = _seeds(9)
-    for parts in ({}, {0: "ada", 2: "bob"}, {5: "ünïcode"}):
+    for parts, place in (
+        ({}, (0, 1)),
+        ({0: "ada", 2: "bob"}, (7, 3)),
+        ({5: "ünïcode"}, (2**40, 9)),
+    ):
         seed = next(seeds)
-        assert list(derived_order(seed, parts, full_pack())) == _as_documented(
-            seed, parts, full_pack()
+        assert list(derived_order(seed, parts, full_pack(), place)) == _as_documented(
+            seed, parts, full_pack(), *place
         )
     assert commitment(bytes(32)) == hashlib.sha256(bytes(32)).hexdigest()
-    order = derived_order(bytes(32), {0: "ada", 2: "bob"}, full_pack())
+    order = derived_order(bytes(32), {0: "ada", 2: "bob"}, full_pack(), (7, 3))
+    assert " ".join(map(str, order[:8])) == "JS 4D AH 9H 2H AC KS QC"
+    # Version 1's orders, bound to no place, are still the ones its histories hold.
+    order = derived_order(bytes(32), {0: "ada", 2: "bob"}, full_pack(), None)
     assert " ".join(map(str, order[:8])) == "7H 9H 7S 9C 8S QD 5H QH"
+
+
+def test_the_table_and_the_shuffle_number_change_the_order():
+    seed, pack = bytes(range(32)), full_pack()
+    orders = {derived_order(seed, {}, pack, place) for place in ((0, 1), (0, 2), (1, 1), None)}
+    assert len(orders) == 4
 
 
 def test_each_part_and_its_seat_change_the_order():
     seed, pack = bytes(range(32)), full_pack()
-    base = derived_order(seed, {0: "ada", 1: "bob"}, pack)
-    assert derived_order(seed, {0: "ada", 1: "bob"}, pack) == base
-    assert derived_order(seed, {0: "ada", 1: "bob!"}, pack) != base
-    assert derived_order(seed, {0: "bob", 1: "ada"}, pack) != base
-    assert derived_order(seed, {0: "ada", 2: "bob"}, pack) != base
-    assert derived_order(seed, {0: "ad", 1: "abob"}, pack) != base  # the lengths are bound
+    base = derived_order(seed, {0: "ada", 1: "bob"}, pack, (1, 1))
+    assert derived_order(seed, {0: "ada", 1: "bob"}, pack, (1, 1)) == base
+    assert derived_order(seed, {0: "ada", 1: "bob!"}, pack, (1, 1)) != base
+    assert derived_order(seed, {0: "bob", 1: "ada"}, pack, (1, 1)) != base
+    assert derived_order(seed, {0: "ada", 2: "bob"}, pack, (1, 1)) != base
+    assert derived_order(seed, {0: "ad", 1: "abob"}, pack, (1, 1)) != base  # lengths bound
 
 
 def test_the_commitment_is_published_before_the_parts_and_the_seed_told_after_the_shoe():
@@ -154,7 +174,7 @@ def test_the_commitment_is_published_before_the_parts_and_the_seed_told_after_th
     assert shuffler.commitment != first  # the next shuffle's
     shuffler.shuffle(full_pack())
     told, hidden = shuffler.proofs
-    assert told.seed is not None and told.check(full_pack()) == order
+    assert told.seed is not None and told.check(full_pack(), (0, 1)) == order
     assert hidden.seed is None
     shuffler.reveal()
     assert all(p.seed is not None for p in shuffler.proofs)
@@ -163,15 +183,15 @@ def test_the_commitment_is_published_before_the_parts_and_the_seed_told_after_th
 def test_a_proof_holds_only_with_the_seed_committed_to():
     seed = bytes(range(32))
     proof = Proof(commitment(seed), seed.hex(), {1: "x"})
-    assert proof.check(PACK) == derived_order(seed, {1: "x"}, PACK)
+    assert proof.check(PACK, (3, 2)) == derived_order(seed, {1: "x"}, PACK, (3, 2))
     for forged in (
         Proof(proof.commitment, bytes(32).hex(), {1: "x"}),
         Proof("0" * 64, seed.hex(), {}),
     ):
         with pytest.raises(InvalidInput, match="not the one its commitment"):
-            forged.check(PACK)
+            forged.check(PACK, (3, 2))
     with pytest.raises(InvalidInput, match="not revealed"):
-        Proof(proof.commitment, None, {}).check(PACK)
+        Proof(proof.commitment, None, {}).check(PACK, (3, 2))
 
 
 @pytest.mark.parametrize("text", ["a\nb", "x" * 201, "\x00"])
@@ -208,7 +228,87 @@ def test_a_fair_session_verifies_card_by_card(name, seed):  # C-5, C-6
     text = history.to_json()
     shuffles, rounds = proved(game, History.from_json(text, game))
     assert shuffles == len(history.proofs) >= 1 and rounds == game.rounds(table.state)
-    assert json.loads(text)["format"] == 3 and json.loads(text)["shuffles"] == []
+    data = json.loads(text)
+    assert (data["format"], data["fairness"], data["seal"], data["shuffles"]) == (5, 2, None, [])
+
+
+@dataclass
+class _ChangingShoe(Croupier):
+    """The croupier, who also sets the first shoe aside once its first coup is over."""
+
+    changed: bool = False
+
+    def decide(self, game: Any, state: Any, rng: random.Random) -> Action | None:
+        legal = game.legal_actions(state, HOUSE)
+        if not self.changed and game.rounds(state) == 1 and EndShoe() in legal:
+            self.changed = True
+            return EndShoe()
+        return super().decide(game, state, rng)
+
+
+@pytest.mark.parametrize("name", ["punto-banco", "chemin-de-fer"])
+def test_a_shoe_the_house_ends_between_coups_replays_and_verifies(name, tmp_path: Path):
+    """The house's change of shoe is a house step like any other: the history holds it, the
+    replay takes it, and the next coup is dealt from a second proven shuffle (PB-5, CF-4)."""
+    game = games.get(name)
+    players = {s: Player(f"bot {s}", StayingBot(random.Random(s))) for s in range(3)}
+    table = Table(
+        game,
+        game.config(),
+        players,
+        buy_ins={0: 1000, 1: 1200, 2: 1400},
+        seed=3,
+        croupier=_ChangingShoe(rounds=3),
+        shuffler=FairShuffler.seeded(3, lambda made: {}),
+    )
+    table.run()
+    history = History.from_json(table.history.to_json(), game)
+    assert (HOUSE, EndShoe()) in history.actions
+    assert proved(game, history) == (2, 3)  # the first shoe's one coup, the second's two
+    save = tmp_path / "changed.json"
+    save.write_text(table.history.to_json())
+    verified = CliRunner().invoke(app, ["verify", str(save)])
+    assert verified.exit_code == 0 and "Verified: 2 shuffles" in verified.output
+
+
+def test_a_fair_session_saved_before_its_orders_were_bound_to_their_place_verifies():
+    """A history of format 3, saved by croupier before the derivation's version 2 (made by
+    this file's `fair_table` at 71bb3c6), is proved with the orders of version 1, and fails
+    with those of version 2."""
+    text = (Path(__file__).parent / "data" / "fair-format-3.json").read_text()
+    game = games.get("chemin-de-fer")
+    history = History.from_json(text, game)
+    assert history.fairness == 1
+    assert proved(game, history)[0] == len(history.proofs) >= 1
+    with pytest.raises(HistoryMismatch):
+        proved(game, replace(history, fairness=2))
+
+
+def test_a_server_s_history_saved_before_its_seal_said_its_shoes_verifies(tmp_path):
+    """A history of format 4, a server's, saved before its seal said how many shoes are
+    over and signed the table's end (made by benchmarks/fair_soak.py at 71bb3c6), is proved
+    with the orders of version 1 and its signatures, written again as format 4, and
+    refused once a signature or an order is changed."""
+    text = (Path(__file__).parent / "data" / "fair-format-4.json").read_text()
+    game = games.get("monte-bank")
+    history = History.from_json(text, game)
+    assert history.fairness == 1 and history.seal is not None and history.seal.shoes is None
+    assert proved(game, history)[0] == len(history.proofs) >= 2
+    again = History.from_json(history.to_json(), game)
+    assert json.loads(history.to_json())["format"] == 4 and again == history
+    with pytest.raises(HistoryMismatch):
+        proved(game, replace(history, fairness=2))
+    signatures = list(history.seal.signatures)
+    signatures[1] = signatures[2]
+    with pytest.raises(HistoryMismatch):
+        proved(game, replace(history, seal=replace(history.seal, signatures=tuple(signatures))))
+    save = tmp_path / "old.json"
+    save.write_text(text)
+    verified = CliRunner().invoke(app, ["verify", str(save)])
+    assert verified.exit_code == 0, verified.output
+    assert f"Verified: {len(history.proofs)} shuffles" in verified.output
+    said = " ".join(verified.output.split())
+    assert "The table's end: not checked: this history is from a table opened before" in said
 
 
 def _verifies(game: Any, data: Any) -> bool:

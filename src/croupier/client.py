@@ -14,8 +14,10 @@ a server process's 307 to the one that runs a table); `TableConnection` is one t
 websocket: it keeps the last step seen (`seq`) and view (`view`), checks that no step is
 missed, makes an idempotency key for each action, goes where a `moved` message sends it
 (the process that runs the table), and can reconnect, carrying on from the last step it
-saw. The server's heartbeats are taken in silence; a server that sends nothing at all for
-`SILENCE` of them (stopped, or cut off) is `ServerSilent`, and the connection is let go.
+saw. A part of the shuffle it gives is sealed first and revealed, by itself, once a view
+says the shuffle's seals are closed (docs/fairness.md, "Sealed parts"). The server's
+heartbeats are taken in silence; a server that sends nothing at all for `SILENCE` of them
+(stopped, or cut off) is `ServerSilent`, and the connection is let go.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from croupier import i18n
 from croupier.engine.actions import Action
 from croupier.engine.codec import encode
 from croupier.errors import CroupierError
+from croupier.fairness import seal_of
 
 __all__ = [
     "SILENCE",
@@ -199,6 +202,9 @@ class TableConnection:
         self._framed: deque[dict[str, Any]] = deque()
         """The messages of the last frame not yet read (a frame may hold several)."""
         self._held: deque[dict[str, Any]] = deque()
+        self._parts: dict[str, str] = {}
+        """The parts this connection sealed, by the commitment of their shuffle, until
+        they are revealed."""
 
     async def __aenter__(self) -> TableConnection:
         await self.connect()
@@ -296,7 +302,20 @@ class TableConnection:
     async def _next_noted(self) -> dict[str, Any]:
         message = await self._receive()
         self._note(message)
+        if message["type"] == "view":
+            await self._reveal(message.get("fair") or {})
         return message
+
+    async def _reveal(self, fair: dict[str, Any]) -> None:
+        """Reveal the part this connection sealed, once the view says its seals are closed
+        (the answer, `given` or an `error` about the part, comes through `next`)."""
+        own = fair.get("part") or {}
+        text = self._parts.get(fair.get("commitment") or "")
+        due = fair.get("revealing") and own.get("text") is None
+        if due and text is not None and own.get("sealed") == seal_of(text) and self._socket:
+            del self._parts[fair["commitment"]]
+            message = {"type": "part", "commitment": fair["commitment"], "text": text}
+            await self._socket.send(json.dumps(message))
 
     def _note(self, message: dict[str, Any]) -> None:
         """Keep the last step and view, and where a `moved` sends the connection next; a step
@@ -327,9 +346,10 @@ class TableConnection:
         seq: int | None = None,
         part: str | None = None,
     ) -> str:
-        """Send `action` (for sitting down, at `seat`, with a `part` of the coming shuffle),
-        decided on step `seq` (by default the last step seen), without waiting for the
-        answer: its key. The answer, `ack` or `refused` with that key, comes through `next`."""
+        """Send `action` (for sitting down, at `seat`, with a `part` of the coming shuffle:
+        its seal, the part revealed once the seals close), decided on step `seq` (by default
+        the last step seen), without waiting for the answer: its key. The answer, `ack` or
+        `refused` with that key, comes through `next`."""
         if self._socket is None:
             raise ProtocolError(i18n._("the connection is closed"))
         key = key or uuid.uuid4().hex
@@ -338,25 +358,29 @@ class TableConnection:
         message: dict[str, Any] = {"type": "act", "seq": decided, "key": key, "action": body}
         if seat is not None:
             message["seat"] = seat
-        if part is not None:
-            message["part"] = part
+        commitment = ((self.view or {}).get("fair") or {}).get("commitment")
+        if part is not None and commitment is not None:
+            message["sealed"] = seal_of(part)
+            self._parts[commitment] = part
         await self._socket.send(json.dumps(message))
         return key
 
     async def send_part(self, commitment: str, text: str) -> None:
-        """Send `text` as a part of the shuffle committed to as `commitment`, without
-        waiting for the answer (`given`, or an `error` about the part, through `next`)."""
+        """Give `text` as a part of the shuffle committed to as `commitment`: its seal now,
+        the part itself once a view says the seals are closed; without waiting for the
+        answer (`given`, or an `error` about the part, through `next`)."""
         if self._socket is None:
             raise ProtocolError(i18n._("the connection is closed"))
+        self._parts[commitment] = text
         await self._socket.send(
-            json.dumps({"type": "part", "commitment": commitment, "text": text})
+            json.dumps({"type": "part", "commitment": commitment, "sealed": seal_of(text)})
         )
 
     async def give(self, text: str, commitment: str | None = None) -> dict[str, Any]:
         """Add `text` to the coming shuffle, whose `commitment` (by default the last view's)
-        the person was shown: the answer, `given`, or an `error` about the part (the shuffle
-        was made meanwhile, the text is not a part). Messages that come before it wait for
-        `next`."""
+        the person was shown, sealed (`send_part`): the answer, `given`, or an `error` about
+        the part (the shuffle was made meanwhile, the seals are closed, the text is not a
+        part). Messages that come before it wait for `next`."""
         if commitment is None:
             fair = (self.view or {}).get("fair") or {}
             commitment = fair.get("commitment")

@@ -5,8 +5,11 @@ For each shuffle the dealer draws a secret *seed* (32 bytes) and publishes its
 shuffle add *contributions* (any text). When the shuffle is due the order is derived,
 deterministically, from the seed, the commitment and the contributions in seat order:
 
-- key = HMAC-SHA256(seed, `croupier-fair-1` ‖ commitment ‖ each contribution as its
-  seat, its length and its UTF-8 bytes);
+- key = HMAC-SHA256(seed, `croupier-fair-2` ‖ the table (8 bytes, big-endian; 0 at the
+  terminal) ‖ the shuffle's number (4 bytes, from 1) ‖ commitment ‖ each contribution as
+  its seat, its length and its UTF-8 bytes), so that one seed never gives the same order at
+  two places (`croupier-fair-1`, from before, had neither the table nor the number, and its
+  histories still verify);
 - a stream of bytes: HMAC-SHA256(key, 0), HMAC-SHA256(key, 1), ... (the counter as
   8 bytes, big-endian);
 - a whole number below n: the stream's next 4 bytes, big-endian, taken only if below the
@@ -40,9 +43,11 @@ from croupier.randomness import stream
 __all__ = [
     "CONTRIBUTION",
     "DOMAIN",
+    "FAIRNESS",
     "HOUSE_CUT",
     "SEED",
     "FairShuffler",
+    "Place",
     "Proof",
     "ProvenShuffler",
     "checked_part",
@@ -52,13 +57,24 @@ __all__ = [
     "fisher_yates",
     "fresh_part",
     "house_cut",
+    "seal_of",
     "seeds_of",
 ]
 
 T = TypeVar("T")
 
-DOMAIN = b"croupier-fair-1"
+DOMAIN = b"croupier-fair-2"
 """What the derivation's key is made for: a derivation of another version never agrees."""
+
+FAIRNESS = 2
+"""The derivation's version: 2 binds each order to its table and shuffle number (`DOMAIN`);
+1, `croupier-fair-1`, from before, did not. A history says which it was made with."""
+
+_DOMAIN_1 = b"croupier-fair-1"
+
+Place = tuple[int, int] | None
+"""Where a shuffle is made, (table, shuffle number from 1), bound into its key; None for a
+shuffle of version 1, which bound neither."""
 
 HOUSE_CUT = b"croupier-house-cut-1"
 """What the house cut's key is made for (`house_cut`): never the order's stream again."""
@@ -84,8 +100,12 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def _key(seed: bytes, contributions: Mapping[int, str]) -> bytes:
-    message = bytearray(DOMAIN)
+def _key(seed: bytes, contributions: Mapping[int, str], place: Place) -> bytes:
+    if place is None:
+        message = bytearray(_DOMAIN_1)
+    else:
+        table, number = place
+        message = bytearray(DOMAIN) + table.to_bytes(8, "big") + number.to_bytes(4, "big")
     message += commitment(seed).encode()
     for seat, text in sorted(contributions.items()):
         data = text.encode("utf-8")
@@ -127,37 +147,52 @@ def fisher_yates(items: Sequence[T], below: Callable[[int], int]) -> tuple[T, ..
 
 
 def derived_order(
-    seed: bytes, contributions: Mapping[int, str], cards: Sequence[Card]
+    seed: bytes, contributions: Mapping[int, str], cards: Sequence[Card], place: Place
 ) -> tuple[Card, ...]:
-    """The order the derivation gives the fresh pack `cards`, top first."""
-    return fisher_yates(cards, fair_numbers(_key(seed, contributions)))
+    """The order the derivation gives the fresh pack `cards` at `place`, top first."""
+    return fisher_yates(cards, fair_numbers(_key(seed, contributions, place)))
 
 
-def house_cut(seed: bytes, contributions: Mapping[int, str], low: int, high: int) -> int:
+def house_cut(
+    seed: bytes, contributions: Mapping[int, str], place: Place, low: int, high: int
+) -> int:
     """Where the house cuts the pack this shuffle gives (`low` to `high` cards, each place
     equally likely): the first number of the stream of HMAC-SHA256(key, `HOUSE_CUT`), the key
     being the shuffle's own (`derived_order`'s)."""
-    key = hmac.digest(_key(seed, contributions), HOUSE_CUT, "sha256")
+    key = hmac.digest(_key(seed, contributions, place), HOUSE_CUT, "sha256")
     return low + fair_numbers(key)(high - low + 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """One shuffle's commitment, its seed once revealed (None before), and the seats'
-    contributions."""
+    """One shuffle's commitment, its seed once revealed (None before), the seats'
+    contributions, and, where they were sealed first (at a server: `seal_of`), each seat's
+    seal, a seat that sealed and did not reveal being left out (`withheld`)."""
 
     commitment: str
     seed: str | None
     contributions: Mapping[int, str]
+    sealed: Mapping[int, str] | None = None
 
-    def check(self, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """The order this proof gives `cards`; `InvalidInput` if its seed is not revealed or
-        is not the one committed to."""
-        return derived_order(self._seed(), self.contributions, cards)
+    def check(self, cards: Sequence[Card], place: Place) -> tuple[Card, ...]:
+        """The order this proof gives `cards` at `place`; `InvalidInput` if its seed is not
+        revealed or is not the one committed to, or a contribution is not the one sealed."""
+        seed = self._seed()
+        if self.sealed is not None:
+            for seat, text in sorted(self.contributions.items()):
+                if self.sealed.get(seat) != seal_of(text):
+                    said = _("seat {seat}'s part is not the one it sealed before the seals closed")
+                    raise InvalidInput(said.format(seat=seat))
+        return derived_order(seed, self.contributions, cards, place)
 
-    def house_cut(self, low: int, high: int) -> int:
+    @property
+    def withheld(self) -> list[int]:
+        """The seats that sealed a part and did not reveal it: left out of the order."""
+        return sorted(set(self.sealed or {}) - set(self.contributions))
+
+    def house_cut(self, place: Place, low: int, high: int) -> int:
         """Where the house cuts this shuffle's pack (`house_cut`); `InvalidInput` as `check`."""
-        return house_cut(self._seed(), self.contributions, low, high)
+        return house_cut(self._seed(), self.contributions, place, low, high)
 
     def _seed(self) -> bytes:
         if self.seed is None:
@@ -169,6 +204,13 @@ class Proof:
         if commitment(seed) != self.commitment:
             raise InvalidInput(_("its seed is not the one its commitment was made to"))
         return seed
+
+
+def seal_of(text: str) -> str:
+    """A part's seal: the SHA-256 of its UTF-8 bytes, in hex. A seat gives the seal first and
+    the part once every seal is in, so that no one, the dealer with seats of its own
+    included, chooses a part knowing another's (docs/fairness.md, "Sealed parts")."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def fresh_part() -> str:
@@ -230,7 +272,8 @@ class FairShuffler:
         if self._gather is not None:
             for seat, text in self._gather(self.commitment).items():
                 self.contribute(seat, text)
-        order = derived_order(self._seed, self._contributions, cards)
+        place = (0, len(self._done) + 1)  # no table at the terminal
+        order = derived_order(self._seed, self._contributions, cards, place)
         self._done.append((self._seed, dict(self._contributions)))
         self._revealed = len(self._done) - 1  # the shoe before this one is over
         self._seed, self._contributions = self._draw(SEED), {}
@@ -251,10 +294,13 @@ class FairShuffler:
 
 class ProvenShuffler:
     """Gives the orders that `proofs` derive, in turn, each checked against its commitment:
-    a replay of a fair session from its proofs (`ValueError` names the first that fails)."""
+    a replay of a fair session from its proofs (`ValueError` names the first that fails).
+    `table` is the table they were made at (0 at the terminal), or None for proofs of
+    version 1 (`FAIRNESS`)."""
 
-    def __init__(self, proofs: Sequence[Proof]) -> None:
+    def __init__(self, proofs: Sequence[Proof], table: int | None) -> None:
         self._proofs = list(proofs)
+        self._table = table
         self.used = 0
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -263,7 +309,7 @@ class ProvenShuffler:
         proof = self._proofs[self.used]
         self.used += 1
         try:
-            return proof.check(cards)
+            return proof.check(cards, None if self._table is None else (self._table, self.used))
         except InvalidInput as error:
             said = _("shuffle {number}: {error}").format(number=self.used, error=error)
             raise ValueError(said) from None

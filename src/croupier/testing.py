@@ -43,6 +43,7 @@ from croupier.engine import (
     Amounts,
     Driver,
     EndSession,
+    EndShoe,
     Event,
     Game,
     History,
@@ -154,7 +155,7 @@ class _WhimsicalHouse:
         if HOUSE in actors and game.rounds(state) >= self.rounds and EndSession() in legal:
             return EndSession()
         seats = [actor for actor in actors if actor is not HOUSE]
-        house = [option for option in legal if option != EndSession()]
+        house = [option for option in legal if option not in (EndSession(), EndShoe())]
         if house and (not seats or rng.random() < 0.03):
             return pick(rng, rng.choice(house))
         return None

@@ -1,7 +1,7 @@
 """`croupier verify` and the server's keys (docs/fairness.md, "The key"): each signature names
 its key's id; `--key` takes the key or its fingerprint, and a history signed by keys that
 succeed it, each succession signed by the key before, is verified by it; a succession not so
-signed is refused; and a history signed before keys had ids (format 5) still verifies."""
+signed is refused; and a history signed before keys had ids (format 4) still verifies."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from croupier import games
 from croupier.cli import app
 from croupier.engine.history import History, proved
-from croupier.engine.seal import Ending, Seal, Signer
+from croupier.engine.seal import Ending, Seal, Signer, fingerprint
 from croupier.server.keys import read_key_file
 
 SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
@@ -44,14 +44,13 @@ def signed(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Si
     endings: list[Ending] = []
 
     class Watching(Seal):
-        def holds(self, shoe: int, table: int, chain: bytes, seed: bytes | None) -> bool:
-            endings.append(Ending(table, shoe, chain, seed))
-            return Seal.holds(self, shoe, table, chain, seed)
+        def holds(self, shoe: int, chain: bytes, seed: bytes | None) -> bool:
+            endings.append(Ending(self.table, shoe, chain, seed))
+            return Seal.holds(self, shoe, chain, seed)
 
     history = History.from_json(json.dumps(data), game)
     assert history.seal is not None
-    seal = history.seal
-    watched = Watching(seal.table, seal.key, seal.signatures, seal.key_ids, seal.succession)
+    watched = Watching(*(getattr(history.seal, name) for name in Seal.__dataclass_fields__))
     proved(game, History(**{**_fields(history), "seal": watched}))
     assert len(endings) >= 2, "a history of more than one shoe"
     return data, signer, endings
@@ -86,7 +85,7 @@ def _rotated(
 
 def test_each_signature_names_its_key_s_id(signed, tmp_path):
     data, signer, _ = signed
-    assert data["format"] == 6
+    assert data["format"] == 5
     seal = data["seal"]
     assert seal["key"] == signer.key and seal["succession"] == []
     assert seal["key_ids"] == [signer.key_id] * len(seal["signatures"])
@@ -124,16 +123,13 @@ def test_a_signature_under_another_key_id_is_refused(signed, tmp_path):
     assert status == 1 and "is not its key's for the history as it is" in said
 
 
-def test_a_history_signed_before_keys_had_ids_still_verifies(signed, tmp_path):
-    data, old, endings = signed
-    before = json.loads(json.dumps(data))
-    before["format"] = 5
-    seal = before["seal"]
-    for ending in endings:
-        seal["signatures"][ending.shoe] = old.sign(ending.message(None))
-    before["seal"] = {key: seal[key] for key in ("table", "key", "signatures")}
-    status, said = _verify(tmp_path, before, old.key)
-    assert status == 0, said
-    seal["signatures"][endings[0].shoe] = old.sign(endings[0].message(old.key_id))
-    before["seal"] = {key: seal[key] for key in ("table", "key", "signatures")}
-    assert _verify(tmp_path, before, old.key)[0] == 1, "an id-naming signature is not format 5's"
+def test_a_history_signed_before_keys_had_ids_still_verifies(tmp_path):
+    """A server's history of format 4 (tests/data, saved by 71bb3c6): its signatures name no
+    key id, and are its key's; --key takes that key or its fingerprint."""
+    data = json.loads((Path(__file__).parents[1] / "data" / "fair-format-4.json").read_text())
+    key = data["seal"]["key"]
+    for given in (key, fingerprint(key)):
+        status, said = _verify(tmp_path, data, given)
+        assert status == 0 and "(the key given" in said, said
+    status, said = _verify(tmp_path, data, Signer(Signer.fresh()).key)
+    assert status == 1 and "not by the key given or one that succeeds it" in said

@@ -118,7 +118,7 @@ def test_the_record_tells_no_more_than_the_rest_of_the_history(name):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"format": 7}, "format 7 is of a newer croupier"),
+        ({"format": 6}, "format 6 is of a newer croupier"),
         ({"format": "2"}, "format '2' is not one croupier writes"),
         ({"game": "poker"}, "this history is of 'poker', not 'punto-banco'"),
         ({"seed": 1.5}, "its seed is 1.5, not a whole number or null"),

@@ -38,6 +38,7 @@ from croupier.engine import (
     Amounts,
     Drawing,
     EndSession,
+    EndShoe,
     Game,
     Leave,
     Option,
@@ -157,7 +158,8 @@ def _choose(
     house = list(game.legal_actions(state, HOUSE))
     if EndSession() in house and game.rounds(state) >= rounds:
         return HOUSE, EndSession()
-    house = [option for option in house if option != EndSession()] if HOUSE in actors else []
+    ended = (EndSession(), EndShoe())  # the house's own decisions, never a random pick
+    house = [option for option in house if option not in ended] if HOUSE in actors else []
     seats = sorted((each for each in actors if each is not HOUSE), key=str)
     if house and (not seats or rng.random() < CLOSING):
         return HOUSE, _pick(rng, house)

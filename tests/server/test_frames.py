@@ -35,10 +35,12 @@ ODD: list[tuple[str | bytes, str]] = [
     ('{"type": "part", "commitment": "x", "text": "\\ud800"}', "up to 200 printable"),
     ('{"type": "part", "commitment": "x", "text": {"a": 1}}', "a part of the shuffle is text"),
     ('{"type": "part", "commitment": "x", "text": "' + "y" * 9000 + '"}', "up to 200"),
+    ('{"type": "part", "commitment": "x", "sealed": "ABC"}', "a part's seal is its SHA-256"),
+    ('{"type": "part", "commitment": "x"}', "a part message gives either sealed"),
     (
         '{"type": "act", "key": "k7", "seq": 0, "action": {"type": "Join", "amount": 5},'
-        ' "seat": 1, "part": 7}',
-        "a part of the shuffle is text",
+        ' "seat": 1, "sealed": 7}',
+        "a part's seal is its SHA-256",
     ),
 ]
 

@@ -182,7 +182,7 @@ def test_a_seed_stored_in_the_clear_before_is_sealed_at_start(database_url, tmp_
         ada = Person(server, "ada")
         table = ada.post("/api/tables", {"game": "punto-banco", "bots": 1}).json()["id"]
     engine = open_database(database_url)
-    with Session(engine) as session, session.begin():  # as migration 0011 left it
+    with Session(engine) as session, session.begin():  # as before migration 0012
         row = session.get(ShoeSeed, (table, 1))
         assert row is not None and row.sealed is not None
         seed = keys.box.open(table, 1, row.sealed)

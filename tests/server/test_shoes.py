@@ -7,12 +7,12 @@ while every edit of one is refused."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,12 +28,13 @@ from croupier.cli import app as cli
 from croupier.engine.history import History, proved
 from croupier.engine.seal import Signer
 from croupier.errors import HistoryMismatch, InvalidInput
+from croupier.fairness import seal_of
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.runner import TableRunner
 from croupier.server.schema import ShoePart, ShoeSeed, StepRecord
 from croupier.server.tables import rebuild
-from tests.server.players import Person, Reader, house_box, play_at_random
+from tests.server.players import Person, Reader, house_box
 
 SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
@@ -44,19 +45,33 @@ def server(database_url):
         yield client
 
 
-def _open(person: Person, game: str, part: str | None = None) -> int:
-    body: dict[str, Any] = {"game": game, "bots": 2, "settings": {"bot_pause": 0, "time_limit": 2}}
+def _open(person: Person, game: str, part: str | None = None, **settings: float) -> int:
+    """Open a table of `game` with two bots, its opener sealing `part` with the opening."""
+    body: dict[str, Any] = {
+        "game": game,
+        "bots": 2,
+        "settings": {"bot_pause": 0, "time_limit": 2, **settings},
+    }
     if part is not None:
-        body["part"] = part
+        body["sealed"] = seal_of(part)
     answer = person.post("/api/tables", body)
     assert answer.status_code == 201, answer.text
     table: int = answer.json()["id"]
     return table
 
 
-def _sit(reader: Reader, seat: int, part: str) -> dict[str, Any]:
-    """Sit at `seat` with 300 chips and a part of the coming shuffle: the view after."""
-    view = reader.until(lambda m: m["type"] == "view" and str(seat) in m.get("open_seats", {}))
+def _sit(reader: Reader, seat: int | None, part: str, taken: int | None = None) -> dict[str, Any]:
+    """Sit at `seat` (None: the first open once seat `taken` is) with 300 chips and the seal
+    of a part of the coming shuffle: the view after."""
+
+    def open_to_sit(message: dict[str, Any]) -> bool:
+        open_seats = message.get("open_seats") or {}
+        if message["type"] != "view" or str(taken) in open_seats:
+            return False
+        return bool(open_seats) if seat is None else str(seat) in open_seats
+
+    view = reader.until(open_to_sit)
+    seat = min(map(int, view["open_seats"])) if seat is None else seat
     reader.socket.send_text(
         json.dumps(
             {
@@ -65,16 +80,37 @@ def _sit(reader: Reader, seat: int, part: str) -> dict[str, Any]:
                 "key": f"sit-{seat}",
                 "action": {"type": "Join", "amount": 300},
                 "seat": seat,
-                "part": part,
+                "sealed": seal_of(part),
             }
         )
     )
-    assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+    answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+    assert answer["type"] == "ack", answer
     return reader.until(lambda m: m["type"] == "view" and m["seat"] == seat)
 
 
-def _give(reader: Reader, commitment: Any, text: Any) -> dict[str, Any]:
-    return reader.ask({"type": "part", "commitment": commitment, "text": text}, "given", "error")
+def _seal(reader: Reader, commitment: Any, text: str) -> dict[str, Any]:
+    """Give the seal of `text` to the shuffle committed to as `commitment`: the answer."""
+    message = {"type": "part", "commitment": commitment, "sealed": seal_of(text)}
+    return reader.ask(message, "given", "error")
+
+
+def _reveal(reader: Reader, commitment: Any, text: Any) -> dict[str, Any]:
+    """Reveal `text` to the shuffle committed to as `commitment`: the answer."""
+    message = {"type": "part", "commitment": commitment, "text": text}
+    return reader.ask(message, "given", "error")
+
+
+def _revealing(reader: Reader, shuffle: int, timeout: float = 60) -> dict[str, Any]:
+    """The first view that says shuffle `shuffle`'s seals are closed: its `fair`."""
+    view = reader.until(
+        lambda m: (
+            m["type"] == "view" and m["fair"]["shuffle"] == shuffle and m["fair"]["revealing"]
+        ),
+        timeout=timeout,
+    )
+    fair: dict[str, Any] = view["fair"]
+    return fair
 
 
 def _seeds(url: str, table: int) -> list[str]:
@@ -88,74 +124,112 @@ def _seeds(url: str, table: int) -> list[str]:
     return found
 
 
-def test_a_seat_s_part_goes_into_the_coming_shuffle(server, database_url, tmp_path):  # MB-5
+def test_a_seat_s_part_is_sealed_then_revealed_into_the_coming_shuffle(
+    server, database_url
+):  # MB-5
+    """A seat's part is sealed while its shuffle's seals are open and revealed once they are
+    closed, into that shuffle; the opener's, sealed with the opening, goes into the first.
+    A watcher's seal, a stale one, a reveal too early, one that is not the part sealed, and
+    a malformed seal or part are each refused in words; no seed and no other seat's part is
+    told on any socket."""
     ada, bob, cy = (Person(server, name) for name in ("ada", "bob", "cy"))
-    table = _open(ada, "monte-bank", "from the opener")
+    table = _open(ada, "monte-bank", "from the opener", parts_window=60)
     with ada.connect(table) as at_ada, bob.connect(table) as at_bob, cy.connect(table) as at_cy:
         ra, rb, rc = (Reader(s, p.heard) for s, p in ((at_ada, ada), (at_bob, bob), (at_cy, cy)))
-        seen = _sit(ra, 0, "ada sits")
+        first = _revealing(ra, 1)  # no person seated: the seals close at once
+        assert first["part"] == {"sealed": seal_of("from the opener"), "text": None}
+        assert first["given"] == [0] and first["shown"] == []
+        assert _reveal(ra, first["commitment"], "from the opener")["part"] == "from the opener"
+        seen = _sit(ra, 0, "ada sits")  # the first shuffle is made: ada seals the second
         fair = seen["fair"]
-        assert fair["part"] == "ada sits" and 0 in fair["given"]
-        assert re.fullmatch(r"[0-9a-f]{64}", fair["commitment"])
         coming, commitment = fair["shuffle"], fair["commitment"]
-        given = _give(ra, commitment, "ada's own words")
+        assert coming == 2 and not fair["revealing"]
+        assert fair["part"] == {"sealed": seal_of("ada sits"), "text": None}
+        assert fair["given"] == [0] and re.fullmatch(r"[0-9a-f]{64}", commitment)
+        given = _seal(ra, commitment, "ada's own words")  # replacing the first, while open
         assert given == {
             "type": "given",
             "shuffle": coming,
             "commitment": commitment,
             "seat": 0,
-            "part": "ada's own words",
+            "sealed": seal_of("ada's own words"),
         }
-        after = ra.until(lambda m: m["type"] == "view" and m["fair"]["part"] == "ada's own words")
-        assert after["fair"]["given"] == [0]
         told = rb.until(lambda m: m["type"] == "view" and m["fair"]["given"] == [0])
-        assert told["fair"]["part"] is None, "another seat's part is not told before its reveal"
-        refused = _give(rc, commitment, "a watcher's words")
+        assert told["fair"]["part"] is None, "another seat's part is not told"
+        early = _reveal(ra, commitment, "ada's own words")
+        assert early["reason"] == (
+            f"the seals of shuffle {coming} are still open: give your part's seal (its "
+            "SHA-256, sealed) now, and the part once they are closed"
+        )
+        refused = _seal(rc, commitment, "a watcher's words")
         assert refused == {
             "type": "error",
             "about": "part",
             "reason": "only a seat adds a part to the shuffle: you are watching the table",
         }
-        stale = _give(ra, "0" * 64, "too late")
+        stale = _seal(ra, "0" * 64, "too late")
         assert stale["reason"] == (
             f"that shuffle has been made: the coming one, shuffle {coming}, is committed to "
             f"sha256 {commitment}"
         )
-        for bad, reason in (
-            ("", "a part of the shuffle is text of 1 to 200 characters"),
-            (5, "a part of the shuffle is text of 1 to 200 characters"),
-            ("x" * 201, "a part of the shuffle is up to 200 printable characters"),
-            ("bell\x07", "a part of the shuffle is up to 200 printable characters"),
-        ):
-            assert _give(ra, commitment, bad) == {
-                "type": "error",
-                "about": "part",
-                "reason": reason,
-            }
-        missing = ra.ask({"type": "part", "text": "no commitment"}, "error")
+        for bad in ("", 5, "A" * 64, "0" * 63):
+            message = {"type": "part", "commitment": commitment, "sealed": bad}
+            assert ra.ask(message, "error")["reason"] == (
+                "a part's seal is its SHA-256 in hexadecimal: 64 digits 0-9 and a-f, lower case"
+            )
+        both = {"type": "part", "commitment": commitment, "sealed": "0" * 64, "text": "x"}
+        assert ra.ask(both, "error")["reason"].startswith("a part message gives either sealed")
+        missing = ra.ask({"type": "part", "sealed": "0" * 64}, "error")
         assert (
             missing["reason"] == "a part names the commitment it is for: the view's fair.commitment"
         )
-        # ada plays until her shuffle is made
-        stop = threading.Event()
-        player = threading.Thread(
-            target=play_at_random, args=(ra, random.Random(1), stop), daemon=True
-        )
-        player.start()
-        rb.until(lambda m: m["type"] == "view" and (m["fair"]["shuffle"] or 0) > coming, timeout=60)
-        stop.set()
-        player.join(timeout=10)
     assert ada.post(f"/api/tables/{table}/close").status_code == 202
-    key = server.get("/api/key").json()["key"]
     history = _closed_history(server, ada, table)
-    proofs = history.proofs
-    assert proofs[0].contributions == {0: "from the opener"}  # the opener's, the first shuffle
-    assert proofs[coming - 1].contributions[0] == "ada's own words"
-    assert history.seal is not None and history.seal.key == key
+    first_proof = history.proofs[0]
+    assert first_proof.contributions == {0: "from the opener"}
+    assert first_proof.sealed == {0: seal_of("from the opener")}
     proved(games.get("monte-bank"), history)
     seeds = _seeds(database_url, table)
     heard = json.dumps([ada.heard, bob.heard, cy.heard])
     assert seeds and not any(seed in heard for seed in seeds), "a seed was told on a socket"
+    assert "ada's own words" not in json.dumps([bob.heard, cy.heard])
+
+
+def test_the_parts_sealed_are_revealed_once_the_seals_close_and_go_into_the_shuffle(
+    server,
+):  # MB-5
+    """Once a shuffle's seals close, each seat reveals the part it sealed: a part that is
+    not the one sealed, and a seal given after the closing, are refused; the part revealed
+    is in the shuffle's proof, and the history verifies. The seals close as soon as every
+    person seated has sealed a part, long before the table's parts window ends."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank", parts_window=600)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        fair = _sit(reader, 0, "first")["fair"]
+        shuffle, commitment = fair["shuffle"], fair["commitment"]
+        closed = _revealing(reader, shuffle)
+        assert closed["part"] == {"sealed": seal_of("first"), "text": None}
+        assert _seal(reader, commitment, "another")["reason"] == (
+            f"the seals of shuffle {shuffle} are closed: a part sealed before is revealed "
+            "now, and no other is taken"
+        )
+        assert _reveal(reader, commitment, "not first")["reason"] == (
+            "that is not the part you sealed: its SHA-256 is not your seal"
+        )
+        for bad, reason in (
+            ("", "a part of the shuffle is text of 1 to 200 characters"),
+            ("x" * 201, "a part of the shuffle is up to 200 printable characters"),
+        ):
+            assert _reveal(reader, commitment, bad)["reason"] == reason
+        assert _reveal(reader, commitment, "first")["part"] == "first"
+        again = _reveal(reader, commitment, "first")
+        assert again["type"] == "error"  # revealed already, or the shuffle made since
+    assert ada.post(f"/api/tables/{table}/close").status_code == 202
+    history = _closed_history(server, ada, table)
+    proof = history.proofs[shuffle - 1]
+    assert proof.contributions == {0: "first"} and proof.withheld == []
+    proved(games.get("monte-bank"), history)
 
 
 def _closed_history(server: TestClient, person: Person, table: int) -> History:
@@ -169,10 +243,10 @@ def _closed_history(server: TestClient, person: Person, table: int) -> History:
     return History.from_json(answer.text, games.get(json.loads(answer.text)["game"]))
 
 
-def test_a_table_taken_up_again_shows_the_same_commitment_and_parts(database_url):
+def test_a_table_taken_up_again_shows_the_same_commitment_and_seals(database_url):
     with TestClient(create_app(database_url)) as server:
         ada = Person(server, "ada")
-        table = _open(ada, "punto-banco")
+        table = _open(ada, "punto-banco", parts_window=600)
         with ada.connect(table) as socket:
             reader = Reader(socket, ada.heard)
             fair = _sit(reader, 0, "kept")["fair"]
@@ -183,13 +257,60 @@ def test_a_table_taken_up_again_shows_the_same_commitment_and_parts(database_url
         )
         with socket:
             view = Reader(socket, []).until(lambda m: m["type"] == "view")
-    assert view["fair"]["commitment"] == fair["commitment"]
-    assert view["fair"]["part"] == "kept" and view["fair"]["given"] == [0]
+    assert view["fair"]["commitment"] == fair["commitment"] and not view["fair"]["revealing"]
+    assert view["fair"]["part"] == {"sealed": seal_of("kept"), "text": None}
+    assert view["fair"]["given"] == [0]
+
+
+def test_a_dealer_that_stops_after_an_honest_reveal_cannot_seal_again(database_url):  # MB-5
+    """The grinding attack: a dealer with a seat of its own waits for the honest seat's part,
+    then would choose its own. Once the seals have closed, that closing is stored: a server
+    taken up again after a crash (or a stop the dealer chose, once it saw the honest part)
+    still has them closed, takes no new seal from any seat, and takes only the part each
+    sealed before."""
+    with TestClient(create_app(database_url)) as server:
+        ada, eve = Person(server, "ada"), Person(server, "eve")
+        table = _open(ada, "monte-bank", parts_window=0.2, reveal_window=600)
+        with ada.connect(table) as at_ada, eve.connect(table) as at_eve:
+            honest, dealer = Reader(at_ada, ada.heard), Reader(at_eve, eve.heard)
+            fair = _sit(honest, 0, "honest part")["fair"]
+            shuffle, commitment = fair["shuffle"], fair["commitment"]
+            eves = _sit(dealer, None, "the dealer's first", taken=0)
+            assert eves["fair"]["shuffle"] == shuffle
+            _revealing(honest, shuffle)
+            assert _reveal(honest, commitment, "honest part")["part"] == "honest part"
+        cookies = ada.cookie, eve.cookie
+    with TestClient(create_app(database_url)) as again:  # the dealer, having seen it
+        eve.client, eve.cookie = again, cookies[1]
+        with eve.connect(table) as at_eve:
+            dealer = Reader(at_eve, eve.heard)
+            view = dealer.until(lambda m: m["type"] == "view")
+            assert view["fair"]["revealing"] and view["fair"]["shown"] == [0]
+            assert view["fair"]["given"] == [0, eves["seat"]]
+            assert _seal(dealer, commitment, "ground")["reason"].startswith(
+                f"the seals of shuffle {shuffle} are closed"
+            )
+            assert _reveal(dealer, commitment, "ground")["reason"] == (
+                "that is not the part you sealed: its SHA-256 is not your seal"
+            )
+            assert _reveal(dealer, commitment, "the dealer's first")["type"] == "given"
+        ada.client, ada.cookie = again, cookies[0]
+        assert ada.post(f"/api/tables/{table}/close").status_code == 202
+        history = _closed_history(again, ada, table)
+    assert history.proofs[shuffle - 1].contributions == {
+        0: "honest part",
+        eves["seat"]: "the dealer's first",
+    }
+    proved(games.get("monte-bank"), history)
 
 
 def test_a_stored_shuffle_not_derived_from_its_seed_and_parts_is_refused(server, database_url):
     ada = Person(server, "ada")
     table = _open(ada, "private-monte", "mine")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        fair = _revealing(reader, 1)
+        assert _reveal(reader, fair["commitment"], "mine")["type"] == "given"
     engine = open_database(database_url)
     deadline = time.monotonic() + 20
     box = house_box(database_url)
@@ -349,7 +470,7 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             timeout=120,
         )
     data = ada.get(f"/api/tables/{table}/history").json()
-    assert data["house_cuts"] is True
+    assert data["fairness"] == 2
     bots = {int(seat) for seat in data["buy_ins"]}
     cuts = [
         action for actor, action in data["actions"] if actor in bots and action["type"] == "Cut"
@@ -364,3 +485,157 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
         ):
             proved(game, history)
+
+
+SHUFFLES = 12
+"""The shuffles the told-before-made test watches: enough for Monte Bank's void deals
+(MB-7) and a bot banker's shuffle after a punter's (MB-5) to come among them."""
+
+
+def test_each_shuffle_is_told_before_it_is_made_and_takes_the_part_given_it(server):  # MB-5, MB-7
+    """Every shuffle is made only once a committed step has told each connection its
+    commitment, and then, while a person is seated, after the table's parts window: a part
+    given to each new commitment as it is seen (as the page gives one) goes into that
+    shuffle. Monte Bank shuffles at every deal, again after a void one (MB-7), and a bot
+    banker shuffles after a punter's shuffle (MB-5)."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "at the start")
+        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
+        answers = []
+        for _ in range(SHUFFLES):
+            view = reader.until(
+                lambda m: m["type"] == "view" and m["fair"] and m["fair"]["part"] is None,
+                timeout=60,
+            )
+            fair = view["fair"]
+            answers.append(_seal(reader, fair["commitment"], f"part {fair['shuffle']}"))
+    assert [a["type"] for a in answers] == ["given"] * SHUFFLES, answers
+    told = [m["fair"] for m in ada.heard if m["type"] == "view" and m.get("fair")]
+    coming = [fair["shuffle"] for fair in told]
+    assert coming[-1] >= SHUFFLES
+    assert all(b - a in (0, 1) for a, b in itertools.pairwise(coming)), (
+        f"a shuffle made before a view told its commitment: {coming}"
+    )
+    first: dict[int, str] = {}
+    for fair in told:
+        assert first.setdefault(fair["shuffle"], fair["commitment"]) == fair["commitment"]
+
+
+def _verified(server: TestClient, person: Person, table: int, tmp_path: Path) -> dict[str, Any]:
+    """Table `table`'s history now, which `croupier verify` proves with the server's key."""
+    answer = person.get(f"/api/tables/{table}/history")
+    assert answer.status_code == 200, answer.text
+    save = tmp_path / f"table-{table}.json"
+    save.write_text(answer.text)
+    key = server.get("/api/key").json()["key"]
+    verified = CliRunner().invoke(cli, ["verify", str(save), "--key", key])
+    assert verified.exit_code == 0 and "Verified" in verified.output, verified.output
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_punto_banco_shoe_is_told_once_its_last_person_gets_up(server, tmp_path):  # PB-5
+    """The house ends the shoe ada played in at the next moment between coups once she has
+    got up, though bots sit on: her coups and the shoe's seed are in the history at once,
+    and `croupier verify` proves it, signature by signature."""
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        reader.until(lambda m: m["type"] == "view" and m["view"]["coups"] >= 1, timeout=60)
+        assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
+        reader.until(
+            lambda m: m["type"] == "view" and m["seat"] is None and m["fair"]["revealed"] >= 1,
+            timeout=60,
+        )
+    data = _verified(server, ada, table, tmp_path)
+    actions = data["actions"]
+    assert ["house", {"type": "EndShoe"}] in actions
+    ended = actions.index(["house", {"type": "EndShoe"}])
+    ada_steps = [action["type"] for actor, action in actions[:ended] if actor == 0]
+    assert ada_steps[0] == "Join" and ada_steps[-1] == "Leave", ada_steps
+    assert len(data["proofs"]) == 1 and re.fullmatch(r"[0-9a-f]{64}", data["proofs"][0]["seed"])
+    assert (data["seal"]["shoes"], data["seal"]["end"]) == (2, None)  # shoes 0 and 1: open
+
+
+def test_a_shoe_ends_between_coups_after_the_tables_shoe_time(server, tmp_path):  # PB-5
+    """With `shoe_time` tiny, the shoe ada plays in ends at the first moment between coups,
+    and a new shuffle deals the next coup while she sits on."""
+    ada = Person(server, "ada")
+    body = {
+        "game": "punto-banco",
+        "bots": 2,
+        "settings": {"bot_pause": 0, "time_limit": 2, "shoe_time": 0.01},
+    }
+    answer = ada.post("/api/tables", body)
+    assert answer.status_code == 201, answer.text
+    table = answer.json()["id"]
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        reader.until(
+            lambda m: m["type"] == "view" and m["seat"] == 0 and m["fair"]["revealed"] >= 2,
+            timeout=60,
+        )
+    data = _verified(server, ada, table, tmp_path)
+    assert data["actions"].count(["house", {"type": "EndShoe"}]) >= 1
+    assert data["seal"]["shoes"] == len(data["seal"]["signatures"]) == len(data["proofs"]) + 1
+
+
+def test_a_closed_tables_history_without_its_last_shoes_is_refused(server, tmp_path):
+    """The seal signs a closed table's end with the number of its shoes: its history cut at
+    a shoe's end (as it was given while the table was open) with that end marker, the last
+    shoes left out, is refused by `croupier verify` in words."""
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "ada's part")
+        assert reader.ask({"type": "plan", "leave": True, "away": False}, "planned")
+        reader.until(lambda m: m["type"] == "view" and m["fair"]["revealed"] >= 1, timeout=60)
+        cut = _verified(server, ada, table, tmp_path)  # shoes 0 and 1, the table open
+        assert ada.post(f"/api/tables/{table}/close").status_code == 202
+        reader.until(lambda m: m["type"] == "view" and m["closed"], timeout=60)
+    whole = _verified(server, ada, table, tmp_path)
+    end, key_id = whole["seal"]["end"], whole["seal"]["end_key_id"]
+    assert end is not None and whole["seal"]["shoes"] == len(whole["seal"]["signatures"]) > 2
+    assert (cut["seal"]["shoes"], cut["seal"]["end"]) == (2, None)
+    for shoes in (whole["seal"]["shoes"], 2):
+        cut["seal"].update(shoes=shoes, end=end, end_key_id=key_id)
+        save = tmp_path / "cut.json"
+        save.write_text(json.dumps(cut))
+        refused = CliRunner().invoke(cli, ["verify", str(save)])
+        assert refused.exit_code == 1, refused.output
+        assert "its last shoes are left out" in refused.output, refused.output
+
+
+def test_a_part_sealed_and_not_revealed_is_left_out_and_verify_says_so(server, tmp_path):
+    """A seat that seals a part and does not reveal it within the reveal window is left out
+    of the order; the history holds its seal without its part, verifies, and `croupier
+    verify` names the seat that withheld."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank", parts_window=0.2, reveal_window=0)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        fair = _sit(reader, 0, "never shown")["fair"]
+        shuffle = fair["shuffle"]
+        reader.until(
+            lambda m: m["type"] == "view" and (m["fair"]["shuffle"] or 0) > shuffle, timeout=60
+        )
+    assert ada.post(f"/api/tables/{table}/close").status_code == 202
+    history = _closed_history(server, ada, table)
+    proof = history.proofs[shuffle - 1]
+    assert proof.sealed == {0: seal_of("never shown")} and proof.withheld == [0]
+    assert 0 not in proof.contributions
+    saved = tmp_path / "withheld.json"
+    saved.write_text(history.to_json())
+    said = CliRunner().invoke(cli, ["verify", str(saved)])
+    assert said.exit_code == 0, said.output
+    assert (
+        f"Shuffle {shuffle}: seat 0 sealed a part and did not reveal it, so the order was made "
+        "without it." in said.output
+    )

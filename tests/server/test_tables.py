@@ -18,8 +18,9 @@ from starlette.testclient import TestClient
 
 from croupier import games
 from croupier.engine.actions import Join
+from croupier.engine.game import Shuffling
 from croupier.errors import InsufficientChips
-from croupier.fairness import derived_order
+from croupier.fairness import derived_order, seal_of
 from croupier.games.monte_bank import MonteBank
 from croupier.server._book import Move, action_json
 from croupier.server._committer import Committer
@@ -251,16 +252,20 @@ def test_a_lease_that_has_run_out_may_be_taken(table):
     assert claim(engine, number, "second", 60)
 
 
-def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_s_part(
+def test_a_table_s_first_shuffle_leaves_out_its_opener_s_part_when_it_is_not_revealed(
     database_url,
 ):
+    """The first shuffle is its stored seed's order at its place; the opener's part, sealed
+    with the opening and not revealed (nobody is at the table to), is left out, and its
+    seal is stored."""
     engine = open_database(database_url)
     with Session(engine) as session, session.begin():
         ada = register(session, "ada", "a long password").id
 
     async def opened() -> int:
         lobby = Lobby(engine, keys=house_keys(database_url))
-        runner = await lobby.open(ada, "punto-banco", {}, 1, Settings(bot_pause=0), "mine")
+        settings = Settings(bot_pause=0, reveal_window=0)
+        runner = await lobby.open(ada, "punto-banco", {}, 1, settings, seal_of("mine"))
         await asyncio.sleep(0.2)
         await lobby.stop()
         return runner.info.id
@@ -271,15 +276,18 @@ def test_a_table_s_first_shuffle_is_derived_from_its_stored_seed_and_its_opener_
         stored = session.get(ShoeSeed, (table, 1))
         part = session.get(ShoePart, (table, 1, 0))
     assert stored is not None and stored.sealed is not None and stored.seed is None
-    assert part is not None and part.text == "mine"
-    seed = house_box(database_url).open(table, 1, stored.sealed)
+    assert part is not None
+    assert (part.sealed, part.text) == (seal_of("mine"), None)
+    drawn = house_box(database_url).open(table, 1, stored.sealed)
     fresh = games.get("punto-banco").chance(
         games.get("punto-banco").start(games.get("punto-banco").config(), {1: 1000})
     )
     order = json.loads(first.action)["order"]
-    derived = derived_order(seed, {0: "mine"}, fresh.cards)  # type: ignore[union-attr]
+    assert isinstance(fresh, Shuffling)
+    derived = derived_order(drawn, {}, fresh.cards, (table, 1))
     assert first.actor == "chance" and order == [str(card) for card in derived]
-    assert order != [str(card) for card in derived_order(seed, {}, fresh.cards)]  # type: ignore[union-attr]
+    mine = derived_order(drawn, {0: "mine"}, fresh.cards, (table, 1))
+    assert order != [str(card) for card in mine]
 
 
 def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):

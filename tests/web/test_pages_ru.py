@@ -152,7 +152,7 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
     fair = page.locator("section.fair")
     expect(fair.get_by_role("heading", name="Тасовка")).to_be_visible()
     expect(fair.locator(".commitment")).to_contain_text("закреплена до того, как сделана")
-    expect(fair.locator(".given")).to_have_text("Доли внесли: вы.")
+    expect(fair.locator(".given")).to_have_text("Доли запечатаны: вы.")
     expect(fair.get_by_role("button", name="Добавить в тасовку")).to_be_visible()
     history = page.get_by_role("button", name="Скачать историю раздач")
     expect(history).to_be_disabled()

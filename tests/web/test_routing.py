@@ -48,7 +48,10 @@ def proxy_and_processes(postgres_server: str, tmp_path: Path) -> Iterator[tuple[
             Server(
                 url,
                 tmp_path / f"p{n}.log",
-                ("--public-url", f"http://127.0.0.1:{port}/p{n}", "--proxy", "127.0.0.1"),
+                (
+                    *("--public-url", f"http://127.0.0.1:{port}/p{n}", "--proxy", "127.0.0.1"),
+                    *("--lease", "6"),  # a lease kept on a busy machine; taken up within 60 s
+                ),
             )
             for n in (1, 2)
         ]

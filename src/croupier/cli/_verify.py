@@ -17,7 +17,7 @@ from croupier.cli._usage import fail
 from croupier.engine.history import proved
 from croupier.engine.seal import Seal
 from croupier.errors import HistoryMismatch
-from croupier.i18n import N_, _
+from croupier.i18n import N_, _, ngettext
 from croupier.words.markup import plural
 
 __all__ = ["command", "verify_app", "verify_command"]
@@ -87,6 +87,15 @@ def verify_command(
     console.print(
         said.format(shuffles=plural(shuffles, "shuffle"), rounds=plural(coups, round_name))
     )
+    for number, proof in enumerate(history.proofs, 1):
+        if proof.withheld:
+            said = _(
+                "Shuffle {shuffle}: {seats} sealed a part and did not reveal it, so the order "
+                "was made without it."
+            )
+            seats = ngettext("seat {seats}", "seats {seats}", len(proof.withheld))
+            seats = seats.format(seats=", ".join(map(str, proof.withheld)))
+            console.print(said.format(shuffle=number, seats=seats))
     if seal is not None:
         if given is not None:
             said = _(
@@ -100,13 +109,22 @@ def verify_command(
             )
         signatures = plural(len(seal.signatures), "signature")
         console.print(said.format(table=seal.table, signatures=signatures, key=_signers(seal)))
+        if seal.shoes is None:
+            said = _(
+                "The table's end: not checked: this history is from a table opened before a "
+                "seal said how many shoes are over and signed the table's end."
+            )
+            console.print(said)
 
 
 def _from_given(seal: Seal, given: str) -> bool:
-    """Whether every shoe of `seal` is signed by the key `given` (its hex or fingerprint), or
-    by one that succeeds it (the successions themselves are checked by `proved`)."""
+    """Whether every shoe of `seal`, and its end, is signed by the key `given` (its hex or
+    fingerprint), or by one that succeeds it (the successions themselves are checked by
+    `proved`)."""
     place = seal.place_of(given)
     signers = [seal.signer(shoe) for shoe in range(len(seal.signatures))]
+    if seal.end_key_id is not None:
+        signers.append(seal.end_signer())
     return place is not None and all(at is not None and at >= place for at in signers)
 
 

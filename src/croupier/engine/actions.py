@@ -26,6 +26,7 @@ __all__ = [
     "Done",
     "Draw",
     "EndSession",
+    "EndShoe",
     "Join",
     "Leave",
     "Legal",
@@ -219,3 +220,10 @@ class CloseBets(Action):
 @dataclass(frozen=True, slots=True)
 class EndSession(Action):
     """The house: close the table between coups; everyone keeps their chips."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndShoe(Action):
+    """The house: set the shoe in play aside between coups, so that the next coup deals from
+    a new shuffle and this shoe's seed can be told (the croupier's own change of shoe:
+    docs/fairness.md, "Reveal")."""

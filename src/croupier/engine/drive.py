@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from croupier.engine.actions import Action, Amounts, EndSession
+from croupier.engine.actions import Action, Amounts, EndSession, EndShoe
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.events import Event
 from croupier.engine.game import Drawing, Game
@@ -63,8 +63,8 @@ class Croupier:
         """The house's action now, or None to let the seats act first.
 
         When the house is the only one who can act, it takes its first option that does
-        not end the session (closing bets, or cutting an empty table's shoe at a random
-        place), else it ends the session, unless it `waits`.
+        not end the session or the shoe (closing bets, or cutting an empty table's shoe at a
+        random place), else it ends the session, unless it `waits`.
         """
         legal = game.legal_actions(state, HOUSE)
         if not legal:
@@ -74,7 +74,7 @@ class Croupier:
             return EndSession()
         if game.to_act(state) != {HOUSE}:
             return None
-        option = next((o for o in legal if o != EndSession()), None)
+        option = next((o for o in legal if o not in (EndSession(), EndShoe())), None)
         if option is None:
             return None if self.waits else EndSession()
         if isinstance(option, Amounts):

@@ -11,14 +11,20 @@ set), `buy_ins` (seat number to chips), `seed` (or null), `actions` (`[actor, ac
 pairs), `shuffles` (each order, top first, for a session without a seed) and `record`
 (its checkpoints). Format 1, from before the record, has neither `format` nor `record`;
 it is read, and replays unchecked. A provably fair session (`croupier.fairness`) is format
-3: format 2 and `proofs`, each shuffle's commitment, revealed seed and contributions; its
-shuffles are derived from them again, never taken from the file. A table server's history
-is format 6: format 3, `seal`, the server's signature of each shoe
-(`croupier.engine.seal`): `{"table", "key", "signatures", "key_ids", "succession"}`, and
-`house_cuts`, whether the cuts no person made (a bot's, the house's) are their shuffles'
-house cuts (`croupier.fairness.house_cut`), which `proved` then checks; format 5 is format
-6 with a seal of `{"table", "key", "signatures"}` alone (every signature `key`'s, made
-before keys had ids), and format 4 is format 5 without `house_cuts` (false).
+5: format 2; `proofs`, each shuffle's commitment, revealed seed and contributions, its
+shuffles derived from them again, never taken from the file; `seal`, a table server's
+signature of each shoe (`croupier.engine.seal`): `{"table", "key", "shoes", "signatures",
+"key_ids", "end", "end_key_id", "succession"}` (the shoes over, the id of the key that made
+each signature, the signature of the table's end marker once it has closed, or null, and
+its key's id, and the keys that succeeded `key`, each signed by the one before; the shoes,
+the end and its key id are null at a table opened before them, of fairness 1), or null at
+the terminal; and `fairness`, the derivation's version
+(`croupier.fairness.FAIRNESS`): from 2 each order is bound to its table and shuffle number,
+and at a server the cuts no person made (a bot's, the house's) are their shuffles' house
+cuts, which `proved` then checks. Formats 3 (a fair session at the terminal, without a
+seal) and 4 (at a server, its seal without `shoes` and `end`: its end is not checked), from
+before, are format 5 of fairness 1, without `fairness`; a history read from format 4 is
+written in it again.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, Shuffle
+from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
@@ -40,15 +46,15 @@ from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.engine.seal import Seal, Succession, after_shuffle, after_step, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
-from croupier.fairness import Proof, ProvenShuffler, seeds_of
+from croupier.fairness import FAIRNESS, Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
 __all__ = ["FORMAT", "History", "Step", "proved", "replay"]
 
-FORMAT = 6
-"""The newest format: `to_json` writes it for a sealed history, 3 for a fair session
-without a seal, 2 for any other; `from_json` reads them all, and 1 and 4."""
+FORMAT = 5
+"""The newest format: `to_json` writes it for a fair session, 2 for any other; `from_json`
+reads them all, and 1, 3 and 4."""
 
 _KEYS = {
     1: ("game", "config", "buy_ins", "seed", "actions", "shuffles"),
@@ -60,11 +66,7 @@ _KEYS = {
     ),
     5: (
         *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
-        *("proofs", "seal", "house_cuts"),
-    ),
-    6: (
-        *("format", "game", "config", "buy_ins", "seed", "actions", "shuffles", "record"),
-        *("proofs", "seal", "house_cuts"),
+        *("proofs", "seal", "fairness"),
     ),
 }
 
@@ -92,28 +94,34 @@ class History:
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
     proofs: tuple[Proof, ...] = field(default=(), repr=False)
     seal: Seal | None = field(default=None, repr=False)
-    house_cuts: bool = False
-    """Whether the cuts no person made are house cuts (a sealed history of format 5)."""
+    fairness: int = FAIRNESS
+    """The version of the proofs' derivation (`croupier.fairness.FAIRNESS`)."""
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
         orders, or the seed."""
         if self.proofs:
-            return ProvenShuffler(self.proofs)
+            table = self.seal.table if self.seal is not None else 0
+            return ProvenShuffler(self.proofs, table if self.fairness > 1 else None)
         if self.shuffles or self.seed is None:
             return RecordedShuffler(self.shuffles)
         return RandomShuffler.seeded(self.seed)
 
     def to_json(self) -> str:
+        fair = self.proofs or self.seal is not None
+        version = 4 if _of_format_4(self.seal) else FORMAT if fair else 2
         proofs: dict[str, JSON] = (
-            {"proofs": [_proof_json(proof) for proof in self.proofs]} if self.proofs else {}
+            {
+                "proofs": [_proof_json(proof) for proof in self.proofs],
+                "seal": None if self.seal is None else _seal_json(self.seal, version),
+                **({} if version == 4 else {"fairness": self.fairness}),
+            }
+            if fair
+            else {}
         )
-        if self.seal is not None:
-            proofs["seal"] = _seal_json(self.seal)
-            proofs["house_cuts"] = self.house_cuts
         return json.dumps(
             {
-                "format": FORMAT if self.seal is not None else 3 if self.proofs else 2,
+                "format": version,
                 "game": self.game,
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
@@ -172,13 +180,15 @@ class History:
         if record and (record[0].rounds, record[0].steps) != (0, 0):
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
-        seal = _seal(data["seal"], version) if version > 3 else None
-        house_cuts = data["house_cuts"] if version > 4 else False
-        if type(house_cuts) is not bool:
-            said = _("its house_cuts is {value}, not true or false")
-            raise InvalidHistory(said.format(value=brief(house_cuts)))
+        # formats 3 and 4 were of version 1; 1 and 2 have no proofs, so none applies
+        fairness = data["fairness"] if version > 4 else 1 if version > 2 else FAIRNESS
+        if type(fairness) is not int or not 1 <= fairness <= FAIRNESS:
+            said = _("its fairness is {value}, not a whole number from 1 to {newest}")
+            raise InvalidHistory(said.format(value=brief(fairness), newest=FAIRNESS))
+        sealed = version > 3 and data["seal"] is not None
+        seal = _seal(data["seal"], version, fairness) if sealed else None
         return cls(
-            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, house_cuts
+            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, fairness
         )
 
 
@@ -203,8 +213,9 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
     """Check a fair session (docs/fairness.md): its shuffles and rounds, once every seed is
     the one its commitment was made to (and, with a seed, the one the seed draws), every
     order the one the seed and the parts give, every step replays as recorded, and, for a
-    sealed history, each shoe's signature is the seal's key's. A `HistoryMismatch` names
-    the first discrepancy."""
+    sealed history, each shoe's signature is the seal's key's, the shoes it says are over
+    are all there, and a session that ends has its end marker signed (`_closed`). A
+    `HistoryMismatch` names the first discrepancy."""
     if history.seed is not None:
         drawn = seeds_of(history.seed)
         for number, proof in enumerate(history.proofs, 1):
@@ -217,27 +228,33 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         reason = _("its seal's succession {number} is not signed by the key before it")
         raise HistoryMismatch(0, False, reason.format(number=broken))
     chain = (
-        opening(seal.table, history.game, history.config, history.buy_ins, history.house_cuts)
+        opening(seal.table, history.game, history.config, history.buy_ins, history.fairness)
         if seal is not None
         else b""
     )
     shuffles = rounds = 0
-    ended = False
+    ended = set_aside = False  # set aside: the shoe in play ended by the house (`EndShoe`)
     before = game.start(history.config, history.buy_ins)
-    bots = set(history.buy_ins) if seal is not None else set()  # a server's: seated at opening
+    house_cuts = seal is not None and history.fairness > 1
+    bots = set(history.buy_ins) if house_cuts else set()  # a server's: seated at opening
     for state, step in replay(game, history):
         made_by_no_one = step.actor is HOUSE or step.actor in bots
-        if history.house_cuts and isinstance(step.action, Cut) and made_by_no_one:
+        if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
             _house_cut(game, history, before, step, shuffles, rounds + 1)
         bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
         before = state
         if seal is not None:
             if step.actor is CHANCE and isinstance(step.action, Shuffle):
-                _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                if not set_aside:
+                    _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                set_aside = False
                 proof = history.proofs[shuffles]  # the replay has checked it is there
-                chain = after_shuffle(chain, proof.commitment, proof.contributions)
+                chain = after_shuffle(chain, proof.commitment, proof.contributions, proof.sealed)
             elif step.actor is not CHANCE:
                 chain = after_step(chain, step.actor, step.action)
+                if step.actor is HOUSE and isinstance(step.action, EndShoe):
+                    _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
+                    set_aside = True
             ended = ended or any(isinstance(event, SessionEnded) for event in step.events)
         shuffles += step.actor is CHANCE and isinstance(step.action, Shuffle)
         rounds = game.rounds(state)
@@ -250,7 +267,8 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         )
         raise HistoryMismatch(rounds, True, reason.format(n=proofs, made=shuffles))
     if seal is not None:
-        _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
+        if not set_aside:
+            _sealed(seal, history, shuffles, chain, rounds + 1, closing=ended)
         if len(seal.signatures) != shuffles + 1:
             signatures = len(seal.signatures)
             reason = ngettext(
@@ -260,7 +278,37 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
             )
             reason = reason.format(n=signatures, shoes=shuffles + 1)
             raise HistoryMismatch(rounds + 1, ended, reason)
+        _closed(seal, shuffles + 1, chain, rounds + 1, ended)
     return shuffles, rounds
+
+
+def _closed(seal: Seal, shoes: int, chain: bytes, round: int, ended: bool) -> None:
+    """Raise `HistoryMismatch` (at `round`) unless the seal says that the `shoes` shoes of
+    the history are over, and, if the session `ended` or the seal marks the table's end, that
+    end marker signs them all with the chain at the end (`seal.closing`). A seal of format
+    4 says neither its shoes nor its end: there is nothing to check."""
+    reason = None
+    if seal.shoes is None:
+        return
+    if seal.shoes != shoes:
+        reason = _("the seal says {said} shoes are over, and the history holds {shoes}").format(
+            said=seal.shoes, shoes=shoes
+        )
+        if seal.shoes > shoes:
+            reason = _("{reason}: its last shoes are left out").format(reason=reason)
+    elif ended and seal.end is None:
+        reason = _("the session ends, and the seal has no signature of the table's end")
+    elif seal.end is not None and not ended:
+        reason = _(
+            "the seal signs the table's end, and the history stops before the session ends: "
+            "its last shoes are left out"
+        )
+    elif ended and not seal.holds_end(shoes, chain):
+        reason = _(
+            "the seal's signature of the table's end is not its key's for the history as it is"
+        )
+    if reason is not None:
+        raise HistoryMismatch(round, True, reason)
 
 
 def _house_cut(
@@ -270,7 +318,10 @@ def _house_cut(
     cut of shuffle `shuffle`, the last made before it."""
     (option,) = game.options(before, step.actor).of_type(Cut)
     assert isinstance(option, Amounts) and isinstance(step.action, Cut)
-    due = history.proofs[shuffle - 1].house_cut(option.low, option.high)
+    assert history.seal is not None, "house cuts are a server's"
+    due = history.proofs[shuffle - 1].house_cut(
+        (history.seal.table, shuffle), option.low, option.high
+    )
     if step.action.amount != due:
         who = (
             _("the house")
@@ -292,7 +343,7 @@ def _sealed(
     """Raise `HistoryMismatch` (at `round`, `closing`) unless the seal signs shoe `shoe`,
     which ends here."""
     seed = history.proofs[shoe - 1].seed if shoe else None
-    if not seal.holds(shoe, seal.table, chain, bytes.fromhex(seed) if seed else None):
+    if not seal.holds(shoe, chain, bytes.fromhex(seed) if seed else None):
         if shoe:
             reason = _(
                 "the seal's signature of shoe {shoe} is not its key's for the history as it is"
@@ -444,15 +495,32 @@ def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) ->
 
 def _proof_json(proof: Proof) -> JSON:
     given = {str(seat): text for seat, text in sorted(proof.contributions.items())}
-    return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given}
+    sealed = (
+        {}
+        if proof.sealed is None
+        else {"sealed": {str(seat): s for seat, s in sorted(proof.sealed.items())}}
+    )
+    return {"commitment": proof.commitment, "seed": proof.seed, "contributions": given, **sealed}
 
 
-def _seal_json(seal: Seal) -> JSON:
+def _of_format_4(seal: Seal | None) -> bool:
+    """Whether format 4 holds all of `seal`: its table's opened before a seal said its
+    shoes, and none of its keys has an id or a successor."""
+    if seal is None or seal.shoes is not None or seal.succession:
+        return False
+    return all(named is None for named in seal.key_ids)
+
+
+def _seal_json(seal: Seal, version: int) -> JSON:
+    signed = {"table": seal.table, "key": seal.key, "signatures": list(seal.signatures)}
+    if version == 4:
+        return signed
     return {
-        "table": seal.table,
-        "key": seal.key,
-        "signatures": list(seal.signatures),
+        **signed,
+        "shoes": seal.shoes,
         "key_ids": list(seal.key_ids or [None] * len(seal.signatures)),
+        "end": seal.end,
+        "end_key_id": seal.end_key_id,
         "succession": [
             {"key": step.key, "since": step.since, "signature": step.signature}
             for step in seal.succession
@@ -461,28 +529,52 @@ def _seal_json(seal: Seal) -> JSON:
 
 
 _SEAL_KEYS = {"table", "key", "signatures"}
-"""The keys of a seal before keys had ids (formats 4 and 5)."""
+"""The keys of a seal of format 4, from before keys had ids and a seal said its end."""
+
+_SEAL_KEYS_5 = {*_SEAL_KEYS, "shoes", "key_ids", "end", "end_key_id", "succession"}
 
 
-def _seal(item: JSON, version: int) -> Seal:
-    """A history's seal as `_seal_json` writes it (in format `version`)."""
+def _seal(item: JSON, version: int, fairness: int) -> Seal:
+    """A history's seal as `_seal_json` writes it, in format `version`: its shoes, end and
+    end's key id null only at fairness 1, from before they were."""
     with _part(_("its seal ('seal')")):
-        keys = _SEAL_KEYS if version < 6 else {*_SEAL_KEYS, "key_ids", "succession"}
-        if not isinstance(item, dict) or set(item) != keys:
-            if version < 6:
+        if not isinstance(item, dict) or set(item) != (_SEAL_KEYS_5 if version > 4 else _SEAL_KEYS):
+            if version == 4:
                 raise InvalidHistory(_("expected its table, key and signatures"))
-            raise InvalidHistory(_("expected its table, key, signatures, key_ids and succession"))
+            said = _(
+                "expected its table, key, shoes, signatures, key_ids, end, end_key_id and "
+                "succession"
+            )
+            raise InvalidHistory(said)
         table, key, signatures = item["table"], item["key"], item["signatures"]
         if type(table) is not int or not isinstance(key, str):
             raise InvalidHistory(_("its table is a whole number and its key text (hexadecimal)"))
         if not isinstance(signatures, list) or not all(isinstance(s, str) for s in signatures):
             raise InvalidHistory(_("its signatures are a list of text (hexadecimal)"))
-        if version < 6:
-            return Seal(table, key, tuple(signatures))
-        ids = item["key_ids"]
+        if version == 4:
+            return Seal(table, key, tuple(signatures), None)
+        shoes, end, ids, end_id = item["shoes"], item["end"], item["key_ids"], item["end_key_id"]
+        if not (type(shoes) is int or (shoes is None and fairness == 1)):
+            raise InvalidHistory(_("its shoes are a whole number: how many shoes are over"))
+        if not all(given is None or isinstance(given, str) for given in (end, end_id)):
+            said = _(
+                "its end and end_key_id are text (hexadecimal), or null while the table is open"
+            )
+            raise InvalidHistory(said)
+        if (end is None) != (end_id is None) or (shoes is None and end is not None):
+            raise InvalidHistory(_("its end and end_key_id are both given, or neither"))
         if not isinstance(ids, list) or not all(i is None or isinstance(i, str) for i in ids):
             raise InvalidHistory(_("its key_ids are a list of text (hexadecimal) or null"))
-        return Seal(table, key, tuple(signatures), tuple(ids), _succession(item["succession"]))
+        return Seal(
+            table,
+            key,
+            tuple(signatures),
+            shoes,
+            end,
+            tuple(ids),
+            end_id,
+            _succession(item["succession"]),
+        )
 
 
 def _succession(item: JSON) -> tuple[Succession, ...]:
@@ -503,13 +595,15 @@ def _succession(item: JSON) -> tuple[Succession, ...]:
 
 def _proof(item: JSON) -> Proof:
     """A shuffle's proof as `_proof_json` writes it."""
-    if not isinstance(item, dict) or set(item) != {"commitment", "seed", "contributions"}:
-        raise InvalidHistory(_("expected its commitment, seed and contributions"))
+    keys = {"commitment", "seed", "contributions"}
+    if not isinstance(item, dict) or set(item) - {"sealed"} != keys:
+        raise InvalidHistory(_("expected its commitment, seed and contributions (and seals)"))
     made, seed, given = item["commitment"], item["seed"], item["contributions"]
     if not isinstance(made, str) or not (seed is None or isinstance(seed, str)):
         raise InvalidHistory(_("its commitment and seed are text (hexadecimal)"))
     contributions = decode(given, Mapping[int, str])
-    return Proof(made, seed, contributions)
+    sealed = decode(item["sealed"], Mapping[int, str]) if "sealed" in item else None
+    return Proof(made, seed, contributions, sealed)
 
 
 @contextmanager

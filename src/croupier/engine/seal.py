@@ -11,12 +11,17 @@ covers everything before it:
   SHA-256(chain ‖ `[commitment, contributions]`) (its order follows from them);
 - chance's cards drawn follow from the shuffles, and leave it as it is.
 
-A shoe ends just before the next shuffle, and the last one where the history ends (the
-session's end, or, for a table still open, the last shuffle made). Shoe 0 is what comes
+A shoe ends just before the next shuffle, at the house's `EndShoe` (the shuffle after it
+then ends none), and the last one where the history ends (the session's end, or, for a
+table still open, the last shuffle made). Shoe 0 is what comes
 before the first shuffle. When shoe k ends the server signs `message(table, k, chain,
 seed, key_id)`: the domain `croupier-seal-2`, the signing key's id, the table, k, the chain
 and shoe k's seed, now revealed. A history so carries one signature for each shoe, shoe 0
-included. A signature made before keys had ids (`croupier-seal-1`) has no key id in it.
+included, and the one of shoe k says that k + 1 shoes are over. When the table closes the
+server also signs its end marker, `closing(table, shoes, chain, key_id)`: the domain, the
+key's id, the table, `end`, the number of shoes and the chain at the end, so that a history
+of a closed table with its last shoes left out is refused. A signature made before keys
+had ids (format 4: `croupier-seal-1`, and no end marker) has no key id in it.
 
 A key is known by its `fingerprint`, the SHA-256 of its 32 raw bytes, and its `key_id`, the
 first 8 bytes of that. A server that changes its key has the old one sign a `Succession`:
@@ -50,6 +55,7 @@ __all__ = [
     "Succession",
     "after_shuffle",
     "after_step",
+    "closing",
     "fingerprint",
     "key_id",
     "message",
@@ -75,13 +81,12 @@ _ID = 8
 _ID_TEXT = re.compile(f"[0-9a-f]{{{2 * _ID}}}")
 
 
-def opening(
-    table: int, game: str, config: Any, buy_ins: Mapping[int, int], house_cuts: bool = False
-) -> bytes:
-    """The chain of table `table`'s history before its first step; a table whose cuts no
-    person decides are house cuts (`croupier.fairness.house_cut`) says so in it."""
+def opening(table: int, game: str, config: Any, buy_ins: Mapping[int, int], fairness: int) -> bytes:
+    """The chain of table `table`'s history before its first step; a table of fairness 2 or
+    more (`croupier.fairness.FAIRNESS`: each order bound to its place, the cuts no person
+    decides house cuts) says so in it."""
     seated = {str(seat): chips for seat, chips in sorted(buy_ins.items())}
-    opened = [table, game, config, seated, *(["house cuts"] if house_cuts else [])]
+    opened = [table, game, config, seated, *([{"fairness": fairness}] if fairness > 1 else [])]
     return hashlib.sha256(DOMAIN + canonical(opened)).digest()
 
 
@@ -90,10 +95,17 @@ def after_step(chain: bytes, actor: Actor, action: Action) -> bytes:
     return hashlib.sha256(chain + canonical([actor, action])).digest()
 
 
-def after_shuffle(chain: bytes, commitment: str, contributions: Mapping[int, str]) -> bytes:
-    """The chain after a shuffle with this commitment and these contributions."""
+def after_shuffle(
+    chain: bytes,
+    commitment: str,
+    contributions: Mapping[int, str],
+    sealed: Mapping[int, str] | None = None,
+) -> bytes:
+    """The chain after a shuffle with this commitment and these contributions, and the seals
+    given before them where there were (`croupier.fairness.seal_of`)."""
     given = {str(seat): text for seat, text in sorted(contributions.items())}
-    return hashlib.sha256(chain + canonical([commitment, given])).digest()
+    seals = [] if sealed is None else [{str(seat): s for seat, s in sorted(sealed.items())}]
+    return hashlib.sha256(chain + canonical([commitment, given, *seals])).digest()
 
 
 def message(
@@ -104,21 +116,6 @@ def message(
     key id, what was signed before keys had ids."""
     named = KEYED + bytes.fromhex(key) if key is not None else DOMAIN
     return named + table.to_bytes(8, "big") + shoe.to_bytes(4, "big") + chain + (seed or b"")
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """Shoe `shoe` of table `table` ending, the chain then `chain`, its seed `seed`: what
-    is signed of it is its `message`."""
-
-    table: int
-    shoe: int
-    chain: bytes
-    seed: bytes | None
-
-    def message(self, key: str | None) -> bytes:
-        """What the key whose id is `key` signs of it."""
-        return message(self.table, self.shoe, self.chain, self.seed, key)
 
 
 def fingerprint(key: str) -> str:
@@ -159,6 +156,32 @@ class Succession:
         return True
 
 
+def closing(table: int, shoes: int, chain: bytes, key: str) -> bytes:
+    """What the key whose id is `key` signs when table `table` closes after `shoes` shoes
+    (shoe 0 among them), the chain then `chain`: the table's end marker."""
+    named = KEYED + bytes.fromhex(key)
+    return named + table.to_bytes(8, "big") + b"end" + shoes.to_bytes(4, "big") + chain
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Shoe `shoe` of table `table` ending, the chain then `chain`, its seed `seed`; or, with
+    `end`, the table's end after `shoe` shoes (`closing`): what is signed of it is its
+    `message`."""
+
+    table: int
+    shoe: int
+    chain: bytes
+    seed: bytes | None
+    end: bool = False
+
+    def message(self, key: str) -> bytes:
+        """What the key whose id is `key` signs of it."""
+        if self.end:
+            return closing(self.table, self.shoe, self.chain, key)
+        return message(self.table, self.shoe, self.chain, self.seed, key)
+
+
 class Signer:
     """The server's signing key (Ed25519): `sign` a message; `key`, the public key in hex,
     as the server publishes it, with its `fingerprint` and `key_id`."""
@@ -192,20 +215,29 @@ class Signer:
 class Seal:
     """A history's seal: the table it is of, the public key (hex) its succession begins with,
     one signature (hex) for each of its shoes, shoe 0 first, the id of the key that made
-    each (`key_ids`; None, or none at all: `key`, before keys had ids), and the successions
-    from `key` on, each signed by the key before it."""
+    each (`key_ids`; None, or none at all: `key`, before keys had ids), how many shoes are
+    over (`shoes`: as many as the signatures, in a history as the server gave it), the
+    signature of the table's end marker (`end`, `closing`), or None while the table is
+    open, the id of the key that made it (`end_key_id`), and the successions from `key`
+    on, each signed by the key before it. The seal of a table opened before a seal said
+    its shoes and signed its end (of fairness 1: format 4, and a table taken up since)
+    has neither (None)."""
 
     table: int
     key: str
     signatures: tuple[str, ...]
+    shoes: int | None
+    end: str | None = None
     key_ids: tuple[str | None, ...] = ()
+    end_key_id: str | None = None
     succession: tuple[Succession, ...] = ()
 
     def __post_init__(self) -> None:
         _public(self.key)
         if self.key_ids and len(self.key_ids) != len(self.signatures):
             raise InvalidInput(_("it has not one key id for each signature"))
-        if any(named is not None and not _ID_TEXT.fullmatch(named) for named in self.key_ids):
+        named = (*self.key_ids, self.end_key_id)
+        if any(each is not None and not _ID_TEXT.fullmatch(each) for each in named):
             raise InvalidInput(_("a key id is 16 hexadecimal digits"))
 
     @property
@@ -231,24 +263,44 @@ class Seal:
 
     def signer(self, shoe: int) -> int | None:
         """The place in `keys` of the key that signed shoe `shoe`, or None if it names none."""
+        return self._place(self.key_ids[shoe] if shoe < len(self.key_ids) else None)
+
+    def end_signer(self) -> int | None:
+        """The place in `keys` of the key that signed the table's end, or None."""
+        return None if self.end_key_id is None else self._place(self.end_key_id)
+
+    def holds(self, shoe: int, chain: bytes, seed: bytes | None) -> bool:
+        """Whether the seal's signature of shoe `shoe` is its key's, of the message with
+        this chain and seed."""
+        if shoe >= len(self.signatures):
+            return False
         named = self.key_ids[shoe] if shoe < len(self.key_ids) else None
+        signed = message(self.table, shoe, chain, seed, named)
+        return self._signs(self.signatures[shoe], named, signed)
+
+    def holds_end(self, shoes: int, chain: bytes) -> bool:
+        """Whether the seal's end marker is its key's signature of the table's end after
+        `shoes` shoes, the chain then `chain`."""
+        if self.end is None or self.end_key_id is None:
+            return False
+        signed = closing(self.table, shoes, chain, self.end_key_id)
+        return self._signs(self.end, self.end_key_id, signed)
+
+    def _place(self, named: str | None) -> int | None:
+        """The place in `keys` of the key whose id is `named` (`key`'s, for None)."""
         if named is None:
             return 0
         ids = [key_id(key) for key in self.keys]
         return ids.index(named) if named in ids else None
 
-    def holds(self, shoe: int, table: int, chain: bytes, seed: bytes | None) -> bool:
-        """Whether the seal's signature of shoe `shoe` is its key's, of the message for
-        table `table` with this chain and seed."""
-        place = self.signer(shoe) if shoe < len(self.signatures) else None
+    def _signs(self, signature: str, named: str | None, signed: bytes) -> bool:
+        place = self._place(named)
         if place is None:
             return False
-        named = self.key_ids[shoe] if shoe < len(self.key_ids) else None
         try:
-            signed = message(table, shoe, chain, seed, named)
-            signature = bytes.fromhex(self.signatures[shoe])
+            made = bytes.fromhex(signature)
             public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(self.keys[place]))
-            public.verify(signature, signed)
+            public.verify(made, signed)
         except (ValueError, InvalidSignature):
             return False
         return True

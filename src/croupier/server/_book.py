@@ -18,7 +18,8 @@ already moved and what was paid out at the close: `table_chips`.
 
 The book also keeps the table's provably fair shoes (`croupier.server._shoes`): each step
 takes the seal's chain on; a shuffle must be the one its committed seed and the parts give,
-and draws the next shuffle's seed (`drawn`); a shoe that ends is to be signed (`sealing`).
+and draws the next shuffle's seed (`drawn`); a shoe that ends is to be signed (`sealing`),
+and so is the table's end marker when the session ends.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ class Book:
         self.drawn: tuple[tuple[int, bytes], ...] = ()
         """The seeds the last step drew: (the shuffle's number, its seed), to store."""
         self.sealing: tuple[Ending, ...] = ()
-        """The shoes the last step ended, to sign."""
+        """The shoes the last step ended, to sign; and, when the session ended, its end
+        marker (under the number of shoes)."""
 
     def copy(self) -> Book:
         """A copy that the other's steps leave as it is."""
@@ -125,6 +127,16 @@ class Book:
     def seat_of(self, person: int) -> int | None:
         """The seat `person` holds at this table, if any."""
         return next((s for s, holder in self.seats.items() if holder.person == person), None)
+
+    @property
+    def people_seated(self) -> bool:
+        """Whether a person (not a bot) holds a seat at this table."""
+        return any(holder.person is not None for holder in self.seats.values())
+
+    @property
+    def people(self) -> set[int]:
+        """The people (not bots) who hold a seat at this table."""
+        return {holder.person for holder in self.seats.values() if holder.person is not None}
 
     @property
     def table_chips(self) -> int:
@@ -183,7 +195,7 @@ class Book:
             shoes = shoes.with_seed(seed)
             self.drawn = ((shoes.coming, seed),)
         if any(isinstance(event, SessionEnded) for event in events):
-            sealing.append(shoes.ended())
+            sealing += [*(() if shoes.set_aside else (shoes.ended(),)), shoes.end_marker()]
         self.shoes, self.sealing = shoes, tuple(sealing)
 
     def _takings(self, ref: str) -> tuple[Move, ...]:

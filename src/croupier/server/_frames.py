@@ -6,6 +6,7 @@ context's language (the request's or the connection's)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -16,7 +17,17 @@ from croupier.engine.codec import brief, decode
 from croupier.errors import InvalidInput
 from croupier.fairness import CONTRIBUTION, checked_part
 
-__all__ = ["BODY_LIMIT", "MESSAGE_LIMIT", "action", "body", "message", "part", "seat"]
+__all__ = [
+    "BODY_LIMIT",
+    "MESSAGE_LIMIT",
+    "action",
+    "body",
+    "given",
+    "message",
+    "part",
+    "sealed",
+    "seat",
+]
 
 MESSAGE_LIMIT = 16_384
 """The longest websocket message a client may send, in characters."""
@@ -77,8 +88,8 @@ def message(text: str) -> dict[str, Any]:
             said = i18n._("a part names the commitment it is for: the view's fair.commitment")
             raise InvalidInput(said)
         return data
-    if "part" in data:
-        data["part"] = part(data["part"])
+    if "sealed" in data:
+        data["sealed"] = sealed(data["sealed"])
     if data["type"] == "say":
         if not isinstance(data.get("text"), str):
             raise InvalidInput(i18n._("a line said is text"))
@@ -118,6 +129,29 @@ def seat(data: dict[str, Any], taken: Action) -> int | None:
     if not (isinstance(named, int) and not isinstance(named, bool) and 0 <= named < _MOST_SEATS):
         raise InvalidInput(i18n._("sitting down names a seat"))
     return named
+
+
+def sealed(digest: Any) -> str:
+    """A part's seal as a client sent it: its SHA-256, 64 hexadecimal digits (lower case)."""
+    if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
+        said = i18n._(
+            "a part's seal is its SHA-256 in hexadecimal: 64 digits 0-9 and a-f, lower case"
+        )
+        raise InvalidInput(said)
+    return digest
+
+
+def given(data: dict[str, Any]) -> tuple[str | None, str | None]:
+    """A `part` message's seal, or its part revealed: one of them, checked."""
+    if ("sealed" in data) == ("text" in data):
+        said = i18n._(
+            "a part message gives either sealed, the part's SHA-256 (while the seals are "
+            "open), or text, the part itself (once they are closed)"
+        )
+        raise InvalidInput(said)
+    if "sealed" in data:
+        return sealed(data["sealed"]), None
+    return None, part(data["text"])
 
 
 def part(text: Any) -> str:

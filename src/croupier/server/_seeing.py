@@ -12,6 +12,7 @@ from croupier.engine.actions import Join, Option
 from croupier.engine.codec import JSON, encode
 from croupier.server import _protocol as protocol
 from croupier.server._book import Book
+from croupier.server._shoes import Shoes
 
 __all__ = ["view_message"]
 
@@ -43,7 +44,7 @@ def view_message(
         encoder=encoder,
         plans=plans,
         paused=paused,
-        fair=_fair(book, seat, closed),
+        fair=_fair(book, person, closed),
     )
 
 
@@ -59,10 +60,12 @@ def _open_seats(book: Book, seats: int) -> dict[int, Option]:
     }
 
 
-def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
+def _fair(book: Book, person: int | None, closed: bool) -> dict[str, Any] | None:
     """The view's `fair`: the coming shuffle's number and commitment, the seats that have
-    added a part to it, the viewer's own part, and how many shuffles' seeds are told (those
-    of every shoe over). None for a table opened before its shuffles were provably fair."""
+    sealed a part of it and those that have revealed it, whether its seals are closed (its
+    parts revealed now), the viewer's own part (its seal, and its text once revealed), and
+    how many shuffles' seeds are told (those of every shoe over). None for a table opened
+    before its shuffles were provably fair."""
     shoes = book.shoes
     if shoes is None:
         return None
@@ -70,7 +73,18 @@ def _fair(book: Book, seat: int | None, closed: bool) -> dict[str, Any] | None:
     return {
         "shuffle": shoes.coming if drawn else None,
         "commitment": shoes.commitment if drawn else None,
-        "given": shoes.seats_given() if drawn else [],
-        "part": shoes.given(seat) if drawn and seat is not None else None,
-        "revealed": shoes.made if closed else max(shoes.made - 1, 0),
+        "given": shoes.seats_sealed() if drawn else [],
+        "shown": shoes.seats_shown() if drawn else [],
+        "revealing": drawn and shoes.revealing,
+        "part": _own_part(shoes, person) if drawn and person is not None else None,
+        "revealed": shoes.made if closed else shoes.revealed,
     }
+
+
+def _own_part(shoes: Shoes, person: int) -> dict[str, str | None] | None:
+    """The viewer's part of the coming shuffle, if they sealed one (under the seat they
+    hold, or, for the opener, seat 0): its seal, and its text once revealed."""
+    seat = shoes.seat_sealed_by(person)
+    if seat is None:
+        return None
+    return {"sealed": shoes.sealed(seat), "text": shoes.shown(seat)}

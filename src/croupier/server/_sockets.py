@@ -169,11 +169,11 @@ async def _receive(
                 continue
             if request["type"] == "part":
                 try:
-                    text = frames.part(request.get("text"))
+                    sealed, text = frames.given(request)
                 except InvalidInput as error:
                     subscriber.tell({"type": "error", "about": "part", "reason": str(error)})
                     continue
-                runner.contribute(who[0], request["commitment"], text, subscriber)
+                runner.contribute(who[0], request["commitment"], sealed, text, subscriber)
                 continue
             if request["type"] == "say":
                 waited(asyncio.create_task(runner.say(who[0], who[1], request["text"], subscriber)))
@@ -183,8 +183,8 @@ async def _receive(
         except InvalidInput as error:
             subscriber.tell({"type": "error", "reason": str(error)})
             continue
-        part = request.get("part") if seat is not None else None
+        sealed = request.get("sealed") if seat is not None else None
         acting = runner.act(
-            who[0], who[1], action, request["seq"], request["key"], seat, subscriber, part
+            who[0], who[1], action, request["seq"], request["key"], seat, subscriber, sealed
         )
         waited(asyncio.create_task(acting))

@@ -467,11 +467,11 @@ class _Api:
             return _error(401, i18n._("log in to open a table"))
         try:
             body = await frames.body(request)
-            unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "part"})
+            unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "sealed"})
             if unknown:
-                said = i18n._("unknown field {field!r}: give game, rules, bots, settings, part")
+                said = i18n._("unknown field {field!r}: give game, rules, bots, settings, sealed")
                 raise InvalidInput(said.format(field=unknown[0]))
-            part = frames.part(body["part"]) if "part" in body else None
+            sealed = frames.sealed(body["sealed"]) if "sealed" in body else None
             game, options = body.get("game"), body.get("rules", {})
             if not isinstance(game, str):
                 said = i18n._("game={game!r} is not valid: one of {games}")
@@ -480,7 +480,7 @@ class _Api:
                 raise InvalidInput(i18n._("rules is not an object of rule options"))
             settings = Settings.read(body.get("settings", {}))
             bots = body.get("bots", 0)
-            runner = await self.lobby.open(who[0], game, options, bots, settings, part)
+            runner = await self.lobby.open(who[0], game, options, bots, settings, sealed)
         except InvalidInput as error:
             return _error(400, str(error))
         except TooManyTables as error:

@@ -55,8 +55,9 @@ class Request:
     seat: int | None
     reply: asyncio.Future[dict[str, Any]]
     subscriber: Subscriber | None
-    part: str | None = None
-    """With a `Join`: the person's part of the coming shuffle, added as they sit down."""
+    sealed: str | None = None
+    """With a `Join`: the seal of the person's part of the coming shuffle, added as they sit
+    down."""
 
     def answer(self, message: dict[str, Any]) -> None:
         """Answer the request: into its connection's outbox first, in order with the rest."""
@@ -72,7 +73,10 @@ class Giving:
 
     person: int
     commitment: str
-    text: str
+    sealed: str | None
+    """Its seal (`croupier.fairness.seal_of`), given while the seals are open; or"""
+    text: str | None
+    """the part itself, revealed once they are closed."""
     subscriber: Subscriber
 
 

@@ -11,7 +11,8 @@ open, up to the last shuffle made. A table opened before its shuffles were prova
 keeps each shuffle's order instead, and its history is given once it has closed.
 
 So a history changes only when a shoe ends (a shuffle is made, or the table closes), and
-each shoe that ends is sealed: a table's `extent` (its seals, and whether it has closed),
+each shoe that ends is sealed (and, when the table closes, its end marker): a table's
+`extent` (its seals, and whether it has closed),
 read in one small query, says whether the history made before is the history now. And a
 history goes on from the one before: a table's `Replay` keeps its steps replayed so far,
 so that each shoe's end costs the steps of that shoe, not of the whole session.
@@ -27,15 +28,15 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Shuffle
-from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.actions import Action, EndShoe, Shuffle
+from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.game import Game
 from croupier.engine.history import History
 from croupier.engine.record import Recorder
 from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
 from croupier.i18n import N_, _
-from croupier.server._book import action_from_json, actor_from_text
+from croupier.server._book import action_from_json, action_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.keys import SeedBox
 from croupier.server.schema import SealRecord, StepRecord, TableRecord
@@ -101,6 +102,8 @@ class Replay:
         self.recorder: Recorder | None = None
         self.actions: list[tuple[Actor, Action]] = []
         self.orders: list[tuple[Card, ...]] = []
+        self.set_aside = False
+        """Whether the house has ended the shoe in play (`EndShoe`) by the last step replayed."""
 
     def begin(self, record: TableRecord) -> None:
         """The table as it opened, before its first step (once)."""
@@ -122,8 +125,10 @@ class Replay:
             self.recorder.note(actor, action, events, self.state)
             if actor is not CHANCE:
                 self.actions.append((actor, action))
+                self.set_aside = self.set_aside or isinstance(action, EndShoe)
             elif isinstance(action, Shuffle):
                 self.orders.append(action.order)
+                self.set_aside = False
             self.seq = step.seq
 
 
@@ -154,15 +159,15 @@ def table_history(
             )
         )
         if shoes is not None and not closed:
-            shuffles = [n for n, row in enumerate(rows) if _shuffle(row)]
-            if len(replay.orders) + len(shuffles) < 2:
+            over = _over(rows, replay.set_aside)
+            if not (replay.orders or any(_shuffle(row) for row in rows[:over])):
                 raise TableOpen(
                     N_(
                         "the hand history is given once a shoe is over: the first one is in "
                         "play, and its seed tells its cards"
                     )
                 )
-            rows = rows[: shuffles[-1]] if shuffles else []  # up to the shoe in play
+            rows = rows[:over]  # up to the shoe in play
         replay.begin(record)
         replay.extend(rows)
         assert replay.start is not None and replay.recorder is not None
@@ -173,10 +178,20 @@ def table_history(
                 game.name, rules, buy_ins, None, actions, tuple(replay.orders), checkpoints
             )
         made = len(replay.orders)
-        found = seals(session, table)[: made + 1]
+        found = seals(session, table)  # each shoe's, then the end marker once closed
+        end = found[made + 1] if closed and len(found) > made + 1 else (None, None)
         first, succession, _ = chain(session)
-        signatures = tuple(signature for signature, _ in found)
-        signed = Seal(table, first, signatures, tuple(key for _, key in found), succession)
+        old = shoes.fairness < 2  # opened before a seal said its shoes and signed its end
+        signed = Seal(
+            table,
+            first,
+            tuple(signature for signature, _ in found[: made + 1]),
+            shoes=None if old else made + 1,
+            end=None if old else end[0],
+            key_ids=tuple(key for _, key in found[: made + 1]),
+            end_key_id=None if old else end[1],
+            succession=succession,
+        )
         return History(
             game.name,
             rules,
@@ -187,12 +202,30 @@ def table_history(
             checkpoints,
             shoes.proofs(made),
             signed,
-            record.house_cuts,
+            record.fairness,
         )
 
 
 def _no_table(table: int) -> LookupError:
     return LookupError(_("there is no table {table}").format(table=table))
+
+
+def _over(rows: list[StepRecord], set_aside: bool) -> int:
+    """How many of `rows` go as far as the last shoe that ends among them, the one in play
+    before them `set_aside` or not: the house's `EndShoe` ends the shoe in play, with it; a
+    shuffle ends the shoe before it, unless the house has."""
+    over = 0
+    for number, row in enumerate(rows):
+        if _shuffle(row):
+            over = over if set_aside else number
+            set_aside = False
+        elif row.actor == HOUSE.value and row.action == _END_SHOE:
+            over, set_aside = number + 1, True
+    return over
+
+
+_END_SHOE = action_json(EndShoe())
+"""The house's `EndShoe` as a step row keeps it."""
 
 
 def _shuffle(row: StepRecord) -> bool:

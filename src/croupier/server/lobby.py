@@ -174,10 +174,10 @@ class Lobby:
         options: Mapping[str, Any],
         bots: int,
         settings: Settings,
-        part: str | None = None,
+        sealed: str | None = None,
     ) -> TableRunner:
         """Open a table of `game` with its rules from `options` and `bots` bots (in the
-        seats after the first), the opener's `part` in its first shuffle; `InvalidInput`
+        seats after the first), the seal of the opener's part in its first shuffle; `InvalidInput`
         says what is wrong with a request."""
         found = games.get(game)
         rules = found.config(**options)
@@ -211,7 +211,7 @@ class Lobby:
                 person,
                 claimed,
                 lambda table: stream(self._base(table), "fair at opening").randbytes(SEED),
-                part,
+                sealed,
                 box=self.keys.box,
             )
             return await self._resume(table, FIRST_FENCE)

@@ -22,7 +22,9 @@ Its shuffles are provably fair (docs/fairness.md): each one's secret seed is dra
 stored before its commitment is told; each seated person may add a part to the coming
 shuffle (`contribute`, or with their `Join`), stored before it is acknowledged; the order
 is derived from the seed and the parts; and each shoe, as it ends, is signed by the
-server's key, the signature stored with the step that ends it.
+server's key, the signature stored with the step that ends it. A shoe a person has played
+in is ended by the house at the next moment between coups once every person has got up, or
+once it has been in play the table's `shoe_time` (`EndShoe`), so that its seed is told.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -43,14 +46,15 @@ from croupier import i18n
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, Join, Leave
-from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Join, Leave, Shuffle
+from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SessionEnded
+from croupier.engine.game import Drawing
 from croupier.engine.rule_options import stakes
 from croupier.errors import IllegalAction, InsufficientChips
-from croupier.fairness import SEED
+from croupier.fairness import SEED, seal_of
 from croupier.i18n import _
 from croupier.randomness import Shuffler
 from croupier.server import _judging as judging
@@ -61,6 +65,7 @@ from croupier.server._committer import Committer
 from croupier.server._plans import Plans
 from croupier.server._protocol import Told
 from croupier.server._seeing import view_message
+from croupier.server._shoes import Shoes
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
 from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
@@ -102,6 +107,7 @@ class _Batch:
     told: list[Told] = field(default_factory=list)
     seeds: list[tuple[int, bytes]] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
+    closings: list[int] = field(default_factory=list)
     seals: list[tuple[int, str, str]] = field(default_factory=list)
     given: list[tuple[Giving, dict[str, Any]]] = field(default_factory=list)
     """Each part judged, with its answer: told once the batch is stored."""
@@ -173,6 +179,20 @@ class TableRunner:
         self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
+        self._commitment_told: dict[int, float] = (
+            {book.shoes.coming: now} if book.shoes is not None and book.shoes.drawn else {}
+        )
+        """When each coming shuffle's commitment was first told, by its number: a shuffle is
+        made only once it has been (a table taken up here: its coming one was, before)."""
+        self._closing_told: dict[int, float] = (
+            {book.shoes.coming: now} if book.shoes is not None and book.shoes.revealing else {}
+        )
+        """When each coming shuffle's seals were told closed, by its number: a part sealed is
+        revealed only after, and the shuffle waits for it (`reveal_window`)."""
+        self._shoe_since = now
+        """When the shoe in play began: its shuffle was made, or the table taken up, here."""
+        self._shoe_played = book.people_seated
+        """Whether a person has been seated during the shoe in play."""
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
         self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
@@ -189,14 +209,14 @@ class TableRunner:
         key: str,
         seat: int | None = None,
         subscriber: Subscriber | None = None,
-        part: str | None = None,
+        sealed: str | None = None,
     ) -> dict[str, Any]:
-        """Ask the table to take `action` for `person` (`seat` and their `part` of the coming
-        shuffle, for sitting down), decided on step `seq`, with idempotency `key`: the answer
-        (`ack` or `refused`), once the action is committed or refused. The answer also goes to
-        `subscriber`'s outbox, before the steps it caused."""
+        """Ask the table to take `action` for `person` (`seat` and the seal of their part of
+        the coming shuffle, for sitting down), decided on step `seq`, with idempotency `key`:
+        the answer (`ack` or `refused`), once the action is committed or refused. The answer
+        also goes to `subscriber`'s outbox, before the steps it caused."""
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        request = Request(person, name, action, seq, key, seat, reply, subscriber, part)
+        request = Request(person, name, action, seq, key, seat, reply, subscriber, sealed)
         if self.closed or self.gone:  # its task has ended: nobody reads the inbox now
             request.answer(self._stopped(key))
         else:
@@ -274,11 +294,19 @@ class TableRunner:
         self._tell([])
         self._inbox.put_nowait(None)  # the table takes the step now if it may
 
-    def contribute(self, person: int, commitment: str, text: str, subscriber: Subscriber) -> None:
-        """The person's part of the coming shuffle, whose commitment they were shown: judged
-        in turn with the actions, stored, then answered `given` (or an `error`), and every
-        connection told the view (docs/protocol.md, "The shuffle")."""
-        giving = Giving(person, commitment, text, subscriber)
+    def contribute(
+        self,
+        person: int,
+        commitment: str,
+        sealed: str | None,
+        text: str | None,
+        subscriber: Subscriber,
+    ) -> None:
+        """The person's part of the coming shuffle, whose commitment they were shown: its
+        seal while the seals are open, the part itself once they are closed; judged in turn
+        with the actions, stored, then answered `given` (or an `error`), and every connection
+        told the view (docs/protocol.md, "The shuffle")."""
+        giving = Giving(person, commitment, sealed, text, subscriber)
         if self.closed or self.gone:
             subscriber.tell(not_given(self._why_stopped()))
         else:
@@ -317,12 +345,12 @@ class TableRunner:
         return book.seq, seat, book.game.view(book.state, seat)
 
     def shoes_told(self) -> tuple[int | None, int | None]:
-        """How far the table's hand history goes, as last told: the shuffles made (None at a
+        """How far the table's hand history goes, as last told: the seeds told (None at a
         table whose shuffles are not provably fair) and, once it is closed here, its last
         step (None while it plays). The history changes with nothing else
         (croupier.server.history)."""
         book = self._told
-        return (None if book.shoes is None else book.shoes.made), (
+        return (None if book.shoes is None else book.shoes.revealed), (
             book.seq if self.closed else None
         )
 
@@ -437,7 +465,55 @@ class TableRunner:
             times.append(self._last_step_at + self.info.settings.bot_pause)
         times.extend(release for release in self._absent.values() if release > now)
         times.extend(release for release in self._plans.away.values() if release > now)
+        shoe_ends = self._shoe_since + self.info.settings.shoe_time
+        if self._shoe_played and now < shoe_ends:
+            times.append(shoe_ends)
+        shuffle = self._shuffle_at()  # (one not told yet is told with the batch under way)
+        if shuffle is not None and shuffle < math.inf and not self._resting():
+            times.append(max(shuffle, now))
         return min(times, default=None)
+
+    def _shuffle_at(self) -> float | None:
+        """When the shuffle due now may be made, or its seals closed (None: no shuffle is
+        due, or the table's are not provably fair; docs/fairness.md): once its commitment
+        has been told in a committed step, and then, while a person seated has not sealed
+        a part, `parts_window` seconds later, for their sealed parts to come (as soon as
+        every person seated has sealed one, it waits no more). If a part is sealed,
+        its seals are closed then, and once that is told the shuffle waits until every part
+        sealed is revealed, or for `reveal_window`. Infinite while what it waits for has
+        not been told. A table closing waits for no part, and closes no seals: it ends at
+        the first moment the rules allow."""
+        book, settings = self.book, self.info.settings
+        if book.shoes is None or CHANCE not in book.game.to_act(book.state):
+            return None
+        if isinstance(book.game.chance(book.state), Drawing):
+            return None
+        shoes = book.shoes
+        told = self._commitment_told.get(shoes.coming) if shoes.drawn else None
+        if told is None:
+            return math.inf
+        if self._croupier.closing:  # it ends at the first moment the rules allow
+            return told
+        if shoes.revealing:
+            closed = self._closing_told.get(shoes.coming, math.inf)
+            return closed + settings.reveal_window if shoes.awaited() else closed
+        unsealed = book.people - shoes.sealers_now()
+        return told + (settings.parts_window if unsealed else 0.0)
+
+    def _closes_seals(self, batch: _Batch) -> bool:
+        """Close the coming shuffle's seals, if they are due to close now (`_shuffle_at`)
+        and a part is sealed: no seal is taken from then on, and the parts sealed are
+        revealed once it is told (it ends the batch)."""
+        shoes = self.book.shoes
+        if shoes is None or shoes.revealing or not shoes.seats_sealed() or self._croupier.closing:
+            return False
+        shuffle = self._shuffle_at()
+        if shuffle is None or shuffle > self._clock():
+            return False
+        batch.before = batch.before or self.book.copy()
+        self.book.shoes = shoes.with_closing()
+        batch.closings.append(shoes.coming)
+        return True
 
     def _waiting_bots(self) -> list[int]:
         if self._resting() or self._bots_asked_at == self.book.seq:
@@ -447,11 +523,15 @@ class TableRunner:
 
     def _resting(self) -> bool:
         """No person is seated, someone may sit down now (or nobody ever could), and the
-        table is not closing: it waits for people, and bots do not play to an empty room."""
-        if self._croupier.closing:
-            return False
+        table is not closing: it waits for people, and bots do not play to an empty room.
+        At a game whose house ends a shoe (`EndShoe`), they play on while the shoe a person
+        played in is still to be ended and told (`_shoe_to_end`), as far as the next moment
+        between coups."""
         book = self.book
-        if any(holder.person is not None for holder in book.seats.values()):
+        ending = self._shoe_played and book.shoes is not None and EndShoe in book.game.actions
+        if self._croupier.closing or ending:
+            return False
+        if book.people_seated:
             return False
         taken = book.game.seats(book.state)
         empty = [seat for seat in range(self.info.rules.seats) if seat not in taken]
@@ -542,6 +622,9 @@ class TableRunner:
 
     def _given(self, batch: _Batch, giving: Giving) -> None:
         shoes, seat = self.book.shoes, self.book.seat_of(giving.person)
+        if shoes is not None and giving.text is not None:  # revealed for the seat it sealed
+            sealed_by = shoes.seat_sealed_by(giving.person)
+            seat = sealed_by if sealed_by is not None else seat
         refusal = None
         if shoes is None:
             refusal = _(
@@ -558,21 +641,32 @@ class TableRunner:
                 "that shuffle has been made: the coming one, shuffle {shuffle}, is committed "
                 "to sha256 {commitment}"
             ).format(shuffle=shoes.coming, commitment=shoes.commitment)
+        else:
+            refusal = _unsealed(shoes, seat, giving)
         if refusal is not None:
             batch.given.append((giving, not_given(refusal)))
             return
         assert shoes is not None and seat is not None
-        self._add_part(batch, seat, giving.person, giving.text)
+        part = Part(shoes.coming, seat, giving.person, giving.sealed, giving.text)
+        self._add_part(batch, part)
         given = {"type": "given", "shuffle": shoes.coming, "commitment": shoes.commitment}
-        batch.given.append((giving, {**given, "seat": seat, "part": giving.text}))
+        shown = {"sealed": giving.sealed} if giving.text is None else {"part": giving.text}
+        batch.given.append((giving, {**given, "seat": seat, **shown}))
+        if giving.text is not None:
+            self._automatic(batch)  # the last part revealed: the shuffle is made now
 
-    def _add_part(self, batch: _Batch, seat: int, person: int, text: str) -> None:
-        """`seat`'s part of the coming shuffle, in the book and in the batch."""
+    def _add_part(self, batch: _Batch, part: Part) -> None:
+        """A seat's seal of its part of the coming shuffle, or the part revealed, in the book
+        and in the batch."""
         shoes = self.book.shoes
         assert shoes is not None
         batch.before = batch.before or self.book.copy()
-        self.book.shoes = shoes.with_part(seat, text)
-        batch.parts.append(Part(shoes.coming, seat, person, text))
+        if part.text is not None:
+            self.book.shoes = shoes.with_part(part.seat, part.text)
+        else:
+            assert part.sealed is not None, "a part is given sealed, or revealed"
+            self.book.shoes = shoes.with_seal(part.seat, part.sealed, part.person)
+        batch.parts.append(part)
 
     def _judge(self, batch: _Batch, request: Request) -> None:
         """Add the request's step to the batch, or its refusal (in the language of the
@@ -606,8 +700,15 @@ class TableRunner:
             )
             return
         batch.answers.append((request, None, self.book.seq))
-        if request.part is not None and self.book.shoes is not None and self.book.shoes.drawn:
-            self._add_part(batch, seat, request.person, request.part)
+        shoes = self.book.shoes
+        if (
+            request.sealed is not None
+            and shoes is not None
+            and shoes.drawn
+            and not shoes.revealing  # (the seals closed: the seat sits down without a part)
+            and shoes.seat_sealed_by(request.person) is None  # (its opener sealed one)
+        ):
+            self._add_part(batch, Part(shoes.coming, seat, request.person, request.sealed))
         self._automatic(batch)
 
     def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
@@ -632,11 +733,14 @@ class TableRunner:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
         cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
         house's) is the house cut of the shuffle it cuts, whatever was asked for."""
-        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.house_cuts:
+        if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.fairness > 1:
             action = self._house_cut(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
         batch.before = batch.before or before
+        if isinstance(action, Shuffle):
+            self._shoe_since, self._shoe_played = self._clock(), False
+        self._shoe_played = self._shoe_played or self.book.people_seated
         text = action_json(action)
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))
@@ -680,6 +784,8 @@ class TableRunner:
             self.book.shoes = shoes.with_seed(seed)
             batch.seeds.append((shoes.coming, seed))
         for _turn in range(_BATCH):
+            if self._closes_seals(batch):
+                return
             step = self._next_automatic()
             if step is None:
                 return
@@ -693,8 +799,15 @@ class TableRunner:
         """Chance's step or the house's (`croupier.engine.drive`), else a held seat's
         getting up once its hold is over; None while the table rests."""
         game, state = self.book.game, self.book.state
-        if game.is_over(state) or self._resting() or self.paused:
+        if game.is_over(state) or self.paused:
             return None
+        if self._shoe_to_end():
+            return HOUSE, EndShoe(), "house"
+        if self._resting():
+            return None
+        shuffle = self._shuffle_at()
+        if shuffle is not None and shuffle > self._clock():
+            return None  # its commitment is still to be told, or parts may still come
         step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
         if step is not None:
             actor, action = step
@@ -710,12 +823,25 @@ class TableRunner:
                 return seat, Leave(), by
         return None
 
+    def _shoe_to_end(self) -> bool:
+        """Whether the house ends the shoe in play now, so that its seed is told
+        (docs/fairness.md, "Reveal"): a person has been seated during it, and every person
+        has got up or it has been in play `shoe_time`; at a moment between coups (when the
+        rules let the house take `EndShoe`), at a table that is not closing anyway."""
+        book = self.book
+        if book.shoes is None or not self._shoe_played or self._croupier.closing:
+            return False
+        late = self._clock() >= self._shoe_since + self.info.settings.shoe_time
+        return (late or not book.people_seated) and EndShoe() in book.game.options(
+            book.state, HOUSE
+        )
+
     async def _commit_and_tell(
         self, batch: _Batch
     ) -> TableLost | InsufficientChips | SQLAlchemyError | None:
         """Commit the batch, then acknowledge its requests and tell it; None, or why it
         could not be stored (`_unstored` says it; the book is then as before the batch)."""
-        if not (batch.steps or batch.seeds or batch.parts):
+        if not (batch.steps or batch.seeds or batch.parts or batch.closings):
             return None
         after = batch.told[0].seq - 1 if batch.told else self.book.seq
         closing = any(isinstance(e, SessionEnded) for told in batch.told for e in told.events)
@@ -729,6 +855,7 @@ class TableRunner:
             self.fence,
             [(n, self._keyring.box.seal(self.info.id, n, seed)) for n, seed in batch.seeds],
             batch.parts,
+            batch.closings,
             batch.seals,
         )
         try:
@@ -756,6 +883,11 @@ class TableRunner:
                 self._plans.acted(told.actor)
         self.closed = self.closed or closing
         self._last_step_at = self._clock()
+        shoes = self.book.shoes
+        if shoes is not None and shoes.drawn:  # told below, with the views
+            self._commitment_told.setdefault(shoes.coming, self._last_step_at)
+            if shoes.revealing:
+                self._closing_told.setdefault(shoes.coming, self._last_step_at)
         self._refresh_deadlines({told.actor for told in batch.told})
         self._told = self.book.copy()
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
@@ -887,6 +1019,33 @@ class _Derived:
         shoes = self._runner.book.shoes
         assert shoes is not None
         return shoes.order(cards)
+
+
+def _unsealed(shoes: Shoes, seat: int, giving: Giving) -> str | None:
+    """Why `seat` may not give this seal, or reveal this part, now (docs/fairness.md,
+    "Sealed parts"); None if it may."""
+    if giving.text is None:
+        if shoes.revealing:
+            return _(
+                "the seals of shuffle {shuffle} are closed: a part sealed before is revealed "
+                "now, and no other is taken"
+            ).format(shuffle=shoes.coming)
+        return None
+    sealed = shoes.sealed(seat)
+    if not shoes.revealing:
+        return _(
+            "the seals of shuffle {shuffle} are still open: give your part's seal (its "
+            "SHA-256, sealed) now, and the part once they are closed"
+        ).format(shuffle=shoes.coming)
+    if sealed is None:
+        return _("you sealed no part of shuffle {shuffle} before its seals closed").format(
+            shuffle=shoes.coming
+        )
+    if shoes.shown(seat) is not None:
+        return _("your part of shuffle {shuffle} is revealed already").format(shuffle=shoes.coming)
+    if seal_of(giving.text) != sealed:
+        return _("that is not the part you sealed: its SHA-256 is not your seal")
+    return None
 
 
 def _unstored(failure: TableLost | InsufficientChips | SQLAlchemyError) -> str:

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     CheckConstraint,
     DateTime,
     Double,
@@ -26,10 +25,11 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from croupier.fairness import FAIRNESS
 
 __all__ = [
     "MOST_CHIPS",
@@ -45,6 +45,7 @@ __all__ = [
     "SealRecord",
     "Secret",
     "SessionRecord",
+    "ShoeClosing",
     "ShoePart",
     "ShoeSeed",
     "StepRecord",
@@ -169,8 +170,8 @@ class TableRecord(Base):
     process runs it, and `address` where that process is reached (its public URL), for the
     lobby of every other process to send people there (docs/scaling.md); `fence` counts the
     claims on it, and a batch is stored only under the claim it was made under
-    (docs/scaling.md, "The fence"); `house_cuts`, whether the cuts no person decides are the
-    house cuts of their shuffles (docs/fairness.md): every table opened since migration
+    (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
+    (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
     0010."""
 
     __tablename__ = "tables"
@@ -192,7 +193,7 @@ class TableRecord(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     address: Mapped[str | None] = mapped_column(String(512), nullable=True)
     fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    house_cuts: Mapped[bool] = mapped_column(Boolean, default=True, server_default=false())
+    fairness: Mapped[int] = mapped_column(Integer, default=FAIRNESS, server_default="1")
 
 
 class StepRecord(Base):
@@ -220,7 +221,7 @@ class ShoeSeed(Base):
     """The secret seed of a table's shuffle `number` (from 1): drawn and stored before its
     commitment (its SHA-256) is shown, told once its shoe is over (docs/fairness.md). It is
     `sealed` by the key file's secret (`croupier.server.keys.SeedBox`, hex); a `seed` in
-    the clear (hex) is one stored before migration 0011, which the next server to start
+    the clear (hex) is one stored before migration 0012, which the next server to start
     seals."""
 
     __tablename__ = "shoe_seeds"
@@ -236,7 +237,9 @@ class ShoeSeed(Base):
 
 
 class ShoePart(Base):
-    """The part a seat added to a table's shuffle `number`, and whose seat it was then."""
+    """The part a seat added to a table's shuffle `number`, and whose seat it was then: its
+    seal (`sealed`, the SHA-256 of the part in hex; none for a part given in the clear
+    before migration 0011), and the part itself once revealed (`text`)."""
 
     __tablename__ = "shoe_parts"
     __table_args__ = (CheckConstraint("length(text) <= 200", name="shoe_part_length"),)
@@ -245,13 +248,25 @@ class ShoePart(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     person_id: Mapped[int] = mapped_column(ForeignKey("people.id"))
-    text: Mapped[str] = mapped_column(Text)
+    sealed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class ShoeClosing(Base):
+    """A table's shuffle `number` whose seals are closed: no seal is taken from then on, and
+    the parts sealed are revealed (docs/fairness.md, "Sealed parts")."""
+
+    __tablename__ = "shoe_closings"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class SealRecord(Base):
     """The server's signature (Ed25519, hex) of a table's shoe `shoe` (0: what came before
     the first shuffle), made when the shoe ended (`croupier.engine.seal`), by the key whose
-    id is `key_id` (None: the house's first key, before keys had ids)."""
+    id is `key_id` (None: the house's first key, before keys had ids); once the table has
+    closed after n shoes, row n is its end marker's (`seal.closing`)."""
 
     __tablename__ = "table_seals"
 
@@ -300,7 +315,7 @@ class ChatLine(Base):
 class Secret(Base):
     """A server secret, by name, made once and shared by every server process on the
     database: `session`, the key that signs session cookies. (`seal`, the Ed25519 private
-    key that signed the tables' histories before migration 0011, moves to the key file.)"""
+    key that signed the tables' histories before migration 0012, moves to the key file.)"""
 
     __tablename__ = "secrets"
 

@@ -136,7 +136,7 @@ def _rotated(session: Session, path: Path, keys: Keys, number: int, since: int) 
 
 
 def _seal_clear_seeds(session: Session, keys: Keys) -> None:
-    """Seal every seed stored in the clear (before migration 0011)."""
+    """Seal every seed stored in the clear (before migration 0012)."""
     clear = select(ShoeSeed.table_id, ShoeSeed.number, ShoeSeed.seed).where(
         ShoeSeed.seed.is_not(None)
     )

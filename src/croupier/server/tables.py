@@ -29,7 +29,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import decode, encode
 from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
-from croupier.fairness import SEED
+from croupier.fairness import FAIRNESS, SEED
 from croupier.i18n import _
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
@@ -44,6 +44,7 @@ from croupier.server.schema import (
     Cause,
     Person,
     SealRecord,
+    ShoeClosing,
     ShoePart,
     ShoeSeed,
     StepRecord,
@@ -91,7 +92,13 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    and whether the table gives the exact odds of the cards not yet seen (`odds`)."""
+    whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
+    shuffle waits for the seated people's sealed parts once its commitment is told
+    (`parts_window`; no longer once every person seated has sealed one), and, once its
+    seals are closed, for the parts sealed to be revealed (`reveal_window`;
+    docs/fairness.md, "Sealed parts"), and how long a shoe that a person has played in
+    lasts before the house ends it at the next moment between coups, so that its seed is
+    told (`shoe_time`; it ends too when the last person gets up)."""
 
     time_limit: float = 30.0
     hold: float = 60.0
@@ -99,6 +106,9 @@ class Settings:
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
+    parts_window: float = 5.0
+    reveal_window: float = 5.0
+    shoe_time: float = 3600.0
 
     @classmethod
     def read(cls, given: object) -> Settings:
@@ -118,7 +128,8 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        for name in ("time_limit", "hold", "away", "bot_pause"):
+        names = ("time_limit", "hold", "away", "bot_pause", "parts_window", "reveal_window")
+        for name in (*names, "shoe_time"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")
@@ -161,19 +172,22 @@ class TableInfo:
     opened_by: int | None = None
     keys: Mapping[str, tuple[int, int | None, str, str]] = field(default_factory=dict)
     """Each idempotency key used: its step's seq, person, actor and action."""
-    house_cuts: bool = True
-    """Whether the cuts no person decides are their shuffles' house cuts (a table opened
-    before migration 0010 made its own)."""
+    fairness: int = FAIRNESS
+    """The version of its shuffles' derivation (`croupier.fairness.FAIRNESS`): 1 for a
+    table opened before migration 0010, whose orders were bound to no place and whose cuts
+    were made by whoever cut."""
 
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """A part a person added to a table's shuffle `number`, from `seat`."""
+    """A part a person added to a table's shuffle `number`, from `seat`: its seal
+    (`sealed`, replacing the seat's earlier one), or the part itself, revealed (`text`)."""
 
     number: int
     seat: int
     person: int
-    text: str
+    sealed: str | None = None
+    text: str | None = None
 
 
 class TableLost(CroupierError):
@@ -195,7 +209,7 @@ def open_table(
     opened_by: int | None,
     claimed: tuple[str, float, str | None] | None = None,
     first_seed: Callable[[int], bytes] = lambda table: secrets.token_bytes(SEED),
-    part: str | None = None,
+    sealed: str | None = None,
     *,
     box: SeedBox,
 ) -> int:
@@ -204,8 +218,8 @@ def open_table(
     from the moment it exists, under fence `FIRST_FENCE`, so that no other process can take
     it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, sealed by
-    `box`, and the `part` of that shuffle its opener gave, under seat 0, the seat left for
-    them."""
+    `box`, and the seal of the part of that shuffle its opener gave (`sealed`), under seat
+    0, the seat left for them."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -234,7 +248,7 @@ def open_table(
                 f"table {record.id} seat {seat + 1} (a bot)",
             )
         seeds = [(1, box.seal(record.id, 1, first_seed(record.id)))]
-        parts = [Part(1, 0, opened_by, part)] if part is not None and opened_by else []
+        parts = [Part(1, 0, opened_by, sealed)] if sealed is not None and opened_by else []
         _keep_shoes(session, Batch(record.id, (), seeds=seeds, parts=parts))
         return record.id
 
@@ -278,8 +292,8 @@ class Batch:
     (when given) under the claim whose fence is `fence` (when given: no later claim may
     have been made); `close` marks the table closed. With them, what its shoes keep: the seeds
     drawn (`seeds`, each shuffle's number and its seed sealed: `keys.SeedBox`), the parts
-    added (`parts`), the shoes signed (`seals`, each shoe's number, signature and the
-    signing key's id)."""
+    sealed and revealed (`parts`), the shuffles whose seals are closed (`closings`), the
+    shoes signed (`seals`, each shoe's number, signature and the signing key's id)."""
 
     table: int
     steps: Sequence[Committed]
@@ -290,6 +304,7 @@ class Batch:
     fence: int | None = None
     seeds: Sequence[tuple[int, str]] = ()
     parts: Sequence[Part] = ()
+    closings: Sequence[int] = ()
     seals: Sequence[tuple[int, str, str]] = ()
 
 
@@ -405,29 +420,34 @@ def _store(session: Session, batch: Batch) -> None:
 
 
 def _keep_shoes(session: Session, batch: Batch) -> None:
-    """Store what the batch's shoes keep: seeds, parts (one replacing a seat's earlier part
-    of the same shuffle), signatures."""
+    """Store what the batch's shoes keep: seeds, seals (one replacing a seat's earlier seal
+    of the same shuffle), parts revealed to them, closings, signatures."""
     table = batch.table
     if batch.seeds:
         rows = [{"table_id": table, "number": n, "sealed": sealed} for n, sealed in batch.seeds]
         session.execute(insert(ShoeSeed), rows)
     for part in batch.parts:
-        session.execute(
-            delete(ShoePart).where(
-                ShoePart.table_id == table,
-                ShoePart.number == part.number,
-                ShoePart.seat == part.seat,
-            )
+        this = (
+            ShoePart.table_id == table,
+            ShoePart.number == part.number,
+            ShoePart.seat == part.seat,
         )
+        if part.text is not None:  # revealed: its seal is stored
+            session.execute(update(ShoePart).where(*this).values(text=part.text))
+            continue
+        session.execute(delete(ShoePart).where(*this))
         session.execute(
             insert(ShoePart).values(
                 table_id=table,
                 number=part.number,
                 seat=part.seat,
                 person_id=part.person,
-                text=part.text,
+                sealed=part.sealed,
             )
         )
+    if batch.closings:
+        rows = [{"table_id": table, "number": number} for number in batch.closings]
+        session.execute(insert(ShoeClosing), rows)
     if batch.seals:
         rows = [
             {"table_id": table, "shoe": shoe, "signature": signature, "key_id": key}
@@ -466,14 +486,25 @@ def stored_shoes(session: Session, record: TableRecord, box: SeedBox) -> Shoes |
     ]
     if not seeds and _shuffled(session, table):
         return None
+    seals: dict[int, dict[int, tuple[str, int]]] = collections.defaultdict(dict)
     parts: dict[int, dict[int, str]] = collections.defaultdict(dict)
-    for number, seat, text in session.execute(
-        select(ShoePart.number, ShoePart.seat, ShoePart.text).where(ShoePart.table_id == table)
+    for number, seat, person, sealed, text in session.execute(
+        select(
+            ShoePart.number, ShoePart.seat, ShoePart.person_id, ShoePart.sealed, ShoePart.text
+        ).where(ShoePart.table_id == table)
     ):
-        parts[number][seat] = text
+        if sealed is not None:
+            seals[number][seat] = (sealed, person)
+        if text is not None:
+            parts[number][seat] = text
+    closed = session.scalar(
+        select(func.max(ShoeClosing.number)).where(ShoeClosing.table_id == table)
+    )
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
-    return Shoes.opened(table, game.name, rules, buy_ins, seeds, parts, record.house_cuts)
+    return Shoes.opened(
+        table, game.name, rules, buy_ins, seeds, seals, parts, closed or 0, record.fairness
+    )
 
 
 def _shuffled(session: Session, table: int) -> bool:
@@ -532,7 +563,7 @@ def rebuild(
             closed,
             record.opened_by,
             keys,
-            record.house_cuts,
+            record.fairness,
         )
         return info, book, list(told)
 

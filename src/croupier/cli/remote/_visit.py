@@ -459,9 +459,13 @@ class Visit:
             for line in message["lines"]:
                 said = f"{escape(str(line['name']))}: {escape(str(line['text']))}"
                 self.console.print(f"[cyan]{said}[/]", soft_wrap=True)
-        elif kind == "given":
-            said = _("Your part of shuffle {shuffle} is in: {part}.")
+        elif kind == "given" and "part" in message:
+            said = _("Your part of shuffle {shuffle} is revealed, as sealed: {part}.")
             said = said.format(shuffle=message["shuffle"], part=message["part"])
+            self.console.print(f"[dim]{escape(said)}[/]", soft_wrap=True)
+        elif kind == "given":
+            said = _("Your part of shuffle {shuffle} is sealed: sha256 {sealed}.")
+            said = said.format(shuffle=message["shuffle"], sealed=message["sealed"])
             self.console.print(f"[dim]{escape(said)}[/]", soft_wrap=True)
         elif kind == "error" and message.get("about") == "part":  # the shuffle was made
             said = _("[dim]Your part was not taken: {reason}.[/]")

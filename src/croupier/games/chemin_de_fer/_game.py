@@ -14,6 +14,7 @@ from croupier.engine.actions import (
     Cut,
     Draw,
     EndSession,
+    EndShoe,
     Join,
     Leave,
     Legal,
@@ -64,6 +65,7 @@ from croupier.games.chemin_de_fer.events import (
     SeatJoined,
     SeatLeft,
     ShoeCut,
+    ShoeEnded,
     ShoeShuffled,
 )
 from croupier.games.chemin_de_fer.rules import Rules
@@ -74,6 +76,9 @@ __all__ = ["CheminDeFer"]
 
 _CHANCE = frozenset({Phase.SHUFFLE, Phase.BURN, Phase.DEAL, Phase.PUNTER_DRAWS, Phase.BANKER_DRAWS})
 _BETWEEN = frozenset({Phase.AUCTION, Phase.OFFER, Phase.KEEP, Phase.CALLS, Phase.STAKES})
+_BEFORE_CALLS = frozenset({Phase.AUCTION, Phase.OFFER, Phase.KEEP})
+"""Between coups, before the next one begins (`_bank.begin_coup`): where the shoe may be
+changed."""
 
 
 class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
@@ -97,6 +102,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
         DrawCard,
         Stand,
         EndSession,
+        EndShoe,
     )
     events: ClassVar[tuple[type[Event], ...]] = kinds(chemin_de_fer_events)
     config_type: ClassVar[type[Any]] = Rules
@@ -124,7 +130,7 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
         found: tuple[Option, ...] = ()
         if actor is HOUSE:
             if state.phase in _BETWEEN and not state.stakes:
-                found = (EndSession(),)
+                found = (EndSession(), EndShoe()) if _shoe_may_end(state) else (EndSession(),)
             if state.phase is Phase.CUT and _actor(state) is HOUSE:
                 found = (Amounts(Cut(1), 1, len(state.shoe) - 1),)
             return Legal(found)
@@ -137,6 +143,8 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
         return Legal(with_rebuy(_seat_options(state, actor), state.seats[actor]))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
+        if actor is HOUSE and isinstance(action, EndShoe):
+            return ForbiddenAction(actor, action, _shoe_refusal(state))
         if actor is HOUSE:
             return NotYourTurn(actor, action, _("not now: {now}").format(now=_now(state)))
         if not (isinstance(actor, int) and 0 <= actor < len(state.seats)):
@@ -179,6 +187,10 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             state = replace(state, shoe=shoe, phase=Phase.BURN, burn_left=state.rules.burn)
         elif isinstance(action, EndSession):
             state = bank.close(state, events)
+        elif isinstance(action, EndShoe):
+            # the croupier's change of shoe: as if the cut card had come out (CF-2, CF-4)
+            events.append(ShoeEnded(state.shoes))
+            state = replace(state, shoe=replace(state.shoe, cut_card_out=True))
         else:
             assert isinstance(actor, int)
             state = _seat_acts(state, actor, action, events)
@@ -244,6 +256,24 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _shoe_may_end(state: State) -> bool:
+    """Whether the house may set the shoe in play aside now: between coups, before the next
+    begins, a shoe being in play and not yet over."""
+    return state.phase in _BEFORE_CALLS and state.shoes > 0 and not state.shoe.cut_card_out
+
+
+def _shoe_refusal(state: State) -> str:
+    """Why the house may not set the shoe aside now."""
+    if state.phase is Phase.OVER:
+        return _("the session is over")
+    if state.shoes == 0:
+        return _("no shoe is in play yet")
+    if state.shoe.cut_card_out:
+        return _("the shoe is over: a new one is shuffled before the next coup")
+    said = _("the shoe is changed between coups, before the banco calls (CF-6), not now: {now}")
+    return said.format(now=_now(state))
 
 
 def _actor(state: State) -> Actor:

@@ -15,6 +15,7 @@ from croupier.engine.actions import (
     Done,
     Draw,
     EndSession,
+    EndShoe,
     Join,
     Leave,
     Legal,
@@ -68,6 +69,7 @@ from croupier.games.punto_banco.events import (
     PuntoDecided,
     SessionEnded,
     ShoeCut,
+    ShoeEnded,
     ShoeShuffled,
     TurnDeclined,
     TurnOffered,
@@ -104,6 +106,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
         DeclineTurn,
         Choose,
         EndSession,
+        EndShoe,
     )
     events: ClassVar[tuple[type[Event], ...]] = kinds(punto_banco_events)
     config_type: ClassVar[type[Any]] = Rules
@@ -169,7 +172,7 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
     @staticmethod
     def _house_betting(state: State) -> tuple[Option, ...]:
         staked = any(box is not None and box.stakes.total for box in state.boxes)
-        return (CloseBets(),) if staked else (CloseBets(), EndSession())
+        return (CloseBets(),) if staked else (CloseBets(), EndSession(), EndShoe())
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         now = _now(state)
@@ -177,6 +180,12 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
             if isinstance(action, EndSession) and state.phase is Phase.BETTING:
                 said = _("stakes are on the table; end between coups")
                 return ForbiddenAction(actor, action, said)
+            if isinstance(action, EndShoe) and state.phase is Phase.BETTING:
+                said = _("stakes are on the table: the shoe is changed between coups")
+                return ForbiddenAction(actor, action, said)
+            if isinstance(action, EndShoe):
+                said = _("the shoe is changed between coups, not now: {now}")
+                return ForbiddenAction(actor, action, said.format(now=now))
             return NotYourTurn(actor, action, _("not now: {now}").format(now=now))
         if not (isinstance(actor, int) and 0 <= actor < len(state.boxes)):
             said = _("there is no such seat: boxes are 1 to {last}")
@@ -213,6 +222,8 @@ class PuntoBanco(Game[Rules, State, PuntoBancoView]):
             state = collect_owed(state, events)
             events.append(SessionEnded(state.coups))
             state = replace(state, phase=Phase.OVER)
+        elif isinstance(action, EndShoe):
+            state = _shoe_set_aside(state, events)
         else:
             assert isinstance(actor, int), "only seats act from here on"
             if isinstance(action, TurnCards | OfferTurn | DeclineTurn):
@@ -348,6 +359,14 @@ def _shuffled(state: State, action: Shuffle, events: list[Event]) -> State:
     events.append(ShoeShuffled(state.shoes + 1, len(action.order)))
     shoe = Shoe(action.order)
     return replace(state, shoe=shoe, shoes=state.shoes + 1, phase=Phase.CUT, seen=(0,) * 10)
+
+
+def _shoe_set_aside(state: State, events: list[Event]) -> State:
+    """The croupier ends the shoe between coups: the commission owed is taken, as at any
+    shoe's end (PB-7 variant), and the next coup deals from a new shoe (PB-3, PB-4)."""
+    state = collect_owed(state, events)
+    events.append(ShoeEnded(state.shoes))
+    return replace(state, phase=Phase.SHUFFLE, coup=None, passed=frozenset())
 
 
 def _cut(state: State, by: int | None, action: Cut, events: list[Event]) -> State:

@@ -1,7 +1,9 @@
 // The shuffle panel (docs/fairness.md; docs/protocol.md, "The shuffle"): the coming
 // shuffle's commitment, shown before it is made; this seat's part of it, made in this
 // browser (crypto.getRandomValues) and sent with the seat's Join and then to each new
-// commitment, or words of the person's own; and, once a shoe is over, the link to check it
+// commitment, or words of the person's own: sealed first (its SHA-256), and revealed once
+// the view says the shuffle's seals are closed ("Sealed parts"); and, once a shoe is over,
+// the link to check it
 // (verify.html). What this browser was shown and gave is kept in its localStorage, so that
 // the check can compare it with the history the server gives afterwards: the first
 // commitment it was shown for each shuffle (another shown later is kept apart, and said
@@ -16,6 +18,15 @@ const LONGEST = 200; // croupier.fairness.CONTRIBUTION
 export function freshPart() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A part's seal: the SHA-256 of its UTF-8 bytes, in hex (croupier.fairness.seal_of); null
+// where the browser gives no SHA-256 (crypto.subtle: a page served from this machine or
+// over https), and then no part is given.
+export async function sealOf(text) {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // What this browser saw at table `table` before each shuffle: {seen: {shuffle: commitment},
@@ -44,14 +55,19 @@ function remember(table, change) {
 }
 
 export class FairPanel {
-  // `give(commitment, text)` sends a part; false if it could not go now.
+  // `give(commitment, {sealed} or {text})` sends a part's seal, or the part revealed; false
+  // if it could not go now.
   constructor(section, table, give) {
     this.section = section;
     this.table = table;
     this.give = give;
     this.fair = null;
     this.seat = null;
-    this.sent = null; // the commitment this page last sent a part to
+    this.sent = null; // the commitment this page last sent a seal to
+    this.shown = null; // the commitment this page last revealed a part to
+    this.ready = null; // a part made and sealed ahead, for a Join: {part, sealed}
+    this.pending = new Map(); // each seal sent, to its part: kept once the server has taken it
+    this.prepare();
     this.kept = remembered(table); // what this browser keeps of the shuffles (`remembered`)
     this.body = section.querySelector(".fair-body");
     this.answer = section.querySelector(".fair-answer");
@@ -62,31 +78,60 @@ export class FairPanel {
       event.preventDefault();
       const text = this.input.value.trim();
       if (!text || !this.fair?.commitment) return;
-      if (this.send(text)) this.input.value = "";
+      this.send(text).then((sent) => sent && (this.input.value = ""));
     });
   }
 
-  // The part sent with a Join, made here.
-  joining() {
+  // Make and seal the part the next Join sends.
+  prepare() {
     const part = freshPart();
-    this.keepSent(part);
-    return part;
+    sealOf(part).then((sealed) => (this.ready = sealed ? { part, sealed } : null));
   }
 
-  send(text) {
-    if (!this.give(this.fair.commitment, text)) {
+  // The seal sent with a Join, of a part made here (null if none is ready, or if this
+  // browser sealed one for the coming shuffle already: the opener's, with the opening).
+  joining() {
+    const ready = this.ready;
+    const coming = this.fair?.commitment ? this.fair.shuffle : null;
+    if (ready === null || coming === null || this.kept.parts[coming] !== undefined) return null;
+    this.ready = null;
+    this.prepare();
+    this.pending.set(ready.sealed, ready.part);
+    return ready.sealed;
+  }
+
+  // Seal `text` and send the seal to the coming shuffle.
+  async send(text) {
+    const commitment = this.fair.commitment;
+    const sealed = await sealOf(text);
+    if (sealed === null) {
+      this.say(_("This browser cannot seal a part here (no SHA-256 on a page served over plain http): none is given."), "error");
+      return false;
+    }
+    if (!this.give(commitment, { sealed })) {
       this.say(_("Not sent: the connection is down. Try again once it is back."), "error");
       return false;
     }
-    this.sent = this.fair.commitment;
-    this.keepSent(text);
+    this.sent = commitment;
+    this.pending.set(sealed, text);
     return true;
   }
 
-  // The part this page sends to the coming shuffle, kept as it was sent.
-  keepSent(part) {
-    const shuffle = this.fair?.commitment ? this.fair.shuffle : null;
-    if (shuffle !== null) remember(this.table, (kept) => (kept.parts[shuffle] = part));
+  // Reveal the part this page sealed, once the seals of its shuffle are closed.
+  reveal(fair) {
+    const text = this.kept.parts[fair.shuffle];
+    if (!fair.revealing || !fair.part || fair.part.text !== null || text === undefined) return;
+    if (this.shown === fair.commitment) return;
+    if (this.give(fair.commitment, { text })) this.shown = fair.commitment;
+  }
+
+  // The part whose seal the server has taken for `shuffle` (the view says so, or its
+  // `given`), kept as it was sent: the part this page reveals, and the check looks for.
+  taken(shuffle, sealed) {
+    const part = this.pending.get(sealed);
+    if (part === undefined || shuffle === null || shuffle === undefined) return;
+    this.pending.delete(sealed);
+    this.kept = remember(this.table, (kept) => (kept.parts[shuffle] = part));
   }
 
   // Each view: its `fair`, and the seat this person holds (null: watching).
@@ -101,14 +146,25 @@ export class FairPanel {
           else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
         })
       : remembered(this.table);
+    if (fair?.part) this.taken(fair.shuffle, fair.part.sealed);
     const seated = fair?.commitment && message.seat !== null && !message.closed;
-    if (seated && fair.part === null && this.sent !== fair.commitment) this.send(freshPart());
-    this.form.hidden = !seated;
+    const open = seated && !fair.revealing;
+    if (open && fair.part === null && this.sent !== fair.commitment) {
+      const commitment = (this.sent = fair.commitment); // (sealed, then sent: once)
+      this.send(freshPart()).then((sent) => !sent && this.sent === commitment && (this.sent = null));
+    }
+    if (fair?.commitment) this.reveal(fair);
+    this.form.hidden = !open;
     this.draw(message, names);
   }
 
   given(message) {
-    this.say(_("Your part is in shuffle {shuffle}, stored before it is made.", { shuffle: message.shuffle }), "note");
+    if (message.sealed) this.taken(message.shuffle, message.sealed);
+    const said =
+      message.part === undefined
+        ? _("Your part of shuffle {shuffle} is sealed, stored before its seals close.", { shuffle: message.shuffle })
+        : _("Your part is in shuffle {shuffle}, revealed as it was sealed, before the shuffle is made.", { shuffle: message.shuffle });
+    this.say(said, "note");
   }
 
   refused(reason) {
@@ -152,11 +208,19 @@ export class FairPanel {
         ),
       );
       if (message.seat !== null) {
-        const yours = fair.part === null ? _("none yet") : fair.part;
+        const mine = this.kept.parts[fair.shuffle];
+        const yours = fair.part === null ? _("none yet") : (fair.part.text ?? mine ?? `sha256 ${fair.part.sealed.slice(0, 16)}…`);
         this.body.append(el("p", { class: "part" }, pieces(_("Your part of it: {part}"), { part: el("code", { class: "your-part" }, yours) })));
       }
-      const givers = fair.given.map((seat) => (seat === message.seat ? _("you") : seatName(seat, names)));
-      this.body.append(el("p", { class: "note given" }, givers.length ? _("Parts given: {givers}.", { givers: givers.join(", ") }) : _("No part given yet.")));
+      const who = (seat) => (seat === message.seat ? _("you") : seatName(seat, names));
+      const givers = fair.given.map(who);
+      this.body.append(el("p", { class: "note given" }, givers.length ? _("Parts sealed: {givers}.", { givers: givers.join(", ") }) : _("No part given yet.")));
+      if (fair.revealing) {
+        const shown = fair.shown.map(who);
+        this.body.append(
+          el("p", { class: "note shown" }, shown.length ? _("Seals closed; parts revealed: {shown}.", { shown: shown.join(", ") }) : _("Seals closed; no part revealed yet.")),
+        );
+      }
     } else {
       this.body.append(el("p", { class: "note" }, _("The session is over: no shuffle is to come.")));
     }

@@ -1,7 +1,8 @@
 // The pages in their reader's language (docs/i18n.md). A message id is the English text,
 // as in the terminal's catalogs (croupier.i18n); `/api/words` gives the translations of
 // the pages' messages, in the language chosen with the header's switch (kept in this
-// browser) or, none chosen, the one the browser prefers (Accept-Language). The words are
+// browser) or, none chosen, the one the browser prefers (Accept-Language); a page saved
+// whole to be opened from disk has them written in it. The words are
 // read before any module that imports this one runs, so `_()` may be called anywhere.
 //
 //   _("The bank: {amount}", { amount: 200 })         // "Банк: 200"
@@ -13,6 +14,7 @@ const CHOSEN = "croupier.language";
 export const LANGUAGES = { en: "English", ru: "Русский" };
 
 async function fetchWords() {
+  if (globalThis.croupierWords) return globalThis.croupierWords; // a page saved whole (js/standalone.js)
   let chosen = null;
   try {
     chosen = localStorage.getItem(CHOSEN);
@@ -35,6 +37,9 @@ document.documentElement.lang = words.language;
 
 // The language the page speaks: "en" or "ru".
 export const language = words.language;
+
+// The words the page speaks, as /api/words gave them (a page saved whole keeps them).
+export const catalog = words;
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));

@@ -4,7 +4,7 @@
 import { get, me, post } from "./api.js";
 import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { clear, el } from "./dom.js";
-import { freshPart, keepOpenersPart } from "./fair.js";
+import { freshPart, keepOpenersPart, sealOf } from "./fair.js";
 import { learnRules, ruleInputs, ruleValues } from "./rules.js";
 
 const REFRESH = 3000;
@@ -135,6 +135,8 @@ async function open(event) {
   const form = event.target;
   const game = games.find((g) => g.name === form.elements.game.value);
   try {
+    const part = freshPart(); // the opener's part of the first shuffle (js/fair.js)
+    const sealed = await sealOf(part);
     const body = {
       game: game.name,
       bots: Number(form.elements.bots.value || 0),
@@ -144,10 +146,10 @@ async function open(event) {
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
       },
-      part: freshPart(), // the opener's part of the first shuffle (js/fair.js)
+      ...(sealed ? { sealed } : {}), // its seal: the part is revealed at the table
     };
     const entry = await post("/api/tables", body);
-    keepOpenersPart(entry.id, body.part);
+    if (sealed) keepOpenersPart(entry.id, part);
     find("open-error").textContent = "";
     location.href = `table.html?table=${entry.id}`;
   } catch (error) {

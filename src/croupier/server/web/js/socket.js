@@ -7,8 +7,8 @@
 // server is stopped, or cut off, and the browser would not say so for minutes.
 //
 //   const line = new TableLine(id, {onMessage, onState});
-//   line.open(); line.act(action, seat, part); line.plan(leave, away);
-//   line.part(commitment, text); line.say(text);
+//   line.open(); line.act(action, seat, sealed); line.plan(leave, away);
+//   line.part(commitment, {sealed} or {text}); line.say(text);
 //
 // onMessage(message) gets every welcome, step, view, ack, refused, planned, given, chat and
 // error in order (a heartbeat is the line's own);
@@ -154,12 +154,12 @@ export class TableLine {
     setTimeout(() => this.open(), wait);
   }
 
-  // Send an action decided at the last step seen; `seat` and `part` (of the coming
-  // shuffle) only for a Join. The key.
-  act(action, seat = null, part = null) {
+  // Send an action decided at the last step seen; `seat` and `sealed` (the seal of a part
+  // of the coming shuffle) only for a Join. The key.
+  act(action, seat = null, sealed = null) {
     const message = { type: "act", seq: this.seq ?? 0, key: freshKey(), action };
     if (seat !== null) message.seat = seat;
-    if (part !== null) message.part = part;
+    if (sealed !== null) message.sealed = sealed;
     this.pending.set(message.key, message);
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
@@ -175,11 +175,11 @@ export class TableLine {
     return true;
   }
 
-  // Add a part to the coming shuffle, whose commitment the page was shown; false if it
-  // could not go now.
-  part(commitment, text) {
+  // Give the coming shuffle, whose commitment the page was shown, a part's seal
+  // ({sealed}) or the part sealed, revealed ({text}); false if it could not go now.
+  part(commitment, given) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
-    this.socket.send(JSON.stringify({ type: "part", commitment, text }));
+    this.socket.send(JSON.stringify({ type: "part", commitment, ...given }));
     return true;
   }
 

@@ -405,7 +405,7 @@ async function start() {
   state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
-  state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, text) => state.line.part(commitment, text));
+  state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   await Promise.all([loadNames(), loadPerson()]);
   if (!state.person) {
