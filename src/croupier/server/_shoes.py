@@ -41,7 +41,8 @@ class Shoes:
     shuffles whose seals are closed (the coming one's once it is `coming`); `made`, the
     shuffles made; `chain`, the seal's chain so far; `fairness`, the version of the
     derivation (`croupier.fairness.FAIRNESS`); `set_aside`, whether the house has ended the
-    shoe in play (`EndShoe`) before the next shuffle."""
+    shoe in play (`EndShoe`) before the next shuffle; `givers`, the people who have sealed
+    a part of any of the table's shuffles (their clients give parts)."""
 
     table: int
     seeds: tuple[bytes, ...]
@@ -53,6 +54,7 @@ class Shoes:
     chain: bytes
     fairness: int
     set_aside: bool = False
+    givers: frozenset[int] = frozenset()
 
     @classmethod
     def opened(
@@ -82,6 +84,7 @@ class Shoes:
             0,
             opening(table, game, rules, buy_ins, fairness),
             fairness,
+            givers=frozenset(person for each in given for _, person in each.values()),
         )
 
     @property
@@ -128,9 +131,11 @@ class Shoes:
         """The seats that have sealed a part of the coming shuffle."""
         return sorted(self.seals[self.made]) if self.drawn else []
 
-    def sealers_now(self) -> set[int]:
-        """The people who have sealed a part of the coming shuffle."""
-        return set(self.sealers[self.made].values()) if self.drawn else set()
+    def unsealed(self, people: set[int]) -> set[int]:
+        """Those of `people` whose clients give parts (they have sealed one at this table)
+        and who have not sealed a part of the coming shuffle yet."""
+        sealed = set(self.sealers[self.made].values()) if self.drawn else set()
+        return (people & self.givers) - sealed
 
     def seats_shown(self) -> list[int]:
         """The seats that have revealed their part of the coming shuffle."""
@@ -158,7 +163,8 @@ class Shoes:
         seals, sealers = list(self.seals), list(self.sealers)
         seals[self.made] = {**seals[self.made], seat: sealed}
         sealers[self.made] = {**sealers[self.made], seat: person}
-        return replace(self, seals=tuple(seals), sealers=tuple(sealers))
+        givers = self.givers | {person}
+        return replace(self, seals=tuple(seals), sealers=tuple(sealers), givers=givers)
 
     def with_closing(self) -> Shoes:
         """The coming shuffle's seals closed: no seal is taken from now, and parts are."""

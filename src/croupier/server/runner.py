@@ -476,9 +476,10 @@ class TableRunner:
     def _shuffle_at(self) -> float | None:
         """When the shuffle due now may be made, or its seals closed (None: no shuffle is
         due, or the table's are not provably fair; docs/fairness.md): once its commitment
-        has been told in a committed step, and then, while a person seated has not sealed
-        a part, `parts_window` seconds later, for their sealed parts to come (as soon as
-        every person seated has sealed one, it waits no more). If a part is sealed,
+        has been told in a committed step, and then, while a person seated whose client
+        gives parts (`Shoes.unsealed`) has not sealed one, `parts_window` seconds later, for
+        their sealed parts to come (once every one of them has, it waits no more). If a part
+        is sealed,
         its seals are closed then, and once that is told the shuffle waits until every part
         sealed is revealed, or for `reveal_window`. Infinite while what it waits for has
         not been told. A table closing waits for no part, and closes no seals: it ends at
@@ -497,8 +498,7 @@ class TableRunner:
         if shoes.revealing:
             closed = self._closing_told.get(shoes.coming, math.inf)
             return closed + settings.reveal_window if shoes.awaited() else closed
-        unsealed = book.people - shoes.sealers_now()
-        return told + (settings.parts_window if unsealed else 0.0)
+        return told + (settings.parts_window if shoes.unsealed(book.people) else 0.0)
 
     def _closes_seals(self, batch: _Batch) -> bool:
         """Close the coming shuffle's seals, if they are due to close now (`_shuffle_at`)

@@ -94,7 +94,7 @@ class Settings:
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
     whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
-    (`parts_window`; no longer once every person seated has sealed one), and, once its
+    (`parts_window`; no longer once each whose client gives parts has), and, once its
     seals are closed, for the parts sealed to be revealed (`reveal_window`;
     docs/fairness.md, "Sealed parts"), and how long a shoe that a person has played in
     lasts before the house ends it at the next moment between coups, so that its seed is
