@@ -39,6 +39,15 @@ def test_serve_says_its_key_s_id_and_fingerprint(served, tmp_path):
     assert rotated.exit_code == 0, rotated.output
     new = read_key_file(made).signer
     assert new.key != signer.key and f"It signs with key {new.key_id}" in rotated.stdout
+    assert "It deals from seed" not in said
+
+
+def test_serve_with_a_seed_says_it_is_not_for_play(served, tmp_path):
+    database = f"sqlite:///{tmp_path / 'ledger.db'}"
+    seeded = served("--database", database, "--seed", "12")
+    assert seeded.exit_code == 0, seeded.output
+    said = " ".join(seeded.stdout.split())
+    assert "It deals from seed 12: whoever knows the seed knows every order" in said
 
 
 @pytest.mark.parametrize(

@@ -113,6 +113,9 @@ def test_api_key_gives_the_fingerprint_the_key_id_and_the_succession(database_ur
         said = client.get("/api/key").json()
     new = rotated.signer
     assert said["algorithm"] == "Ed25519" and said["key"] == new.key
+    assert said["seeded"] is False
+    with TestClient(create_app(database_url, seed=3, keys=read_key_file(path))) as client:
+        assert client.get("/api/key").json()["seeded"] is True, "serve --seed says so"
     assert said["fingerprint"] == fingerprint(new.key) == new.fingerprint
     assert len(said["fingerprint"]) == HEX64 and said["key_id"] == said["fingerprint"][:16]
     old, succeeded = said["history"]

@@ -235,6 +235,12 @@ def serve_command(
     said = _("It signs with key {key_id} (fingerprint SHA-256 {fingerprint}), from {path}.")
     signer = keys.signer
     print(said.format(key_id=signer.key_id, fingerprint=signer.fingerprint, path=path), flush=True)
+    if dealt is not None:
+        said = _(
+            "It deals from seed {seed}: whoever knows the seed knows every order, so its "
+            "tables are for tests and demonstrations, not play (GET /api/key says seeded)."
+        )
+        print(said.format(seed=dealt), flush=True)
     if bot_tables:
         said = ngettext(
             "A table of every game waits with {n} bot: open http://{host}:{port}/ in a "

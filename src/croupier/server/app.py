@@ -441,12 +441,14 @@ class _Api:
         return JSONResponse(i18n.for_pages(language(request)))
 
     async def key(self, request: Request) -> Response:
-        """The public key that signs the tables' shoes here, its fingerprint and id, and the
-        house's keys in succession (`history`; docs/fairness.md, "The key")."""
+        """The public key that signs the tables' shoes here, its fingerprint and id, the
+        house's keys in succession (`history`; docs/fairness.md, "The key"), and whether
+        this process deals from a seed its operator chose (`seeded`: `serve --seed`)."""
         signer = self.lobby.keys.signer
         house = await asyncio.to_thread(published, self.engine)
         said = {"algorithm": "Ed25519", "key": signer.key, "fingerprint": signer.fingerprint}
-        return JSONResponse({**said, "key_id": signer.key_id, "history": house})
+        seeded = self.lobby.seed is not None
+        return JSONResponse({**said, "key_id": signer.key_id, "history": house, "seeded": seeded})
 
     async def close_table(self, request: Request) -> Response:
         who = await self._who(request)
