@@ -31,7 +31,7 @@ their seeded streams: pages.SEEDED)."""
 
 CHEMIN_DE_FER = 2
 """A seed whose first coup, a bot banking 500 after the auction and masha calling banco,
-the punters win, 7 to 6 (found by trying seeds)."""
+the punters win (found by trying seeds)."""
 
 ENGLISH = (
     "Bet on",
@@ -264,8 +264,9 @@ def test_a_punto_banco_coup_in_russian(serve, browser: Browser, screenshots: Pat
 
 def test_a_chemin_de_fer_coup_in_russian(serve, browser: Browser, screenshots: Path):
     """CF-3 .. CF-14: «Назвать банк» at the auction and «Пас окончательно», the cut,
-    «Банко!» (CF-6), the punters' play (CF-12), and «Выигрывают понтеры, 7 против 6.» at the
-    end, the hands named «Понтеры» and «Банкомет» (CF-9, CF-14)."""
+    «Банко!» (CF-6), the punters' play (CF-12), and «Выигрывают понтеры, 7 против 6.» (their
+    points and the banker's) at the end, the hands named «Понтеры» and «Банкомет» (CF-9,
+    CF-14)."""
     served = serve(CHEMIN_DE_FER)
     masha, petya = (Guest(browser, served.url, name, locale=RU) for name in ("masha", "petya"))
     for guest in (masha, petya):
@@ -304,7 +305,8 @@ def test_a_chemin_de_fer_coup_in_russian(serve, browser: Browser, screenshots: P
     view = masha.drawn()["view"]
     punters, banker = (hand["seat"] + 1 for hand in view["last"]["hands"])
     assert view["last"]["winner"] == "punter"  # the seed's coup
-    winner = "Выигрывают понтеры, 7 против 6."  # CF-14
+    won, lost = (hand["points"] for hand in view["last"]["hands"])
+    winner = f"Выигрывают понтеры, {won} против {lost}."  # CF-14
     for guest, brought in ((masha, 600), (petya, 800)):
         guest.page.wait_for_function("() => document.querySelector('section.result') !== null")
         check_russian_result(guest, winner, brought)

@@ -29,8 +29,9 @@ from tests.web.pages import (
 pytestmark = pytest.mark.timeout(240)
 
 SEED = 7
-"""A seed whose first two layouts are void (MB-7b) and whose third, with a circle and a cross
-on its top-left card, is settled by the second card shown (found by trying it)."""
+"""A seed whose first layout, a circle and a cross on its top-left card, settles both bets
+in its draw, the cards drawn from the bottom more than a phone's row holds (found by
+trying it)."""
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 

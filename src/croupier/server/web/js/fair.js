@@ -1,7 +1,7 @@
 // The shuffle panel (docs/fairness.md; docs/protocol.md, "The shuffle"): the coming
 // shuffle's commitment, shown before it is made; this seat's part of it, made in this
-// browser (crypto.getRandomValues) and sent with the seat's Join and then to each new
-// commitment, or words of the person's own: sealed first (its SHA-256), and revealed once
+// browser (`partFor`) and sent with the seat's Join and then to each new commitment, or
+// words of the person's own: sealed first (its SHA-256), and revealed once
 // the view says the shuffle's seals are closed ("Sealed parts"); and, once a shoe is over,
 // the link to check it
 // (verify.html). What this browser was shown and gave is kept in its localStorage, so that
@@ -9,15 +9,30 @@
 // commitment it was shown for each shuffle (another shown later is kept apart, and said
 // loudly), and the part it sent last, as it sent it.
 
+import { joined, toHex, utf8 } from "./bytes.js";
 import { clear, el, pieces, seatName } from "./dom.js";
 import { _ } from "./i18n.js";
 
 const LONGEST = 200; // croupier.fairness.CONTRIBUTION
 
+// This page's secret, 16 random bytes drawn as it loads and never sent: each part the page
+// gives is derived from it and the commitment it is for (`partFor`).
+const SECRET = crypto.getRandomValues(new Uint8Array(16));
+
 // A part of the shuffle made in this browser: 16 random bytes, in hex.
 export function freshPart() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+// This page's part of the shuffle committed to `commitment`: the first 16 bytes of
+// SHA-256(`croupier-part-1` ‖ the page's secret ‖ the commitment), in hex; null where the
+// browser gives no SHA-256 (see `sealOf`). Unknown to anyone before it is revealed, as a
+// fresh one is, and always the same for the same shuffle, however often and however late
+// the page gives one to it.
+export async function partFor(commitment) {
+  if (!globalThis.crypto?.subtle) return null;
+  const made = joined(utf8("croupier-part-1"), SECRET, utf8(commitment));
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", made))).slice(0, 32);
 }
 
 // A part's seal: the SHA-256 of its UTF-8 bytes, in hex (croupier.fairness.seal_of); null
@@ -65,9 +80,8 @@ export class FairPanel {
     this.seat = null;
     this.sent = null; // the commitment this page last sent a seal to
     this.shown = null; // the commitment this page last revealed a part to
-    this.ready = null; // a part made and sealed ahead, for a Join: {part, sealed}
+    this.ready = null; // a part made and sealed ahead, for a Join: {commitment, part, sealed}
     this.pending = new Map(); // each seal sent, to its part: kept once the server has taken it
-    this.prepare();
     this.kept = remembered(table); // what this browser keeps of the shuffles (`remembered`)
     this.body = section.querySelector(".fair-body");
     this.answer = section.querySelector(".fair-answer");
@@ -82,27 +96,27 @@ export class FairPanel {
     });
   }
 
-  // Make and seal the part the next Join sends.
-  prepare() {
-    const part = freshPart();
-    sealOf(part).then((sealed) => (this.ready = sealed ? { part, sealed } : null));
+  // Make and seal the part a Join sends to the shuffle committed to `commitment`.
+  async prepare(commitment) {
+    if (this.ready?.commitment === commitment) return;
+    const part = await partFor(commitment);
+    const sealed = part === null ? null : await sealOf(part);
+    if (sealed !== null && this.fair?.commitment === commitment) this.ready = { commitment, part, sealed };
   }
 
-  // The seal sent with a Join, of a part made here (null if none is ready, or if this
-  // browser sealed one for the coming shuffle already: the opener's, with the opening).
+  // The seal sent with a Join, of the part made here for the coming shuffle (null if none
+  // is ready, or if this browser sealed one for it already: the opener's, with the opening).
   joining() {
     const ready = this.ready;
     const coming = this.fair?.commitment ? this.fair.shuffle : null;
-    if (ready === null || coming === null || this.kept.parts[coming] !== undefined) return null;
-    this.ready = null;
-    this.prepare();
+    if (ready?.commitment !== this.fair?.commitment || coming === null) return null;
+    if (this.kept.parts[coming] !== undefined) return null;
     this.pending.set(ready.sealed, ready.part);
     return ready.sealed;
   }
 
-  // Seal `text` and send the seal to the coming shuffle.
-  async send(text) {
-    const commitment = this.fair.commitment;
+  // Seal `text` and send the seal to the shuffle committed to `commitment` (the coming one).
+  async send(text, commitment = this.fair.commitment) {
     const sealed = await sealOf(text);
     if (sealed === null) {
       this.say(_("This browser cannot seal a part here (no SHA-256 on a page served over plain http): none is given."), "error");
@@ -151,8 +165,11 @@ export class FairPanel {
     const open = seated && !fair.revealing;
     if (open && fair.part === null && this.sent !== fair.commitment) {
       const commitment = (this.sent = fair.commitment); // (sealed, then sent: once)
-      this.send(freshPart()).then((sent) => !sent && this.sent === commitment && (this.sent = null));
+      partFor(commitment)
+        .then((part) => part !== null && this.send(part, commitment))
+        .then((sent) => !sent && this.sent === commitment && (this.sent = null));
     }
+    if (!seated && fair?.commitment && !fair.revealing) this.prepare(fair.commitment);
     if (fair?.commitment) this.reveal(fair);
     this.form.hidden = !open;
     this.draw(message, names);
