@@ -172,7 +172,7 @@ async def _game(
     await lobby.start()
     key = keys.signer.key
     played = Played(game)
-    settings = Settings(bot_pause=0, time_limit=5, bot_chips=100_000, parts_window=0.05)
+    settings = Settings(bot_pause=0, time_limit=5, bot_chips=100_000)  # the default windows
     while played.coups < coups and played.failure is None:
         with Session(engine) as session, session.begin():
             name = f"{game.replace('-', '_')}_{played.tables}"
