@@ -24,12 +24,12 @@ pytestmark = pytest.mark.timeout(240)
 
 RU = "ru-RU"
 
-PUNTO_BANCO = 31
+PUNTO_BANCO = 25
 """A seed whose first coup, masha on banco and petya on punto, draws a third card to each
 hand and banco wins it (found by trying seeds, the pages' parts of the shuffle drawn from
 their seeded streams: pages.SEEDED)."""
 
-CHEMIN_DE_FER = 2
+CHEMIN_DE_FER = 6
 """A seed whose first coup, a bot banking 500 after the auction and masha calling banco,
 the punters win (found by trying seeds)."""
 

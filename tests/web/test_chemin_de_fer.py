@@ -22,7 +22,7 @@ from tests.web.tables import amount_field, check_cards, kind, moved_on, offered,
 
 pytestmark = pytest.mark.timeout(240)
 
-BANCO_ON_5 = 104
+BANCO_ON_5 = 211
 """A seed whose first coup, ada banking at the least bid and carol cutting the shoe in the
 middle, gives bob, who calls banco, a hand of 5 (he chooses), the banker no natural, and the
 punters the coup when the banker stands (found by trying seeds, the pages' parts of the
