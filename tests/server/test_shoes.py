@@ -29,6 +29,7 @@ from croupier.engine.history import History, proved
 from croupier.engine.seal import Signer
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.fairness import seal_of
+from croupier.server._shoes import Shoes
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.runner import TableRunner
@@ -122,6 +123,25 @@ def _seeds(url: str, table: int) -> list[str]:
         found = [box.open(table, row.number, row.sealed or "").hex() for row in rows]
     engine.dispose()
     return found
+
+
+def test_a_shuffle_waits_only_for_the_people_whose_clients_give_parts():
+    """Of the people seated, a shuffle waits for those who have sealed a part at this table
+    (their clients give parts: the page and croupier.client seal one with their Join) and
+    have not sealed the coming shuffle's; not for one who never sealed a part, and no longer
+    for one who has sealed it."""
+    ada, bob = 1, 2
+    rules = games.get("monte-bank").config()
+    seeds = [bytes(32), bytes(range(32))]
+    fresh = Shoes.opened(5, "monte-bank", rules, {}, seeds)
+    assert fresh.unsealed({ada, bob}) == set()  # nobody here gives parts
+    given = Shoes.opened(5, "monte-bank", rules, {}, seeds, {2: {0: (seal_of("ada's"), ada)}})
+    assert given.givers == {ada}
+    assert given.unsealed({ada, bob}) == {ada}  # she gave one, not to the coming shuffle
+    assert given.unsealed({bob}) == set()  # she has got up
+    sealed = given.with_seal(0, seal_of("ada's next"), ada)
+    assert sealed.unsealed({ada, bob}) == set()
+    assert given.with_seal(1, seal_of("bob's"), bob).givers == {ada, bob}
 
 
 def test_a_seat_s_part_is_sealed_then_revealed_into_the_coming_shuffle(
