@@ -659,3 +659,37 @@ def test_a_part_sealed_and_not_revealed_is_left_out_and_verify_says_so(server, t
         f"Shuffle {shuffle}: seat 0 sealed a part and did not reveal it, so the order was made "
         "without it." in said.output
     )
+
+
+def test_a_seeded_server_s_history_says_so_and_its_chain_binds_it(server, database_url, tmp_path):
+    """A table a server with a seed opened (`serve --seed`) says so in its signed history:
+    `croupier verify` proves it and says that whoever knows the seed knew every order; the
+    same history saying it is not seeded no longer verifies; a table of a server without a
+    seed says it is not, and verify says nothing of a seed."""
+    saved = tmp_path / "history.json"
+
+    def closed_history(client: TestClient, person: Person) -> dict[str, Any]:
+        table = _open(person, "punto-banco")
+        assert person.post(f"/api/tables/{table}/close").status_code == 202
+        _closed_history(client, person, table)
+        data: dict[str, Any] = person.get(f"/api/tables/{table}/history").json()
+        return data
+
+    def verify(data: dict[str, Any]) -> tuple[int, str]:
+        saved.write_text(json.dumps(data))
+        done = CliRunner().invoke(cli, ["verify", str(saved)])
+        return done.exit_code, " ".join(done.output.split())
+
+    seeded = closed_history(server, Person(server, "ada"))
+    assert seeded["seal"]["seeded"] is True
+    status, said = verify(seeded)
+    assert status == 0, said
+    assert "Seeded: the server dealt this table from a seed its operator chose" in said
+    seeded["seal"]["seeded"] = False
+    status, said = verify(seeded)
+    assert status == 1 and "is not its key's for the history as it is" in said, said
+    with TestClient(create_app(database_url)) as unseeded:
+        fair = closed_history(unseeded, Person(unseeded, "bob"))
+    assert fair["seal"]["seeded"] is False
+    status, said = verify(fair)
+    assert status == 0 and "Seeded" not in said, said

@@ -263,11 +263,11 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
 def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser: Browser):  # C-5
     """For many random seeds, parts (non-ASCII among them), places (a table and a shuffle
     number, or none for version 1) and each game's fresh pack, the page's order and house
-    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2), chain after a
-    shuffle, a shoe's message (with a key id and without) and end marker (`closing`) and a
-    key's id are croupier.engine.seal's, and it finds a key's signature of its successor
-    valid; and its canonical JSON of random values is croupier.engine.record.canonical's,
-    byte for byte."""
+    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2, seeded or not),
+    chain after a shuffle, a shoe's message (with a key id and without) and end marker
+    (`closing`) and a key's id are croupier.engine.seal's, and it finds a key's signature
+    of its successor valid; and its canonical JSON of random values is
+    croupier.engine.record.canonical's, byte for byte."""
     served = serve(5)
     page = browser.new_page()
     page.goto(f"{served.url}/verify.html")
@@ -322,7 +322,7 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
     for _ in range(30):
         table, name = rng.randrange(2**53), rng.choice(sorted(configs))
         buy_ins = {rng.randrange(12): rng.randrange(1, 10**6) for _ in range(rng.randrange(4))}
-        fairness = rng.choice([1, 2])
+        fairness, seeded = rng.choice([1, 2]), rng.random() < 0.5
         before = rng.randbytes(32)
         made = rng.randbytes(32).hex()
         shown = {rng.randrange(12): _text(rng, 1, 30) for _ in range(rng.randrange(4))}
@@ -331,7 +331,7 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
         sealed = (
             {seat: seal_of(text) for seat, text in shown.items()} if rng.random() < 0.5 else None
         )
-        opened = opening(table, name, configs[name], buy_ins, fairness).hex()
+        opened = opening(table, name, configs[name], buy_ins, fairness, seeded).hex()
         after = after_shuffle(before, made, shown, sealed).hex()
         seals = None if sealed is None else {str(seat): s for seat, s in sealed.items()}
         shoes = rng.randrange(1, 2**32)
@@ -346,7 +346,7 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
             [table, name, configs[name], seated, fairness, before.hex(), made, written, seals]
         )
         chains[-1] += [shoes, signer.key, named, None if revealed is None else revealed.hex()]
-        chains[-1] += [[successor.key, since, step.signature]]
+        chains[-1] += [[successor.key, since, step.signature], seeded]
         chains[-1] += [[opened, after, ends, signed, signer.key_id, True]]
     computed = page.evaluate(
         """async (chains) => {
@@ -355,12 +355,12 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
             const out = [];
             for (const chain of chains) {
                 const [table, game, config, seated, fairness, before, made, given, sealed, shoes,
-                    key, named, seed, [successor, since, signature]] = chain;
+                    key, named, seed, [successor, since, signature], seeded] = chain;
                 const id = await seal.keyId(key);
                 const next = seal.succession(key, successor, since);
                 const chained = fromHex(before);
                 out.push([
-                    toHex(await seal.opening(table, game, config, seated, fairness)),
+                    toHex(await seal.opening(table, game, config, seated, fairness, seeded)),
                     toHex(await seal.afterShuffle(chained, made, given, sealed ?? undefined)),
                     toHex(seal.closing(table, shoes, chained, id)),
                     toHex(seal.message(table, shoes, chained, seed && fromHex(seed), named)),
@@ -487,6 +487,9 @@ def test_a_shoe_the_house_ends_and_the_tables_end_are_checked_as_verify_checks_t
         "shoes over; one cut at an earlier shoe's end would verify as one given then."
     )
     expect(checks.locator("[data-check=end]")).to_have_class("note")
+    expect(checks.locator("[data-check=seeded]")).to_contain_text(  # create_app(seed=8)
+        "Seeded: the server dealt this table from a seed its operator chose"
+    )
 
     page = _checked(context.new_page(), served.url, tmp_path / "closed.json", whole)
     expect(page.locator("#verdict")).to_contain_text("Nothing seen here to check", timeout=20_000)

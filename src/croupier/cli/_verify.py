@@ -109,6 +109,13 @@ def verify_command(
             )
         signatures = plural(len(seal.signatures), "signature")
         console.print(said.format(table=seal.table, signatures=signatures, key=_signers(seal)))
+        if seal.seeded:
+            said = _(
+                "Seeded: the server dealt this table from a seed its operator chose (serve "
+                "--seed, for tests and demonstrations): whoever knows that seed knew every "
+                "order before play, so these shuffles prove nothing against the server."
+            )
+            console.print(said)
         if seal.shoes is None:
             said = _(
                 "The table's end: not checked: this history is from a table opened before a "

@@ -14,9 +14,10 @@ it is read, and replays unchecked. A provably fair session (`croupier.fairness`)
 5: format 2; `proofs`, each shuffle's commitment, revealed seed and contributions, its
 shuffles derived from them again, never taken from the file; `seal`, a table server's
 signature of each shoe (`croupier.engine.seal`): `{"table", "key", "shoes", "signatures",
-"key_ids", "end", "end_key_id", "succession"}` (the shoes over, the id of the key that made
-each signature, the signature of the table's end marker once it has closed, or null, and
-its key's id, and the keys that succeeded `key`, each signed by the one before; the shoes,
+"key_ids", "end", "end_key_id", "succession", "seeded"}` (the shoes over, the id of the key
+that made each signature, the signature of the table's end marker once it has closed, or
+null, and its key's id, the keys that succeeded `key`, each signed by the one before, and
+whether the table dealt from a seed its operator chose, which its chain binds; the shoes,
 the end and its key id are null at a table opened before them, of fairness 1), or null at
 the terminal; and `fairness`, the derivation's version
 (`croupier.fairness.FAIRNESS`): from 2 each order is bound to its table and shuffle number,
@@ -228,7 +229,14 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         reason = _("its seal's succession {number} is not signed by the key before it")
         raise HistoryMismatch(0, False, reason.format(number=broken))
     chain = (
-        opening(seal.table, history.game, history.config, history.buy_ins, history.fairness)
+        opening(
+            seal.table,
+            history.game,
+            history.config,
+            history.buy_ins,
+            history.fairness,
+            seal.seeded,
+        )
         if seal is not None
         else b""
     )
@@ -525,13 +533,14 @@ def _seal_json(seal: Seal, version: int) -> JSON:
             {"key": step.key, "since": step.since, "signature": step.signature}
             for step in seal.succession
         ],
+        "seeded": seal.seeded,
     }
 
 
 _SEAL_KEYS = {"table", "key", "signatures"}
 """The keys of a seal of format 4, from before keys had ids and a seal said its end."""
 
-_SEAL_KEYS_5 = {*_SEAL_KEYS, "shoes", "key_ids", "end", "end_key_id", "succession"}
+_SEAL_KEYS_5 = {*_SEAL_KEYS, "shoes", "key_ids", "end", "end_key_id", "succession", "seeded"}
 
 
 def _seal(item: JSON, version: int, fairness: int) -> Seal:
@@ -542,8 +551,8 @@ def _seal(item: JSON, version: int, fairness: int) -> Seal:
             if version == 4:
                 raise InvalidHistory(_("expected its table, key and signatures"))
             said = _(
-                "expected its table, key, shoes, signatures, key_ids, end, end_key_id and "
-                "succession"
+                "expected its table, key, shoes, signatures, key_ids, end, end_key_id, "
+                "succession and seeded"
             )
             raise InvalidHistory(said)
         table, key, signatures = item["table"], item["key"], item["signatures"]
@@ -565,6 +574,8 @@ def _seal(item: JSON, version: int, fairness: int) -> Seal:
             raise InvalidHistory(_("its end and end_key_id are both given, or neither"))
         if not isinstance(ids, list) or not all(i is None or isinstance(i, str) for i in ids):
             raise InvalidHistory(_("its key_ids are a list of text (hexadecimal) or null"))
+        if not isinstance(item["seeded"], bool):
+            raise InvalidHistory(_("its seeded is true or false"))
         return Seal(
             table,
             key,
@@ -574,6 +585,7 @@ def _seal(item: JSON, version: int, fairness: int) -> Seal:
             tuple(ids),
             end_id,
             _succession(item["succession"]),
+            item["seeded"],
         )
 
 

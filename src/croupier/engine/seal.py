@@ -81,12 +81,21 @@ _ID = 8
 _ID_TEXT = re.compile(f"[0-9a-f]{{{2 * _ID}}}")
 
 
-def opening(table: int, game: str, config: Any, buy_ins: Mapping[int, int], fairness: int) -> bytes:
+def opening(
+    table: int,
+    game: str,
+    config: Any,
+    buy_ins: Mapping[int, int],
+    fairness: int,
+    seeded: bool = False,
+) -> bytes:
     """The chain of table `table`'s history before its first step; a table of fairness 2 or
     more (`croupier.fairness.FAIRNESS`: each order bound to its place, the cuts no person
-    decides house cuts) says so in it."""
+    decides house cuts) says so in it, and so does one `seeded` (dealt from a seed its
+    server's operator chose: `{"fairness": 2, "seeded": true}`)."""
     seated = {str(seat): chips for seat, chips in sorted(buy_ins.items())}
-    opened = [table, game, config, seated, *([{"fairness": fairness}] if fairness > 1 else [])]
+    said: dict[str, Any] = {"fairness": fairness, **({"seeded": True} if seeded else {})}
+    opened = [table, game, config, seated, *([said] if fairness > 1 else [])]
     return hashlib.sha256(DOMAIN + canonical(opened)).digest()
 
 
@@ -218,10 +227,11 @@ class Seal:
     each (`key_ids`; None, or none at all: `key`, before keys had ids), how many shoes are
     over (`shoes`: as many as the signatures, in a history as the server gave it), the
     signature of the table's end marker (`end`, `closing`), or None while the table is
-    open, the id of the key that made it (`end_key_id`), and the successions from `key`
-    on, each signed by the key before it. The seal of a table opened before a seal said
-    its shoes and signed its end (of fairness 1: format 4, and a table taken up since)
-    has neither (None)."""
+    open, the id of the key that made it (`end_key_id`), the successions from `key` on,
+    each signed by the key before it, and whether the table dealt from a seed its server's
+    operator chose (`seeded`: whoever knows it knew every order). The seal of a table
+    opened before a seal said its shoes and signed its end (of fairness 1: format 4, and a
+    table taken up since) has neither (None)."""
 
     table: int
     key: str
@@ -231,6 +241,7 @@ class Seal:
     key_ids: tuple[str | None, ...] = ()
     end_key_id: str | None = None
     succession: tuple[Succession, ...] = ()
+    seeded: bool = False
 
     def __post_init__(self) -> None:
         _public(self.key)

@@ -68,10 +68,12 @@ class Shoes:
         parts: Mapping[int, Mapping[int, str]] | None = None,
         closed: int = 0,
         fairness: int = FAIRNESS,
+        seeded: bool = False,
     ) -> Shoes:
         """A table's shoes before its first step, with the seeds, seals (each with the person
         who gave it) and parts stored for it (by shuffle number, from 1) and the shuffles
-        whose seals are closed, of version `fairness`."""
+        whose seals are closed, of version `fairness`; `seeded`, dealt from a seed the
+        operator chose (its chain says so)."""
         numbers = range(1, len(seeds) + 1)
         given = [(seals or {}).get(number, {}) for number in numbers]
         return cls(
@@ -82,7 +84,7 @@ class Shoes:
             tuple(dict((parts or {}).get(number, {})) for number in numbers),
             closed,
             0,
-            opening(table, game, rules, buy_ins, fairness),
+            opening(table, game, rules, buy_ins, fairness, seeded),
             fairness,
             givers=frozenset(person for each in given for _, person in each.values()),
         )

@@ -191,6 +191,7 @@ def table_history(
             key_ids=tuple(key for _, key in found[: made + 1]),
             end_key_id=None if old else end[1],
             succession=succession,
+            seeded=record.seeded,
         )
         return History(
             game.name,

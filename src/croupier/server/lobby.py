@@ -213,6 +213,7 @@ class Lobby:
                 lambda table: stream(self._base(table), "fair at opening").randbytes(SEED),
                 sealed,
                 box=self.keys.box,
+                seeded=self.seed is not None,
             )
             return await self._resume(table, FIRST_FENCE)
 

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Double,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -172,7 +174,8 @@ class TableRecord(Base):
     claims on it, and a batch is stored only under the claim it was made under
     (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
     (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
-    0010."""
+    0010; `seeded`, whether its seeds come from a seed the server's operator chose
+    (`serve --seed`: whoever knows it knows every order)."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -194,6 +197,7 @@ class TableRecord(Base):
     address: Mapped[str | None] = mapped_column(String(512), nullable=True)
     fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     fairness: Mapped[int] = mapped_column(Integer, default=FAIRNESS, server_default="1")
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRecord(Base):

@@ -212,6 +212,7 @@ def open_table(
     sealed: str | None = None,
     *,
     box: SeedBox,
+    seeded: bool = False,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
@@ -219,7 +220,7 @@ def open_table(
     it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, sealed by
     `box`, and the seal of the part of that shuffle its opener gave (`sealed`), under seat
-    0, the seat left for them."""
+    0, the seat left for them. `seeded`: its seeds come from a seed the operator chose."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -233,6 +234,7 @@ def open_table(
             seats=rules.seats,
             bots=json.dumps({str(seat): name for seat, name in bots.items()}),
             opened_by=opened_by,
+            seeded=seeded,
             **lease,
         )
         session.add(record)
@@ -503,7 +505,16 @@ def stored_shoes(session: Session, record: TableRecord, box: SeedBox) -> Shoes |
     game, rules, settings, bots = setup(record)
     buy_ins = dict.fromkeys(bots, settings.bot_chips)
     return Shoes.opened(
-        table, game.name, rules, buy_ins, seeds, seals, parts, closed or 0, record.fairness
+        table,
+        game.name,
+        rules,
+        buy_ins,
+        seeds,
+        seals,
+        parts,
+        closed or 0,
+        record.fairness,
+        record.seeded,
     )
 
 

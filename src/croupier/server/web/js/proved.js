@@ -159,9 +159,10 @@ function sealShape(seal, format, fairness) {
     }
     return;
   }
-  if (!isObject(seal) || Object.keys(seal).sort().join() !== "end,end_key_id,key,key_ids,shoes,signatures,succession,table") {
-    throw refused(_("expected its table, key, shoes, signatures, key_ids, end, end_key_id and succession"));
+  if (!isObject(seal) || Object.keys(seal).sort().join() !== "end,end_key_id,key,key_ids,seeded,shoes,signatures,succession,table") {
+    throw refused(_("expected its table, key, shoes, signatures, key_ids, end, end_key_id, succession and seeded"));
   }
+  if (typeof seal.seeded !== "boolean") throw refused(_("its seeded is true or false"));
   const text = (value) => value === null || typeof value === "string";
   if (!(Number.isInteger(seal.shoes) || (seal.shoes === null && fairness === 1))) throw refused(_("its shoes are a whole number: how many shoes are over"));
   if (!text(seal.end) || !text(seal.end_key_id)) throw refused(_("its end and end_key_id are text (hexadecimal), or null while the table is open"));
@@ -259,7 +260,7 @@ async function signatures(history, lines, report) {
   };
   const places = [];
   let shoe = 0;
-  let end = await ending(0, await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness), 0);
+  let end = await ending(0, await opening(seal.table, history.game, history.config, history.buy_ins, report.fairness, seal.seeded === true), 0);
   while (end !== null && shoe < proofs.length) {
     const proof = proofs[shoe];
     const shuffled = (chain) => afterShuffle(chain, proof.commitment, proof.contributions, proof.sealed);

@@ -23,9 +23,11 @@ function named(id) {
 }
 
 // The chain before the history's first step: SHA-256(domain ‖ [table, game, rule set,
-// buy-ins, and {"fairness": n} for a table of fairness 2 or more], in canonical JSON).
-export async function opening(table, game, config, buyIns, fairness) {
-  const opened = [table, game, config, buyIns, ...(fairness > 1 ? [{ fairness }] : [])];
+// buy-ins, and {"fairness": n} for a table of fairness 2 or more, with "seeded": true for
+// one dealt from a seed its server's operator chose], in canonical JSON).
+export async function opening(table, game, config, buyIns, fairness, seeded = false) {
+  const said = seeded ? { fairness, seeded: true } : { fairness };
+  const opened = [table, game, config, buyIns, ...(fairness > 1 ? [said] : [])];
   return sha256(joined(DOMAIN, canonical(opened)));
 }
 
