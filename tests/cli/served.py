@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import uvicorn
 from starlette.applications import Starlette
@@ -15,6 +18,24 @@ from starlette.applications import Starlette
 from croupier.server.app import create_app
 
 PASSWORD = "a long password"
+
+SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
+
+
+def soaked(folder: Path) -> Path:
+    """`folder`, where benchmarks/fair_soak.py has played two coups of each game at a table
+    server on an SQLite ledger there and saved each game's signed history (`GAME.json`),
+    the server's key (`key`) and its key file (`croupier.key`)."""
+    url = f"sqlite:///{folder / 'ledger.db'}"
+    done = subprocess.run(
+        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return folder
 
 
 def free_port() -> int:

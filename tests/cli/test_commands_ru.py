@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +18,12 @@ from croupier.cli import app
 from croupier.server.database import migrate, open_database
 from croupier.server.people import register
 from tests.cli.russian import RUSSIAN, WIDE, flat, latin
+from tests.cli.served import soaked
 from tests.saves import saved, stake_edited
 from tests.server.tampering import tamper
 
 runner = CliRunner()
 
-SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 _KEPT = re.compile(
     r"'[^']*'|(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
@@ -190,16 +188,7 @@ def test_a_session_with_no_proofs_is_not_verified(tmp_path):
 def sealed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A Chemin de Fer history a table server signed (SQLite; benchmarks/fair_soak.py, two
     coups of each game), and the server's key."""
-    folder = tmp_path_factory.mktemp("soak")
-    url = f"sqlite:///{folder / 'ledger.db'}"
-    done = subprocess.run(
-        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    folder = soaked(tmp_path_factory.mktemp("soak"))
     return folder / "chemin-de-fer.json", (folder / "key").read_text()
 
 

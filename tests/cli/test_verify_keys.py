@@ -6,8 +6,6 @@ signed is refused; and a history signed before keys had ids (format 4) still ver
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +17,8 @@ from croupier.cli import app
 from croupier.engine.history import History, proved
 from croupier.engine.seal import Ending, Seal, Signer, fingerprint
 from croupier.server.keys import read_key_file
+from tests.cli.served import soaked
 
-SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 SINCE = 1_900_000_000
 
 
@@ -28,16 +26,7 @@ SINCE = 1_900_000_000
 def signed(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Signer, list[Ending]]:
     """A Monte Bank history a table server signed (benchmarks/fair_soak.py, two coups of each
     game), the server's signer (from its key file), and each shoe as it ended."""
-    folder = tmp_path_factory.mktemp("soak")
-    url = f"sqlite:///{folder / 'ledger.db'}"
-    done = subprocess.run(
-        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    folder = soaked(tmp_path_factory.mktemp("soak"))
     data = json.loads((folder / "monte-bank.json").read_text())
     signer = read_key_file(folder / "croupier.key").signer
     game = games.get("monte-bank")

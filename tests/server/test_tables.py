@@ -46,18 +46,18 @@ from tests.server.players import house_box, house_keys, steps_of
 JOIN = Committed(0, action_json(Join(100)), "seat")
 
 
+def _monte_bank(engine: Engine, database_url: str, bot: str) -> int:
+    """A Monte Bank table opened with one bot, `bot`, at seat 1: its number."""
+    config, settings = MonteBank().config(), Settings()
+    return open_table(
+        engine, "monte-bank", config, settings, {1: bot}, None, box=house_box(database_url)
+    )
+
+
 @pytest.fixture
 def table(database_url):
     engine = open_database(database_url)
-    found = open_table(
-        engine,
-        "monte-bank",
-        MonteBank().config(),
-        Settings(),
-        {1: "Anna"},
-        None,
-        box=house_box(database_url),
-    )
+    found = _monte_bank(engine, database_url, "Anna")
     yield engine, found
     engine.dispose()
 
@@ -75,24 +75,8 @@ def test_a_group_commits_each_batch_or_undoes_it_alone(table, database_url):
     step, a lease that is another's, a buy-in the account cannot cover) is undone, with
     its transfers; the others are stored."""
     engine, first = table
-    second = open_table(
-        engine,
-        "monte-bank",
-        MonteBank().config(),
-        Settings(),
-        {1: "B"},
-        None,
-        box=house_box(database_url),
-    )
-    third = open_table(
-        engine,
-        "monte-bank",
-        MonteBank().config(),
-        Settings(),
-        {1: "C"},
-        None,
-        box=house_box(database_url),
-    )
+    second = _monte_bank(engine, database_url, "B")
+    third = _monte_bank(engine, database_url, "C")
     assert claim(engine, third, "elsewhere", 60)
     with Session(engine) as session, session.begin():
         ada = register(session, "ada", "a long password").id  # 1000 chips
@@ -137,15 +121,7 @@ def test_a_batch_alone_in_its_group_is_stored_or_undone_whole(table, database_ur
 
 def test_the_committer_answers_each_table_for_its_own_batch(table, database_url):
     engine, first = table
-    second = open_table(
-        engine,
-        "monte-bank",
-        MonteBank().config(),
-        Settings(),
-        {1: "B"},
-        None,
-        box=house_box(database_url),
-    )
+    second = _monte_bank(engine, database_url, "B")
 
     async def both() -> list[BaseException | None]:
         committer = Committer(engine)
@@ -201,15 +177,7 @@ def test_tables_rows_are_locked_in_the_order_of_their_ids(table, database_url, l
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite locks the whole database, never a row")
     engine, first = table
-    second = open_table(
-        engine,
-        "monte-bank",
-        MonteBank().config(),
-        Settings(),
-        {1: "B"},
-        None,
-        box=house_box(database_url),
-    )
+    second = _monte_bank(engine, database_url, "B")
     for number in (first, second):
         assert claim(engine, number, "here", 60)
     lock = select(TableRecord.id).where(TableRecord.id == first).with_for_update()

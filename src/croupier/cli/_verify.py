@@ -137,7 +137,7 @@ def _from_given(seal: Seal, given: str) -> bool:
 
 def _signers(seal: Seal) -> str:
     """The public keys (hex) that signed `seal`'s shoes, in succession."""
-    places = {seal.signer(shoe) for shoe in range(len(seal.signatures))} - {None}
+    places = {seal.signer(shoe) for shoe in range(len(seal.signatures))}
     return ", ".join(seal.keys[place] for place in sorted(p for p in places if p is not None))
 
 

@@ -274,7 +274,7 @@ class Seal:
 
     def signer(self, shoe: int) -> int | None:
         """The place in `keys` of the key that signed shoe `shoe`, or None if it names none."""
-        return self._place(self.key_ids[shoe] if shoe < len(self.key_ids) else None)
+        return self._place(self._named(shoe))
 
     def end_signer(self) -> int | None:
         """The place in `keys` of the key that signed the table's end, or None."""
@@ -285,7 +285,7 @@ class Seal:
         this chain and seed."""
         if shoe >= len(self.signatures):
             return False
-        named = self.key_ids[shoe] if shoe < len(self.key_ids) else None
+        named = self._named(shoe)
         signed = message(self.table, shoe, chain, seed, named)
         return self._signs(self.signatures[shoe], named, signed)
 
@@ -296,6 +296,10 @@ class Seal:
             return False
         signed = closing(self.table, shoes, chain, self.end_key_id)
         return self._signs(self.end, self.end_key_id, signed)
+
+    def _named(self, shoe: int) -> str | None:
+        """The key id shoe `shoe`'s signature names (None: made before keys had ids)."""
+        return self.key_ids[shoe] if shoe < len(self.key_ids) else None
 
     def _place(self, named: str | None) -> int | None:
         """The place in `keys` of the key whose id is `named` (`key`'s, for None)."""

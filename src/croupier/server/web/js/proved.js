@@ -422,7 +422,7 @@ export async function proved(history) {
       if (report.fairness > 1) await cuts(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
       // a seal of format 4, or of a table of fairness 1, says neither its shoes nor its end
-      if (history.format !== 4 && history.seal.shoes !== null) await closed(history, chain, keys, report);
+      if ((history.seal.shoes ?? null) !== null) await closed(history, chain, keys, report);
     }
   } catch (error) {
     report.refused = error instanceof Refused ? error : new Refused("seeds", String(error.message));

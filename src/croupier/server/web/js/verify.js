@@ -144,7 +144,7 @@ async function show() {
     if (!history.seal) line("signatures", _("Signatures: none: a session saved at the terminal is not signed, and its cards are left to croupier verify."), null);
     else if (report.fairness < 2) line("cuts", _("House cuts: not checked: this table cut as it did before house cuts."), null);
     if (history.seal?.seeded) line("seeded", _("Seeded: the server dealt this table from a seed its operator chose (serve --seed, for tests and demonstrations): whoever knows that seed knew every order before play, so these shuffles prove nothing against the server."), false);
-    if (history.seal && (history.format === 4 || history.seal.shoes === null)) line("end", _("The table's end: not checked: this history is from a table opened before a seal said how many shoes are over and signed the table's end."), null);
+    if (history.seal && (history.seal.shoes ?? null) === null) line("end", _("The table's end: not checked: this history is from a table opened before a seal said how many shoes are over and signed the table's end."), null);
     if (history.seal && !GAMES[history.game].fromTop) line("cards", _("Cards dealt: left to croupier verify: in this game which card comes next is the rules' (the end of the pack dealt from, or cards put back under it), and this page does not play them."), null);
     if (history.seed !== null && history.seed !== undefined) line("seeds", _("Seeds: drawn from the session's seed {seed}; that they are the ones it draws is for croupier verify.", { seed: history.seed }), null);
     line("rules", _("Events and chips: croupier verify, which plays the game's rules again."), null);
