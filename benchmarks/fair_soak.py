@@ -1,6 +1,6 @@
 """The fairness soak: coups of server play in every game, each table's history verified.
 
-    .venv/bin/python benchmarks/fair_soak.py [--coups 2000] [--database URL] [--seed 1]
+    .venv/bin/python benchmarks/fair_soak.py [--coups 2000] [--database URL] [--seed N]
 
 For each of the five games, a table server's lobby (`croupier.server.lobby`, in this process,
 on a fresh SQLite file in a temporary folder, or `--database`) opens a table with bots, and
@@ -18,8 +18,11 @@ refused, and a table's first shuffle comes before anyone sits).
 
 It prints a line per game (tables, coups, shuffles, signatures, the person's parts in
 the proofs, seconds, coups a second) and the totals, and exits 1 if any history is not
-verified. With `--save DIR` it writes each game's last history there (`GAME.json`) and the
-server's public key (`key`). docs/benchmarks.md quotes its 10,000-coup run (`--coups 2000`);
+verified. The server draws its seeds as a server does, from the system's strong source;
+`--seed N` makes it a seeded server (`serve --seed`), whose tables deal the same cards each
+run and whose histories say they are seeded. With `--save DIR` it writes each table's
+history there (`GAME.json` for a game's first table, `GAME-2.json` for its second, ...) and
+the server's public key (`key`). docs/benchmarks.md quotes its 10,000-coup run (`--coups 2000`);
 tests/server/test_shoes.py runs it with `--coups 40`, and edits the histories it saves.
 """
 
@@ -165,7 +168,7 @@ async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random
 
 
 async def _game(
-    engine: Any, keys: Keys, game: str, coups: int, seed: int, save: Path | None
+    engine: Any, keys: Keys, game: str, coups: int, seed: int | None, save: Path | None
 ) -> Played:
     """Tables of `game` played until `coups` coups are dealt, each history verified."""
     lobby = Lobby(engine, seed=seed, keys=keys)
@@ -192,7 +195,9 @@ async def _game(
         played.seconds += time.perf_counter() - started
         history = await asyncio.to_thread(table_history, engine, runner.info.id, keys.box)
         if save is not None:
-            (save / f"{game}.json").write_text(history.to_json(), encoding="utf-8")
+            name = game if not played.tables else f"{game}-{played.tables + 1}"
+            save.mkdir(parents=True, exist_ok=True)
+            (save / f"{name}.json").write_text(history.to_json(), encoding="utf-8")
             (save / "key").write_text(key, encoding="utf-8")
         played.tables += 1
         played.coups += games.get(game).rounds(runner.book.state)
@@ -211,7 +216,7 @@ async def _game(
     return played
 
 
-async def _soak(url: str, coups: int, seed: int, save: Path | None) -> list[Played]:
+async def _soak(url: str, coups: int, seed: int | None, save: Path | None) -> list[Played]:
     migrate(url)
     engine = open_database(url)
     keys = open_keys(engine, default_key_file(url))
@@ -235,7 +240,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--coups", type=int, default=2000, help="coups a game (2000)")
     parser.add_argument("--database", help="a database URL (a fresh SQLite file by default)")
-    parser.add_argument("--seed", type=int, default=1, help="the server's seed (1)")
+    parser.add_argument(
+        "--seed", type=int, help="a seeded server, to reproduce a run (none: strong seeds)"
+    )
     parser.add_argument("--save", type=Path, help="a folder to write each history to")
     args = parser.parse_args()
     if args.coups < 1:

@@ -24,11 +24,11 @@ SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 def soaked(folder: Path) -> Path:
     """`folder`, where benchmarks/fair_soak.py has played two coups of each game at a table
-    server on an SQLite ledger there and saved each game's signed history (`GAME.json`),
-    the server's key (`key`) and its key file (`croupier.key`)."""
+    server seeded with 1 on an SQLite ledger there and saved each game's signed history
+    (`GAME.json`), the server's key (`key`) and its key file (`croupier.key`)."""
     url = f"sqlite:///{folder / 'ledger.db'}"
     done = subprocess.run(
-        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder],
+        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder, "--seed", "1"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -47,11 +47,11 @@ def free_port() -> int:
 
 class Served:
     """The table server on the database at `url`, on a free loopback port, in a thread,
-    dealing from `seed`. With `send_buffer`, each connection's kernel send buffer is that
-    many bytes (inherited from the listening socket), so that a client that does not read
-    holds the server's sending up at once."""
+    dealing from `seed` (None: strong seeds, as a server deals). With `send_buffer`, each
+    connection's kernel send buffer is that many bytes (inherited from the listening
+    socket), so that a client that does not read holds the server's sending up at once."""
 
-    def __init__(self, url: str, seed: int = 7, send_buffer: int | None = None) -> None:
+    def __init__(self, url: str, seed: int | None = 7, send_buffer: int | None = None) -> None:
         self.database = url
         self.seed = seed
         self.send_buffer = send_buffer

@@ -85,11 +85,12 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def serve(database_url: str) -> Iterator[Callable[[int], Served]]:
-    """Start a table server dealing from a seed: `serve(seed)`, stopped after the test."""
+def serve(database_url: str) -> Iterator[Callable[[int | None], Served]]:
+    """Start a table server dealing from a seed, `serve(seed)`, or from strong seeds, as a
+    server deals, `serve(None)`; stopped after the test."""
     started: list[Served] = []
 
-    def start(seed: int = 7) -> Served:
+    def start(seed: int | None = 7) -> Served:
         server = Served(database_url, seed=seed)
         server.start()
         started.append(server)
