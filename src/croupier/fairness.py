@@ -41,9 +41,12 @@ from croupier.i18n import _, ngettext
 from croupier.randomness import stream
 
 __all__ = [
+    "CALLS",
     "CONTRIBUTION",
+    "DERIVATION",
     "DOMAIN",
     "FAIRNESS",
+    "HOUSE_CALL",
     "HOUSE_CUT",
     "SEED",
     "FairShuffler",
@@ -56,6 +59,7 @@ __all__ = [
     "fair_numbers",
     "fisher_yates",
     "fresh_part",
+    "house_calls",
     "house_cut",
     "seal_of",
     "seeds_of",
@@ -66,9 +70,11 @@ T = TypeVar("T")
 DOMAIN = b"croupier-fair-2"
 """What the derivation's key is made for: a derivation of another version never agrees."""
 
-FAIRNESS = 2
-"""The derivation's version: 2 binds each order to its table and shuffle number (`DOMAIN`);
-1, `croupier-fair-1`, from before, did not. A history says which it was made with."""
+FAIRNESS = 3
+"""A table's fairness, the version of what its proofs bind: 3, as 2, and a bot's call to
+shuffle is the house's (`house_calls`); 2 binds each order to its table and shuffle number
+(`DOMAIN`), and every cut no person decides is the house cut (`house_cut`); 1,
+`croupier-fair-1`, from before, did neither. A history says which it was made with."""
 
 _DOMAIN_1 = b"croupier-fair-1"
 
@@ -76,8 +82,18 @@ Place = tuple[int, int] | None
 """Where a shuffle is made, (table, shuffle number from 1), bound into its key; None for a
 shuffle of version 1, which bound neither."""
 
+DERIVATION = 2
+"""The newest derivation of an order (`DOMAIN`): tables of fairness 2 and 3 derive alike. A
+session at the terminal, which no server signs, is of this fairness."""
+
 HOUSE_CUT = b"croupier-house-cut-1"
 """What the house cut's key is made for (`house_cut`): never the order's stream again."""
+
+HOUSE_CALL = b"croupier-house-call-1"
+"""What the key of a bot's call to shuffle is made for (`house_calls`)."""
+
+CALLS = 20
+"""A bot asks to shuffle the pack one time in `CALLS` (MB-5; `house_calls`)."""
 
 CONTRIBUTION = 200
 """The longest contribution a seat may give, in characters."""
@@ -163,6 +179,17 @@ def house_cut(
     return low + fair_numbers(key)(high - low + 1)
 
 
+def house_calls(seed: bytes, contributions: Mapping[int, str], place: Place, seat: int) -> bool:
+    """Whether the bot at `seat`, asked whether it would have the pack this shuffle gives
+    shuffled again before the cut (MB-5), asks to: when the first number below `CALLS` of
+    the stream of HMAC-SHA256(key, `HOUSE_CALL` ‖ the seat, 4 bytes big-endian) is 0, the
+    key being the shuffle's own. The dealer, which knows the pack, so cannot keep or refuse
+    it by a bot of its own."""
+    called = HOUSE_CALL + seat.to_bytes(4, "big")
+    key = hmac.digest(_key(seed, contributions, place), called, "sha256")
+    return fair_numbers(key)(CALLS) == 0
+
+
 @dataclass(frozen=True, slots=True)
 class Proof:
     """One shuffle's commitment, its seed once revealed (None before), the seats'
@@ -193,6 +220,11 @@ class Proof:
     def house_cut(self, place: Place, low: int, high: int) -> int:
         """Where the house cuts this shuffle's pack (`house_cut`); `InvalidInput` as `check`."""
         return house_cut(self._seed(), self.contributions, place, low, high)
+
+    def house_calls(self, place: Place, seat: int) -> bool:
+        """Whether the bot at `seat` asks to shuffle this shuffle's pack (`house_calls`);
+        `InvalidInput` as `check`."""
+        return house_calls(self._seed(), self.contributions, place, seat)
 
     def _seed(self) -> bytes:
         if self.seed is None:

@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +26,20 @@ from typer.testing import CliRunner
 
 from croupier import games
 from croupier.cli import app as cli
+from croupier.engine.actions import ShufflePack
 from croupier.engine.history import History, proved
-from croupier.engine.seal import Signer
-from croupier.errors import HistoryMismatch, InvalidInput
-from croupier.fairness import seal_of
+from croupier.engine.receipts import Receipt, disagreement
+from croupier.engine.seal import Seal, Signer
+from croupier.errors import HistoryMismatch
+from croupier.fairness import FAIRNESS, seal_of
 from croupier.server._shoes import Shoes
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.runner import TableRunner
 from croupier.server.schema import ShoePart, ShoeSeed, StepRecord
 from croupier.server.tables import rebuild
-from tests.server.players import Person, Reader, house_box
+from tests.edits import edited, leaves, verifies
+from tests.server.players import Person, Reader, house_box, house_keys
 
 SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
@@ -114,6 +118,25 @@ def _revealing(reader: Reader, shuffle: int, timeout: float = 60) -> dict[str, A
     return fair
 
 
+def _received(
+    server: TestClient, table: int, told: dict[str, Any], kind: str, shuffle: int, seat: int
+) -> dict[str, Any]:
+    """`told` (a view's `fair.part`, or a `given` answer) without its receipt, which is
+    checked: signed by the server's key, of `kind`, of `seat`'s part of shuffle `shuffle` at
+    table `table`, its digest the seal told."""
+    receipt = Receipt.from_json(told["receipt"])
+    assert receipt.holds(Seal(table, server.get("/api/key").json()["key"], (), None))
+    assert (receipt.kind, receipt.table, receipt.shuffle, receipt.seat) == (
+        kind,
+        table,
+        shuffle,
+        seat,
+    )
+    sealed = told.get("sealed") or seal_of(told.get("part") or told["text"])
+    assert receipt.part == sealed, "the receipt is of the part told"
+    return {key: value for key, value in told.items() if key != "receipt"}
+
+
 def _seeds(url: str, table: int) -> list[str]:
     """Table `table`'s seeds, opened with the house's key file, in hex."""
     engine = open_database(url)
@@ -157,17 +180,19 @@ def test_a_seat_s_part_is_sealed_then_revealed_into_the_coming_shuffle(
     with ada.connect(table) as at_ada, bob.connect(table) as at_bob, cy.connect(table) as at_cy:
         ra, rb, rc = (Reader(s, p.heard) for s, p in ((at_ada, ada), (at_bob, bob), (at_cy, cy)))
         first = _revealing(ra, 1)  # no person seated: the seals close at once
-        assert first["part"] == {"sealed": seal_of("from the opener"), "text": None}
+        opener = _received(server, table, first["part"], "sealed", first["shuffle"], 0)
+        assert opener == {"sealed": seal_of("from the opener"), "text": None}
         assert first["given"] == [0] and first["shown"] == []
         assert _reveal(ra, first["commitment"], "from the opener")["part"] == "from the opener"
         seen = _sit(ra, 0, "ada sits")  # the first shuffle is made: ada seals the second
         fair = seen["fair"]
         coming, commitment = fair["shuffle"], fair["commitment"]
         assert coming == 2 and not fair["revealing"]
-        assert fair["part"] == {"sealed": seal_of("ada sits"), "text": None}
+        sits = _received(server, table, fair["part"], "sealed", coming, 0)
+        assert sits == {"sealed": seal_of("ada sits"), "text": None}
         assert fair["given"] == [0] and re.fullmatch(r"[0-9a-f]{64}", commitment)
         given = _seal(ra, commitment, "ada's own words")  # replacing the first, while open
-        assert given == {
+        assert _received(server, table, given, "sealed", coming, 0) == {
             "type": "given",
             "shuffle": coming,
             "commitment": commitment,
@@ -229,7 +254,8 @@ def test_the_parts_sealed_are_revealed_once_the_seals_close_and_go_into_the_shuf
         fair = _sit(reader, 0, "first")["fair"]
         shuffle, commitment = fair["shuffle"], fair["commitment"]
         closed = _revealing(reader, shuffle)
-        assert closed["part"] == {"sealed": seal_of("first"), "text": None}
+        part = _received(server, table, closed["part"], "sealed", shuffle, 0)
+        assert part == {"sealed": seal_of("first"), "text": None}
         assert _seal(reader, commitment, "another")["reason"] == (
             f"the seals of shuffle {shuffle} are closed: a part sealed before is revealed "
             "now, and no other is taken"
@@ -250,6 +276,58 @@ def test_the_parts_sealed_are_revealed_once_the_seals_close_and_go_into_the_shuf
     proof = history.proofs[shuffle - 1]
     assert proof.contributions == {0: "first"} and proof.withheld == []
     proved(games.get("monte-bank"), history)
+
+
+def test_each_commitment_told_and_each_part_taken_comes_with_a_signed_receipt(server, database_url):
+    """Every view signs the coming shuffle's commitment as told, and the part a seat gave,
+    sealed then revealed, as taken (the view of its giver, and the answer `given`): each
+    receipt holds with the server's published key, names the table, shuffle, seat and
+    part's digest, and agrees with the history once the shoe is over. A receipt edited no
+    longer holds, and one the server signed that the history denies is named."""
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank", parts_window=600)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        fair = _sit(reader, 0, "mine")["fair"]
+        shuffle, commitment = fair["shuffle"], fair["commitment"]
+        told = Receipt.from_json(fair["receipt"])
+        closed = _revealing(reader, shuffle)
+        given = _reveal(reader, commitment, "mine")
+        revealed = Receipt.from_json(given["receipt"])
+        sealed = Receipt.from_json(closed["part"]["receipt"])
+    assert ada.post(f"/api/tables/{table}/close").status_code == 202
+    history = _closed_history(server, ada, table)
+    assert history.seal is not None
+    receipts = [told, sealed, revealed]
+    assert all(receipt.holds(history.seal) for receipt in receipts)
+    assert [(r.kind, r.shuffle, r.seat) for r in receipts] == [
+        ("told", shuffle, None),
+        ("sealed", shuffle, 0),
+        ("revealed", shuffle, 0),
+    ]
+    assert told.commitment == commitment and told.table == table and told.part is None
+    assert sealed.part == revealed.part == seal_of("mine") and sealed.time <= revealed.time
+    proofs = dict(enumerate(history.proofs, 1))
+    assert disagreement(receipts, proofs) is None
+    assert not replace(told, commitment="0" * 64).holds(history.seal), "an edited receipt"
+    house = house_keys(database_url).signer
+    later = sealed.time + 1
+    other = Receipt.signed(house, "sealed", table, shuffle, commitment, later, 0, "0" * 64)
+    assert other.holds(history.seal)
+    assert disagreement([*receipts, other], proofs) == (
+        f"shuffle {shuffle}: the server signed that it took seat 1's seal, and the proof has "
+        "another"
+    )
+    left_out = {shuffle: replace(proofs[shuffle], contributions={})}
+    assert disagreement(receipts, left_out) == (
+        f"shuffle {shuffle}: the server signed that it took seat 1's part, and left it out of "
+        "the order"
+    )
+    moved = Receipt.signed(house, "told", table, shuffle, "1" * 64, told.time)
+    assert disagreement([moved], proofs) == (
+        f"shuffle {shuffle}: the server signed that it told commitment 1111111111111111, and "
+        f"made it to {commitment[:16]}"
+    )
 
 
 def _closed_history(server: TestClient, person: Person, table: int) -> History:
@@ -278,7 +356,8 @@ def test_a_table_taken_up_again_shows_the_same_commitment_and_seals(database_url
         with socket:
             view = Reader(socket, []).until(lambda m: m["type"] == "view")
     assert view["fair"]["commitment"] == fair["commitment"] and not view["fair"]["revealing"]
-    assert view["fair"]["part"] == {"sealed": seal_of("kept"), "text": None}
+    part = {k: v for k, v in view["fair"]["part"].items() if k != "receipt"}
+    assert part == {"sealed": seal_of("kept"), "text": None}
     assert view["fair"]["given"] == [0]
 
 
@@ -376,9 +455,19 @@ def _until_shuffled(engine: Any, table: int, wait: float = 60.0) -> None:
     raise AssertionError(f"table {table} did not shuffle in {wait} s")
 
 
-def _soak(database_url: str, save: Path, coups: int) -> str:
+def _soak(database_url: str, save: Path, coups: int, *seeded: str) -> str:
     done = subprocess.run(
-        [sys.executable, SOAK, "--coups", f"{coups}", "--database", database_url, "--save", save],
+        [
+            sys.executable,
+            SOAK,
+            "--coups",
+            f"{coups}",
+            "--database",
+            database_url,
+            "--save",
+            save,
+            *seeded,
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -405,33 +494,6 @@ def test_coups_of_server_play_are_every_one_verified(database_url, tmp_path):  #
         )
 
 
-def _verifies(game: Any, data: Any) -> bool:
-    try:
-        proved(game, History.from_json(json.dumps(data), game))
-    except (HistoryMismatch, InvalidInput):
-        return False
-    return True
-
-
-def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    if isinstance(data, dict):
-        return [leaf for key, value in data.items() for leaf in _leaves(value, (*path, key))]
-    if isinstance(data, list):
-        return [leaf for n, value in enumerate(data) for leaf in _leaves(value, (*path, n))]
-    return [path]
-
-
-def _mutated(value: Any, rng: random.Random) -> Any:
-    if isinstance(value, bool) or value is None:
-        return not value if isinstance(value, bool) else 0
-    if isinstance(value, int):
-        return value + rng.choice((-1, 1))
-    text = str(value)
-    at = rng.randrange(len(text)) if text else 0
-    swapped = "0" if text[at : at + 1] != "0" else "1"
-    return text[:at] + swapped + text[at + 1 :]
-
-
 def _kind(path: tuple[Any, ...]) -> str:
     """What a leaf of a history is: a stake or choice, a buy-in, a seat, a card's digest,
     a part, a seed, a commitment, a signature, ..."""
@@ -448,23 +510,19 @@ def test_a_server_history_edited_in_any_field_fails_verification(tmp_path):
     """Every leaf of a server's history (a stake, a buy-in, a seat, an action, a card's
     digest, a part, a seed, a commitment, a signature, the key, the table) changed, one at a
     time, at random: 1,250 edits over the five games, each refused. (The histories are the
-    same whatever the database: SQLite's are edited.)"""
-    _soak(f"sqlite:///{tmp_path / 'soak.db'}", tmp_path, 8)
+    same whatever the database: SQLite's are edited, a seeded server's, the same each run.)"""
+    _soak(f"sqlite:///{tmp_path / 'soak.db'}", tmp_path, 8, "--seed", "1")
     kinds: dict[str, int] = {}
     for name in games.names():
         game = games.get(name)
         data = json.loads((tmp_path / f"{name}.json").read_text())
-        assert _verifies(game, data)
-        leaves = [path for path in _leaves(data) if path not in (("format",), ("game",))]
+        assert verifies(game, data)
+        paths = list(leaves(data))
         rng = random.Random(name)
         for _ in range(250):
-            path = rng.choice(leaves)
-            edited = json.loads(json.dumps(data))
-            holder = edited
-            for step in path[:-1]:
-                holder = holder[step]
-            holder[path[-1]] = _mutated(holder[path[-1]], rng)
-            assert not _verifies(game, edited), f"{name}: {path} edited, and it still verifies"
+            path = rng.choice(paths)
+            changed = edited(data, path, rng)
+            assert not verifies(game, changed), f"{name}: {path} edited, and it still verifies"
             kinds[_kind(path)] = kinds.get(_kind(path), 0) + 1
     for kind in ("a seat", "an action", "buy_ins", "contributions", "seed", "signatures"):
         assert kinds.get(kind), f"no edit of {kind}: {kinds}"
@@ -490,7 +548,7 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             timeout=120,
         )
     data = ada.get(f"/api/tables/{table}/history").json()
-    assert data["fairness"] == 2
+    assert data["fairness"] == FAIRNESS
     bots = {int(seat) for seat in data["buy_ins"]}
     cuts = [
         action for actor, action in data["actions"] if actor in bots and action["type"] == "Cut"
@@ -503,6 +561,49 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
     else:
         with pytest.raises(
             HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
+        ):
+            proved(game, history)
+
+
+@pytest.mark.parametrize("dealer", ["honest", "choosing"])
+def test_a_bots_call_to_shuffle_is_its_shuffles_house_call_and_a_dealer_that_chooses_it_is_caught(
+    server, monkeypatch, dealer
+):  # MB-5
+    """At a server, a bot asked whether the pack should be shuffled again asks to as its
+    shuffle's stream says (`fairness.house_calls`), which `verify` derives again: a dealer
+    whose bots ask whenever they may (so as to refuse every pack it has seen) is refused,
+    though it signs its history."""
+    if dealer == "choosing":
+
+        def always(runner: TableRunner, seat: int, asked: Any) -> Any:
+            options = runner.book.game.options(runner.book.state, seat)
+            return ShufflePack() if ShufflePack() in options else asked
+
+        monkeypatch.setattr(TableRunner, "_house_call", always)
+    ada = Person(server, "ada")
+    table = _open(ada, "monte-bank")  # its bots are asked whether to shuffle (MB-5)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "mine")
+        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
+        reader.until(
+            lambda m: m["type"] == "view" and m["fair"] and m["fair"]["revealed"] >= 3,
+            timeout=120,
+        )
+    data = ada.get(f"/api/tables/{table}/history").json()
+    assert data["fairness"] == FAIRNESS
+    bots = {int(seat) for seat in data["buy_ins"]}
+    asked = {"ShufflePack", "Pass"}
+    calls = [action["type"] for actor, action in data["actions"] if actor in bots]
+    assert any(call in asked for call in calls), data["actions"]
+    game = games.get("monte-bank")
+    history = History.from_json(json.dumps(data), game)
+    if dealer == "honest":
+        proved(game, history)
+    else:
+        assert "ShufflePack" in calls
+        with pytest.raises(
+            HistoryMismatch, match=r"seat \d \(a bot\) chose otherwise than the house call"
         ):
             proved(game, history)
 

@@ -16,11 +16,14 @@ import json
 import random
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from scripts.page_verify import proved_in, served
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -29,17 +32,29 @@ from croupier.cards import monte_pack, shoe_of
 from croupier.cli import app
 from croupier.engine.codec import encode
 from croupier.engine.history import History, proved
+from croupier.engine.receipts import Receipt
 from croupier.engine.record import canonical
 from croupier.engine.seal import Signer, after_shuffle, closing, message, opening
 from croupier.errors import HistoryMismatch
-from croupier.fairness import commitment, derived_order, fresh_part, house_cut, seal_of
+from croupier.fairness import (
+    commitment,
+    derived_order,
+    fresh_part,
+    house_calls,
+    house_cut,
+    seal_of,
+)
 from croupier.games.banchek.rules import two_packs
 from croupier.server.app import create_app
 from croupier.server.database import migrate
-from tests.server.players import Person, Reader
+from tests.edits import edited as edited_at
+from tests.edits import leaves, verifies
+from tests.server.players import Person, Reader, house_keys
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(180)
+
+SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 
 def _fair(guest: Guest) -> dict[str, Any]:
@@ -50,7 +65,7 @@ def _fair(guest: Guest) -> dict[str, Any]:
 def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5, C-5
     serve, browser: Browser, screenshots: Path, tmp_path: Path
 ):
-    served = serve(5)
+    served = serve(None)  # as a server deals: a seeded one's check is no proof
     ada = Guest(browser, served.url, "ada")
     ada.sign_up()
     table = ada.open_table(bots=2, time_limit=1, bot_pause=0.05, game="monte-bank")
@@ -109,9 +124,14 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
     expect(checks.locator("[data-check=signatures]")).to_have_text(
         f"Signatures: {shuffles + 1} shoes, each signature valid with the history's key."
     )
-    expect(checks.locator("[data-check=cuts]")).to_contain_text("each the one its shuffle draws")
+    expect(checks.locator("[data-check=cuts]")).to_contain_text(
+        re.compile(r"House cuts: \d+, (each )?the one its shuffle draws")
+    )
     expect(checks.locator("[data-check=record]")).to_contain_text("coup by coup")
     expect(checks.locator("[data-check=cards]")).to_contain_text("left to croupier verify")
+    expect(checks.locator("[data-check=receipts]")).to_contain_text(
+        re.compile(r"Receipts: \d+ kept here, each signed by the history's key and agreeing")
+    )
     key = served_key(ada)
     expect(check.locator("#key-note")).to_have_text(f"Signed by this server's key, {key}.")
     expect(check.locator("#command")).to_have_text(
@@ -152,6 +172,27 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
         expect(checks.locator(".no").first, said).to_contain_text(reason)
     check.set_input_files("#file", str(saved))
     expect(verdict).to_contain_text("Verified in this browser", timeout=20_000)
+
+    # a receipt the server signed that the history denies: its word against its history
+    shuffle = history["proofs"][number - 1]
+    signer = house_keys(served.database).signer
+    later = 10**13  # than any the server gave: the last seal taken is the one that counts
+    taken = Receipt.signed(
+        signer, "sealed", table, number, shuffle["commitment"], later, 0, "0" * 64
+    )
+    check.evaluate(
+        """([table, receipt]) => {
+            const name = `croupier-fair-${table}`;
+            const kept = JSON.parse(localStorage.getItem(name));
+            kept.receipts[receipt.signature] = receipt;
+            localStorage.setItem(name, JSON.stringify(kept));
+        }""",
+        [table, taken.to_json()],
+    )
+    check.reload()
+    denied = f"shuffle {number}: the server signed that it took seat 1's seal, and the proof has"
+    expect(verdict).to_contain_text(f"Not verified: {denied}", timeout=20_000)
+    expect(checks.locator("[data-check=receipts]")).to_contain_text(denied)
     assert not ada.errors, ada.errors
 
 
@@ -241,6 +282,15 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
     expect(said).to_contain_text("Nothing seen here to check")
     stranger.close()
 
+    own = ada.context.new_page()  # ada saw the commitments and gave parts: a seeded table
+    own.goto(f"{served.url}/verify.html?table={table}")
+    expect(own.locator("#verdict")).to_contain_text(
+        "Not a proof: this table was dealt from a seed its server's operator chose",
+        timeout=20_000,
+    )
+    expect(own.locator("#checks [data-check=seeded]")).to_contain_text("whoever knows that seed")
+    own.close()
+
     coming = _fair(ada)["shuffle"]
     ada.page.evaluate(  # as if this page had been shown other commitments for what comes
         """([table, coming]) => {
@@ -262,8 +312,9 @@ def test_a_browser_that_saw_nothing_says_so_and_a_changed_commitment_is_said_lou
 
 def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser: Browser):  # C-5
     """For many random seeds, parts (non-ASCII among them), places (a table and a shuffle
-    number, or none for version 1) and each game's fresh pack, the page's order and house
-    cut are croupier.fairness's; its seal's opening (of fairness 1 and 2, seeded or not),
+    number, or none for version 1) and each game's fresh pack, the page's order, house cut
+    and bots' house calls are croupier.fairness's; its seal's opening (of fairness 1 to 3,
+    seeded or not),
     chain after a shuffle, a shoe's message (with a key id and without) and end marker
     (`closing`) and a key's id are croupier.engine.seal's, and it finds a key's signature
     of its successor valid; and its canonical JSON of random values is
@@ -293,36 +344,45 @@ def test_the_pages_derivation_and_canonical_json_are_the_pythons(serve, browser:
         given = {int(seat): text for seat, text in parts.items()}
         order = [str(card) for card in derived_order(seed, given, cards, place)]
         cut = house_cut(seed, given, place, low, high)
+        seat = rng.randrange(12)
+        calls = [house_calls(seed, given, place, seat + n) for n in range(40)]
         pack = [str(card) for card in cards]
-        case = [name.split()[0], config, seed.hex(), parts, place, low, high]
-        cases.append([*case, pack, order, cut])
+        case = [name.split()[0], config, seed.hex(), parts, place, low, high, seat]
+        cases.append([*case, pack, order, cut, calls])
     found = page.evaluate(
         """async (cases) => {
-            const { GAMES, derivedOrder, houseCut } = await import("/js/fairness.js");
+            const { GAMES, derivedOrder, houseCalls, houseCut } = await import("/js/fairness.js");
             const { fromHex } = await import("/js/bytes.js");
             const out = [];
-            for (const [game, config, seed, parts, place, low, high] of cases) {
+            for (const [game, config, seed, parts, place, low, high, seat] of cases) {
                 const pack = GAMES[game].pack(config);
+                const calls = [];
+                for (let n = 0; n < 40; n++) {
+                    calls.push(await houseCalls(fromHex(seed), parts, place, seat + n));
+                }
                 out.push([
                     pack,
                     await derivedOrder(fromHex(seed), parts, pack, place),
                     await houseCut(fromHex(seed), parts, place, low, high),
+                    calls,
                 ]);
             }
             return out;
         }""",
         cases,
     )
-    for case, (pack, order, cut) in zip(cases, found, strict=True):
-        assert pack == case[7], case[0]
-        assert order == case[8], case[:5]
-        assert cut == case[9], case[:7]
+    for case, (pack, order, cut, calls) in zip(cases, found, strict=True):
+        assert pack == case[8], case[0]
+        assert order == case[9], case[:5]
+        assert cut == case[10], case[:7]
+        assert calls == case[11], case[:8]
+    assert any(call for case in cases for call in case[11]), "a call to shuffle among them"
 
     chains = []
     for _ in range(30):
         table, name = rng.randrange(2**53), rng.choice(sorted(configs))
         buy_ins = {rng.randrange(12): rng.randrange(1, 10**6) for _ in range(rng.randrange(4))}
-        fairness, seeded = rng.choice([1, 2]), rng.random() < 0.5
+        fairness, seeded = rng.choice([1, 2, 3]), rng.random() < 0.5
         before = rng.randbytes(32)
         made = rng.randbytes(32).hex()
         shown = {rng.randrange(12): _text(rng, 1, 30) for _ in range(rng.randrange(4))}
@@ -641,3 +701,43 @@ def test_histories_saved_before_verify_as_verify_reads_them(  # C-5
     page = _checked(context.new_page(), served.url, tmp_path / "edited.json", edited)
     expect(page.locator("#verdict")).to_have_text(f"Not verified: {reason}.", timeout=20_000)
     context.close()
+
+
+def test_the_page_proves_new_histories_of_every_game_and_refuses_their_edits(
+    browser: Browser, tmp_path: Path
+):  # C-5, C-6, MB-5
+    """scripts/page_verify.py's check, the page's own code (js/proved.js) on pages served
+    with no table server, proves new histories of server play in every game, as croupier
+    verify does, and refuses edits of them that croupier verify refuses: an action, a part,
+    a seed, a signature, the table's end."""
+    ledger = f"sqlite:///{tmp_path / 'ledger.db'}"
+    done = subprocess.run(
+        [sys.executable, SOAK, "--coups", "8", "--database", ledger, "--save", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = browser.new_page()
+    with served() as url:
+        page.goto(f"{url}/verify.html")
+        for name in games.names():
+            data = json.loads((tmp_path / f"{name}.json").read_text())
+            found = proved_in(page, json.dumps(data))
+            assert found["refused"] is None and found["coups"] == 8, (name, found)
+            rng = random.Random(name)
+            for path in (
+                ("actions", rng.randrange(len(data["actions"])), 1),
+                ("proofs", len(data["proofs"]) - 1, "seed"),
+                ("seal", "signatures", 0),
+                ("seal", "end"),
+            ):
+                changed = edited_at(data, _leaf(data, path, rng), rng)
+                assert not verifies(games.get(name), changed), (name, path)
+                assert proved_in(page, json.dumps(changed))["refused"], (name, path)
+
+
+def _leaf(data: Any, path: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    """A leaf at or under `path` in `data`, at random."""
+    return rng.choice([leaf for leaf in leaves(data) if leaf[: len(path)] == path])

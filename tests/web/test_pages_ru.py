@@ -211,13 +211,13 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
     page.goto(f"{served.url}/verify.html?table={table}")
     expect(page.locator("h1")).to_have_text("Проверка сабо стола")
     verdict = page.locator("#verdict")
-    expect(verdict).to_contain_text("Проверено в этом браузере", timeout=20_000)
+    expect(verdict).to_contain_text("Это не доказательство: стол сдавали", timeout=20_000)
     expect(page.locator("#shoes thead")).to_contain_text("Показано здесь до тасовки")
     expect(page.locator("#shoes tbody tr").first).to_contain_text("обязательство")
     expect(page.locator("#key-note")).to_contain_text("Подписано ключом этого сервера")
     expect(page.locator("#checked-by code")).to_have_text("croupier verify")
     expect(page.get_by_role("button", name="Скачать историю")).to_be_enabled()
-    _absent(page, "Verified in this browser", "Every card, every signature", "Back to the table")
+    _absent(page, "Not a proof", "Every card, every signature", "Back to the table")
     page.screenshot(path=screenshots / "verify-ru-1280.png", full_page=True)
     assert ada.errors == []
 

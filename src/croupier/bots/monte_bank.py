@@ -11,6 +11,7 @@ from typing import cast
 from croupier.bots._registration import GameBots
 from croupier.engine.actions import Action, Amounts, Cut, Done
 from croupier.errors import IllegalAction
+from croupier.fairness import CALLS
 from croupier.games.monte_bank import (
     CircleBet,
     CrossBet,
@@ -39,7 +40,8 @@ class Policy:
     `monte`: the bank it puts up; `stake`: its usual stake; `bets`: how many bets it
     places on a layout, at most; `weights`: how often it picks circle, cross, doubler and
     Monte Carlo bets; `quit_at`: it gives up the bank ("aces") once the bank has reached
-    this share of what it put up, or fallen to `quit_below` of it.
+    this share of what it put up, or fallen to `quit_below` of it; `shuffles`: how often
+    it asks to shuffle the pack (MB-5), as often as a bot's house call at a server does.
     """
 
     monte: int = 500
@@ -48,7 +50,7 @@ class Policy:
     weights: tuple[int, int, int, int] = (2, 3, 3, 1)
     quit_at: Fraction = Fraction(2)
     quit_below: Fraction = Fraction(1, 3)
-    shuffles: Fraction = Fraction(1, 20)
+    shuffles: Fraction = Fraction(1, CALLS)
 
 
 class MonteBot:

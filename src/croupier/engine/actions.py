@@ -33,6 +33,7 @@ __all__ = [
     "Option",
     "Rebuy",
     "Shuffle",
+    "ShufflePack",
     "malformed",
 ]
 
@@ -205,6 +206,12 @@ class Cut(Action):
     """Cut the shuffled pack: the top `amount` cards go to the bottom (C-6)."""
 
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShufflePack(Action):
+    """A punter asks to shuffle before the cut; the banker shuffles last (MB-5). At a server
+    a bot's call is the house's (`croupier.fairness.house_calls`)."""
 
 
 @dataclass(frozen=True, slots=True)

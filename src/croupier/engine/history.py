@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Shuffle
+from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Shuffle, ShufflePack
 from croupier.engine.actors import CHANCE, HOUSE, Actor, actor_name
 from croupier.engine.codec import JSON, brief, decode, encode
 from croupier.engine.drive import Driver
@@ -47,7 +47,7 @@ from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
 from croupier.engine.seal import Seal, Succession, after_shuffle, after_step, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
-from croupier.fairness import FAIRNESS, Proof, ProvenShuffler, seeds_of
+from croupier.fairness import DERIVATION, FAIRNESS, Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
 from croupier.randomness import RandomShuffler, RecordedShuffler, Shuffler
 
@@ -95,8 +95,9 @@ class History:
     record: tuple[Checkpoint, ...] = field(default=(), repr=False)
     proofs: tuple[Proof, ...] = field(default=(), repr=False)
     seal: Seal | None = field(default=None, repr=False)
-    fairness: int = FAIRNESS
-    """The version of the proofs' derivation (`croupier.fairness.FAIRNESS`)."""
+    fairness: int = DERIVATION
+    """The fairness the proofs were made at (`croupier.fairness.FAIRNESS`): a server's
+    table's, or, at the terminal, `DERIVATION`."""
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
@@ -182,11 +183,14 @@ class History:
             raise InvalidHistory(_("its record does not begin with the seating"))
         proofs = _each(data, "proofs", _proof) if version > 2 else ()
         # formats 3 and 4 were of version 1; 1 and 2 have no proofs, so none applies
-        fairness = data["fairness"] if version > 4 else 1 if version > 2 else FAIRNESS
+        fairness = data["fairness"] if version > 4 else 1 if version > 2 else DERIVATION
         if type(fairness) is not int or not 1 <= fairness <= FAIRNESS:
             said = _("its fairness is {value}, not a whole number from 1 to {newest}")
             raise InvalidHistory(said.format(value=brief(fairness), newest=FAIRNESS))
         sealed = version > 3 and data["seal"] is not None
+        if fairness > DERIVATION and not sealed:
+            said = _("its fairness is {value}, a signed table's, and it has no seal")
+            raise InvalidHistory(said.format(value=fairness))
         seal = _seal(data["seal"], version, fairness) if sealed else None
         return cls(
             game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, fairness
@@ -249,6 +253,8 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         made_by_no_one = step.actor is HOUSE or step.actor in bots
         if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
             _house_cut(game, history, before, step, shuffles, rounds + 1)
+        if house_cuts and history.fairness > 2 and step.actor in bots:
+            _house_call(game, history, before, step, shuffles, rounds + 1)
         bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
         before = state
         if seal is not None:
@@ -317,6 +323,26 @@ def _closed(seal: Seal, shoes: int, chain: bytes, round: int, ended: bool) -> No
         )
     if reason is not None:
         raise HistoryMismatch(round, True, reason)
+
+
+def _house_call(
+    game: Game[Any, Any, Any], history: History, before: Any, step: Step, shuffle: int, coup: int
+) -> None:
+    """Raise `HistoryMismatch` (at `coup`) unless `step`, a bot's, is the house call of
+    shuffle `shuffle`, the last made before it, where the bot was asked whether to shuffle
+    again (MB-5)."""
+    options = game.options(before, step.actor)
+    if ShufflePack() not in options:
+        return
+    assert history.seal is not None and isinstance(step.actor, int), "a server's bot"
+    calls = history.proofs[shuffle - 1].house_calls((history.seal.table, shuffle), step.actor)
+    if calls != (step.action == ShufflePack()):
+        due = _("to shuffle") if calls else _("to let the pack be")
+        reason = _(
+            "seat {seat} (a bot) chose otherwise than the house call of shuffle {shuffle}, "
+            "which was {due}: a bot's call to shuffle is drawn from its shuffle's stream"
+        )
+        raise HistoryMismatch(coup, False, reason.format(seat=step.actor, shuffle=shuffle, due=due))
 
 
 def _house_cut(

@@ -287,7 +287,7 @@ class Seal:
             return False
         named = self._named(shoe)
         signed = message(self.table, shoe, chain, seed, named)
-        return self._signs(self.signatures[shoe], named, signed)
+        return self.signs(self.signatures[shoe], named, signed)
 
     def holds_end(self, shoes: int, chain: bytes) -> bool:
         """Whether the seal's end marker is its key's signature of the table's end after
@@ -295,7 +295,7 @@ class Seal:
         if self.end is None or self.end_key_id is None:
             return False
         signed = closing(self.table, shoes, chain, self.end_key_id)
-        return self._signs(self.end, self.end_key_id, signed)
+        return self.signs(self.end, self.end_key_id, signed)
 
     def _named(self, shoe: int) -> str | None:
         """The key id shoe `shoe`'s signature names (None: made before keys had ids)."""
@@ -308,7 +308,9 @@ class Seal:
         ids = [key_id(key) for key in self.keys]
         return ids.index(named) if named in ids else None
 
-    def _signs(self, signature: str, named: str | None, signed: bytes) -> bool:
+    def signs(self, signature: str, named: str | None, signed: bytes) -> bool:
+        """Whether `signature` (hex) is the signature of `signed` by the key of the succession
+        whose id is `named` (`key`, for None)."""
         place = self._place(named)
         if place is None:
             return False

@@ -12,6 +12,7 @@ from croupier.engine.actions import Join, Option
 from croupier.engine.codec import JSON, encode
 from croupier.server import _protocol as protocol
 from croupier.server._book import Book
+from croupier.server._receipts import Receipts
 from croupier.server._shoes import Shoes
 
 __all__ = ["view_message"]
@@ -25,11 +26,12 @@ def view_message(
     closed: bool,
     plans: Mapping[str, JSON],
     paused: str | None,
+    receipts: Receipts,
     encoder: Callable[[Any], JSON] = encode,
 ) -> dict[str, Any]:
     """The view message for `person` at a table of `seats` seats whose book is `book`
-    (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None), its
-    view written by `encoder`."""
+    (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None; its
+    shoes' `receipts`), its view written by `encoder`."""
     seat = book.seat_of(person) if person is not None else None
     seen = book.game.view(book.state, seat)
     playing = seat is None and not closed  # a spectator of a table in play: its seats
@@ -44,7 +46,7 @@ def view_message(
         encoder=encoder,
         plans=plans,
         paused=paused,
-        fair=_fair(book, person, closed),
+        fair=_fair(book, person, closed, receipts),
     )
 
 
@@ -60,12 +62,15 @@ def _open_seats(book: Book, seats: int) -> dict[int, Option]:
     }
 
 
-def _fair(book: Book, person: int | None, closed: bool) -> dict[str, Any] | None:
-    """The view's `fair`: the coming shuffle's number and commitment, the seats that have
-    sealed a part of it and those that have revealed it, whether its seals are closed (its
-    parts revealed now), the viewer's own part (its seal, and its text once revealed), and
-    how many shuffles' seeds are told (those of every shoe over). None for a table opened
-    before its shuffles were provably fair."""
+def _fair(
+    book: Book, person: int | None, closed: bool, receipts: Receipts
+) -> dict[str, Any] | None:
+    """The view's `fair`: the coming shuffle's number and commitment, with the receipt of
+    its telling, the seats that have sealed a part of it and those that have revealed it,
+    whether its seals are closed (its parts revealed now), the viewer's own part (its seal,
+    its text once revealed, and the receipt of its taking), and how many shuffles' seeds are
+    told (those of every shoe over). None for a table opened before its shuffles were
+    provably fair."""
     shoes = book.shoes
     if shoes is None:
         return None
@@ -73,18 +78,23 @@ def _fair(book: Book, person: int | None, closed: bool) -> dict[str, Any] | None
     return {
         "shuffle": shoes.coming if drawn else None,
         "commitment": shoes.commitment if drawn else None,
+        "receipt": receipts.told(shoes.coming, shoes.commitment) if drawn else None,
         "given": shoes.seats_sealed() if drawn else [],
         "shown": shoes.seats_shown() if drawn else [],
         "revealing": drawn and shoes.revealing,
-        "part": _own_part(shoes, person) if drawn and person is not None else None,
+        "part": _own_part(shoes, person, receipts) if drawn and person is not None else None,
         "revealed": shoes.made if closed else shoes.revealed,
     }
 
 
-def _own_part(shoes: Shoes, person: int) -> dict[str, str | None] | None:
+def _own_part(shoes: Shoes, person: int, receipts: Receipts) -> dict[str, Any] | None:
     """The viewer's part of the coming shuffle, if they sealed one (under the seat they
-    hold, or, for the opener, seat 0): its seal, and its text once revealed."""
+    hold, or, for the opener, seat 0): its seal, its text once revealed, and the receipt of
+    its taking."""
     seat = shoes.seat_sealed_by(person)
     if seat is None:
         return None
-    return {"sealed": shoes.sealed(seat), "text": shoes.shown(seat)}
+    sealed, text = shoes.sealed(seat), shoes.shown(seat)
+    assert sealed is not None
+    receipt = receipts.taken(shoes.coming, shoes.commitment, seat, sealed, text)
+    return {"sealed": sealed, "text": text, "receipt": receipt}

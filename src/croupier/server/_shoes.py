@@ -25,6 +25,7 @@ from croupier.fairness import (
     Proof,
     commitment,
     derived_order,
+    house_calls,
     house_cut,
     seal_of,
 )
@@ -191,6 +192,13 @@ class Shoes:
         assert self.made, "no shuffle is made yet"
         seed, parts = self.seeds[self.made - 1], self.parts[self.made - 1]
         return house_cut(seed, parts, self._place(self.made), low, high)
+
+    def house_calls(self, seat: int) -> bool:
+        """Whether the bot at `seat` asks to shuffle the pack of the last shuffle made
+        (`fairness.house_calls`)."""
+        assert self.made, "no shuffle is made yet"
+        seed, parts = self.seeds[self.made - 1], self.parts[self.made - 1]
+        return house_calls(seed, parts, self._place(self.made), seat)
 
     def _place(self, number: int) -> Place:
         """Where shuffle `number` is made, as its derivation binds it."""

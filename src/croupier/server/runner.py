@@ -46,7 +46,16 @@ from croupier import i18n
 from croupier.bots import roster
 from croupier.bots.defaults import default_action, late_action
 from croupier.cards import Card
-from croupier.engine.actions import Action, Amounts, Cut, EndShoe, Join, Leave, Shuffle
+from croupier.engine.actions import (
+    Action,
+    Amounts,
+    Cut,
+    EndShoe,
+    Join,
+    Leave,
+    Shuffle,
+    ShufflePack,
+)
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
@@ -64,6 +73,7 @@ from croupier.server._chat import Talk, tidy
 from croupier.server._committer import Committer
 from croupier.server._plans import Plans
 from croupier.server._protocol import Told
+from croupier.server._receipts import Receipts
 from croupier.server._seeing import view_message
 from croupier.server._shoes import Shoes
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
@@ -152,6 +162,7 @@ class TableRunner:
         """Whether this process has stopped running the table, which is not closed: another
         process has taken it, or it is to be rebuilt from what was committed (`lost`)."""
         self._keyring = keys
+        self._receipts = Receipts(keys.signer, info.id)
         book.draw = rng("fair").randbytes  # the seeds of the shuffles to come
         self._shuffler: Shuffler = shuffler if book.shoes is None else _Derived(self)
         self._house_rng = rng("house")
@@ -651,7 +662,10 @@ class TableRunner:
         self._add_part(batch, part)
         given = {"type": "given", "shuffle": shoes.coming, "commitment": shoes.commitment}
         shown = {"sealed": giving.sealed} if giving.text is None else {"part": giving.text}
-        batch.given.append((giving, {**given, "seat": seat, **shown}))
+        sealed = shoes.sealed(seat) if giving.sealed is None else giving.sealed
+        assert sealed is not None, "a part revealed was sealed first"
+        receipt = self._receipts.taken(shoes.coming, shoes.commitment, seat, sealed, giving.text)
+        batch.given.append((giving, {**given, "seat": seat, **shown, "receipt": receipt}))
         if giving.text is not None:
             self._automatic(batch)  # the last part revealed: the shuffle is made now
 
@@ -732,9 +746,12 @@ class TableRunner:
     ) -> None:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
         cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
-        house's) is the house cut of the shuffle it cuts, whatever was asked for."""
+        house's) is the house cut of the shuffle it cuts, whatever was asked for; at a table
+        of fairness 3, a bot's call to shuffle is the house call (`fairness.house_calls`)."""
         if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.fairness > 1:
             action = self._house_cut(actor, action)
+        if by == "bot" and self.info.fairness > 2 and isinstance(actor, int):
+            action = self._house_call(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person)
         batch.before = batch.before or before
@@ -767,6 +784,20 @@ class TableRunner:
         (option,) = options
         assert isinstance(option, Amounts)
         return Cut(shoes.house_cut(option.low, option.high))
+
+    def _house_call(self, seat: int, asked: Action) -> Action:
+        """Where `seat`, a bot, is asked whether the pack should be shuffled again (MB-5):
+        its call as the last shuffle's stream gives it (`fairness.house_calls`), whatever was
+        asked for; elsewhere, the action asked for."""
+        shoes = self.book.shoes
+        options = self.book.game.options(self.book.state, seat)
+        if shoes is None or not shoes.made or ShufflePack() not in options:
+            return asked
+        if shoes.house_calls(seat):
+            return ShufflePack()
+        (declined,) = (option for option in options if option != ShufflePack())
+        assert isinstance(declined, Action)
+        return declined
 
     def _automatic_batch(self) -> _Batch:
         batch = _Batch()
@@ -1004,7 +1035,15 @@ class TableRunner:
         paused = _(self.paused) if self.paused else None
         plans = self._plans.told()
         return view_message(
-            book, person, self.info.rules.seats, waiting, self.closed, plans, paused, encoder
+            book,
+            person,
+            self.info.rules.seats,
+            waiting,
+            self.closed,
+            plans,
+            paused,
+            self._receipts,
+            encoder,
         )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.cards import Card
-from croupier.engine.actions import Action
+from croupier.engine.actions import Action, ShufflePack
 
 __all__ = [
     "AddToBank",
@@ -53,11 +53,6 @@ class GiveUpBank(Action):
 @dataclass(frozen=True, slots=True)
 class DeclineBank(Action):
     """Refuse the bank when it comes round; it goes on to the left."""
-
-
-@dataclass(frozen=True, slots=True)
-class ShufflePack(Action):
-    """A punter asks to shuffle before the cut; the banker shuffles last (MB-5)."""
 
 
 @dataclass(frozen=True, slots=True)

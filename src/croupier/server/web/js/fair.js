@@ -7,7 +7,8 @@
 // (verify.html). What this browser was shown and gave is kept in its localStorage, so that
 // the check can compare it with the history the server gives afterwards: the first
 // commitment it was shown for each shuffle (another shown later is kept apart, and said
-// loudly), and the part it sent last, as it sent it.
+// loudly), the part it sent last, as it sent it, and the server's signed receipts of each
+// commitment told and each part taken (docs/fairness.md, "Receipts").
 
 import { joined, toHex, utf8 } from "./bytes.js";
 import { clear, el, pieces, seatName } from "./dom.js";
@@ -46,14 +47,20 @@ export async function sealOf(text) {
 
 // What this browser saw at table `table` before each shuffle: {seen: {shuffle: commitment},
 // the first it was shown; changed: {shuffle: commitment}, another shown after it, if any;
-// parts: {shuffle: part}}, the part this page last sent to it: the one that must be in it.
+// parts: {shuffle: part}, the part this page last sent to it: the one that must be in it;
+// receipts: {signature: receipt}, the server's signed receipts it was given}.
 export function remembered(table) {
   try {
     const kept = JSON.parse(localStorage.getItem(`croupier-fair-${table}`) || "{}");
-    return { seen: kept.seen || {}, changed: kept.changed || {}, parts: kept.parts || {} };
+    return { seen: kept.seen || {}, changed: kept.changed || {}, parts: kept.parts || {}, receipts: kept.receipts || {} };
   } catch {
-    return { seen: {}, changed: {}, parts: {} };
+    return { seen: {}, changed: {}, parts: {}, receipts: {} };
   }
+}
+
+// Keep `receipt` (null: none) among `kept`'s receipts.
+function keepReceipt(kept, receipt) {
+  if (receipt) kept.receipts[receipt.signature] = receipt;
 }
 
 // The opener's part, sent with the opening (it goes into the table's first shuffle).
@@ -158,6 +165,8 @@ export class FairPanel {
           const first = kept.seen[fair.shuffle];
           if (first === undefined) kept.seen[fair.shuffle] = fair.commitment;
           else if (first !== fair.commitment) kept.changed[fair.shuffle] = fair.commitment;
+          keepReceipt(kept, fair.receipt);
+          keepReceipt(kept, fair.part?.receipt);
         })
       : remembered(this.table);
     if (fair?.part) this.taken(fair.shuffle, fair.part.sealed);
@@ -176,6 +185,7 @@ export class FairPanel {
   }
 
   given(message) {
+    if (message.receipt) this.kept = remember(this.table, (kept) => keepReceipt(kept, message.receipt));
     if (message.sealed) this.taken(message.shuffle, message.sealed);
     const said =
       message.part === undefined

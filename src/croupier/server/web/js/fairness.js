@@ -4,11 +4,14 @@
 
 import { bigEndian, joined, sha256, toHex, utf8 } from "./bytes.js";
 
-// The derivation's newest version (croupier.fairness.FAIRNESS): 2 binds each order to its
-// table and shuffle number; 1 did not.
-export const FAIRNESS = 2;
+// A table's newest fairness (croupier.fairness.FAIRNESS): 3, as 2, and a bot's call to
+// shuffle is the house's; 2 binds each order to its table and shuffle number, and takes each
+// cut no person decides from the shuffle's stream; 1 did neither.
+export const FAIRNESS = 3;
 const DOMAIN = { 1: utf8("croupier-fair-1"), 2: utf8("croupier-fair-2") };
 const HOUSE_CUT = utf8("croupier-house-cut-1");
+const HOUSE_CALL = utf8("croupier-house-call-1");
+const CALLS = 20; // croupier.fairness.CALLS: a bot asks to shuffle one time in 20
 const SPAN = 2 ** 32;
 
 async function hmacKey(key) {
@@ -84,6 +87,14 @@ export async function derivedOrder(seed, contributions, cards, place) {
 export async function houseCut(seed, contributions, place, low, high) {
   const key = await hmac(await shuffleKey(seed, contributions, place), HOUSE_CUT);
   return low + (await (await fairNumbers(key))(high - low + 1));
+}
+
+// Whether the bot at `seat` asks to shuffle again the pack of the shuffle at `place`
+// (fairness.house_calls): the first number below 20 of the stream of
+// HMAC-SHA256(key, "croupier-house-call-1" ‖ the seat, 4 bytes) is 0.
+export async function houseCalls(seed, contributions, place, seat) {
+  const key = await hmac(await shuffleKey(seed, contributions, place), joined(HOUSE_CALL, bigEndian(seat, 4)));
+  return (await (await fairNumbers(key))(CALLS)) === 0;
 }
 
 // The 52 cards in croupier.cards.full_pack's order: by rank 2 to ace, then by suit (C-1).

@@ -13,7 +13,7 @@
 
 import { fromHex, joined, sha256, toHex } from "./bytes.js";
 import { canonical } from "./canonical.js";
-import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCut, sealOf } from "./fairness.js";
+import { commitment as committedTo, derivedOrder, FAIRNESS, GAMES, houseCalls, houseCut, sealOf } from "./fairness.js";
 import { _, ngettext } from "./i18n.js";
 import { afterShuffle, afterStep, closing, holds, keyId, message, opening, publicKey, succession } from "./seal.js";
 
@@ -56,6 +56,7 @@ function fairnessOf(history) {
   if (!Number.isInteger(version) || version < 1 || version > FAIRNESS) {
     throw new Refused("seeds", _("its fairness is {value}, not a whole number from 1 to {newest}", { value: JSON.stringify(version), newest: FAIRNESS }));
   }
+  if (version > 2 && !history.seal) throw new Refused("seeds", _("its fairness is {value}, a signed table's, and it has no seal", { value: version }));
   return version;
 }
 
@@ -347,6 +348,25 @@ async function cuts(history, places, report) {
   report.cuts = checked;
 }
 
+// Each bot's call to shuffle (ShufflePack) against its shuffle's house call, at a table of
+// fairness 3, whose bots call so. That a bot that let the pack be was not due to call is
+// the rules' (when it was asked is theirs): croupier verify's.
+async function calls(history, places, report) {
+  const bots = new Set(Object.keys(history.buy_ins).map(Number));
+  let checked = 0;
+  for (const [index, [actor, action]] of history.actions.entries()) {
+    if (action?.type === "Join") bots.delete(actor);
+    if (action?.type !== "ShufflePack" || !bots.has(actor)) continue;
+    const shuffle = shuffleOf(places, index);
+    const proof = report.proofs[shuffle - 1];
+    if (!proof || !(await houseCalls(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), actor))) {
+      throw new Refused("cuts", _("seat {seat} (a bot) asked to shuffle the pack of shuffle {shuffle}, where its house call was to let it be: a bot's call to shuffle is drawn from its shuffle's stream", { seat: actor, shuffle }));
+    }
+    checked += 1;
+  }
+  report.calls = checked;
+}
+
 // Every way of putting `total` draws into `gaps` places, in order.
 function* spread(total, gaps) {
   if (gaps === 1) {
@@ -408,7 +428,7 @@ async function cards(history, found, places, report) {
 // sealed a part and did not reveal it ({shuffle, seat}), and `refused`, the first
 // discrepancy (a `Refused`), or null.
 export async function proved(history) {
-  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, cards: null, end: null, refused: null };
+  const report = { fairness: null, proofs: [], seeds: null, sealed: null, withheld: [], orders: null, coups: null, signatures: null, cuts: null, calls: null, cards: null, end: null, refused: null };
   try {
     shape(history);
     report.fairness = fairnessOf(history);
@@ -420,6 +440,7 @@ export async function proved(history) {
     if (history.seal) {
       const { places, chain, keys } = await signatures(history, lines, report);
       if (report.fairness > 1) await cuts(history, places, report);
+      if (report.fairness > 2) await calls(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
       // a seal of format 4, or of a table of fairness 1, says neither its shoes nor its end
       if ((history.seal.shoes ?? null) !== null) await closed(history, chain, keys, report);

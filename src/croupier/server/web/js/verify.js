@@ -4,10 +4,12 @@
 // what the history itself proves (js/proved.js: each part against its seal, every order,
 // the record's actions, each shoe's signature, each house cut, the cards dealt where they
 // come off the top, the table's end marker), and the seats that sealed a part and did not
-// reveal it. The key the history is signed with is checked against the server's
+// reveal it; and the server's signed receipts this browser kept against the history
+// (js/receipts.js). The key the history is signed with is checked against the server's
 // (GET /api/key) or one pasted here; from a file with none given, the page says it is the
 // history's own. A browser that was shown nothing of these shuffles and gave nothing to
-// them says so, never "Verified".
+// them says so, never "Verified"; nor does the check of a table dealt from a seed its
+// server's operator chose, which proves nothing against the server.
 
 import { get } from "./api.js";
 import { _, catalog, language, languageSwitch, ngettext, translate } from "./i18n.js";
@@ -15,6 +17,7 @@ import { clear, el, pieces } from "./dom.js";
 import { remembered } from "./fair.js";
 import { GAMES } from "./fairness.js";
 import { proved } from "./proved.js";
+import { receiptsAgainst } from "./receipts.js";
 import { standalone } from "./standalone.js";
 
 const served = location.protocol !== "file:";
@@ -80,7 +83,7 @@ async function show() {
   const report = await proved(history);
   const signer = history?.seal?.key;
   const numbered = history?.seal?.table ?? table;
-  const mine = served && Number.isInteger(numbered) && numbered > 0 ? remembered(numbered) : { seen: {}, changed: {}, parts: {} };
+  const mine = served && Number.isInteger(numbered) && numbered > 0 ? remembered(numbered) : { seen: {}, changed: {}, parts: {}, receipts: {} };
   const problems = [];
   let shown = 0;
   let gave = 0;
@@ -118,6 +121,13 @@ async function show() {
   else line("seen", _("Commitments seen here: none."), null);
   if (gave) line("parts", ngettext("Your part present: in {n} shuffle.", "Your part present: in {n} shuffles.", gave), true);
   else line("parts", _("Your part: none given here."), null);
+  const receipts = await receiptsAgainst(history, Object.values(mine.receipts));
+  if (receipts.refused !== null) {
+    line("receipts", _("Receipts: {reason}.", { reason: receipts.refused }), false);
+    problems.push(receipts.refused);
+  } else if (receipts.checked) {
+    line("receipts", ngettext("Receipts: {n} kept here, signed by the history's key and agreeing with it.", "Receipts: {n} kept here, each signed by the history's key and agreeing with it.", receipts.checked), true);
+  }
   const refused = report.refused;
   const stages = [
     ["seeds", report.seeds !== null, () => _("Seeds: {shuffles}, each the one committed to.", { shuffles: shuffles(total) })],
@@ -126,6 +136,7 @@ async function show() {
     ["record", report.coups !== null, () => ngettext("Stakes and choices: the history's actions are the record's, coup by coup ({n} coup).", "Stakes and choices: the history's actions are the record's, coup by coup ({n} coups).", report.coups)],
     ["signatures", report.signatures !== null, () => ngettext("Signatures: {n} shoe, its signature valid with the history's key.", "Signatures: {n} shoes, each signature valid with the history's key.", report.signatures)],
     ["cuts", report.cuts !== null, () => ngettext("House cuts: {n}, the one its shuffle draws.", "House cuts: {n}, each the one its shuffle draws.", report.cuts)],
+    ["calls", report.calls > 0, () => ngettext("Bots' calls to shuffle: {n}, the one its shuffle draws.", "Bots' calls to shuffle: {n}, each the one its shuffle draws.", report.calls)],
     ["cards", report.cards !== null, () => ngettext("Cards dealt: every card of {n} coup, from the derived orders and the cuts.", "Cards dealt: every card of {n} coups, from the derived orders and the cuts.", report.cards)],
     ["end", report.end !== null, () => (report.end.closed ? closedLine(report.end.shoes) : openLine(report.end.shoes)), () => (report.end.closed ? true : null)],
   ];
@@ -157,6 +168,8 @@ async function show() {
     tell(_("Not verified: {problems}.", { problems: problems.join("; ") }), "bad");
   } else if (shown === 0 && gave === 0) {
     tell(_("Nothing seen here to check: this browser was shown none of these commitments before their shuffles and gave no part to them, so it cannot tell they were fixed before play. What the history itself proves is below."), "note");
+  } else if (history.seal?.seeded) {
+    tell(_("Not a proof: this table was dealt from a seed its server's operator chose (serve --seed), so whoever knows that seed knew every order before play. The history checks out, as below, and proves nothing against the server."), "bad");
   } else {
     tell(_("Verified in this browser: the commitments shown here and your parts are the history's, and the history itself proves what is below."), "ok");
   }
