@@ -6,8 +6,10 @@ For each of the five games, a table server's lobby (`croupier.server.lobby`, in 
 on a fresh SQLite file in a temporary folder, or `--database`) opens a table with bots, and
 one person sits at it and plays at random among the actions offered (any but getting up or
 bringing chips, an amount near its least; chips brought when nothing else is offered but
-getting up). Like the page, they give a part of their own (16 random bytes in hex) with
-their `Join` and to each commitment they are shown. Once the table has dealt `--coups`
+getting up); now and then they sit out a while (`plan` away: the house acts for them, its
+cuts the house cuts, marked in the history) and come back. Like the page, they give a part
+of their own (16 random bytes in hex) with their `Join` and to each commitment they are
+shown. Once the table has dealt `--coups`
 coups (deals, rounds) it is closed; a session that ends by itself first (a bank no one can
 take) is followed by another table until the coups are dealt. Each table's history, as
 `GET /api/tables/{id}/history` gives it, is checked as `croupier verify --key` checks it:
@@ -58,6 +60,9 @@ from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, AccountKind, Cause
 from croupier.server.succession import open_keys
 from croupier.server.tables import Settings
+
+AWAY = 0.02
+"""How often, at each view, the person starts or stops sitting out."""
 
 BOTS = {"punto-banco": 3, "chemin-de-fer": 2, "monte-bank": 2, "private-monte": 2, "banchek": 2}
 """Each game, and the bots at its table."""
@@ -117,6 +122,7 @@ async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random
     given: list[str] = []
     sealed: dict[str, str] = {}  # each part sealed, by its shuffle's commitment
     keys = 0
+    away = False
 
     def key() -> str:
         nonlocal keys
@@ -161,6 +167,11 @@ async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random
             part = sealed.pop(commitment)
             runner.contribute(person, commitment, None, part, subscriber)
             given.append(part)  # (one refused, the shuffle made meanwhile, is not in a proof)
+        if rng.random() < AWAY:  # a while sitting out, the house acting for them, or back
+            away = not away
+            runner.plan(person, False, away, subscriber)
+        if away:
+            continue
         chosen_action = _choose(latest["view"]["legal"]["options"], rng)
         if chosen_action is not None:
             action = decode(chosen_action, Action, known)

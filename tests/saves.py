@@ -92,7 +92,7 @@ def quietly_replays(name: str, data: dict[str, Any]) -> bool:
 def stake_edited(name: str, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The history with one stake changed by a chip, to one the rules still accept; and
     the number of the action edited."""
-    for number, (_, action) in enumerate(data["actions"], 1):
+    for number, (_, action, *_) in enumerate(data["actions"], 1):
         if "amount" not in action or action["type"] in ("Cut", "Join"):
             continue
         for change in (1, -1):

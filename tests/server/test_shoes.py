@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from croupier import games
 from croupier.cli import app as cli
-from croupier.engine.actions import ShufflePack
+from croupier.engine.actions import Cut, ShufflePack
 from croupier.engine.history import History, proved
 from croupier.engine.receipts import Receipt, disagreement
 from croupier.engine.seal import Seal, Signer
@@ -551,7 +551,7 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
     assert data["fairness"] == FAIRNESS
     bots = {int(seat) for seat in data["buy_ins"]}
     cuts = [
-        action for actor, action in data["actions"] if actor in bots and action["type"] == "Cut"
+        action for actor, action, *_ in data["actions"] if actor in bots and action["type"] == "Cut"
     ]
     assert len(cuts) >= 2, data["actions"]
     game = games.get("punto-banco")
@@ -563,6 +563,47 @@ def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_ca
             HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
         ):
             proved(game, history)
+
+
+@pytest.mark.parametrize("dealer", ["honest", "choosing"])
+def test_a_cut_the_house_makes_for_a_person_is_marked_and_a_dealer_that_chooses_it_is_caught(
+    server, monkeypatch, dealer
+):  # C-6
+    """A person who sits out is cut for by the house: the history marks each such step
+    (`[seat, action, "house"]`, bound by the seal's chain), and its cut is the shuffle's
+    house cut, which `verify` derives again: a dealer that cuts where it likes for a person
+    away (as a server that knows the order could) is refused, though it signs its history."""
+    honest = TableRunner._house_cut
+    if dealer == "choosing":
+
+        def chooses(runner: TableRunner, actor: Any, asked: Cut) -> Cut:
+            return asked if actor == 0 else honest(runner, actor, asked)
+
+        monkeypatch.setattr(TableRunner, "_house_cut", chooses)
+    ada = Person(server, "ada")
+    table = _open(ada, "punto-banco")  # the cut goes round the seats, hers among them (C-6)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        _sit(reader, 0, "mine")
+        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
+        reader.until(
+            lambda m: m["type"] == "view" and m["fair"] and m["fair"]["revealed"] >= 4,
+            timeout=120,
+        )
+    data = ada.get(f"/api/tables/{table}/history").json()
+    marked = [item for item in data["actions"] if len(item) == 3]
+    assert all(item[0] == 0 and item[2] == "house" for item in marked), marked
+    assert any(item[1]["type"] == "Cut" for item in marked), data["actions"]
+    game = games.get("punto-banco")
+    history = History.from_json(json.dumps(data), game)
+    assert history.decided and History.from_json(history.to_json(), game) == history
+    if dealer == "honest":
+        proved(game, history)
+    else:
+        with pytest.raises(HistoryMismatch, match=r"seat 0 \(cut for by the house\) cut \d+ cards"):
+            proved(game, history)
+    unmarked = {**data, "actions": [item[:2] for item in data["actions"]]}
+    assert not verifies(game, unmarked), "the marks are bound by the seal's chain"
 
 
 @pytest.mark.parametrize("dealer", ["honest", "choosing"])
@@ -594,7 +635,7 @@ def test_a_bots_call_to_shuffle_is_its_shuffles_house_call_and_a_dealer_that_cho
     assert data["fairness"] == FAIRNESS
     bots = {int(seat) for seat in data["buy_ins"]}
     asked = {"ShufflePack", "Pass"}
-    calls = [action["type"] for actor, action in data["actions"] if actor in bots]
+    calls = [action["type"] for actor, action, *_ in data["actions"] if actor in bots]
     assert any(call in asked for call in calls), data["actions"]
     game = games.get("monte-bank")
     history = History.from_json(json.dumps(data), game)
@@ -677,7 +718,7 @@ def test_a_punto_banco_shoe_is_told_once_its_last_person_gets_up(server, tmp_pat
     actions = data["actions"]
     assert ["house", {"type": "EndShoe"}] in actions
     ended = actions.index(["house", {"type": "EndShoe"}])
-    ada_steps = [action["type"] for actor, action in actions[:ended] if actor == 0]
+    ada_steps = [action["type"] for actor, action, *_ in actions[:ended] if actor == 0]
     assert ada_steps[0] == "Join" and ada_steps[-1] == "Leave", ada_steps
     assert len(data["proofs"]) == 1 and re.fullmatch(r"[0-9a-f]{64}", data["proofs"][0]["seed"])
     assert (data["seal"]["shoes"], data["seal"]["end"]) == (2, None)  # shoes 0 and 1: open

@@ -198,7 +198,7 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
 
 def _edit_action(history: dict[str, Any]) -> dict[str, Any]:
     """The history with one stake, bid or buy-in one chip more."""
-    for _actor, action in history["actions"]:
+    for _actor, action, *_ in history["actions"]:
         if isinstance(action.get("amount"), int) and action["type"] != "Cut":
             action["amount"] += 1
             return history

@@ -45,7 +45,7 @@ from croupier.engine.drive import Driver
 from croupier.engine.events import Event, SeatLeft, SessionEnded
 from croupier.engine.game import Game
 from croupier.engine.record import Checkpoint, Recorder, difference
-from croupier.engine.seal import Seal, Succession, after_shuffle, after_step, opening
+from croupier.engine.seal import HOUSE_TOOK, Seal, Succession, after_shuffle, after_step, opening
 from croupier.errors import HistoryMismatch, IllegalAction, InvalidHistory, InvalidInput
 from croupier.fairness import DERIVATION, FAIRNESS, Proof, ProvenShuffler, seeds_of
 from croupier.i18n import _, ngettext
@@ -98,6 +98,9 @@ class History:
     fairness: int = DERIVATION
     """The fairness the proofs were made at (`croupier.fairness.FAIRNESS`): a server's
     table's, or, at the terminal, `DERIVATION`."""
+    decided: frozenset[int] = field(default=frozenset(), repr=False)
+    """The places in `actions` (from 0) of the steps the house took for a person's seat
+    (their time ran out, or they sat out), which a history of fairness 3 marks."""
 
     def shuffler(self) -> Shuffler:
         """The source of the session's shuffles: the proofs of a fair session, the recorded
@@ -128,7 +131,10 @@ class History:
                 "config": encode(self.config),
                 "buy_ins": {str(seat): chips for seat, chips in self.buy_ins.items()},
                 "seed": self.seed,
-                "actions": [[encode(actor), encode(action)] for actor, action in self.actions],
+                "actions": [
+                    [encode(actor), encode(action), *([HOUSE_TOOK] if n in self.decided else [])]
+                    for n, (actor, action) in enumerate(self.actions)
+                ],
                 "shuffles": [[str(card) for card in order] for order in self.shuffles],
                 "record": [encode(checkpoint) for checkpoint in self.record],
                 **proofs,
@@ -176,7 +182,9 @@ class History:
         if seed is not None and type(seed) is not int:
             said = _("its seed is {seed}, not a whole number or null")
             raise InvalidHistory(said.format(seed=brief(seed)))
-        actions = _each(data, "actions", lambda item: _action(item, game, known))
+        taken = _each(data, "actions", lambda item: _action(item, game, known))
+        actions = tuple((actor, action) for actor, action, _ in taken)
+        decided = frozenset(n for n, (_, _, house) in enumerate(taken) if house)
         shuffles = _each(data, "shuffles", lambda item: decode(item, tuple[Card, ...]))
         record = _each(data, "record", lambda item: decode(item, Checkpoint)) if version > 1 else ()
         if record and (record[0].rounds, record[0].steps) != (0, 0):
@@ -191,9 +199,24 @@ class History:
         if fairness > DERIVATION and not sealed:
             said = _("its fairness is {value}, a signed table's, and it has no seal")
             raise InvalidHistory(said.format(value=fairness))
+        if decided and fairness < 3:
+            said = _(
+                "action {number} is marked the house's, which a history of fairness {value} is not"
+            )
+            raise InvalidHistory(said.format(number=min(decided) + 1, value=fairness))
         seal = _seal(data["seal"], version, fairness) if sealed else None
         return cls(
-            game.name, config, buy_ins, seed, actions, shuffles, record, proofs, seal, fairness
+            game.name,
+            config,
+            buy_ins,
+            seed,
+            actions,
+            shuffles,
+            record,
+            proofs,
+            seal,
+            fairness,
+            decided,
         )
 
 
@@ -244,15 +267,17 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         if seal is not None
         else b""
     )
-    shuffles = rounds = 0
+    shuffles = rounds = acted = 0
     ended = set_aside = False  # set aside: the shoe in play ended by the house (`EndShoe`)
     before = game.start(history.config, history.buy_ins)
     house_cuts = seal is not None and history.fairness > 1
     bots = set(history.buy_ins) if house_cuts else set()  # a server's: seated at opening
     for state, step in replay(game, history):
-        made_by_no_one = step.actor is HOUSE or step.actor in bots
+        decided = step.actor is not CHANCE and acted in history.decided
+        acted += step.actor is not CHANCE
+        made_by_no_one = step.actor is HOUSE or step.actor in bots or decided
         if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
-            _house_cut(game, history, before, step, shuffles, rounds + 1)
+            _house_cut(game, history, before, step, shuffles, rounds + 1, decided)
         if house_cuts and history.fairness > 2 and step.actor in bots:
             _house_call(game, history, before, step, shuffles, rounds + 1)
         bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
@@ -265,7 +290,7 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
                 proof = history.proofs[shuffles]  # the replay has checked it is there
                 chain = after_shuffle(chain, proof.commitment, proof.contributions, proof.sealed)
             elif step.actor is not CHANCE:
-                chain = after_step(chain, step.actor, step.action)
+                chain = after_step(chain, step.actor, step.action, decided)
                 if step.actor is HOUSE and isinstance(step.action, EndShoe):
                     _sealed(seal, history, shuffles, chain, rounds + 1, closing=False)
                     set_aside = True
@@ -346,10 +371,17 @@ def _house_call(
 
 
 def _house_cut(
-    game: Game[Any, Any, Any], history: History, before: Any, step: Step, shuffle: int, coup: int
+    game: Game[Any, Any, Any],
+    history: History,
+    before: Any,
+    step: Step,
+    shuffle: int,
+    coup: int,
+    decided: bool,
 ) -> None:
-    """Raise `HistoryMismatch` (at `coup`) unless `step`, a cut no person made, is the house
-    cut of shuffle `shuffle`, the last made before it."""
+    """Raise `HistoryMismatch` (at `coup`) unless `step`, a cut no person made (the house's,
+    a bot's, or one the house `decided` for a person's seat), is the house cut of shuffle
+    `shuffle`, the last made before it."""
     (option,) = game.options(before, step.actor).of_type(Cut)
     assert isinstance(option, Amounts) and isinstance(step.action, Cut)
     assert history.seal is not None, "house cuts are a server's"
@@ -360,6 +392,8 @@ def _house_cut(
         who = (
             _("the house")
             if step.actor is HOUSE
+            else _("seat {seat} (cut for by the house)").format(seat=step.actor)
+            if decided
             else _("seat {seat} (a bot)").format(seat=step.actor)
         )
         reason = _(
@@ -510,9 +544,13 @@ def _each(data: Mapping[str, JSON], key: str, read: Callable[[JSON], Any]) -> tu
 
 
 def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) -> Any:
-    if not (isinstance(item, list) and len(item) == 2):
+    """An action item as (actor, action, whether the house took it for a person's seat)."""
+    house = isinstance(item, list) and len(item) == 3 and item[2] == HOUSE_TOOK
+    if not (isinstance(item, list) and (len(item) == 2 or house)):
         raise InvalidHistory(_("expected [actor, action], got {item}").format(item=brief(item)))
-    actor, action = item
+    actor, action = item[:2]
+    if house and type(actor) is not int:
+        raise InvalidHistory(_("only a seat's step is marked the house's"))
     if actor == CHANCE.value:
         raise InvalidHistory(_("chance's steps are drawn again, not recorded"))
     if type(actor) is not int and actor != HOUSE.value:
@@ -524,7 +562,7 @@ def _action(item: JSON, game: Game[Any, Any, Any], known: Mapping[str, type]) ->
         raise InvalidHistory(
             said.format(kind=brief(kind), game=_(game.title), names=", ".join(known))
         )
-    return decode(actor, Actor), decode(action, Action, known)
+    return decode(actor, Actor), decode(action, Action, known), house
 
 
 def _proof_json(proof: Proof) -> JSON:

@@ -47,6 +47,7 @@ from croupier.i18n import _, ngettext
 
 __all__ = [
     "DOMAIN",
+    "HOUSE_TOOK",
     "KEYED",
     "SUCCESSION",
     "Ending",
@@ -99,9 +100,16 @@ def opening(
     return hashlib.sha256(DOMAIN + canonical(opened)).digest()
 
 
-def after_step(chain: bytes, actor: Actor, action: Action) -> bytes:
-    """The chain after a seat's or the house's step."""
-    return hashlib.sha256(chain + canonical([actor, action])).digest()
+HOUSE_TOOK = "house"
+"""What marks a step the house took for a person's seat (their time ran out, they sat
+out), at a table of fairness 3: `[actor, action, "house"]`, in the history and the chain."""
+
+
+def after_step(chain: bytes, actor: Actor, action: Action, decided: bool = False) -> bytes:
+    """The chain after a seat's or the house's step; `decided`, one the house took for a
+    person's seat (`HOUSE_TOOK`)."""
+    step = [actor, action, HOUSE_TOOK] if decided else [actor, action]
+    return hashlib.sha256(chain + canonical(step)).digest()
 
 
 def after_shuffle(

@@ -49,7 +49,21 @@ from croupier.fairness import SEED
 from croupier.server._shoes import Shoes
 from croupier.server.schema import Cause
 
-__all__ = ["Book", "Move", "Party", "Seat", "action_from_json", "action_json", "actor_from_text"]
+__all__ = [
+    "FOR_A_PERSON",
+    "Book",
+    "Move",
+    "Party",
+    "Seat",
+    "action_from_json",
+    "action_json",
+    "actor_from_text",
+]
+
+FOR_A_PERSON = ("timeout", "away", "absent")
+"""How a step comes (its stored `by`) that the house took for a person's seat: their time
+ran out, they sit out, they are away. A table of fairness 3 marks it in its history
+(docs/fairness.md, "The house cut")."""
 
 Party = int | Literal["table", "house", "grants"]
 """An account a move names: a person (by their id), the table's, the house's, the grant
@@ -145,16 +159,21 @@ class Book:
         return self.game.chips(self.state).total - self.house_moved - paid
 
     def apply(
-        self, actor: Actor, action: Action, person: tuple[int, str] | None = None
+        self,
+        actor: Actor,
+        action: Action,
+        person: tuple[int, str] | None = None,
+        by: str = "seat",
     ) -> tuple[tuple[Event, ...], tuple[Move, ...]]:
-        """Take one step (`person`, id and name, is who took a seat's action): its events
-        and the moves it calls for. An `IllegalAction` leaves the book as it was, and so does
-        a `ValueError` for a shuffle that is not the one its seed and parts give."""
+        """Take one step (`person`, id and name, is who took a seat's action; `by`, how it
+        came): its events and the moves it calls for. An `IllegalAction` leaves the book as
+        it was, and so does a `ValueError` for a shuffle that is not the one its seed and
+        parts give."""
         shoes, ended = self.shoes, None
         if shoes is not None:
             node = self.game.chance(self.state) if actor is CHANCE else None
             fresh = node.cards if isinstance(node, Shuffling) else ()
-            shoes, ended = shoes.after(actor, action, fresh)
+            shoes, ended = shoes.after(actor, action, fresh, by in FOR_A_PERSON)
         state, events = self.game.apply(self.state, actor, action)
         self.state = state
         self.seq += 1

@@ -205,14 +205,16 @@ class Shoes:
         return (self.table, number) if self.fairness > 1 else None
 
     def after(
-        self, actor: Actor, action: Action, fresh: Sequence[Card] = ()
+        self, actor: Actor, action: Action, fresh: Sequence[Card] = (), decided: bool = False
     ) -> tuple[Shoes, Ending | None]:
-        """The shoes after a step, and the shoe that ends with it, to sign, if one does: the
+        """The shoes after a step (`decided`: one the house took for a person's seat, which a
+        table of fairness 3 marks), and the shoe that ends with it, to sign, if one does: the
         house's `EndShoe` ends the shoe in play, and a shuffle (of the `fresh` pack) the shoe
         before it, unless the house has. A shuffle must be the one its seed and parts give
         (`ValueError`: a table's record that is not)."""
         if actor is not CHANCE:
-            shoes = replace(self, chain=after_step(self.chain, actor, action))
+            marked = decided and self.fairness > 2
+            shoes = replace(self, chain=after_step(self.chain, actor, action, marked))
             if isinstance(action, EndShoe):
                 return replace(shoes, set_aside=True), shoes.ended()
             return shoes, None

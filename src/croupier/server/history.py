@@ -36,7 +36,7 @@ from croupier.engine.record import Recorder
 from croupier.engine.seal import Seal
 from croupier.errors import CroupierError
 from croupier.i18n import N_, _
-from croupier.server._book import action_from_json, action_json, actor_from_text
+from croupier.server._book import FOR_A_PERSON, action_from_json, action_json, actor_from_text
 from croupier.server.database import reading
 from croupier.server.keys import SeedBox
 from croupier.server.schema import SealRecord, StepRecord, TableRecord
@@ -101,6 +101,8 @@ class Replay:
         self.state: Any = None
         self.recorder: Recorder | None = None
         self.actions: list[tuple[Actor, Action]] = []
+        self.decided: set[int] = set()
+        """The places in `actions` of the steps the house took for a person's seat."""
         self.orders: list[tuple[Card, ...]] = []
         self.set_aside = False
         """Whether the house has ended the shoe in play (`EndShoe`) by the last step replayed."""
@@ -124,6 +126,8 @@ class Replay:
             self.state, events = game.apply(self.state, actor, action)
             self.recorder.note(actor, action, events, self.state)
             if actor is not CHANCE:
+                if step.by in FOR_A_PERSON:
+                    self.decided.add(len(self.actions))
                 self.actions.append((actor, action))
                 self.set_aside = self.set_aside or isinstance(action, EndShoe)
             elif isinstance(action, Shuffle):
@@ -204,6 +208,7 @@ def table_history(
             shoes.proofs(made),
             signed,
             record.fairness,
+            frozenset(replay.decided) if record.fairness > 2 else frozenset(),
         )
 
 

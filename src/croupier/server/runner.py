@@ -68,7 +68,7 @@ from croupier.i18n import _
 from croupier.randomness import Shuffler
 from croupier.server import _judging as judging
 from croupier.server import _protocol as protocol
-from croupier.server._book import Book, Move, Seat, action_json
+from croupier.server._book import FOR_A_PERSON, Book, Move, Seat, action_json
 from croupier.server._chat import Talk, tidy
 from croupier.server._committer import Committer
 from croupier.server._plans import Plans
@@ -102,7 +102,7 @@ PAUSED = i18n.N_(
 """What a paused table says, in its view and to each action refused meanwhile (in each
 connection's language)."""
 
-_HOUSE_DECIDES = ("bot", "timeout", "away", "absent", "house")
+_HOUSE_DECIDES = ("bot", "house", *FOR_A_PERSON)
 """How a step comes when no person decides it (the `by` of its stored step): a cut so taken
 is the house cut (docs/fairness.md, "The house cut")."""
 _ASK_AGAIN = (0.5, 5.0)
@@ -753,7 +753,7 @@ class TableRunner:
         if by == "bot" and self.info.fairness > 2 and isinstance(actor, int):
             action = self._house_call(actor, action)
         before = self.book.copy() if batch.before is None else None
-        events, moves = self.book.apply(actor, action, person)
+        events, moves = self.book.apply(actor, action, person, by)
         batch.before = batch.before or before
         if isinstance(action, Shuffle):
             self._shoe_since, self._shoe_played = self._clock(), False

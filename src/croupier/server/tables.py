@@ -560,7 +560,7 @@ def rebuild(
         for step in steps(session, table):
             person = (step.person_id, names[step.person_id]) if step.person_id else None
             actor = actor_from_text(step.actor)
-            events, _ = book.apply(actor, action_from_json(game, step.action), person)
+            events, _ = book.apply(actor, action_from_json(game, step.action), person, step.by)
             told.append(Told.after(book, actor, step.by, events, step.person_id))
             if step.key is not None:
                 keys[step.key] = (step.seq, step.person_id, step.actor, step.action)

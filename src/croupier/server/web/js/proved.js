@@ -326,21 +326,37 @@ function shuffleOf(places, index) {
   return places.filter((place) => place <= index).length;
 }
 
-// Each cut no person made (the house's, or a bot's: a seat seated at the opening, until a
-// Join at it) against its shuffle's house cut, the fewest and most cards one may cut being
-// 1 and all the pack's but one: at a table of fairness 2, which cuts so.
+// Whether `step` is one the house took for a person's seat (their time ran out, they sat
+// out), which a history of fairness 3 marks: [seat, action, "house"].
+function takenBy(step) {
+  return Array.isArray(step) && step.length === 3 && step[2] === "house";
+}
+
+// Each action is [actor, action], or, at fairness 3, a seat's marked the house's.
+function marked(history, report) {
+  for (const [index, step] of history.actions.entries()) {
+    const fine = Array.isArray(step) && (step.length === 2 || (takenBy(step) && report.fairness > 2 && Number.isInteger(step[0])));
+    if (!fine) throw new Refused("record", _("action {number} is not [actor, action], nor a seat's marked the house's at a table of fairness 3", { number: index + 1 }));
+  }
+}
+
+// Each cut no person made (the house's; a bot's: a seat seated at the opening, until a
+// Join at it; one the house took for a person's seat, marked so) against its shuffle's house
+// cut, the fewest and most cards one may cut being 1 and all the pack's but one: at a table
+// of fairness 2 or more, which cuts so.
 async function cuts(history, places, report) {
   const bots = new Set(Object.keys(history.buy_ins).map(Number));
   let checked = 0;
   for (const [index, [actor, action]] of history.actions.entries()) {
     if (action?.type === "Join") bots.delete(actor);
-    if (action?.type !== "Cut" || !(actor === "house" || bots.has(actor))) continue;
+    const noOne = actor === "house" || bots.has(actor) || takenBy(history.actions[index]);
+    if (action?.type !== "Cut" || !noOne) continue;
     const shuffle = shuffleOf(places, index);
     const proof = report.proofs[shuffle - 1];
     if (!proof) throw new Refused("cuts", _("action {number} cuts before any shuffle", { number: index + 1 }));
     const due = await houseCut(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), 1, proof.order.length - 1);
     if (action.amount !== due) {
-      const who = actor === "house" ? _("the house") : _("seat {seat} (a bot)", { seat: actor });
+      const who = actor === "house" ? _("the house") : bots.has(actor) ? _("seat {seat} (a bot)", { seat: actor }) : _("seat {seat} (cut for by the house)", { seat: actor });
       throw new Refused("cuts", _("{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut no person makes is drawn from its shuffle's stream", { who, made: action.amount, shuffle, due }));
     }
     checked += 1;
@@ -432,13 +448,16 @@ export async function proved(history) {
   try {
     shape(history);
     report.fairness = fairnessOf(history);
+    marked(history, report);
     await seeds(history, report);
     await parts(history, report);
     await orders(history, report);
-    const lines = history.actions.map((step) => canonical(step));
+    // the record takes each step as [actor, action]; the chain as the history gives it, a
+    // step the house took for a person's seat marked so ([seat, action, "house"])
+    const lines = history.actions.map((step) => canonical(takenBy(step) ? step.slice(0, 2) : step));
     const found = history.record?.length ? await stretches(history, lines, report) : null;
     if (history.seal) {
-      const { places, chain, keys } = await signatures(history, lines, report);
+      const { places, chain, keys } = await signatures(history, history.actions.map((step) => canonical(step)), report);
       if (report.fairness > 1) await cuts(history, places, report);
       if (report.fairness > 2) await calls(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
