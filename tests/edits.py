@@ -34,6 +34,16 @@ def leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         yield path
 
 
+def random_edits(data: Any, count: int, seed: str) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """`count` edits of `data`, each of one leaf at random (the same for the same `seed`):
+    the leaf's path, and the history edited."""
+    paths = list(leaves(data))
+    rng = random.Random(seed)
+    for _ in range(count):
+        path = rng.choice(paths)
+        yield path, edited(data, path, rng)
+
+
 def edited(data: Any, path: tuple[Any, ...], rng: random.Random) -> Any:
     """A copy of `data` with the leaf at `path` changed a little: a number one more or
     less, a digit or letter of a text another, a truth the other."""

@@ -22,19 +22,37 @@ PASSWORD = "a long password"
 SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 
-def soaked(folder: Path) -> Path:
-    """`folder`, where benchmarks/fair_soak.py has played two coups of each game at a table
-    server seeded with 1 on an SQLite ledger there and saved each game's signed history
-    (`GAME.json`), the server's key (`key`) and its key file (`croupier.key`)."""
-    url = f"sqlite:///{folder / 'ledger.db'}"
+def soak(folder: Path, coups: int, *options: str, database: str | None = None) -> str:
+    """Run benchmarks/fair_soak.py: `coups` coups of each game at a table server on
+    `database` (an SQLite ledger in `folder` by default) with `options`, each game's signed
+    history saved in `folder` (`GAME.json`), with the server's key (`key`) and key file
+    (`croupier.key`); what it printed."""
+    url = database or f"sqlite:///{folder / 'ledger.db'}"
     done = subprocess.run(
-        [sys.executable, SOAK, "--coups", "2", "--database", url, "--save", folder, "--seed", "1"],
+        [
+            sys.executable,
+            SOAK,
+            "--coups",
+            f"{coups}",
+            "--database",
+            url,
+            "--save",
+            folder,
+            *options,
+        ],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def soaked(folder: Path) -> Path:
+    """`folder`, where the fairness soak (`soak`) has played two coups of each game at a
+    table server seeded with 1."""
+    soak(folder, 2, "--seed", "1")
     return folder
 
 

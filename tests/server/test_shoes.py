@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 import re
-import subprocess
-import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -38,10 +35,9 @@ from croupier.server.database import open_database
 from croupier.server.runner import TableRunner
 from croupier.server.schema import ShoePart, ShoeSeed, StepRecord
 from croupier.server.tables import rebuild
-from tests.edits import edited, leaves, verifies
+from tests.cli.served import soak
+from tests.edits import random_edits, verifies
 from tests.server.players import Person, Reader, house_box, house_keys
-
-SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 
 @pytest.fixture
@@ -455,32 +451,10 @@ def _until_shuffled(engine: Any, table: int, wait: float = 60.0) -> None:
     raise AssertionError(f"table {table} did not shuffle in {wait} s")
 
 
-def _soak(database_url: str, save: Path, coups: int, *seeded: str) -> str:
-    done = subprocess.run(
-        [
-            sys.executable,
-            SOAK,
-            "--coups",
-            f"{coups}",
-            "--database",
-            database_url,
-            "--save",
-            save,
-            *seeded,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
-
-
 @pytest.mark.slow
 def test_coups_of_server_play_are_every_one_verified(database_url, tmp_path):  # C-5, C-6
     """benchmarks/fair_soak.py in a short form: 20 coups of each game."""
-    said = _soak(database_url, tmp_path, 20)
+    said = soak(tmp_path, 20, database=database_url)
     assert " 100 coups, " in said and "100 of 100 coups verified (100.0%)" in said, said
     key = (tmp_path / "key").read_text()
     for name in games.names():
@@ -511,17 +485,13 @@ def test_a_server_history_edited_in_any_field_fails_verification(tmp_path):
     digest, a part, a seed, a commitment, a signature, the key, the table) changed, one at a
     time, at random: 1,250 edits over the five games, each refused. (The histories are the
     same whatever the database: SQLite's are edited, a seeded server's, the same each run.)"""
-    _soak(f"sqlite:///{tmp_path / 'soak.db'}", tmp_path, 8, "--seed", "1")
+    soak(tmp_path, 8, "--seed", "1")
     kinds: dict[str, int] = {}
     for name in games.names():
         game = games.get(name)
         data = json.loads((tmp_path / f"{name}.json").read_text())
         assert verifies(game, data)
-        paths = list(leaves(data))
-        rng = random.Random(name)
-        for _ in range(250):
-            path = rng.choice(paths)
-            changed = edited(data, path, rng)
+        for path, changed in random_edits(data, 250, name):
             assert not verifies(game, changed), f"{name}: {path} edited, and it still verifies"
             kinds[_kind(path)] = kinds.get(_kind(path), 0) + 1
     for kind in ("a seat", "an action", "buy_ins", "contributions", "seed", "signatures"):

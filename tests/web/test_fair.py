@@ -16,8 +16,6 @@ import json
 import random
 import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +45,13 @@ from croupier.fairness import (
 from croupier.games.banchek.rules import two_packs
 from croupier.server.app import create_app
 from croupier.server.database import migrate
+from tests.cli.served import soak
 from tests.edits import edited as edited_at
 from tests.edits import leaves, verifies
 from tests.server.players import Person, Reader, house_keys
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(180)
-
-SOAK = Path(__file__).parents[2] / "benchmarks" / "fair_soak.py"
 
 
 def _fair(guest: Guest) -> dict[str, Any]:
@@ -710,15 +707,7 @@ def test_the_page_proves_new_histories_of_every_game_and_refuses_their_edits(
     with no table server, proves new histories of server play in every game, as croupier
     verify does, and refuses edits of them that croupier verify refuses: an action, a part,
     a seed, a signature, the table's end."""
-    ledger = f"sqlite:///{tmp_path / 'ledger.db'}"
-    done = subprocess.run(
-        [sys.executable, SOAK, "--coups", "8", "--database", ledger, "--save", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    soak(tmp_path, 8)
     page = browser.new_page()
     with served() as url:
         page.goto(f"{url}/verify.html")
