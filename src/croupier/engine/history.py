@@ -275,6 +275,9 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
     for state, step in replay(game, history):
         decided = step.actor is not CHANCE and acted in history.decided
         acted += step.actor is not CHANCE
+        if decided and step.actor in bots:
+            said = _("action {number} is marked the house's, at a bot's seat")
+            raise HistoryMismatch(rounds + 1, False, said.format(number=acted))
         made_by_no_one = step.actor is HOUSE or step.actor in bots or decided
         if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
             _house_cut(game, history, before, step, shuffles, rounds + 1, decided)

@@ -349,6 +349,7 @@ async function cuts(history, places, report) {
   let checked = 0;
   for (const [index, [actor, action]] of history.actions.entries()) {
     if (action?.type === "Join") bots.delete(actor);
+    if (takenBy(history.actions[index]) && bots.has(actor)) throw new Refused("cuts", _("action {number} is marked the house's, at a bot's seat", { number: index + 1 }));
     const noOne = actor === "house" || bots.has(actor) || takenBy(history.actions[index]);
     if (action?.type !== "Cut" || !noOne) continue;
     const shuffle = shuffleOf(places, index);
