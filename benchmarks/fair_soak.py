@@ -186,9 +186,9 @@ async def _game(
     await lobby.start()
     key = keys.signer.key
     played = Played(game)
-    # the default parts windows; a second a turn, since a person sitting out at Banchek is
-    # waited for until their time runs out
-    settings = Settings(bot_pause=0, time_limit=1, bot_chips=100_000)
+    # the default parts windows; a quarter of a second a turn, since a person sitting out at
+    # Banchek is waited for until their time runs out
+    settings = Settings(bot_pause=0, time_limit=0.25, bot_chips=100_000)
     while played.coups < coups and played.failure is None:
         with Session(engine) as session, session.begin():
             name = f"{game.replace('-', '_')}_{played.tables}"
