@@ -498,56 +498,30 @@ def test_a_server_history_edited_in_any_field_fails_verification(tmp_path):
         assert kinds.get(kind), f"no edit of {kind}: {kinds}"
 
 
-@pytest.mark.parametrize("dealer", ["honest", "choosing"])
-def test_a_bots_cut_is_its_shuffles_house_cut_and_a_dealer_that_chooses_it_is_caught(
-    server, monkeypatch, dealer
-):  # C-6
-    """At a server, a bot's cut is its shuffle's house cut (`fairness.house_cut`), which
-    `verify` derives again: a dealer whose bots cut where it likes (as a server that knows
-    the order could, to steer the cards) is refused, though it signs its history."""
-    if dealer == "choosing":
-        monkeypatch.setattr(TableRunner, "_house_cut", lambda runner, actor, asked: asked)
-    ada = Person(server, "ada")
-    table = _open(ada, "punto-banco")  # its bots cut (C-6), in turn
-    with ada.connect(table) as socket:
-        reader = Reader(socket, ada.heard)
-        _sit(reader, 0, "mine")
-        assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
-        reader.until(
-            lambda m: m["type"] == "view" and m["fair"] and m["fair"]["revealed"] >= 3,
-            timeout=120,
-        )
-    data = ada.get(f"/api/tables/{table}/history").json()
-    assert data["fairness"] == FAIRNESS
-    bots = {int(seat) for seat in data["buy_ins"]}
-    cuts = [
-        action for actor, action, *_ in data["actions"] if actor in bots and action["type"] == "Cut"
-    ]
-    assert len(cuts) >= 2, data["actions"]
-    game = games.get("punto-banco")
-    history = History.from_json(json.dumps(data), game)
-    if dealer == "honest":
-        proved(game, history)
-    else:
-        with pytest.raises(
-            HistoryMismatch, match=r"seat \d \(a bot\) cut \d+ cards, where the house cut"
-        ):
-            proved(game, history)
+STEERED = {
+    "bots": r"seat \d \(a bot\) cut \d+ cards, where the house cut of shuffle \d+ is",
+    "for-a-person": r"seat 0 \(cut for by the house\) cut \d+ cards, where the house cut",
+}
+"""Why `verify` refuses the history of a dealer that cuts where it likes for its bots, or for
+a person who sits out."""
 
 
-@pytest.mark.parametrize("dealer", ["honest", "choosing"])
-def test_a_cut_the_house_makes_for_a_person_is_marked_and_a_dealer_that_chooses_it_is_caught(
+@pytest.mark.parametrize("dealer", ["honest", *STEERED])
+def test_a_cut_no_person_makes_is_its_shuffles_house_cut_and_a_dealer_that_chooses_is_caught(
     server, monkeypatch, dealer
 ):  # C-6
-    """A person who sits out is cut for by the house: the history marks each such step
-    (`[seat, action, "house"]`, bound by the seal's chain), and its cut is the shuffle's
-    house cut, which `verify` derives again: a dealer that cuts where it likes for a person
-    away (as a server that knows the order could) is refused, though it signs its history."""
+    """At a server, a bot's cut, and a cut the house makes for a person who sits out, is its
+    shuffle's house cut (`fairness.house_cut`), which `verify` derives again; the history
+    marks each step the house took for a person (`[seat, action, "house"]`, bound by the
+    seal's chain). A dealer whose bots cut where it likes, or that cuts where it likes for a
+    person away (as a server that knows the order could, to steer the cards), is refused,
+    though it signs its history."""
     honest = TableRunner._house_cut
-    if dealer == "choosing":
+    if dealer != "honest":
 
         def chooses(runner: TableRunner, actor: Any, asked: Cut) -> Cut:
-            return asked if actor == 0 else honest(runner, actor, asked)
+            steered = (actor == 0) == (dealer == "for-a-person")
+            return asked if steered else honest(runner, actor, asked)
 
         monkeypatch.setattr(TableRunner, "_house_cut", chooses)
     ada = Person(server, "ada")
@@ -556,11 +530,25 @@ def test_a_cut_the_house_makes_for_a_person_is_marked_and_a_dealer_that_chooses_
         reader = Reader(socket, ada.heard)
         _sit(reader, 0, "mine")
         assert reader.ask({"type": "plan", "leave": False, "away": True}, "planned")
-        reader.until(
-            lambda m: m["type"] == "view" and m["fair"] and m["fair"]["revealed"] >= 4,
+        reader.until(  # the house cuts for her, once the shoe passes to her
+            lambda m: (
+                m["type"] == "step"
+                and m["actor"] == 0
+                and m["by"] == "away"
+                and any(event["type"] == "ShoeCut" for event in m["events"])
+            ),
+            timeout=120,
+        )
+        cut = reader.until(lambda m: m["type"] == "view")["fair"]["shuffle"] - 1
+        reader.until(  # the shoe she cut is over, and two more
+            lambda m: m["type"] == "view" and m["fair"]["revealed"] >= max(cut, 3),
             timeout=120,
         )
     data = ada.get(f"/api/tables/{table}/history").json()
+    assert data["fairness"] == FAIRNESS
+    bots = {int(seat) for seat in data["buy_ins"]}
+    cuts = [action for actor, action, *_ in data["actions"] if actor in bots]
+    assert sum(action["type"] == "Cut" for action in cuts) >= 2, data["actions"]
     marked = [item for item in data["actions"] if len(item) == 3]
     assert all(item[0] == 0 and item[2] == "house" for item in marked), marked
     assert any(item[1]["type"] == "Cut" for item in marked), data["actions"]
@@ -570,7 +558,7 @@ def test_a_cut_the_house_makes_for_a_person_is_marked_and_a_dealer_that_chooses_
     if dealer == "honest":
         proved(game, history)
     else:
-        with pytest.raises(HistoryMismatch, match=r"seat 0 \(cut for by the house\) cut \d+ cards"):
+        with pytest.raises(HistoryMismatch, match=STEERED[dealer]):
             proved(game, history)
     unmarked = {**data, "actions": [item[:2] for item in data["actions"]]}
     assert not verifies(game, unmarked), "the marks are bound by the seal's chain"
