@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import sys
 import threading
 import time
@@ -96,7 +97,14 @@ def main() -> int:
         page.goto(f"{url}/verify.html")
         for path in histories:
             began = time.perf_counter()
-            found = proved_in(page, path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8", errors="replace")
+            try:
+                json.loads(text)
+            except ValueError as error:
+                refused += 1
+                print(f"{path.name}: REFUSED: not JSON ({error})", flush=True)
+                continue
+            found = proved_in(page, text)
             took = time.perf_counter() - began
             if found["refused"] is not None:
                 refused += 1
