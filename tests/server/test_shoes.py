@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from croupier import games
 from croupier.cli import app as cli
-from croupier.engine.actions import Cut, ShufflePack
+from croupier.engine.actions import Action, Cut, Legal, ShufflePack
 from croupier.engine.history import History, proved
 from croupier.engine.receipts import Receipt, disagreement
 from croupier.engine.seal import Seal, Signer
@@ -525,7 +525,7 @@ def test_a_cut_no_person_makes_is_its_shuffles_house_cut_and_a_dealer_that_choos
 
         monkeypatch.setattr(TableRunner, "_house_cut", chooses)
     ada = Person(server, "ada")
-    table = _open(ada, "punto-banco")  # the cut goes round the seats, hers among them (C-6)
+    table = _open(ada, "punto-banco")  # the seat the shoe passes to cuts, hers too (C-6)
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         _sit(reader, 0, "mine")
@@ -574,9 +574,8 @@ def test_a_bots_call_to_shuffle_is_its_shuffles_house_call_and_a_dealer_that_cho
     though it signs its history."""
     if dealer == "choosing":
 
-        def always(runner: TableRunner, seat: int, asked: Any) -> Any:
-            options = runner.book.game.options(runner.book.state, seat)
-            return ShufflePack() if ShufflePack() in options else asked
+        def always(runner: TableRunner, seat: int, legal: Legal, asked: Action) -> Action:
+            return ShufflePack() if ShufflePack() in legal else asked
 
         monkeypatch.setattr(TableRunner, "_house_call", always)
     ada = Person(server, "ada")

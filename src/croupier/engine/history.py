@@ -272,6 +272,7 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
     before = game.start(history.config, history.buy_ins)
     house_cuts = seal is not None and history.fairness > 1
     bots = set(history.buy_ins) if house_cuts else set()  # a server's: seated at opening
+    house_calls = house_cuts and history.fairness > 2 and ShufflePack in game.actions
     for state, step in replay(game, history):
         decided = step.actor is not CHANCE and acted in history.decided
         acted += step.actor is not CHANCE
@@ -281,7 +282,7 @@ def proved(game: Game[Any, Any, Any], history: History) -> tuple[int, int]:
         made_by_no_one = step.actor is HOUSE or step.actor in bots or decided
         if house_cuts and isinstance(step.action, Cut) and made_by_no_one:
             _house_cut(game, history, before, step, shuffles, rounds + 1, decided)
-        if house_cuts and history.fairness > 2 and step.actor in bots:
+        if house_calls and step.actor in bots:
             _house_call(game, history, before, step, shuffles, rounds + 1)
         bots -= {event.seat for event in step.events if isinstance(event, SeatLeft)}
         before = state

@@ -107,18 +107,19 @@ def disagreement(receipts: Iterable[Receipt], proofs: Mapping[int, Proof]) -> st
     last: dict[tuple[int, int | None, str], Receipt] = {}
     for receipt in sorted(receipts, key=lambda each: each.time):
         last[(receipt.shuffle, receipt.seat, receipt.kind)] = receipt
-    for (shuffle, seat, kind), receipt in sorted(last.items(), key=lambda item: item[0][0]):
-        proof = proofs.get(shuffle)
+    for receipt in sorted(last.values(), key=lambda each: each.shuffle):
+        proof = proofs.get(receipt.shuffle)
         if proof is None:
             continue
-        said = _said(proof, kind, seat, receipt)
+        said = _said(proof, receipt)
         if said is not None:
-            return _("shuffle {shuffle}: {said}").format(shuffle=shuffle, said=said)
+            return _("shuffle {shuffle}: {said}").format(shuffle=receipt.shuffle, said=said)
     return None
 
 
-def _said(proof: Proof, kind: str, seat: int | None, receipt: Receipt) -> str | None:
-    """What `receipt`, the last of its `kind` for `seat`, says that `proof` denies."""
+def _said(proof: Proof, receipt: Receipt) -> str | None:
+    """What `receipt`, the last of its kind for its seat, says that `proof` denies."""
+    kind, seat = receipt.kind, receipt.seat
     if proof.commitment != receipt.commitment:
         said = _("the server signed that it told commitment {told}, and made it to {made}")
         return said.format(told=receipt.commitment[:16], made=proof.commitment[:16])

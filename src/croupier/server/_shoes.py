@@ -189,16 +189,17 @@ class Shoes:
 
     def house_cut(self, low: int, high: int) -> int:
         """Where the house cuts the pack of the last shuffle made (`fairness.house_cut`)."""
-        assert self.made, "no shuffle is made yet"
-        seed, parts = self.seeds[self.made - 1], self.parts[self.made - 1]
-        return house_cut(seed, parts, self._place(self.made), low, high)
+        return house_cut(*self._last_made(), low, high)
 
     def house_calls(self, seat: int) -> bool:
         """Whether the bot at `seat` asks to shuffle the pack of the last shuffle made
         (`fairness.house_calls`)."""
+        return house_calls(*self._last_made(), seat)
+
+    def _last_made(self) -> tuple[bytes, Mapping[int, str], Place]:
+        """The last shuffle made's seed, parts and place."""
         assert self.made, "no shuffle is made yet"
-        seed, parts = self.seeds[self.made - 1], self.parts[self.made - 1]
-        return house_calls(seed, parts, self._place(self.made), seat)
+        return self.seeds[self.made - 1], self.parts[self.made - 1], self._place(self.made)
 
     def _place(self, number: int) -> Place:
         """Where shuffle `number` is made, as its derivation binds it."""

@@ -53,6 +53,7 @@ from croupier.engine.actions import (
     EndShoe,
     Join,
     Leave,
+    Legal,
     Shuffle,
     ShufflePack,
 )
@@ -578,9 +579,11 @@ class TableRunner:
     def _bot_acts(self, batch: _Batch) -> bool:
         game, state = self.book.game, self.book.state
         for seat in self._waiting_bots():
-            action = self._bots[seat].decide(game.view(state, seat))
+            view = game.view(state, seat)
+            action = self._bots[seat].decide(view)
             if action is None:
                 continue
+            action = self._house_call(seat, view.legal, action)
             try:
                 self._take(batch, seat, action, "bot")
             except IllegalAction as error:
@@ -746,12 +749,9 @@ class TableRunner:
     ) -> None:
         """Apply one step to the book and add it to the batch (`IllegalAction`: nothing). A
         cut no person decides (a bot's, a seat's whose time ran out or that sits out, the
-        house's) is the house cut of the shuffle it cuts, whatever was asked for; at a table
-        of fairness 3, a bot's call to shuffle is the house call (`fairness.house_calls`)."""
+        house's) is the house cut of the shuffle it cuts, whatever was asked for."""
         if isinstance(action, Cut) and by in _HOUSE_DECIDES and self.info.fairness > 1:
             action = self._house_cut(actor, action)
-        if by == "bot" and self.info.fairness > 2 and isinstance(actor, int):
-            action = self._house_call(actor, action)
         before = self.book.copy() if batch.before is None else None
         events, moves = self.book.apply(actor, action, person, by)
         batch.before = batch.before or before
@@ -785,17 +785,19 @@ class TableRunner:
         assert isinstance(option, Amounts)
         return Cut(shoes.house_cut(option.low, option.high))
 
-    def _house_call(self, seat: int, asked: Action) -> Action:
-        """Where `seat`, a bot, is asked whether the pack should be shuffled again (MB-5):
-        its call as the last shuffle's stream gives it (`fairness.house_calls`), whatever was
-        asked for; elsewhere, the action asked for."""
+    def _house_call(self, seat: int, legal: Legal, asked: Action) -> Action:
+        """Where `seat`, a bot whose options are `legal`, is asked whether the pack should be
+        shuffled again (MB-5), at a table of fairness 3: its call as the last shuffle's stream
+        gives it (`fairness.house_calls`), whatever was asked for; elsewhere, the action
+        asked for."""
         shoes = self.book.shoes
-        options = self.book.game.options(self.book.state, seat)
-        if shoes is None or not shoes.made or ShufflePack() not in options:
+        if self.info.fairness < 3 or shoes is None or not shoes.made:
+            return asked
+        if ShufflePack() not in legal:
             return asked
         if shoes.house_calls(seat):
             return ShufflePack()
-        (declined,) = (option for option in options if option != ShufflePack())
+        (declined,) = (option for option in legal if option != ShufflePack())
         assert isinstance(declined, Action)
         return declined
 

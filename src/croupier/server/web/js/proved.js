@@ -181,7 +181,7 @@ function sealShape(seal, format, fairness) {
 // The seal's keys in succession, `key` first, each with its id ({hex, id, key}), every
 // succession checked to be signed by the key before it, as croupier.engine.seal.Seal.broken
 // checks them.
-async function sealKeys(seal) {
+export async function sealKeys(seal) {
   const hexes = [seal.key, ...(seal.succession ?? []).map((step) => step.key)];
   const keys = [];
   for (const hex of hexes) {
@@ -200,7 +200,7 @@ async function sealKeys(seal) {
 
 // Whether `signature` (hex) is the signature of the key whose id is `id` (null: the seal's
 // first key, before keys had ids) of what `signed(id)` gives.
-async function signedBy(keys, id, signature, signed) {
+export async function signedBy(keys, id, signature, signed) {
   const key = id === null ? keys[0] : keys.find((each) => each.id === id);
   return key !== undefined && holds(key.key, signature, signed(id));
 }
@@ -333,55 +333,51 @@ function takenBy(step) {
 }
 
 // Each action is [actor, action], or, at fairness 3, a seat's marked the house's.
-function marked(history, report) {
+function actionShapes(history, report) {
   for (const [index, step] of history.actions.entries()) {
     const fine = Array.isArray(step) && (step.length === 2 || (takenBy(step) && report.fairness > 2 && Number.isInteger(step[0])));
     if (!fine) throw new Refused("record", _("action {number} is not [actor, action], nor a seat's marked the house's at a table of fairness 3", { number: index + 1 }));
   }
 }
 
-// Each cut no person made (the house's; a bot's: a seat seated at the opening, until a
-// Join at it; one the house took for a person's seat, marked so) against its shuffle's house
-// cut, the fewest and most cards one may cut being 1 and all the pack's but one: at a table
-// of fairness 2 or more, which cuts so.
-async function cuts(history, places, report) {
+// What the house decided, at a table of fairness 2 or more: each cut no person made (the
+// house's; a bot's: a seat seated at the opening, until a Join at it; one the house took
+// for a person's seat, marked so) against its shuffle's house cut, the fewest and most cards
+// one may cut being 1 and all the pack's but one; and, at fairness 3, each bot's call to
+// shuffle (ShufflePack) against its shuffle's house call. That a bot that let the pack be
+// was not due to call is the rules' (when it was asked is theirs): croupier verify's.
+async function houseDecisions(history, places, report) {
   const bots = new Set(Object.keys(history.buy_ins).map(Number));
-  let checked = 0;
+  const calling = report.fairness > 2;
+  let cut = 0;
+  let called = 0;
   for (const [index, [actor, action]] of history.actions.entries()) {
     if (action?.type === "Join") bots.delete(actor);
-    if (takenBy(history.actions[index]) && bots.has(actor)) throw new Refused("cuts", _("action {number} is marked the house's, at a bot's seat", { number: index + 1 }));
-    const noOne = actor === "house" || bots.has(actor) || takenBy(history.actions[index]);
-    if (action?.type !== "Cut" || !noOne) continue;
+    const marked = takenBy(history.actions[index]);
+    if (marked && bots.has(actor)) throw new Refused("cuts", _("action {number} is marked the house's, at a bot's seat", { number: index + 1 }));
+    const isCut = action?.type === "Cut" && (actor === "house" || bots.has(actor) || marked);
+    const isCall = calling && action?.type === "ShufflePack" && bots.has(actor);
+    if (!isCut && !isCall) continue;
     const shuffle = shuffleOf(places, index);
     const proof = report.proofs[shuffle - 1];
+    const [parts, place] = [history.proofs[shuffle - 1]?.contributions, placeOf(history, report, shuffle)];
+    if (isCall) {
+      if (!proof || !(await houseCalls(proof.seed, parts, place, actor))) {
+        throw new Refused("cuts", _("seat {seat} (a bot) asked to shuffle the pack of shuffle {shuffle}, where its house call was to let it be: a bot's call to shuffle is drawn from its shuffle's stream", { seat: actor, shuffle }));
+      }
+      called += 1;
+      continue;
+    }
     if (!proof) throw new Refused("cuts", _("action {number} cuts before any shuffle", { number: index + 1 }));
-    const due = await houseCut(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), 1, proof.order.length - 1);
+    const due = await houseCut(proof.seed, parts, place, 1, proof.order.length - 1);
     if (action.amount !== due) {
       const who = actor === "house" ? _("the house") : bots.has(actor) ? _("seat {seat} (a bot)", { seat: actor }) : _("seat {seat} (cut for by the house)", { seat: actor });
       throw new Refused("cuts", _("{who} cut {made} cards, where the house cut of shuffle {shuffle} is {due}: a cut no person makes is drawn from its shuffle's stream", { who, made: action.amount, shuffle, due }));
     }
-    checked += 1;
+    cut += 1;
   }
-  report.cuts = checked;
-}
-
-// Each bot's call to shuffle (ShufflePack) against its shuffle's house call, at a table of
-// fairness 3, whose bots call so. That a bot that let the pack be was not due to call is
-// the rules' (when it was asked is theirs): croupier verify's.
-async function calls(history, places, report) {
-  const bots = new Set(Object.keys(history.buy_ins).map(Number));
-  let checked = 0;
-  for (const [index, [actor, action]] of history.actions.entries()) {
-    if (action?.type === "Join") bots.delete(actor);
-    if (action?.type !== "ShufflePack" || !bots.has(actor)) continue;
-    const shuffle = shuffleOf(places, index);
-    const proof = report.proofs[shuffle - 1];
-    if (!proof || !(await houseCalls(proof.seed, history.proofs[shuffle - 1].contributions, placeOf(history, report, shuffle), actor))) {
-      throw new Refused("cuts", _("seat {seat} (a bot) asked to shuffle the pack of shuffle {shuffle}, where its house call was to let it be: a bot's call to shuffle is drawn from its shuffle's stream", { seat: actor, shuffle }));
-    }
-    checked += 1;
-  }
-  report.calls = checked;
+  report.cuts = cut;
+  if (calling) report.calls = called;
 }
 
 // Every way of putting `total` draws into `gaps` places, in order.
@@ -449,18 +445,18 @@ export async function proved(history) {
   try {
     shape(history);
     report.fairness = fairnessOf(history);
-    marked(history, report);
+    actionShapes(history, report);
     await seeds(history, report);
     await parts(history, report);
     await orders(history, report);
-    // the record takes each step as [actor, action]; the chain as the history gives it, a
-    // step the house took for a person's seat marked so ([seat, action, "house"])
-    const lines = history.actions.map((step) => canonical(takenBy(step) ? step.slice(0, 2) : step));
+    // the chain takes each step as the history gives it, a step the house took for a
+    // person's seat marked so ([seat, action, "house"]); the record as [actor, action]
+    const chained = history.actions.map((step) => canonical(step));
+    const lines = history.actions.map((step, at) => (takenBy(step) ? canonical(step.slice(0, 2)) : chained[at]));
     const found = history.record?.length ? await stretches(history, lines, report) : null;
     if (history.seal) {
-      const { places, chain, keys } = await signatures(history, history.actions.map((step) => canonical(step)), report);
-      if (report.fairness > 1) await cuts(history, places, report);
-      if (report.fairness > 2) await calls(history, places, report);
+      const { places, chain, keys } = await signatures(history, chained, report);
+      if (report.fairness > 1) await houseDecisions(history, places, report);
       if (found && GAMES[history.game].fromTop) await cards(history, found, places, report);
       // a seal of format 4, or of a table of fairness 1, says neither its shoes nor its end
       if ((history.seal.shoes ?? null) !== null) await closed(history, chain, keys, report);

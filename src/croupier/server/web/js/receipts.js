@@ -8,7 +8,7 @@ import { joined, utf8 } from "./bytes.js";
 import { canonical } from "./canonical.js";
 import { sealOf } from "./fairness.js";
 import { _ } from "./i18n.js";
-import { holds, keyId, publicKey } from "./seal.js";
+import { sealKeys, signedBy } from "./proved.js";
 
 const DOMAIN = utf8("croupier-receipt-1");
 
@@ -16,14 +16,6 @@ const DOMAIN = utf8("croupier-receipt-1");
 function signed(receipt) {
   const { signature: _signature, ...fields } = receipt;
   return joined(DOMAIN, canonical(fields));
-}
-
-// Whether `receipt` is signed by the key of `seal`'s succession whose id it names.
-async function signedBySeal(receipt, seal) {
-  for (const hex of [seal.key, ...(seal.succession ?? []).map((step) => step.key)]) {
-    if ((await keyId(hex)) === receipt.key_id) return holds(await publicKey(hex), receipt.signature, signed(receipt));
-  }
-  return false;
 }
 
 // What `receipt`, the last of its kind for its seat and shuffle, says that `proof` denies.
@@ -44,12 +36,17 @@ async function denied(receipt, proof) {
 // The receipts (a list) of table `history.seal.table` against its history: {checked, refused}:
 // how many receipts of the history's shuffles agree with it, and the first discrepancy, in
 // words, or null. A receipt of a shuffle the history does not hold yet says nothing.
+// (A history whose seal's keys are not keys, which the check of the history refuses, holds
+// no receipt either.)
 export async function receiptsAgainst(history, receipts) {
   const seal = history?.seal;
-  const mine = receipts.filter((each) => seal && each.table === seal.table && each.shuffle <= (history.proofs ?? []).length);
+  const keys = seal ? await sealKeys(seal).catch(() => []) : [];
+  const mine = receipts.filter((each) => keys.length && each.table === seal.table && each.shuffle <= (history.proofs ?? []).length);
   const last = new Map();
   for (const receipt of [...mine].sort((a, b) => a.time - b.time)) {
-    if (!(await signedBySeal(receipt, seal))) return { checked: 0, refused: _("a receipt kept here is not signed by the history's key") };
+    if (!(await signedBy(keys, receipt.key_id, receipt.signature, () => signed(receipt)))) {
+      return { checked: 0, refused: _("a receipt kept here is not signed by the history's key") };
+    }
     last.set(`${receipt.shuffle}/${receipt.seat}/${receipt.kind}`, receipt);
   }
   for (const receipt of [...last.values()].sort((a, b) => a.shuffle - b.shuffle)) {
