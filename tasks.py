@@ -96,7 +96,9 @@ def test(quick: bool) -> None:
         )
         for command in beside
     ]
-    tests = subprocess.run([BIN / "pytest", "-n", str(WORKERS), *chosen], cwd=ROOT, check=False)
+    tests = subprocess.run(
+        [BIN / "pytest", "-n", str(WORKERS), "--dist", "worksteal", *chosen], cwd=ROOT, check=False
+    )
     failed = tests.returncode
     for process in running:
         said, _ = process.communicate()

@@ -111,9 +111,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     or each of pytest-xdist's workers) every other test runs before the first page.
 
     The slow tests first, dealt one to each worker in turn: pytest-xdist's first share to
-    each of its N workers is a run of len(items) // N // 4 consecutive tests, so each
-    worker's run begins with its own slow tests, which then run beside all the others rather
-    than after them (a soak started last would end the suite minutes after the rest)."""
+    each of its N workers is a run of consecutive tests (with `--dist worksteal`, which
+    `tasks.py` asks for, an Nth of those other than the browser's; with its default
+    `--dist load`, len(items) // N // 4), so each worker's run begins with its own slow
+    tests, which then run beside all the others rather than after them (a soak started last
+    would end the suite minutes after the rest). With `worksteal`, a worker whose share is
+    done takes half of what is left of the busiest one's, so no file's tests queue up behind
+    one worker at the end."""
     browser = [item for item in items if item.path.is_relative_to(BROWSER_TESTS)]
     for item in browser:
         item.add_marker(pytest.mark.browser)
@@ -121,7 +125,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     slow = [item for item in others if item.get_closest_marker("slow")]
     quick = [item for item in others if not item.get_closest_marker("slow")]
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    share = max(len(items) // workers // 4, 2)
+    stealing = getattr(config.option, "dist", None) == "worksteal"
+    share = max(len(others) // workers if stealing else len(items) // workers // 4, 2)
     ordered: list[pytest.Item] = []
     for worker in range(workers):
         dealt = slow[worker::workers]

@@ -525,7 +525,8 @@ def test_a_cut_no_person_makes_is_its_shuffles_house_cut_and_a_dealer_that_choos
 
         monkeypatch.setattr(TableRunner, "_house_cut", chooses)
     ada = Person(server, "ada")
-    table = _open(ada, "punto-banco")  # the seat the shoe passes to cuts, hers too (C-6)
+    # the seat the shoe passes to cuts, hers too (C-6); no shuffle waits long on her parts
+    table = _open(ada, "punto-banco", parts_window=0.2, reveal_window=0.2)
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         _sit(reader, 0, "mine")
@@ -579,7 +580,8 @@ def test_a_bots_call_to_shuffle_is_its_shuffles_house_call_and_a_dealer_that_cho
 
         monkeypatch.setattr(TableRunner, "_house_call", always)
     ada = Person(server, "ada")
-    table = _open(ada, "monte-bank")  # its bots are asked whether to shuffle (MB-5)
+    # its bots are asked whether to shuffle (MB-5); no shuffle waits long on her parts
+    table = _open(ada, "monte-bank", parts_window=0.2, reveal_window=0.2)
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         _sit(reader, 0, "mine")
@@ -618,7 +620,7 @@ def test_each_shuffle_is_told_before_it_is_made_and_takes_the_part_given_it(serv
     shuffle. Monte Bank shuffles at every deal, again after a void one (MB-7), and a bot
     banker shuffles after a punter's shuffle (MB-5)."""
     ada = Person(server, "ada")
-    table = _open(ada, "monte-bank")
+    table = _open(ada, "monte-bank", reveal_window=0.2)  # her seals are never revealed
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         _sit(reader, 0, "at the start")
