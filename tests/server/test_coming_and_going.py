@@ -287,7 +287,7 @@ def _go_broke(reader: Reader) -> dict[str, Any]:
 def test_a_broke_chemmy_punter_gets_up_and_the_seat_is_free(server, database_url, how):
     """One who loses every chip at Chemin de Fer is asked nothing (CF-3, CF-5), may get up
     or bring chips, and gets up as he asked, or once his connection's hold is over: his
-    seat is free again, and no bot plays on against a seat held for nobody."""
+    seat is free again for anyone to take, with nothing to pay back."""
     ada = Person(server, "ada")
     table = _table(ada, "chemin-de-fer", time_limit=30, hold=0.5, bot_chips=10**6)
     with ada.connect(table) as socket:

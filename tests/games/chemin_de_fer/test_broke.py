@@ -77,7 +77,11 @@ def test_a_seat_with_no_chips_gets_up_at_any_moment():
     assert state.phase is Phase.PUNTER and GAME.to_act(state) == {1}
     assert set(GAME.legal_actions(state, BROKE)) == COMING_AND_GOING
     left = act(state, BROKE, Leave())  # in the middle of a coup it has no part in
-    assert (left.phase, left.seats[BROKE], GAME.to_act(left)) == (Phase.PUNTER, None, frozenset({1}))
+    assert (left.phase, left.seats[BROKE], GAME.to_act(left)) == (
+        Phase.PUNTER,
+        None,
+        frozenset({1}),
+    )
     assert GAME.chips(left).balanced
     with pytest.raises(ForbiddenAction, match="you hold the bank"):
         GAME.apply(left, 0, Leave())
