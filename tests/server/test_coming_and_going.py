@@ -21,7 +21,16 @@ from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
 from tests.cli.served import PASSWORD, Served
-from tests.server.players import Person, Reader, house_box, open_table, pick, sit_down, steps_of
+from tests.server.players import (
+    Person,
+    Reader,
+    chips_back,
+    house_box,
+    open_table,
+    pick,
+    sit_down,
+    steps_of,
+)
 
 BOTS = {"punto-banco": 1, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
 ROUNDS = ("coups", "rounds", "deals")
@@ -230,6 +239,79 @@ def test_a_person_brings_more_chips_from_the_account(server, database_url, game)
         assert refused["error"] == "not-stored", refused
         assert "not enough chips in your account: it holds 200" in refused["reason"]
     assert ada.get("/api/me").json()["chips"] in (200, 200 + added["total"])  # got up, or not
+    assert audit(database_url, table_chips(house_box(database_url))) == []
+
+
+def _kind(option: dict[str, Any]) -> str:
+    return str(option["template"]["type"] if option["type"] == "Amounts" else option["type"])
+
+
+def _broke(view: dict[str, Any]) -> bool:
+    """Whether seat 1 has no chips and none in play (Chemin de Fer: no bank, no stake)."""
+    seen = view["view"]
+    return (
+        seen["seats"][0] == 0
+        and seen["banker"] != 0
+        and all(seat != 0 for seat, _ in seen["stakes"])
+    )
+
+
+def _all_in(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A Chemin de Fer punter who stakes every chip he may, calls no banco and takes no bank
+    (CF-3, CF-6, CF-7, CF-15), and stands where he may (CF-12)."""
+    found = {_kind(option): option for option in options}
+    if "Stake" in found:
+        return {**found["Stake"]["template"], "amount": found["Stake"]["high"]}
+    for plain in ("Pass", "DeclineBank", "Stand"):
+        if plain in found:
+            return {"type": plain}
+    return pick(options, rng)  # a cut, or the punters' forced draw
+
+
+def _go_broke(reader: Reader) -> dict[str, Any]:
+    """Play seat 1 all in until it has lost every chip: the first view that says so."""
+    rng, acted = random.Random(1), -1
+    while True:
+        view = reader.until(lambda m: m["type"] == "view", timeout=60)
+        if view["seq"] <= acted:  # drawn before her last action was taken
+            continue
+        if _broke(view):
+            return view
+        if 0 in view["view"]["to_act"]:
+            reader.send(_all_in(view["view"]["legal"]["options"], rng), view["seq"])
+            answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+            acted = answer.get("seq", view["seq"])
+
+
+@pytest.mark.parametrize("how", ["leaving", "absent"])
+def test_a_broke_chemmy_punter_gets_up_and_the_seat_is_free(server, database_url, how):
+    """One who loses every chip at Chemin de Fer is asked nothing (CF-3, CF-5), may get up
+    or bring chips, and gets up as he asked, or once his connection's hold is over: his
+    seat is free again for anyone to take, with nothing to pay back."""
+    ada = Person(server, "ada")
+    table = _table(ada, "chemin-de-fer", time_limit=30, hold=0.5, bot_chips=10**6)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 10)
+        broke = _go_broke(reader)  # CF-7: all in, until lost
+        assert {_kind(o) for o in broke["view"]["legal"]["options"]} == {"Leave", "Rebuy"}
+        assert 0 not in broke["view"]["to_act"] and "0" not in broke["waiting"]
+        if how == "leaving":
+            assert _plan(reader, leave=True, away=False)["leave"] is True
+            left = reader.until(lambda m: m["type"] == "step" and m.get("by") == "leaving")
+            told = [(e["type"], e["seat"], e["chips"]) for e in left["events"]]
+            assert (left["actor"], told) == (0, [("SeatLeft", 0, 0)])
+            free = reader.until(lambda m: m["type"] == "view" and "0" in m.get("open_seats", {}))
+            assert free["seat"] is None and free["plans"] == {}
+    for _ in range(200):  # as asked, or once the closed socket's `hold` is over
+        gone = [(s.actor, s.by, s.action) for s in steps_of(database_url, table) if s.by == how]
+        if gone:
+            break
+        time.sleep(0.05)
+    assert gone == [("0", how, '{"type":"Leave"}')]
+    assert chips_back(database_url, table, ada.id) == 0
+    assert "0" not in ada.get(f"/api/tables/{table}").json()["taken"]
+    assert ada.get("/api/me").json()["chips"] == 1000 - 10
     assert audit(database_url, table_chips(house_box(database_url))) == []
 
 

@@ -160,3 +160,72 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
 def _points(cards: list[str]) -> int:
     """A hand's points (C-3)."""
     return points(Card.from_str(card) for card in cards)
+
+
+def test_one_who_loses_every_chip_brings_chips_and_gets_up(
+    serve, browser: Browser, screenshots: Path
+):
+    """Ada banks every chip she brought and bob's banco takes it all (BANCO_ON_5): with no
+    chips she is asked nothing (CF-3, CF-5), and is offered to bring chips or get up at once;
+    she brings some, and gets up when the calls come to her."""
+    served = serve(BANCO_ON_5)
+    ada, bob, carol = (Guest(browser, served.url, name) for name in ("ada", "bob", "carol"))
+    for guest in (ada, bob, carol):
+        guest.sign_up()
+    table = open_game(ada, "chemin-de-fer", bots=2)
+    bob.at_table(table)
+    carol.at_table(table)
+    ada.sit(0, 600)
+    bob.sit(3, 800)
+    carol.sit(4, 300)
+    while ada.drawn()["view"]["phase"] == "auction":  # ada bids all she has (CF-3)
+        for guest in (ada, bob, carol):
+            view = guest.drawn()
+            options = view["view"]["legal"]["options"] if view["view"]["phase"] == "auction" else []
+            if guest is ada and any(kind(o) == "Bid" for o in options):
+                typed(amount_field(ada, "Bid for the bank"), 600)
+                moved_on(ada, view["seq"])
+            elif guest is not ada and options:
+                guest.button("Pass for good").click()
+                moved_on(guest, view["seq"])
+        ada.page.wait_for_timeout(100)
+    offered(carol, lambda o: kind(o) == "Cut")
+    cut = next(o for o in carol.drawn()["view"]["legal"]["options"] if kind(o) == "Cut")
+    typed(amount_field(carol, "Cut the shoe"), (cut["low"] + cut["high"]) // 2)
+    assert carol.wait_phase("calls")["view"]["bank"] == 600
+    carol.button("No banco").click()
+    offered(bob, lambda o: o["type"] == "Banco")
+    bob.button("Banco!").click()
+    bob.wait_phase("punter")
+    bob.page.locator(".cf-hand-punter").get_by_role("button", name="Punters draw a card").click()
+    ada.wait_phase("banker")
+    ada.page.locator(".cf-hand-banker").get_by_role("button", name="Banker stands").click()
+
+    # The punters win the whole bank: ada has nothing left, and is asked nothing; she may
+    # bring chips from her account or get up while carol is offered the bank (CF-14).
+    broke = ada.wait_phase("offer")
+    assert broke["view"]["seats"][0] == 0 and broke["view"]["offered"] == 4
+    expect(ada.page.locator("#table-chips")).to_have_text("0 chips at this table")
+    bring = ada.page.locator("form.rebuy")
+    expect(bring.locator("input")).to_have_attribute("max", "400")  # what the account holds
+    expect(ada.button("Get up")).to_be_visible()
+    expect(ada.page.locator("#actions .turn")).to_have_text("You may act:")
+    ada.page.screenshot(path=screenshots / "chemin-de-fer-broke-1280.png", full_page=True)
+    typed(bring.locator("input"), 200)
+    expect(ada.page.locator("#table-chips")).to_have_text("200 chips at this table")
+    expect(ada.page.locator("#who")).to_have_text("ada: 200 chips in your account")
+    expect(ada.button("Get up")).to_have_count(0)  # a punter again: he gets up when called
+
+    # Carol declines the bank; bob, next on the right, banks all he has, more than a bot
+    # holds; no bot can call banco, and the calls come to ada, who gets up (CF-5, CF-6).
+    carol.button("Decline the bank").click()
+    offered(bob, lambda o: kind(o) == "OpenBank")
+    typed(amount_field(bob, "Take the bank"), table_chips(bob) or 0)
+    offered(ada, lambda o: o["type"] == "Leave", timeout=30_000)
+    assert ada.drawn()["view"]["speaking"] == 0
+    ada.button("Get up").click()
+    expect(ada.page.locator("#layout")).to_have_attribute("data-seat", "")
+    expect(ada.page.locator("#who")).to_have_text("ada: 400 chips in your account")
+    expect(ada.page.get_by_role("button", name="Sit down")).to_be_visible()
+    assert unnamed_controls(ada.page) == []
+    assert ada.errors == []

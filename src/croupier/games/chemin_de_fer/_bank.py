@@ -80,7 +80,8 @@ def auction_options(state: State, seat: int) -> tuple[Option, ...]:
 
 
 def bid(state: State, seat: int, action: Bid | Pass, events: list[Event]) -> State:
-    """A bid or a pass for good; the last one standing banks what he named (CF-3)."""
+    """A bid or a pass for good; the last one standing banks what he named (CF-3). A seat
+    with no chips has nothing to bid and is not asked."""
     auction = state.auction
     assert auction is not None
     if isinstance(action, Bid):
@@ -91,7 +92,12 @@ def bid(state: State, seat: int, action: Bid | Pass, events: list[Event]) -> Sta
         auction = replace(auction, passed=auction.passed | {seat})
     leader = auction.high[0] if auction.high else None
     turn = next(
-        (s for s in state.in_seat_order(seat) if s not in auction.passed and s != leader), None
+        (
+            s
+            for s in state.in_seat_order(seat)
+            if s not in auction.passed and s != leader and state.chips(s) > 0
+        ),
+        None,
     )
     if turn is not None:
         return replace(state, auction=replace(auction, turn=turn))

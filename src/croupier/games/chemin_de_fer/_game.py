@@ -82,7 +82,13 @@ changed."""
 
 
 class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
-    """Chemin de Fer, as the text tells it (RULES CF-1..CF-16)."""
+    """Chemin de Fer, as the text tells it (RULES CF-1..CF-16).
+
+    An empty seat is taken (`Join`) between coups: in the auction, while the bank is offered
+    or kept, at the calls and the stakes. A punter gets up (`Leave`) when the calls come to
+    him, instead of calling or passing; a seat with no chips and none in play is asked
+    nothing, and may get up at any moment. Either may bring chips (`Rebuy`) where it may get
+    up (`croupier.engine.rebuy`)."""
 
     name: ClassVar[str] = "chemin-de-fer"
     title: ClassVar[str] = N_("Chemin de Fer")
@@ -138,9 +144,10 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             return Legal()
         if state.seats[actor] is None:
             return Legal((Amounts(Join(1), 1, MAX_BUY_IN),) if state.phase in _BETWEEN else ())
-        if actor not in self.to_act(state):  # chance's turn, or the session is over
-            return Legal()
-        return Legal(with_rebuy(_seat_options(state, actor), state.seats[actor]))
+        found = _seat_options(state, actor) if actor in self.to_act(state) else ()
+        if _broke(state, actor):
+            found = (*found, Leave())
+        return Legal(with_rebuy(found, state.seats[actor]))
 
     def refusal(self, state: State, actor: Actor, action: Action) -> IllegalAction:
         if actor is HOUSE and isinstance(action, EndShoe):
@@ -163,6 +170,8 @@ class CheminDeFer(BankingGame[Rules, State, ChemmyView]):
             return ForbiddenAction(actor, action, _("this seat is taken"))
         if isinstance(action, Rebuy) and (chips := state.seats[actor]) is not None:
             return rebuy_refusal(self, state, actor, action, chips)
+        if isinstance(action, Leave):
+            return _leave_refusal(state, actor)
         if actor != _actor(state):
             return NotYourTurn(actor, action, _now(state))
         return _wrong_move(state, actor, action)
@@ -326,6 +335,8 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
         seats[seat] = action.amount
         events.append(SeatJoined(seat, action.amount))
         return replace(state, seats=tuple(seats), paid_in=state.paid_in + action.amount)
+    if isinstance(action, Leave):
+        return _leave(state, seat, events)
     if phase is Phase.AUCTION:
         assert isinstance(action, Bid | Pass)
         return bank.bid(state, seat, action, events)
@@ -337,8 +348,6 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
         return bank.keep(state, events)
     if isinstance(action, GiveUpBank):
         return bank.give_up(state, events)
-    if isinstance(action, Leave):
-        return _leave(state, seat, events)
     if phase is Phase.CALLS:
         assert isinstance(action, Banco | Pass)
         return bank.call(state, seat, action, events)
@@ -350,23 +359,47 @@ def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> 
     return banker_decides(state, isinstance(action, DrawCard), events)
 
 
+def _broke(state: State, seat: int) -> bool:
+    """Whether `seat` has no chips and none in play (it neither banks nor has a stake on the
+    table): it has nothing to bid or stake, so it is asked nothing, and it may get up, or
+    bring chips, at any moment until the session is over (docs/engine.md: the rule book is
+    silent)."""
+    return (
+        state.phase is not Phase.OVER
+        and state.seats[seat] == 0
+        and seat != state.banker
+        and all(staker != seat for staker, _ in state.stakes)
+    )
+
+
 def _leave(state: State, seat: int, events: list[Event]) -> State:
-    """A punter gets up when called, instead of calling or passing."""
+    """A seat gets up: a punter when called, instead of calling or passing; a seat with no
+    chips at any moment, which changes no turn (if it was to cut, the next seat on the
+    banker's right cuts instead, C-6)."""
     chips = state.chips(seat)
     seats = list(state.seats)
     seats[seat] = None
     events.append(SeatLeft(seat, chips))
+    state = replace(state, seats=tuple(seats), paid_out=state.paid_out + chips)
+    if state.phase is not Phase.CALLS or state.order[state.speaker] != seat:
+        return state
     order = tuple(s for s in state.order if s != seat)
-    state = replace(
-        state,
-        seats=tuple(seats),
-        paid_out=state.paid_out + chips,
-        order=order,
-        speaker=state.speaker - 1,
-    )
+    state = replace(state, order=order, speaker=state.speaker - 1)
     if not order:
         return bank.close(state, events)
     return bank.next_caller(state)
+
+
+def _leave_refusal(state: State, seat: int) -> IllegalAction:
+    """Why `seat`, which holds chips or has them in play, may not get up now."""
+    if seat == state.banker:
+        said = _("you hold the bank: give it up between coups first (CF-15)")
+        return ForbiddenAction(seat, Leave(), said)
+    if any(staker == seat for staker, _ in state.stakes):
+        said = _("your stake is on the table: get up once the coup is settled")
+        return ForbiddenAction(seat, Leave(), said)
+    said = _("a punter with chips gets up when the calls come to him (CF-6); now {now}")
+    return NotYourTurn(seat, Leave(), said.format(now=_now(state)))
 
 
 def _drawn(state: State, card: Card, events: list[Event]) -> State:
