@@ -259,6 +259,7 @@ CLOSING = [
     "log in to sit at or watch a table",
     "too many table connections from this address: close some first",
     "there is no such table",
+    "the table is closed",
     "another server process runs this table just now: try again shortly",
     "another server process runs this table now: connect again",
     "the session has ended: log in again",

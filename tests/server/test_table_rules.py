@@ -87,7 +87,7 @@ def test_a_stale_action_no_longer_legal_is_refused_with_the_reason(server):
         ra.send({"type": "Done"}, seq)  # once done, no longer legal
         stale = _answer(ra)
         assert stale["type"] == "refused"
-        assert f"(decided at step {seq}; the table is at step {seq + 2})" in stale["reason"]
+        assert stale["reason"].endswith(" (the table had moved on since you chose)")
         ra.send({"type": "Done"}, seq + 100)
         future = _answer(ra)
         assert (future["type"], future["error"]) == ("refused", "stale")
@@ -136,6 +136,24 @@ def test_the_socket_checks_the_origin_and_the_session(server):
     assert anonymous.value.code == 4401
     with ada.connect(table, origin="http://testserver") as socket:
         assert received(socket)[0]["type"] == "welcome"
+
+
+def test_a_closed_table_is_told_apart_from_one_never_opened(database_url):
+    with TestClient(create_app(database_url, seed=11)) as client:
+        ada = Person(client, "ada")
+        table = _table(ada)
+        assert ada.post(f"/api/tables/{table}/close").status_code == 202
+        with ada.connect(table) as socket:  # the process that ran it tells its closed view
+            Reader(socket, []).until(lambda m: m["type"] == "view" and m["closed"])
+    with TestClient(create_app(database_url, seed=11)) as client:  # a process started since
+        ada.client = client
+        for asked, code, reason in (
+            (table, 4410, "the table is closed"),
+            (table + 1, 4404, "there is no such table"),
+        ):
+            with pytest.raises(WebSocketDisconnect) as refused, ada.connect(asked) as socket:
+                received(socket)
+            assert (refused.value.code, refused.value.reason) == (code, reason)
 
 
 def test_when_the_time_runs_out_the_table_takes_the_default_and_says_so(server):

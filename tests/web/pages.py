@@ -45,7 +45,8 @@ PHONE = {"width": 375, "height": 740}
 
 @dataclass
 class Guest:
-    """Someone at the pages: a browser context, its page, and what its sockets heard."""
+    """Someone at the pages: a browser context, its page, and what its sockets heard and
+    sent."""
 
     browser: Browser
     url: str
@@ -55,6 +56,7 @@ class Guest:
     """The browser's language (its Accept-Language, its `navigator.language`)."""
     id: int = 0
     heard: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
     context: BrowserContext = field(init=False)
     page: Page = field(init=False)
 
@@ -71,6 +73,7 @@ class Guest:
             self.heard.extend(messages_of(json.loads(payload)))
 
         socket.on("framereceived", received)
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def sign_up(self) -> None:
         self.page.goto(f"{self.url}/")

@@ -20,10 +20,12 @@ from croupier.i18n import _
 from croupier.server._book import Book
 
 __all__ = [
+    "CLOSED",
     "CROWDED",
     "ENDED",
     "HEARTBEAT",
     "MOVED",
+    "NO_TABLE",
     "SLOW",
     "UNAVAILABLE",
     "Told",
@@ -37,6 +39,13 @@ __all__ = [
 
 MOVED = 4409
 """The close code of a socket to a table that another server process runs."""
+
+NO_TABLE = 4404
+"""The close code of a socket to a table that was never opened."""
+
+CLOSED = 4410
+"""The close code of a socket to a table that has closed, where this process did not run it
+(one it ran tells its closed view instead)."""
 
 SLOW = 4408
 """The close code of a socket that did not read what it was sent: its seat is held, as

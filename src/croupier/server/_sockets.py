@@ -18,7 +18,7 @@ from croupier import i18n
 from croupier.errors import InvalidInput
 from croupier.server import _frames as frames
 from croupier.server import _protocol as protocol
-from croupier.server._protocol import MOVED, SLOW, UNAVAILABLE
+from croupier.server._protocol import CLOSED, MOVED, NO_TABLE, SLOW, UNAVAILABLE
 from croupier.server._speaking import language
 from croupier.server._telling import json_text
 from croupier.server.connections import Subscriber
@@ -51,8 +51,11 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
         runner = lobby.runner(table)
     except LookupError:
         found = await lobby.elsewhere(table)
+        if found is None and await lobby.has_closed(table):
+            await websocket.close(code=CLOSED, reason=i18n._("the table is closed"))
+            return
         if found is None:
-            await websocket.close(code=4404, reason=i18n._("there is no such table"))
+            await websocket.close(code=NO_TABLE, reason=i18n._("there is no such table"))
             return
         # Another process runs it (said where, when its address is known), or it is
         # being taken up: either way the client connects again, there or here.

@@ -38,6 +38,7 @@ from croupier.server.tables import (
     FIRST_FENCE,
     Settings,
     claim,
+    closed_table,
     open_table,
     open_tables,
     rebuild,
@@ -315,6 +316,10 @@ class Lobby:
         and socket's, when known), or None if no open table has that number."""
         found = await asyncio.to_thread(open_tables, self.engine, table)
         return _elsewhere(found[0]) if found else None
+
+    async def has_closed(self, table: int) -> bool:
+        """Whether table `table` was opened, at any process, and has closed."""
+        return await asyncio.to_thread(closed_table, self.engine, table)
 
 
 def too_few(game: str, rules: Any, bots: int, chips: int) -> str | None:

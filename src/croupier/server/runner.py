@@ -709,9 +709,8 @@ class TableRunner:
             self._take(batch, seat, request.action, "seat", who, request.key)
         except IllegalAction as error:
             reason = error.reason
-            if request.seq < self.book.seq:
-                late = _(" (decided at step {step}; the table is at step {now})")
-                reason += late.format(step=request.seq, now=self.book.seq)
+            if request.seq < self.book.seq:  # said as a person says it: no step numbers
+                reason += _(" (the table had moved on since you chose)")
             batch.answers.append(
                 (request, protocol.refused(request.key, reason, judging.kind(error)), 0)
             )

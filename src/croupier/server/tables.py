@@ -61,6 +61,7 @@ __all__ = [
     "TableInfo",
     "TableLost",
     "claim",
+    "closed_table",
     "commit_group",
     "commit_steps",
     "open_table",
@@ -658,6 +659,15 @@ def release(engine: Engine, table: int, owner: str) -> None:
             .values(owner=None, lease_until=None, address=None)
             .execution_options(synchronize_session=False)
         )
+
+
+def closed_table(engine: Engine, table: int) -> bool:
+    """Whether table `table` was opened and has closed."""
+    query = select(TableRecord.id).where(
+        TableRecord.id == table, TableRecord.closed_at.is_not(None)
+    )
+    with Session(reading(engine)) as session:
+        return session.scalar(query) is not None
 
 
 def open_tables(engine: Engine, table: int | None = None) -> list[TableRecord]:

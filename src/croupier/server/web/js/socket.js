@@ -10,10 +10,13 @@
 //   line.open(); line.act(action, seat, sealed); line.plan(leave, away);
 //   line.part(commitment, {sealed} or {text}); line.say(text);
 //
-// onMessage(message) gets every welcome, step, view, ack, refused, planned, given, chat and
-// error in order (a heartbeat is the line's own);
-// onState(words, {final, up}) is told how the connection stands ("connected", "connecting
-// again ..."); `up` is whether the table's socket is open and welcomed, so actions can go.
+// onMessage(message, sent) gets every welcome, step, view, ack, refused, planned, given, chat
+// and error in order (a heartbeat is the line's own); `sent`, with an ack or a refused, is
+// the act it answers;
+// onState(words, {final, up, code}) is told how the connection stands ("connected",
+// "connecting again ..."); `up` is whether the table's socket is open and welcomed, so
+// actions can go; `final` that the line has stopped for good, `code` the close code that
+// stopped it (4410: the table is closed; 4404: there is no such table).
 
 import { _, language } from "./i18n.js";
 
@@ -21,6 +24,7 @@ const FINAL = {
   4401: _("log in to sit at or watch a table"),
   4403: _("this page may not open the table"),
   4404: _("there is no such table"),
+  4410: _("the table is closed"),
 };
 
 // A version 4 UUID from crypto.getRandomValues, which (unlike crypto.randomUUID) works on a
@@ -129,7 +133,10 @@ export class TableLine {
     } else if (message.type === "view") {
       this.seq = message.seq;
     } else if (message.type === "ack" || message.type === "refused") {
+      const sent = this.pending.get(message.key);
       this.pending.delete(message.key);
+      this.onMessage(message, sent);
+      return;
     }
     this.onMessage(message);
   }
@@ -139,7 +146,7 @@ export class TableLine {
     clearTimeout(this.silence);
     this.socket = null; // (a later close event of this one is not heeded)
     if (FINAL[event.code]) {
-      this.onState(event.reason || FINAL[event.code], { final: true, up: false });
+      this.onState(event.reason || FINAL[event.code], { final: true, up: false, code: event.code });
       return;
     }
     if (event.code === 4409 && this.at) {

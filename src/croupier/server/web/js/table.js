@@ -53,7 +53,7 @@
 import { get, me } from "./api.js";
 import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { card, hand } from "./cards.js";
-import { control, focused, refocus } from "./controls.js";
+import { control, describe, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
 import { Chat } from "./chat.js";
 import { clear, el, seatName } from "./dom.js";
@@ -83,7 +83,19 @@ const page = {
 const query = new URLSearchParams(location.search);
 const table = Number(query.get("table"));
 let sitting = query.get("sit") === "1"; // the lobby's "Sit down": take the first open seat
-const state = { game: null, layout: generic, memory: {}, names: {}, message: null, person: null, line: null, openedBy: null, online: false };
+const state = {
+  game: null,
+  layout: generic,
+  memory: {},
+  names: {},
+  message: null,
+  person: null,
+  line: null,
+  openedBy: null,
+  online: false,
+  confirming: false, // "Get up" pressed: the page asks before it sends the Leave
+  taken: null, // the last action this page sent that was taken: {action (its JSON), seq (its step)}
+};
 
 function say(where, words, kind = "note") {
   where.textContent = words;
@@ -234,7 +246,7 @@ function drawActions(message, offered, placed) {
     const paid = Object.entries(message.paid_out || {}).map(([s, chips]) =>
       ngettext("{seat} got {n} chip back", "{seat} got {n} chips back", chips, { seat: seatName(Number(s), state.names) }),
     );
-    page.actions.append(el("p", { class: "note" }, _("The table is closed. {paid}", { paid: paid.join("; ") })), el("a", { href: "/" }, _("Back to the lobby")));
+    page.actions.append(el("p", { class: "note" }, _("The table is closed. {paid}", { paid: paid.join("; ") })), ways(true));
     return;
   }
   if (message.seat === null) {
@@ -243,10 +255,12 @@ function drawActions(message, offered, placed) {
     );
     return;
   }
-  page.actions.append(plans(message));
+  const leave = rest.find(isLeave);
+  if (!leave) state.confirming = false;
+  page.actions.append(plans(message, leave));
   const rebuy = rest.find(isRebuy);
   if (rebuy) page.actions.append(bringChips(rebuy));
-  rest = rest.filter((option) => !isRebuy(option));
+  rest = rest.filter((option) => !isRebuy(option) && !isLeave(option));
   const yours = message.view.to_act.includes(message.seat);
   page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
   rest.forEach((option, index) => {
@@ -272,6 +286,62 @@ function isRebuy(option) {
   return option.type === "Amounts" && option.template.type === "Rebuy";
 }
 
+function isLeave(option) {
+  return option.type === "Leave";
+}
+
+// Where to go from a table the page is done with: back to the lobby, and from a closed
+// table to its hand history (GET /api/tables/{id}/history, the whole session).
+function ways(closed) {
+  const history = closed
+    ? el("a", { href: `/api/tables/${table}/history`, download: `croupier-table-${table}.json`, class: "history" }, _("The table's hand history"))
+    : null;
+  return el("p", { class: "ways" }, el("a", { href: "/" }, _("Back to the lobby")), history ? " · " : null, history);
+}
+
+// The socket has stopped for good (`code`, js/socket.js): the table is closed, or there is
+// no such table, or this page may not open it. The page says so where its actions were,
+// and shows the ways on.
+function ended(code) {
+  state.confirming = false;
+  state.clock.set({}, null, state.names);
+  const closed = code === 4410 || Boolean(state.message?.closed);
+  const words = closed ? _("The table is closed.") : code === 4404 ? _("There is no table {table}.", { table }) : null;
+  clear(page.actions).append(words ? el("p", { class: "note" }, words) : null, ways(closed));
+  if (closed) state.history.viewed({ closed: true });
+}
+
+// The question asked (`on`) or put away, and the focus where the next press of the same
+// key does no harm: on "No, stay", or back on "Get up".
+function asked(on) {
+  state.confirming = on;
+  draw();
+  page.actions.querySelector(on ? "[data-option='get-up:stay']" : "[data-option='get-up']")?.focus();
+}
+
+// Getting up now (the Leave the rules allow at this moment): beside the plans, never on a
+// number key (the keys of the actions, which move as the actions change), and asked
+// again before it is sent, so that a key or a click meant for another action never takes
+// a person from the table.
+function getUp(leave) {
+  const name = describe(leave, state.layout.label);
+  if (!state.confirming) {
+    return el("button", { type: "button", class: "plan get-up", "data-option": "get-up", onclick: () => asked(true) }, name);
+  }
+  const answer = (option, words, then) =>
+    el("button", { type: "button", class: `plan ${option}`, "data-option": `get-up:${option}`, onclick: then }, words);
+  return el(
+    "span",
+    { class: "get-up-asked", role: "group", "aria-label": name },
+    el("span", { class: "question" }, _("Get up from the table now, your chips back to your account?")),
+    answer("stay", _("No, stay"), () => asked(false)),
+    answer("yes", _("Yes, get up"), () => {
+      state.confirming = false;
+      send(leave);
+    }),
+  );
+}
+
 // Bringing more chips from the account (a Rebuy, offered when one may get up): up to what
 // the account holds, beside the plans, so that the game's own keys 1-9 stay as they were.
 function bringChips(option) {
@@ -284,8 +354,9 @@ function bringChips(option) {
 }
 
 // The seat's plans beside its actions: get up at the next moment the rules allow, and sit
-// out (the table stops waiting; the seat is kept for a while), each a toggle.
-function plans(message) {
+// out (the table stops waiting; the seat is kept for a while), each a toggle; and getting
+// up now, when the rules allow it now (`leave`, the option).
+function plans(message, leave) {
   const mine = (message.plans || {})[String(message.seat)] || { leave: false, away: false };
   const toggle = (name, on, off, what) =>
     el(
@@ -308,6 +379,7 @@ function plans(message) {
     { class: "plans", role: "group", "aria-label": _("coming and going") },
     toggle("leave", _("Leaving at the next moment allowed: stay after all"), leaveWords(state.layout.roundWord), _("get up at the next moment the rules allow")),
     toggle("away", _("Sitting out: I am back"), _("Sit out"), _("the table stops waiting for you; your seat is kept for a while")),
+    leave ? getUp(leave) : null,
   );
 }
 
@@ -324,7 +396,13 @@ function planWords(planned) {
   return "";
 }
 
-function receive(message) {
+// Whether a refused act (`sent`) is the same action as the one this page had taken last,
+// decided before that one was taken: a second click of a double click, which has been done.
+function doneAlready(sent) {
+  return Boolean(sent && state.taken && JSON.stringify(sent.action) === state.taken.action && sent.seq < state.taken.seq);
+}
+
+function receive(message, sent) {
   switch (message.type) {
     case "welcome":
       state.seat = message.seat;
@@ -339,8 +417,7 @@ function receive(message) {
       state.log.step(message);
       if (state.layout.hear) state.layout.hear(message, state.memory);
       if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
-        loadNames().then(draw);
-        loadPerson();
+        Promise.all([loadNames(), loadPerson()]).then(draw); // the sit-down form: the account's chips now
       } else if ((message.events || []).some((event) => event.type === "ChipsAdded")) {
         loadPerson().then(draw);
       }
@@ -356,7 +433,7 @@ function receive(message) {
       state.closing.shown(state.person, state.openedBy, message.closed);
       break;
     case "refused":
-      say(page.answer, _("Refused: {reason}", { reason: message.reason }), "error");
+      if (!doneAlready(sent)) say(page.answer, _("Refused: {reason}", { reason: message.reason }), "error");
       break;
     case "chat":
       state.chat.heard(message.lines);
@@ -370,6 +447,7 @@ function receive(message) {
       else say(page.answer, message.reason, "error");
       break;
     case "ack":
+      if (sent) state.taken = { action: JSON.stringify(sent.action), seq: message.seq };
       say(page.answer, "");
       break;
     case "planned":
@@ -419,10 +497,14 @@ async function start() {
   const stored = sessionStorage.getItem(`croupier-seq-${table}`);
   state.line = new TableLine(table, {
     onMessage: receive,
-    onState: (words, { final, up }) => {
-      say(page.status, up ? words : _("{state} (the controls wait for the connection)", { state: words }), final ? "error" : up ? "note" : "offline");
+    onState: (words, { final, up, code }) => {
+      say(page.status, up || final ? words : _("{state} (the controls wait for the connection)", { state: words }), final ? "error" : up ? "note" : "offline");
       online(up);
-      state.clock.paused(!up);
+      state.clock.paused(!up && !final);
+      if (final) {
+        document.body.classList.remove("offline"); // not coming back: nothing to wait for
+        ended(code);
+      }
     },
     lastSeq: stored === null ? null : Number(stored),
   });
