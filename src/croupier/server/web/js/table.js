@@ -14,7 +14,7 @@
 //                                 before each call. `seat` is the seat held, or null.
 //   label(action)                 optional. An action (or an Amounts template) in words,
 //                                 or undefined for the generic words.
-//   shownName, winnerWords, placeName, resultTitle
+//   shownName, winnerWords, settledLines, placeName, resultTitle
 //                                 optional. The words of the last settlement, which the
 //                                 page draws above the layout from view.last (js/result.js).
 //   roundWord                     optional. The game's word for a coup ("deal"), as in the
