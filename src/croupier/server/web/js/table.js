@@ -243,9 +243,8 @@ function drawActions(message, offered, placed) {
     );
     return;
   }
-  page.actions.append(plans(message));
   const rebuy = rest.find(isRebuy);
-  if (rebuy) page.actions.append(bringChips(rebuy));
+  page.actions.append(seatMenu(message, plans(message), rebuy ? bringChips(rebuy) : null));
   rest = rest.filter((option) => !isRebuy(option));
   const yours = message.view.to_act.includes(message.seat);
   page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
@@ -283,6 +282,26 @@ function bringChips(option) {
   return made;
 }
 
+// The seat's own choices beside the game's: its plans and bringing chips, folded on a phone
+// so that the action bar stays small (its summary says a plan made), open on a wide
+// screen; as the person left it after that.
+let seatOpen = null;
+
+function seatMenu(message, ...parts) {
+  const mine = (message.plans || {})[String(message.seat)] || {};
+  const made = [...(mine.away ? [_("sitting out")] : []), ...(mine.leave ? [_("leaving")] : [])];
+  const menu = el(
+    "details",
+    { class: "seat-menu", open: seatOpen ?? window.matchMedia("(min-width: 761px)").matches },
+    el("summary", { "data-option": "seat-menu" }, _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
+    el("div", { class: "seat-choices" }, parts),
+  );
+  menu.addEventListener("toggle", () => {
+    seatOpen = menu.open;
+  });
+  return menu;
+}
+
 // The seat's plans beside its actions: get up at the next moment the rules allow, and sit
 // out (the table stops waiting; the seat is kept for a while), each a toggle.
 function plans(message) {
@@ -295,6 +314,7 @@ function plans(message) {
         class: `plan${mine[name] ? " on" : ""}`,
         "aria-pressed": mine[name] ? "true" : "false",
         "data-plan": name,
+        "data-option": `plan-${name}`, // the focus stays on it across redraws (js/controls.js)
         onclick: () => {
           const wanted = { ...mine, [name]: !mine[name] };
           if (!state.online || !state.line.plan(wanted.leave, wanted.away)) say(page.answer, NOT_SENT, "error");
