@@ -225,8 +225,10 @@ def let_stake(banker: Guest, punter: int) -> None:
     """The banker lets `punter` stake on his cards once his hand is open (BN-14)."""
     drawn_until(
         banker,
-        lambda m: m["view"]["punter"] == punter
-        and any(o["type"] == "Wait" for o in m["view"]["legal"]["options"]),
+        lambda m: (
+            m["view"]["punter"] == punter
+            and any(o["type"] == "Wait" for o in m["view"]["legal"]["options"])
+        ),
     )
     banker.button("Let the punter stake").click()
 
@@ -238,9 +240,7 @@ def drawn_until(guest: Guest, test: Any) -> dict[str, Any]:
     return drawn
 
 
-def test_a_punters_own_result_stays_until_his_next_turn(
-    serve, browser: Browser, screenshots: Path
-):
+def test_a_punters_own_result_stays_until_his_next_turn(serve, browser: Browser, screenshots: Path):
     """bob's hand is settled; carol's is settled next and is the last hand: bob's page still
     shows his own, in a panel of its own, until his next turn to stake (BN-6, BN-7)."""
     ada, bob, carol = three_round_the_bank(serve, browser)
@@ -262,7 +262,8 @@ def test_a_punters_own_result_stays_until_his_next_turn(
     kept = bob.page.locator("section.kept-result")
     expect(kept.locator("h3")).to_have_text("Your last hand")
     hands_shown(kept, own)
-    expect(kept.locator(".yours")).to_have_text(f"You won +{net}" if net > 0 else f"You lost {-net}")
+    yours = f"You won +{net}" if net > 0 else f"You lost {-net}"
+    expect(kept.locator(".yours")).to_have_text(yours)  # BN-6, BN-7
     expect(carol.page.locator("section.kept-result")).to_have_count(0)  # hers is the last
     expect(ada.page.locator("section.kept-result")).to_have_count(0)  # the banker's: every one
 
@@ -284,7 +285,7 @@ def test_a_punter_who_got_up_leaves_no_hand_on_the_felt(serve, browser: Browser)
         drawn_until(guest, lambda m: m["view"]["punter"] == 3 and m["view"]["seats"][2] is None)
         assert 2 in guest.drawn()["view"]["order"]  # the round's order still names him
         expect(guest.page.locator(".bn-place[data-seat='3']")).to_be_visible()
-        expect(guest.page.locator(".bn-place[data-seat='2']")).to_have_count(0)
+        expect(guest.page.locator(".bn-place[data-seat='2']")).to_have_count(0)  # BN-11
         expect(guest.page.locator("[data-hand='seat-2']")).to_have_count(0)
         check(guest)
     for guest in (ada, bob, carol):

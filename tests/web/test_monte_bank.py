@@ -327,7 +327,7 @@ def test_the_result_says_what_fell_and_what_each_bet_made(serve, browser: Browse
     last = ended["view"]["last"]
     cards = {hand["name"]: hand["cards"] for hand in last["hands"]}
     told = [e for m in punter.heard for e in m.get("events", [])]
-    falls, shown = [], None
+    falls, shown = [], ""
     for event in told:
         if event["type"] == "CardShown":
             shown = event["card"]
@@ -348,10 +348,11 @@ def test_the_result_says_what_fell_and_what_each_bet_made(serve, browser: Browse
         outcome = f"won +{settled['paid']}"
     for guest, you in ((punter, True), (other, False)):
         panel = guest.page.locator("section.result")
-        expect(panel.locator(".winner")).to_have_text(f"Fell in turn: {'; '.join(falls)} (MB-12).")
+        fell = f"Fell in turn: {'; '.join(falls)} (MB-12)."
+        expect(panel.locator(".winner")).to_have_text(fell)  # MB-12
         banker_is = f"seat {banker + 1} ({other.name})" if you else "you"
         who = "you" if you else punter.name
-        expect(panel.locator(".settled li")).to_have_text(
+        expect(panel.locator(".settled li")).to_have_text(  # MB-9a, MB-4
             [
                 f"The banker, {banker_is}, {bank_words}",
                 f"1. {who}: circle on {pretty(first)}, 20 — {outcome}",

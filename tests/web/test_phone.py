@@ -64,7 +64,8 @@ COVERED = """(parts) => {
       const box = part.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) continue;
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!result.contains(hit)) found.push(`${part.className || part.tagName} at ${y}: ${hit.outerHTML.slice(0, 60)}`);
+      const what = `${part.className || part.tagName} at ${y}`;
+      if (!result.contains(hit)) found.push(`${what}: ${hit.outerHTML.slice(0, 60)}`);
     }
   }
   window.scrollTo(0, 0);

@@ -198,12 +198,12 @@ def test_the_result_says_which_layout_won_and_what_each_made(serve, browser: Bro
     bank_words = f"won {bank}." if bank > 0 else f"lost {-bank}." if bank else "is even."
     for guest, you in ((punter, True), (other, False)):
         panel = guest.page.locator("section.result")
-        expect(panel.locator(".winner")).to_have_text(
+        expect(panel.locator(".winner")).to_have_text(  # PM-5
             f"The gate {pretty(gate)} is {SUIT_WORDS[gate[1]]}: {fate} (PM-5)."
         )
         who = punter.name if not you else "you"
         banker_is = "you" if not you else f"seat {banker + 1} ({other.name})"
-        expect(panel.locator(".settled li")).to_have_text(
+        expect(panel.locator(".settled li")).to_have_text(  # PM-6
             [f"The banker, {banker_is}, {bank_words}"]
             + [
                 f"{number}. {who}: {row} layout ({'+'.join(map(pretty, rows[row]))}), {stake}"
