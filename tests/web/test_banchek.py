@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.banchek.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, check_result, typed, unnamed_controls
+from tests.web.pages import PHONE, Guest, check_result, hands_shown, typed, unnamed_controls
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -36,6 +36,8 @@ def hands_of(message: dict[str, Any]) -> dict[str, list[str | None]]:
     shown = dict(view["shown"])
     found: dict[str, list[str | None]] = {}
     for punter in view["order"]:
+        if view["seats"][punter] is None:  # got up: no hand left on the felt
+            continue
         if punter == seat and view["hand"]:
             found[f"seat-{punter}"] = view["hand"]
         elif punter in shown:
@@ -193,3 +195,98 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
         assert guest.errors == []
     for guest, views in ((ada, 8), (bob, 8), (carol, 8), (phone, 1)):
         assert check_heard(served.database, table, guest, scramble) >= views
+
+
+def three_round_the_bank(serve, browser: Browser) -> tuple[Guest, Guest, Guest]:
+    """ada, bob and carol at seats 0, 2 and 3 of a seeded table with a bot at seat 1: ada
+    puts up the bank (BN-2), carol cuts (BN-4), and ada lets the bot, first on her left,
+    stake (BN-5). The three, once bob's hand is open."""
+    served = serve(ADA_BANKS)
+    ada, bob, carol = (Guest(browser, served.url, name) for name in ("ada", "bob", "carol"))
+    for guest in (ada, bob, carol):
+        guest.sign_up()
+    table = open_game(ada, "banchek", bots=1)
+    bob.at_table(table)
+    carol.at_table(table)
+    ada.sit(0, 500)
+    bob.sit(2, 400)
+    carol.sit(3, 300)
+    offered(ada, lambda o: o["type"] == "PutUpBank")
+    ada.button("Put up the bank").click()
+    offered(carol, lambda o: kind(o) == "Cut")
+    cut = next(o for o in carol.drawn()["view"]["legal"]["options"] if kind(o) == "Cut")
+    typed(amount_field(carol, "Cut the pack"), (cut["low"] + cut["high"]) // 2)
+    let_stake(ada, 1)
+    let_stake(ada, 2)
+    return ada, bob, carol
+
+
+def let_stake(banker: Guest, punter: int) -> None:
+    """The banker lets `punter` stake on his cards once his hand is open (BN-14)."""
+    drawn_until(
+        banker,
+        lambda m: (
+            m["view"]["punter"] == punter
+            and any(o["type"] == "Wait" for o in m["view"]["legal"]["options"])
+        ),
+    )
+    banker.button("Let the punter stake").click()
+
+
+def drawn_until(guest: Guest, test: Any) -> dict[str, Any]:
+    """Wait until the page has drawn a view message `test` is true of: that message."""
+    while not test(drawn := guest.drawn()):
+        moved_on(guest, drawn["seq"])
+    return drawn
+
+
+def test_a_punters_own_result_stays_until_his_next_turn(serve, browser: Browser, screenshots: Path):
+    """bob's hand is settled; carol's is settled next and is the last hand: bob's page still
+    shows his own, in a panel of its own, until his next turn to stake (BN-6, BN-7)."""
+    ada, bob, carol = three_round_the_bank(serve, browser)
+    offered(bob, lambda o: kind(o) == "Stake")
+    bob.button("Stake on your cards").click()
+    let_stake(ada, 3)
+    offered(carol, lambda o: kind(o) == "Stake")
+    carol.button("Stake on your cards").click()
+
+    def settled(seat: int) -> Any:
+        return lambda m: (m["view"]["last"] or {"hands": [{}]})["hands"][0].get("seat") == seat
+
+    own = next(m["view"]["last"] for m in bob.heard if m["type"] == "view" and settled(2)(m))
+    net = dict(own["nets"])[2]
+    drawn_until(bob, settled(3))  # carol's hand is the last one now
+    expect(bob.page.locator("section.result [data-shown-hand='punter']")).to_contain_text(
+        "seat 4 (carol)"
+    )
+    kept = bob.page.locator("section.kept-result")
+    expect(kept.locator("h3")).to_have_text("Your last hand")
+    hands_shown(kept, own)
+    yours = f"You won +{net}" if net > 0 else f"You lost {-net}"
+    expect(kept.locator(".yours")).to_have_text(yours)  # BN-6, BN-7
+    expect(carol.page.locator("section.kept-result")).to_have_count(0)  # hers is the last
+    expect(ada.page.locator("section.kept-result")).to_have_count(0)  # the banker's: every one
+
+    bob.page.screenshot(path=screenshots / "banchek-kept-result-1280.png")
+    let_stake(ada, 1)  # the next round: the bot's hand, then bob's turn
+    drawn_until(bob, lambda m: m["view"]["punter"] == 2)
+    expect(kept).to_have_count(0)
+    for guest in (ada, bob, carol):
+        assert guest.errors == []
+
+
+def test_a_punter_who_got_up_leaves_no_hand_on_the_felt(serve, browser: Browser):
+    """bob gets up on his turn to stake, passing it (BN-11): the round goes on to carol, and
+    no page shows a hand at his seat."""
+    ada, bob, carol = three_round_the_bank(serve, browser)
+    offered(bob, lambda o: o["type"] == "Leave")
+    bob.button("Leave the game (BN-11)").click()
+    for guest in (ada, carol):
+        drawn_until(guest, lambda m: m["view"]["punter"] == 3 and m["view"]["seats"][2] is None)
+        assert 2 in guest.drawn()["view"]["order"]  # the round's order still names him
+        expect(guest.page.locator(".bn-place[data-seat='3']")).to_be_visible()
+        expect(guest.page.locator(".bn-place[data-seat='2']")).to_have_count(0)  # BN-11
+        expect(guest.page.locator("[data-hand='seat-2']")).to_have_count(0)
+        check(guest)
+    for guest in (ada, bob, carol):
+        assert guest.errors == []

@@ -116,6 +116,33 @@ def types(view: dict[str, Any]) -> set[str]:
     }
 
 
+def to_betting(guests: tuple[Guest, ...], put_up: str = "Put up the bank") -> None:
+    """The bank (`put_up`: "Put up the bank", or Monte Bank's "Put up the monte"), the
+    shuffles and the cuts, each by its button, until the layout is out."""
+    shuffled = False
+    while not all(g.drawn()["view"]["phase"] == "betting" for g in guests):
+        found = before_betting(guests)
+        if found is None:
+            continue
+        acting, (seq, view) = found[0], (found[1]["seq"], found[1]["view"])
+        offered = types(view)
+        page = acting.page
+        if "PutUpBank" in offered:
+            typed(page.get_by_label(f"{put_up}: amount", exact=False), 200)
+        elif "KeepBank" in offered:
+            acting.button("Deal again").click()
+        elif "ShufflePack" in offered and not shuffled:
+            acting.button("Shuffle the pack").click()
+            shuffled = True
+        elif "Cut" in offered:
+            typed(page.get_by_label("Cut the pack: amount", exact=False), 7)
+        elif "Pass" in offered:
+            page.get_by_role("button", name="Pass: let it go by").click()
+        else:
+            raise AssertionError(f"nothing to click for {offered} in {view['phase']}")
+        after(acting, seq)
+
+
 def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, screenshots: Path):
     served = serve(SEED)
     ada = Guest(browser, served.url, "ada")
@@ -269,3 +296,67 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for guest, views_at_least in ((ada, 8), (bob, 8), (phone, 2)):
         assert check_heard(served.database, table, guest, scramble) >= views_at_least
+
+
+def test_the_result_says_what_fell_and_what_each_bet_made(serve, browser: Browser):
+    """What each person sees when a deal is over: the layout cards that fell, in turn, each
+    to the card shown (MB-12), what the bank won or lost (MB-4), and each bet won or lost,
+    by the seat that placed it (MB-9a)."""
+    served = serve(SEED)
+    ada = Guest(browser, served.url, "ada")
+    bob = Guest(browser, served.url, "bob")
+    ada.sign_up()
+    bob.sign_up()
+    table = ada.open_table(bots=0, game="monte-bank")
+    bob.at_table(table)
+    ada.sit(0, 600)
+    bob.sit(1, 600)
+    to_betting((ada, bob), put_up="Put up the monte")
+    banker = ada.drawn()["view"]["banker"]
+    punter, other = (bob, ada) if banker == 0 else (ada, bob)
+    page = punter.page
+    first = punter.drawn()["view"]["layout"]["spots"]["top-left"][0]
+    page.locator("button.mo-spot[data-place='top-left']").click()
+    seq = punter.drawn()["seq"]
+    typed(page.get_by_label(f"Circle on {pretty(first)}: amount", exact=False), 20)
+    after(punter, seq)
+    punter.button("Done betting").click()
+    ended = until(punter, lambda view: view["phase"] == "between")
+    until(other, lambda view: view["phase"] == "between")
+
+    last = ended["view"]["last"]
+    cards = {hand["name"]: hand["cards"] for hand in last["hands"]}
+    told = [e for m in punter.heard for e in m.get("events", [])]
+    falls, shown = [], ""
+    for event in told:
+        if event["type"] == "CardShown":
+            shown = event["card"]
+        elif event["type"] == "CardFell":
+            fallen = " ".join(map(pretty, cards[event["spot"]]))
+            falls.append(f"{fallen} ({event['spot'].replace('-', ' ')}) to {pretty(shown)}")
+    assert falls  # the circle is settled by the first card to fall (MB-9a)
+    (settled,) = [e for e in told if e["type"] == "BetSettled"]
+    made = settled["paid"] - settled["cut"] if settled["fate"] == "win" else -20
+    bank = dict(last["nets"])[banker]
+    assert dict(last["nets"])[ended["seat"]] == made
+    bank_words = f"won {bank}." if bank > 0 else f"lost {-bank}." if bank else "is even."
+    if settled["fate"] == "lose":
+        outcome = "lost 20"
+    elif settled["cut"]:
+        outcome = f"won +{settled['paid']}, less the house's cut of {settled['cut']} (MB-13)"
+    else:
+        outcome = f"won +{settled['paid']}"
+    for guest, you in ((punter, True), (other, False)):
+        panel = guest.page.locator("section.result")
+        fell = f"Fell in turn: {'; '.join(falls)} (MB-12)."
+        expect(panel.locator(".winner")).to_have_text(fell)  # MB-12
+        banker_is = f"seat {banker + 1} ({other.name})" if you else "you"
+        who = "you" if you else punter.name
+        expect(panel.locator(".settled li")).to_have_text(  # MB-9a, MB-4
+            [
+                f"The banker, {banker_is}, {bank_words}",
+                f"1. {who}: circle on {pretty(first)}, 20 — {outcome}",
+            ]
+        )
+    for guest in (punter, other):
+        assert guest.errors == []

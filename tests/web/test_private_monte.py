@@ -24,7 +24,7 @@ from tests.web.pages import (
     typed,
     unnamed_controls,
 )
-from tests.web.test_monte_bank import after, before_betting, pretty, types, until
+from tests.web.test_monte_bank import after, pretty, to_betting, until
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -47,32 +47,6 @@ def check_cards(guest: Guest) -> dict[str, Any]:
             assert cards["hands"][f"{row}-layout"] == wanted, cards
     assert set(cards["shown"]) <= cards_told(guest.heard), cards
     return drawn
-
-
-def to_betting(guests: tuple[Guest, ...]) -> None:
-    """The bank, the shuffles and the cuts, each by its button, until the layouts are out."""
-    shuffled = False
-    while not all(g.drawn()["view"]["phase"] == "betting" for g in guests):
-        found = before_betting(guests)
-        if found is None:
-            continue
-        acting, (seq, view) = found[0], (found[1]["seq"], found[1]["view"])
-        offered = types(view)
-        page = acting.page
-        if "PutUpBank" in offered:
-            typed(page.get_by_label("Put up the bank: amount", exact=False), 200)
-        elif "KeepBank" in offered:
-            acting.button("Deal again").click()
-        elif "ShufflePack" in offered and not shuffled:
-            acting.button("Shuffle the pack").click()
-            shuffled = True
-        elif "Cut" in offered:
-            typed(page.get_by_label("Cut the pack: amount", exact=False), 7)
-        elif "Pass" in offered:
-            page.get_by_role("button", name="Pass: let it go by").click()
-        else:
-            raise AssertionError(f"nothing to click for {offered} in {view['phase']}")
-        after(acting, seq)
 
 
 def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, screenshots: Path):
@@ -176,3 +150,66 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
         assert guest.errors == []
     for guest, views_at_least in ((ada, 8), (bob, 8), (phone, 2)):
         assert check_heard(served.database, table, guest, scramble) >= views_at_least
+
+
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def test_the_result_says_which_layout_won_and_what_each_made(serve, browser: Browser):
+    """What each person sees when a deal is over: which layout the gate's suit made win and
+    which it made lose (PM-5), what the bank won or lost, and each bet paid 1 to 1 or lost
+    (PM-6), by the seat that placed it."""
+    served = serve(SEED)
+    ada = Guest(browser, served.url, "ada")
+    bob = Guest(browser, served.url, "bob")
+    ada.sign_up()
+    bob.sign_up()
+    table = ada.open_table(bots=0, game="private-monte")
+    bob.at_table(table)
+    ada.sit(0, 600)
+    bob.sit(1, 600)
+    to_betting((ada, bob))
+    banker = ada.drawn()["view"]["banker"]
+    punter, other = (bob, ada) if banker == 0 else (ada, bob)
+    page = punter.page
+    for row, stake in (("top", 40), ("bottom", 25)):
+        page.locator(f"button.pm-target[data-row='{row}']").click()
+        seq = punter.drawn()["seq"]
+        typed(page.get_by_label(f"Bet on the {row} layout: amount", exact=False), stake)
+        after(punter, seq)
+    punter.button("Done betting").click()
+    ended = until(punter, lambda view: view["phase"] == "between")
+    until(other, lambda view: view["phase"] == "between")
+
+    last = ended["view"]["last"]
+    cards = {hand["name"]: hand["cards"] for hand in last["hands"]}
+    gate = cards["drawn"][0]
+    rows = {row: [cards[f"{row}-left"][0], cards[f"{row}-right"][0]] for row in ("top", "bottom")}
+    wins = {row: any(card[1] == gate[1] for card in rows[row]) for row in rows}  # PM-5
+    fate = {
+        (True, True): "both layouts win",
+        (True, False): "the top layout wins, the bottom one loses",
+        (False, True): "the bottom layout wins, the top one loses",
+        (False, False): "both layouts lose",
+    }[wins["top"], wins["bottom"]]
+    made = {row: stake if wins[row] else -stake for row, stake in (("top", 40), ("bottom", 25))}
+    bank = -sum(made.values())  # PM-6: paid 1 to 1
+    assert dict(last["nets"]) == {ended["seat"]: -bank, banker: bank}
+    bank_words = f"won {bank}." if bank > 0 else f"lost {-bank}." if bank else "is even."
+    for guest, you in ((punter, True), (other, False)):
+        panel = guest.page.locator("section.result")
+        expect(panel.locator(".winner")).to_have_text(  # PM-5
+            f"The gate {pretty(gate)} is {SUIT_WORDS[gate[1]]}: {fate} (PM-5)."
+        )
+        who = punter.name if not you else "you"
+        banker_is = "you" if not you else f"seat {banker + 1} ({other.name})"
+        expect(panel.locator(".settled li")).to_have_text(  # PM-6
+            [f"The banker, {banker_is}, {bank_words}"]
+            + [
+                f"{number}. {who}: {row} layout ({'+'.join(map(pretty, rows[row]))}), {stake}"
+                f" — {'won +' if made[row] > 0 else 'lost '}{abs(made[row])}"
+                for number, (row, stake) in enumerate((("top", 40), ("bottom", 25)), 1)
+            ]
+        )
+    for guest in (punter, other):
+        assert guest.errors == []

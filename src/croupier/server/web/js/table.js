@@ -14,7 +14,7 @@
 //                                 before each call. `seat` is the seat held, or null.
 //   label(action)                 optional. An action (or an Amounts template) in words,
 //                                 or undefined for the generic words.
-//   shownName, winnerWords, placeName, resultTitle
+//   shownName, winnerWords, settledLines, placeName, resultTitle
 //                                 optional. The words of the last settlement, which the
 //                                 page draws above the layout from view.last (js/result.js).
 //   roundWord                     optional. The game's word for a coup ("deal"), as in the
@@ -257,9 +257,8 @@ function drawActions(message, offered, placed) {
   }
   const leave = rest.find(isLeave);
   if (!leave) state.confirming = false;
-  page.actions.append(plans(message, leave));
   const rebuy = rest.find(isRebuy);
-  if (rebuy) page.actions.append(bringChips(rebuy));
+  page.actions.append(seatMenu(message, plans(message, leave), rebuy ? bringChips(rebuy) : null));
   rest = rest.filter((option) => !isRebuy(option) && !isLeave(option));
   const yours = message.view.to_act.includes(message.seat);
   page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
@@ -353,6 +352,26 @@ function bringChips(option) {
   return made;
 }
 
+// The seat's own choices beside the game's: its plans and bringing chips, folded on a phone
+// so that the action bar stays small (its summary says a plan made), open on a wide
+// screen; as the person left it after that.
+let seatOpen = null;
+
+function seatMenu(message, ...parts) {
+  const mine = (message.plans || {})[String(message.seat)] || {};
+  const made = [...(mine.away ? [_("sitting out")] : []), ...(mine.leave ? [_("leaving")] : [])];
+  const menu = el(
+    "details",
+    { class: "seat-menu", open: seatOpen ?? window.matchMedia("(min-width: 761px)").matches },
+    el("summary", { "data-option": "seat-menu" }, _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
+    el("div", { class: "seat-choices" }, parts),
+  );
+  menu.addEventListener("toggle", () => {
+    seatOpen = menu.open;
+  });
+  return menu;
+}
+
 // The seat's plans beside its actions: get up at the next moment the rules allow, and sit
 // out (the table stops waiting; the seat is kept for a while), each a toggle; and getting
 // up now, when the rules allow it now (`leave`, the option).
@@ -366,6 +385,7 @@ function plans(message, leave) {
         class: `plan${mine[name] ? " on" : ""}`,
         "aria-pressed": mine[name] ? "true" : "false",
         "data-plan": name,
+        "data-option": `plan-${name}`, // the focus stays on it across redraws (js/controls.js)
         onclick: () => {
           const wanted = { ...mine, [name]: !mine[name] };
           if (!state.online || !state.line.plan(wanted.leave, wanted.away)) say(page.answer, NOT_SENT, "error");

@@ -5,6 +5,7 @@
 // the early turn (BN-14) and the peek (BN-17) with the punters' answer to it.
 
 import { _, ngettext, pgettext } from "../i18n.js";
+import { settlementPanel } from "../result.js";
 import { placesList, taken, withNode } from "./places.js";
 
 const CHIPS = [5, 10, 25, 50, 100];
@@ -48,6 +49,9 @@ export function label(action) {
 export function hear(step, memory) {
   for (const event of step.events || []) {
     if (event.type === "RoundGathered" || event.type === "BankEnded" || event.type === "PackShuffled") memory.turned = {};
+    // Who got up with a hand dealt (its hand is off the felt), until his seat is dealt again.
+    if (event.type === "SeatLeft") memory.gone = [...(memory.gone || []), event.seat];
+    if (event.type === "HandDealt") memory.gone = (memory.gone || []).filter((s) => s !== event.seat);
     if (event.type === "CardTurned") {
       memory.turned = memory.turned || {};
       memory.turned[event.seat] = event.card;
@@ -66,6 +70,29 @@ export function shownName(hand, h) {
 
 export function winnerWords(last) {
   return last.winner === "punter" ? _("The punter's cards beat the banker's (BN-6).") : _("The bank wins the hand (BN-6).");
+}
+
+// A punter's own last hand, kept in a panel of its own while the next punters' hands are
+// settled and replace the last (BN-7): from its settlement (his own hand, or one he rode
+// on) until his next turn to stake, or until he presses "Go on". The banker's every hand
+// is the last one.
+function keepYours(view, seat, memory) {
+  if (seat === null || seat === view.banker || (view.punter === seat && PLAYING.includes(view.phase))) memory.yours = null;
+  else if (view.last && view.last.nets.some(([s]) => s === seat)) memory.yours = view.last;
+}
+
+function yoursPanel(view, seat, h) {
+  const yours = h.memory.yours;
+  if (!yours || JSON.stringify(yours) === JSON.stringify(view.last)) return null;
+  return settlementPanel(yours, seat, { shownName, winnerWords }, h, {
+    title: _("Your last hand"),
+    kind: "kept-result",
+    label: _("your last hand"),
+    onGoOn: (panel) => {
+      h.memory.yours = null;
+      panel.remove();
+    },
+  });
 }
 
 function style() {
@@ -219,13 +246,17 @@ function place(s, view, seat, h) {
   );
 }
 
+// The punters dealt in this round who are still at the table: one who got up has no hand
+// on the felt (BN-11), nor has a newcomer in his seat before the next deal.
 function punters(view, seat, h) {
-  if (!view.order.length) return null;
+  const gone = h.memory.gone || [];
+  const here = view.order.filter((s) => view.seats[s] !== null && !gone.includes(s));
+  if (!here.length) return null;
   return h.el(
     "section",
     { class: "bn-punters", "aria-label": _("the punters, from the banker's left") },
     h.el("h3", {}, _("Punters, from the banker's left")),
-    h.el("ol", {}, view.order.map((s) => place(s, view, seat, h))),
+    h.el("ol", {}, here.map((s) => place(s, view, seat, h))),
   );
 }
 
@@ -242,7 +273,9 @@ function seats(view, seat, h) {
 export function render(view, seat, h) {
   style();
   drawn = view;
+  keepYours(view, seat, h.memory);
   const parts = [
+    yoursPanel(view, seat, h),
     h.el("p", { class: "bn-phase", role: "status" }, phaseWords(view, seat, h)),
     h.el("div", { class: "bn-top" }, pack(view, h), bank(view, seat, h)),
     punters(view, seat, h),

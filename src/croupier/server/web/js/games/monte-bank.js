@@ -13,6 +13,9 @@ import {
   betsList,
   drawPanel,
   hearDraw,
+  heardDeal,
+  keepDeal,
+  lastCards,
   linkStyle,
   placeOf,
   placeWords,
@@ -30,7 +33,16 @@ const BETS = new Set(["CircleBet", "CrossBet", "DoublerBet", "MonteCarloBet"]);
 const BANK = new Set(["PutUpBank", "DeclineBank", "KeepBank", "GiveUpBank", "AddToBank", "ShufflePack", "Pass", "Cut"]);
 const CHIPS = [10, 25, 50, 100];
 
-export { resultTitle, roundWord, shownName } from "./monte-layout.js";
+export { resultTitle, roundWord, settledLines, shownName } from "./monte-layout.js";
+
+// The last deal's winner (js/result.js): the layout cards that fell, in turn, each to the
+// card shown (MB-12), as the page heard the draw.
+export function winnerWords(last, h) {
+  const falls = (heardDeal(last, h)?.draw || []).flatMap((entry) =>
+    entry.fell.map((place) => _("{fallen} ({place}) to {card}", { fallen: pretty(lastCards(last, place)), place: placeWords(place), card: cardPretty(entry.card) })),
+  );
+  return falls.length ? _("Fell in turn: {falls} (MB-12).", { falls: falls.join("; ") }) : null;
+}
 
 // The cards an action names, as the page words them: { card: "J♠", against: "Q♥", ... }.
 function named(action) {
@@ -314,6 +326,7 @@ function dry(view, h) {
 
 export function render(view, seat, h) {
   linkStyle();
+  keepDeal(view, h.memory);
   const ended = h.memory.ended && !view.layout && view.phase === "between"
     ? h.el("p", { class: "mo-ended" }, _("Deal {deal} is over: the bank holds {bank}.", h.memory.ended))
     : null;

@@ -49,6 +49,69 @@ export function shownName(hand) {
   return `${words[0].toUpperCase()}${words.slice(1)}`;
 }
 
+// The last deal's result beyond its cards (js/result.js): the banker's outcome and each bet
+// settled, as far as the page knows them. `keepDeal` keeps, for the last few layouts, the
+// banker who took the bets on it and the bets in words as the views showed them; after a
+// reload the banker is the one the view names while the deal is just over. The bets
+// settled are those the page heard settled in that deal.
+export function keepDeal(view, memory) {
+  if (!["betting", "draw"].includes(view.phase) || !view.layout) return;
+  const key = spotsKey(view.layout.spots);
+  const kept = memory.deals?.[key] || { banker: view.banker, bets: {} };
+  for (const bet of view.bets) kept.bets[bet.number] = wagerWords(view.layout, bet.wager);
+  const others = Object.entries(memory.deals || {}).filter(([other]) => other !== key);
+  memory.deals = Object.fromEntries([...others.slice(-3), [key, kept]]);
+}
+
+function spotsKey(stacks) {
+  return JSON.stringify(SPOTS.map((spot) => stacks[spot] || []));
+}
+
+// The last deal's hand called `name` ("top-left", "drawn"): its cards.
+export function lastCards(last, name) {
+  return last.hands.find((hand) => hand.name === name)?.cards || [];
+}
+
+function keptDeal(last, h) {
+  return (h.memory.deals || {})[spotsKey(Object.fromEntries(SPOTS.map((spot) => [spot, lastCards(last, spot)])))] || null;
+}
+
+// The deal as the page heard it, when it is the last one: its draw and its bets settled.
+export function heardDeal(last, h) {
+  const told = h.memory.told;
+  return told && JSON.stringify(told.drawn) === JSON.stringify(lastCards(last, "drawn")) ? told : null;
+}
+
+// What a settled bet made: "won +40", "lost 25", the house's cut (MB-13), or void (MB-4).
+function madeWords(event) {
+  if (event.type === "BetVoided") return _("void: the stake comes back (MB-4)");
+  if (event.fate !== "win") return _("lost {chips}", { chips: event.stake });
+  const paid = { paid: `+${event.paid}`, cut: event.cut };
+  return event.cut ? _("won {paid}, less the house's cut of {cut} (MB-13)", paid) : _("won {paid}", paid);
+}
+
+export function settledLines(last, h) {
+  const seat = h.message?.seat ?? null;
+  const kept = keptDeal(last, h);
+  const view = h.message?.view;
+  const banker = kept ? kept.banker : view?.phase === "between" ? view.banker : null;
+  const net = last.nets.find(([s]) => s === banker)?.[1];
+  const lines = [];
+  if (banker !== null && net !== undefined) {
+    const who = banker === seat ? _("you") : h.seatName(banker);
+    if (net > 0) lines.push(_("The banker, {who}, won {chips}.", { who, chips: net }));
+    else if (net < 0) lines.push(_("The banker, {who}, lost {chips}.", { who, chips: -net }));
+    else lines.push(_("The banker, {who}, is even.", { who }));
+  }
+  const settled = [...(heardDeal(last, h)?.settled || [])].sort((a, b) => a.number - b.number);
+  for (const event of settled) {
+    const wager = kept?.bets[event.number];
+    const bet = `${event.number}. ${short(event.seat, seat, h)}: ${wager ? `${wager}, ` : ""}${event.stake}`;
+    lines.push(`${bet} — ${madeWords(event)}`);
+  }
+  return lines;
+}
+
 // The cards lying at a place: a spot's stack, or an added card.
 export function stackAt(layout, place) {
   if (!layout) return [];
@@ -215,15 +278,25 @@ export function hearDraw(step, memory, { settledWords }) {
     if (event.type === "RowBetPlaced") memory.bets[event.number] = event;
     if (event.type === "BetsClosed") {
       memory.draw = [];
+      memory.settling = [];
       memory.dry = null;
     }
+    if (event.type === "BetSettled" || event.type === "BetVoided") (memory.settling = memory.settling || []).push(event);
     if (event.type === "DealEnded") memory.ended = { deal: event.deal, bank: event.bank };
     if (event.type === "LayoutCard" && event.spot === "top-left") memory.ended = null;
     if (event.type === "BankBroken") memory.dry = _("The bank is broken: it passes at once (MB-15).");
     if (event.type === "BetVoided") memory.dry = _("The monte is used up: the bets left unpaid are void, their stakes returned (MB-4).");
   }
   const shown = events.findIndex((event) => event.type === "CardShown");
-  if (shown < 0) return;
+  if (shown >= 0) heardShown(step, events, shown, memory, settledWords);
+  // The deal as heard, kept for its result until the next deal ends: the cards drawn, and
+  // each bet settled with what it was.
+  if (events.some((event) => event.type === "DealEnded")) {
+    memory.told = { drawn: (memory.draw || []).map((entry) => entry.card), draw: memory.draw || [], settled: memory.settling || [] };
+  }
+}
+
+function heardShown(step, events, shown, memory, settledWords) {
   const event = events[shown];
   const naming = shownLines(event.card);
   const said = Array.isArray(step.said) ? step.said.filter((line) => !naming.includes(line)) : null;

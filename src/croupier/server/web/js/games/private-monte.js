@@ -5,9 +5,9 @@
 
 import { cardPretty } from "../cards.js";
 import { _, ngettext } from "../i18n.js";
-import { ROWS, bankPanel, betsList, hearDraw, linkStyle, rowWords, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
+import { ROWS, bankPanel, betsList, hearDraw, keepDeal, lastCards, linkStyle, rowWords, seatsList, settledBy, shownName as placeName, short, stackAt } from "./monte-layout.js";
 
-export { resultTitle, roundWord } from "./monte-layout.js";
+export { resultTitle, roundWord, settledLines } from "./monte-layout.js";
 
 // The last deal's hands: the two layouts' cards and the gate (PM-3, PM-5).
 export function shownName(hand) {
@@ -123,6 +123,19 @@ function gateSuit(card) {
   return SUIT_WORDS[card.slice(-1)];
 }
 
+// The last deal's winner (js/result.js): the layouts that have the gate's suit win, the
+// others lose (PM-5).
+export function winnerWords(last) {
+  const gate = lastCards(last, "drawn")[0];
+  if (!gate) return null;
+  const [top, bottom] = ROWS.map(([, spots]) => spots.some((spot) => lastCards(last, spot)[0]?.slice(-1) === gate.slice(-1)));
+  const values = { card: cardPretty(gate), suit: gateSuit(gate) };
+  if (top && bottom) return _("The gate {card} is {suit}: both layouts win (PM-5).", values);
+  if (top) return _("The gate {card} is {suit}: the top layout wins, the bottom one loses (PM-5).", values);
+  if (bottom) return _("The gate {card} is {suit}: the bottom layout wins, the top one loses (PM-5).", values);
+  return _("The gate {card} is {suit}: both layouts lose (PM-5).", values);
+}
+
 function rows(view, seat, h) {
   const { memory } = h;
   const layout = view.layout;
@@ -213,6 +226,7 @@ function seenPanel(view, h) {
 
 export function render(view, seat, h) {
   linkStyle();
+  keepDeal(view, h.memory);
   const parts = [
     h.el("p", { class: "mo-phase", role: "status" }, phaseWords(view, seat, h)),
     h.el("div", { class: "mo-top" }, bank(view, seat, h)),
