@@ -406,6 +406,7 @@ class TableRunner:
             "closed": self.closed,
             "paused": self.paused is not None,
             "opened_by": self.info.opened_by,
+            "private": self.info.private,
         }
 
     # --- the task ----------------------------------------------------------------------

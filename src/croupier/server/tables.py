@@ -31,6 +31,7 @@ from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import FAIRNESS, SEED
 from croupier.i18n import _
+from croupier.server import invites
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
 from croupier.server._shoes import Shoes
@@ -176,6 +177,9 @@ class TableInfo:
     """The version of its shuffles' derivation (`croupier.fairness.FAIRNESS`): 1 for a
     table opened before migration 0010, whose orders were bound to no place and whose cuts
     were made by whoever cut."""
+    private: bool = False
+    """Whether it is left out of the lobby and shown only to its opener, its guests and
+    whoever brings its invite (`croupier.server.invites`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +217,7 @@ def open_table(
     *,
     box: SeedBox,
     seeded: bool = False,
+    private: bool = False,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
@@ -220,7 +225,8 @@ def open_table(
     it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, sealed by
     `box`, and the seal of the part of that shuffle its opener gave (`sealed`), under seat
-    0, the seat left for them. `seeded`: its seeds come from a seed the operator chose."""
+    0, the seat left for them. `seeded`: its seeds come from a seed the operator chose.
+    `private`: it is shown only to its opener and whoever brings its invite (made here)."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -235,6 +241,8 @@ def open_table(
             bots=json.dumps({str(seat): name for seat, name in bots.items()}),
             opened_by=opened_by,
             seeded=seeded,
+            private=private,
+            invite=invites.fresh() if private else None,
             **lease,
         )
         session.add(record)
@@ -575,6 +583,7 @@ def rebuild(
             record.opened_by,
             keys,
             record.fairness,
+            record.private,
         )
         return info, book, list(told)
 
