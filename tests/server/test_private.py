@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from croupier.server.app import create_app
-from tests.server.players import Person, received
+from tests.server.players import Person, Reader, received
 
 
 @pytest.fixture
@@ -39,13 +39,16 @@ def _sees(person: Person | TestClient, path: str) -> bool:
 
 
 def _watches(person: Person, table: int) -> bool:
-    """Whether `person`'s socket to `table` is let in (told the table's view)."""
+    """Whether `person`'s socket to `table` is let in (welcomed to the table)."""
     with person.connect(table) as socket:
-        try:
-            return any(message["type"] == "welcome" for message in received(socket))
-        except WebSocketDisconnect as closed:
-            assert (closed.code, closed.reason) == (4404, "there is no such table")
-            return False
+        return any(message["type"] == "welcome" for message in received(socket))
+
+
+def _shut_out(person: Person, table: int) -> None:
+    """`person`'s socket to `table` is closed as to a table that does not exist."""
+    with person.connect(table) as socket, pytest.raises(WebSocketDisconnect) as closed:
+        received(socket)
+    assert (closed.value.code, closed.value.reason) == (4404, "there is no such table")
 
 
 def test_a_private_table_is_seen_only_by_its_opener_its_guests_and_whoever_brings_its_invite(
@@ -65,7 +68,7 @@ def test_a_private_table_is_seen_only_by_its_opener_its_guests_and_whoever_bring
         assert not _sees(eve, f"/api/tables/{table}{path}")
         assert not _sees(server, f"/api/tables/{table}{path}")
     assert eve.post(f"/api/tables/{table}/close").status_code == 404
-    assert not _watches(eve, table)
+    _shut_out(eve, table)
     assert not _sees(eve, f"/api/tables/{table}?invite={invite[:-1]}x")
     assert _sees(server, f"/api/tables/{table}?invite={invite}")  # before signing up
     entry = bob.get(f"/api/tables/{table}?invite={invite}").json()
@@ -81,7 +84,9 @@ def test_the_opener_alone_renews_the_invite_and_the_old_one_lets_nobody_new_in(s
     assert _sees(bob, f"/api/tables/{table}?invite={old}")
     refused = bob.post(f"/api/tables/{table}/invite")
     assert refused.status_code == 403, refused.text
-    assert refused.json()["error"] == "only the person who opened a private table may renew its invite"
+    assert (
+        refused.json()["error"] == "only the person who opened a private table may renew its invite"
+    )
     assert eve.post(f"/api/tables/{table}/invite").status_code == 404
     renewed = ann.post(f"/api/tables/{table}/invite")
     assert renewed.status_code == 200, renewed.text
@@ -100,3 +105,54 @@ def test_private_is_true_or_false(server, private):
     answer = ann.post("/api/tables", {"game": "punto-banco", "bots": 1, "private": private})
     assert answer.status_code == 400
     assert answer.json()["error"] == f"private={private!r} is not valid: true or false"
+
+
+def _asks(reader: Reader, seat: int) -> dict[str, Any]:
+    """Ask to sit at `seat` with 300 chips as soon as a view offers it: the answer."""
+
+    def offers(message: dict[str, Any]) -> bool:
+        return message["type"] == "view" and str(seat) in message["open_seats"]
+
+    views = [m for m in reader.log if m["type"] == "view"]  # (a table resting tells no more)
+    view = views[-1] if views and offers(views[-1]) else reader.until(offers)
+    reader.send({"type": "Join", "amount": 300}, view["seq"], seat=seat)
+    return reader.until(lambda m: m["type"] in ("ack", "refused"))
+
+
+def test_where_the_host_lets_each_person_sit_a_sit_down_is_asked_and_answered(server):
+    ann, bob, cy = Person(server, "ann"), Person(server, "bob"), Person(server, "cy")
+    shown = _open(ann, private=True, settings={"approval": True})
+    table, invite = shown["id"], shown["invite"]
+    for guest in (bob, cy):
+        assert _sees(guest, f"/api/tables/{table}?invite={invite}")
+    with ann.connect(table) as a, bob.connect(table) as b, cy.connect(table) as c:
+        host, asker, other = Reader(a, ann.heard), Reader(b, bob.heard), Reader(c, cy.heard)
+        asked = _asks(asker, 2)
+        assert (asked["type"], asked["error"]) == ("refused", "asked"), asked
+        assert asked["reason"] == (
+            "the host lets each person sit: you have asked, and sit once the host says yes"
+        )
+        told = host.until(lambda m: m["type"] == "asking")
+        assert told["people"] == [{"person": bob.id, "name": "bob", "seat": 2, "chips": 300}]
+        assert not any(m["type"] == "asking" for m in bob.heard), "the host's alone"
+        refused = bob.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True})
+        assert refused.status_code == 403, refused.text
+        assert refused.json()["error"] == "only the table's host lets people sit"
+        bad = ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": "sure"})
+        assert bad.json()["error"] == "yes='sure' is not valid: true or false"
+        nobody = ann.post(f"/api/tables/{table}/asking/{cy.id}", {"yes": True})
+        assert nobody.status_code == 404, nobody.text
+        assert ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True}).json() == {
+            "person": bob.id,
+            "yes": True,
+        }
+        assert asker.until(lambda m: m["type"] == "answered")["yes"] is True
+        assert host.until(lambda m: m["type"] == "asking")["people"] == []
+        assert _asks(asker, 2)["type"] == "ack", "let sit, he sits"
+        assert _asks(other, 3)["error"] == "asked"
+        host.until(lambda m: m["type"] == "asking" and m["people"])
+        assert ann.post(f"/api/tables/{table}/asking/{cy.id}", {"yes": False}).status_code == 200
+        assert other.until(lambda m: m["type"] == "answered")["yes"] is False
+        assert _asks(other, 3)["error"] == "asked", "refused, she may ask again"
+    assert ann.post(f"/api/tables/{table}/asking/{cy.id}", {"yes": True}).status_code == 200
+    server.app.state.lobby.runner(table).close()

@@ -23,7 +23,9 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     ann.page.get_by_label("Private: only those who follow its link see it and may sit").check()
     table = ann.open_table(bots=1)
     invite = ann.page.get_by_label("the table's link")
-    expect(invite).to_have_value(re.compile(rf"{re.escape(served.url)}/table\.html\?table={table}&invite=[\w-]{{32}}$"))
+    expect(invite).to_have_value(
+        re.compile(rf"{re.escape(served.url)}/table\.html\?table={table}&invite=[\w-]{{32}}$")
+    )
     link = invite.input_value()
     expect(ann.page.locator("#layout")).to_have_attribute("data-seq", re.compile(r"\d+"))
     ann.page.screenshot(path=screenshots / "private-host-1280.png")
@@ -37,7 +39,9 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
 
     bob = Guest(browser, served.url, "bob")
     bob.page.goto(link)
-    expect(bob.page.locator("#status")).to_have_text("Sign up or log in to sit at or watch this table.")
+    expect(bob.page.locator("#status")).to_have_text(
+        "Sign up or log in to sit at or watch this table."
+    )
     bob.enter("Sign up")
     expect(bob.page.locator("#who")).to_contain_text("bob:", timeout=30_000)
     bob.sit(0, 300)
@@ -51,6 +55,8 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     eve.page.goto(link)
     expect(eve.page.locator("#status")).to_contain_text("no such table", timeout=30_000)
     eve.page.goto(invite.input_value())
-    expect(eve.page.locator("#layout")).to_have_attribute("data-seq", re.compile(r"\d+"), timeout=30_000)
+    expect(eve.page.locator("#layout")).to_have_attribute(
+        "data-seq", re.compile(r"\d+"), timeout=30_000
+    )
     bob.page.reload()
     expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "0", timeout=30_000)

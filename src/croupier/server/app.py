@@ -53,7 +53,7 @@ from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.schema import Account, Person, TableRecord
+from croupier.server.schema import Account, Guest, Person, TableRecord
 from croupier.server.succession import open_keys, published
 from croupier.server.tables import Settings
 
@@ -124,6 +124,7 @@ def create_app(
         Route("/tables/{table:int}", api.table),
         Route("/tables/{table:int}/close", api.close_table, methods=["POST"]),
         Route("/tables/{table:int}/invite", api.renew_invite, methods=["POST"]),
+        Route("/tables/{table:int}/asking/{person:int}", api.let_sit, methods=["POST"]),
         Route("/tables/{table:int}/odds", api.odds),
         Route("/tables/{table:int}/history", api.history),
         WebSocketRoute("/tables/{table:int}/socket", api.socket),
@@ -470,6 +471,42 @@ class _Api:
                 403, i18n._("only the person who opened a private table may renew its invite")
             )
         return JSONResponse({"invite": renewed})
+
+    async def let_sit(self, request: Request) -> Response:
+        """The host's answer to a person asking to sit (`{"yes": true}` or false), stored
+        before the table tells them (`croupier.server._asking`)."""
+        who = await self._who(request)
+        if who is None:
+            return _error(401, i18n._("log in to answer who asks to sit"))
+        if await self._hidden(request, who):
+            return self._no_table(request)
+        try:
+            runner = self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return await self._elsewhere(request, error)
+        if who[0] != runner.info.opened_by:
+            return _error(403, i18n._("only the table's host lets people sit"))
+        try:
+            yes = (await frames.body(request)).get("yes")
+        except InvalidInput as error:
+            return _error(400, str(error))
+        if not isinstance(yes, bool):
+            return _error(400, i18n._("yes={yes!r} is not valid: true or false").format(yes=yes))
+        person = request.path_params["person"]
+        if person not in runner.asking.asking:
+            said = i18n._("person {person} is not asking to sit at this table")
+            return _error(404, said.format(person=person))
+        await asyncio.to_thread(self._let_sit_now, runner.info.id, person, yes)
+        runner.let_sit(person, yes)
+        return JSONResponse({"person": person, "yes": yes})
+
+    def _let_sit_now(self, table: int, person: int, yes: bool) -> None:
+        with Session(self.engine) as session, session.begin():
+            guest = session.get(Guest, (table, person))
+            if guest is None:
+                session.add(Guest(table_id=table, person_id=person, approved=yes))
+            else:
+                guest.approved = yes
 
     def _renew_now(self, table: int, person: int) -> str | None:
         """The table's new invite; "" if `person` may not renew it; None if, for them,

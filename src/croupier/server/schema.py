@@ -207,7 +207,8 @@ class TableRecord(Base):
 
 class Guest(Base):
     """A person let in to a private table by its invite (`croupier.server.invites`): they
-    keep their way in when the invite is renewed."""
+    keep their way in when the invite is renewed; `approved`, whether its host has let them
+    sit (`croupier.server._asking`)."""
 
     __tablename__ = "guests"
 
@@ -216,6 +217,7 @@ class Guest(Base):
     admitted_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now()
     )
+    approved: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRecord(Base):

@@ -43,6 +43,7 @@ from croupier.server.schema import (
     Account,
     AccountKind,
     Cause,
+    Guest,
     Person,
     SealRecord,
     ShoeClosing,
@@ -93,7 +94,8 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
+    whether the table gives the exact odds of the cards not yet seen (`odds`), whether its
+    host lets each person sit (`approval`: `croupier.server._asking`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
     (`parts_window`; no longer once each whose client gives parts has), and, once its
     seals are closed, for the parts sealed to be revealed (`reveal_window`;
@@ -107,6 +109,7 @@ class Settings:
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
+    approval: bool = False
     parts_window: float = 5.0
     reveal_window: float = 5.0
     shoe_time: float = 3600.0
@@ -147,6 +150,9 @@ class Settings:
             raise ValueError(said.format(chips=self.bot_chips, most=MAX_BUY_IN))
         if not isinstance(self.odds, bool):
             raise ValueError(_("odds={odds!r} is not valid: true or false").format(odds=self.odds))
+        if not isinstance(self.approval, bool):
+            said = _("approval={approval!r} is not valid: true or false")
+            raise ValueError(said.format(approval=self.approval))
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +186,8 @@ class TableInfo:
     private: bool = False
     """Whether it is left out of the lobby and shown only to its opener, its guests and
     whoever brings its invite (`croupier.server.invites`)."""
+    approved: frozenset[int] = frozenset()
+    """The people its host has let sit (`croupier.server._asking`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,6 +592,11 @@ def rebuild(
             keys,
             record.fairness,
             record.private,
+            frozenset(
+                session.scalars(
+                    select(Guest.person_id).where(Guest.table_id == table, Guest.approved)
+                )
+            ),
         )
         return info, book, list(told)
 

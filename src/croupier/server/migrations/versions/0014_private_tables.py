@@ -1,6 +1,7 @@
 """Private tables (issue 41): a table left out of the lobby and shown only to its opener,
 its guests and whoever brings its invite, which its opener may renew; the guests it has let
-in. Every table opened before is public.
+in, and whether its host has let each sit (the setting `approval`). Every table opened
+before is public.
 
 Revision ID: 0014
 Revises: 0013
@@ -33,6 +34,7 @@ def upgrade() -> None:
         sa.Column(
             "admitted_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False
         ),
+        sa.Column("approved", sa.Boolean, nullable=False, server_default=sa.false()),
     )
 
 
