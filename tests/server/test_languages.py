@@ -171,8 +171,8 @@ def test_a_malformed_request_is_refused_in_its_language(server):
         (
             opening({"game": "banchek", "colour": "red"}),
             400,
-            "unknown field 'colour': give game, rules, bots, settings, sealed",
-            "неизвестное поле 'colour': укажите game, rules, bots, settings, sealed",
+            "unknown field 'colour': give game, rules, bots, settings, sealed, private",
+            "неизвестное поле 'colour': укажите game, rules, bots, settings, sealed, private",
         ),
         (
             opening({"game": "banchek", "settings": {"hold": -1}}),

@@ -40,7 +40,7 @@ from croupier.engine.codec import encode
 from croupier.engine.rule_options import described
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
 from croupier.server import _frames as frames
-from croupier.server import sessions
+from croupier.server import invites, sessions
 from croupier.server._cross_site import Guard
 from croupier.server._protocol import CROWDED, ENDED
 from croupier.server._readings import Readings
@@ -53,7 +53,7 @@ from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.schema import Account, Person
+from croupier.server.schema import Account, Guest, Person, TableRecord
 from croupier.server.succession import open_keys, published
 from croupier.server.tables import Settings
 
@@ -123,6 +123,8 @@ def create_app(
         Route("/tables", api.open_table, methods=["POST"]),
         Route("/tables/{table:int}", api.table),
         Route("/tables/{table:int}/close", api.close_table, methods=["POST"]),
+        Route("/tables/{table:int}/invite", api.renew_invite, methods=["POST"]),
+        Route("/tables/{table:int}/asking/{person:int}", api.let_sit, methods=["POST"]),
         Route("/tables/{table:int}/odds", api.odds),
         Route("/tables/{table:int}/history", api.history),
         WebSocketRoute("/tables/{table:int}/socket", api.socket),
@@ -402,14 +404,120 @@ class _Api:
         )
 
     async def tables(self, request: Request) -> Response:
-        return JSONResponse(await self.lobby.tables(language(request)))
+        """The lobby: every public table, and the private ones the person opened or is a
+        guest at."""
+        who = await self._who(request)
+        listed = await self.lobby.tables(language(request))
+        if any(entry.get("private") for entry in listed):
+            theirs = set() if who is None else await asyncio.to_thread(self._theirs, who[0])
+            listed = [entry for entry in listed if not entry["private"] or entry["id"] in theirs]
+        return JSONResponse(listed)
+
+    def _theirs(self, person: int) -> set[int]:
+        with Session(reading(self.engine)) as session:
+            return invites.guest_tables(session, person)
+
+    async def _hidden(self, connection: HTTPConnection, who: tuple[int, str] | None) -> bool:
+        """Whether the table the connection names is private and not for `who` (None:
+        nobody logged in), who brings its invite (`invite=`) or not: it is answered as a
+        table that does not exist. One who brings it is let in as a guest
+        (`croupier.server.invites`)."""
+        table = connection.path_params["table"]
+        with contextlib.suppress(LookupError):
+            if not self.lobby.runner(table).info.private:
+                return False
+        invite = connection.query_params.get("invite")
+        person = None if who is None else who[0]
+        return not await asyncio.to_thread(self._lets_in, table, person, invite)
+
+    def _lets_in(self, table: int, person: int | None, invite: str | None) -> bool:
+        with Session(self.engine) as session, session.begin():
+            record = session.get(TableRecord, table)
+            return record is None or invites.let_in(session, record, person, invite)
+
+    def _no_table(self, connection: HTTPConnection) -> Response:
+        said = i18n._("there is no table {table}")
+        return _error(404, said.format(table=connection.path_params["table"]))
 
     async def table(self, request: Request) -> Response:
+        who = await self._who(request)
+        if await self._hidden(request, who):
+            return self._no_table(request)
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        return JSONResponse(self.lobby.entry(runner, language(request)))
+        entry = self.lobby.entry(runner, language(request))
+        if runner.info.private and who is not None and who[0] == runner.info.opened_by:
+            entry["invite"] = await asyncio.to_thread(self._invite, runner.info.id)
+        return JSONResponse(entry)
+
+    def _invite(self, table: int) -> str | None:
+        with Session(reading(self.engine)) as session:
+            record = session.get(TableRecord, table)
+            return None if record is None else record.invite
+
+    async def renew_invite(self, request: Request) -> Response:
+        """A private table's new invite, which its opener alone may ask for: the old one
+        lets nobody new in."""
+        who = await self._who(request)
+        if who is None:
+            return _error(401, i18n._("log in to renew a table's invite"))
+        renewed = await asyncio.to_thread(self._renew_now, request.path_params["table"], who[0])
+        if renewed is None:
+            return self._no_table(request)
+        if not renewed:
+            return _error(
+                403, i18n._("only the person who opened a private table may renew its invite")
+            )
+        return JSONResponse({"invite": renewed})
+
+    async def let_sit(self, request: Request) -> Response:
+        """The host's answer to a person asking to sit (`{"yes": true}` or false), stored
+        before the table tells them (`croupier.server._asking`)."""
+        who = await self._who(request)
+        if who is None:
+            return _error(401, i18n._("log in to answer who asks to sit"))
+        if await self._hidden(request, who):
+            return self._no_table(request)
+        try:
+            runner = self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return await self._elsewhere(request, error)
+        if who[0] != runner.info.opened_by:
+            return _error(403, i18n._("only the table's host lets people sit"))
+        try:
+            yes = (await frames.body(request)).get("yes")
+        except InvalidInput as error:
+            return _error(400, str(error))
+        if not isinstance(yes, bool):
+            return _error(400, i18n._("yes={yes!r} is not valid: true or false").format(yes=yes))
+        person = request.path_params["person"]
+        if person not in runner.asking.asking:
+            said = i18n._("person {person} is not asking to sit at this table")
+            return _error(404, said.format(person=person))
+        await asyncio.to_thread(self._let_sit_now, runner.info.id, person, yes)
+        runner.let_sit(person, yes)
+        return JSONResponse({"person": person, "yes": yes})
+
+    def _let_sit_now(self, table: int, person: int, yes: bool) -> None:
+        with Session(self.engine) as session, session.begin():
+            guest = session.get(Guest, (table, person))
+            if guest is None:
+                session.add(Guest(table_id=table, person_id=person, approved=yes))
+            else:
+                guest.approved = yes
+
+    def _renew_now(self, table: int, person: int) -> str | None:
+        """The table's new invite; "" if `person` may not renew it; None if, for them,
+        there is no such table."""
+        with Session(self.engine) as session, session.begin():
+            record = session.get(TableRecord, table)
+            if record is None or not invites.let_in(session, record, person, None):
+                return None
+            if not record.private or record.opened_by != person:
+                return ""
+            return invites.renew(session, record)
 
     async def _elsewhere(self, request: Request, error: LookupError) -> Response:
         """A request for a table this process does not run: sent on (307) to the process
@@ -422,6 +530,8 @@ class _Api:
 
     async def odds(self, request: Request) -> Response:
         who = await self._who(request)
+        if await self._hidden(request, who):
+            return self._no_table(request)
         person = None if who is None else who[0]
         try:
             self.lobby.runner(request.path_params["table"])
@@ -431,6 +541,8 @@ class _Api:
         return await self.readings.odds_answer(table, person, _address(request))
 
     async def history(self, request: Request) -> Response:
+        if await self._hidden(request, await self._who(request)):
+            return self._no_table(request)
         table = request.path_params["table"]
         encodings = request.headers.get("accept-encoding", "")
         return await self.readings.history_answer(table, _address(request), encodings)
@@ -454,6 +566,8 @@ class _Api:
         who = await self._who(request)
         if who is None:
             return _error(401, i18n._("log in to close a table"))
+        if await self._hidden(request, who):
+            return self._no_table(request)
         try:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
@@ -469,11 +583,21 @@ class _Api:
             return _error(401, i18n._("log in to open a table"))
         try:
             body = await frames.body(request)
-            unknown = sorted(set(body) - {"game", "rules", "bots", "settings", "sealed"})
+            fields = {"game", "rules", "bots", "settings", "sealed", "private"}
+            unknown = sorted(set(body) - fields)
             if unknown:
-                said = i18n._("unknown field {field!r}: give game, rules, bots, settings, sealed")
+                said = i18n._(
+                    "unknown field {field!r}: give game, rules, bots, settings, sealed, private"
+                )
                 raise InvalidInput(said.format(field=unknown[0]))
             sealed = frames.sealed(body["sealed"]) if "sealed" in body else None
+            private = body.get("private", False)
+            if not isinstance(private, bool):
+                raise InvalidInput(
+                    i18n._("private={private!r} is not valid: true or false").format(
+                        private=private
+                    )
+                )
             game, options = body.get("game"), body.get("rules", {})
             if not isinstance(game, str):
                 said = i18n._("game={game!r} is not valid: one of {games}")
@@ -482,12 +606,15 @@ class _Api:
                 raise InvalidInput(i18n._("rules is not an object of rule options"))
             settings = Settings.read(body.get("settings", {}))
             bots = body.get("bots", 0)
-            runner = await self.lobby.open(who[0], game, options, bots, settings, sealed)
+            runner = await self.lobby.open(who[0], game, options, bots, settings, sealed, private)
         except InvalidInput as error:
             return _error(400, str(error))
         except TooManyTables as error:
             return _error(409, str(error))
-        return JSONResponse(self.lobby.entry(runner, language(request)), 201)
+        entry = self.lobby.entry(runner, language(request))
+        if private:
+            entry["invite"] = await asyncio.to_thread(self._invite, runner.info.id)
+        return JSONResponse(entry, 201)
 
     async def socket(self, websocket: WebSocket) -> None:
         # Accepted first, so that the close code and its reason reach the client (a socket
@@ -506,6 +633,9 @@ class _Api:
         if who is None:
             reason = i18n._("log in to sit at or watch a table")
             await websocket.close(code=ENDED, reason=reason)
+            return
+        if await self._hidden(websocket, who):
+            await websocket.close(code=4404, reason=i18n._("there is no such table"))
             return
         address = _address(websocket)
         if not self.door.connecting(address):

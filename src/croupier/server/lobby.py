@@ -176,10 +176,12 @@ class Lobby:
         bots: int,
         settings: Settings,
         sealed: str | None = None,
+        private: bool = False,
     ) -> TableRunner:
         """Open a table of `game` with its rules from `options` and `bots` bots (in the
-        seats after the first), the seal of the opener's part in its first shuffle; `InvalidInput`
-        says what is wrong with a request."""
+        seats after the first), the seal of the opener's part in its first shuffle, private
+        or not (`croupier.server.invites`); `InvalidInput` says what is wrong with a
+        request."""
         found = games.get(game)
         rules = found.config(**options)
         names = roster.names(game)
@@ -215,6 +217,7 @@ class Lobby:
                 sealed,
                 box=self.keys.box,
                 seeded=self.seed is not None,
+                private=private,
             )
             return await self._resume(table, FIRST_FENCE)
 
@@ -359,7 +362,8 @@ def _elsewhere(record: TableRecord) -> dict[str, Any]:
     whose lease has run out may be dead: nobody is sent there)."""
     held = record.lease_until is not None and _aware(record.lease_until) > datetime.now(UTC)
     where = _reached(record.id, record.address if held else None)
-    return {"id": record.id, "game": record.game, "seats": record.seats, "here": False, **where}
+    shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
+    return {**shown, "here": False, **where}
 
 
 def _aware(moment: datetime) -> datetime:

@@ -69,6 +69,7 @@ from croupier.i18n import _
 from croupier.randomness import Shuffler
 from croupier.server import _judging as judging
 from croupier.server import _protocol as protocol
+from croupier.server._asking import Asking
 from croupier.server._book import FOR_A_PERSON, Book, Move, Seat, action_json
 from croupier.server._chat import Talk, tidy
 from croupier.server._committer import Committer
@@ -188,6 +189,7 @@ class TableRunner:
             if holder.person is not None
         }
         self._plans = Plans()
+        self.asking = Asking.of(info.approved)
         self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
@@ -276,6 +278,8 @@ class TableRunner:
             for told in catch_up(self.info.game, self._recent, person, last_seq, said):
                 subscriber.tell(told)
         subscriber.tell(self._view_for(person, book))
+        if person is not None and person == self.info.opened_by and self.asking.asking:
+            subscriber.tell(self.asking.told())
         self._subscribers.append(subscriber)
         return subscriber
 
@@ -406,6 +410,7 @@ class TableRunner:
             "closed": self.closed,
             "paused": self.paused is not None,
             "opened_by": self.info.opened_by,
+            "private": self.info.private,
         }
 
     # --- the task ----------------------------------------------------------------------
@@ -696,7 +701,7 @@ class TableRunner:
         if pending is not None and judging.retried(request, pending):
             batch.answers.append((request, None, pending[0]))  # a retry: the same answer
             return
-        refusal = self._check(request, batch)
+        refusal = self._check(request, batch) or self._asks(request)
         if refusal is not None:
             batch.answers.append((request, refusal, 0))
             return
@@ -726,6 +731,36 @@ class TableRunner:
         ):
             self._add_part(batch, Part(shoes.coming, seat, request.person, request.sealed))
         self._automatic(batch)
+
+    def _asks(self, request: Request) -> dict[str, Any] | None:
+        """A sit-down at a table whose host lets each person sit, by one not let yet: the
+        host is told, and the person that they have asked (`_asking`)."""
+        host = self.info.opened_by
+        if not isinstance(request.action, Join) or not self.asking.must_ask(
+            request.person, host, self.info.settings.approval
+        ):
+            return None
+        self.asking.ask(request.person, request.name, request.seat, request.action.amount)
+        self._tell_host()
+        said = _("the host lets each person sit: you have asked, and sit once the host says yes")
+        return protocol.refused(request.key, said, "asked")
+
+    def let_sit(self, person: int, yes: bool) -> bool:
+        """The host's answer to `person`, who asked to sit (stored already): they are told,
+        and the host again who is asking. Whether they were asking."""
+        if not self.asking.answered(person, yes):
+            return False
+        for subscriber in list(self._subscribers):
+            if subscriber.person == person:
+                subscriber.tell({"type": "answered", "yes": yes})
+        self._tell_host()
+        return True
+
+    def _tell_host(self) -> None:
+        told = self.asking.told()
+        for subscriber in list(self._subscribers):
+            if subscriber.person is not None and subscriber.person == self.info.opened_by:
+                subscriber.tell(told)
 
     def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
         """The refusal of a request before the rules are asked, if any (`judging`)."""

@@ -42,6 +42,7 @@ __all__ = [
     "ChatLine",
     "Chips",
     "DoorCount",
+    "Guest",
     "Person",
     "SealKey",
     "SealRecord",
@@ -175,7 +176,9 @@ class TableRecord(Base):
     (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
     (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
     0010; `seeded`, whether its seeds come from a seed the server's operator chose
-    (`serve --seed`: whoever knows it knows every order)."""
+    (`serve --seed`: whoever knows it knows every order); `private`, whether it is left out
+    of the lobby and shown only to its opener, its guests and whoever brings its `invite`
+    (`croupier.server.invites`)."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -198,6 +201,23 @@ class TableRecord(Base):
     fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     fairness: Mapped[int] = mapped_column(Integer, default=FAIRNESS, server_default="1")
     seeded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class Guest(Base):
+    """A person let in to a private table by its invite (`croupier.server.invites`): they
+    keep their way in when the invite is renewed; `approved`, whether its host has let them
+    sit (`croupier.server._asking`)."""
+
+    __tablename__ = "guests"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id"), primary_key=True)
+    admitted_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
+    approved: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRecord(Base):

@@ -31,6 +31,7 @@ from croupier.engine.game import Game
 from croupier.errors import CroupierError, InvalidInput
 from croupier.fairness import FAIRNESS, SEED
 from croupier.i18n import _
+from croupier.server import invites
 from croupier.server._book import Book, Move, Party, action_from_json, actor_from_text
 from croupier.server._protocol import Told
 from croupier.server._shoes import Shoes
@@ -42,6 +43,7 @@ from croupier.server.schema import (
     Account,
     AccountKind,
     Cause,
+    Guest,
     Person,
     SealRecord,
     ShoeClosing,
@@ -93,7 +95,8 @@ class Settings:
     (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
-    whether the table gives the exact odds of the cards not yet seen (`odds`), how long a
+    whether the table gives the exact odds of the cards not yet seen (`odds`), whether its
+    host lets each person sit (`approval`: `croupier.server._asking`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
     (`parts_window`; no longer once each whose client gives parts has), and, once its
     seals are closed, for the parts sealed to be revealed (`reveal_window`;
@@ -107,6 +110,7 @@ class Settings:
     bot_pause: float = 0.8
     bot_chips: int = 1000
     odds: bool = True
+    approval: bool = False
     parts_window: float = 5.0
     reveal_window: float = 5.0
     shoe_time: float = 3600.0
@@ -147,6 +151,9 @@ class Settings:
             raise ValueError(said.format(chips=self.bot_chips, most=MAX_BUY_IN))
         if not isinstance(self.odds, bool):
             raise ValueError(_("odds={odds!r} is not valid: true or false").format(odds=self.odds))
+        if not isinstance(self.approval, bool):
+            said = _("approval={approval!r} is not valid: true or false")
+            raise ValueError(said.format(approval=self.approval))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +184,11 @@ class TableInfo:
     """The version of its shuffles' derivation (`croupier.fairness.FAIRNESS`): 1 for a
     table opened before migration 0010, whose orders were bound to no place and whose cuts
     were made by whoever cut."""
+    private: bool = False
+    """Whether it is left out of the lobby and shown only to its opener, its guests and
+    whoever brings its invite (`croupier.server.invites`)."""
+    approved: frozenset[int] = frozenset()
+    """The people its host has let sit (`croupier.server._asking`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +226,7 @@ def open_table(
     *,
     box: SeedBox,
     seeded: bool = False,
+    private: bool = False,
 ) -> int:
     """Open a table; the house stakes each bot with `settings.bot_chips`. Its id. With
     `claimed`, (owner, seconds, address) as `claim` takes them, the table is that process's
@@ -221,7 +234,8 @@ def open_table(
     it up first. Its first
     shuffle's secret seed (`first_seed` of the table's id) is stored with it, sealed by
     `box`, and the seal of the part of that shuffle its opener gave (`sealed`), under seat
-    0, the seat left for them. `seeded`: its seeds come from a seed the operator chose."""
+    0, the seat left for them. `seeded`: its seeds come from a seed the operator chose.
+    `private`: it is shown only to its opener and whoever brings its invite (made here)."""
     lease: dict[str, Any] = {}
     if claimed is not None:
         owner, seconds, address = claimed
@@ -236,6 +250,8 @@ def open_table(
             bots=json.dumps({str(seat): name for seat, name in bots.items()}),
             opened_by=opened_by,
             seeded=seeded,
+            private=private,
+            invite=invites.fresh() if private else None,
             **lease,
         )
         session.add(record)
@@ -576,6 +592,12 @@ def rebuild(
             record.opened_by,
             keys,
             record.fairness,
+            record.private,
+            frozenset(
+                session.scalars(
+                    select(Guest.person_id).where(Guest.table_id == table, Guest.approved)
+                )
+            ),
         )
         return info, book, list(told)
 

@@ -74,6 +74,7 @@ function row(entry) {
       "td",
       {},
       titleOf(entry.game),
+      entry.private ? el("span", { class: "note private" }, ` · ${_("private")}`) : null,
       entry.described ? el("div", { class: "note described" }, entry.described) : null,
       entry.stakes ? el("div", { class: "note stakes" }, stakesOf(entry)) : null,
     ),
@@ -147,6 +148,7 @@ async function open(event) {
         odds: form.elements.odds.checked,
       },
       ...(sealed ? { sealed } : {}), // its seal: the part is revealed at the table
+      private: form.elements.private.checked,
     };
     const entry = await post("/api/tables", body);
     if (sealed) keepOpenersPart(entry.id, part);

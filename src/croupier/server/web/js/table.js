@@ -50,7 +50,7 @@
 //
 // A layout never decides what is legal and never shows a card its view does not carry.
 
-import { get, me } from "./api.js";
+import { get, me, post } from "./api.js";
 import { _, languageSwitch, ngettext, translate } from "./i18n.js";
 import { card, hand } from "./cards.js";
 import { control, describe, focused, refocus } from "./controls.js";
@@ -61,6 +61,7 @@ import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
 import { learnRules } from "./rules.js";
 import { FairPanel } from "./fair.js";
+import { InvitePanel } from "./invite.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { NOT_SENT, TableLine } from "./socket.js";
@@ -82,6 +83,7 @@ const page = {
 
 const query = new URLSearchParams(location.search);
 const table = Number(query.get("table"));
+const invited = query.get("invite"); // a private table's invite, from the link its opener sent
 let sitting = query.get("sit") === "1"; // the lobby's "Sit down": take the first open seat
 const state = {
   game: null,
@@ -113,7 +115,8 @@ async function loadLayout(game) {
 
 async function loadNames() {
   try {
-    const entry = await get(`/api/tables/${table}`);
+    const entry = await get(`/api/tables/${table}${invited ? `?${new URLSearchParams({ invite: invited })}` : ""}`);
+    state.invite.shown(entry);
     state.names = Object.fromEntries(Object.entries(entry.taken || {}).map(([seat, who]) => [Number(seat), who.name]));
     state.openedBy = entry.opened_by ?? null;
     if (!state.game) state.game = entry.game;
@@ -490,6 +493,25 @@ document.addEventListener("keydown", (event) => {
   else button.click();
 });
 
+// Signing up or logging in on the table's own page (one who follows a private table's
+// link may have no account yet): the page starts again, logged in, at the same link.
+function enterHere() {
+  const section = document.getElementById("entry");
+  section.hidden = false;
+  section.querySelector("form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const how = event.submitter?.value || "register";
+    const body = { name: form.elements.name.value, password: form.elements.password.value };
+    try {
+      await post(how === "register" ? "/api/register" : "/api/login", body);
+      location.reload();
+    } catch (error) {
+      document.getElementById("enter-error").textContent = error.message;
+    }
+  });
+}
+
 async function start() {
   translate(document);
   document.querySelector("header").append(languageSwitch());
@@ -505,9 +527,12 @@ async function start() {
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
-  await Promise.all([loadNames(), loadPerson()]);
+  state.invite = new InvitePanel(document.querySelector("section.invite"), table);
+  await loadPerson();
+  await loadNames(); // (once the person is known: one who brings the invite is let in)
   if (!state.person) {
-    say(page.status, _("Log in at the lobby to sit at or watch a table."), "error");
+    say(page.status, _("Sign up or log in to sit at or watch this table."), "error");
+    enterHere();
     return;
   }
   if (state.game) {
