@@ -60,3 +60,39 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     )
     bob.page.reload()
     expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "0", timeout=30_000)
+
+
+def test_a_host_who_lets_each_person_sit_sees_who_asks_and_answers(serve, browser: Browser):
+    served = serve(5)
+    ann = Guest(browser, served.url, "ann")
+    ann.sign_up()
+    ann.page.get_by_label("Private: only those who follow its link see it and may sit").check()
+    ann.page.get_by_label("I let each person sit").check()
+    ann.open_table(bots=1)
+    invite = ann.page.get_by_label("the table's link")
+    expect(invite).to_have_value(re.compile("invite="))
+    link = invite.input_value()
+    asking = ann.page.get_by_role("region", name="people asking to sit")
+    for name in ("bob", "cy"):
+        friend = Guest(browser, served.url, name)
+        friend.page.goto(link)
+        friend.enter("Sign up")
+        expect(friend.page.locator("#who")).to_contain_text(f"{name}:", timeout=30_000)
+        seat = {"bob": 0, "cy": 2}[name]
+        friend.page.get_by_label("seat to take").select_option(str(seat))
+        friend.page.get_by_label("chips to bring").fill("300")
+        friend.page.get_by_role("button", name="Sit down").click()
+        expect(friend.page.locator("#answer")).to_have_text(
+            "The host lets each person sit: you have asked, and sit once the host says yes."
+        )
+        said = f"{name} asks to sit at seat {seat + 1} with 300 chips"
+        expect(asking.get_by_role("listitem")).to_contain_text(said)
+        yes = name == "bob"
+        asking.get_by_role("button", name="Let sit" if yes else "Refuse").click()
+        if yes:
+            expect(friend.page.locator("#layout")).to_have_attribute("data-seat", str(seat))
+            expect(friend.page.locator("#who")).to_contain_text("700 chips")
+        else:
+            expect(friend.page.locator("#answer")).to_have_text("The host has not let you sit.")
+            expect(friend.page.locator("#layout")).to_have_attribute("data-seat", "")
+        expect(asking).to_be_hidden()

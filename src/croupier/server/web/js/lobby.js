@@ -146,6 +146,7 @@ async function open(event) {
         time_limit: Number(form.elements.time_limit.value),
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
+        approval: form.elements.approval.checked,
       },
       ...(sealed ? { sealed } : {}), // its seal: the part is revealed at the table
       private: form.elements.private.checked,

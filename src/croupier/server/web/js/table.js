@@ -61,6 +61,7 @@ import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
 import { learnRules } from "./rules.js";
 import { FairPanel } from "./fair.js";
+import { AskingPanel } from "./asking.js";
 import { InvitePanel } from "./invite.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
@@ -147,6 +148,7 @@ function send(action, seat = null) {
     return;
   }
   say(page.answer, "");
+  if (action.type === "Join") state.joining = { action, seat }; // asked again once the host says yes
   state.line.act(action, seat, action.type === "Join" ? state.fair.joining() : null);
 }
 
@@ -456,10 +458,21 @@ function receive(message, sent) {
       state.closing.shown(state.person, state.openedBy, message.closed);
       break;
     case "refused":
+      if (message.error === "asked") {
+        say(page.answer, `${message.reason[0].toUpperCase()}${message.reason.slice(1)}.`);
+        break;
+      }
       if (!doneAlready(sent)) say(page.answer, _("Refused: {reason}", { reason: message.reason }), "error");
       break;
     case "chat":
       state.chat.heard(message.lines);
+      break;
+    case "asking":
+      state.asking.heard(message);
+      break;
+    case "answered":
+      say(page.answer, message.yes ? _("The host lets you sit.") : _("The host has not let you sit."), message.yes ? "note" : "error");
+      if (message.yes && state.joining) send(state.joining.action, state.joining.seat);
       break;
     case "given":
       state.fair.given(message);
@@ -528,6 +541,7 @@ async function start() {
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   state.invite = new InvitePanel(document.querySelector("section.invite"), table);
+  state.asking = new AskingPanel(document.querySelector("section.asking"), table, (seat) => seatName(seat, state.names));
   await loadPerson();
   await loadNames(); // (once the person is known: one who brings the invite is let in)
   if (!state.person) {
