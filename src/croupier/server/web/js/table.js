@@ -62,6 +62,7 @@ import { resultPanel } from "./result.js";
 import { learnRules } from "./rules.js";
 import { FairPanel } from "./fair.js";
 import { AskingPanel } from "./asking.js";
+import { Caller } from "./call.js";
 import { InvitePanel } from "./invite.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
@@ -212,7 +213,8 @@ function draw() {
   const shown = resultPanel(view, seat, state.layout, helpers, draw);
   if (shown) page.layout.prepend(shown);
   drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
-  state.clock.set(message.closed ? {} : message.waiting, seat, state.names);
+  state.clock.set(message.closed ? {} : message.waiting, seat, state.names, () => state.call.late());
+  state.call.turn(!message.closed && seat !== null && (view.to_act || []).includes(seat));
   const chips = tableChips(view, seat);
   page.chips.textContent = chips === null ? "" : ngettext("{n} chip at this table", "{n} chips at this table", chips);
   online(state.online);
@@ -534,6 +536,7 @@ async function start() {
   }
   document.title = _("croupier: table {table}", { table });
   state.clock = new Clock(page.clock);
+  state.call = new Caller(document.getElementById("call-sound"));
   state.log = new Log(page.log, table);
   state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);

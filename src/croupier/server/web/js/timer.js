@@ -21,7 +21,9 @@ export class Clock {
     this.draw();
   }
 
-  set(waiting, mine, names) {
+  // `late` is called while the seat's own clock has less than 5 seconds left.
+  set(waiting, mine, names, late = null) {
+    this.late = late;
     this.left = waiting || {};
     this.since = performance.now();
     this.mine = mine;
@@ -39,6 +41,7 @@ export class Clock {
     for (const [seat, seconds] of Object.entries(this.left)) {
       const left = Math.max(0, seconds - gone);
       const who = Number(seat) === this.mine ? _("you") : seatName(Number(seat), this.names);
+      if (Number(seat) === this.mine && left < 5 && this.late) this.late();
       this.container.append(
         el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, _("{who}: {seconds} s", { who, seconds: left.toFixed(0) })),
       );
