@@ -266,7 +266,7 @@ function drawActions(message, offered, placed) {
   if (!leave) state.confirming = false;
   const rebuy = rest.find(isRebuy);
   page.actions.append(seatMenu(message, plans(message, leave), rebuy ? bringChips(rebuy) : null));
-  rest = rest.filter((option) => !isRebuy(option) && !isLeave(option));
+  rest = rest.filter((option) => !isRebuy(option) && !isLeave(option) && !SITTING.includes(option.type));
   const yours = message.view.to_act.includes(message.seat);
   page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
   rest.forEach((option, index) => {
@@ -287,6 +287,10 @@ function turnWords(yours, placed, rest) {
   if (yours) return placed ? (rest ? _("Your turn on the table, or here:") : _("Your turn on the table.")) : _("Your turn:");
   return placed ? (rest ? _("You may act on the table, or here:") : _("You may act on the table.")) : _("You may act:");
 }
+
+// Sitting out of the game and coming back (Banchek's SitOut, SitIn): the plans' "Sit out"
+// toggle says them, and the table takes them at the moment the rules allow.
+const SITTING = ["SitOut", "SitIn"];
 
 function isRebuy(option) {
   return option.type === "Amounts" && option.template.type === "Rebuy";
@@ -417,7 +421,10 @@ function leaveWords(round) {
   return _("Leave after this coup");
 }
 
-function planWords(planned) {
+// What a plan means, said when the table has taken it; `outOfGame`: at a game where one
+// sitting out leaves the game (Banchek, BN-11).
+function planWords(planned, outOfGame) {
+  if (planned.away && outOfGame) return _("You are sitting out: you are dealt no cards and never staked, and your seat and chips are kept for a while.");
   if (planned.away) return _("You are sitting out: the table plays your turns as the plainest choice, and keeps your seat for a while.");
   if (planned.leave) return _("You get up at the next moment the rules allow.");
   return "";
@@ -489,7 +496,7 @@ function receive(message, sent) {
       say(page.answer, "");
       break;
     case "planned":
-      say(page.answer, planWords(message));
+      say(page.answer, planWords(message, Array.isArray(state.message?.view?.out)));
       break;
     default:
       break;
