@@ -116,8 +116,10 @@ def test_a_person_brings_more_chips_from_the_account(serve, browser: Browser, sc
     expect(ada.page.locator("#table-chips")).to_have_text("300 chips at this table")
     bring = ada.page.locator("form.rebuy")
     expect(bring.locator("input")).to_have_attribute("max", "700")  # what the account holds
+    expect(bring.locator("input")).to_have_value("500")  # as a buy-in, not a single chip
+    expect(bring.locator("input")).to_have_accessible_name("Bring chips: amount, 1 to 700")
     bring.locator("input").fill("250")
-    bring.get_by_role("button", name="Rebuy (1 to 700)").click()
+    bring.get_by_role("button", name="Bring chips (1 to 700)").click()
     expect(ada.page.locator("#table-chips")).to_have_text("550 chips at this table")
     expect(ada.page.locator("#who")).to_have_text("ada: 450 chips in your account")
     expect(bring.locator("input")).to_have_attribute("max", "450")
