@@ -418,7 +418,7 @@ function seatMenu(message, ...parts) {
   const menu = el(
     "details",
     { class: "seat-menu", open: seatOpen ?? window.matchMedia("(min-width: 761px)").matches },
-    el("summary", { "data-option": "seat-menu" }, _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
+    el("summary", { "data-option": "seat-menu" }, isBox() ? _("Your box") : _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
     el("div", { class: "seat-choices" }, parts),
   );
   menu.addEventListener("toggle", () => {
