@@ -55,6 +55,7 @@ from croupier.engine import (
     redact,
     replay,
 )
+from croupier.engine.actions import SitOut
 from croupier.errors import CroupierError, IllegalAction
 from croupier.randomness import RandomShuffler
 
@@ -184,8 +185,9 @@ def _seat_choice(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> t
 
 
 def _coming_or_going(option: Option) -> bool:
-    """Getting up, or bringing more chips: what a random seat does only now and then."""
-    return isinstance(option, Leave) or (
+    """Getting up, sitting out, or bringing more chips: what a random seat does only now and
+    then."""
+    return isinstance(option, Leave | SitOut) or (
         isinstance(option, Amounts) and isinstance(option.template, Rebuy)
     )
 

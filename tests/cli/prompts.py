@@ -16,6 +16,7 @@ from croupier.cli.monte_bank.human import HumanSeat as MonteBankSeat
 from croupier.cli.private_monte._human import PrivateSeat
 from croupier.cli.punto_banco._human import HumanPunter
 from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Game, Leave
+from croupier.engine.actions import SitOut
 from croupier.games import banchek, chemin_de_fer, monte_bank, private_monte, punto_banco
 from croupier.randomness import RandomShuffler
 
@@ -82,7 +83,8 @@ def prompts(name, seed=1, steps=20_000):
                 known = tuple(w.form for w in seat.words(view).words)
                 found.setdefault((view.phase, known), view)
         actor = rng.choice(sorted(actors, key=str))
-        options = [o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())]
+        staying = (EndSession(), Leave(), SitOut())
+        options = [o for o in game.legal_actions(state, actor) if o not in staying]
         if options:
             state, _ = game.apply(state, actor, pick(rng, rng.choice(options)))
     return tuple(found.values())

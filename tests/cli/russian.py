@@ -13,6 +13,7 @@ from typing import Any
 from croupier import words
 from croupier.bots.random_play import pick
 from croupier.engine import CHANCE, HOUSE, Drawing, EndSession, Leave
+from croupier.engine.actions import SitOut
 from croupier.i18n import use
 from croupier.randomness import RandomShuffler
 from tests.cli.prompts import prompts, seat_for
@@ -42,7 +43,7 @@ def random_play(
     game: Any, rules: Any, chips: int, steps: int, seed: int = 2, house: bool = True
 ) -> Iterator[tuple[Any, Any]]:
     """Each state random legal play of four seats comes to, with the events that brought
-    it (no one leaving or ending the session); the house is played at random too unless
+    it (no one leaving, sitting out or ending the session); the house is played at random too unless
     not `house`."""
     rng, shuffler = random.Random(seed), RandomShuffler.seeded(seed)
     state = game.start(rules, dict.fromkeys(range(4), chips))
@@ -57,9 +58,8 @@ def random_play(
         else:
             players = actors if house else actors - {HOUSE}
             actor = rng.choice(sorted(players, key=str))
-            options = [
-                o for o in game.legal_actions(state, actor) if o not in (EndSession(), Leave())
-            ]
+            staying = (EndSession(), Leave(), SitOut())
+            options = [o for o in game.legal_actions(state, actor) if o not in staying]
             if not options:
                 return
             state, events = game.apply(state, actor, pick(rng, rng.choice(options)))

@@ -45,6 +45,7 @@ from croupier.engine import (
     encode,
     redact,
 )
+from croupier.engine.actions import SitOut
 from croupier.randomness import RandomShuffler, stream
 
 __all__ = ["FOLDER", "GOLDEN", "SESSIONS", "Session", "record", "write_all"]
@@ -149,8 +150,8 @@ def _choose(
     `rounds` coups (as the table's croupier does: in Chemin de Fer the house is never among
     those to act, but it may end the session between coups); where it is to act it closes
     bets now and then (`CLOSING`), and at once when no seat is left to act. Otherwise a seat
-    to act, at random, takes a random action (`_pick`); it leaves only if it can do
-    nothing else, so that the few seats stay for the whole session.
+    to act, at random, takes a random action (`_pick`); it leaves (or sits out) only if it
+    can do nothing else, so that the few seats stay for the whole session.
     """
     if CHANCE in actors:
         node = game.chance(state)
@@ -165,7 +166,7 @@ def _choose(
         return HOUSE, _pick(rng, house)
     seat = rng.choice(seats)
     options = list(game.legal_actions(state, seat))
-    staying = [option for option in options if _kind(option) is not Leave]
+    staying = [option for option in options if _kind(option) not in (Leave, SitOut)]
     return seat, _pick(rng, staying or options)
 
 

@@ -47,11 +47,11 @@ def pick(options: list[Any], rng: random.Random) -> dict[str, Any]:
 
 
 def staying(options: list[Any]) -> list[Any]:
-    """A view's options but getting up and bringing more chips (a `Rebuy`)."""
+    """A view's options but getting up, sitting out and bringing more chips (a `Rebuy`)."""
     return [
         o
         for o in options
-        if o.get("type") != "Leave"
+        if o.get("type") not in ("Leave", "SitOut")
         and not (o.get("type") == "Amounts" and o["template"]["type"] == "Rebuy")
     ]
 

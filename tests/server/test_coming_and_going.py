@@ -3,7 +3,9 @@ next moment the rules allow, and the table takes the step then, in every game, w
 coup of asking, even where a bot banker leaves only a moment between deals to get up in
 (MB-15); a person who sits out is not waited for, and gets up once the table's `away` time
 is over; one who has gone is sat out after one missed turn, and waited for again once
-connected again; one who comes back is waited for again."""
+connected again; one who comes back is waited for again. At Banchek, where passing one's
+stake is leaving the game (BN-11), one who sits out, or has gone, leaves the game but keeps
+the seat and chips: never staked, dealt nothing, until back."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from croupier.client import Client
+from croupier.server._book import FOR_A_PERSON
 from croupier.server.app import create_app
 from croupier.server.audit import audit
 from croupier.server.tables import table_chips
@@ -86,7 +89,7 @@ def test_one_who_sits_out_is_not_waited_for_then_gets_up(server, database_url):
         sit_down(reader, 0, 500)
         assert _plan(reader, leave=False, away=True)["away"] is True
         # Her turn is taken at once, though she would have 60 s (PB-6: done betting).
-        done = reader.until(lambda m: m["type"] == "step" and m["actor"] == 0, timeout=10)
+        done = reader.until(lambda m: m["type"] == "step" and m.get("actor") == 0, timeout=10)
         assert done["by"] == "away" and done["events"][0]["type"] == "BoxDone"
         left = reader.until(
             lambda m: (
@@ -333,3 +336,74 @@ def test_a_banchek_punter_slow_at_his_stake_stakes_the_smallest(server, database
     assert staked and staked[0]["seat"] == 0, late  # not SeatLeft: he stays in the game (BN-11)
     (step,) = [s for s in steps_of(database_url, table) if s.seq == late["seq"]]
     assert json.loads(step.action) == {"type": "Stake", "amount": staked[0]["amount"]}
+
+
+def _banchek(person: Person, **settings: float) -> int:
+    """A Banchek table with two bots, so that play goes on while its person sits out."""
+    return open_table(person, "banchek", 2, **{"bot_pause": 0, "hold": 60, **settings})
+
+
+def _of(seat: int, kind: str) -> Any:
+    """Whether a message is a step of `seat`'s that tells an event of `kind`."""
+    return lambda m: (
+        m["type"] == "step"
+        and m.get("actor") == seat
+        and any(e["type"] == kind for e in m.get("events", ()))
+    )
+
+
+def test_a_banchek_punter_sitting_out_keeps_his_seat_unstaked_and_comes_back(
+    server, database_url
+):  # BN-11
+    ada = Person(server, "ada")
+    table = _banchek(ada, time_limit=60)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        assert _plan(reader, leave=False, away=True)["away"] is True
+        # Out of the game at the first moment she may, not after a minute's wait.
+        out = reader.until(lambda m: m["type"] == "step" and m.get("actor") == 0, timeout=10)
+        assert (out["by"], out["events"][0]["type"]) == ("away", "SatOut"), out  # (a hand void)
+        rounds = _rounds(reader.until(lambda m: m["type"] == "view"))
+        later = reader.until(lambda m: m["type"] == "view" and _rounds(m) >= rounds + 2)
+        assert (later["seat"], later["view"]["seats"][0], later["view"]["out"]) == (0, 500, [0])
+        assert later["plans"] == {"0": {"leave": False, "away": True}}
+        assert _plan(reader, leave=False, away=False)["away"] is False
+        back = reader.until(lambda m: m["type"] == "step" and m.get("actor") == 0)
+        assert (back["by"], [e["type"] for e in back["events"]]) == ("back", ["SatIn"]), back
+        reader.until(lambda m: m["type"] == "view" and "0" in m["waiting"], timeout=30)  # awaited
+    steps = steps_of(database_url, table)
+    mine = [(s.by, json.loads(s.action)["type"]) for s in steps if s.actor == "0"]
+    assert mine[:3] == [("seat", "Join"), ("away", "SitOut"), ("back", "SitIn")], mine
+    assert ada.get("/api/me").json()["chips"] == 500  # her 500 are still at the table
+    assert audit(database_url, table_chips(house_box(database_url))) == []
+
+
+def test_a_banchek_punter_gone_is_passed_over_not_staked(server, database_url):  # BN-11
+    ada = Person(server, "ada")
+    table = _banchek(ada, time_limit=0.3, hold=600)
+    with ada.connect(table) as socket:
+        reader = Reader(socket, ada.heard)
+        sit_down(reader, 0, 500)
+        reader.until(lambda m: m["type"] == "view" and m["seat"] == 0)
+    # Her tab is closed: at her next turn the house passes for her, and marks it as its own.
+    for _ in range(300):
+        taken = [
+            (s.by, json.loads(s.action)["type"])
+            for s in steps_of(database_url, table)
+            if s.actor == "0"
+        ]
+        if any(kind == "SitOut" for _, kind in taken):
+            break
+        time.sleep(0.1)
+    assert taken[0] == ("seat", "Join") and taken[-1][1] == "SitOut", taken
+    assert all(by in FOR_A_PERSON and kind != "Stake" for by, kind in taken[1:]), taken
+    bea = Person(server, "bea")
+    with bea.connect(table) as socket:
+        watching = Reader(socket, bea.heard)
+        rounds = _rounds(watching.until(lambda m: m["type"] == "view"))
+        later = watching.until(lambda m: m["type"] == "view" and _rounds(m) >= rounds + 2)
+    assert (later["view"]["seats"][0], later["view"]["out"]) == (500, [0])  # seat and chips kept
+    assert later["plans"]["0"] == {"leave": False, "away": True}
+    late = [s for s in steps_of(database_url, table) if s.actor == "0"][len(taken) :]
+    assert not late, [(s.by, s.action) for s in late]  # nothing more taken for her

@@ -4,6 +4,7 @@ websocket frame their page receives, and the checks of what the page shows."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +109,8 @@ class Guest:
         page = self.page
         # A busy table redraws the form at every step: what was chosen in a form just
         # replaced is lost, so choose again until the form on the page holds it.
-        picker, field = page.get_by_label("seat to take"), page.get_by_label("chips to bring")
+        picker = page.get_by_label(re.compile(r"^(seat|box) to take$"))  # a box at Punto Banco
+        field = page.get_by_label("chips to bring")
         for _ in range(20):
             picker.select_option(str(seat))
             field.fill(str(chips))
@@ -266,3 +268,48 @@ def typed(field: Locator, amount: int) -> None:
         if field.input_value() == str(amount):
             break
     field.press("Enter")
+
+
+CONTRAST = """(element) => {
+  // The contrast ratio (WCAG 2) of an element's text on what is behind it: the background
+  // colours of it and its ancestors laid over the first that is opaque, or over the
+  // lightest colour of the first gradient (the felt's), the worst case for light text.
+  const rgba = (text) => {
+    const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number);
+    return [r, g, b, a];
+  };
+  const over = (top, under) =>
+    [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const luminance = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const layers = [];
+  let base = [255, 255, 255, 1];
+  for (let at = element; at; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    const stops = style.backgroundImage.match(/rgba?\\([^)]*\\)/g);
+    if (stops) {
+      base = stops.map(rgba).sort((x, y) => luminance(y) - luminance(x))[0];
+      break;
+    }
+    const colour = rgba(style.backgroundColor);
+    if (colour[3] === 1) {
+      base = colour;
+      break;
+    }
+    if (colour[3] > 0) layers.push(colour);
+  }
+  const behind = layers.reverse().reduce((under, layer) => over(layer, under), base);
+  const text = over(rgba(getComputedStyle(element).color), behind);
+  const [light, dark] = [luminance(text), luminance(behind)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}"""
+"""A page function: the contrast ratio of an element's text on what is behind it."""
+
+
+def contrast(locator: Locator) -> float:
+    """The contrast ratio (WCAG 2, 1 to 21) of the text of the element `locator` finds on
+    what is behind it on the page."""
+    ratio: float = locator.evaluate(CONTRAST)
+    return ratio

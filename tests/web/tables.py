@@ -59,6 +59,22 @@ def offered(guest: Guest, test: Callable[[dict[str, Any]], bool], timeout: float
         guest.page.wait_for_timeout(100)
 
 
+def drawn_until(
+    guest: Guest, test: Callable[[dict[str, Any]], bool], timeout: float = 20_000
+) -> dict[str, Any]:
+    """Wait until the page has drawn a view message `test` is true of: that message."""
+    deadline = guest.page.evaluate("Date.now()") + timeout
+    while True:
+        try:
+            message = guest.drawn()
+        except StopIteration:
+            message = None
+        if message is not None and test(message):
+            return message
+        assert guest.page.evaluate("Date.now()") < deadline, (guest.name, message)
+        guest.page.wait_for_timeout(100)
+
+
 def moved_on(guest: Guest, seq: int) -> None:
     """Wait until the page has drawn a view after step `seq`."""
     guest.page.wait_for_function(

@@ -4,7 +4,8 @@ the cut (C-6), the banco calls in priority order from the banker's right, where 
 may call banco (CF-5, CF-6), the punters' hand he plays with its choice on 5 (CF-12), the
 banker's free choice (CF-13), and the bank passing when the punters win (CF-14); a reload
 in the middle of it; every frame each page heard and every card it shows are what its
-seat may know, checked against the table replayed from the database."""
+seat may know, checked against the table replayed from the database. Who is to speak is
+said in gold that reads on the felt (a contrast of at least 4.5:1)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ from croupier.cards import Card
 from croupier.games.baccarat import points
 from tests.games.chemin_de_fer.test_conformance import scramble
 from tests.server.players import check_heard
-from tests.web.pages import PHONE, Guest, check_result, table_chips, typed, unnamed_controls
+from tests.web.pages import (
+    PHONE,
+    Guest,
+    check_result,
+    contrast,
+    table_chips,
+    typed,
+    unnamed_controls,
+)
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -228,4 +237,26 @@ def test_one_who_loses_every_chip_brings_chips_and_gets_up(
     expect(ada.page.locator("#who")).to_have_text("ada: 400 chips in your account")
     expect(ada.page.get_by_role("button", name="Sit down")).to_be_visible()
     assert unnamed_controls(ada.page) == []
+
+
+def test_who_is_to_speak_reads_on_the_felt(serve, browser: Browser):  # CF-5
+    ada = Guest(browser, serve(7).url, "ada")
+    ada.sign_up()
+    open_game(ada, "chemin-de-fer", bots=2, bot_pause=1)
+    ada.sit(0, 600)
+    speaks = ada.page.locator(".cf-speaks")
+    while not speaks.count():  # the auction and the cut, ada taking part, to the calls
+        options = [kind(o) for o in ada.drawn()["view"]["legal"]["options"]]
+        seq = ada.drawn()["seq"]
+        if "Bid" in options:
+            ada.button("Bid for the bank").click()
+            moved_on(ada, seq)
+        elif "Cut" in options:
+            cut = next(o for o in ada.drawn()["view"]["legal"]["options"] if kind(o) == "Cut")
+            typed(amount_field(ada, "Cut the shoe"), (cut["low"] + cut["high"]) // 2)
+            moved_on(ada, seq)
+        else:
+            ada.page.wait_for_timeout(100)
+    expect(speaks.first).to_have_text("to speak")
+    assert contrast(speaks.first) >= 4.5  # WCAG AA for its text
     assert ada.errors == []

@@ -2,7 +2,9 @@
 gets up only between deals (MB-15) and a bot banker deals again at once, a person presses
 "Leave after this deal" and is up, watching, with the chips back in the account, within one
 deal; at Punto Banco a person sits out, is marked so at the table and not waited for, and
-comes back; and brings more chips from the account, which the table and the header show."""
+comes back; at Banchek one who sits out keeps the seat and chips, dealt no cards and never
+staked, while the table plays on, and comes back; and brings more chips from the account,
+which the table and the header show."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.web.pages import Guest, unnamed_controls
-from tests.web.tables import open_game
+from tests.web.tables import drawn_until, open_game
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -71,13 +73,53 @@ def test_a_person_sits_out_and_comes_back(serve, browser: Browser):
     assert ada.errors == []
 
 
+def test_a_banchek_punter_sits_out_keeps_the_seat_and_comes_back(serve, browser: Browser):  # BN-11
+    ada = Guest(browser, serve(5).url, "ada")
+    ada.sign_up()
+    open_game(ada, "banchek", bots=2, time_limit=120, bot_pause=0.1)
+    ada.sit(0, 500)
+    away = ada.page.locator("button[data-plan='away']")
+    away.click()
+    expect(ada.page.locator("#answer")).to_have_text(
+        "You are sitting out: you are dealt no cards and never staked, and your seat and chips "
+        "are kept for a while."
+    )
+    mine = ada.page.locator("li.bn-seat[data-seat='0']")
+    expect(mine).to_contain_text("sitting out")
+    expect(mine).to_contain_text("out of the game: dealt no cards", timeout=30_000)
+    rounds = ada.drawn()["view"]["rounds"]
+    # The table plays on without her, and waits for her nowhere (she would have 120 s).
+    later = drawn_until(ada, lambda m: m["view"]["rounds"] >= rounds + 2, timeout=60_000)
+    assert later["seat"] == 0 and 0 not in later["view"]["order"]
+    expect(ada.page.locator("#layout")).to_have_attribute("data-seat", "0")
+    expect(ada.page.locator("#table-chips")).to_have_text("500 chips at this table")
+    expect(mine).to_contain_text("500 chips")
+    expect(ada.page.locator("[data-hand='seat-0']")).to_have_count(0)
+    staked = [
+        e
+        for m in ada.heard
+        if m["type"] == "step"
+        for e in m.get("events", ())
+        if e["type"] in ("Staked", "SeatLeft") and e["seat"] == 0
+    ]
+    assert staked == []
+    away.click()  # back: dealt in from the next round, and asked to stake
+    expect(away).to_have_text("Sit out")
+    expect(mine).not_to_contain_text("out of the game")
+    expect(ada.button("Stake on your cards")).to_be_visible(timeout=60_000)
+    assert unnamed_controls(ada.page) == []
+    assert ada.errors == []
+
+
 def test_a_person_brings_more_chips_from_the_account(serve, browser: Browser, screenshots: Path):
     ada = _betting(serve, browser, 9)
     expect(ada.page.locator("#table-chips")).to_have_text("300 chips at this table")
     bring = ada.page.locator("form.rebuy")
     expect(bring.locator("input")).to_have_attribute("max", "700")  # what the account holds
+    expect(bring.locator("input")).to_have_value("500")  # as a buy-in, not a single chip
+    expect(bring.locator("input")).to_have_accessible_name("Bring chips: amount, 1 to 700")
     bring.locator("input").fill("250")
-    bring.get_by_role("button", name="Rebuy (1 to 700)").click()
+    bring.get_by_role("button", name="Bring chips (1 to 700)").click()
     expect(ada.page.locator("#table-chips")).to_have_text("550 chips at this table")
     expect(ada.page.locator("#who")).to_have_text("ada: 450 chips in your account")
     expect(bring.locator("input")).to_have_attribute("max", "450")

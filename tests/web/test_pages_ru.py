@@ -132,11 +132,11 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
     expect(page.locator("#title")).to_have_text("Пунто-банко")
     expect(page).to_have_title(f"croupier: Пунто-банко, стол {table}")
 
-    # The seating form, watching first (PB: a seat is a box).
+    # The seating form, watching first (at Punto Banco a place is a box, as everywhere).
     form = page.locator("form.seating")
-    expect(form).to_contain_text("Место")
+    expect(form).to_contain_text("Бокс")
     expect(form).to_contain_text("Фишки к столу")
-    page.get_by_label("какое место занять").select_option("0")
+    page.get_by_label("какой бокс занять").select_option("0")
     typed(page.get_by_label("сколько фишек принести"), 300)
     expect(page.locator("#layout")).to_have_attribute("data-seat", "0")
     expect(page.locator("#who")).to_have_text("ada: на счёте 700 фишек")

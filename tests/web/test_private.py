@@ -79,13 +79,13 @@ def test_a_host_who_lets_each_person_sit_sees_who_asks_and_answers(serve, browse
         friend.enter("Sign up")
         expect(friend.page.locator("#who")).to_contain_text(f"{name}:", timeout=30_000)
         seat = {"bob": 0, "cy": 2}[name]
-        friend.page.get_by_label("seat to take").select_option(str(seat))
+        friend.page.get_by_label("box to take").select_option(str(seat))  # Punto Banco
         friend.page.get_by_label("chips to bring").fill("300")
         friend.page.get_by_role("button", name="Sit down").click()
         expect(friend.page.locator("#answer")).to_have_text(
             "The host lets each person sit: you have asked, and sit once the host says yes."
         )
-        said = f"{name} asks to sit at seat {seat + 1} with 300 chips"
+        said = f"{name} asks to sit at box {seat + 1} with 300 chips"
         expect(asking.get_by_role("listitem")).to_contain_text(said)
         yes = name == "bob"
         asking.get_by_role("button", name="Let sit" if yes else "Refuse").click()

@@ -3,10 +3,14 @@ with a bot, and two people (two browser contexts, two cookies) playing a whole c
 table by clicking, the punter entitled to it turning punto's cards and choosing on 5
 (PB-10, PB-13e), a reload in the middle of it; every frame each page heard and every card
 it shows are what its seat may know, checked against the table replayed from the database.
+One who comes from the lobby's "Sit down" in the middle of a coup is sat down as soon as it
+ends, at the box they choose (PB-1); the page says "box", never "seat"; and whoever holds
+the shoe is told what passing it means (PB-8).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +26,16 @@ from tests.web.pages import (
     table_chips,
     unnamed_controls,
 )
+
+SEAT = re.compile(r"\bseats?\b", re.IGNORECASE)
+"""The word Punto Banco's page never says: its places are boxes."""
+
+
+def seat_words(guest: Guest) -> list[str]:
+    """The lines of what the page shows that say "seat"."""
+    text: str = guest.page.evaluate("document.body.innerText")
+    return [line for line in text.splitlines() if SEAT.search(line)]
+
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -198,3 +212,66 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     ada.page.screenshot(path=screenshots / "punto-banco-after-1280.png")
     for guest, views in ((ada, 8), (bob, 8), (phone, 2)):
         assert check_heard(served.database, table, guest, scramble) >= views
+
+
+def test_one_from_the_lobby_mid_coup_sits_down_once_it_ends(serve, browser: Browser):  # PB-1
+    served = serve(7)
+    ada, bob = Guest(browser, served.url, "ada"), Guest(browser, served.url, "bob")
+    ada.sign_up()
+    bob.sign_up()
+    table = ada.open_table(bots=0)
+    ada.sit(0, 500)
+    ada.wait_phase("betting")
+    ada.page.get_by_label("Bet on punto: amount, 10 to 500").fill("20")
+    ada.button("Bet on punto").click()
+    ada.button("Done betting").click()
+    ada.wait_phase("turn")  # the coup waits for ada to turn punto's cards (PB-10)
+
+    bob.page.goto(f"{served.url}/")
+    bob.page.get_by_role("link", name=f"sit down at table {table}").click()
+    bob.page.wait_for_url(f"**/table.html?table={table}*")
+    bob.wait_phase("turn")
+    actions = bob.page.locator("#actions")
+    expect(actions).to_contain_text("You sit down at box 2 as soon as the rules allow.")
+    expect(bob.page.locator("body")).not_to_contain_text("No seat is open")
+    assert seat_words(bob) == []
+    bob.button("Don't sit down").click()  # another box, free now, chosen instead
+    expect(actions).to_contain_text("Play is under way")
+    bob.page.get_by_label("box to take").select_option("5")
+    bob.page.get_by_label("chips to bring").fill("300")
+    bob.button("Sit down when allowed").click()
+    expect(actions).to_contain_text("You sit down at box 6 as soon as the rules allow.")
+    assert seat_words(bob) == []
+
+    ada.button("Turn punto's cards").click()
+    ada.page.wait_for_function(
+        "() => ['choose', 'betting'].includes(document.querySelector('#layout').dataset.phase)"
+    )
+    if ada.drawn()["view"]["phase"] == "choose":  # punto has 5: ada chooses (PB-13e)
+        ada.button("Draw on 5").click()
+    ada.wait_phase("betting", timeout=30_000)
+    expect(bob.page.locator("#layout")).to_have_attribute("data-seat", "5")
+    expect(bob.page.locator("#table-chips")).to_have_text("300 chips at this table")
+    expect(bob.page).to_have_url(f"{served.url}/table.html?table={table}")  # a reload: no wish
+    expect(bob.button("Done betting")).to_be_visible()
+    assert seat_words(bob) == []
+    assert unnamed_controls(bob.page) == []
+    assert ada.errors == [] and bob.errors == []
+
+
+def test_the_shoe_holder_is_told_what_passing_it_means(serve, browser: Browser):  # PB-8
+    ada = Guest(browser, serve(7).url, "ada")
+    ada.sign_up()
+    ada.open_table(bots=1)
+    ada.sit(0, 500)
+    ada.wait_phase("betting")
+    passing = ada.button("Pass the shoe")
+    expect(passing).to_be_visible()
+    help = ada.page.locator("#pass-shoe-help")
+    expect(help).to_be_visible()
+    expect(help).to_have_text(
+        "You hold the shoe: bet on banco and you deal this coup, keeping the shoe until banco "
+        "loses. Pass it, or bet on punto or égalité, and it goes to the box on your left (PB-8)."
+    )
+    expect(passing).to_have_attribute("aria-describedby", "pass-shoe-help")
+    assert ada.errors == []

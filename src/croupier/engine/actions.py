@@ -34,6 +34,8 @@ __all__ = [
     "Rebuy",
     "Shuffle",
     "ShufflePack",
+    "SitIn",
+    "SitOut",
     "malformed",
 ]
 
@@ -191,6 +193,18 @@ MAX_BUY_IN = 10**9
 @dataclass(frozen=True, slots=True)
 class Leave(Action):
     """Get up with one's chips, between coups, with nothing staked."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut(Action):
+    """Leave the game but keep one's seat and chips: dealt nothing and offered nothing until
+    one sits in again (Banchek, where a punter who passes his stake leaves the game, BN-11).
+    At a server, what the table takes for a person who sits out or has gone."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn(Action):
+    """Come back into the game after sitting out: dealt in from the next round."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,8 @@ __all__ = [
     "DrawnForBank",
     "Event",
     "FirstBanker",
+    "SatIn",
+    "SatOut",
     "SeatJoined",
     "SeatLeft",
     "SessionEnded",
@@ -117,6 +119,20 @@ class ChipsAdded(Event):
 class SeatLeft(Event):
     seat: int
     chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatOut(Event):
+    """`seat` leaves the game but keeps its place and chips (a `SitOut`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatIn(Event):
+    """`seat`, sitting out, comes back into the game (a `SitIn`)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

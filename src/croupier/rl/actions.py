@@ -2,7 +2,8 @@
 the OpenSpiel session games (`Numbering.of(game, places, grid)`), and no framework needed.
 
 For each of the game's action types the seats take (not `Join` and `Rebuy`, whose chips
-come from outside the game, and not the house's `CloseBets`, `EndSession` and `EndShoe`), one block
+come from outside the game, not `SitOut` and `SitIn`, a person's coming and going at a
+server, and not the house's `CloseBets`, `EndSession` and `EndShoe`), one block
 per *key*, and a block is `len(grid)` indices wide when the type has amounts, else one.
 The key is the value of its fields that are not amounts, when they are all enums
 (`Stake(Bet.PUNTO, ...)`); else it is the option's place among the legal options of its
@@ -28,15 +29,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.engine import Action, Amounts, Game, Join, Legal, Rebuy
-from croupier.engine.actions import CloseBets, EndSession, EndShoe
+from croupier.engine.actions import CloseBets, EndSession, EndShoe, SitIn, SitOut
 
 __all__ = ["STAKE_GRID", "Numbering", "Slot"]
 
 STAKE_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The default stakes of an amount block: fractions of the legal range, low to most."""
 
-_NOT_AGENTS = (Join, Rebuy, CloseBets, EndSession, EndShoe)
-"""The actions no agent takes: bringing chips from outside the game, and the house's."""
+_NOT_AGENTS = (Join, Rebuy, SitOut, SitIn, CloseBets, EndSession, EndShoe)
+"""The actions no agent takes: bringing chips from outside the game, sitting out (an agent
+out of the game is never asked to act again), and the house's."""
 
 _MOST_BY_PLACE: dict[str, Callable[[int], int]] = {
     # Monte Bank's bets name the layout's places: 4 spots and up to 2 added cards (MB-17).

@@ -56,11 +56,13 @@ from croupier.engine.actions import (
     Legal,
     Shuffle,
     ShufflePack,
+    SitIn,
+    SitOut,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
-from croupier.engine.events import SessionEnded
+from croupier.engine.events import SatOut, SessionEnded
 from croupier.engine.game import Drawing
 from croupier.engine.rule_options import stakes
 from croupier.errors import IllegalAction, InsufficientChips
@@ -565,9 +567,8 @@ class TableRunner:
         if away or late:
             seat = min(away or late)
             legal = self.book.game.options(self.book.state, seat)
-            by, action = (
-                ("away", default_action(legal)) if away else ("timeout", late_action(legal))
-            )
+            gone = seat in self._absent
+            by, action = ("away", _passed(legal)) if away else ("timeout", _late(legal, gone))
             self._take(batch, seat, action, by, self._holder(seat))
             if not away and seat in self._absent:  # gone: not waited for again (one turn)
                 self._plans.sit_out(seat, self._away_until(), gone=True)
@@ -857,14 +858,17 @@ class TableRunner:
             if step is None:
                 return
             actor, action, by = step
-            seated = by in ("absent", "leaving", "away")
+            seated = by in ("absent", "leaving", "away", "back")
             holder = self._holder(actor) if isinstance(actor, int) and seated else None
             self._take(batch, actor, action, by, holder)
         raise RuntimeError(f"table {self.info.id}: {_BATCH} steps with no one deciding")
 
     def _next_automatic(self) -> tuple[Actor, Action, str] | None:
         """Chance's step or the house's (`croupier.engine.drive`), else a held seat's
-        getting up once its hold is over; None while the table rests."""
+        getting up once its hold is over, or as its person planned; else, where the game
+        lets a seat sit out of it (Banchek), a seat sitting out leaving the game at the first
+        moment it may, and one whose person is back coming into it again; None while the
+        table rests."""
         game, state = self.book.game, self.book.state
         if game.is_over(state) or self.paused:
             return None
@@ -888,6 +892,14 @@ class TableRunner:
         for seat, by in gone:
             if Leave() in game.options(state, seat):
                 return seat, Leave(), by
+        for seat in sorted(self._plans.away):
+            if SitOut() in game.options(state, seat):
+                return seat, SitOut(), "away"
+        for seat, holder in sorted(self.book.seats.items()):
+            planned = seat in self._plans.away or seat in self._plans.leaving
+            back = holder.person is not None and not planned and seat not in self._absent
+            if back and SitIn() in game.options(state, seat):
+                return seat, SitIn(), "back"
         return None
 
     def _shoe_to_end(self) -> bool:
@@ -948,6 +960,8 @@ class TableRunner:
         for told in batch.told:
             if told.by == "seat" and isinstance(told.actor, int):
                 self._plans.acted(told.actor)
+                if any(isinstance(event, SatOut) for event in told.events):  # as if planned
+                    self._plans.sit_out(told.actor, self._away_until())
         self.closed = self.closed or closing
         self._last_step_at = self._clock()
         shoes = self.book.shoes
@@ -1094,6 +1108,21 @@ class _Derived:
         shoes = self._runner.book.shoes
         assert shoes is not None
         return shoes.order(cards)
+
+
+def _passed(legal: Legal) -> Action:
+    """What the table takes for a seat sitting out whose turn it is: it leaves the game,
+    keeping its seat, where the game lets it (Banchek's stake or bank, BN-11); elsewhere the
+    plainest choice."""
+    return SitOut() if SitOut() in legal else default_action(legal)
+
+
+def _late(legal: Legal, gone: bool) -> Action:
+    """What the table takes for a person whose time ran out: for one who has `gone`
+    (disconnected), what it takes for one sitting out; else the late choice
+    (`late_action`), but never getting up where sitting out keeps the seat."""
+    late = _passed(legal) if gone else late_action(legal)
+    return SitOut() if late == Leave() and SitOut() in legal else late
 
 
 def _unsealed(shoes: Shoes, seat: int, giving: Giving) -> str | None:

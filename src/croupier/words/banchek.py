@@ -3,7 +3,7 @@ set."""
 
 from __future__ import annotations
 
-from croupier.engine.events import SeatJoined, SeatLeft, SessionEnded, ShoeCut
+from croupier.engine.events import SatIn, SatOut, SeatJoined, SeatLeft, SessionEnded, ShoeCut
 from croupier.games.banchek import Banchek
 from croupier.games.banchek.events import (
     BankEnded,
@@ -193,6 +193,12 @@ _TELLERS: Tellers = {
     ),
     SeatLeft: lambda n, e: _("{who} leaves the game with {chips} chips.").format(
         who=n.subject(e.seat), chips=e.chips
+    ),
+    SatOut: lambda n, e: _(
+        "{who} sits out: out of the game, dealt no cards, the seat and chips kept (BN-11)."
+    ).format(who=n.subject(e.seat)),
+    SatIn: lambda n, e: _("{who} is back in the game, dealt in from the next round.").format(
+        who=n.subject(e.seat)
     ),
     SessionEnded: lambda n, e: _("\n[bold]The table closes after {rounds}.[/]").format(
         rounds=plural(e.coups, ROUND)

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from croupier.engine import CloseBets, Cut, Done, EndSession, Join, Leave
+from croupier.engine.actions import SitIn, SitOut
 from croupier.games.banchek import (
     AddToBank,
     Banchek,
@@ -66,6 +67,8 @@ def candidates(state):
         Ride(10**6),
         Done(),
         Leave(),
+        SitOut(),
+        SitIn(),
         Join(300),
         Join(0),
         AddToBank(10),

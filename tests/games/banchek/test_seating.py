@@ -17,6 +17,7 @@ from croupier.engine import (
     Rebuy,
     Shuffling,
 )
+from croupier.engine.actions import SitOut
 from croupier.errors import ForbiddenAction, NotYourTurn, StakeOutOfRange
 from croupier.games.banchek import Phase, Ride, Rules, Stake, Wait
 from croupier.games.banchek.events import (
@@ -35,9 +36,10 @@ SIT = Legal((Amounts(Join(1), 1, MAX_BUY_IN),))
 
 
 def getting_up(chips: int | None) -> Legal:
-    """A punter's options when he may get up: that, or bring more chips (engine/rebuy.py)."""
+    """A punter's options when he may get up: that, sit out, or bring more chips
+    (engine/rebuy.py)."""
     assert chips is not None
-    return Legal((Leave(), Amounts(Rebuy(1), 1, MAX_BUY_IN - chips)))
+    return Legal((Leave(), SitOut(), Amounts(Rebuy(1), 1, MAX_BUY_IN - chips)))
 
 
 def hand(state, seat: int, stake: int, events=None):

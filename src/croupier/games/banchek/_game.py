@@ -25,6 +25,8 @@ from croupier.engine.actions import (
     Option,
     Rebuy,
     Shuffle,
+    SitIn,
+    SitOut,
 )
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.config import make_config
@@ -85,6 +87,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
         Ride,
         Done,
         Leave,
+        SitOut,
+        SitIn,
         Rebuy,
         AddToBank,
         TakeFromBank,
@@ -143,6 +147,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             return ForbiddenAction(actor, action, said.format(seats=len(state.seats)))
         if isinstance(actor, int) and isinstance(action, Join | Leave):
             return _seating_refusal(state, actor, action)
+        if isinstance(actor, int) and isinstance(action, SitOut | SitIn):
+            return _sitting_refusal(state, actor, action)
         if isinstance(actor, int) and (chips := state.seats[actor]) is None:
             return ForbiddenAction(actor, action, _("this seat is empty: sit down first (Join)"))
         if isinstance(action, Rebuy) and isinstance(actor, int) and chips is not None:
@@ -238,6 +244,7 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
             peeked_card=peeked,
             stakes=state.stakes,
             no_riders=state.no_riders,
+            out=state.out,
             cards_left=len(state.pack),
             rounds=state.rounds,
             seen=state.seen,
@@ -279,14 +286,18 @@ def _actor(state: State) -> int:
 def _claimants(state: State) -> list[int]:
     """The punters who may still demand that the peeked card count as turned: «понтеры могут
     требовать, чтобы она считалась открытой» (BN-17), every punter of the round, not only the
-    one whose card it is."""
-    return [s for s in state.order if state.seats[s] is not None and s not in state.let_pass]
+    one whose card it is; not those who have left the game since."""
+    return [
+        s
+        for s in state.order
+        if state.seats[s] is not None and s not in state.let_pass and s not in state.out
+    ]
 
 
 def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
     phase = state.phase
     if phase is Phase.BANK:
-        return (PutUpBank(), Leave())
+        return (PutUpBank(), Leave(), SitOut())
     if phase is Phase.CUT:
         return (Amounts(Cut(1), 1, len(state.pack) - 1),)
     if phase is Phase.OPEN:
@@ -300,7 +311,7 @@ def _seat_options(state: State, seat: int) -> tuple[Option, ...]:
     low, high = play.limits(state)
     stakes: tuple[Option, ...] = (Amounts(Stake(low), low, high),) if low <= high else ()
     may_refuse = state.rules.riders and seat not in state.no_riders and state.early is None
-    return (*stakes, *((RefuseRiders(),) if may_refuse else ()), Leave())
+    return (*stakes, *((RefuseRiders(),) if may_refuse else ()), Leave(), SitOut())
 
 
 def _between(state: State) -> bool:
@@ -311,14 +322,18 @@ def _between(state: State) -> bool:
 
 
 def _seating_options(state: State, seat: int) -> tuple[Option, ...]:
-    """An empty seat may be taken but while cards are shuffled, dealt or turned; a punter may
-    get up at the moments of `_between`. The banker stays (BN-10, BN-12); the seat offered the
-    bank leaves by refusing it, among its own options (BN-11)."""
+    """An empty seat may be taken but while cards are shuffled, dealt or turned, and one
+    sitting out may come back then too; a punter may get up, or sit out, at the moments of
+    `_between`. The banker stays (BN-10, BN-12); the seat offered the bank leaves the game
+    by refusing it, among its own options (BN-11)."""
     if state.seats[seat] is None:
         return () if state.phase in _CHANCE else (Amounts(Join(1), 1, MAX_BUY_IN),)
+    if seat in state.out:
+        back = () if state.phase in _CHANCE else (SitIn(),)
+        return (*back, *((Leave(),) if _between(state) else ()))
     if not _between(state) or seat in (state.banker, state.offered):
         return ()
-    return (Leave(),)
+    return (Leave(), SitOut())
 
 
 def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAction:
@@ -342,9 +357,35 @@ def _seating_refusal(state: State, seat: int, action: Join | Leave) -> IllegalAc
     return NotYourTurn(seat, action, said.format(now=_now(state)))
 
 
+def _sitting_refusal(state: State, seat: int, action: SitOut | SitIn) -> IllegalAction:
+    """Why `seat` may not sit out or come back now: one sits out at the moments one may get
+    up, and comes back at those one may sit down."""
+    if state.seats[seat] is None:
+        return ForbiddenAction(seat, action, _("this seat is empty: sit down first (Join)"))
+    if isinstance(action, SitIn):
+        if seat not in state.out:
+            return ForbiddenAction(seat, action, _("you are in the game: you are not sitting out"))
+        said = _("no one comes back into the game while {busy}")
+        return NotYourTurn(seat, action, said.format(busy=_now(state)))
+    if seat in state.out:
+        return ForbiddenAction(seat, action, _("you are sitting out already"))
+    refused = _seating_refusal(state, seat, Leave())
+    if isinstance(refused, NotYourTurn):
+        said = _(
+            "sit out while the bank is offered, before a round's first stake, or on your turn "
+            "to stake, passing it (BN-11); now {now}"
+        )
+        return NotYourTurn(seat, action, said.format(now=_now(state)))
+    return type(refused)(seat, action, refused.reason)
+
+
 def _seat_acts(state: State, seat: int, action: Action, events: list[Event]) -> State:
     if isinstance(action, Join):
         return play.join(state, seat, action.amount, events)
+    if isinstance(action, SitOut):
+        return play.sit_out(state, seat, events)
+    if isinstance(action, SitIn):
+        return play.sit_in(state, seat, events)
     if isinstance(action, PutUpBank):
         return play.put_up(state, seat, events)
     if isinstance(action, Leave):

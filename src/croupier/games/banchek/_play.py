@@ -11,6 +11,11 @@ before the first stake gives up his hand, which goes under the pack. The banker 
 bank passes only when tripled or broken (BN-10, BN-12). With fewer than two players, or no
 punter for the banker, the table waits for more.
 
+A player may also leave the game but keep his seat and chips, sitting out, at the moments
+he may get up (so refusing the bank or passing his stake, BN-11): he is dealt no cards,
+offered no bank, asked to cut or ride on nothing, until he sits in again, which he may do
+whenever one may sit down; he is dealt in from the next round, as one who sits down.
+
 Each function takes the state and a list to which it appends the events it causes, and
 returns the new state.
 """
@@ -20,7 +25,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from croupier.cards import Card
-from croupier.engine.events import Audience, Event, SeatJoined, SeatLeft, SessionEnded
+from croupier.engine.events import (
+    Audience,
+    Event,
+    SatIn,
+    SatOut,
+    SeatJoined,
+    SeatLeft,
+    SessionEnded,
+)
 from croupier.engine.seating import draw_for_bank
 from croupier.engine.shown import Shown, ShownHand, against_bank
 from croupier.games.banchek._state import Phase, State
@@ -59,6 +72,8 @@ __all__ = [
     "rider_limits",
     "settle",
     "shuffled",
+    "sit_in",
+    "sit_out",
     "stake",
     "start",
     "turned",
@@ -67,8 +82,8 @@ __all__ = [
 
 def start(state: State) -> State:
     """The first banker: the lowest card drawn, the ace highest, from packs shuffled for it
-    (BN-2, C-7); with fewer than two players the table waits for more."""
-    seats = tuple(state.occupied())
+    (BN-2, C-7), among the players in the game; with fewer than two the table waits."""
+    seats = tuple(state.players())
     if len(seats) < 2:
         return _wait(state)
     lowest = LowestCardDraw.among(seats, USUAL_ORDER)
@@ -87,7 +102,12 @@ def join(state: State, seat: int, chips: int, events: list[Event]) -> State:
     seats = list(state.seats)
     seats[seat] = chips
     events.append(SeatJoined(seat, chips))
-    state = replace(state, seats=tuple(seats), paid_in=state.paid_in + chips)
+    return _waited_for(replace(state, seats=tuple(seats), paid_in=state.paid_in + chips), events)
+
+
+def _waited_for(state: State, events: list[Event]) -> State:
+    """A player has come into the game: at a waiting table the banker deals him in, or two
+    players draw for the bank."""
     if state.phase is not Phase.WAITING:
         return state
     return start(state) if state.banker is None else new_round(state, events)
@@ -98,23 +118,25 @@ def drawn_for_bank(state: State, card: Card, events: list[Event]) -> State:
     if lowest.winner is None:
         return replace(state, lowest=lowest)
     state = replace(state, lowest=None, pack=Shoe(()))
-    return offer(state, (lowest.winner, *state.to_the_left(lowest.winner)), events)
+    return offer(state, (lowest.winner, *state.players_left(lowest.winner)), events)
 
 
 def offer(state: State, turns: tuple[int, ...], events: list[Event]) -> State:
-    """The bank to the first of `turns` who may hold it: never twice in a row (BN-13), and
-    only with the agreed amount; the session ends if no one may. With fewer than two players
-    the table waits."""
-    if len(state.occupied()) < 2:
+    """The bank to the first of `turns` in the game who may hold it: never twice in a row
+    (BN-13), and only with the agreed amount; the session ends if no one may, even once
+    those sitting out are back. With fewer than two players in the game the table waits."""
+    if len(state.players()) < 2:
         return _wait(state)
     rules = state.rules
     for seat in turns:
-        if seat == state.last_banker:
+        if seat == state.last_banker or seat in state.out:
             continue
         if state.chips(seat) < rules.bank:
             events.append(BankSkipped(seat, state.chips(seat)))
             continue
         return replace(state, phase=Phase.BANK, offered=seat)
+    if any(seat != state.last_banker and state.chips(seat) >= rules.bank for seat in state.out):
+        return _wait(state)
     return close(state, events)
 
 
@@ -141,16 +163,16 @@ def shuffled(state: State, order: tuple[Card, ...], events: list[Event]) -> Stat
 
 
 def cutter(state: State) -> int:
-    """The punter on the banker's right cuts (BN-4)."""
+    """The punter on the banker's right cuts (BN-4): the first in the game."""
     assert state.banker is not None
-    return next(state.to_the_right(state.banker))
+    return state.players_right(state.banker)[0]
 
 
 def new_round(state: State, events: list[Event]) -> State:
-    """Three cards to every punter, from the banker's left (BN-4, BN-8); with no punter, the
-    banker waits for one."""
+    """Three cards to every punter in the game, from the banker's left (BN-4, BN-8); with no
+    punter, the banker waits for one."""
     assert state.banker is not None
-    order = tuple(state.to_the_left(state.banker))
+    order = state.players_left(state.banker)
     if not order:
         return _wait(state)
     return replace(
@@ -197,7 +219,7 @@ def stake(state: State, amount: int, events: list[Event]) -> State:
         return replace(state, phase=Phase.TURN)
     events.append(HandShown(seat, state.hand))  # the riders see what they ride on
     state = replace(state, shown=state.shown | {seat}, seen=(*state.seen, *state.hand))
-    riders = tuple(s for s in state.to_the_left(seat) if s in state.order)  # dealt in
+    riders = tuple(s for s in state.players_left(seat) if s in state.order)  # dealt in
     return _next_rider(replace(state, riders=riders))
 
 
@@ -299,7 +321,7 @@ def _gathered(state: State, events: list[Event]) -> State:
     seat order from the banker's left, each as dealt, then the turned cards (BN-9)."""
     cards = (*(card for hand in state.hands for card in hand), *state.turned)
     assert state.banker is not None
-    by = next(state.to_the_right(state.banker), state.banker)  # the banker, if left alone
+    by = next(iter(state.players_right(state.banker)), state.banker)  # or the banker alone
     events.append(RoundGathered(by, len(cards)))
     return replace(
         state,
@@ -337,7 +359,7 @@ def _bank_ends(state: State, why: Why, events: list[Event]) -> State:
         seen=(),
         peeked=False,
     )
-    return offer(state, tuple(state.to_the_left(banker)), events)
+    return offer(state, state.players_left(banker), events)
 
 
 def leave(state: State, seat: int, events: list[Event]) -> State:
@@ -354,17 +376,39 @@ def leave(state: State, seat: int, events: list[Event]) -> State:
         seats=tuple(seats),
         paid_out=state.paid_out + chips,
         no_riders=state.no_riders - {seat},  # a newcomer to the seat has refused nothing
+        out=state.out - {seat},
         last_banker=None if state.last_banker == seat else state.last_banker,
     )
+    return _out_of_the_game(state, seat, events)
+
+
+def sit_out(state: State, seat: int, events: list[Event]) -> State:
+    """`seat` leaves the game but keeps his place and chips (BN-11, as `leave` says): he is
+    dealt nothing until he sits in again."""
+    events.append(SatOut(seat))
+    return _out_of_the_game(replace(state, out=state.out | {seat}), seat, events)
+
+
+def sit_in(state: State, seat: int, events: list[Event]) -> State:
+    """`seat`, sitting out, is back in the game: dealt in from the next round. At a waiting
+    table the banker deals him in, or two players draw for the bank."""
+    events.append(SatIn(seat))
+    return _waited_for(replace(state, out=state.out - {seat}), events)
+
+
+def _out_of_the_game(state: State, seat: int, events: list[Event]) -> State:
+    """Play goes on without `seat`, who has got up or sat out: the bank he refused goes on to
+    his left, the stake he passed to the next punter, the hand he gave up under the pack;
+    with fewer than two players in the game the table waits."""
     if state.phase is Phase.BANK:
         if seat == state.offered:
-            return offer(state, tuple(state.to_the_left(seat)), events)
-        return _wait(state) if len(state.occupied()) < 2 else state
-    if state.phase is Phase.STAKE:
+            return offer(state, state.players_left(seat), events)
+        return _wait(state) if len(state.players()) < 2 else state
+    if state.phase is Phase.STAKE and seat == state.punter:
         return next_hand(state, events)
     if state.phase is Phase.OPEN and seat in state.order:
         return _give_up_hand(state, seat, events)
-    return state  # WAITING, or one who sat down this round, not dealt in
+    return state  # WAITING, or one not dealt in this round
 
 
 def _give_up_hand(state: State, seat: int, events: list[Event]) -> State:

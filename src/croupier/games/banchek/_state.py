@@ -47,7 +47,8 @@ class Phase(enum.Enum):
 class State(Seated):
     """`order`: this round's punters, from the banker's left, with their `hands`; `turn`:
     the hand in play; `stakes`: (seat, amount) on it, the punter's first, then the riders'.
-    `let_pass`: the punters who let a peeked card be turned as usual (BN-17);
+    `let_pass`: the punters who let a peeked card be turned as usual (BN-17); `out`: the
+    seats sitting out, out of the game with their places and chips kept (BN-11);
     `seen`: the cards shown since the shuffle; `fresh`: how many on top of the pack have not
     been dealt since it (below them lie the rounds' cards, put under, BN-9)."""
 
@@ -70,6 +71,7 @@ class State(Seated):
     riders: tuple[int, ...] = ()
     shown: frozenset[int] = frozenset()
     no_riders: frozenset[int] = frozenset()
+    out: frozenset[int] = frozenset()
     seen: tuple[Card, ...] = ()
     fresh: int = 0
     rounds: int = 0
@@ -77,6 +79,18 @@ class State(Seated):
     paid_out: int = 0
     last: Shown | None = None
     """The last hand settled, as the table showed it."""
+
+    def players(self) -> list[int]:
+        """The seats in the game: taken, and not sitting out."""
+        return [seat for seat in self.occupied() if seat not in self.out]
+
+    def players_left(self, seat: int) -> tuple[int, ...]:
+        """The seats in the game from `seat`'s left round the table, `seat` excluded."""
+        return tuple(other for other in self.to_the_left(seat) if other not in self.out)
+
+    def players_right(self, seat: int) -> tuple[int, ...]:
+        """The seats in the game from `seat`'s right round the table, `seat` excluded."""
+        return tuple(other for other in self.to_the_right(seat) if other not in self.out)
 
     @property
     def punter(self) -> int:

@@ -41,6 +41,8 @@ class BanchekView:
     """The card the banker peeked at: only in the banker's own view (BN-17)."""
     stakes: tuple[tuple[int, int], ...]
     no_riders: frozenset[int]
+    out: frozenset[int]
+    """The seats sitting out: their places and chips kept, dealt nothing (BN-11)."""
     cards_left: int
     rounds: int
     seen: tuple[Card, ...]

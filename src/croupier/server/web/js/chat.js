@@ -1,8 +1,11 @@
 // Talk at the table (docs/protocol.md, "Talk at the table"): the lines said by the people
 // seated and watching, shown as text (never markup) beside the log, a field to say one,
-// and a mute for each person, kept in this browser (localStorage) for every table.
+// and a mute for each person, kept in this browser (localStorage) for every table. What is
+// typed stays in the field until the line comes back said: a line refused (too many too
+// fast, or longer than a line may be) is still there to say again, and a paste longer than
+// a line is kept whole, with a word of how much to cut.
 //
-//   const chat = new Chat(section, (text) => line.say(text));
+//   const chat = new Chat(section, (text) => line.say(text), () => myName);
 //   chat.heard(lines); chat.refused(reason); chat.enabled(online);
 
 import { clear, el, seatName } from "./dom.js";
@@ -11,6 +14,16 @@ import { NOT_SENT } from "./socket.js";
 
 const LONGEST = 280; // the server's limit too (croupier.server._chat)
 const MUTED = "croupier-muted";
+
+// The line as the server keeps it (croupier.server._chat.tidy): control and direction
+// characters dropped, runs of white space made one space, the ends trimmed.
+function tidy(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+function tooLong(length) {
+  return _("This line has {n} characters: a line is at most {most}. Shorten it to say it.", { n: length, most: LONGEST });
+}
 
 function muted() {
   try {
@@ -21,19 +34,23 @@ function muted() {
 }
 
 export class Chat {
-  constructor(section, say) {
+  constructor(section, say, me = () => null) {
     this.lines = new Map(); // id -> line, in the order heard
     this.list = section.querySelector("#chat");
     this.answer = section.querySelector("#chat-answer");
     this.input = section.querySelector("#chat-text");
     this.button = section.querySelector("#chat-say");
-    this.input.maxLength = LONGEST;
+    this.me = me;
+    this.pending = null; // the line sent, kept in the field until it comes back said
+    this.input.addEventListener("input", () => this.measure());
     section.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
-      const text = this.input.value.trim();
+      const text = tidy(this.input.value);
       if (!text) return;
-      if (say(text)) {
-        this.input.value = "";
+      if (text.length > LONGEST) {
+        this.refused(tooLong(text.length));
+      } else if (say(text)) {
+        this.pending = text;
         this.answer.textContent = "";
       } else {
         this.refused(NOT_SENT);
@@ -41,12 +58,30 @@ export class Chat {
     });
   }
 
+  // A line longer than a line may be is kept whole, and said so at once.
+  measure() {
+    const length = tidy(this.input.value).length;
+    const long = length > LONGEST;
+    this.input.setAttribute("aria-invalid", long ? "true" : "false");
+    if (long) this.answer.textContent = tooLong(length);
+    else if (this.answer.dataset.long) this.answer.textContent = "";
+    if (long) this.answer.dataset.long = "1";
+    else delete this.answer.dataset.long;
+  }
+
   heard(lines) {
-    for (const line of lines) this.lines.set(line.id, line);
+    for (const line of lines) {
+      this.lines.set(line.id, line);
+      if (this.pending !== null && line.text === this.pending && line.name === this.me()) {
+        if (tidy(this.input.value) === this.pending) this.input.value = ""; // said: it may go
+        this.pending = null;
+      }
+    }
     this.draw();
   }
 
   refused(reason) {
+    this.pending = null; // not said: what was typed stays to say again
     this.answer.textContent = reason;
   }
 

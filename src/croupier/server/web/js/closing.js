@@ -23,7 +23,7 @@ export class CloseButton {
     this.button.disabled = true;
     try {
       await post(`/api/tables/${this.table}/close`);
-      this.note.textContent = _("The table closes at the next moment the rules allow: every seat gets its chips back.");
+      this.note.textContent = _("The table closes at the next moment the rules allow: everyone seated gets their chips back.");
     } catch (error) {
       this.note.textContent = error instanceof ApiError ? _("Not closed: {reason}.", { reason: error.message }) : _("The server does not answer: is it running?");
       this.button.disabled = false;

@@ -53,7 +53,7 @@ const KINDS = {
   Peek: _("Peek"),
   PlayOn: _("Play on"),
   PutUpBank: _("Put up bank"),
-  Rebuy: _("Rebuy"),
+  Rebuy: _("Bring chips"),
   RefuseRiders: _("Refuse riders"),
   Ride: _("Ride"),
   Shuffle: _("Shuffle"),
@@ -113,8 +113,9 @@ function most(option) {
     : Math.min(option.high, Math.floor(option.total / option.fields.length));
 }
 
-// A control for one option. `text` overrides its words (a layout may say "Bet" on an area).
-export function control(option, send, { label = null, text = null, chips = [] } = {}) {
+// A control for one option. `text` overrides its words (a layout may say "Bet" on an area);
+// `start`, the amount its fields hold before anything is typed (else the least).
+export function control(option, send, { label = null, text = null, chips = [], start = null } = {}) {
   const key = optionKey(option);
   if (option.type !== "Amounts") {
     const name = text || describe(option, label);
@@ -127,7 +128,7 @@ export function control(option, send, { label = null, text = null, chips = [] } 
   const high = most(option);
   const kept = typed.get(key) || {};
   const inputs = option.fields.map((field) => {
-    const value = clamp(Number(kept[field] ?? option.low), option.low, high);
+    const value = clamp(Number(kept[field] ?? start ?? option.low), option.low, high);
     const input = el("input", {
       type: "number",
       inputmode: "numeric",

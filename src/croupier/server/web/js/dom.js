@@ -27,10 +27,24 @@ export function clear(element) {
   return element;
 }
 
+// The page's one word for a place at the table: a seat, or at Punto Banco a box (a game's
+// layout says which, js/games/README.md: `place`).
+let place = "seat";
+
+export function usePlace(word) {
+  place = word === "box" ? "box" : "seat";
+}
+
+export function isBox() {
+  return place === "box";
+}
+
 // Seats and boxes are numbered from 0 in JSON and from 1 in words (docs/protocol.md).
 export function seatName(seat, names = {}) {
   const name = names[seat];
-  return name ? _("seat {number} ({name})", { number: seat + 1, name }) : _("seat {number}", { number: seat + 1 });
+  const number = seat + 1;
+  if (isBox()) return name ? _("box {number} ({name})", { number, name }) : _("box {number}", { number });
+  return name ? _("seat {number} ({name})", { number, name }) : _("seat {number}", { number });
 }
 
 // A sentence with elements in it, for el(): `text` (translated) holds {name} where

@@ -56,7 +56,7 @@ import { card, hand } from "./cards.js";
 import { control, describe, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
 import { Chat } from "./chat.js";
-import { clear, el, seatName } from "./dom.js";
+import { clear, el, isBox, seatName, usePlace } from "./dom.js";
 import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
 import { learnRules } from "./rules.js";
@@ -86,7 +86,10 @@ const page = {
 const query = new URLSearchParams(location.search);
 const table = Number(query.get("table"));
 const invited = query.get("invite"); // a private table's invite, from the link its opener sent
-let sitting = query.get("sit") === "1"; // the lobby's "Sit down": take the first open seat
+// The lobby's "Sit down" (`sit=1`), or a place chosen while none could be taken: the wish to
+// sit down, kept until the person sits, or drops it. `seat`: where (null: the first free),
+// `chips`: the buy-in (null: 500 or what the account allows); `sent` once its Join is.
+let wish = query.get("sit") === "1" ? { seat: null, chips: null, sent: false } : null;
 const state = {
   game: null,
   layout: generic,
@@ -112,6 +115,7 @@ async function loadLayout(game) {
   } catch {
     state.layout = generic;
   }
+  usePlace(state.layout.place);
   state.odds.drawnBy(state.layout);
 }
 
@@ -221,29 +225,57 @@ function draw() {
   refocus(document.body, was);
 }
 
-// Sent here by the lobby's "Sit down": take the first seat open now, with a buy-in of 500
-// chips or what the seat and the account allow; once, and not again on a reload.
+// The places free at the table now (a seat, or a box, that no one holds), from the view.
+function freePlaces(view) {
+  const places = Array.isArray(view.boxes) ? view.boxes : Array.isArray(view.seats) ? view.seats : [];
+  return places.flatMap((held, index) => (held === null ? [index] : []));
+}
+
+// The wish to sit down, done or dropped: a reload does not sit the person down again.
+function forgetWish() {
+  wish = null;
+  const address = new URL(location.href);
+  if (!address.searchParams.has("sit")) return;
+  address.searchParams.delete("sit"); // (an invite stays)
+  history.replaceState(null, "", `${address.pathname}${address.search}`);
+}
+
+// Sit the person down as they wished, as soon as the rules allow: at the place chosen (the
+// first free one, for the lobby's "Sit down"), or the first open if someone took it, with
+// the chips chosen, else 500 or what the seat and the account allow. Until a place opens
+// (a coup under way), the seating panel says where they will sit (`seating`).
 function sitDown(message) {
-  if (!sitting || message.seat !== null || message.closed || !state.online) return;
-  sitting = false;
-  history.replaceState(null, "", `table.html?table=${table}`);
-  const seats = Object.keys(message.open_seats || {}).map(Number).sort((a, b) => a - b);
-  if (!seats.length) {
-    say(page.answer, _("No seat is open just now: you are watching until one opens, then pick it below."));
+  if (!wish || message.closed || !state.online) return;
+  if (message.seat !== null) {
+    forgetWish();
     return;
   }
-  const option = message.open_seats[String(seats[0])];
+  const free = freePlaces(message.view);
+  if (wish.seat === null || !free.includes(wish.seat)) {
+    wish.seat = free[0] ?? null;
+    if (wish.seat === null) {
+      forgetWish(); // every place taken: the panel says so
+      return;
+    }
+  }
+  const seats = Object.keys(message.open_seats || {}).map(Number).sort((a, b) => a - b);
+  if (wish.sent || !seats.length) return;
+  const seat = seats.includes(wish.seat) ? wish.seat : seats[0];
+  const option = message.open_seats[String(seat)];
   const balance = state.person?.chips ?? option.high;
-  const chips = Math.min(500, option.high, balance);
+  const chips = Math.min(wish.chips ?? 500, option.high, balance);
   if (chips < option.low) {
+    forgetWish();
     say(
       page.answer,
-      ngettext("Your account holds {n} chip: a seat here takes at least {low}.", "Your account holds {n} chips: a seat here takes at least {low}.", balance, { low: option.low }),
+      ngettext("Your account holds {n} chip: sitting down here takes at least {low}.", "Your account holds {n} chips: sitting down here takes at least {low}.", balance, { low: option.low }),
       "error",
     );
+    draw();
     return;
   }
-  send({ ...option.template, amount: chips }, seats[0]);
+  wish.sent = true;
+  send({ ...option.template, amount: Math.max(option.low, chips) }, seat);
 }
 
 function drawActions(message, offered, placed) {
@@ -257,16 +289,27 @@ function drawActions(message, offered, placed) {
     return;
   }
   if (message.seat === null) {
-    page.actions.append(
-      seating(message.open_seats || {}, state.person?.chips ?? null, (seat, action) => send(action, seat), state.names),
-    );
+    const later = {
+      free: freePlaces(message.view),
+      wish: wish && wish.seat !== null ? wish : null,
+      want: (seat, chips) => {
+        wish = { seat, chips, sent: false };
+        draw();
+        sitDown(state.message);
+      },
+      cancel: () => {
+        forgetWish();
+        draw();
+      },
+    };
+    page.actions.append(seating(message.open_seats || {}, state.person?.chips ?? null, (seat, action) => send(action, seat), state.names, later));
     return;
   }
   const leave = rest.find(isLeave);
   if (!leave) state.confirming = false;
   const rebuy = rest.find(isRebuy);
   page.actions.append(seatMenu(message, plans(message, leave), rebuy ? bringChips(rebuy) : null));
-  rest = rest.filter((option) => !isRebuy(option) && !isLeave(option));
+  rest = rest.filter((option) => !isRebuy(option) && !isLeave(option) && !SITTING.includes(option.type));
   const yours = message.view.to_act.includes(message.seat);
   page.actions.append(el("p", { class: "turn" }, turnWords(yours, placed > 0, rest.length > 0)));
   rest.forEach((option, index) => {
@@ -287,6 +330,10 @@ function turnWords(yours, placed, rest) {
   if (yours) return placed ? (rest ? _("Your turn on the table, or here:") : _("Your turn on the table.")) : _("Your turn:");
   return placed ? (rest ? _("You may act on the table, or here:") : _("You may act on the table.")) : _("You may act:");
 }
+
+// Sitting out of the game and coming back (Banchek's SitOut, SitIn): the plans' "Sit out"
+// toggle says them, and the table takes them at the moment the rules allow.
+const SITTING = ["SitOut", "SitIn"];
 
 function isRebuy(option) {
   return option.type === "Amounts" && option.template.type === "Rebuy";
@@ -349,12 +396,13 @@ function getUp(leave) {
 }
 
 // Bringing more chips from the account (a Rebuy, offered when one may get up): up to what
-// the account holds, beside the plans, so that the game's own keys 1-9 stay as they were.
+// the account holds, beside the plans, so that the game's own keys 1-9 stay as they were;
+// 500 to start with, as a buy-in, or what the account holds.
 function bringChips(option) {
   const balance = state.person?.chips ?? option.high;
   const high = Math.min(option.high, balance);
   if (high < option.low) return el("p", { class: "note rebuy" }, _("Your account holds no chips to bring to the table."));
-  const made = control({ ...option, high }, send, { text: _("Bring chips"), chips: [100, 500].filter((c) => c <= high) });
+  const made = control({ ...option, high }, send, { text: _("Bring chips"), chips: [100, 500].filter((c) => c <= high), start: Math.min(500, high) });
   made.classList.add("rebuy");
   return made;
 }
@@ -370,7 +418,7 @@ function seatMenu(message, ...parts) {
   const menu = el(
     "details",
     { class: "seat-menu", open: seatOpen ?? window.matchMedia("(min-width: 761px)").matches },
-    el("summary", { "data-option": "seat-menu" }, _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
+    el("summary", { "data-option": "seat-menu" }, isBox() ? _("Your box") : _("Your seat"), made.length ? el("span", { class: "made" }, ` · ${made.join(" · ")}`) : null),
     el("div", { class: "seat-choices" }, parts),
   );
   menu.addEventListener("toggle", () => {
@@ -405,7 +453,7 @@ function plans(message, leave) {
     "div",
     { class: "plans", role: "group", "aria-label": _("coming and going") },
     toggle("leave", _("Leaving at the next moment allowed: stay after all"), leaveWords(state.layout.roundWord), _("get up at the next moment the rules allow")),
-    toggle("away", _("Sitting out: I am back"), _("Sit out"), _("the table stops waiting for you; your seat is kept for a while")),
+    toggle("away", _("Sitting out: I am back"), _("Sit out"), isBox() ? _("the table stops waiting for you; your box is kept for a while") : _("the table stops waiting for you; your seat is kept for a while")),
     leave ? getUp(leave) : null,
   );
 }
@@ -417,7 +465,11 @@ function leaveWords(round) {
   return _("Leave after this coup");
 }
 
-function planWords(planned) {
+// What a plan means, said when the table has taken it; `outOfGame`: at a game where one
+// sitting out leaves the game (Banchek, BN-11).
+function planWords(planned, outOfGame) {
+  if (planned.away && outOfGame) return _("You are sitting out: you are dealt no cards and never staked, and your seat and chips are kept for a while.");
+  if (planned.away && isBox()) return _("You are sitting out: the table plays your turns as the plainest choice, and keeps your box for a while.");
   if (planned.away) return _("You are sitting out: the table plays your turns as the plainest choice, and keeps your seat for a while.");
   if (planned.leave) return _("You get up at the next moment the rules allow.");
   return "";
@@ -452,8 +504,8 @@ function receive(message, sent) {
     case "view":
       sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
       state.message = message;
-      draw();
       sitDown(message);
+      draw();
       state.odds.viewed(message.seq);
       state.history.viewed(message);
       state.fair.viewed(message, state.names);
@@ -465,6 +517,10 @@ function receive(message, sent) {
         break;
       }
       if (!doneAlready(sent)) say(page.answer, _("Refused: {reason}", { reason: message.reason }), "error");
+      if (wish?.sent) {
+        forgetWish(); // the sit-down wished for was refused: the form is back
+        draw();
+      }
       break;
     case "chat":
       state.chat.heard(message.lines);
@@ -475,6 +531,10 @@ function receive(message, sent) {
     case "answered":
       say(page.answer, message.yes ? _("The host lets you sit.") : _("The host has not let you sit."), message.yes ? "note" : "error");
       if (message.yes && state.joining) send(state.joining.action, state.joining.seat);
+      else if (!message.yes && wish) {
+        forgetWish(); // not let sit: the wish is dropped, the form is back
+        draw();
+      }
       break;
     case "given":
       state.fair.given(message);
@@ -489,7 +549,7 @@ function receive(message, sent) {
       say(page.answer, "");
       break;
     case "planned":
-      say(page.answer, planWords(message));
+      say(page.answer, planWords(message, Array.isArray(state.message?.view?.out)));
       break;
     default:
       break;
@@ -538,7 +598,7 @@ async function start() {
   state.clock = new Clock(page.clock);
   state.call = new Caller(document.getElementById("call-sound"));
   state.log = new Log(page.log, table);
-  state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text));
+  state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text), () => state.person?.name ?? null);
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));

@@ -266,6 +266,7 @@ function seats(view, seat, h) {
     ...(index === view.offered ? [_("offered the bank")] : []),
     ...(index === view.last_banker ? [_("banked last")] : []),
     ...(view.to_act.includes(index) ? [_("to act")] : []),
+    ...((view.out || []).includes(index) ? [_("out of the game: dealt no cards")] : []),
   ];
   return placesList(taken(view, marksOf), seat, view.to_act, h, { item: "bn-seat", list: "bn-seats" });
 }

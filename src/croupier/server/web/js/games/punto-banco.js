@@ -66,6 +66,9 @@ function percent(fraction) {
   return bottom ? `${Math.round((10000 * top) / bottom) / 100}%` : String(fraction);
 }
 
+// The page's word for a place at the table (js/dom.js): a box, never a seat.
+export const place = "box";
+
 export function placeName(box, h) {
   return boxName(box, h);
 }
@@ -118,6 +121,12 @@ function shoe(view, h) {
   const burned = memory.burn && _("burned: {card} and {burns} unseen", { burns: memory.burn.burns });
   const burn = memory.burn ? h.el("span", { class: "burn" }, withNode(burned, "card", h.card(memory.burn.card, { small: true }))) : null;
   const controls = h.find((o) => (o.type === "Amounts" && o.template.type === "Cut") || o.type === "PassShoe").map((o) => h.control(o));
+  // What holding the shoe asks, beside its "Pass the shoe" (PB-8): said to whoever holds it.
+  const passing = h.find((o) => o.type === "PassShoe").length > 0;
+  const help = passing
+    ? h.el("p", { class: "note pb-help", id: "pass-shoe-help" }, _("You hold the shoe: bet on banco and you deal this coup, keeping the shoe until banco loses. Pass it, or bet on punto or égalité, and it goes to the box on your left (PB-8)."))
+    : null;
+  for (const made of controls) if (made.dataset.option === '{"type":"PassShoe"}') made.setAttribute("aria-describedby", "pass-shoe-help");
   return h.el(
     "div",
     { class: "pb-shoe", "aria-label": _("the shoe") },
@@ -144,6 +153,7 @@ function shoe(view, h) {
       h.el("div", { class: "note" }, cut),
       burn,
       controls.length ? h.el("div", { class: "pb-controls" }, controls) : null,
+      help,
     ),
   );
 }
