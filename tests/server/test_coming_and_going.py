@@ -19,6 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from croupier.client import Client
+from croupier.engine.seal import HOUSE_TOOK
 from croupier.server._book import FOR_A_PERSON
 from croupier.server.app import create_app
 from croupier.server.audit import audit
@@ -407,3 +408,13 @@ def test_a_banchek_punter_gone_is_passed_over_not_staked(server, database_url): 
     assert later["plans"]["0"] == {"leave": False, "away": True}
     late = [s for s in steps_of(database_url, table) if s.actor == "0"][len(taken) :]
     assert not late, [(s.by, s.action) for s in late]  # nothing more taken for her
+    # The hand history marks the pass as the house's step for her (docs/fairness.md).
+    assert ada.post(f"/api/tables/{table}/close").status_code == 202
+    for _ in range(300):
+        answer = ada.get(f"/api/tables/{table}/history")
+        actions = answer.json()["actions"] if answer.status_code == 200 else []
+        if any(action[1]["type"] == "SitOut" for action in actions):
+            break
+        time.sleep(0.1)
+    passed = [action for action in actions if action[1]["type"] == "SitOut"]
+    assert passed and passed[0] == [0, {"type": "SitOut"}, HOUSE_TOOK], passed
