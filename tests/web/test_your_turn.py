@@ -24,8 +24,9 @@ def test_the_tab_and_a_sound_call_a_person_to_the_table(serve, browser: Browser)
     switch = page.get_by_role("button", name=re.compile("Sound on your turn"))
     expect(switch).to_have_text("Sound on your turn: on")
     ada.sit(0, 300)
-    expect(page).to_have_title(re.compile(r"^● Your turn · croupier: Punto Banco"))
-    expect(page).to_have_title(re.compile(r"^● 5 seconds left · croupier: Punto Banco"))
+    called = {"timeout": 30_000}  # her turn comes once the coup before is over
+    expect(page).to_have_title(re.compile(r"^● Your turn · croupier: Punto Banco"), **called)
+    expect(page).to_have_title(re.compile(r"^● 5 seconds left · croupier: Punto Banco"), **called)
     expect(page.locator("body")).to_have_attribute("data-called", re.compile(r"^[3-9]$"))
     switch.click()
     expect(switch).to_have_text("Sound on your turn: off")
@@ -33,5 +34,5 @@ def test_the_tab_and_a_sound_call_a_person_to_the_table(serve, browser: Browser)
     expect(page.get_by_role("button", name=re.compile("Sound on your turn"))).to_have_text(
         "Sound on your turn: off"
     )
-    expect(page).to_have_title(re.compile(r"^● (Your turn|5 seconds left) · "))
+    expect(page).to_have_title(re.compile(r"^● (Your turn|5 seconds left) · "), **called)
     assert page.locator("body").get_attribute("data-called") is None, "no sound: it is off"
