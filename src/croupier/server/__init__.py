@@ -32,6 +32,8 @@ It needs the `server` extra: `pip install croupier[server]`.
   the rules allow, to sit out;
 - `_chat`: what people say at a table, stored before it is told;
 - `lobby`: the tables a server process runs;
+- `invites`: who may see a private table (its opener, its guests, whoever brings its
+  invite); `_asking`: who asks to sit where the host lets each person sit;
 - `_words`: each step told in the games' own words, for a page;
 - `odds`, `history`, `_readings`: a table's exact odds for a seat, its hand history, and the
   routes that give them, each made once and kept (a table's stake limits are its rule
@@ -60,6 +62,7 @@ __all__ = [
     "door",
     "forwarded",
     "history",
+    "invites",
     "keys",
     "ledger",
     "lobby",
