@@ -38,6 +38,14 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 pytest.importorskip("playwright", reason="Playwright for Python is not installed (the test extra)")
 
+from playwright.sync_api import expect  # noqa: E402  (once Playwright is known to be there)
+
+EXPECT_WAIT = 15_000
+"""How long, in ms, an expectation waits for what a person would see (Playwright's default is
+5 s): CI runs these tests beside the rest of the suite on two cores, where a page reloaded and
+reconnected has been seen to take longer than 5 s to draw. An expectation met ends at once."""
+expect.set_options(timeout=EXPECT_WAIT)
+
 
 INSTALLED = "CROUPIER_TEST_CHROMIUM_INSTALLED"
 """The environment variable naming the file that Chromium's install, under way beside the

@@ -826,9 +826,7 @@ class TableRunner:
         gives it (`fairness.house_calls`), whatever was asked for; elsewhere, the action
         asked for."""
         shoes = self.book.shoes
-        if self.info.fairness < 3 or shoes is None or not shoes.made:
-            return asked
-        if ShufflePack() not in legal:
+        if self.info.fairness < 3 or shoes is None or not shoes.made or ShufflePack() not in legal:
             return asked
         if shoes.house_calls(seat):
             return ShufflePack()
