@@ -281,6 +281,7 @@ def test_a_punter_who_got_up_leaves_no_hand_on_the_felt(serve, browser: Browser)
     ada, bob, carol = three_round_the_bank(serve, browser)
     offered(bob, lambda o: o["type"] == "Leave")
     bob.button("Leave the game (BN-11)").click()
+    bob.button("Yes, get up").click()  # asked again before it is sent
     for guest in (ada, carol):
         drawn_until(guest, lambda m: m["view"]["punter"] == 3 and m["view"]["seats"][2] is None)
         assert 2 in guest.drawn()["view"]["order"]  # the round's order still names him

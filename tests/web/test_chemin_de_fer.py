@@ -218,7 +218,8 @@ def test_one_who_loses_every_chip_brings_chips_and_gets_up(
     bring = ada.page.locator("form.rebuy")
     expect(bring.locator("input")).to_have_attribute("max", "400")  # what the account holds
     expect(ada.button("Get up")).to_be_visible()
-    expect(ada.page.locator("#actions .turn")).to_have_text("You may act:")
+    expect(bring).to_be_visible()  # in the seat's own menu, beside Get up: no game's turn
+    expect(ada.page.locator("#actions .turn")).to_have_text("Nothing to do just now.")
     ada.page.screenshot(path=screenshots / "chemin-de-fer-broke-1280.png", full_page=True)
     typed(bring.locator("input"), 200)
     expect(ada.page.locator("#table-chips")).to_have_text("200 chips at this table")
@@ -233,6 +234,7 @@ def test_one_who_loses_every_chip_brings_chips_and_gets_up(
     offered(ada, lambda o: o["type"] == "Leave", timeout=30_000)
     assert ada.drawn()["view"]["speaking"] == 0
     ada.button("Get up").click()
+    ada.button("Yes, get up").click()  # asked again before it is sent
     expect(ada.page.locator("#layout")).to_have_attribute("data-seat", "")
     expect(ada.page.locator("#who")).to_have_text("ada: 400 chips in your account")
     expect(ada.page.get_by_role("button", name="Sit down")).to_be_visible()
