@@ -176,3 +176,31 @@ def _drained(subscriber: Subscriber) -> list[Any]:
         message = subscriber.outbox.get_nowait()
         found.append(json.loads(message) if isinstance(message, str) else message)
     return found
+
+
+def test_a_table_being_taken_up_here_is_sent_nowhere_until_it_runs(database_url):
+    """A process that has claimed a table and does not run it yet (taking it up) sends nobody
+    on to itself for it, which would send a client back to it until it ran; another process
+    sends them there."""
+
+    async def scenario() -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        engine = open_database(database_url)
+        with Session(engine) as session, session.begin():
+            ada = register(session, "ada", "a long password").id
+        keys = house_keys(database_url)
+        first = Lobby(engine, keys=keys, address="http://first.example")
+        runner = await first.open(ada, "punto-banco", {}, 1, Settings(bot_pause=3600))
+        table = runner.info.id
+        await first.stop()
+        with Session(engine) as session, session.begin():  # its lease runs out
+            session.execute(update(TableRecord).values(lease_until=None, owner=None))
+        taking = "http://taking.example"
+        assert claim(engine, table, "the process taking it up", 60, taking)
+        here = await Lobby(engine, keys=keys, address=taking).elsewhere(table)
+        there = await Lobby(engine, keys=keys, address="http://third.example").elsewhere(table)
+        engine.dispose()
+        return here, there
+
+    here, there = asyncio.run(scenario())
+    assert here is not None and "at" not in here and "socket" not in here
+    assert there is not None and there["at"] == "http://taking.example"

@@ -318,7 +318,7 @@ class Lobby:
         """The short entry of open table `table` if another process runs it (its address
         and socket's, when known), or None if no open table has that number."""
         found = await asyncio.to_thread(open_tables, self.engine, table)
-        return _elsewhere(found[0]) if found else None
+        return _elsewhere(found[0], self.address) if found else None
 
     async def has_closed(self, table: int) -> bool:
         """Whether table `table` was opened, at any process, and has closed."""
@@ -357,11 +357,14 @@ def _reached(table: int, address: str | None) -> dict[str, str]:
     return {"at": address, "socket": f"{socket}/api/tables/{table}/socket"}
 
 
-def _elsewhere(record: TableRecord) -> dict[str, Any]:
+def _elsewhere(record: TableRecord, here: str | None = None) -> dict[str, Any]:
     """The entry of a table another process runs: where, while its lease lasts (a process
-    whose lease has run out may be dead: nobody is sent there)."""
+    whose lease has run out may be dead: nobody is sent there). A lease of this process's,
+    at `here`, is a table it is taking up and does not run yet: nobody is sent on to it
+    either, or a client would be sent back here until it runs."""
     held = record.lease_until is not None and _aware(record.lease_until) > datetime.now(UTC)
-    where = _reached(record.id, record.address if held else None)
+    taken_up_here = here is not None and record.address == here
+    where = _reached(record.id, record.address if held and not taken_up_here else None)
     shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
     return {**shown, "here": False, **where}
 
