@@ -4,8 +4,8 @@
     python3 tasks.py serve [ARGS...]  set up to play, then `croupier serve --bot-tables 2 ARGS...`
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
     python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
-                                      (in 2 processes a core, the browser's beside them in 2
-                                      more): what CI runs
+                                      (in 2 processes a core), then the browser's (in 2): what
+                                      CI runs
     python3 tasks.py test --quick     the inner loop: the same without the tests marked slow
                                       (the soaks, the full load and fuzz runs, the docs'
                                       full-size commands), the browser's and PostgreSQL's
@@ -71,39 +71,37 @@ WORKERS = 2 * (os.cpu_count() or 1)
 """The processes the tests run in (pytest-xdist): twice the cores, since part of a test's
 time is spent waiting on a server, a subprocess or a browser rather than computing."""
 BROWSER_WORKERS = 2
-"""The processes the browser tests (tests/web, each marked `browser`) run in, beside the
-others: a page mostly waits on its table, and Playwright cannot share a process with the
+"""The processes the browser tests (tests/web, each marked `browser`) run in, once the others
+are done: a page mostly waits on its table, and Playwright cannot share a process with the
 tests that start an event loop of their own (tests/conftest.py), so they run in a pytest of
-their own, which collects tests/web alone."""
+their own, which collects tests/web alone. They no longer run beside the others: Chromium's
+pages (a few to a test, each redrawn at every step) and the others together kept two cores
+so busy that tests ran past their time limits (docs/benchmarks.md, 2026-12-07)."""
 
 
 def test(quick: bool) -> None:
     """Lint and run every test (with `quick`, those not marked slow, browser or
-    postgresql), type-checking (mypy) and the browser tests beside the others; what mypy
-    and the browser tests said follows what the others said."""
+    postgresql), type-checking (mypy) beside them; then the browser tests. What mypy said
+    follows what the tests said."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
-    beside = [[BIN / "mypy"]]
-    if quick:
-        chosen = ["-m", "not slow and not browser and not postgresql"]
-    else:
-        chosen = ["-m", "not browser"]
-        beside.append([BIN / "pytest", "-n", str(BROWSER_WORKERS), "tests/web"])
-    running = [
-        subprocess.Popen(
-            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        for command in beside
-    ]
+    typing = subprocess.Popen(
+        [BIN / "mypy"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    chosen = (
+        ["-m", "not slow and not browser and not postgresql"] if quick else ["-m", "not browser"]
+    )
     tests = subprocess.run(
         [BIN / "pytest", "-n", str(WORKERS), "--dist", "worksteal", *chosen], cwd=ROOT, check=False
     )
     failed = tests.returncode
-    for process in running:
-        said, _ = process.communicate()
-        print(said, end="", flush=True)
-        failed = failed or process.returncode
+    said, _ = typing.communicate()
+    print(said, end="", flush=True)
+    failed = failed or typing.returncode
+    if not quick:
+        pages = subprocess.run([BIN / "pytest", "-n", str(BROWSER_WORKERS), "tests/web"], cwd=ROOT)
+        failed = failed or pages.returncode
     sys.exit(failed)
 
 

@@ -60,7 +60,7 @@ def _row_bet(said: str) -> str:
 ANSWERS: dict[str, dict[str, tuple[str | Callable[[str], str], ...]]] = {
     "punto-banco": {"Your bets": ("punto 20", ""), "Draw or stand": ("stand",)},
     "chemin-de-fer": {
-        "`banco`": ("banco", ""),
+        "`banco`": ("",),  # a banco may stake all one has (CF-7): tests/cli/test_chemin_de_fer.py
         "Stake an amount": ("50",),
         "`draw` or `stand`": ("stand",),
     },
