@@ -156,7 +156,7 @@ def test_a_table_with_the_odds_off(serve, browser: Browser):
 
 
 def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_closed(
-    serve, browser: Browser, tmp_path: Path
+    serve, browser: Browser, tmp_path: Path, screenshots: Path
 ):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
@@ -198,6 +198,11 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
             [str(bought), "0", str(bought + net), "0", f"+{net}" if net > 0 else str(net)]
         )
     expect(tonight.locator(".payments")).to_be_visible()
+    tonight.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "evening-closed-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    tonight.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "evening-closed-390.png")
     with page.expect_download() as downloading:
         tonight.get_by_role("link", name="Download as CSV").click()
     assert downloading.value.suggested_filename == f"croupier-table-{table}-evening.csv"

@@ -1,14 +1,16 @@
 // The evening at this table (GET /api/tables/{id}/evening, docs/protocol.md "The evening"):
 // for each person what they bought in, brought, took away and have at the table now, their
 // net, what the house and the bots are up or down, and the fewest payments that settle
-// the people among them; to download as CSV or JSON. Read again when the seats' chips
-// change (at most once a second) and once the table has closed.
+// the people among them; to download as CSV or JSON. Read when the page opens, again after
+// the steps (soon when chips came or went), and once the table has closed.
 
 import { get } from "./api.js";
 import { clear, el } from "./dom.js";
 import { _ } from "./i18n.js";
 
-const SETTLE = 1000; // ms: the chips change at every coup; the panel is read at most this often
+const SOON = 1000; // ms: after chips came to or left the table
+const LATER = 5000; // ms: after any other step (the chips at the table change at every coup)
+const MOVED = ["SeatJoined", "SeatLeft", "ChipsAdded"];
 
 function signed(chips) {
   return chips > 0 ? `+${chips}` : String(chips);
@@ -19,8 +21,8 @@ export class EveningPanel {
     this.section = section;
     this.table = table;
     this.body = section.querySelector(".evening-body");
-    this.seen = null; // the seats' chips the panel was last read for
-    this.waiting = null;
+    this.waiting = null; // the read to come, due at `due`
+    this.due = 0;
     this.closed = false;
     const path = `/api/tables/${table}/evening`;
     section.querySelector("a.csv").href = `${path}?format=csv`;
@@ -29,11 +31,19 @@ export class EveningPanel {
     section.querySelector("a.json").download = `croupier-table-${table}-evening.json`;
   }
 
-  // A view of the table: read again if its seats' chips changed, or it has closed.
+  // A view of the table: the first one has the evening read; once the table has closed,
+  // it is read a last time.
   viewed(message) {
-    const seats = JSON.stringify(message.view?.seats ?? null);
     if (message.closed) this.ended();
-    else if (seats !== this.seen) this.later(seats);
+    else if (this.due === 0) this.later(0);
+  }
+
+  // A step taken: the evening is read again soon if chips came or went, a little later if
+  // not (at most once in that time).
+  stepped(message) {
+    if (this.closed) return;
+    const moved = (message.events || []).some((event) => MOVED.includes(event.type));
+    this.later(moved ? SOON : LATER);
   }
 
   // The table has closed: its evening is over, read once more.
@@ -44,14 +54,14 @@ export class EveningPanel {
     this.read();
   }
 
-  later(seats) {
-    this.seen = seats;
-    if (this.waiting === null) {
-      this.waiting = setTimeout(() => {
-        this.waiting = null;
-        this.read();
-      }, SETTLE);
-    }
+  later(wait) {
+    if (this.waiting !== null && wait >= this.due - Date.now()) return;
+    clearTimeout(this.waiting);
+    this.due = Date.now() + wait;
+    this.waiting = setTimeout(() => {
+      this.waiting = null;
+      this.read();
+    }, wait);
   }
 
   async read() {

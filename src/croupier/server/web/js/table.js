@@ -498,6 +498,7 @@ function receive(message, sent) {
     case "step":
       sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
       state.log.step(message);
+      state.evening.stepped(message);
       if (state.layout.hear) state.layout.hear(message, state.memory);
       if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
         Promise.all([loadNames(), loadPerson()]).then(draw); // the sit-down form: the account's chips now
