@@ -175,6 +175,30 @@ def sit_down(reader: Reader, seat: int, chips: int) -> dict[str, Any]:
             return answer
 
 
+def offered_rebuy(message: dict[str, Any]) -> bool:
+    return message["type"] == "view" and any(
+        option.get("template", {}).get("type") == "Rebuy"
+        for option in message["view"]["legal"]["options"]
+    )
+
+
+def rebuy(reader: Reader, amount: int) -> dict[str, Any]:
+    """A rebuy of `amount` sent at the next view that offers one (playing at random until
+    then), again if the table moved on before it came: the answer not about the moment."""
+    rng = random.Random(3)
+    while True:
+        view = reader.until(
+            lambda m: m["type"] == "view" and m["view"]["legal"]["options"], timeout=60
+        )
+        if not offered_rebuy(view):
+            reader.send(pick(view["view"]["legal"]["options"], rng), view["seq"])
+            continue
+        reader.send({"type": "Rebuy", "amount": amount}, view["seq"])
+        answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
+        if answer["type"] == "ack" or answer["error"] == "not-stored":
+            return answer
+
+
 def play_at_random(
     reader: Reader,
     rng: random.Random,

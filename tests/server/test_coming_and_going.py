@@ -32,6 +32,7 @@ from tests.server.players import (
     house_box,
     open_table,
     pick,
+    rebuy,
     sit_down,
     steps_of,
 )
@@ -202,30 +203,6 @@ def test_the_python_client_says_a_plan(database_url):
     assert left["actor"] == 0 and left["events"][0]["type"] == "SeatLeft"
 
 
-def _offered_rebuy(message: dict[str, Any]) -> bool:
-    return message["type"] == "view" and any(
-        option.get("template", {}).get("type") == "Rebuy"
-        for option in message["view"]["legal"]["options"]
-    )
-
-
-def _rebuy(reader: Reader, amount: int) -> dict[str, Any]:
-    """A rebuy of `amount` sent at the next view that offers one (playing at random until
-    then), again if the table moved on before it came: the answer not about the moment."""
-    rng = random.Random(3)
-    while True:
-        view = reader.until(
-            lambda m: m["type"] == "view" and m["view"]["legal"]["options"], timeout=60
-        )
-        if not _offered_rebuy(view):
-            reader.send(pick(view["view"]["legal"]["options"], rng), view["seq"])
-            continue
-        reader.send({"type": "Rebuy", "amount": amount}, view["seq"])
-        answer = reader.until(lambda m: m["type"] in ("ack", "refused"))
-        if answer["type"] == "ack" or answer["error"] == "not-stored":
-            return answer
-
-
 @pytest.mark.parametrize("game", sorted(BOTS))
 def test_a_person_brings_more_chips_from_the_account(server, database_url, game):
     ada = Person(server, "ada")
@@ -233,13 +210,13 @@ def test_a_person_brings_more_chips_from_the_account(server, database_url, game)
     with ada.connect(table) as socket:
         reader = Reader(socket, ada.heard)
         sit_down(reader, 0, 500)
-        acked = _rebuy(reader, 300)
+        acked = rebuy(reader, 300)
         assert acked["type"] == "ack", acked
         step = reader.until(lambda m: m["type"] == "step" and m["seq"] == acked["seq"])
         (added,) = [e for e in step["events"] if e["type"] == "ChipsAdded"]
         assert (added["seat"], added["chips"]) == (0, 300)
         assert ada.get("/api/me").json()["chips"] == 1000 - 500 - 300
-        refused = _rebuy(reader, 201)  # the account holds 200
+        refused = rebuy(reader, 201)  # the account holds 200
         assert refused["error"] == "not-stored", refused
         assert "not enough chips in your account: it holds 200" in refused["reason"]
     assert ada.get("/api/me").json()["chips"] in (200, 200 + added["total"])  # got up, or not

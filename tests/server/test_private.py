@@ -64,7 +64,12 @@ def test_a_private_table_is_seen_only_by_its_opener_its_guests_and_whoever_bring
     assert public["id"] in lobby and table not in lobby
     assert table in [entry["id"] for entry in ann.get("/api/tables").json()]
     assert ann.get(f"/api/tables/{table}").json()["invite"] == invite
-    for path in ("", "/odds", "/history"):  # the number without the invite shows nothing
+    for path in (
+        "",
+        "/odds",
+        "/history",
+        "/evening",
+    ):  # the number without the invite shows nothing
         assert not _sees(eve, f"/api/tables/{table}{path}")
         assert not _sees(server, f"/api/tables/{table}{path}")
     assert eve.post(f"/api/tables/{table}/close").status_code == 404

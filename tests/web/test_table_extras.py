@@ -156,7 +156,7 @@ def test_a_table_with_the_odds_off(serve, browser: Browser):
 
 
 def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_closed(
-    serve, browser: Browser, tmp_path: Path
+    serve, browser: Browser, tmp_path: Path, screenshots: Path
 ):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
@@ -177,12 +177,37 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
     bob.sign_up()
     bob.at_table(table)
     expect(bob.page.locator("#layout")).to_have_attribute("data-phase", "betting")
+    bob.sit(2, 200)
+    tonight = page.locator("section.evening")
+    expect(tonight.locator("tr[data-person='bob'] td").first).to_have_text("200")
+    expect(tonight.locator("caption")).to_have_text("Tonight so far, in chips.")
     expect(bob.button("Close the table")).to_be_hidden()  # only its opener may close it
     ada.button("Close the table").click()
     expect(page.locator("#close-note")).to_contain_text("closes at the next moment the rules")
     expect(button).to_be_enabled(timeout=20_000)
     expect(ada.button("Close the table")).to_be_hidden()
     expect(page.locator("#actions")).to_contain_text("The table is closed.")
+
+    # the evening, settled, as its page shows it: each person's figures are the ledger's
+    expect(tonight.locator("caption")).to_have_text("The evening, settled: the table has closed.")
+    for guest, bought in ((ada, 300), (bob, 200)):
+        chips = guest.context.request.get(f"{served.url}/api/me").json()["chips"]
+        net = chips - 1000
+        cells = tonight.locator(f"tr[data-person='{guest.name}'] td")
+        expect(cells).to_have_text(
+            [str(bought), "0", str(bought + net), "0", f"+{net}" if net > 0 else str(net)]
+        )
+    expect(tonight.locator(".payments")).to_be_visible()
+    tonight.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "evening-closed-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    tonight.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "evening-closed-390.png")
+    with page.expect_download() as downloading:
+        tonight.get_by_role("link", name="Download as CSV").click()
+    assert downloading.value.suggested_filename == f"croupier-table-{table}-evening.csv"
+    lines = Path(downloading.value.path()).read_text().splitlines()
+    assert lines[0] == "name,bought_in,brought,took_away,at_table,net" and len(lines) == 3
     with page.expect_download() as downloading:
         button.click()
     download = downloading.value
@@ -196,6 +221,11 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
     result = CliRunner().invoke(app, ["verify", str(saved)])
     assert result.exit_code == 0, result.output
     assert unnamed_controls(page) == []
+    page.goto(f"{served.url}/")  # her own tables, with her net at each
+    mine = page.locator(f"#mine tr[data-table='{table}'] td")
+    net = ada.context.request.get(f"{served.url}/api/me").json()["chips"] - 1000
+    expect(mine.last).to_have_text(f"+{net}" if net > 0 else str(net))
+    expect(mine.nth(1)).to_have_text("Punto Banco")
     assert ada.errors == []
 
 

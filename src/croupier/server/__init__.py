@@ -38,6 +38,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `odds`, `history`, `_readings`: a table's exact odds for a seat, its hand history, and the
   routes that give them, each made once and kept (a table's stake limits are its rule
   set's, `croupier.engine.rule_options.stakes`);
+- `evening`: a table's evening settled from the ledger (each person's chips in and out,
+  their net, the fewest payments), and a person's tables with their net at each;
 - `_shelf`: what is made once and kept, shared by all who ask for it at once;
 - `collector`: Python's garbage collector tuned for a process that serves many tables;
 - `_frames`: what a client sends, read and checked: a request's body, a socket's messages;
@@ -60,6 +62,7 @@ __all__ = [
     "connections",
     "database",
     "door",
+    "evening",
     "forwarded",
     "history",
     "invites",

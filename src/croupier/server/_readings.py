@@ -1,6 +1,7 @@
 """What a page reads of a table besides its socket: the exact odds as the person's seat
-sees the table (`GET /api/tables/{id}/odds`), and its hand history as far as its last shoe
-that is over (`GET /api/tables/{id}/history`). docs/protocol.md describes both. A refusal
+sees the table (`GET /api/tables/{id}/odds`), its hand history as far as its last shoe
+that is over (`GET /api/tables/{id}/history`), and its evening, settled
+(`GET /api/tables/{id}/evening`). docs/protocol.md describes them. A refusal
 is in the context's language (the request's).
 
 No number of readers can stop the tables (docs/scaling.md, "What is bounded"):
@@ -29,11 +30,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 from starlette.responses import JSONResponse, Response
 
 from croupier import games
 from croupier.i18n import _, ngettext
 from croupier.server._shelf import Shelf
+from croupier.server.database import reading
+from croupier.server.evening import Evening, evening
 from croupier.server.history import Replay, TableOpen, extent, table_history
 from croupier.server.keys import SeedBox
 from croupier.server.lobby import Lobby
@@ -166,6 +170,29 @@ class Readings:
             packed if gzipped else plain, media_type="application/json", headers=headers
         )
 
+    async def evening_answer(self, table: int, address: str, as_csv: bool) -> Response:
+        """Table `table`'s evening (`croupier.server.evening`), as JSON or CSV, for a client
+        at `address`: the chips of the people seated counted at a table run here."""
+        return await self._limited(address, lambda: self._evening(table, as_csv))
+
+    async def _evening(self, table: int, as_csv: bool) -> Response:
+        try:
+            seated = self._lobby.runner(table).seated()
+        except LookupError:
+            seated = None  # closed: nobody is seated
+        try:
+            found = await self._run(_evening_of, self._engine, table, seated)
+        except LookupError:
+            return _error(404, _("there is no table {table}").format(table=table))
+        if not as_csv:
+            return JSONResponse(found.to_json())
+        named = f'attachment; filename="croupier-table-{table}-evening.csv"'
+        return Response(
+            found.to_csv(),
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": named},
+        )
+
     def _replay(self, table: int) -> Replay:
         """Table `table`'s replay, kept for its next history (the least recently read go)."""
         found = self._replays.pop(table, None) or Replay(table)
@@ -191,6 +218,11 @@ def _history_json(engine: Engine, table: int, box: SeedBox, replay: Replay) -> t
     gzipped."""
     plain = table_history(engine, table, box, replay).to_json().encode()
     return plain, gzip.compress(plain, compresslevel=6, mtime=0)
+
+
+def _evening_of(engine: Engine, table: int, seated: dict[str, int] | None) -> Evening:
+    with Session(reading(engine)) as session:
+        return evening(session, table, seated)
 
 
 def _takes_gzip(encodings: str) -> bool:

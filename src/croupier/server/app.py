@@ -48,6 +48,7 @@ from croupier.server._sockets import seated, unavailable
 from croupier.server._speaking import Speaking, language
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
+from croupier.server.evening import tables_of
 from croupier.server.forwarded import Forwarded, Network
 from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
@@ -116,6 +117,7 @@ def create_app(
         Route("/logout", api.log_out, methods=["POST"]),
         Route("/password", api.password, methods=["POST"]),
         Route("/me", api.me),
+        Route("/me/tables", api.my_tables),
         Route("/games", api.games),
         Route("/words", api.words),
         Route("/key", api.key),
@@ -127,6 +129,7 @@ def create_app(
         Route("/tables/{table:int}/asking/{person:int}", api.let_sit, methods=["POST"]),
         Route("/tables/{table:int}/odds", api.odds),
         Route("/tables/{table:int}/history", api.history),
+        Route("/tables/{table:int}/evening", api.evening),
         WebSocketRoute("/tables/{table:int}/socket", api.socket),
     ]
     routes = [
@@ -546,6 +549,35 @@ class _Api:
         table = request.path_params["table"]
         encodings = request.headers.get("accept-encoding", "")
         return await self.readings.history_answer(table, _address(request), encodings)
+
+    async def evening(self, request: Request) -> Response:
+        """The table's evening settled (croupier.server.evening): JSON, or CSV with
+        `format=csv`; at a table another process runs, sent on there."""
+        if await self._hidden(request, await self._who(request)):
+            return self._no_table(request)
+        table = request.path_params["table"]
+        shape = request.query_params.get("format", "json")
+        if shape not in ("json", "csv"):
+            said = i18n._("format must be json or csv, not {shape!r}")
+            return _error(400, said.format(shape=shape[:20]))
+        try:
+            self.lobby.runner(table)
+        except LookupError as error:
+            if not await self.lobby.has_closed(table):
+                return await self._elsewhere(request, error)
+        return await self.readings.evening_answer(table, _address(request), shape == "csv")
+
+    async def my_tables(self, request: Request) -> Response:
+        """Every table the person logged in brought chips to, with their net at each
+        (croupier.server.evening.tables_of)."""
+        who = await self._who(request)
+        if who is None:
+            return _error(401, i18n._("you are not logged in"))
+        return JSONResponse(await asyncio.to_thread(self._tables_of, who[1]))
+
+    def _tables_of(self, name: str) -> list[dict[str, Any]]:
+        with Session(reading(self.engine)) as session:
+            return tables_of(session, name)
 
     async def words(self, request: Request) -> Response:
         """The pages' words in the language asked for (`lang=`) or the browser prefers

@@ -355,6 +355,18 @@ class TableRunner:
         for each in list(self._subscribers):
             each.tell(message)
 
+    def seated(self) -> dict[str, int]:
+        """The chips each person seated has at the table now, by name: in front of them,
+        their bank, and their stakes not yet settled."""
+        game, state = self.book.game, self.book.state
+        held, staked = game.holdings(state), game.stakes(state)
+        chips: dict[str, int] = {}
+        for seat, holder in self.book.seats.items():
+            if holder.person is not None:
+                mine = held.get(seat, 0) + staked.get(seat, 0)
+                chips[holder.name] = chips.get(holder.name, 0) + mine
+        return chips
+
     def seen(self, person: int | None) -> tuple[int, int | None, Any]:
         """The table as `person` sees it now (as last told): its step, the person's seat
         (None: a spectator) and the engine's view for that seat."""

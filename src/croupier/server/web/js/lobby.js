@@ -93,6 +93,27 @@ function row(entry) {
   );
 }
 
+// The tables the person brought chips to, with their net at each (GET /api/me/tables):
+// what they took away less what they brought, an open table's chips still on it aside.
+async function refreshMine() {
+  const mine = person ? await get("/api/me/tables").catch(() => []) : [];
+  shown("mine-section", mine.length > 0);
+  const body = clear(find("mine").tBodies[0]);
+  for (const entry of mine) {
+    const net = entry.net > 0 ? `+${entry.net}` : String(entry.net);
+    body.append(
+      el(
+        "tr",
+        { "data-table": entry.table },
+        el("td", {}, el("a", { href: `table.html?table=${entry.table}` }, String(entry.table))),
+        el("td", {}, titleOf(entry.game), entry.closed ? null : el("span", { class: "note" }, ` · ${_("open")}`)),
+        el("td", {}, new Date(entry.opened).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })),
+        el("td", { class: entry.net > 0 ? "up" : entry.net < 0 ? "down" : null }, net),
+      ),
+    );
+  }
+}
+
 async function refreshTables() {
   try {
     const entries = await get("/api/tables");
@@ -126,6 +147,7 @@ async function enter(event) {
     form.reset();
     await refreshPerson();
     await refreshTables();
+    await refreshMine();
   } catch (error) {
     find("enter-error").textContent = error.message;
   }
@@ -169,6 +191,7 @@ async function start() {
     await post("/api/logout").catch(() => null);
     await refreshPerson();
     await refreshTables();
+    await refreshMine();
   });
   try {
     games = await get("/api/games");
@@ -182,6 +205,7 @@ async function start() {
   chooseGame();
   await refreshPerson();
   await refreshTables();
+  await refreshMine();
   setInterval(() => {
     refreshTables();
     if (person) refreshPerson();

@@ -64,6 +64,7 @@ import { FairPanel } from "./fair.js";
 import { AskingPanel } from "./asking.js";
 import { Caller } from "./call.js";
 import { InvitePanel } from "./invite.js";
+import { EveningPanel } from "./evening.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { NOT_SENT, TableLine } from "./socket.js";
@@ -361,7 +362,10 @@ function ended(code) {
   const closed = code === 4410 || Boolean(state.message?.closed);
   const words = closed ? _("The table is closed.") : code === 4404 ? _("There is no table {table}.", { table }) : null;
   clear(page.actions).append(words ? el("p", { class: "note" }, words) : null, ways(closed));
-  if (closed) state.history.viewed({ closed: true });
+  if (closed) {
+    state.history.viewed({ closed: true });
+    state.evening.ended();
+  }
 }
 
 // The question asked (`on`) or put away, and the focus where the next press of the same
@@ -494,6 +498,7 @@ function receive(message, sent) {
     case "step":
       sessionStorage.setItem(`croupier-seq-${table}`, String(message.seq));
       state.log.step(message);
+      state.evening.stepped(message);
       if (state.layout.hear) state.layout.hear(message, state.memory);
       if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
         Promise.all([loadNames(), loadPerson()]).then(draw); // the sit-down form: the account's chips now
@@ -508,6 +513,7 @@ function receive(message, sent) {
       draw();
       state.odds.viewed(message.seq);
       state.history.viewed(message);
+      state.evening.viewed(message);
       state.fair.viewed(message, state.names);
       state.closing.shown(state.person, state.openedBy, message.closed);
       break;
@@ -601,6 +607,7 @@ async function start() {
   state.chat = new Chat(document.querySelector("section.talk"), (text) => state.line.say(text), () => state.person?.name ?? null);
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
+  state.evening = new EveningPanel(document.querySelector("section.evening"), table);
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   state.invite = new InvitePanel(document.querySelector("section.invite"), table);
