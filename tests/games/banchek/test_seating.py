@@ -93,6 +93,21 @@ def test_one_who_sits_down_mid_round_is_dealt_in_from_the_next():  # BN-7, BN-8
     assert [e.seat for e in events if isinstance(e, HandDealt)] == [1, 2, 4]
 
 
+def test_one_who_sits_down_where_a_punter_passed_is_never_shown_his_hand():  # BN-8, BN-11
+    """Seat 1 gets up on his turn to stake, passing it; a newcomer sits down at seat 1 in
+    the same round: the hand there is the last holder's, hidden, never the newcomer's."""
+    state = act(table(HANDS, "QC 2H"), 0, Wait())  # seat 1 is to stake
+    state = act(state, 1, Leave())
+    state = act(state, 1, Join(300))
+    assert state.order == (1, 2)  # the round still names the seat
+    seen = GAME.view(state, 1)
+    assert seen.hand == () and dict(seen.shown).get(1) is None
+    events: list[Event] = []
+    state = hand(state, 2, 5, events)  # the round ends: he is dealt in at the next
+    assert [e.seat for e in events if isinstance(e, HandDealt)] == [1, 2]
+    assert len(GAME.view(state, 1).hand) == 3
+
+
 def test_no_one_sits_down_while_a_card_is_turned_nor_gets_up_mid_round():  # BN-6, BN-11
     state = act(table(HANDS), 0, Wait())  # seat 1 is to stake
     with pytest.raises(NotYourTurn, match=r"get up .* on your turn to stake, passing it \(BN-11\)"):

@@ -222,7 +222,8 @@ class Banchek(BankingGame[Rules, State, BanchekView]):
 
     def view(self, state: State, viewer: Actor | None) -> BanchekView:
         hands = dict(zip(state.order, state.hands, strict=True))
-        own = hands.get(viewer, ()) if isinstance(viewer, int) else ()
+        newcomer = viewer in state.joined  # sat down where a punter passed: not his (BN-11)
+        own = hands.get(viewer, ()) if isinstance(viewer, int) and not newcomer else ()
         peeked = state.pack.top if state.peeked and viewer == state.banker else None
         playing = state.phase in (Phase.OPEN, Phase.PEEKED, Phase.STAKE, Phase.RIDING)
         return BanchekView(

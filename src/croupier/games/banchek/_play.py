@@ -98,11 +98,14 @@ def _wait(state: State) -> State:
 
 def join(state: State, seat: int, chips: int, events: list[Event]) -> State:
     """`seat` sits down with `chips`. At a waiting table the banker deals him in, or two
-    players draw for the bank."""
+    players draw for the bank. One who sits down where a punter got up in this round is
+    dealt in at the next: the hand at his seat is the last holder's (BN-11)."""
     seats = list(state.seats)
     seats[seat] = chips
     events.append(SeatJoined(seat, chips))
-    return _waited_for(replace(state, seats=tuple(seats), paid_in=state.paid_in + chips), events)
+    joined = state.joined | {seat} if seat in state.order else state.joined
+    state = replace(state, seats=tuple(seats), paid_in=state.paid_in + chips, joined=joined)
+    return _waited_for(state, events)
 
 
 def _waited_for(state: State, events: list[Event]) -> State:
@@ -176,7 +179,13 @@ def new_round(state: State, events: list[Event]) -> State:
     if not order:
         return _wait(state)
     return replace(
-        state, phase=Phase.DEALING, order=order, hands=((),) * len(order), turn=0, turned=()
+        state,
+        phase=Phase.DEALING,
+        order=order,
+        hands=((),) * len(order),
+        turn=0,
+        turned=(),
+        joined=frozenset(),
     )
 
 

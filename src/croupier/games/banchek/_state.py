@@ -49,8 +49,10 @@ class State(Seated):
     the hand in play; `stakes`: (seat, amount) on it, the punter's first, then the riders'.
     `let_pass`: the punters who let a peeked card be turned as usual (BN-17); `out`: the
     seats sitting out, out of the game with their places and chips kept (BN-11);
-    `seen`: the cards shown since the shuffle; `fresh`: how many on top of the pack have not
-    been dealt since it (below them lie the rounds' cards, put under, BN-9)."""
+    `joined`: the seats sat down at during this round, whose hand in it is the last holder's,
+    never shown to the newcomer; `seen`: the cards shown since the shuffle; `fresh`: how
+    many on top of the pack have not been dealt since it (below them lie the rounds' cards,
+    put under, BN-9)."""
 
     rules: Rules
     phase: Phase
@@ -72,6 +74,7 @@ class State(Seated):
     shown: frozenset[int] = frozenset()
     no_riders: frozenset[int] = frozenset()
     out: frozenset[int] = frozenset()
+    joined: frozenset[int] = frozenset()
     seen: tuple[Card, ...] = ()
     fresh: int = 0
     rounds: int = 0
