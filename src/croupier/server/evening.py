@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, aliased
 from croupier.server.schema import Account, AccountKind, Cause, StepRecord, TableRecord, Transfer
 from croupier.server.tables import table_account
 
-__all__ = ["Evening", "Payment", "Sitter", "evening", "fewest_payments", "tables_of"]
+__all__ = ["EXACT", "Evening", "Payment", "Sitter", "evening", "fewest_payments", "tables_of"]
 
 EXACT = 14
 """The most people with a net other than zero whose payments are found fewest exactly (by
