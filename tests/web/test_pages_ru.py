@@ -102,7 +102,7 @@ def test_the_lobby_in_russian_and_the_switch(serve, browser: Browser, screenshot
     )
     expect(row.get_by_role("link", name=f"смотреть стол {table}")).to_be_visible()
     expect(row.get_by_role("link", name=f"сесть за стол {table}")).to_have_text("Сесть")
-    expect(page.locator("thead")).to_have_text("СтолИграМеста")
+    expect(page.locator("#tables thead")).to_have_text("СтолИграМеста")
     _absent(page, "Sign up or log in", "Open a table", "Stakes:", "taken", "(bot)", "Log out")
     assert unnamed_controls(page) == []
     page.screenshot(path=screenshots / "lobby-ru-1280.png", full_page=True)

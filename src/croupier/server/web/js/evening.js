@@ -6,7 +6,7 @@
 
 import { get } from "./api.js";
 import { clear, el } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, pgettext } from "./i18n.js";
 
 const SOON = 1000; // ms: after chips came to or left the table
 const LATER = 5000; // ms: after any other step (the chips at the table change at every coup)
@@ -74,7 +74,7 @@ export class EveningPanel {
 
   draw(evening) {
     this.section.hidden = evening.people.length === 0;
-    const head = [_("Person"), _("Bought in"), _("Brought"), _("Took away"), _("At the table"), _("Net")];
+    const head = [_("Person"), _("Bought in"), pgettext("evening", "Brought"), _("Took away"), _("At the table"), _("Net")];
     const rows = evening.people.map((p) =>
       el(
         "tr",
