@@ -275,6 +275,41 @@ def test_a_server_with_bot_tables_opens_one_of_every_game_once(database_url):
     assert [entry["id"] for entry in again] == [entry["id"] for entry in first]
 
 
+def test_a_bot_table_that_closes_goes_on_at_another_and_its_link_leads_there(database_url):
+    """One link for life: a bot table that closes is followed at once by another of its
+    game, and the closed one's entry names it (`next`), here and after a restart; a person's
+    closed table names none."""
+
+    def entry(client: TestClient, table: int) -> dict[str, Any]:
+        answer = client.get(f"/api/tables/{table}")
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    with TestClient(create_app(database_url, bot_tables=2)) as client:
+        (old,) = [e["id"] for e in client.get("/api/tables").json() if e["game"] == "banchek"]
+        client.app.state.lobby.runner(old).close()  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 30
+        while "next" not in (closed := entry(client, old)):
+            assert time.monotonic() < deadline, f"no table followed {old}: {closed}"
+            time.sleep(0.05)
+        following = closed["next"]
+        assert closed["closed"] and following > old
+        assert entry(client, following)["game"] == "banchek"
+        assert not entry(client, following).get("closed")
+    with TestClient(create_app(database_url, bot_tables=2)) as client:  # restarted
+        again = entry(client, old)
+        assert (again["closed"], again["next"], again["here"]) == (True, following, False)
+        client.post("/api/register", json={"name": "ada", "password": "a long password"})
+        mine = client.post("/api/tables", json={"game": "punto-banco", "bots": 1}).json()["id"]
+        assert client.post(f"/api/tables/{mine}/close", json={}).status_code == 202
+        deadline = time.monotonic() + 30
+        while not (shut := entry(client, mine)).get("closed"):
+            assert time.monotonic() < deadline, "her table never closed"
+            time.sleep(0.05)
+        assert "next" not in shut
+
+
 def test_a_table_being_opened_is_not_taken_up_twice_by_the_lease_keeper(database_url):
     async def opened() -> tuple[list[int], int]:
         lobby = Lobby(open_database(database_url), keys=house_keys(database_url))

@@ -446,11 +446,15 @@ class _Api:
         who = await self._who(request)
         if await self._hidden(request, who):
             return self._no_table(request)
+        table = request.path_params["table"]
         try:
-            runner = self.lobby.runner(request.path_params["table"])
+            runner = self.lobby.runner(table)
         except LookupError as error:
-            return await self._elsewhere(request, error)
+            closed = await self.lobby.closed(table)
+            return JSONResponse(closed) if closed else await self._elsewhere(request, error)
         entry = self.lobby.entry(runner, language(request))
+        if runner.closed:
+            entry |= await self.lobby.successor(table)
         if runner.info.private and who is not None and who[0] == runner.info.opened_by:
             entry["invite"] = await asyncio.to_thread(self._invite, runner.info.id)
         return JSONResponse(entry)

@@ -44,6 +44,7 @@ from croupier.server.tables import (
     rebuild,
     release,
     renew,
+    successor,
 )
 
 __all__ = ["LEASE", "OPEN_AT_ONCE", "Lobby", "TooManyTables", "too_few"]
@@ -96,6 +97,8 @@ class Lobby:
         self._clock = clock
         self._runners: dict[int, TableRunner] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._bots = 0
+        """The bots of the bot tables this process keeps open (`open_each_game`), if any."""
         self._leasing: asyncio.Task[None] | None = None
         self._taking_up = asyncio.Lock()
         """Held while a table is opened, claimed and resumed, so that the lease keeper's look
@@ -224,15 +227,17 @@ class Lobby:
     async def open_each_game(self, bots: int) -> list[int]:
         """Open a table of every game that has none open, with `bots` bots (as many as it
         has room for, if fewer) and the default settings, for people to sit down at: the
-        tables opened."""
+        tables opened. Once one of them closes, another of its game is opened, where a link
+        to the closed one leads (`successor`)."""
+        self._bots = bots
         open_games = {record.game for record in await asyncio.to_thread(open_tables, self.engine)}
-        opened = []
-        for game in games.names():
-            if game not in open_games:
-                room = games.get(game).config().seats - 1
-                runner = await self.open(None, game, {}, min(bots, room), Settings())
-                opened.append(runner.info.id)
-        return opened
+        return [await self._bot_table(game) for game in games.names() if game not in open_games]
+
+    async def _bot_table(self, game: str) -> int:
+        """A bot table of `game` opened (`open_each_game`): its number."""
+        room = games.get(game).config().seats - 1
+        runner = await self.open(None, game, {}, min(self._bots, room), Settings())
+        return runner.info.id
 
     async def _resume(self, table: int, fence: int | None) -> TableRunner:
         """Run table `table` here, rebuilt from what was committed, under the claim whose
@@ -275,6 +280,8 @@ class Lobby:
             raise
         if runner.gone:  # not closed: another process runs it, or it is to be rebuilt
             self._forget(runner)
+        elif runner.info.opened_by is None and self._bots:  # a bot table: its game goes on
+            await self._bot_table(runner.info.game)
 
     def _forget(self, runner: TableRunner) -> None:
         """This process no longer runs `runner`'s table: the lobby lists it as the database
@@ -319,6 +326,16 @@ class Lobby:
         and socket's, when known), or None if no open table has that number."""
         found = await asyncio.to_thread(open_tables, self.engine, table)
         return _elsewhere(found[0], self.address) if found else None
+
+    async def closed(self, table: int) -> dict[str, Any] | None:
+        """The short entry of table `table` if it has closed (at any process), with `next`
+        for a bot table whose game goes on at another (`successor`); else None."""
+        return await asyncio.to_thread(_closed_entry, self.engine, table)
+
+    async def successor(self, table: int) -> dict[str, int]:
+        """`{"next": N}` if closed bot table `table`'s game goes on at table N, else `{}`."""
+        following = await asyncio.to_thread(successor, self.engine, table)
+        return {} if following is None else {"next": following}
 
     async def has_closed(self, table: int) -> bool:
         """Whether table `table` was opened, at any process, and has closed."""
@@ -367,6 +384,21 @@ def _elsewhere(record: TableRecord, here: str | None = None) -> dict[str, Any]:
     where = _reached(record.id, record.address if held and not taken_up_here else None)
     shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
     return {**shown, "here": False, **where}
+
+
+def _closed_entry(engine: Engine, table: int) -> dict[str, Any] | None:
+    with Session(reading(engine)) as session:
+        record = session.get(TableRecord, table)
+    if record is None or record.closed_at is None:
+        return None
+    following = successor(engine, table)
+    shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
+    return {
+        **shown,
+        "closed": True,
+        "here": False,
+        **({} if following is None else {"next": following}),
+    }
 
 
 def _aware(moment: datetime) -> datetime:

@@ -76,6 +76,7 @@ __all__ = [
     "standing",
     "steps",
     "stored_shoes",
+    "successor",
     "table_account",
     "table_chips",
 ]
@@ -690,6 +691,28 @@ def closed_table(engine: Engine, table: int) -> bool:
     )
     with Session(reading(engine)) as session:
         return session.scalar(query) is not None
+
+
+def successor(engine: Engine, table: int) -> int | None:
+    """Where closed bot table `table` (opened by nobody: `croupier serve --bot-tables`) goes
+    on: the first open table of its game opened by nobody after it, so that a link to it
+    serves for life. None for another table, or while none is open."""
+    with Session(reading(engine)) as session:
+        record = session.get(TableRecord, table)
+        if record is None or record.closed_at is None or record.opened_by is not None:
+            return None
+        query = (
+            select(TableRecord.id)
+            .where(
+                TableRecord.game == record.game,
+                TableRecord.opened_by.is_(None),
+                TableRecord.closed_at.is_(None),
+                TableRecord.id > table,
+            )
+            .order_by(TableRecord.id)
+            .limit(1)
+        )
+        return session.scalar(query)
 
 
 def open_tables(engine: Engine, table: int | None = None) -> list[TableRecord]:

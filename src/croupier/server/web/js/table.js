@@ -365,7 +365,21 @@ function ended(code) {
   if (closed) {
     state.history.viewed({ closed: true });
     state.evening.ended();
+    followOn(Boolean(state.message));
   }
+}
+
+// A bot table that has closed goes on at another of its game (`next` in its entry): a link
+// to it followed later leads there at once; one who was at it when it closed is told where.
+async function followOn(seen) {
+  const entry = await get(`/api/tables/${table}`).catch(() => null);
+  if (!entry?.next) return;
+  const there = `table.html?table=${entry.next}`;
+  if (!seen) {
+    location.replace(there);
+    return;
+  }
+  page.actions.append(el("p", { class: "ways next" }, _("Its game goes on at table {next}:", { next: entry.next }), " ", el("a", { href: there }, _("go there"))));
 }
 
 // The question asked (`on`) or put away, and the focus where the next press of the same
