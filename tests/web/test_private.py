@@ -46,6 +46,10 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     expect(bob.page.locator("#who")).to_contain_text("bob:", timeout=30_000)
     bob.sit(0, 300)
     expect(bob.page.get_by_label("the table's link")).to_be_hidden()  # the host's alone
+    ann.page.set_viewport_size({"width": 390, "height": 844})  # the host's link on a phone
+    ann.page.get_by_label("the table's link").scroll_into_view_if_needed()
+    ann.page.screenshot(path=screenshots / "private-host-390.png")
+    ann.page.set_viewport_size({"width": 1280, "height": 800})
 
     ann.page.get_by_role("button", name="New link").click()
     expect(ann.page.locator("section.invite .note[role=status]")).to_have_text(
