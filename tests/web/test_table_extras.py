@@ -222,7 +222,7 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
     assert result.exit_code == 0, result.output
     assert unnamed_controls(page) == []
     page.goto(f"{served.url}/")  # her own tables, with her net at each
-    mine = page.locator(f"#mine tr[data-table='{table}'] td")
+    mine = page.locator(f"#mine tr[data-mine='{table}'] td")
     net = ada.context.request.get(f"{served.url}/api/me").json()["chips"] - 1000
     expect(mine.last).to_have_text(f"+{net}" if net > 0 else str(net))
     expect(mine.nth(1)).to_have_text("Punto Banco")

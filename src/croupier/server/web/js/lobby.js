@@ -104,7 +104,7 @@ async function refreshMine() {
     body.append(
       el(
         "tr",
-        { "data-table": entry.table },
+        { "data-mine": entry.table },
         el("td", {}, el("a", { href: `table.html?table=${entry.table}` }, String(entry.table))),
         el("td", {}, titleOf(entry.game), entry.closed ? null : el("span", { class: "note" }, ` · ${_("open")}`)),
         el("td", {}, new Date(entry.opened).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })),
