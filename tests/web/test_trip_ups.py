@@ -162,7 +162,19 @@ def test_the_logs_numbers_past_99_are_shown_whole(serve, browser: Browser):
     ada.sign_up()
     ada.open_table(bots=3, bot_pause=0.05)
     ada.sit(0, 300)
-    ada.page.locator("button[data-plan='away']").click()  # not waited for: the bots play on
+    away = ada.page.locator("button[data-plan='away']")
+
+    def sent_away() -> bool:
+        return any(m.get("type") == "plan" and m.get("away") for m in ada.sent)
+
+    for _ in range(10):  # not waited for: the bots play on (a click on a button the busy
+        away.click()  # table has just drawn anew is lost: clicked until the plan is sent)
+        for _ in range(25):
+            if sent_away():
+                break
+            ada.page.wait_for_timeout(200)
+        if sent_away():
+            break
     log = ada.page.locator("#log")
     ada.page.wait_for_function(
         "() => document.querySelectorAll('#log li').length > 100", timeout=120_000
