@@ -79,6 +79,12 @@ pages (a few to a test, each redrawn at every step) and the others together kept
 so busy that tests ran past their time limits (docs/benchmarks.md, 2026-12-07)."""
 
 
+RERUNS = 2
+"""How many times a browser test that fails is run again (pytest-rerunfailures) before it
+fails the suite: a page's click or key can land on a control the table has just drawn anew,
+and is lost (docs/benchmarks.md, 2026-12-07). One that fails three times fails."""
+
+
 def test(quick: bool) -> None:
     """Lint and run every test (with `quick`, those not marked slow, browser or
     postgresql), type-checking (mypy) beside them; then the browser tests. What mypy said
@@ -100,7 +106,8 @@ def test(quick: bool) -> None:
     print(said, end="", flush=True)
     failed = failed or typing.returncode
     if not quick:
-        pages = subprocess.run([BIN / "pytest", "-n", str(BROWSER_WORKERS), "tests/web"], cwd=ROOT)
+        browser = [BIN / "pytest", "-n", str(BROWSER_WORKERS), "--reruns", str(RERUNS), "tests/web"]
+        pages = subprocess.run(browser, cwd=ROOT)
         failed = failed or pages.returncode
     sys.exit(failed)
 
