@@ -51,7 +51,7 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
         runner = lobby.runner(table)
     except LookupError:
         found = await lobby.elsewhere(table)
-        if found is None and await lobby.has_closed(table):
+        if found is None and await lobby.closed(table) is not None:
             await websocket.close(code=CLOSED, reason=i18n._("the table is closed"))
             return
         if found is None:

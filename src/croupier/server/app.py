@@ -453,8 +453,8 @@ class _Api:
             closed = await self.lobby.closed(table)
             return JSONResponse(closed) if closed else await self._elsewhere(request, error)
         entry = self.lobby.entry(runner, language(request))
-        if runner.closed:
-            entry |= await self.lobby.successor(table)
+        if runner.closed and (closed := await self.lobby.closed(table)) and "next" in closed:
+            entry["next"] = closed["next"]
         if runner.info.private and who is not None and who[0] == runner.info.opened_by:
             entry["invite"] = await asyncio.to_thread(self._invite, runner.info.id)
         return JSONResponse(entry)
@@ -567,7 +567,7 @@ class _Api:
         try:
             self.lobby.runner(table)
         except LookupError as error:
-            if not await self.lobby.has_closed(table):
+            if await self.lobby.closed(table) is None:
                 return await self._elsewhere(request, error)
         return await self.readings.evening_answer(table, _address(request), shape == "csv")
 

@@ -15,7 +15,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,13 +26,25 @@ from sqlalchemy.orm import Session, aliased
 from croupier.server.schema import Account, AccountKind, Cause, StepRecord, TableRecord, Transfer
 from croupier.server.tables import table_account
 
-__all__ = ["EXACT", "Evening", "Payment", "Sitter", "evening", "fewest_payments", "tables_of"]
+__all__ = [
+    "EXACT",
+    "FIGURES",
+    "Evening",
+    "Payment",
+    "Sitter",
+    "evening",
+    "fewest_payments",
+    "tables_of",
+]
 
 EXACT = 14
 """The most people with a net other than zero whose payments are found fewest exactly (by
 their subsets, 2**14 of them); beyond it, each payment settles at least one of them."""
 
 _STEP = re.compile(r" step (\d+)$")
+
+FIGURES = ("bought_in", "brought", "took_away", "at_table", "net")
+"""A person's figures, as the JSON and the CSV name them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +92,7 @@ class Evening:
             "game": self.game,
             "closed": self.closed,
             "people": [
-                {
-                    "name": sitter.name,
-                    "bought_in": sitter.bought_in,
-                    "brought": sitter.brought,
-                    "took_away": sitter.took_away,
-                    "at_table": sitter.at_table,
-                    "net": sitter.net,
-                }
+                {"name": sitter.name, **{name: getattr(sitter, name) for name in FIGURES}}
                 for sitter in self.people
             ],
             "house": self.house,
@@ -100,9 +105,9 @@ class Evening:
         """One line a person, with a header, as a spreadsheet reads it."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["name", "bought_in", "brought", "took_away", "at_table", "net"])
-        for s in self.people:
-            writer.writerow([s.name, s.bought_in, s.brought, s.took_away, s.at_table, s.net])
+        writer.writerow(["name", *FIGURES])
+        for sitter in self.people:
+            writer.writerow([sitter.name, *(getattr(sitter, name) for name in FIGURES)])
         return out.getvalue()
 
 
@@ -112,25 +117,10 @@ def evening(session: Session, table: int, seated: Mapping[str, int] | None = Non
     record = session.get(TableRecord, table)
     if record is None:
         raise LookupError(table)
-    person = aliased(Account)
-    place = select(Account.id).where(
-        Account.kind == AccountKind.TABLE.value, Account.name == table_account(table)
-    )
-    rows = session.execute(
-        select(Transfer.cause, Transfer.chips, Transfer.reference, person.name)
-        .join(
-            person,
-            or_(
-                (Transfer.source_id == person.id) & Transfer.target_id.in_(place),
-                (Transfer.target_id == person.id) & Transfer.source_id.in_(place),
-            ),
-        )
-        .where(person.kind == AccountKind.PERSON.value)
-        .order_by(Transfer.id)
-    ).all()
-    rebuys = _rebuys(session, table, [ref for _, _, ref, _ in rows])
+    rows = _moves(session, place=table_account(table))
+    rebuys = _rebuys(session, table, [ref for _, _, ref, _, _ in rows])
     sums: dict[str, list[int]] = {}
-    for cause, chips, ref, name in rows:
+    for cause, chips, ref, name, _ in rows:
         figures = sums.setdefault(name, [0, 0, 0])
         if cause == Cause.CASH_OUT.value:
             figures[2] += chips
@@ -143,6 +133,27 @@ def evening(session: Session, table: int, seated: Mapping[str, int] | None = Non
     )
     nets = {sitter.name: sitter.net for sitter in people}
     return Evening(table, record.game, record.closed_at is not None, people, fewest_payments(nets))
+
+
+def _moves(
+    session: Session, *, person: str | None = None, place: str | None = None
+) -> Sequence[Any]:
+    """The transfers between a person's account and a table's, in the order made (only the
+    person's named `person`, only the table account named `place`, when given): each one's
+    cause, chips, reference, the person's name and the table account's."""
+    who, where = aliased(Account), aliased(Account)
+    between = or_(
+        (Transfer.source_id == who.id) & (Transfer.target_id == where.id),
+        (Transfer.target_id == who.id) & (Transfer.source_id == where.id),
+    )
+    query = select(Transfer.cause, Transfer.chips, Transfer.reference, who.name, where.name).where(
+        between, who.kind == AccountKind.PERSON.value, where.kind == AccountKind.TABLE.value
+    )
+    if person is not None:
+        query = query.where(who.name == person)
+    if place is not None:
+        query = query.where(where.name == place)
+    return session.execute(query.order_by(Transfer.id)).all()
 
 
 def _rebuys(session: Session, table: int, refs: list[str]) -> set[str]:
@@ -238,23 +249,8 @@ def tables_of(session: Session, name: str) -> list[dict[str, Any]]:
     """Every table the person `name` brought chips to, the latest first: its number, game,
     when it opened, whether it is closed, and their net there (chips at an open table not
     counted: what they took away less what they brought)."""
-    person = select(Account.id).where(
-        Account.kind == AccountKind.PERSON.value, Account.name == name
-    )
-    place = aliased(Account)
-    moved = session.execute(
-        select(place.name, Transfer.cause, Transfer.chips)
-        .join(
-            place,
-            or_(
-                (Transfer.target_id == place.id) & Transfer.source_id.in_(person),
-                (Transfer.source_id == place.id) & Transfer.target_id.in_(person),
-            ),
-        )
-        .where(place.kind == AccountKind.TABLE.value)
-    ).all()
     nets: dict[int, int] = {}
-    for account, cause, chips in moved:
+    for cause, chips, _ref, _name, account in _moves(session, person=name):
         number = int(account.removeprefix("table-"))
         sign = 1 if cause == Cause.CASH_OUT.value else -1
         nets[number] = nets.get(number, 0) + sign * chips

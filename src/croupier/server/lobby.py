@@ -44,7 +44,6 @@ from croupier.server.tables import (
     rebuild,
     release,
     renew,
-    successor,
 )
 
 __all__ = ["LEASE", "OPEN_AT_ONCE", "Lobby", "TooManyTables", "too_few"]
@@ -228,7 +227,7 @@ class Lobby:
         """Open a table of every game that has none open, with `bots` bots (as many as it
         has room for, if fewer) and the default settings, for people to sit down at: the
         tables opened. Once one of them closes, another of its game is opened, where a link
-        to the closed one leads (`successor`)."""
+        to the closed one leads (`closed`)."""
         self._bots = bots
         open_games = {record.game for record in await asyncio.to_thread(open_tables, self.engine)}
         return [await self._bot_table(game) for game in games.names() if game not in open_games]
@@ -329,17 +328,13 @@ class Lobby:
 
     async def closed(self, table: int) -> dict[str, Any] | None:
         """The short entry of table `table` if it has closed (at any process), with `next`
-        for a bot table whose game goes on at another (`successor`); else None."""
-        return await asyncio.to_thread(_closed_entry, self.engine, table)
-
-    async def successor(self, table: int) -> dict[str, int]:
-        """`{"next": N}` if closed bot table `table`'s game goes on at table N, else `{}`."""
-        following = await asyncio.to_thread(successor, self.engine, table)
-        return {} if following is None else {"next": following}
-
-    async def has_closed(self, table: int) -> bool:
-        """Whether table `table` was opened, at any process, and has closed."""
-        return await asyncio.to_thread(closed_table, self.engine, table)
+        for a bot table whose game goes on at another (`tables.closed_table`); else None."""
+        found = await asyncio.to_thread(closed_table, self.engine, table)
+        if found is None:
+            return None
+        record, following = found
+        ahead = {} if following is None else {"next": following}
+        return {**_shown(record), "closed": True, "here": False, **ahead}
 
 
 def too_few(game: str, rules: Any, bots: int, chips: int) -> str | None:
@@ -382,23 +377,12 @@ def _elsewhere(record: TableRecord, here: str | None = None) -> dict[str, Any]:
     held = record.lease_until is not None and _aware(record.lease_until) > datetime.now(UTC)
     taken_up_here = here is not None and record.address == here
     where = _reached(record.id, record.address if held and not taken_up_here else None)
-    shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
-    return {**shown, "here": False, **where}
+    return {**_shown(record), "here": False, **where}
 
 
-def _closed_entry(engine: Engine, table: int) -> dict[str, Any] | None:
-    with Session(reading(engine)) as session:
-        record = session.get(TableRecord, table)
-    if record is None or record.closed_at is None:
-        return None
-    following = successor(engine, table)
-    shown = {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
-    return {
-        **shown,
-        "closed": True,
-        "here": False,
-        **({} if following is None else {"next": following}),
-    }
+def _shown(record: TableRecord) -> dict[str, Any]:
+    """What the lobby shows of a table it has only the record of."""
+    return {"id": record.id, "game": record.game, "seats": record.seats, "private": record.private}
 
 
 def _aware(moment: datetime) -> datetime:

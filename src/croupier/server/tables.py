@@ -76,7 +76,6 @@ __all__ = [
     "standing",
     "steps",
     "stored_shoes",
-    "successor",
     "table_account",
     "table_chips",
 ]
@@ -684,23 +683,17 @@ def release(engine: Engine, table: int, owner: str) -> None:
         )
 
 
-def closed_table(engine: Engine, table: int) -> bool:
-    """Whether table `table` was opened and has closed."""
-    query = select(TableRecord.id).where(
-        TableRecord.id == table, TableRecord.closed_at.is_not(None)
-    )
-    with Session(reading(engine)) as session:
-        return session.scalar(query) is not None
-
-
-def successor(engine: Engine, table: int) -> int | None:
-    """Where closed bot table `table` (opened by nobody: `croupier serve --bot-tables`) goes
-    on: the first open table of its game opened by nobody after it, so that a link to it
-    serves for life. None for another table, or while none is open."""
+def closed_table(engine: Engine, table: int) -> tuple[TableRecord, int | None] | None:
+    """Table `table`'s record if it was opened and has closed, with where a bot table
+    (opened by nobody: `croupier serve --bot-tables`) goes on: the first open table of its
+    game opened by nobody after it, so that a link to it serves for life (None for another
+    table, or while none is open)."""
     with Session(reading(engine)) as session:
         record = session.get(TableRecord, table)
-        if record is None or record.closed_at is None or record.opened_by is not None:
+        if record is None or record.closed_at is None:
             return None
+        if record.opened_by is not None:
+            return record, None
         query = (
             select(TableRecord.id)
             .where(
@@ -712,7 +705,7 @@ def successor(engine: Engine, table: int) -> int | None:
             .order_by(TableRecord.id)
             .limit(1)
         )
-        return session.scalar(query)
+        return record, session.scalar(query)
 
 
 def open_tables(engine: Engine, table: int | None = None) -> list[TableRecord]:
