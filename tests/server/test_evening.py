@@ -104,7 +104,7 @@ def test_the_evening_is_the_ledgers_and_its_payments_settle_it(server, database_
     _settles(evening)
 
     lines = list(csv.reader(io.StringIO(ada.get(f"/api/tables/{table}/evening?format=csv").text)))
-    assert lines[0] == ["name", "bought_in", "brought", "took_away", "at_table", "net"]
+    assert lines[0] == ["name", "bought_in", "brought", "given", "took_away", "at_table", "net"]
     assert lines[1:] == [[p["name"], *(str(p[k]) for k in lines[0][1:])] for p in evening["people"]]
     bad = ada.get(f"/api/tables/{table}/evening?format=xml")
     assert bad.status_code == 400 and bad.json()["error"] == "format must be json or csv, not 'xml'"

@@ -142,7 +142,7 @@ def test_where_the_host_lets_each_person_sit_a_sit_down_is_asked_and_answered(se
         assert not any(m["type"] == "asking" for m in bob.heard), "the host's alone"
         refused = bob.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True})
         assert refused.status_code == 403, refused.text
-        assert refused.json()["error"] == "only the table's host lets people sit"
+        assert refused.json()["error"] == "only the table's hosts let people sit"
         bad = ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": "sure"})
         assert bad.json()["error"] == "yes='sure' is not valid: true or false"
         nobody = ann.post(f"/api/tables/{table}/asking/{cy.id}", {"yes": True})

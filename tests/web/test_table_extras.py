@@ -207,7 +207,7 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
         tonight.get_by_role("link", name="Download as CSV").click()
     assert downloading.value.suggested_filename == f"croupier-table-{table}-evening.csv"
     lines = Path(downloading.value.path()).read_text().splitlines()
-    assert lines[0] == "name,bought_in,brought,took_away,at_table,net" and len(lines) == 3
+    assert lines[0] == "name,bought_in,brought,given,took_away,at_table,net" and len(lines) == 3
     with page.expect_download() as downloading:
         button.click()
     download = downloading.value

@@ -137,6 +137,7 @@ def view(
     plans: Mapping[str, JSON] | None = None,
     paused: str | None = None,
     fair: Mapping[str, JSON] | None = None,
+    hosting: Mapping[str, JSON] | None = None,
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
     may take, for each seat a person is awaited at the seconds left, for one who holds
@@ -144,7 +145,8 @@ def view(
     once the session has ended, the chips each seat still taken got back (`paid_out`), and
     the seats' `plans` (server/_plans.py); `paused`, why the table is paused, or None;
     `fair`, the coming shuffle's commitment and parts (None: a table whose shuffles are
-    not provably fair).
+    not provably fair); `hosting`, who hosts the table (person ids), whether they hold it
+    paused and whether it stands paused now (croupier.server.hosting).
     `encoder` writes the engine's view (a table's `_telling.Encoder` remembers)."""
     message: dict[str, JSON] = {
         "type": "view",
@@ -156,6 +158,7 @@ def view(
         "paused": paused,
         "plans": dict(plans or {}),
         "fair": dict(fair) if fair is not None else None,
+        "hosting": dict(hosting or {"hosts": [], "held": False, "halted": False}),
     }
     if closed:
         message["paid_out"] = {str(s): chips for s, chips in sorted((paid_out or {}).items())}

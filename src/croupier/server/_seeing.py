@@ -1,7 +1,8 @@
 """What a connection is shown of a table: the view message for the person it is, of the
 table as last told (docs/protocol.md, "view"): the engine's view from their seat (a
 spectator's, and the seats open to them, for one who holds none), the time each awaited
-seat has left, the seats' plans, why the table is paused, and its provably fair shoes."""
+seat has left, the seats' plans, why the table is paused, who hosts it, and its provably
+fair shoes."""
 
 from __future__ import annotations
 
@@ -28,10 +29,12 @@ def view_message(
     paused: str | None,
     receipts: Receipts,
     encoder: Callable[[Any], JSON] = encode,
+    hosting: Mapping[str, JSON] | None = None,
 ) -> dict[str, Any]:
     """The view message for `person` at a table of `seats` seats whose book is `book`
     (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None; its
-    shoes' `receipts`), its view written by `encoder`."""
+    shoes' `receipts`; who hosts it and whether they hold it paused, `hosting`), its view
+    written by `encoder`."""
     seat = book.seat_of(person) if person is not None else None
     seen = book.game.view(book.state, seat)
     playing = seat is None and not closed  # a spectator of a table in play: its seats
@@ -47,6 +50,7 @@ def view_message(
         plans=plans,
         paused=paused,
         fair=_fair(book, person, closed, receipts),
+        hosting=hosting,
     )
 
 

@@ -39,8 +39,9 @@ from croupier.bots import roster
 from croupier.engine.codec import encode
 from croupier.engine.rule_options import described
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
+from croupier.server import _controls as controls
 from croupier.server import _frames as frames
-from croupier.server import invites, sessions
+from croupier.server import hosting, invites, sessions
 from croupier.server._cross_site import Guard
 from croupier.server._protocol import CROWDED, ENDED
 from croupier.server._readings import Readings
@@ -54,7 +55,7 @@ from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
-from croupier.server.schema import Account, Guest, Person, TableRecord
+from croupier.server.schema import Account, Person, TableRecord
 from croupier.server.succession import open_keys, published
 from croupier.server.tables import Settings
 
@@ -127,6 +128,7 @@ def create_app(
         Route("/tables/{table:int}/close", api.close_table, methods=["POST"]),
         Route("/tables/{table:int}/invite", api.renew_invite, methods=["POST"]),
         Route("/tables/{table:int}/asking/{person:int}", api.let_sit, methods=["POST"]),
+        Route("/tables/{table:int}/host", api.host, methods=["POST"]),
         Route("/tables/{table:int}/odds", api.odds),
         Route("/tables/{table:int}/history", api.history),
         Route("/tables/{table:int}/evening", api.evening),
@@ -491,8 +493,8 @@ class _Api:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        if who[0] != runner.info.opened_by:
-            return _error(403, i18n._("only the table's host lets people sit"))
+        if not runner.hosts.may(who[0]):
+            return _error(403, i18n._("only the table's hosts let people sit"))
         try:
             yes = (await frames.body(request)).get("yes")
         except InvalidInput as error:
@@ -503,17 +505,35 @@ class _Api:
         if person not in runner.asking.asking:
             said = i18n._("person {person} is not asking to sit at this table")
             return _error(404, said.format(person=person))
-        await asyncio.to_thread(self._let_sit_now, runner.info.id, person, yes)
+        marks = {"approved": True, "barred": False} if yes else {"approved": False}
+        await asyncio.to_thread(hosting.store_guest, self.engine, runner.info.id, person, **marks)
         runner.let_sit(person, yes)
         return JSONResponse({"person": person, "yes": yes})
 
-    def _let_sit_now(self, table: int, person: int, yes: bool) -> None:
-        with Session(self.engine) as session, session.begin():
-            guest = session.get(Guest, (table, person))
-            if guest is None:
-                session.add(Guest(table_id=table, person_id=person, approved=yes))
-            else:
-                guest.approved = yes
+    async def host(self, request: Request) -> Response:
+        """A host's control of their table (croupier.server.hosting): checked, stored, then
+        played by the table and told to everyone."""
+        who = await self._who(request)
+        if who is None:
+            return _error(401, i18n._("log in to host a table"))
+        if await self._hidden(request, who):
+            return self._no_table(request)
+        try:
+            runner = self.lobby.runner(request.path_params["table"])
+        except LookupError as error:
+            return await self._elsewhere(request, error)
+        if not runner.hosts.may(who[0]):
+            return _error(403, i18n._("only the table's host and co-hosts may do that"))
+        try:
+            control = hosting.read(await frames.body(request))
+            if control.kind == "cohost" and who[0] != runner.hosts.host:
+                raise controls.Refused(i18n._("only the table's host names co-hosts"), 403)
+            done = await controls.play(self.engine, runner, control, who[1])
+        except controls.Refused as error:
+            return _error(error.status, str(error))
+        except InvalidInput as error:
+            return _error(400, str(error))
+        return JSONResponse(done)
 
     def _renew_now(self, table: int, person: int) -> str | None:
         """The table's new invite; "" if `person` may not renew it; None if, for them,
@@ -608,8 +628,8 @@ class _Api:
             runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
-        if runner.info.opened_by != who[0]:
-            return _error(403, i18n._("only the person who opened a table may close it"))
+        if not runner.hosts.may(who[0]):
+            return _error(403, i18n._("only the table's host and co-hosts may close it"))
         runner.close()
         return JSONResponse(self.lobby.entry(runner, language(request)), 202)
 

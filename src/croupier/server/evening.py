@@ -4,7 +4,8 @@ payments that settle the people's nets among them; a person's tables, each with 
 
 The figures are the ledger's: a person's chips brought in are the table's `BUY_IN`
 transfers from their account (a sit-down's buy-in, or chips brought to a seat held, a
-`Rebuy` step), and taken away its `CASH_OUT` transfers to it. At an open table the chips
+`Rebuy` step), and taken away its `CASH_OUT` transfers to it; given, the gifts its hosts made
+them (`croupier.server.hosting.gifts`). At an open table the chips
 in front of a person still seated count as theirs (`seated`). What the people are up or
 down in all, the house and the bots are down or up: it is said, never spread among the
 people."""
@@ -23,6 +24,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
 
+from croupier.server.hosting import gifts
 from croupier.server.schema import Account, AccountKind, Cause, StepRecord, TableRecord, Transfer
 from croupier.server.tables import table_account
 
@@ -43,7 +45,7 @@ their subsets, 2**14 of them); beyond it, each payment settles at least one of t
 
 _STEP = re.compile(r" step (\d+)$")
 
-FIGURES = ("bought_in", "brought", "took_away", "at_table", "net")
+FIGURES = ("bought_in", "brought", "given", "took_away", "at_table", "net")
 """A person's figures, as the JSON and the CSV name them."""
 
 
@@ -56,6 +58,9 @@ class Sitter:
     brought: int
     took_away: int
     at_table: int
+    given: int = 0
+    """What the table's hosts gave them from its allowance, into their account
+    (`croupier.server.hosting`): it counts in their net once they bring it."""
 
     @property
     def net(self) -> int:
@@ -126,9 +131,11 @@ def evening(session: Session, table: int, seated: Mapping[str, int] | None = Non
             figures[2] += chips
         elif cause == Cause.BUY_IN.value:
             figures[1 if ref in rebuys else 0] += chips
-    at = dict(seated or {})
+    at, given = dict(seated or {}), gifts(session, table)
+    for name in given:
+        sums.setdefault(name, [0, 0, 0])
     people = tuple(
-        Sitter(name, bought_in, brought, took_away, at.get(name, 0))
+        Sitter(name, bought_in, brought, took_away, at.get(name, 0), given.get(name, 0))
         for name, (bought_in, brought, took_away) in sorted(sums.items())
     )
     nets = {sitter.name: sitter.net for sitter in people}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import math
 import random
@@ -50,10 +51,12 @@ from croupier.engine.actions import (
     Action,
     Amounts,
     Cut,
+    EndSession,
     EndShoe,
     Join,
     Leave,
     Legal,
+    Rebuy,
     Shuffle,
     ShufflePack,
     SitIn,
@@ -83,9 +86,18 @@ from croupier.server._shoes import Shoes
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
 from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
+from croupier.server.hosting import Hosts
 from croupier.server.keys import Keys
 from croupier.server.ledger import Overdraft
-from croupier.server.tables import Batch, Committed, Part, TableInfo, TableLost, standing
+from croupier.server.tables import (
+    Batch,
+    Committed,
+    Part,
+    Settings,
+    TableInfo,
+    TableLost,
+    standing,
+)
 from croupier.table import Controller
 
 __all__ = ["PAUSED", "RECENT", "TableRunner"]
@@ -109,6 +121,8 @@ connection's language)."""
 _HOUSE_DECIDES = ("bot", "house", *FOR_A_PERSON)
 """How a step comes when no person decides it (the `by` of its stored step): a cut so taken
 is the house cut (docs/fairness.md, "The house cut")."""
+_WHILE_HELD = (Join, Leave, SitOut, SitIn, Rebuy)
+"""What a person may do while the host has the table paused: come and go, and bring chips."""
 _ASK_AGAIN = (0.5, 5.0)
 """A paused table asks the database again after the first of these seconds, then after
 twice as long each time, up to the second."""
@@ -191,7 +205,10 @@ class TableRunner:
             if holder.person is not None
         }
         self._plans = Plans()
-        self.asking = Asking.of(info.approved)
+        self.asking = Asking.of(info.approved, info.barred)
+        self.hosts = Hosts(info.opened_by, set(info.cohosts), info.held)
+        self._coming: Settings | None = None
+        """Settings a host has changed, to apply at the next moment between coups."""
         self.talk = Talk(committer.engine, info.id, clock)
         self._last_step_at = now
         self._bots_asked_at = -1
@@ -280,7 +297,7 @@ class TableRunner:
             for told in catch_up(self.info.game, self._recent, person, last_seq, said):
                 subscriber.tell(told)
         subscriber.tell(self._view_for(person, book))
-        if person is not None and person == self.info.opened_by and self.asking.asking:
+        if self.hosts.may(person) and self.asking.asking:
             subscriber.tell(self.asking.told())
         self._subscribers.append(subscriber)
         return subscriber
@@ -500,7 +517,12 @@ class TableRunner:
         if self._shoe_played and now < shoe_ends:
             times.append(shoe_ends)
         shuffle = self._shuffle_at()  # (one not told yet is told with the batch under way)
-        if shuffle is not None and shuffle < math.inf and not self._resting():
+        if (
+            shuffle is not None
+            and shuffle < math.inf
+            and not self._resting()
+            and not self._halted()
+        ):
             times.append(max(shuffle, now))
         return min(times, default=None)
 
@@ -547,7 +569,7 @@ class TableRunner:
         return True
 
     def _waiting_bots(self) -> list[int]:
-        if self._resting() or self._bots_asked_at == self.book.seq:
+        if self._resting() or self._halted() or self._bots_asked_at == self.book.seq:
             return []
         actors = self.book.game.to_act(self.book.state)
         return sorted(seat for seat in self._bots if seat in actors)
@@ -772,16 +794,98 @@ class TableRunner:
     def _tell_host(self) -> None:
         told = self.asking.told()
         for subscriber in list(self._subscribers):
-            if subscriber.person is not None and subscriber.person == self.info.opened_by:
+            if self.hosts.may(subscriber.person):
                 subscriber.tell(told)
+
+    # --- hosting (croupier.server.hosting; each control stored before it comes here) ----
+
+    def hold(self, held: bool, said: Callable[[], str]) -> None:
+        """The host pauses the table (`held`), or resumes it: paused, it plays the coup
+        under way out and then stops, its clocks too, until resumed (`_halted`); resumed,
+        each seat awaited has its whole time again. Everyone is told `said`."""
+        self.hosts.held = held
+        if not held:
+            self._deadlines.clear()
+            self._last_step_at = self._clock()
+        self._refresh_deadlines(())
+        self._tell_hosted("pause" if held else "resume", said)
+        self._inbox.put_nowait(None)
+
+    def remove(self, seat: int, person: int, said: Callable[[], str]) -> None:
+        """The host removes `person` from `seat`: the table waits for them no more, they
+        get up with their chips at the first moment the rules allow, and sit again only
+        once the host lets them. Everyone is told `said` (with the reason)."""
+        self.asking.bar(person)
+        self.asking.asking.pop(person, None)
+        self._plans.ask(seat, leave=True, away=True, until=self._clock())
+        self._tell_hosted("remove", said)
+        self._inbox.put_nowait(None)
+
+    def change(self, settings: Settings, said: Callable[[], str]) -> None:
+        """The host has changed the table's settings: they apply at the next moment
+        between coups (now, if it is one). Everyone is told `said`."""
+        self._coming = settings
+        self._settle()
+        self._tell_hosted("settings", said)
+
+    def tell_hosted(self, control: str, said: Callable[[], str]) -> None:
+        """Tell everyone what a host did that the table plays no part in (a gift, a
+        co-host named): `said`."""
+        self._tell_hosted(control, said)
+
+    def cohost(self, person: int, yes: bool, said: Callable[[], str]) -> None:
+        """The host names `person` a co-host (`yes`), or no longer. Everyone is told
+        `said`, and a new co-host who is asking to sit."""
+        if yes:
+            self.hosts.cohosts.add(person)
+        else:
+            self.hosts.cohosts.discard(person)
+        self._tell_hosted("cohost", said)
+        self._tell_host()
+
+    def _tell_hosted(self, control: str, said: Callable[[], str]) -> None:
+        """Tell every connection, in its language, what a host did, then the view."""
+        lines: dict[str, str] = {}
+        for subscriber in list(self._subscribers):
+            language = subscriber.language
+            if language not in lines:
+                with i18n.use(language):
+                    lines[language] = json_text(
+                        {"type": "hosted", "control": control, "said": said()}
+                    )
+            subscriber.tell(lines[language])
+        self._tell([])
+
+    def _between(self) -> bool:
+        """Whether the table is at a moment between coups: the house may end the session
+        now (`croupier.engine.drive`)."""
+        return EndSession() in self.book.game.options(self.book.state, HOUSE)
+
+    def _halted(self) -> bool:
+        """Whether the table stands paused by its host: held, at a moment between coups,
+        and not closing. Nothing acts then but people sitting down and getting up, and no
+        clock runs."""
+        if not self.hosts.held or self._croupier.closing or self.closed:
+            return False
+        return self._between()
+
+    def _settle(self) -> None:
+        """Apply the settings a host changed, at a moment between coups."""
+        if self._coming is not None and self._between():
+            self.info = dataclasses.replace(self.info, settings=self._coming)
+            self._coming = None
 
     def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
         """The refusal of a request before the rules are asked, if any (`judging`)."""
         used = self._keys.get(request.key) or batch.keys.get(request.key)
         stopped = self._stopped(request.key) if self.closed or self.gone else None
-        return judging.before_the_rules(
+        refusal = judging.before_the_rules(
             request, self.book, self.info.rules.seats, used, stopped, self.paused
         )
+        if refusal is None and self._halted() and not isinstance(request.action, _WHILE_HELD):
+            said = _("the host has paused the table: play goes on once they resume")
+            return protocol.refused(request.key, said, "paused")
+        return refusal
 
     # --- steps -------------------------------------------------------------------------
 
@@ -886,13 +990,14 @@ class TableRunner:
             return HOUSE, EndShoe(), "house"
         if self._resting():
             return None
-        shuffle = self._shuffle_at()
-        if shuffle is not None and shuffle > self._clock():
-            return None  # its commitment is still to be told, or parts may still come
-        step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
-        if step is not None:
-            actor, action = step
-            return actor, action, "chance" if actor is CHANCE else "house"
+        if not self._halted():  # (halted: people get up and sit out, and nothing else)
+            shuffle = self._shuffle_at()
+            if shuffle is not None and shuffle > self._clock():
+                return None  # its commitment is still to be told, or parts may still come
+            step = automatic(game, state, self._shuffler, self._croupier, self._house_rng)
+            if step is not None:
+                actor, action = step
+                return actor, action, "chance" if actor is CHANCE else "house"
         now = self._clock()
         gone = [
             *((seat, "absent") for seat, at in sorted(self._absent.items()) if at <= now),
@@ -979,6 +1084,7 @@ class TableRunner:
             self._commitment_told.setdefault(shoes.coming, self._last_step_at)
             if shoes.revealing:
                 self._closing_told.setdefault(shoes.coming, self._last_step_at)
+        self._settle()
         self._refresh_deadlines({told.actor for told in batch.told})
         self._told = self.book.copy()
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
@@ -1065,7 +1171,11 @@ class TableRunner:
         self.book = batch.before
 
     def _refresh_deadlines(self, acted: Any) -> None:
-        """Each seat a person is awaited at keeps its deadline, unless it has just acted."""
+        """Each seat a person is awaited at keeps its deadline, unless it has just acted; no
+        clock runs while the host has the table paused."""
+        if self._halted():
+            self._deadlines = {}
+            return
         game, state, now = self.book.game, self.book.state, self._clock()
         awaited = {
             seat
@@ -1094,6 +1204,7 @@ class TableRunner:
         )
         paused = _(self.paused) if self.paused else None
         plans = self._plans.told()
+        hosting = {**self.hosts.told(), "halted": self._halted()}
         return view_message(
             book,
             person,
@@ -1104,6 +1215,7 @@ class TableRunner:
             paused,
             self._receipts,
             encoder,
+            hosting,
         )
 
 

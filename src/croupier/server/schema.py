@@ -168,17 +168,18 @@ class Person(Base):
 
 class TableRecord(Base):
     """A table: its game and rule set (`rules`, the encoded `Rules`), its `settings` (time
-    limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
-    to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
-    process runs it, and `address` where that process is reached (its public URL), for the
-    lobby of every other process to send people there (docs/scaling.md); `fence` counts the
-    claims on it, and a batch is stored only under the claim it was made under
-    (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
-    (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
-    0010; `seeded`, whether its seeds come from a seed the server's operator chose
-    (`serve --seed`: whoever knows it knows every order); `private`, whether it is left out
-    of the lobby and shown only to its opener, its guests and whoever brings its `invite`
-    (`croupier.server.invites`)."""
+        limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
+        to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
+        process runs it, and `address` where that process is reached (its public URL), for the
+        lobby of every other process to send people there (docs/scaling.md); `fence` counts the
+        claims on it, and a batch is stored only under the claim it was made under
+        (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
+        (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
+        0010; `seeded`, whether its seeds come from a seed the server's operator chose
+        (`serve --seed`: whoever knows it knows every order); `private`, whether it is left out
+        of the lobby and shown only to its opener, its guests and whoever brings its `invite`
+        (`croupier.server.invites`); `held`, whether its host has paused it
+    (`croupier.server.hosting`)."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -203,12 +204,15 @@ class TableRecord(Base):
     seeded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Guest(Base):
     """A person let in to a private table by its invite (`croupier.server.invites`): they
     keep their way in when the invite is renewed; `approved`, whether its host has let them
-    sit (`croupier.server._asking`)."""
+    sit (`croupier.server._asking`); `cohost`, whether the host has named them to host the
+    table with them; `barred`, whether the host has removed them, so that they sit again only
+    once the host lets them (`croupier.server.hosting`). A public table's guests are those."""
 
     __tablename__ = "guests"
 
@@ -218,6 +222,8 @@ class Guest(Base):
         DateTime(timezone=True), server_default=func.now()
     )
     approved: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    cohost: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    barred: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRecord(Base):

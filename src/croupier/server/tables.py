@@ -40,6 +40,7 @@ from croupier.server.keys import SeedBox
 from croupier.server.ledger import open_account, transfer
 from croupier.server.people import GRANT_SOURCE
 from croupier.server.schema import (
+    MOST_CHIPS,
     Account,
     AccountKind,
     Cause,
@@ -96,7 +97,8 @@ class Settings:
     seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
     the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
     whether the table gives the exact odds of the cards not yet seen (`odds`), whether its
-    host lets each person sit (`approval`: `croupier.server._asking`), how long a
+    host lets each person sit (`approval`: `croupier.server._asking`), the chips its hosts
+    may give the people at it in all (`allowance`: `croupier.server.hosting`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
     (`parts_window`; no longer once each whose client gives parts has), and, once its
     seals are closed, for the parts sealed to be revealed (`reveal_window`;
@@ -111,6 +113,7 @@ class Settings:
     bot_chips: int = 1000
     odds: bool = True
     approval: bool = False
+    allowance: int = 0
     parts_window: float = 5.0
     reveal_window: float = 5.0
     shoe_time: float = 3600.0
@@ -154,6 +157,10 @@ class Settings:
         if not isinstance(self.approval, bool):
             said = _("approval={approval!r} is not valid: true or false")
             raise ValueError(said.format(approval=self.approval))
+        chips = self.allowance
+        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MOST_CHIPS:
+            said = _("allowance={chips!r} is not valid: 0 to {most} chips in all")
+            raise ValueError(said.format(chips=chips, most=MOST_CHIPS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +196,12 @@ class TableInfo:
     whoever brings its invite (`croupier.server.invites`)."""
     approved: frozenset[int] = frozenset()
     """The people its host has let sit (`croupier.server._asking`)."""
+    held: bool = False
+    """Whether its host has paused it (`croupier.server.hosting`)."""
+    cohosts: frozenset[int] = frozenset()
+    """The people its host has named to host it with them."""
+    barred: frozenset[int] = frozenset()
+    """The people its host has removed, who sit again only once the host lets them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,6 +595,11 @@ def rebuild(
             if step.key is not None:
                 keys[step.key] = (step.seq, step.person_id, step.actor, step.action)
         closed = record.closed_at is not None
+
+        def guests(which: Any) -> frozenset[int]:
+            query = select(Guest.person_id).where(Guest.table_id == table, which)
+            return frozenset(session.scalars(query))
+
         info = TableInfo(
             table,
             record.game,
@@ -593,11 +611,10 @@ def rebuild(
             keys,
             record.fairness,
             record.private,
-            frozenset(
-                session.scalars(
-                    select(Guest.person_id).where(Guest.table_id == table, Guest.approved)
-                )
-            ),
+            guests(Guest.approved),
+            record.held,
+            guests(Guest.cohost),
+            guests(Guest.barred),
         )
         return info, book, list(told)
 

@@ -74,13 +74,13 @@ export class EveningPanel {
 
   draw(evening) {
     this.section.hidden = evening.people.length === 0;
-    const head = [_("Person"), _("Bought in"), pgettext("evening", "Brought"), _("Took away"), _("At the table"), _("Net")];
+    const head = [_("Person"), _("Bought in"), pgettext("evening", "Brought"), pgettext("evening", "Given"), _("Took away"), _("At the table"), _("Net")];
     const rows = evening.people.map((p) =>
       el(
         "tr",
         { "data-person": p.name },
         el("th", { scope: "row" }, p.name),
-        ...[p.bought_in, p.brought, p.took_away, p.at_table].map((n) => el("td", {}, String(n))),
+        ...[p.bought_in, p.brought, p.given, p.took_away, p.at_table].map((n) => el("td", {}, String(n))),
         el("td", { class: p.net > 0 ? "up net" : p.net < 0 ? "down net" : "net" }, signed(p.net)),
       ),
     );

@@ -1,0 +1,239 @@
+"""A table's hosts (docs/protocol.md, "Hosting"): its opener and the co-hosts they name
+pause and resume it between coups, remove a seat with a reason, change its settings
+between coups and give chips from its allowance; each control is refused in words to
+anyone else, stored before it is told, and the gifts agree with the ledger's audit."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy.orm import Session
+from starlette.testclient import TestClient
+
+from croupier.server import hosting
+from croupier.server._controls import _SETTINGS
+from croupier.server.app import create_app
+from croupier.server.audit import audit
+from croupier.server.database import open_database
+from croupier.server.people import STARTING_GRANT
+from croupier.server.schema import TableRecord
+from croupier.server.tables import table_chips
+from tests.server.players import Person, Reader, house_box, open_table, pick, sit_down
+
+
+@pytest.fixture
+def server(database_url):
+    with TestClient(create_app(database_url, seed=5)) as client:
+        yield client
+
+
+def _host(person: Person, table: int, **control: Any) -> Any:
+    return person.post(f"/api/tables/{table}/host", control)
+
+
+def _error(answer: Any, status: int) -> str:
+    assert answer.status_code == status, answer.text
+    reason: str = answer.json()["error"]
+    return reason
+
+
+def _chips(person: Person) -> int:
+    chips: int = person.get("/api/me").json()["chips"]
+    return chips
+
+
+def test_only_a_host_controls_the_table_and_a_bad_control_is_said_in_one_line(server):
+    ann, bob, cy = Person(server, "ann"), Person(server, "bob"), Person(server, "cy")
+    table = open_table(ann, bots=1)
+    said = "only the table's host and co-hosts may do that"
+    assert _error(_host(bob, table, control="pause"), 403) == said
+    assert _error(server.post(f"/api/tables/{table}/host", json={}), 401) == (
+        "log in to host a table"
+    )
+    bad = {
+        "nap": "control='nap' is not valid: one of pause, resume, remove, settings, give, cohost",
+        "remove": "seat=None is not valid: a seat's number",
+    }
+    for control, reason in bad.items():
+        assert _error(_host(ann, table, control=control), 400) == reason
+    assert _error(_host(ann, table, control="remove", seat=1), 400) == (
+        "give a reason for removing the seat: it is shown to everyone"
+    )
+    assert _error(_host(ann, table, control="pause", seat=1), 400) == (
+        "pause takes no 'seat': it takes nothing else"
+    )
+    assert _error(_host(ann, table, control="settings", settings={"bot_chips": 5}), 400) == (
+        "'bot_chips' is not a setting a host changes while the table plays: "
+        "those are time_limit, hold, away, bot_pause, approval, odds"
+    )
+    assert _error(_host(ann, table, control="settings", settings={"time_limit": -1}), 400) == (
+        "time_limit=-1 is not valid: 0 to 86400 seconds"
+    )
+    assert _error(_host(ann, table, control="remove", seat=0, reason="rude"), 409) == (
+        "no person holds seat 0"
+    )
+    assert _error(_host(ann, table, control="cohost", name="zed"), 404) == (
+        "nobody is called 'zed'"
+    )
+    assert _host(ann, table, control="cohost", name="BOB").json() == {
+        "control": "cohost",
+        "name": "bob",
+        "yes": True,
+    }
+    assert _error(_host(bob, table, control="cohost", name="cy"), 403) == (
+        "only the table's host names co-hosts"
+    )
+    assert _host(bob, table, control="pause").json() == {"control": "pause", "held": True}
+    assert _error(_host(ann, table, control="pause"), 409) == "the table is paused already"
+    assert _error(_host(cy, table, control="resume"), 403) == said
+    assert _host(ann, table, control="cohost", name="bob", yes=False).status_code == 200
+    assert _error(_host(bob, table, control="resume"), 403) == said
+    assert _error(bob.post(f"/api/tables/{table}/close"), 403) == (
+        "only the table's host and co-hosts may close it"
+    )
+    server.app.state.lobby.runner(table).close()
+
+
+def _view(reader: Reader, wanted: Any = lambda m: True) -> dict[str, Any]:
+    return reader.until(lambda m: m["type"] == "view" and wanted(m))
+
+
+def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
+    server, database_url
+):
+    """PB-4: people stake between coups; paused there, nothing is dealt, no bot acts, no
+    clock runs, and a stake is refused in words; resumed, the table deals again."""
+    ann = Person(server, "ann")
+    table = open_table(ann, bots=1, time_limit=30)
+    with ann.connect(table) as socket:
+        reader = Reader(socket, ann.heard)
+        sit_down(reader, 0, 300)
+        assert _host(ann, table, control="pause").status_code == 200
+        told = reader.until(lambda m: m["type"] == "hosted")
+        assert told["said"] == (
+            "ann pauses the table: the coup under way is played out, then every clock stops "
+            "until they resume"
+        )
+        halted = _view(reader, lambda m: m["hosting"]["halted"])
+        assert halted["hosting"] == {"hosts": [ann.id], "held": True, "halted": True}
+        assert halted["waiting"] == {}, "no clock runs"
+        engine = open_database(database_url)
+        with Session(engine) as session:
+            assert session.get(TableRecord, table).held, "stored before told"
+        runner = server.app.state.lobby.runner(table)
+        due = runner._due()  # no deal, no bot, no clock: at most the shoe's end, an hour on
+        assert due is None or due - time.monotonic() > 3000, due
+        stake = pick(halted["view"]["legal"]["options"], random.Random(1))
+        reader.send(stake, halted["seq"])
+        refused = reader.until(lambda m: m["type"] in ("ack", "refused"))
+        assert refused["reason"] == "the host has paused the table: play goes on once they resume"
+        assert refused["error"] == "paused"
+        seq = halted["seq"]
+        assert _host(ann, table, control="resume").status_code == 200
+        assert reader.until(lambda m: m["type"] == "hosted")["said"] == "ann resumes play"
+        resumed = _view(reader, lambda m: not m["hosting"]["halted"])
+        assert resumed["hosting"]["held"] is False and "0" in resumed["waiting"]
+        reader.send(stake, resumed["seq"])
+        assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+        assert _view(reader, lambda m: m["seq"] > seq + 1)
+        with Session(engine) as session:
+            assert not session.get(TableRecord, table).held
+        engine.dispose()
+    runner.close()
+
+
+def test_a_removed_person_gets_up_with_their_chips_and_sits_again_only_if_let(server):
+    ann, bob = Person(server, "ann"), Person(server, "bob")
+    table = open_table(ann, bots=1)
+    with ann.connect(table) as a, bob.connect(table) as b:
+        host, guest = Reader(a, ann.heard), Reader(b, bob.heard)
+        sit_down(guest, 2, 400)
+        assert _chips(bob) == STARTING_GRANT - 400
+        answer = _host(ann, table, control="remove", seat=2, reason="  he   was rude ")
+        assert answer.json() == {"control": "remove", "seat": 2, "name": "bob"}
+        said = "ann removes bob from the table: he was rude"
+        assert host.until(lambda m: m["type"] == "hosted")["said"] == said
+        assert guest.until(lambda m: m["type"] == "hosted")["said"] == said
+        view = _view(guest, lambda m: m["seat"] is None and "2" in m["open_seats"])
+        assert _chips(bob) == STARTING_GRANT, "his chips are back in his account"
+        guest.send({"type": "Join", "amount": 300}, view["seq"], seat=2)
+        asked = guest.until(lambda m: m["type"] in ("ack", "refused"))
+        assert asked["error"] == "asked", "he sits again only once the host lets him"
+        assert host.until(lambda m: m["type"] == "asking")["people"][0]["name"] == "bob"
+        assert ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True}).status_code == 200
+        sit_down(guest, 2, 300)
+        sit_down(host, 0, 100)
+        assert _error(_host(ann, table, control="remove", seat=0, reason="x"), 409) == (
+            "ann hosts the table: a host gets up, and is not removed"
+        )
+    server.app.state.lobby.runner(table).close()
+
+
+def test_gifts_come_from_the_allowance_each_a_ledger_transfer_the_evening_shows(
+    server, database_url
+):
+    ann, bob = Person(server, "ann"), Person(server, "bob")
+    table = ann.post(
+        "/api/tables", {"game": "punto-banco", "bots": 1, "settings": {"allowance": 500}}
+    ).json()["id"]
+    none = open_table(ann, bots=1)
+    with ann.connect(table) as a, bob.connect(table) as b:
+        host, guest = Reader(a, ann.heard), Reader(b, bob.heard)
+        sit_down(guest, 2, 1000)
+        assert _chips(bob) == 0
+        given = _host(ann, table, control="give", seat=2, chips=300).json()
+        assert given == {"control": "give", "seat": 2, "name": "bob", "chips": 300, "left": 200}
+        said = "ann gives bob 300 chips from the evening's allowance (200 chips are left)"
+        assert guest.until(lambda m: m["type"] == "hosted")["said"] == said
+        assert host.until(lambda m: m["type"] == "hosted")["said"] == said
+        assert _chips(bob) == 300
+        assert _error(_host(ann, table, control="give", seat=2, chips=201), 400) == (
+            "the evening's allowance is 500 chips and 300 have been given: at most 200 more"
+        )
+        assert _host(ann, table, control="give", seat=2, chips=200).json()["left"] == 0
+        evening = ann.get(f"/api/tables/{table}/evening").json()
+        (figures,) = (p for p in evening["people"] if p["name"] == "bob")
+        assert (figures["given"], figures["bought_in"]) == (500, 1000)
+    assert _error(_host(ann, none, control="give", seat=0, chips=1), 409) == (
+        "this table was opened with no allowance: its hosts give no chips"
+    )
+    for number in (table, none):
+        server.app.state.lobby.runner(number).close()
+    assert audit(database_url, table_chips(house_box(database_url))) == []
+
+
+def test_settings_changed_apply_from_the_next_moment_between_coups_and_are_stored(
+    server, database_url
+):
+    ann = Person(server, "ann")
+    table = open_table(ann, bots=1, time_limit=30)
+    with ann.connect(table) as socket:
+        reader = Reader(socket, ann.heard)
+        sit_down(reader, 0, 300)
+        answer = _host(ann, table, control="settings", settings={"time_limit": 12, "odds": False})
+        assert answer.json() == {
+            "control": "settings",
+            "settings": {"time_limit": 12, "odds": False},
+        }
+        said = reader.until(lambda m: m["type"] == "hosted")["said"]
+        assert said == (
+            "ann changes the settings from the next coup: a time limit of 12 s, no odds shown"
+        )
+        runner = server.app.state.lobby.runner(table)
+        view = _view(reader, lambda m: "0" in m["waiting"])
+        reader.send(pick(view["view"]["legal"]["options"], random.Random(1)), view["seq"])
+        assert _view(reader, lambda m: 0 < m["waiting"].get("0", 99) <= 12)
+        assert runner.info.settings.time_limit == 12.0 and runner.info.settings.odds is False
+    engine = open_database(database_url)
+    with Session(engine) as session:
+        stored = session.get(TableRecord, table).settings
+    engine.dispose()
+    assert '"time_limit": 12.0' in stored and '"odds": false' in stored
+    runner.close()
+
+
+def test_every_setting_a_host_changes_is_said():
+    assert set(_SETTINGS) == set(hosting.CHANGEABLE)
