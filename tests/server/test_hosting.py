@@ -67,7 +67,7 @@ def test_only_a_host_controls_the_table_and_a_bad_control_is_said_in_one_line(se
     )
     assert _error(_host(ann, table, control="settings", settings={"bot_chips": 5}), 400) == (
         "'bot_chips' is not a setting a host changes while the table plays: "
-        "those are time_limit, hold, away, bot_pause, approval, odds"
+        "those are time_limit, time_bank, hold, away, bot_pause, approval, odds"
     )
     assert _error(_host(ann, table, control="settings", settings={"time_limit": -1}), 400) == (
         "time_limit=-1 is not valid: 0 to 86400 seconds"

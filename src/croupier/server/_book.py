@@ -153,6 +153,11 @@ class Book:
         return {holder.person for holder in self.seats.values() if holder.person is not None}
 
     @property
+    def held(self) -> dict[int, int]:
+        """Each seat a person (not a bot) holds: its person."""
+        return {s: holder.person for s, holder in self.seats.items() if holder.person is not None}
+
+    @property
     def table_chips(self) -> int:
         """What the table's ledger account holds when every move so far is made."""
         paid = sum(self.paid_at_close.values())

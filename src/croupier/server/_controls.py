@@ -126,6 +126,7 @@ def _gave(host: str, name: str, chips: int, left: int) -> str:
 
 _SETTINGS: Mapping[str, Callable[[Any], str]] = {
     "time_limit": lambda v: _("a time limit of {n} s").format(n=f"{v:g}"),
+    "time_bank": lambda v: _("a time bank of {n} s").format(n=f"{v:g}"),
     "hold": lambda v: _("a dropped seat held {n} s").format(n=f"{v:g}"),
     "away": lambda v: _("a seat sitting out kept {n} s").format(n=f"{v:g}"),
     "bot_pause": lambda v: _("bots acting after {n} s").format(n=f"{v:g}"),

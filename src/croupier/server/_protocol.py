@@ -8,7 +8,7 @@ are never sent, and a view is the engine's `view` for that viewer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,10 +138,14 @@ def view(
     paused: str | None = None,
     fair: Mapping[str, JSON] | None = None,
     hosting: Mapping[str, JSON] | None = None,
+    bank: Mapping[int, float] | None = None,
+    on_bank: Collection[int] = (),
 ) -> dict[str, JSON]:
     """The table as `seat` sees it after step `seq`: the engine's view, whose actions it
-    may take, for each seat a person is awaited at the seconds left, for one who holds
-    no seat the seats they may take now with the chips they may bring (`open_seats`), and,
+    may take, for each seat a person is awaited at the seconds left on its clock (those of
+    its time bank, for the seats `on_bank`), each seat's seconds left of its time `bank`
+    (server/_clocks.py), for one who holds no seat the seats they may take now with the
+    chips they may bring (`open_seats`), and,
     once the session has ended, the chips each seat still taken got back (`paid_out`), and
     the seats' `plans` (server/_plans.py); `paused`, why the table is paused, or None;
     `fair`, the coming shuffle's commitment and parts (None: a table whose shuffles are
@@ -154,6 +158,8 @@ def view(
         "seat": seat,
         "view": encoder(seen),
         "waiting": {str(s): round(left, 1) for s, left in sorted(waiting.items())},
+        "bank": {str(s): round(left, 1) for s, left in sorted((bank or {}).items())},
+        "on_bank": sorted(on_bank),
         "closed": closed,
         "paused": paused,
         "plans": dict(plans or {}),

@@ -1,8 +1,8 @@
 """What a connection is shown of a table: the view message for the person it is, of the
 table as last told (docs/protocol.md, "view"): the engine's view from their seat (a
 spectator's, and the seats open to them, for one who holds none), the time each awaited
-seat has left, the seats' plans, why the table is paused, who hosts it, and its provably
-fair shoes."""
+seat has left and each seat's time bank, the seats' plans, why the table is paused, who
+hosts it, and its provably fair shoes."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from croupier.engine.actions import Join, Option
 from croupier.engine.codec import JSON, encode
 from croupier.server import _protocol as protocol
 from croupier.server._book import Book
+from croupier.server._clocks import Times
 from croupier.server._receipts import Receipts
 from croupier.server._shoes import Shoes
 
@@ -23,7 +24,7 @@ def view_message(
     book: Book,
     person: int | None,
     seats: int,
-    waiting: Mapping[int, float],
+    times: Times,
     closed: bool,
     plans: Mapping[str, JSON],
     paused: str | None,
@@ -32,9 +33,9 @@ def view_message(
     hosting: Mapping[str, JSON] | None = None,
 ) -> dict[str, Any]:
     """The view message for `person` at a table of `seats` seats whose book is `book`
-    (`waiting`: each awaited seat's seconds left; `paused`: why, in words, or None; its
-    shoes' `receipts`; who hosts it and whether they hold it paused, `hosting`), its view
-    written by `encoder`."""
+    (`times`: what its clocks show; `paused`: why, in words, or None; its shoes'
+    `receipts`; who hosts it and whether they hold it paused, `hosting`), its view written
+    by `encoder`."""
     seat = book.seat_of(person) if person is not None else None
     seen = book.game.view(book.state, seat)
     playing = seat is None and not closed  # a spectator of a table in play: its seats
@@ -42,7 +43,7 @@ def view_message(
         book.seq,
         seat,
         seen,
-        waiting,
+        times.waiting,
         closed,
         _open_seats(book, seats) if playing else None,
         None if playing else book.paid_at_close,
@@ -50,6 +51,8 @@ def view_message(
         plans=plans,
         paused=paused,
         fair=_fair(book, person, closed, receipts),
+        bank=times.bank,
+        on_bank=times.on_bank,
         hosting=hosting,
     )
 

@@ -1,7 +1,8 @@
 """A table in play at the server: one task takes its steps one at a time, in sequence.
 
 The task waits for what comes first: people's actions (from any connection), the pause
-before a bot acts, a person's time limit running out, a disconnected seat's hold ending.
+before a bot acts, a person's time limit (then time bank: `_clocks`) running out, a
+disconnected seat's hold ending.
 Whatever it does is a batch of steps: the actions that have come (every one waiting, judged
 in the order they came), each followed by every step that follows without anyone deciding
 (chance, the house: `croupier.engine.drive`). The batch and the chips it moves are
@@ -77,6 +78,7 @@ from croupier.server import _protocol as protocol
 from croupier.server._asking import Asking
 from croupier.server._book import FOR_A_PERSON, Book, Move, Seat, action_json
 from croupier.server._chat import Talk, tidy
+from croupier.server._clocks import Clocks
 from croupier.server._committer import Committer
 from croupier.server._plans import Plans
 from croupier.server._protocol import Told
@@ -145,6 +147,9 @@ class _Batch:
     answers: list[tuple[Request, dict[str, Any] | None, int]] = field(default_factory=list)
     """Each request the batch judged, in order: its refusal, or None and the seq of its
     step (acknowledged once the batch is stored)."""
+    between_coups: bool = False
+    """Whether a step of the batch came to a moment between coups (at a table with a time
+    bank: every bank is full again once the batch is stored)."""
 
 
 class TableRunner:
@@ -197,7 +202,7 @@ class TableRunner:
         self._encoder = Encoder()
         self._subscribers: list[Subscriber] = []
         self._inbox: asyncio.Queue[Request | Giving | None] = asyncio.Queue()
-        self._deadlines: dict[int, float] = {}
+        self._clocks = Clocks(info.settings.time_limit, info.settings.time_bank)
         now = clock()
         self._absent: dict[int, float] = {
             seat: now + info.settings.hold
@@ -229,7 +234,7 @@ class TableRunner:
         self.paused: str | None = None
         """Why the table is paused (`PAUSED`), or None while it plays."""
         self._ask_at, self._ask_after = 0.0, _ASK_AGAIN[0]
-        self._refresh_deadlines(())
+        self._run_clocks(())
 
     # --- what connections call -------------------------------------------------------
 
@@ -506,8 +511,8 @@ class TableRunner:
             return self._ask_at
         now = self._clock()
         times = [
-            now if seat in self._plans.away else deadline
-            for seat, deadline in self._deadlines.items()
+            now if seat in self._plans.away else due
+            for seat, due in self._clocks.due(self._unbanked()).items()
         ]
         if self._waiting_bots():
             times.append(self._last_step_at + self.info.settings.bot_pause)
@@ -596,8 +601,9 @@ class TableRunner:
             return
         now = self._clock()
         batch = _Batch()
-        away = [seat for seat in self._deadlines if seat in self._plans.away]
-        late = [seat for seat, deadline in self._deadlines.items() if deadline <= now]
+        clocks = self._clocks.due(self._unbanked())
+        away = [seat for seat in clocks if seat in self._plans.away]
+        late = [seat for seat, due in clocks.items() if due <= now]
         if away or late:
             seat = min(away or late)
             legal = self.book.game.options(self.book.state, seat)
@@ -805,9 +811,8 @@ class TableRunner:
         each seat awaited has its whole time again. Everyone is told `said`."""
         self.hosts.held = held
         if not held:
-            self._deadlines.clear()
             self._last_step_at = self._clock()
-        self._refresh_deadlines(())
+        self._run_clocks(())
         self._tell_hosted("pause" if held else "resume", said)
         self._inbox.put_nowait(None)
 
@@ -873,6 +878,7 @@ class TableRunner:
         """Apply the settings a host changed, at a moment between coups."""
         if self._coming is not None and self._between():
             self.info = dataclasses.replace(self.info, settings=self._coming)
+            self._clocks.limit, self._clocks.bank = self._coming.time_limit, self._coming.time_bank
             self._coming = None
 
     def _check(self, request: Request, batch: _Batch) -> dict[str, Any] | None:
@@ -909,6 +915,8 @@ class TableRunner:
         if isinstance(action, Shuffle):
             self._shoe_since, self._shoe_played = self._clock(), False
         self._shoe_played = self._shoe_played or self.book.people_seated
+        if self.info.settings.time_bank and not batch.between_coups:
+            batch.between_coups = self._between()
         text = action_json(action)
         who = person[0] if person is not None else None
         batch.steps.append(Committed(actor, text, by, who, key))
@@ -1069,9 +1077,10 @@ class TableRunner:
             return error
         self._keys.update(batch.keys)
         self._recent.extend(batch.told)
-        held = {seat for seat, holder in self.book.seats.items() if holder.person is not None}
+        held = self.book.held
         self._absent = {seat: at for seat, at in self._absent.items() if seat in held}
-        self._plans.forget(held)
+        self._plans.forget(set(held))
+        self._clocks.forget(held)
         for told in batch.told:
             if told.by == "seat" and isinstance(told.actor, int):
                 self._plans.acted(told.actor)
@@ -1085,7 +1094,9 @@ class TableRunner:
             if shoes.revealing:
                 self._closing_told.setdefault(shoes.coming, self._last_step_at)
         self._settle()
-        self._refresh_deadlines({told.actor for told in batch.told})
+        self._run_clocks({told.actor for told in batch.told})
+        if batch.between_coups:
+            self._clocks.refill(self._clock())
         self._told = self.book.copy()
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
             if refusal is None:
@@ -1106,6 +1117,7 @@ class TableRunner:
             return
         self.paused, self._ask_after = PAUSED, _ASK_AGAIN[0]
         self._ask_at = self._clock() + self._ask_after
+        self._run_clocks(())  # every clock stops
         self._tell([])
 
     async def _ask_database(self) -> None:
@@ -1133,8 +1145,7 @@ class TableRunner:
             return
         _log.warning("table %s: its database answers again: play goes on", self.info.id)
         self.paused = None
-        self._deadlines.clear()
-        self._refresh_deadlines(())
+        self._run_clocks(())
         self._last_step_at = self._clock()
         self._tell([])
         self._inbox.put_nowait(None)  # what the table does by itself, it does now
@@ -1170,38 +1181,30 @@ class TableRunner:
         assert batch.before is not None
         self.book = batch.before
 
-    def _refresh_deadlines(self, acted: Any) -> None:
-        """Each seat a person is awaited at keeps its deadline, unless it has just acted; no
-        clock runs while the host has the table paused."""
-        if self._halted():
-            self._deadlines = {}
-            return
-        game, state, now = self.book.game, self.book.state, self._clock()
+    def _run_clocks(self, acted: Any) -> None:
+        """Each seat a person is awaited at keeps its clock, unless it has just acted; none
+        runs while the table is paused, by its database or its host."""
+        game, state = self.book.game, self.book.state
         awaited = {
-            seat
-            for seat in game.to_act(state)
+            seat: person
+            for seat in ([] if self.paused or self._halted() else game.to_act(state))
             if isinstance(seat, int)
-            and self.book.seats.get(seat, Seat("", None)).person is not None
+            and (person := self.book.seats.get(seat, Seat("", None)).person) is not None
             and game.options(state, seat)
         }
-        self._deadlines = {
-            seat: self._deadlines[seat]
-            if seat in self._deadlines and seat not in acted
-            else now + self.info.settings.time_limit
-            for seat in awaited
-        }
+        self._clocks.run(awaited, acted, self._clock())
+
+    def _unbanked(self) -> set[int]:
+        """The seats that draw on no time bank: those sitting out, and those whose person
+        has gone."""
+        return set(self._absent) | set(self._plans.away)
 
     def _view_for(
         self, person: int | None, book: Book, encoder: Callable[[Any], JSON] = encode
     ) -> dict[str, Any]:
         """The view message for `person`, of `book` as last told, its view written by
         `encoder`; why the table is paused, in the context's language."""
-        now = self._clock()
-        waiting = (
-            {}  # no time runs out while the table is paused
-            if self.paused
-            else {seat: max(0.0, deadline - now) for seat, deadline in self._deadlines.items()}
-        )
+        times = self._clocks.shown(book.held, self._unbanked(), self._clock())  # none if paused
         paused = _(self.paused) if self.paused else None
         plans = self._plans.told()
         hosting = {**self.hosts.told(), "halted": self._halted()}
@@ -1209,7 +1212,7 @@ class TableRunner:
             book,
             person,
             self.info.rules.seats,
-            waiting,
+            times,
             self.closed,
             plans,
             paused,

@@ -93,9 +93,12 @@ FIRST_FENCE = 1
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A table's settings, besides its game's rules: how long a person has to act
-    (`time_limit`, seconds), how long a disconnected seat is held (`hold`), how long the
-    seat of one sitting out is kept (`away`), the pause before a bot acts (`bot_pause`),
-    the chips each bot brings (`bot_chips`, at most what a seat may bring: `MAX_BUY_IN`),
+    (`time_limit`, seconds), the time bank each seat a person holds draws on once its time
+    limit has run out, full again at each moment between coups (`time_bank`, seconds; 0:
+    none; `croupier.server._clocks`), how long a disconnected seat is held (`hold`), how
+    long the seat of one sitting out is kept (`away`), the pause before a bot acts
+    (`bot_pause`), the chips each bot brings (`bot_chips`, at most what a seat may bring:
+    `MAX_BUY_IN`),
     whether the table gives the exact odds of the cards not yet seen (`odds`), whether its
     host lets each person sit (`approval`: `croupier.server._asking`), the chips its hosts
     may give the people at it in all (`allowance`: `croupier.server.hosting`), how long a
@@ -107,6 +110,7 @@ class Settings:
     told (`shoe_time`; it ends too when the last person gets up)."""
 
     time_limit: float = 30.0
+    time_bank: float = 0.0
     hold: float = 60.0
     away: float = 600.0
     bot_pause: float = 0.8
@@ -136,8 +140,8 @@ class Settings:
             raise InvalidInput(str(error)) from None
 
     def __post_init__(self) -> None:
-        names = ("time_limit", "hold", "away", "bot_pause", "parts_window", "reveal_window")
-        for name in (*names, "shoe_time"):
+        names = ("time_limit", "time_bank", "hold", "away", "bot_pause", "parts_window")
+        for name in (*names, "reveal_window", "shoe_time"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 said = _("{name}={value!r} is not a number of seconds")

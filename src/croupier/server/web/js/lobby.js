@@ -166,6 +166,7 @@ async function open(event) {
       rules: ruleValues(find("rules"), game.rules),
       settings: {
         time_limit: Number(form.elements.time_limit.value),
+        time_bank: Number(form.elements.time_bank.value || 0),
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
         approval: form.elements.approval.checked,

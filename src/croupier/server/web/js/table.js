@@ -218,7 +218,7 @@ function draw() {
   const shown = resultPanel(view, seat, state.layout, helpers, draw);
   if (shown) page.layout.prepend(shown);
   drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
-  state.clock.set(message.closed ? {} : message.waiting, seat, state.names, () => state.call.late());
+  state.clock.set(message.closed ? {} : message, seat, state.names, () => state.call.late());
   state.call.turn(!message.closed && seat !== null && (view.to_act || []).includes(seat));
   const chips = tableChips(view, seat);
   page.chips.textContent = chips === null ? "" : ngettext("{n} chip at this table", "{n} chips at this table", chips);

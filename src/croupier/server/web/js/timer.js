@@ -1,5 +1,8 @@
-// The time limit: a view's `waiting` gives, for each seat a person holds that the table
-// waits on, the seconds left when the view was made. The clock counts them down.
+// The time limit and the time bank: a view's `waiting` gives, for each seat a person holds
+// that the table waits on, the seconds left of its current clock when the view was made (its
+// time limit's, or its bank's for the seats `on_bank`), and `bank` each seat's seconds left
+// of its bank, at a table that has one. The clock counts them down: "12 s + bank 30 s", then
+// "bank 29 s" once the limit has run out.
 
 import { el, clear, seatName } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -8,6 +11,8 @@ export class Clock {
   constructor(container) {
     this.container = container;
     this.left = {};
+    this.bank = {};
+    this.onBank = [];
     this.since = 0;
     this.names = {};
     this.mine = null;
@@ -21,10 +26,13 @@ export class Clock {
     this.draw();
   }
 
-  // `late` is called while the seat's own clock has less than 5 seconds left.
-  set(waiting, mine, names, late = null) {
+  // `times` is a view message, or {} for no clock; `late` is called while the seat's own
+  // clock, its bank with it, has less than 5 seconds left.
+  set(times, mine, names, late = null) {
     this.late = late;
-    this.left = waiting || {};
+    this.left = times.waiting || {};
+    this.bank = times.bank || {};
+    this.onBank = times.on_bank || [];
     this.since = performance.now();
     this.mine = mine;
     this.names = names;
@@ -39,12 +47,19 @@ export class Clock {
       return;
     }
     for (const [seat, seconds] of Object.entries(this.left)) {
-      const left = Math.max(0, seconds - gone);
+      const onBank = this.onBank.includes(Number(seat));
+      const bank = onBank ? 0 : this.bank[seat] || 0; // the bank still to come after the limit
+      const counting = seconds - gone; // the clock that counted when the view was made
+      const left = Math.max(0, counting + bank); // before the table acts for the seat
       const who = Number(seat) === this.mine ? _("you") : seatName(Number(seat), this.names);
       if (Number(seat) === this.mine && left < 5 && this.late) this.late();
-      this.container.append(
-        el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, _("{who}: {seconds} s", { who, seconds: left.toFixed(0) })),
-      );
+      const said =
+        bank > 0 && counting > 0
+          ? _("{who}: {seconds} s + bank {bank} s", { who, seconds: counting.toFixed(0), bank: bank.toFixed(0) })
+          : onBank || bank > 0
+            ? _("{who}: bank {seconds} s", { who, seconds: left.toFixed(0) })
+            : _("{who}: {seconds} s", { who, seconds: left.toFixed(0) });
+      this.container.append(el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, said));
     }
   }
 }
