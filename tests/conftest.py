@@ -59,7 +59,7 @@ def postgres_server() -> str:
 
 
 @contextmanager
-def _postgres_database(server: str) -> Iterator[str]:
+def postgres_database(server: str) -> Iterator[str]:
     """A new database on `server`, dropped afterwards with any connection still open to it."""
     name = f"croupier_test_{uuid.uuid4().hex}"
     admin = create_engine(engine_url(server), isolation_level="AUTOCOMMIT", poolclass=NullPool)
@@ -90,7 +90,7 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
         sqlite3.connect(file).close()
         yield f"sqlite:///{file}"
     else:
-        with _postgres_database(request.getfixturevalue("postgres_server")) as url:
+        with postgres_database(request.getfixturevalue("postgres_server")) as url:
             yield url
 
 

@@ -147,7 +147,7 @@ def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
 
 def test_a_removed_person_gets_up_with_their_chips_and_sits_again_only_if_let(server):
     ann, bob = Person(server, "ann"), Person(server, "bob")
-    table = open_table(ann, bots=1)
+    table = open_table(ann, bots=1, time_limit=1, bot_pause=0.1)
     with ann.connect(table) as a, bob.connect(table) as b:
         host, guest = Reader(a, ann.heard), Reader(b, bob.heard)
         sit_down(guest, 2, 400)
@@ -164,7 +164,9 @@ def test_a_removed_person_gets_up_with_their_chips_and_sits_again_only_if_let(se
         assert asked["error"] == "asked", "he sits again only once the host lets him"
         assert host.until(lambda m: m["type"] == "asking")["people"][0]["name"] == "bob"
         assert ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True}).status_code == 200
-        sit_down(guest, 2, 300)
+        last = [m for m in guest.log if m["type"] == "view"][-1]  # (a table resting tells none)
+        guest.send({"type": "Join", "amount": 300}, last["seq"], seat=2)
+        assert guest.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
         sit_down(host, 0, 100)
         assert _error(_host(ann, table, control="remove", seat=0, reason="x"), 409) == (
             "ann hosts the table: a host gets up, and is not removed"

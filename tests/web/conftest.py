@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.cli.served import Served
+from tests.conftest import postgres_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium, which Playwright drives."""
@@ -84,12 +85,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(params=["sqlite"])
-def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The browser tests run on SQLite only: the server's storage is tested on both
-    elsewhere, and what they test is the page."""
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The browser tests run on SQLite: the server's storage is tested on both elsewhere,
+    and what they test is the page. A test that a person's evening holds on PostgreSQL too
+    asks for it (`indirect` parametrization, as tests/conftest.py tells)."""
+    if request.param == "postgresql":
+        with postgres_database(request.getfixturevalue("postgres_server")) as url:
+            yield url
+        return
     file = tmp_path / "croupier.db"
     sqlite3.connect(file).close()
-    return f"sqlite:///{file}"
+    yield f"sqlite:///{file}"
 
 
 @pytest.fixture

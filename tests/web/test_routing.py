@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, expect
 
 from croupier.client import Client, TableConnection
 from croupier.server.database import migrate
-from tests.conftest import _postgres_database
+from tests.conftest import postgres_database
 from tests.server.players import PASSWORD, pick
 from tests.server.proxied import nginx
 from tests.server.test_crash import Server, _free_port, connect
@@ -41,7 +41,7 @@ def proxy_and_processes(postgres_server: str, tmp_path: Path) -> Iterator[tuple[
     """Two `croupier serve` on a new PostgreSQL database behind nginx (the project's site
     file, tests.server.proxied): the proxy's address, and the processes (first at /p1/,
     second at /p2/)."""
-    with _postgres_database(postgres_server) as url:
+    with postgres_database(postgres_server) as url:
         migrate(url)
         port = _free_port()
         processes = [

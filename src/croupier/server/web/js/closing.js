@@ -1,4 +1,4 @@
-// "Close the table", for the person who opened it: the table ends its session at the next
+// "Close the table", for the table's hosts (its opener and co-hosts): the table ends its session at the next
 // moment the rules allow (between coups), gives every seat its chips back and closes
 // (POST /api/tables/{id}/close, docs/protocol.md "Closing"). The server checks who may.
 
@@ -14,9 +14,9 @@ export class CloseButton {
     button.addEventListener("click", () => this.close());
   }
 
-  // Shown to the table's opener while the table is open.
-  shown(person, openedBy, closed) {
-    this.button.hidden = closed || person === null || openedBy === null || person.id !== openedBy;
+  // Shown to the table's hosts (its opener and co-hosts) while the table is open.
+  shown(person, hosts, closed) {
+    this.button.hidden = closed || person === null || !hosts.includes(person.id);
   }
 
   async close() {

@@ -167,6 +167,7 @@ async function open(event) {
       settings: {
         time_limit: Number(form.elements.time_limit.value),
         time_bank: Number(form.elements.time_bank.value || 0),
+        allowance: Number(form.elements.allowance.value || 0),
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
         approval: form.elements.approval.checked,

@@ -64,6 +64,7 @@ import { FairPanel } from "./fair.js";
 import { AskingPanel } from "./asking.js";
 import { Caller } from "./call.js";
 import { InvitePanel } from "./invite.js";
+import { HostPanel } from "./hosting.js";
 import { EveningPanel } from "./evening.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
@@ -99,7 +100,6 @@ const state = {
   message: null,
   person: null,
   line: null,
-  openedBy: null,
   online: false,
   confirming: false, // "Get up" pressed: the page asks before it sends the Leave
   taken: null, // the last action this page sent that was taken: {action (its JSON), seq (its step)}
@@ -125,7 +125,6 @@ async function loadNames() {
     const entry = await get(`/api/tables/${table}${invited ? `?${new URLSearchParams({ invite: invited })}` : ""}`);
     state.invite.shown(entry);
     state.names = Object.fromEntries(Object.entries(entry.taken || {}).map(([seat, who]) => [Number(seat), who.name]));
-    state.openedBy = entry.opened_by ?? null;
     if (!state.game) state.game = entry.game;
   } catch {
     // a closed table has no entry: the seats stay unnamed
@@ -167,15 +166,18 @@ function tableChips(view, seat) {
 }
 
 // While the socket is down, or the table is paused (its database away), every control is
-// disabled and the page says so.
+// disabled and the page says so. A table its host has paused says so too; what the server
+// takes then (coming and going), the page still offers.
 function online(up) {
   state.online = up;
   const paused = state.message?.paused || null;
+  const halted = state.message?.hosting?.halted ? _("the host has paused the table: play goes on once they resume") : null;
   state.chat?.enabled(up && !paused); // a line said is stored before it is told
   document.body.classList.toggle("offline", !up);
   document.body.classList.toggle("paused", Boolean(paused));
-  page.paused.hidden = !paused;
-  page.paused.textContent = paused ? `${paused[0].toUpperCase()}${paused.slice(1)}.` : "";
+  const banner = paused || halted;
+  page.paused.hidden = !banner;
+  page.paused.textContent = banner ? `${banner[0].toUpperCase()}${banner.slice(1)}.` : "";
   for (const control of document.querySelectorAll("#layout button, #layout input, #layout select, #actions button, #actions input, #actions select")) {
     control.disabled = !up || Boolean(paused);
   }
@@ -529,7 +531,8 @@ function receive(message, sent) {
       state.history.viewed(message);
       state.evening.viewed(message);
       state.fair.viewed(message, state.names);
-      state.closing.shown(state.person, state.openedBy, message.closed);
+      state.closing.shown(state.person, message.hosting?.hosts || [], message.closed);
+      state.hosting.viewed(message, state.person, state.names);
       break;
     case "refused":
       if (message.error === "asked") {
@@ -558,6 +561,11 @@ function receive(message, sent) {
       break;
     case "given":
       state.fair.given(message);
+      break;
+    case "hosted": // a gift changes an account: the person's own is read again
+      state.log.add(message.said);
+      say(page.answer, `${message.said[0].toUpperCase()}${message.said.slice(1)}.`);
+      if (message.control === "give") loadPerson().then(draw);
       break;
     case "error":
       if (message.about === "say") state.chat.refused(message.reason);
@@ -625,6 +633,7 @@ async function start() {
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   state.invite = new InvitePanel(document.querySelector("section.invite"), table);
+  state.hosting = new HostPanel(document.querySelector("section.hosting"), table);
   state.asking = new AskingPanel(document.querySelector("section.asking"), table, (seat) => seatName(seat, state.names));
   await loadPerson();
   await loadNames(); // (once the person is known: one who brings the invite is let in)
