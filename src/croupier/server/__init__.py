@@ -29,11 +29,13 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `_seeing`: the view message a connection is shown of a table;
 - `runner`: one table's task, which takes its steps one at a time;
 - `_plans`: what the people seated have asked of the table: to get up at the next moment
-  the rules allow, to sit out;
+  the rules allow, to sit out; `_clocks`: each awaited seat's time limit, then its time bank;
 - `_chat`: what people say at a table, stored before it is told;
 - `lobby`: the tables a server process runs;
 - `invites`: who may see a private table (its opener, its guests, whoever brings its
   invite); `_asking`: who asks to sit where the host lets each person sit;
+- `hosting`: a table's hosts and their controls (pause, remove, settings, gifts, co-hosts),
+  read and stored; `_controls`: a control played at the table once stored;
 - `_words`: each step told in the games' own words, for a page;
 - `odds`, `history`, `_readings`: a table's exact odds for a seat, its hand history, and the
   routes that give them, each made once and kept (a table's stake limits are its rule
@@ -65,6 +67,7 @@ __all__ = [
     "evening",
     "forwarded",
     "history",
+    "hosting",
     "invites",
     "keys",
     "ledger",
