@@ -67,7 +67,7 @@ def test_only_a_host_controls_the_table_and_a_bad_control_is_said_in_one_line(se
     )
     assert _error(_host(ann, table, control="settings", settings={"bot_chips": 5}), 400) == (
         "'bot_chips' is not a setting a host changes while the table plays: "
-        "those are time_limit, time_bank, hold, away, bot_pause, approval, odds"
+        "those are time_limit, time_bank, hold, away, bot_pause, approval, watchers, odds"
     )
     assert _error(_host(ann, table, control="settings", settings={"time_limit": -1}), 400) == (
         "time_limit=-1 is not valid: 0 to 86400 seconds"
@@ -239,3 +239,28 @@ def test_settings_changed_apply_from_the_next_moment_between_coups_and_are_store
 
 def test_every_setting_a_host_changes_is_said():
     assert set(_SETTINGS) == set(hosting.CHANGEABLE)
+
+
+def test_where_the_host_lets_nobody_watch_one_who_holds_no_seat_is_shown_no_play(server):
+    ann, bob = Person(server, "ann"), Person(server, "bob")
+    table = open_table(ann, bots=1, time_limit=1, bot_pause=0.1, watchers=False)
+    with ann.connect(table) as a, bob.connect(table) as b:
+        host, guest = Reader(a, ann.heard), Reader(b, bob.heard)
+        shut = _view(guest, lambda m: m["open_seats"])  # (once the shoe is shuffled)
+        assert shut["view"] is None and shut["seat"] is None and "0" in shut["open_seats"]
+        assert _view(host)["view"] is not None, "the host sees the play"
+        said = "the host lets nobody watch this table: sit down to see it"
+        assert _error(bob.get(f"/api/tables/{table}/odds"), 403) == said
+        sit_down(host, 0, 100)  # the table plays: bob is told each step's number, no more
+        stepped = guest.until(lambda m: m["type"] == "step")
+        assert set(stepped) == {"type", "seq"}
+        sit_down(guest, 2, 300)
+        seated = _view(guest, lambda m: m["seat"] == 2)
+        assert seated["view"] is not None, "seated, he sees the play"
+        assert guest.until(lambda m: m["type"] == "step" and "events" in m)
+        assert bob.get(f"/api/tables/{table}/odds").status_code == 200
+        answer = _host(ann, table, control="settings", settings={"watchers": True})
+        assert answer.status_code == 200, answer.text
+        said = guest.until(lambda m: m["type"] == "hosted")["said"]
+        assert said == "ann changes the settings from the next coup: anyone let in watching"
+    server.app.state.lobby.runner(table).close()

@@ -120,3 +120,23 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     expect(tonight.locator("tr[data-person='cy']")).to_have_count(0)
     for guest in (ann, bob, friends["cy"], eve):
         assert guest.errors == []
+
+
+def test_where_the_host_lets_nobody_watch_the_page_shows_the_seats_and_no_play(
+    serve, browser: Browser
+):
+    served = serve(5)
+    ann, bob = Guest(browser, served.url, "ann"), Guest(browser, served.url, "bob")
+    ann.sign_up()
+    bob.sign_up()
+    ann.page.get_by_label("Those without a seat may watch").uncheck()
+    table = ann.open_table(bots=1, time_limit=6)
+    expect(ann.page.locator("#layout")).to_contain_text("Bets are open", timeout=30_000)
+    bob.at_table(table)
+    shut = "The host lets nobody watch this table: sit down to see it."
+    expect(bob.page.locator("#layout")).to_have_text(shut, timeout=30_000)
+    expect(bob.page.locator("#layout img")).to_have_count(0)
+    bob.sit(0, 300)
+    expect(bob.page.locator("#layout")).to_contain_text("Bets are open")
+    for guest in (ann, bob):
+        assert guest.errors == []

@@ -131,6 +131,7 @@ _SETTINGS: Mapping[str, Callable[[Any], str]] = {
     "away": lambda v: _("a seat sitting out kept {n} s").format(n=f"{v:g}"),
     "bot_pause": lambda v: _("bots acting after {n} s").format(n=f"{v:g}"),
     "approval": lambda v: _("each person asking to sit") if v else _("anyone sitting down"),
+    "watchers": lambda v: _("anyone let in watching") if v else _("nobody watching but the seated"),
     "odds": lambda v: _("the odds shown") if v else _("no odds shown"),
 }
 """Each setting a host may change (`hosting.CHANGEABLE`) as the table says it."""

@@ -561,9 +561,11 @@ class _Api:
             return self._no_table(request)
         person = None if who is None else who[0]
         try:
-            self.lobby.runner(request.path_params["table"])
+            runner = self.lobby.runner(request.path_params["table"])
         except LookupError as error:
             return await self._elsewhere(request, error)
+        if not runner.watches(person):
+            return _error(403, i18n._("the host lets nobody watch this table: sit down to see it"))
         table = request.path_params["table"]
         return await self.readings.odds_answer(table, person, _address(request))
 

@@ -56,7 +56,16 @@ __all__ = [
 CONTROLS = ("pause", "resume", "remove", "settings", "give", "cohost")
 """The controls, as the message's `control` names them."""
 
-CHANGEABLE = ("time_limit", "time_bank", "hold", "away", "bot_pause", "approval", "odds")
+CHANGEABLE = (
+    "time_limit",
+    "time_bank",
+    "hold",
+    "away",
+    "bot_pause",
+    "approval",
+    "watchers",
+    "odds",
+)
 """The settings a host may change while the table plays (`Settings`): they apply from the
 next moment between coups. The rest (the bots' chips, the shuffle's windows, the allowance)
 hold for the table's life."""

@@ -280,6 +280,7 @@ class TableRunner:
             and (last_seq == seq or (self._recent and self._recent[0].seq <= last_seq + 1))
         )
         seat = book.seat_of(person) if person is not None else None
+        missed = missed and self.watches(person)  # one who may not watch is told no play
         subscriber.tell(
             {
                 "type": "welcome",
@@ -1156,10 +1157,13 @@ class TableRunner:
         self._narration.hear(told)
         self._encoder.batch()
         steps: dict[tuple[int, int | None, str | None], str] = {}  # (step, seat, words' language)
-        views: dict[tuple[int | None, str | None], str] = {}  # (seat, language if paused)
+        views: dict[tuple[int | None, str | None, bool], str] = {}  # (seat, words, watches)
         for subscriber in list(self._subscribers):
             person = subscriber.person
             for step in told:
+                if not self.watches(person):  # told that the table moved, and no more
+                    subscriber.tell(json_text({"type": "step", "seq": step.seq}))
+                    continue
                 seat = step.viewer(person)
                 language = subscriber.language if subscriber.words else None
                 key = (step.seq, seat, language)
@@ -1169,7 +1173,8 @@ class TableRunner:
                     steps[key] = json_text(message)
                 subscriber.tell(steps[key])
             now = self._told.seat_of(person) if person is not None else None
-            audience = (now, subscriber.language if self.paused else None)  # the pause's words
+            watches = self.watches(person)
+            audience = (now, subscriber.language if self.paused else None, watches)
             if audience not in views:
                 with i18n.use(subscriber.language):
                     view = self._view_for(person, self._told, self._encoder.view)
@@ -1208,7 +1213,7 @@ class TableRunner:
         paused = _(self.paused) if self.paused else None
         plans = self._plans.told()
         hosting = {**self.hosts.told(), "halted": self._halted()}
-        return view_message(
+        message = view_message(
             book,
             person,
             self.info.rules.seats,
@@ -1220,6 +1225,16 @@ class TableRunner:
             encoder,
             hosting,
         )
+        if not self.watches(person):  # the seats open, and no play
+            message["view"] = None
+        return message
+
+    def watches(self, person: int | None) -> bool:
+        """Whether `person` is shown the table's play: one seated, a host, or anyone let
+        in where the host lets people watch (`watchers`)."""
+        if self.info.settings.watchers or self.hosts.may(person):
+            return True
+        return person is not None and self._told.seat_of(person) is not None
 
 
 class _Derived:

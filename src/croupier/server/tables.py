@@ -100,7 +100,8 @@ class Settings:
     (`bot_pause`), the chips each bot brings (`bot_chips`, at most what a seat may bring:
     `MAX_BUY_IN`),
     whether the table gives the exact odds of the cards not yet seen (`odds`), whether its
-    host lets each person sit (`approval`: `croupier.server._asking`), the chips its hosts
+    host lets each person sit (`approval`: `croupier.server._asking`), whether one who holds no
+    seat there but its hosts sees its play (`watchers`), the chips its hosts
     may give the people at it in all (`allowance`: `croupier.server.hosting`), how long a
     shuffle waits for the seated people's sealed parts once its commitment is told
     (`parts_window`; no longer once each whose client gives parts has), and, once its
@@ -117,6 +118,7 @@ class Settings:
     bot_chips: int = 1000
     odds: bool = True
     approval: bool = False
+    watchers: bool = True
     allowance: int = 0
     parts_window: float = 5.0
     reveal_window: float = 5.0
@@ -158,9 +160,10 @@ class Settings:
             raise ValueError(said.format(chips=self.bot_chips, most=MAX_BUY_IN))
         if not isinstance(self.odds, bool):
             raise ValueError(_("odds={odds!r} is not valid: true or false").format(odds=self.odds))
-        if not isinstance(self.approval, bool):
-            said = _("approval={approval!r} is not valid: true or false")
-            raise ValueError(said.format(approval=self.approval))
+        for name in ("approval", "watchers"):
+            if not isinstance(getattr(self, name), bool):
+                said = _("{name}={value!r} is not valid: true or false")
+                raise ValueError(said.format(name=name, value=getattr(self, name)))
         chips = self.allowance
         if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= MOST_CHIPS:
             said = _("allowance={chips!r} is not valid: 0 to {most} chips in all")

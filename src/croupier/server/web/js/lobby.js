@@ -171,6 +171,7 @@ async function open(event) {
         bot_pause: Number(form.elements.bot_pause.value),
         odds: form.elements.odds.checked,
         approval: form.elements.approval.checked,
+        watchers: form.elements.watchers.checked,
       },
       ...(sealed ? { sealed } : {}), // its seal: the part is revealed at the table
       private: form.elements.private.checked,

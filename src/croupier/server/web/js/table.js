@@ -187,6 +187,13 @@ function draw() {
   const message = state.message;
   if (!message) return;
   const { view, seat } = message;
+  if (view === null) { // the host lets nobody watch: the seats open, and no play
+    clear(page.layout).append(el("p", { class: "note" }, _("The host lets nobody watch this table: sit down to see it.")));
+    drawActions(message, [], 0);
+    state.clock.set({}, seat, state.names);
+    online(state.online);
+    return;
+  }
   const was = focused(document.body);
   const placed = new Set();
   const options = view.legal?.options || [];
@@ -230,6 +237,7 @@ function draw() {
 
 // The places free at the table now (a seat, or a box, that no one holds), from the view.
 function freePlaces(view) {
+  if (view === null) return Object.keys(state.message?.open_seats || {}).map(Number); // not watching
   const places = Array.isArray(view.boxes) ? view.boxes : Array.isArray(view.seats) ? view.seats : [];
   return places.flatMap((held, index) => (held === null ? [index] : []));
 }
