@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
+from croupier.bots import roster
 from croupier.server import hosting
 from croupier.server._controls import _SETTINGS
 from croupier.server.app import create_app
@@ -20,7 +21,7 @@ from croupier.server.audit import audit
 from croupier.server.database import open_database
 from croupier.server.people import STARTING_GRANT
 from croupier.server.schema import TableRecord
-from croupier.server.tables import table_chips
+from croupier.server.tables import rebuild, table_chips
 from tests.server.players import Person, Reader, house_box, open_table, pick, sit_down
 
 
@@ -54,7 +55,9 @@ def test_only_a_host_controls_the_table_and_a_bad_control_is_said_in_one_line(se
         "log in to host a table"
     )
     bad = {
-        "nap": "control='nap' is not valid: one of pause, resume, remove, settings, give, cohost",
+        "nap": (
+            "control='nap' is not valid: one of pause, resume, remove, settings, give, cohost, bot"
+        ),
         "remove": "seat=None is not valid: a seat's number",
     }
     for control, reason in bad.items():
@@ -122,7 +125,8 @@ def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
         assert halted["waiting"] == {}, "no clock runs"
         engine = open_database(database_url)
         with Session(engine) as session:
-            assert session.get(TableRecord, table).held, "stored before told"
+            record = session.get(TableRecord, table)
+            assert record is not None and record.held, "stored before told"
         runner = server.app.state.lobby.runner(table)
         due = runner._due()  # no deal, no bot, no clock: at most the shoe's end, an hour on
         assert due is None or due - time.monotonic() > 3000, due
@@ -140,7 +144,8 @@ def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
         assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
         assert _view(reader, lambda m: m["seq"] > seq + 1)
         with Session(engine) as session:
-            assert not session.get(TableRecord, table).held
+            record = session.get(TableRecord, table)
+            assert record is not None and not record.held
         engine.dispose()
     runner.close()
 
@@ -231,7 +236,9 @@ def test_settings_changed_apply_from_the_next_moment_between_coups_and_are_store
         assert runner.info.settings.time_limit == 12.0 and runner.info.settings.odds is False
     engine = open_database(database_url)
     with Session(engine) as session:
-        stored = session.get(TableRecord, table).settings
+        record = session.get(TableRecord, table)
+        assert record is not None
+        stored = record.settings
     engine.dispose()
     assert '"time_limit": 12.0' in stored and '"odds": false' in stored
     runner.close()
@@ -264,3 +271,45 @@ def test_where_the_host_lets_nobody_watch_one_who_holds_no_seat_is_shown_no_play
         said = guest.until(lambda m: m["type"] == "hosted")["said"]
         assert said == "ann changes the settings from the next coup: anyone let in watching"
     server.app.state.lobby.runner(table).close()
+
+
+def test_while_the_table_stands_paused_a_host_seats_a_bot_and_sends_one_away(server, database_url):
+    ann = Person(server, "ann")
+    table = open_table(ann, bots=1, time_limit=1, bot_pause=0.1)
+    runner = server.app.state.lobby.runner(table)
+    with ann.connect(table) as socket:
+        reader = Reader(socket, ann.heard)
+        sit_down(reader, 0, 300)
+        assert _error(_host(ann, table, control="bot", seat=2), 409) == (
+            "pause the table first: a bot sits down or gets up while it stands paused"
+        )
+        assert _host(ann, table, control="pause").status_code == 200
+        _view(reader, lambda m: m["hosting"]["halted"])
+        newcomer = roster.at_seat("punto-banco", 2)
+        assert _host(ann, table, control="bot", seat=2).json() == {
+            "control": "bot",
+            "seat": 2,
+            "name": newcomer,
+            "yes": True,
+        }
+        said = reader.until(lambda m: m["type"] == "hosted")["said"]
+        assert said == f"ann seats the bot {newcomer}"
+        assert _error(_host(ann, table, control="bot", seat=2), 409) == "seat 2 is taken"
+        assert _error(_host(ann, table, control="bot", seat=0, yes=False), 409) == (
+            "no bot holds seat 0"
+        )
+        first = ann.get(f"/api/tables/{table}").json()["taken"]["1"]["name"]
+        assert _host(ann, table, control="bot", seat=1, yes=False).json()["name"] == first
+        taken = ann.get(f"/api/tables/{table}").json()["taken"]
+        assert taken == {
+            "0": {"name": "ann", "bot": False},
+            "2": {"name": newcomer, "bot": True},
+        }
+        assert _host(ann, table, control="resume").status_code == 200
+        reader.until(lambda m: m["type"] == "step" and m.get("actor") == 2, timeout=30)
+    runner.close()
+    engine = open_database(database_url)
+    _info, book, _ = rebuild(engine, table, box=house_box(database_url))
+    engine.dispose()
+    assert book.named[2] == newcomer and 1 not in book.seats, "as committed"
+    assert audit(database_url, table_chips(house_box(database_url))) == []

@@ -115,6 +115,16 @@ def serve(database_url: str) -> Iterator[Callable[[int | None], Served]]:
         server.stop()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed(browser: Any) -> Iterator[None]:
+    """Every page a test opened is closed once it is over. A page left open runs on: its
+    socket reconnects to a server that has stopped, its timers read and redraw; a worker's
+    leftover pages once held a hundred renderers busy and slowed every test after them."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 @pytest.fixture
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)

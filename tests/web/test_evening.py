@@ -64,7 +64,7 @@ def test_a_private_evening_is_settled_as_the_ledger_says(
     for guest, bought in ((ada, 300), (bob, 200)):
         net = guest.context.request.get(f"{served.url}/api/me").json()["chips"] - 1000
         cells = tonight.locator(f"tr[data-person='{guest.name}'] td")
-        expect(cells).to_have_text([str(bought), "0", str(bought + net), "0", _signed(net)])
+        expect(cells).to_have_text([str(bought), "0", "0", str(bought + net), "0", _signed(net)])
         nets[guest.name] = net
     house = -sum(nets.values())
     if house:

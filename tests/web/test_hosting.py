@@ -68,8 +68,8 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     expect(bob.page.locator("#who")).to_contain_text("0 chips in your account")
     expect(bob.page.get_by_role("region", name="hosting the table")).to_be_hidden()
 
-    host.get_by_label("Seat").select_option(label="bob")
-    host.get_by_label("Chips").fill("200")
+    host.get_by_label("Person", exact=True).select_option(label="bob")
+    host.get_by_label("Chips to give").fill("200")
     host.get_by_role("button", name="Give chips").click()
     gift = "ann gives bob 200 chips from the evening's allowance (300 chips are left)"
     for guest in (ann, bob):
@@ -88,13 +88,16 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     expect(bob.page.locator("#log li").last).to_have_text(
         "ann changes the settings from the next coup: a time limit of 12 s"
     )
+    host.get_by_label("Bot's place").select_option("3")
+    host.get_by_role("button", name="Seat a bot").click()
+    expect(bob.page.locator("#log li").last).to_contain_text("ann seats the bot ")
     host.get_by_role("button", name="Resume play").click()
     expect(bob.page.locator("#log li").last).to_have_text("ann resumes play")
     expect(bob.page.locator("#paused")).to_be_hidden()
     expect(bob.page.locator("#clock")).to_contain_text(re.compile(r"\b(1[0-2]|[1-9]) s"))
 
-    host.get_by_label("Seat").select_option(label="bob")
-    host.get_by_label("Reason").fill("the night is over for him")
+    host.get_by_label("Person", exact=True).select_option(label="bob")
+    host.get_by_label("Reason to remove").fill("the night is over for him")
     host.get_by_role("button", name="Remove").click()
     removed = "ann removes bob from the table: the night is over for him"
     expect(bob.page.locator("#log li").filter(has_text=removed)).to_have_count(1)

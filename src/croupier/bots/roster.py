@@ -14,7 +14,7 @@ from croupier.bots._registration import GameBots
 from croupier.errors import InvalidInput
 from croupier.table import Controller
 
-__all__ = ["GAMES", "bot", "names"]
+__all__ = ["GAMES", "at_seat", "bot", "names"]
 
 GAMES: dict[str, GameBots] = {
     bots.game: bots
@@ -32,6 +32,12 @@ GAMES: dict[str, GameBots] = {
 def names(game: str) -> tuple[str, ...]:
     """The bots of `game`, in the order they take seats."""
     return tuple(name for name, _ in GAMES[game].roster)
+
+
+def at_seat(game: str, seat: int) -> str:
+    """The bot of `game` that takes `seat` (from 1: the first seat is the opener's)."""
+    found = names(game)
+    return found[(seat - 1) % len(found)]
 
 
 def bot(game: str, name: str, rng: random.Random) -> Controller:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from croupier.bots import roster
 from croupier.engine.actions import Action, Draw, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE, Actor
 from croupier.engine.codec import decode, encode
@@ -187,7 +188,8 @@ class Book:
         moves: list[Move] = []
         for event in events:
             if isinstance(event, SeatJoined):
-                holder = Seat(person[1], person[0]) if person is not None else Seat("bot")
+                bot = Seat(roster.at_seat(self.game.name, event.seat))  # (one a host seated)
+                holder = Seat(person[1], person[0]) if person is not None else bot
                 self.seats[event.seat] = holder
                 self.named = {**self.named, event.seat: holder.name}
                 moves.append(Move(holder.party, "table", event.chips, Cause.BUY_IN, ref))

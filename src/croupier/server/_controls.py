@@ -57,7 +57,9 @@ async def play(engine: Engine, runner: TableRunner, control: Control, host: str)
         await asyncio.to_thread(hosting.store_guest, engine, table, person, cohost=control.yes)
         runner.cohost(person, control.yes, lambda: _cohost(host, name, control.yes))
         return {"control": "cohost", "name": name, "yes": control.yes}
-    assert control.seat is not None, "remove and give name a seat"
+    assert control.seat is not None, "remove, give and bot name a seat"
+    if control.kind == "bot":
+        return await _bot(runner, control.seat, control.yes, host)
     allowance = runner.info.settings.allowance
     if control.kind == "give" and not allowance:
         raise Refused(_("this table was opened with no allowance: its hosts give no chips"))
@@ -83,6 +85,25 @@ async def play(engine: Engine, runner: TableRunner, control: Control, host: str)
         "chips": control.chips,
         "left": left,
     }
+
+
+async def _bot(runner: TableRunner, seat: int, yes: bool, host: str) -> dict[str, Any]:
+    """A bot seated at `seat`, or sent away from it: its step stored, then told."""
+    if seat >= runner.info.rules.seats:
+        raise Refused(_("seat {seat} is not at this table").format(seat=seat))
+    held = runner.book.seats.get(seat)
+    why = await runner.seat_bot(seat, yes)
+    if why is not None:
+        raise Refused(why)
+    name = runner.book.seats[seat].name if yes else held.name if held else ""
+    runner.tell_hosted("bot", lambda: _botted(host, name, yes))
+    return {"control": "bot", "seat": seat, "name": name, "yes": yes}
+
+
+def _botted(host: str, bot: str, yes: bool) -> str:
+    if yes:
+        return _("{host} seats the bot {bot}").format(host=host, bot=bot)
+    return _("{host} sends the bot {bot} away").format(host=host, bot=bot)
 
 
 def _seated(runner: TableRunner, seat: int) -> tuple[int, str]:

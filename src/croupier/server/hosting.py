@@ -1,7 +1,8 @@
 """A table's hosts and what they may do (docs/protocol.md, "Hosting"): the person who
 opened it, and those they name co-hosts, pause and resume it between coups, remove a seat
-with a reason, change its settings between coups and give chips to the people at it from
-its `allowance`; the host alone names co-hosts. Each control is one message
+with a reason, change its settings between coups, seat a bot or send one away while it
+stands paused, and give chips to the people at it from its `allowance`; the host alone
+names co-hosts. Each control is one message
 (`POST /api/tables/{id}/host`), read here (`read`), stored here before the table tells it,
 and played by the table (`croupier.server.runner`).
 
@@ -53,7 +54,7 @@ __all__ = [
     "store_held",
 ]
 
-CONTROLS = ("pause", "resume", "remove", "settings", "give", "cohost")
+CONTROLS = ("pause", "resume", "remove", "settings", "give", "cohost", "bot")
 """The controls, as the message's `control` names them."""
 
 CHANGEABLE = (
@@ -80,6 +81,7 @@ _FIELDS = {
     "settings": ("settings",),
     "give": ("seat", "chips"),
     "cohost": ("name", "yes"),
+    "bot": ("seat", "yes"),
 }
 
 
@@ -128,10 +130,15 @@ def read(body: Mapping[str, Any]) -> Control:
         said = _("{control} takes no {field!r}: it takes {fields}")
         fields = ", ".join(_FIELDS[kind]) or _("nothing else")
         raise InvalidInput(said.format(control=kind, field=unknown[0], fields=fields))
-    if kind in ("remove", "give"):
+    yes = body.get("yes", True)
+    if not isinstance(yes, bool):
+        raise InvalidInput(_("yes={yes!r} is not valid: true or false").format(yes=yes))
+    if kind in ("remove", "give", "bot"):
         seat = body.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise InvalidInput(_("seat={seat!r} is not valid: a seat's number").format(seat=seat))
+        if kind == "bot":
+            return Control(kind, seat=seat, yes=yes)
         if kind == "remove":
             return Control(kind, seat=seat, reason=_reason(body.get("reason")))
         chips = body.get("chips")
@@ -142,11 +149,9 @@ def read(body: Mapping[str, Any]) -> Control:
     if kind == "settings":
         return Control(kind, changes=_changes(body.get("settings")))
     if kind == "cohost":
-        name, yes = body.get("name"), body.get("yes", True)
+        name = body.get("name")
         if not isinstance(name, str) or not name.strip():
             raise InvalidInput(_("name={name!r} is not valid: a person's name").format(name=name))
-        if not isinstance(yes, bool):
-            raise InvalidInput(_("yes={yes!r} is not valid: true or false").format(yes=yes))
         return Control(kind, name=name.strip(), yes=yes)
     return Control(kind)
 

@@ -186,12 +186,11 @@ class Lobby:
         request."""
         found = games.get(game)
         rules = found.config(**options)
-        names = roster.names(game)
         room = rules.seats - 1
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= room:
             said = i18n._("bots={bots!r} is not valid: 0 to {room} at this table")
             raise InvalidInput(said.format(bots=bots, room=room))
-        seated = {seat: names[(seat - 1) % len(names)] for seat in range(1, bots + 1)}
+        seated = {seat: roster.at_seat(game, seat) for seat in range(1, bots + 1)}
         refusal = too_few(game, rules, bots, settings.bot_chips)
         if refusal is not None:
             raise InvalidInput(i18n._("{why}: open the table with more bots").format(why=refusal))

@@ -147,9 +147,26 @@ class _Batch:
     answers: list[tuple[Request, dict[str, Any] | None, int]] = field(default_factory=list)
     """Each request the batch judged, in order: its refusal, or None and the seq of its
     step (acknowledged once the batch is stored)."""
+    seatings: list[tuple[_Seating, str | None]] = field(default_factory=list)
+    """Each host's bot judged, with why not (None: its step is in the batch)."""
     between_coups: bool = False
     """Whether a step of the batch came to a moment between coups (at a table with a time
     bank: every bank is full again once the batch is stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """A host's bot to seat at `seat` (`yes`), or to get up from it: answered on `reply`
+    with why not, in words, or None once its step is stored."""
+
+    seat: int
+    yes: bool
+    reply: asyncio.Future[str | None]
+    language: str
+
+
+_Asked = Request | Giving | _Seating
+"""What a table's inbox holds: a person's action, a part of the shuffle, a host's bot."""
 
 
 class TableRunner:
@@ -191,17 +208,20 @@ class TableRunner:
         self._house_rng = rng("house")
         self._croupier = Croupier(waits=True)
         """The house: an empty table waits for people rather than closing."""
+        self._rng = rng
         self._bots: dict[int, Controller] = {
-            seat: roster.bot(info.game, name, rng(f"bot/{seat}"))
-            for seat, name in info.bots.items()
+            seat: roster.bot(info.game, holder.name, rng(f"bot/{seat}"))
+            for seat, holder in book.seats.items()
+            if holder.person is None
         }
+        """The bots seated now, by seat: those it opened with, and those its hosts seated."""
         self._clock = clock
         self._keys = dict(info.keys)
         self._recent: collections.deque[Told] = collections.deque(recent, maxlen=RECENT)
         self._narration = Narration(info.game, self._recent)
         self._encoder = Encoder()
         self._subscribers: list[Subscriber] = []
-        self._inbox: asyncio.Queue[Request | Giving | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[_Asked | None] = asyncio.Queue()
         self._clocks = Clocks(info.settings.time_limit, info.settings.time_bank)
         now = clock()
         self._absent: dict[int, float] = {
@@ -455,7 +475,7 @@ class TableRunner:
     async def run(self) -> None:
         """Play the table until its session ends."""
         await self._commit_and_tell(self._automatic_batch())
-        getter: asyncio.Task[Request | Giving | None] | None = None
+        getter: asyncio.Task[_Asked | None] | None = None
         try:
             while not (self.closed or self.gone):
                 due = self._due()
@@ -467,7 +487,7 @@ class TableRunner:
                     await self._on_time()
                     continue
                 first, getter = getter.result(), None
-                requests: list[Request | Giving] = [first] if first is not None else []
+                requests: list[_Asked] = [first] if first is not None else []
                 while not self._inbox.empty():  # every request waiting: one batch
                     if (waiting := self._inbox.get_nowait()) is not None:
                         requests.append(waiting)
@@ -479,7 +499,7 @@ class TableRunner:
             if getter is not None:
                 getter.cancel()
         # A request the getter took while the table was closing is answered with the rest.
-        taken: list[Request | Giving | None] = (
+        taken: list[_Asked | None] = (
             [getter.result()]
             if getter is not None and getter.done() and not getter.cancelled()
             else []
@@ -488,6 +508,10 @@ class TableRunner:
             taken.append(self._inbox.get_nowait())
         for late in taken:
             if late is None:
+                continue
+            if isinstance(late, _Seating):
+                with i18n.use(late.language):
+                    late.reply.set_result(self._why_stopped())
                 continue
             with i18n.use(heard_in(late)):
                 if isinstance(late, Giving):
@@ -577,8 +601,12 @@ class TableRunner:
     def _waiting_bots(self) -> list[int]:
         if self._resting() or self._halted() or self._bots_asked_at == self.book.seq:
             return []
-        actors = self.book.game.to_act(self.book.state)
-        return sorted(seat for seat in self._bots if seat in actors)
+        actors, seats = self.book.game.to_act(self.book.state), self.book.seats
+        return sorted(  # (a seat a bot left, where a person sits now, is theirs)
+            seat
+            for seat in self._bots
+            if seat in actors and seat in seats and seats[seat].person is None
+        )
 
     def _resting(self) -> bool:
         """No person is seated, someone may sit down now (or nobody ever could), and the
@@ -645,7 +673,7 @@ class TableRunner:
             return None
         return holder.person, holder.name
 
-    async def _handle(self, requests: list[Request | Giving]) -> None:
+    async def _handle(self, requests: list[_Asked]) -> None:
         """Judge the requests in the order they came, as one batch: each accepted one's
         step and the steps that follow it without anyone deciding, each part of the shuffle
         given. Every request is answered once the batch is stored (or not), in that order.
@@ -655,9 +683,17 @@ class TableRunner:
         for request in requests:
             if isinstance(request, Giving):
                 self._give(batch, request)
+            elif isinstance(request, _Seating):
+                with i18n.use(request.language):
+                    batch.seatings.append((request, self._seat_bot(batch, request)))
             else:
                 self._judge(batch, request)
         failure = await self._commit_and_tell(batch)
+        for seating, why in batch.seatings:
+            if why is None and failure is None:
+                self._bot_seated(seating)
+            with i18n.use(seating.language):
+                seating.reply.set_result(why or (failure and _unstored(failure)) or None)
         if isinstance(failure, InsufficientChips) and len(requests) > 1:
             for request in requests:
                 await self._handle([request])
@@ -848,6 +884,41 @@ class TableRunner:
             self.hosts.cohosts.discard(person)
         self._tell_hosted("cohost", said)
         self._tell_host()
+
+    async def seat_bot(self, seat: int, yes: bool) -> str | None:
+        """A host's bot sits down at `seat` (`yes`, with the table's `bot_chips`), or the
+        bot there gets up, as a step of the table's own while it stands paused by its host:
+        None once the step is stored and told, else why not (in the context's language)."""
+        reply: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        if self.closed or self.gone:
+            return self._why_stopped()
+        self._inbox.put_nowait(_Seating(seat, yes, reply, i18n.current()))
+        return await reply
+
+    def _seat_bot(self, batch: _Batch, seating: _Seating) -> str | None:
+        """Add a host's bot's step to the batch: None, or why not."""
+        if not self._halted():
+            return _("pause the table first: a bot sits down or gets up while it stands paused")
+        seat, holder = seating.seat, self.book.seats.get(seating.seat)
+        if seating.yes and holder is not None:
+            return _("seat {seat} is taken").format(seat=seat)
+        if not seating.yes and (holder is None or holder.person is not None):
+            return _("no bot holds seat {seat}").format(seat=seat)
+        action: Action = Join(self.info.settings.bot_chips) if seating.yes else Leave()
+        try:
+            self._take(batch, seat, action, "bot")
+        except IllegalAction as error:
+            return error.reason
+        return None
+
+    def _bot_seated(self, seating: _Seating) -> None:
+        """The host's bot's step is stored: the table plays it from now, or no more."""
+        if seating.yes:
+            name = self.book.seats[seating.seat].name
+            rng = self._rng(f"bot/{seating.seat}")
+            self._bots[seating.seat] = roster.bot(self.info.game, name, rng)
+        else:
+            self._bots.pop(seating.seat, None)
 
     def _tell_hosted(self, control: str, said: Callable[[], str]) -> None:
         """Tell every connection, in its language, what a host did, then the view."""

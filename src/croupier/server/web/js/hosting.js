@@ -1,6 +1,7 @@
 // The host's panel, for the table's host and co-hosts (the view's `hosting.hosts`): pause
 // and resume between coups, remove a seat with a reason, give chips from the evening's
-// allowance, change the time limit, name a co-host (the host alone). Each is one message,
+// allowance, change the time limit, seat a bot or send one away while the table stands
+// paused, name a co-host (the host alone). Each is one message,
 // POST /api/tables/{id}/host (docs/protocol.md "Hosting"); the server checks who may, and
 // everyone at the table hears what was done (`hosted`, in the log).
 
@@ -15,7 +16,8 @@ export class HostPanel {
     this.form = section.querySelector("form");
     this.note = section.querySelector("[role=status]");
     this.hold = section.querySelector(".hold");
-    this.seats = this.form.elements.seat;
+    this.seats = this.form.elements.host_seat;
+    this.places = this.form.elements.host_botseat;
     this.hold.addEventListener("click", () => this.send({ control: this.held ? "resume" : "pause" }));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -36,22 +38,32 @@ export class HostPanel {
     clear(this.seats);
     for (const [seat, name] of Object.entries(names)) this.seats.append(el("option", { value: seat }, name));
     if (chosen in names) this.seats.value = chosen;
+    const view = message.view || {};
+    const places = Array.isArray(view.boxes) ? view.boxes : Array.isArray(view.seats) ? view.seats : [];
+    const place = this.places.value;
+    clear(this.places);
+    places.forEach((held, seat) => {
+      const who = held === null ? _("free") : names[seat] ?? _("taken");
+      this.places.append(el("option", { value: String(seat) }, _("{n} ({who})", { n: seat + 1, who })));
+    });
+    if (place !== "" && Number(place) < places.length) this.places.value = place;
   }
 
   submitted(how) {
     const fields = this.form.elements;
-    const seat = Number(fields.seat.value);
-    if (how === "remove") this.send({ control: "remove", seat, reason: fields.reason.value });
-    else if (how === "give") this.send({ control: "give", seat, chips: Number(fields.chips.value) });
-    else if (how === "time") this.send({ control: "settings", settings: { time_limit: Number(fields.time_limit.value) } });
-    else if (how === "cohost") this.send({ control: "cohost", name: fields.cohost.value.trim() });
+    const seat = Number(fields.host_seat.value);
+    if (how === "remove") this.send({ control: "remove", seat, reason: fields.host_reason.value });
+    else if (how === "give") this.send({ control: "give", seat, chips: Number(fields.host_chips.value) });
+    else if (how === "time") this.send({ control: "settings", settings: { time_limit: Number(fields.host_time_limit.value) } });
+    else if (how === "cohost") this.send({ control: "cohost", name: fields.host_cohost.value.trim() });
+    else if (how === "bot" || how === "nobot") this.send({ control: "bot", seat: Number(fields.host_botseat.value), yes: how === "bot" });
   }
 
   async send(control) {
     try {
       await post(`/api/tables/${this.table}/host`, control);
       this.note.textContent = _("Done: everyone at the table is told.");
-      if (control.control === "remove") this.form.elements.reason.value = "";
+      if (control.control === "remove") this.form.elements.host_reason.value = "";
     } catch (error) {
       this.note.textContent = error instanceof ApiError ? _("Not done: {reason}.", { reason: error.message }) : _("The server does not answer: is it running?");
     }
