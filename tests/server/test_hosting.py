@@ -13,7 +13,10 @@ import pytest
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
+from croupier import games
 from croupier.bots import roster
+from croupier.engine.actions import EndSession
+from croupier.engine.actors import HOUSE
 from croupier.server import hosting
 from croupier.server._controls import _SETTINGS
 from croupier.server.app import create_app
@@ -313,3 +316,27 @@ def test_while_the_table_stands_paused_a_host_seats_a_bot_and_sends_one_away(ser
     engine.dispose()
     assert book.named[2] == newcomer and 1 not in book.seats, "as committed"
     assert audit(database_url, table_chips(house_box(database_url))) == []
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_game_stands_paused_at_its_next_moment_between_coups(server, game):
+    """The pause waits for the moment the house may end the session, which every game has
+    between its coups; there no clock runs and the table takes no step until resumed."""
+    ann = Person(server, "ann")
+    table = open_table(ann, game, bots=2, time_limit=1, bot_pause=0.05)
+    runner = server.app.state.lobby.runner(table)
+    with ann.connect(table) as socket:
+        reader = Reader(socket, ann.heard)
+        view = _view(reader, lambda m: m["open_seats"])  # (the table rests: none after)
+        seat = min(view["open_seats"], key=int)
+        joins = {**view["open_seats"][seat]["template"], "amount": 300}
+        reader.send(joins, view["seq"], seat=int(seat))
+        assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+        assert _host(ann, table, control="pause").status_code == 200
+        halted = _view(reader, lambda m: m["hosting"]["halted"])
+        assert halted["waiting"] == {}
+        assert EndSession() in runner.book.game.options(runner.book.state, HOUSE)
+        assert runner.book.seq == halted["seq"], "it stands where it told"
+        assert _host(ann, table, control="resume").status_code == 200
+        _view(reader, lambda m: m["seq"] > halted["seq"])
+    runner.close()

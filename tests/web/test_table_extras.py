@@ -195,7 +195,7 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
         net = chips - 1000
         cells = tonight.locator(f"tr[data-person='{guest.name}'] td")
         expect(cells).to_have_text(
-            [str(bought), "0", str(bought + net), "0", f"+{net}" if net > 0 else str(net)]
+            [str(bought), "0", "0", str(bought + net), "0", f"+{net}" if net > 0 else str(net)]
         )
     expect(tonight.locator(".payments")).to_be_visible()
     tonight.scroll_into_view_if_needed()
