@@ -295,6 +295,9 @@ def test_a_bot_table_that_closes_goes_on_at_another_and_its_link_leads_there(dat
             time.sleep(0.05)
         following = closed["next"]
         assert closed["closed"] and following > old
+        while client.get(f"/api/tables/{following}").status_code == 404:  # stored, not yet run
+            assert time.monotonic() < deadline, f"table {following} never opened here"
+            time.sleep(0.05)
         assert entry(client, following)["game"] == "banchek"
         assert not entry(client, following).get("closed")
     with TestClient(create_app(database_url, bot_tables=2)) as client:  # restarted

@@ -548,13 +548,27 @@ class Visit:
                 "KEY`, KEY the server's ({url}/api/key)."
             )
             self.console.print(said.format(url=self.server.url, table=self.table), soft_wrap=True)
-        with contextlib.suppress(*TROUBLE):
-            after: int = self.line.call(self.line.client.me())["chips"]
+        after = self._account()
+        if after is not None:
             said = _("Your account at {url}: {before} chips before, {after} now ({net}).")
             net = signed(after - self.before)
             self.console.print(
                 said.format(url=self.server.url, before=self.before, after=after, net=net)
             )
+
+    def _account(self) -> int | None:
+        """The chips in the person's account now, as the server says; asked again, up to
+        `_ASKS` times, while the asking fails (a busy server, a dropped request); None if
+        it never answers."""
+        for _ask in range(_ASKS):
+            with contextlib.suppress(*TROUBLE):
+                chips: int = self.line.call(self.line.client.me())["chips"]
+                return chips
+        return None
+
+
+_ASKS = 3
+"""How many times the closing summary asks the server for the account."""
 
 
 def _at(url: str, error: BaseException) -> str:
