@@ -13,6 +13,7 @@ export class Caller {
     this.sound = localStorage.getItem(KEPT) !== "off";
     this.yours = false;
     this.lateSaid = false;
+    this.said = null; // the call the title shows now, if any
     this.audio = null;
     button.addEventListener("click", () => {
       this.sound = !this.sound;
@@ -47,7 +48,13 @@ export class Caller {
     this.beep(2);
   }
 
+  // The page has named itself anew (its game is known now): the call it showed stays on it.
+  retitle() {
+    this.title(this.said);
+  }
+
   title(words) {
+    this.said = words;
     const base = document.title.startsWith(MARK) ? document.title.slice(document.title.indexOf(" · ") + 3) : document.title;
     document.title = words ? `${MARK}${words} · ${base}` : base;
   }

@@ -138,6 +138,7 @@ async function loadTitle(game) {
   const title = found.find((g) => g.name === game)?.title || game;
   page.title.textContent = title;
   document.title = _("croupier: {game}, table {table}", { game: title, table });
+  state.call.retitle(); // (a call made before the title came stays on it)
 }
 
 async function loadPerson() {
