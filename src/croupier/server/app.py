@@ -55,6 +55,7 @@ from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
 from croupier.server.people import change_password, log_in, register
+from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, Person, TableRecord
 from croupier.server.succession import open_keys, published
 from croupier.server.tables import Settings
@@ -484,17 +485,14 @@ class _Api:
     async def let_sit(self, request: Request) -> Response:
         """The host's answer to a person asking to sit (`{"yes": true}` or false), stored
         before the table tells them (`croupier.server._asking`)."""
-        who = await self._who(request)
-        if who is None:
-            return _error(401, i18n._("log in to answer who asks to sit"))
-        if await self._hidden(request, who):
-            return self._no_table(request)
-        try:
-            runner = self.lobby.runner(request.path_params["table"])
-        except LookupError as error:
-            return await self._elsewhere(request, error)
-        if not runner.hosts.may(who[0]):
-            return _error(403, i18n._("only the table's hosts let people sit"))
+        found = await self._hosting(
+            request,
+            i18n._("log in to answer who asks to sit"),
+            i18n._("only the table's hosts let people sit"),
+        )
+        if isinstance(found, Response):
+            return found
+        _who, runner = found
         try:
             yes = (await frames.body(request)).get("yes")
         except InvalidInput as error:
@@ -510,12 +508,15 @@ class _Api:
         runner.let_sit(person, yes)
         return JSONResponse({"person": person, "yes": yes})
 
-    async def host(self, request: Request) -> Response:
-        """A host's control of their table (croupier.server.hosting): checked, stored, then
-        played by the table and told to everyone."""
+    async def _hosting(
+        self, request: Request, logged_out: str, not_host: str
+    ) -> tuple[tuple[int, str], TableRunner] | Response:
+        """Who asks and the table they host, for a host's request; else the answer that
+        refuses it: `logged_out` (401), no such table for them (404, or sent on to the
+        process that runs it), `not_host` (403)."""
         who = await self._who(request)
         if who is None:
-            return _error(401, i18n._("log in to host a table"))
+            return _error(401, logged_out)
         if await self._hidden(request, who):
             return self._no_table(request)
         try:
@@ -523,7 +524,20 @@ class _Api:
         except LookupError as error:
             return await self._elsewhere(request, error)
         if not runner.hosts.may(who[0]):
-            return _error(403, i18n._("only the table's host and co-hosts may do that"))
+            return _error(403, not_host)
+        return who, runner
+
+    async def host(self, request: Request) -> Response:
+        """A host's control of their table (croupier.server.hosting): checked, stored, then
+        played by the table and told to everyone."""
+        found = await self._hosting(
+            request,
+            i18n._("log in to host a table"),
+            i18n._("only the table's host and co-hosts may do that"),
+        )
+        if isinstance(found, Response):
+            return found
+        who, runner = found
         try:
             control = hosting.read(await frames.body(request))
             if control.kind == "cohost" and who[0] != runner.hosts.host:
