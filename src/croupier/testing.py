@@ -29,6 +29,8 @@ choose who sits down, imports hypothesis (the `test` extra) when it is called.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import json
 import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -55,8 +57,9 @@ from croupier.engine import (
     redact,
     replay,
 )
-from croupier.engine.actions import SitOut
-from croupier.errors import CroupierError, IllegalAction
+from croupier.engine.actions import SetLimits, SitOut
+from croupier.engine.rule_options import changeable, with_limits
+from croupier.errors import CroupierError, IllegalAction, InvalidConfig
 from croupier.randomness import RandomShuffler
 
 __all__ = [
@@ -71,6 +74,7 @@ __all__ = [
     "check_views_hide_what_they_must",
     "draw_buy_ins",
     "play_randomly",
+    "random_limits",
 ]
 
 Played = tuple[Actor, Action, tuple[Event, ...]]
@@ -123,7 +127,8 @@ def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Se
     `checks` of the steps, illegal actions and the views are checked too."""
     game, rng = spec.game, random.Random(seed)
     state = game.start(spec.config, spec.buy_ins)
-    driver = Driver(game, state, RandomShuffler.seeded(seed), _WhimsicalHouse(rounds), rng)
+    house = _WhimsicalHouse(rounds, random.Random(f"limits/{seed}"))
+    driver = Driver(game, state, RandomShuffler.seeded(seed), house, rng)
     steps: list[Played] = []
     while not driver.over:
         if len(steps) >= 100_000:
@@ -146,20 +151,53 @@ def play_randomly(spec: Spec, seed: int, rounds: int, checks: float = 0.2) -> Se
 
 @dataclass(frozen=True)
 class _WhimsicalHouse:
-    """The house in random play: it ends the session after `rounds` coups, and closes bets
-    now and then, but mostly lets the seats act first."""
+    """The house in random play: it ends the session after `rounds` coups, closes bets now
+    and then, but mostly lets the seats act first, and now and then between coups sets new
+    stake limits, as a host may ask (`SetLimits`)."""
 
     rounds: int
+    limits: random.Random
+    """Its own stream for new limits, apart from the play's."""
 
     def decide(self, game: Game[Any, Any, Any], state: Any, rng: random.Random) -> Action | None:
         legal, actors = game.legal_actions(state, HOUSE), game.to_act(state)
-        if HOUSE in actors and game.rounds(state) >= self.rounds and EndSession() in legal:
+        if game.rounds(state) >= self.rounds and EndSession() in legal:
             return EndSession()
+        if EndSession() in legal and self.limits.random() < _NEW_LIMITS:
+            limits = random_limits(game.rules_of(state), self.limits)
+            if limits:
+                return SetLimits(json.dumps(limits))
         seats = [actor for actor in actors if actor is not HOUSE]
         house = [option for option in legal if option not in (EndSession(), EndShoe())]
         if house and (not seats or rng.random() < 0.03):
             return pick(rng, rng.choice(house))
         return None
+
+
+_NEW_LIMITS = 0.05
+"""How often, at a moment between coups, the house in random play sets new stake limits."""
+
+
+def random_limits(rules: Any, rng: random.Random) -> dict[str, Any]:
+    """New values for some of `rules`' stake limits (`changeable`), drawn at random, as
+    `SetLimits` takes them; empty if those drawn do not go together."""
+    limits: dict[str, Any] = {}
+    for described in changeable(rules):
+        if rng.random() < 0.5:
+            continue
+        usual = described.default  # drawn about it, so that play goes on
+        if dataclasses.is_dataclass(usual):  # a range, as Limits(low, high): rising values
+            parts = [field.name for field in dataclasses.fields(usual)]
+            amounts = sorted(rng.randint(1, 3 * getattr(usual, part)) for part in parts)
+            changed = dict(zip(parts, amounts, strict=True))
+            limits[described.name] = {**encode(usual), **changed}
+        else:
+            limits[described.name] = rng.randint(described.low or 1, 3 * usual)
+    try:
+        with_limits(rules, limits)
+    except InvalidConfig:
+        return {}
+    return limits
 
 
 def _seat_choice(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Actor, Action]:

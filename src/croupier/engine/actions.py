@@ -32,6 +32,7 @@ __all__ = [
     "Legal",
     "Option",
     "Rebuy",
+    "SetLimits",
     "Shuffle",
     "ShufflePack",
     "SitIn",
@@ -241,6 +242,17 @@ class CloseBets(Action):
 @dataclass(frozen=True, slots=True)
 class EndSession(Action):
     """The house: close the table between coups; everyone keeps their chips."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLimits(Action):
+    """The house: the stake limits from this moment between coups on, as a host changed
+    them (`croupier.engine.rule_options.with_limits`): `limits`, a JSON object of the
+    options changed, each by its field's name with its value as the rule set's JSON has
+    it (`{"minimum_stake": 20}`). Every game takes it, at the moments the house may end
+    the session (`Game.apply`); no game lists it among the house's options."""
+
+    limits: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from croupier.cards import Card
 from croupier.engine.actors import Actor
 
 __all__ = [
+    "EVERY_TABLE",
     "NOBODY",
     "PUBLIC",
     "Audience",
@@ -24,6 +25,7 @@ __all__ = [
     "DrawnForBank",
     "Event",
     "FirstBanker",
+    "LimitsSet",
     "SatIn",
     "SatOut",
     "SeatJoined",
@@ -74,12 +76,11 @@ def redact(event: Event, viewer: Actor | None) -> Event:
 
 
 def kinds(*modules: ModuleType) -> tuple[type[Event], ...]:
-    """The event types that `modules` define or import, the first module's first: what a
-    game names as its `events`."""
+    """The event types that `modules` define or import, the first module's first, then
+    those every table may tell (`EVERY_TABLE`): what a game names as its `events`."""
     found = (value for module in modules for value in vars(module).values())
-    return tuple(
-        {kind: None for kind in found if isinstance(kind, type) and issubclass(kind, Event)}
-    )
+    named = (kind for kind in found if isinstance(kind, type) and issubclass(kind, Event))
+    return tuple(dict.fromkeys((*named, *EVERY_TABLE)))
 
 
 # Events common to the games' tables.
@@ -164,3 +165,15 @@ class ShoeEnded(Event):
 @dataclass(frozen=True, slots=True)
 class SessionEnded(Event):
     coups: int
+
+
+@dataclass(frozen=True, slots=True)
+class LimitsSet(Event):
+    """The stake limits a host changed hold from here on (`SetLimits`): `limits`, the
+    options changed as the action gives them."""
+
+    limits: str
+
+
+EVERY_TABLE: tuple[type[Event], ...] = (LimitsSet,)
+"""The events every game's table may tell, whatever the game (`Game.apply`'s own)."""

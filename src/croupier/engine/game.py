@@ -17,17 +17,35 @@ Chance is explicit, as in OpenSpiel. `chance(state)` says what it does next:
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Draw, Legal, Shuffle, malformed
-from croupier.engine.actors import CHANCE, Actor
-from croupier.engine.events import Event
-from croupier.errors import ForbiddenAction, GameOver, IllegalAction, NotYourTurn, UnknownAction
+from croupier.engine.actions import (
+    Action,
+    Draw,
+    EndSession,
+    Legal,
+    SetLimits,
+    Shuffle,
+    malformed,
+)
+from croupier.engine.actors import CHANCE, HOUSE, Actor
+from croupier.engine.events import Event, LimitsSet
+from croupier.engine.rule_options import with_limits
+from croupier.errors import (
+    ForbiddenAction,
+    GameOver,
+    IllegalAction,
+    InvalidConfig,
+    NotYourTurn,
+    UnknownAction,
+)
 from croupier.randomness import Shuffler
 from croupier.shoe import End, Shoe
 
@@ -205,6 +223,8 @@ class Game(ABC, Generic[C, S, V]):
             raise GameOver(actor, action, "the session is over")
         if actor is CHANCE:
             self._check_chance(state, action)
+        elif isinstance(action, SetLimits):
+            return self._set_limits(state, actor, action)
         elif not isinstance(action, self.actions):
             names = ", ".join(kind.__name__ for kind in self.actions)
             raise UnknownAction(actor, action, f"{self.title} has no such action; it has {names}")
@@ -213,6 +233,37 @@ class Game(ABC, Generic[C, S, V]):
         elif action not in self.options(state, actor):
             raise self.refusal(state, actor, action)
         return self.perform(state, actor, action)
+
+    @property
+    def step_kinds(self) -> tuple[type[Action], ...]:
+        """The kinds of action a session's steps may hold besides chance's: the game's own
+        (`actions`), and the house's `SetLimits`, which every game takes."""
+        return (*self.actions, SetLimits)
+
+    def rules_of(self, state: S) -> C:
+        """The rule set `state` plays by: the one it started with, but for the stake limits
+        a host may have changed since (`SetLimits`)."""
+        return cast(C, cast(Any, state).rules)
+
+    def _set_limits(self, state: S, actor: Actor, action: SetLimits) -> tuple[S, tuple[Event, ...]]:
+        """The house sets the stake limits a host changed, at a moment between coups (when
+        it may end the session): they hold from the next coup on."""
+        if actor is not HOUSE:
+            raise ForbiddenAction(actor, action, "the house sets the stake limits, as a host asks")
+        if EndSession() not in self.options(state, HOUSE):
+            raise NotYourTurn(actor, action, "the stake limits change between coups")
+        try:
+            limits = json.loads(action.limits)
+        except ValueError:
+            limits = None
+        if not isinstance(limits, dict) or not limits:
+            raise UnknownAction(actor, action, "the limits are a JSON object of stake limits")
+        try:
+            rules = with_limits(self.rules_of(state), limits)
+        except InvalidConfig as error:
+            raise ForbiddenAction(actor, action, str(error)) from None
+        changed = dataclasses.replace(cast(Any, state), rules=rules)
+        return cast(S, changed), (LimitsSet(action.limits),)
 
     def _check_chance(self, state: S, action: Action) -> None:
         if CHANCE not in self.to_act(state):

@@ -172,7 +172,7 @@ class History:
             if key not in _KEYS[version]:
                 said = _("it has {key}, which a history of format {format} has not")
                 raise InvalidHistory(said.format(key=brief(key), format=version))
-        known = {kind.__name__: kind for kind in game.actions}
+        known = {kind.__name__: kind for kind in game.step_kinds}
         with _part(_("its rule set ('config')")):
             config = decode(data["config"], game.config_type)
         with _part(_("its buy-ins ('buy_ins')")):

@@ -25,25 +25,30 @@ import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from croupier.engine.codec import JSON, encode
-from croupier.errors import InvalidConfig
+from croupier.engine.codec import JSON, brief, decode, encode
+from croupier.errors import InvalidConfig, InvalidInput
 from croupier.i18n import N_, _, pgettext
 
 __all__ = [
     "End",
     "RuleOption",
+    "changeable",
     "check",
     "described",
     "is_enum",
     "labels",
+    "limits_said",
     "option",
     "options",
     "rate",
     "refuse",
     "stakes",
+    "with_limits",
 ]
+
+R = typing.TypeVar("R")
 
 _NOT_VALID = N_("{named} is not valid: {reason}")
 """How a field's value is refused."""
@@ -94,7 +99,13 @@ class RuleOption:
     @property
     def label(self) -> str:
         """What the lobby calls it, in English (the message id in the context "rule")."""
-        return self.name.replace("_", " ")
+        return _label(self.name)
+
+    @property
+    def changeable(self) -> bool:
+        """Whether a host may change it between coups (`with_limits`): a stake limit, but
+        not a bank agreed (`End.BOTH`), which is the size of every bank."""
+        return self.stake is not None and self.end is not End.BOTH
 
     def fits(self, value: Any) -> bool:
         """Whether `value` is within the option's bounds and choices; none is, where the
@@ -136,6 +147,7 @@ def _as_json(option: RuleOption) -> dict[str, JSON]:
         "choices": [encode(choice) for choice in option.choices]
         or ([member.value for member in option.kind] if is_enum(option.kind) else None),
         "stake": option.stake,
+        "changeable": option.changeable,
     }
     if dataclasses.is_dataclass(option.kind):
         parts = (field.name for field in dataclasses.fields(option.kind))
@@ -251,6 +263,54 @@ def stakes(rules: Any) -> dict[str, JSON]:
         else:
             limit[described.end.value] = value
     return dict(found)
+
+
+def changeable(rules: Any) -> tuple[RuleOption, ...]:
+    """The options of `rules` a host may change between coups (`with_limits`)."""
+    return tuple(described for described in options(rules) if described.changeable)
+
+
+def with_limits(rules: R, limits: Mapping[str, JSON]) -> R:
+    """`rules` with the stake limits in `limits` (each `changeable` option changed, by its
+    name, with its value as the rule set's JSON has it: `{"minimum_stake": 20}`), checked
+    as a whole rule set is; an `InvalidConfig` naming the field and why if one is not a
+    limit, or not valid, or they no longer go together."""
+    may = {described.name: described for described in changeable(rules)}
+    values = {}
+    for name, given in limits.items():
+        described = may.get(name)
+        if described is None:
+            said = _("{named} is not a stake limit a host changes between coups: those are {names}")
+            raise InvalidConfig(
+                said.replace("{names}", ", ".join(may) or _("none")), {name: brief(given)}
+            )
+        try:
+            values[name] = decode(given, described.kind)
+        except InvalidInput as error:
+            raise refuse({name: brief(given)}, str(error)) from None
+    made: R = dataclasses.replace(cast(Any, rules), **values)
+    return made
+
+
+def limits_said(limits: Mapping[str, JSON]) -> str:
+    """Stake limits (as `with_limits` takes them) as a line says them, in the current
+    language: `minimum stake 20, punto 20 to 2000`."""
+    said = []
+    for name, value in sorted(limits.items()):
+        if isinstance(value, dict):  # a range of its own, as Limits(low, high)
+            low, high = _said(value.get("low")), _said(value.get("high"))
+            value = _("{low} to {high}").format(low=low, high=high)
+        said.append(f"{pgettext('rule', _label(name))} {_said(value)}")
+    return ", ".join(said)
+
+
+def _said(value: JSON) -> str:
+    return _("none") if value is None else str(value)
+
+
+def _label(name: str) -> str:
+    """An option's label, in English, from its field's name."""
+    return name.replace("_", " ")
 
 
 def is_enum(kind: Any) -> bool:

@@ -3,13 +3,15 @@ teller, the seats named by `Names`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.markup import escape
 
-from croupier.engine.events import ChipsAdded, Event
+from croupier.engine.events import ChipsAdded, Event, LimitsSet
+from croupier.engine.rule_options import limits_said
 from croupier.i18n import N_, _
 
 __all__ = ["YOU", "Names", "Narrator", "Tellers"]
@@ -87,6 +89,9 @@ class Narrator:
 _EVERY_GAME: Tellers = {
     ChipsAdded: lambda n, e: _("{who} brings {chips} more chips, {total} now.").format(
         who=n.subject(e.seat), chips=e.chips, total=e.total
+    ),
+    LimitsSet: lambda n, e: _("The stake limits from this coup on: {limits}.").format(
+        limits=limits_said(json.loads(e.limits))
     ),
 }
 """The events told alike at every game's table."""
