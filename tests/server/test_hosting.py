@@ -5,6 +5,7 @@ anyone else, stored before it is told, and the gifts agree with the ledger's aud
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -17,6 +18,8 @@ from croupier import games
 from croupier.bots import roster
 from croupier.engine.actions import EndSession
 from croupier.engine.actors import HOUSE
+from croupier.engine.codec import decode, encode
+from croupier.engine.rule_options import stakes
 from croupier.server import hosting
 from croupier.server._controls import _SETTINGS
 from croupier.server.app import create_app
@@ -25,6 +28,8 @@ from croupier.server.database import open_database
 from croupier.server.people import STARTING_GRANT
 from croupier.server.schema import TableRecord
 from croupier.server.tables import rebuild, table_chips
+from croupier.testing import random_limits
+from tests.edits import verifies
 from tests.server.players import Person, Reader, house_box, open_table, pick, sit_down
 
 
@@ -59,7 +64,8 @@ def test_only_a_host_controls_the_table_and_a_bad_control_is_said_in_one_line(se
     )
     bad = {
         "nap": (
-            "control='nap' is not valid: one of pause, resume, remove, settings, give, cohost, bot"
+            "control='nap' is not valid: "
+            "one of pause, resume, remove, settings, limits, give, cohost, bot"
         ),
         "remove": "seat=None is not valid: a seat's number",
     }
@@ -340,3 +346,69 @@ def test_every_game_stands_paused_at_its_next_moment_between_coups(server, game)
         assert _host(ann, table, control="resume").status_code == 200
         _view(reader, lambda m: m["seq"] > halted["seq"])
     runner.close()
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_stake_limits_a_host_sets_hold_from_the_next_moment_between_coups(
+    server, database_url, game
+):
+    """The house sets them with a step of its own at the moment it may end the session, so
+    that the table's stored steps replay them; the lobby shows them, and they outlive the
+    process that ran the table."""
+    ann = Person(server, "ann")
+    table = open_table(ann, game, bots=2, time_limit=1, bot_pause=0.05)
+    runner = server.app.state.lobby.runner(table)
+    rules = runner.book.game.rules_of(runner.book.state)
+    rng = random.Random(2)
+    while not (limits := random_limits(rules, rng)):
+        pass
+    wanted = decode({**encode(rules), **limits}, type(rules))
+    with ann.connect(table, words=True) as socket:
+        reader = Reader(socket, ann.heard)
+        view = _view(reader, lambda m: m["open_seats"])
+        seat = min(view["open_seats"], key=int)
+        joins = {**view["open_seats"][seat]["template"], "amount": 300}
+        reader.send(joins, view["seq"], seat=int(seat))
+        assert reader.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+        answer = _host(ann, table, control="limits", limits=limits)
+        assert answer.json() == {"control": "limits", "limits": dict(sorted(limits.items()))}
+        said = reader.until(lambda m: m["type"] == "hosted")["said"]
+        assert said.startswith("ann sets the stake limits from the next coup: ")
+        step = reader.until(
+            lambda m: m["type"] == "step" and any(e["type"] == "LimitsSet" for e in m["events"])
+        )
+        assert step["actor"] == "house"
+        assert "The stake limits from this coup on: " in "\n".join(step["said"])
+        entry = ann.get(f"/api/tables/{table}").json()
+        assert entry["stakes"] == stakes(wanted) and entry["rules"] == encode(wanted)
+        runner.close()
+        _view(reader, lambda m: m["closed"])
+    engine = open_database(database_url)
+    info, book, _ = rebuild(engine, table, box=house_box(database_url))
+    engine.dispose()
+    assert info.rules == rules, "the table keeps the rules it opened with"
+    assert info.limits == limits and book.game.rules_of(book.state) == wanted
+    history = ann.get(f"/api/tables/{table}/history").json()
+    assert history["config"] == encode(rules) and verifies(games.get(game), history)
+    changed = {k: v for k, v in limits.items() if v != encode(getattr(rules, k))}
+    set_by_house = [item[1] for item in history["actions"] if item[1]["type"] == "SetLimits"]
+    assert [json.loads(a["limits"]) for a in set_by_house] == [changed]
+
+
+def test_a_host_sets_only_the_stake_limits_the_rules_allow(server):
+    ann, bob = Person(server, "ann"), Person(server, "bob")
+    table = open_table(ann, "chemin-de-fer", bots=2)
+    asked = {"minimum_stake": 0}
+    assert _error(_host(ann, table, control="limits", limits=asked), 400) == (
+        "minimum_stake = 0 is not valid: at least 1 chip"
+    )
+    assert _error(_host(ann, table, control="limits", limits={"decks": 8}), 400) == (
+        "decks = 8 is not a stake limit a host changes between coups: "
+        "those are minimum_bank, minimum_stake"
+    )
+    assert _error(_host(ann, table, control="limits", limits=[]), 400) == (
+        "limits is not an object of some of the table's stake limits"
+    )
+    said = "only the table's host and co-hosts may do that"
+    assert _error(_host(bob, table, control="limits", limits={"minimum_stake": 20}), 403) == said
+    server.app.state.lobby.runner(table).close()

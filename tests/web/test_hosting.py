@@ -88,6 +88,14 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     expect(bob.page.locator("#log li").last).to_have_text(
         "ann changes the settings from the next coup: a time limit of 12 s"
     )
+    host.get_by_label("punto low").fill("20")
+    host.get_by_role("button", name="Set from the next coup").click()
+    limits = "ann sets the stake limits from the next coup: punto 20 to 1000"
+    expect(bob.page.locator("#log li").filter(has_text=limits)).to_have_count(1)
+    set_now = "The stake limits from this coup on: punto 20 to 1000."  # (between coups: now)
+    expect(bob.page.locator("#log li").filter(has_text=set_now)).to_have_count(1)
+    punto = bob.page.get_by_role("region", name="the Punto area")
+    expect(punto.locator("p.note").first).to_contain_text("20–1000")
     host.get_by_label("Bot's place").select_option("3")
     host.get_by_role("button", name="Seat a bot").click()
     expect(bob.page.locator("#log li").last).to_contain_text("ann seats the bot ")

@@ -235,7 +235,7 @@ class Book:
 
 
 def _known(game: Game[Any, Any, Any]) -> dict[str, type]:
-    return {kind.__name__: kind for kind in (*game.actions, Shuffle, Draw)}
+    return {kind.__name__: kind for kind in (*game.step_kinds, Shuffle, Draw)}
 
 
 def action_json(action: Action) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from croupier.engine.rule_options import limits_said
 from croupier.errors import InvalidInput
 from croupier.i18n import _, ngettext
 from croupier.server import hosting
@@ -47,6 +48,12 @@ async def play(engine: Engine, runner: TableRunner, control: Control, host: str)
         await asyncio.to_thread(hosting.change_settings, engine, table, settings)
         runner.change(settings, lambda: _changed(host, control.changes))
         return {"control": "settings", "settings": dict(control.changes)}
+    if control.kind == "limits":
+        rules = runner.book.game.rules_of(runner.book.state)
+        limits = hosting.limits(rules, runner.info.limits, control.changes)
+        await asyncio.to_thread(hosting.store_limits, engine, table, limits)
+        runner.set_limits(limits, lambda: _limited(host, control.changes, limits))
+        return {"control": "limits", "limits": limits}
     if control.kind == "cohost":
         found = await asyncio.to_thread(hosting.person_named, engine, control.name)
         if found is None:
@@ -126,6 +133,13 @@ def _held(host: str, held: bool) -> str:
 def _removed(host: str, name: str, reason: str) -> str:
     return _("{host} removes {name} from the table: {reason}").format(
         host=host, name=name, reason=reason
+    )
+
+
+def _limited(host: str, changes: Mapping[str, Any], limits: Mapping[str, Any]) -> str:
+    said = limits_said({name: limits[name] for name in changes})
+    return _("{host} sets the stake limits from the next coup: {limits}").format(
+        host=host, limits=said
     )
 
 

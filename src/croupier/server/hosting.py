@@ -1,8 +1,8 @@
 """A table's hosts and what they may do (docs/protocol.md, "Hosting"): the person who
 opened it, and those they name co-hosts, pause and resume it between coups, remove a seat
-with a reason, change its settings between coups, seat a bot or send one away while it
-stands paused, and give chips to the people at it from its `allowance`; the host alone
-names co-hosts. Each control is one message
+with a reason, change its settings and its stake limits between coups, seat a bot or send
+one away while it stands paused, and give chips to the people at it from its `allowance`;
+the host alone names co-hosts. Each control is one message
 (`POST /api/tables/{id}/host`), read here (`read`), stored here before the table tells it,
 and played by the table (`croupier.server.runner`).
 
@@ -21,6 +21,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from croupier.engine.codec import encode
+from croupier.engine.rule_options import with_limits
 from croupier.errors import InvalidInput
 from croupier.i18n import _
 from croupier.server.ledger import open_account, transfer
@@ -48,13 +49,15 @@ __all__ = [
     "gift_reference",
     "gifts",
     "give",
+    "limits",
     "person_named",
     "read",
     "store_guest",
     "store_held",
+    "store_limits",
 ]
 
-CONTROLS = ("pause", "resume", "remove", "settings", "give", "cohost", "bot")
+CONTROLS = ("pause", "resume", "remove", "settings", "limits", "give", "cohost", "bot")
 """The controls, as the message's `control` names them."""
 
 CHANGEABLE = (
@@ -79,6 +82,7 @@ _FIELDS = {
     "resume": (),
     "remove": ("seat", "reason"),
     "settings": ("settings",),
+    "limits": ("limits",),
     "give": ("seat", "chips"),
     "cohost": ("name", "yes"),
     "bot": ("seat", "yes"),
@@ -87,7 +91,8 @@ _FIELDS = {
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    """One host's control, as read: its kind, and what it is about (`_FIELDS`)."""
+    """One host's control, as read: its kind, and what it is about (`_FIELDS`; `changes`,
+    the settings or the stake limits changed)."""
 
     kind: str
     seat: int | None = None
@@ -148,6 +153,11 @@ def read(body: Mapping[str, Any]) -> Control:
         return Control(kind, seat=seat, chips=chips)
     if kind == "settings":
         return Control(kind, changes=_changes(body.get("settings")))
+    if kind == "limits":
+        given = body.get("limits")
+        if not isinstance(given, dict) or not given:
+            raise InvalidInput(_("limits is not an object of some of the table's stake limits"))
+        return Control(kind, changes=given)
     if kind == "cohost":
         name = body.get("name")
         if not isinstance(name, str) or not name.strip():
@@ -185,6 +195,16 @@ def changed(settings: Settings, changes: Mapping[str, Any]) -> Settings:
     return replace(settings, **changes)
 
 
+def limits(rules: Any, before: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The stake limits a table playing by `rules` is to set, its host having set `before`
+    and now `changes`: each as the rule set's JSON has it. An `InvalidConfig` (in the
+    context's language) if one is not a stake limit of these rules, or not valid, or they
+    do not go together."""
+    wanted = {**before, **changes}
+    made = with_limits(rules, wanted)
+    return {name: encode(getattr(made, name)) for name in sorted(wanted)}
+
+
 # --- stored before told -------------------------------------------------------------------
 
 
@@ -202,6 +222,14 @@ def change_settings(engine: Engine, table: int, settings: Settings) -> None:
         record = session.get(TableRecord, table)
         assert record is not None, "a table in play has its record"
         record.settings = json.dumps(encode(settings))
+
+
+def store_limits(engine: Engine, table: int, limits: Mapping[str, Any]) -> None:
+    """Store the stake limits the table's host set (`limits`)."""
+    with Session(engine) as session, session.begin():
+        record = session.get(TableRecord, table)
+        assert record is not None, "a table in play has its record"
+        record.limits = json.dumps(dict(sorted(limits.items())))
 
 
 def store_guest(engine: Engine, table: int, person: int, **marks: bool) -> None:

@@ -34,6 +34,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import json
 import logging
 import math
 import random
@@ -58,6 +59,7 @@ from croupier.engine.actions import (
     Leave,
     Legal,
     Rebuy,
+    SetLimits,
     Shuffle,
     ShufflePack,
     SitIn,
@@ -68,7 +70,7 @@ from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SatOut, SessionEnded
 from croupier.engine.game import Drawing
-from croupier.engine.rule_options import stakes
+from croupier.engine.rule_options import changeable, stakes
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED, seal_of
 from croupier.i18n import _
@@ -452,12 +454,14 @@ class TableRunner:
     def lobby(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
         book = self._told
+        rules = book.game.rules_of(book.state)  # with the stake limits its host set
         return {
             "id": self.info.id,
             "game": self.info.game,
-            "rules": encode(self.info.rules),
-            "described": described(self.info.game, self.info.rules),
-            "stakes": stakes(self.info.rules),
+            "rules": encode(rules),
+            "described": described(self.info.game, rules),
+            "stakes": stakes(rules),
+            "limits": {o.name: encode(getattr(rules, o.name)) for o in changeable(rules)},
             "odds": self.info.settings.odds,
             "seats": self.info.rules.seats,
             "taken": {
@@ -870,6 +874,13 @@ class TableRunner:
         self._settle()
         self._tell_hosted("settings", said)
 
+    def set_limits(self, limits: dict[str, JSON], said: Callable[[], str]) -> None:
+        """The host has set the stake limits (`limits`, stored): the house sets them at the
+        next moment between coups (now, if it is one). Everyone is told `said`."""
+        self.info = dataclasses.replace(self.info, limits=limits)
+        self._tell_hosted("limits", said)
+        self._inbox.put_nowait(None)
+
     def tell_hosted(self, control: str, said: Callable[[], str]) -> None:
         """Tell everyone what a host did that the table plays no part in (a gift, a
         co-host named): `said`."""
@@ -1068,6 +1079,9 @@ class TableRunner:
             return None
         if self._shoe_to_end():
             return HOUSE, EndShoe(), "house"
+        limits = self._limits_to_set()
+        if limits is not None:
+            return HOUSE, limits, "house"
         if self._resting():
             return None
         if not self._halted():  # (halted: people get up and sit out, and nothing else)
@@ -1109,6 +1123,19 @@ class TableRunner:
         return (late or not book.people_seated) and EndShoe() in book.game.options(
             book.state, HOUSE
         )
+
+    def _limits_to_set(self) -> SetLimits | None:
+        """The house's step that sets the stake limits the host set, at a moment between
+        coups (when the rules let the house take `EndSession`) while the table plays by
+        others; None when it plays by them (or it is not such a moment)."""
+        if not self.info.limits or self._croupier.closing:
+            return None
+        game, state = self.book.game, self.book.state
+        now = encode(game.rules_of(state))
+        changes = {name: value for name, value in self.info.limits.items() if now[name] != value}
+        if not changes or EndSession() not in game.options(state, HOUSE):
+            return None
+        return SetLimits(json.dumps(dict(sorted(changes.items())), separators=(",", ":")))
 
     async def _commit_and_tell(
         self, batch: _Batch

@@ -168,18 +168,19 @@ class Person(Base):
 
 class TableRecord(Base):
     """A table: its game and rule set (`rules`, the encoded `Rules`), its `settings` (time
-        limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
-        to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
-        process runs it, and `address` where that process is reached (its public URL), for the
-        lobby of every other process to send people there (docs/scaling.md); `fence` counts the
-        claims on it, and a batch is stored only under the claim it was made under
-        (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
-        (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
-        0010; `seeded`, whether its seeds come from a seed the server's operator chose
-        (`serve --seed`: whoever knows it knows every order); `private`, whether it is left out
-        of the lobby and shown only to its opener, its guests and whoever brings its `invite`
-        (`croupier.server.invites`); `held`, whether its host has paused it
-    (`croupier.server.hosting`)."""
+    limits and the like, as JSON), its number of seats, who opened it, its bots (seat number
+    to bot name, as JSON), and, once closed, when. `owner` and `lease_until` say which server
+    process runs it, and `address` where that process is reached (its public URL), for the
+    lobby of every other process to send people there (docs/scaling.md); `fence` counts the
+    claims on it, and a batch is stored only under the claim it was made under
+    (docs/scaling.md, "The fence"); `fairness`, the version of its shuffles' derivation
+    (`croupier.fairness.FAIRNESS`; docs/fairness.md): 1 for a table opened before migration
+    0010; `seeded`, whether its seeds come from a seed the server's operator chose
+    (`serve --seed`: whoever knows it knows every order); `private`, whether it is left out
+    of the lobby and shown only to its opener, its guests and whoever brings its `invite`
+    (`croupier.server.invites`); `held`, whether its host has paused it, and `limits`,
+    the stake limits its host set, a JSON object of its rules' options changed, which
+    the table sets at its next moment between coups (`croupier.server.hosting`)."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -205,6 +206,7 @@ class TableRecord(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    limits: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class Guest(Base):

@@ -209,6 +209,9 @@ class TableInfo:
     """The people its host has named to host it with them."""
     barred: frozenset[int] = frozenset()
     """The people its host has removed, who sit again only once the host lets them."""
+    limits: Mapping[str, Any] = field(default_factory=dict)
+    """The stake limits its host set (`croupier.engine.rule_options.with_limits`), which it
+    sets at its next moment between coups."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -622,6 +625,7 @@ def rebuild(
             record.held,
             guests(Guest.cohost),
             guests(Guest.barred),
+            json.loads(record.limits or "{}"),
         )
         return info, book, list(told)
 

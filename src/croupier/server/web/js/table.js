@@ -124,6 +124,7 @@ async function loadNames() {
   try {
     const entry = await get(`/api/tables/${table}${invited ? `?${new URLSearchParams({ invite: invited })}` : ""}`);
     state.invite.shown(entry);
+    state.hosting.limited(entry);
     state.names = Object.fromEntries(Object.entries(entry.taken || {}).map(([seat, who]) => [Number(seat), who.name]));
     if (!state.game) state.game = entry.game;
   } catch {
