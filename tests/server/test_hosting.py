@@ -113,6 +113,19 @@ def _view(reader: Reader, wanted: Any = lambda m: True) -> dict[str, Any]:
     return reader.until(lambda m: m["type"] == "view" and wanted(m))
 
 
+_COMING_AND_GOING = {"Join", "Leave", "SitOut", "SitIn", "Rebuy"}
+
+
+def _kind(option: dict[str, Any]) -> str:
+    kind: str = option.get("template", option)["type"]
+    return kind
+
+
+def _kinds(view: dict[str, Any]) -> set[str]:
+    """The kinds of action a view message offers its person."""
+    return {_kind(option) for option in view["view"]["legal"]["options"]}
+
+
 def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
     server, database_url
 ):
@@ -123,6 +136,7 @@ def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
     with ann.connect(table) as socket:
         reader = Reader(socket, ann.heard)
         sit_down(reader, 0, 300)
+        betting = _view(reader, lambda m: bool(_kinds(m) - _COMING_AND_GOING))
         assert _host(ann, table, control="pause").status_code == 200
         told = reader.until(lambda m: m["type"] == "hosted")
         assert told["said"] == (
@@ -139,7 +153,9 @@ def test_a_paused_table_plays_its_coup_out_then_stops_its_clocks_until_resumed(
         runner = server.app.state.lobby.runner(table)
         due = runner._due()  # no deal, no bot, no clock: at most the shoe's end, an hour on
         assert due is None or due - time.monotonic() > 3000, due
-        stake = pick(halted["view"]["legal"]["options"], random.Random(1))
+        assert _kinds(halted) <= _COMING_AND_GOING, "the view offers only coming and going"
+        staking = [o for o in betting["view"]["legal"]["options"] if _kind(o) == "Stake"]
+        stake = pick(staking, random.Random(1))  # (as a page that was not told would)
         reader.send(stake, halted["seq"])
         refused = reader.until(lambda m: m["type"] in ("ack", "refused"))
         assert refused["reason"] == "the host has paused the table: play goes on once they resume"

@@ -6,6 +6,7 @@ hosts it, and its provably fair shoes."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from croupier.server._book import Book
 from croupier.server._clocks import Times
 from croupier.server._receipts import Receipts
 from croupier.server._shoes import Shoes
+from croupier.server.hosting import while_held
 
 __all__ = ["view_message"]
 
@@ -34,10 +36,12 @@ def view_message(
 ) -> dict[str, Any]:
     """The view message for `person` at a table of `seats` seats whose book is `book`
     (`times`: what its clocks show; `paused`: why, in words, or None; its shoes'
-    `receipts`; who hosts it and whether they hold it paused, `hosting`), its view written
-    by `encoder`."""
+    `receipts`; who hosts it and whether they hold it paused, `hosting`: standing paused,
+    the view offers only coming and going), its view written by `encoder`."""
     seat = book.seat_of(person) if person is not None else None
     seen = book.game.view(book.state, seat)
+    if hosting is not None and hosting.get("halted"):  # only coming and going is taken
+        seen = dataclasses.replace(seen, legal=while_held(seen.legal))
     playing = seat is None and not closed  # a spectator of a table in play: its seats
     return protocol.view(
         book.seq,

@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
+from croupier.engine.actions import Action, Amounts, Join, Leave, Legal, Rebuy, SitIn, SitOut
 from croupier.engine.codec import encode
 from croupier.engine.rule_options import with_limits
 from croupier.errors import InvalidInput
@@ -42,6 +43,7 @@ __all__ = [
     "CHANGEABLE",
     "CONTROLS",
     "REASON",
+    "WHILE_HELD",
     "Control",
     "Hosts",
     "change_settings",
@@ -55,6 +57,7 @@ __all__ = [
     "store_guest",
     "store_held",
     "store_limits",
+    "while_held",
 ]
 
 CONTROLS = ("pause", "resume", "remove", "settings", "limits", "give", "cohost", "bot")
@@ -73,6 +76,9 @@ CHANGEABLE = (
 """The settings a host may change while the table plays (`Settings`): they apply from the
 next moment between coups. The rest (the bots' chips, the shuffle's windows, the allowance)
 hold for the table's life."""
+
+WHILE_HELD: tuple[type[Action], ...] = (Join, Leave, SitOut, SitIn, Rebuy)
+"""What a person may do while a host has the table paused: come and go, and bring chips."""
 
 REASON = 200
 """The most characters of a removal's reason."""
@@ -120,6 +126,18 @@ class Hosts:
         """The view's `hosting`: the people who host (their ids), and whether it is held."""
         hosts = [] if self.host is None else [self.host, *sorted(self.cohosts)]
         return {"hosts": hosts, "held": self.held}
+
+
+def while_held(legal: Legal) -> Legal:
+    """The options of `legal` a person keeps while a host has the table paused
+    (`WHILE_HELD`): a paused table's view offers no others."""
+    return Legal(
+        tuple(
+            option
+            for option in legal
+            if isinstance(option.template if isinstance(option, Amounts) else option, WHILE_HELD)
+        )
+    )
 
 
 def read(body: Mapping[str, Any]) -> Control:

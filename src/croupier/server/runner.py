@@ -58,7 +58,6 @@ from croupier.engine.actions import (
     Join,
     Leave,
     Legal,
-    Rebuy,
     SetLimits,
     Shuffle,
     ShufflePack,
@@ -90,7 +89,7 @@ from croupier.server._shoes import Shoes
 from croupier.server._telling import Encoder, Narration, catch_up, json_text
 from croupier.server._words import described
 from croupier.server.connections import Giving, Request, Subscriber, heard_in, not_given
-from croupier.server.hosting import Hosts
+from croupier.server.hosting import WHILE_HELD, Hosts
 from croupier.server.keys import Keys
 from croupier.server.ledger import Overdraft
 from croupier.server.tables import (
@@ -125,8 +124,6 @@ connection's language)."""
 _HOUSE_DECIDES = ("bot", "house", *FOR_A_PERSON)
 """How a step comes when no person decides it (the `by` of its stored step): a cut so taken
 is the house cut (docs/fairness.md, "The house cut")."""
-_WHILE_HELD = (Join, Leave, SitOut, SitIn, Rebuy)
-"""What a person may do while the host has the table paused: come and go, and bring chips."""
 _ASK_AGAIN = (0.5, 5.0)
 """A paused table asks the database again after the first of these seconds, then after
 twice as long each time, up to the second."""
@@ -971,7 +968,7 @@ class TableRunner:
         refusal = judging.before_the_rules(
             request, self.book, self.info.rules.seats, used, stopped, self.paused
         )
-        if refusal is None and self._halted() and not isinstance(request.action, _WHILE_HELD):
+        if refusal is None and self._halted() and not isinstance(request.action, WHILE_HELD):
             said = _("the host has paused the table: play goes on once they resume")
             return protocol.refused(request.key, said, "paused")
         return refusal
