@@ -32,7 +32,9 @@ export class HostPanel {
   // The table's stake limits as they stand (its entry's `limits`), the fields to change them
   // made once the panel is shown (by then the rules' labels have come: js/rules.js).
   limited(entry) {
-    this.limits = entry.limits || {};
+    const limits = entry.limits || {};
+    if (JSON.stringify(limits) === JSON.stringify(this.limits)) return; // (what is typed stays)
+    this.limits = limits;
     this.fields.dataset.made = "";
   }
 

@@ -527,7 +527,11 @@ function receive(message, sent) {
       state.evening.stepped(message);
       if (state.layout.hear) state.layout.hear(message, state.memory);
       if ((message.events || []).some((event) => event.type === "SeatJoined" || event.type === "SeatLeft")) {
-        Promise.all([loadNames(), loadPerson()]).then(draw); // the sit-down form: the account's chips now
+        // the sit-down form: the account's chips now; the host's panel: who sits now
+        Promise.all([loadNames(), loadPerson()]).then(() => {
+          draw();
+          if (state.message) state.hosting.viewed(state.message, state.person, state.names);
+        });
       } else if ((message.events || []).some((event) => event.type === "ChipsAdded")) {
         loadPerson().then(draw);
       }
