@@ -3,9 +3,10 @@
 
     python3 tasks.py serve [ARGS...]  set up to play, then `croupier serve --bot-tables 2 ARGS...`
     python3 tasks.py play [ARGS...]   set up to play, then `croupier play punto-banco ARGS...`
-    python3 tasks.py test             set up with the test tools, then ruff, mypy and the tests
-                                      (in 2 processes a core), then the browser's (in 2): what
-                                      CI runs
+    python3 tasks.py test             set up with the test tools, then ruff and the tests (in 2
+                                      processes a core), then the browser's (in 2), with mypy
+                                      and the tests that only compute beside them at the
+                                      lowest priority: what CI runs
     python3 tasks.py test --quick     the inner loop: the same without the tests marked slow
                                       (the soaks, the full load and fuzz runs, the docs'
                                       full-size commands), the browser's and PostgreSQL's
@@ -25,6 +26,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -79,36 +81,58 @@ pages (a few to a test, each redrawn at every step) and the others together kept
 so busy that tests ran past their time limits (docs/benchmarks.md, 2026-12-07)."""
 
 
+PURE_WORKERS = os.cpu_count() or 1
+"""The processes the tests that only compute run in, at the lowest priority: one a core, as
+they never wait."""
 RERUNS = 2
 """How many times a browser test that fails is run again (pytest-rerunfailures) before it
 fails the suite: a page's click or key can land on a control the table has just drawn anew,
 and is lost (docs/benchmarks.md, 2026-12-07). One that fails three times fails."""
 
 
+def _aside(*command: str | Path) -> subprocess.Popen[str]:
+    """`command` started at the lowest priority, its output kept until it is asked for: it
+    takes only the processor time the rest leaves idle."""
+    return subprocess.Popen(
+        [str(part) for part in command],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=lambda: os.nice(19),  # (this script runs no thread of its own)
+    )
+
+
 def test(quick: bool) -> None:
     """Lint and run every test (with `quick`, those not marked slow, browser or
-    postgresql), type-checking (mypy) beside them; then the browser tests. What mypy said
-    follows what the tests said."""
+    postgresql); then the browser tests. Type-checking (mypy) and the tests that only
+    compute (marked `pure`) run beside them all at the lowest priority, in the processor
+    time the others leave idle (the browser tests leave about half: docs/benchmarks.md,
+    2026-12-07); what they said follows."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
-    typing = subprocess.Popen(
-        [BIN / "mypy"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    chosen = (
-        ["-m", "not slow and not browser and not postgresql"] if quick else ["-m", "not browser"]
-    )
+    typing = _aside(BIN / "mypy")
+    if quick:
+        chosen = ["-m", "not slow and not browser and not postgresql"]
+        computing = None
+    else:
+        chosen = ["-m", "not browser and not pure"]
+        apart = f"--basetemp={tempfile.mkdtemp(prefix='croupier-pure-')}"  # (its own tmp_path)
+        computing = _aside(BIN / "pytest", "-n", str(PURE_WORKERS), "-m", "pure", apart)
     tests = subprocess.run(
         [BIN / "pytest", "-n", str(WORKERS), "--dist", "worksteal", *chosen], cwd=ROOT, check=False
     )
     failed = tests.returncode
-    said, _ = typing.communicate()
-    print(said, end="", flush=True)
-    failed = failed or typing.returncode
     if not quick:
         browser = [BIN / "pytest", "-n", str(BROWSER_WORKERS), "--reruns", str(RERUNS), "tests/web"]
         pages = subprocess.run(browser, cwd=ROOT)
         failed = failed or pages.returncode
+    for aside in (typing, computing):
+        if aside is not None:
+            said, _ = aside.communicate()
+            print(said, end="", flush=True)
+            failed = failed or aside.returncode
     sys.exit(failed)
 
 

@@ -30,12 +30,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from croupier.server.database import engine_url, migrate
 from croupier.server.people import CHEAP_HASHES
 
+settings.register_profile("croupier", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("croupier")  # no test fails on time alone: a busy machine runs them slowly
 os.environ[CHEAP_HASHES] = "1"  # every server of the tests', in this process or started from it
 os.environ.setdefault(  # where a PostgreSQL database's default key file is made: never ~
     "CROUPIER_DATA", tempfile.mkdtemp(prefix="croupier-tests-")
@@ -104,7 +107,7 @@ def database_url(empty_database_url: str) -> str:
 @pytest.hookimpl(tryfirst=True)  # before `-m` chooses by the marks: `browser` is given here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow tests (marked `slow`) first, then the others, then the browser tests (each
-    marked `browser`).
+    marked `browser`); the tests that only compute (`PURE`) marked `pure`.
 
     The browser tests last: Playwright's synchronous API leaves an event loop running in the
     thread that used it, where `asyncio.run` then refuses to start, so in each process (one,
@@ -121,6 +124,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     browser = [item for item in items if item.path.is_relative_to(BROWSER_TESTS)]
     for item in browser:
         item.add_marker(pytest.mark.browser)
+    for item in items:
+        if any(item.path.is_relative_to(TESTS / pure) for pure in PURE):
+            item.add_marker(pytest.mark.pure)
     others = [item for item in items if not item.path.is_relative_to(BROWSER_TESTS)]
     slow = [item for item in others if item.get_closest_marker("slow")]
     quick = [item for item in others if not item.get_closest_marker("slow")]
@@ -136,5 +142,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = ordered + quick + browser
 
 
-BROWSER_TESTS = Path(__file__).parent / "web"
+TESTS = Path(__file__).parent
+BROWSER_TESTS = TESTS / "web"
 """The browser tests' folder (tests/web)."""
+PURE = (
+    "bots",
+    "engine",
+    "games",
+    "golden",
+    "odds",
+    "rl",
+    "sim",
+    "solve",
+    "test_cards.py",
+    "test_estimate.py",
+    "test_fairness.py",
+    "test_golden.py",
+    "test_i18n.py",
+    "test_layers.py",
+    "test_lowest_card.py",
+    "test_public_api.py",
+    "test_randomness.py",
+    "test_registry.py",
+    "test_rule_options.py",
+    "test_shoe.py",
+    "test_table.py",
+    "cli/test_analysis_ru.py",
+    "cli/test_banchek_ru.py",
+    "cli/test_chemin_de_fer_ru.py",
+    "cli/test_monte_ru.py",
+    "cli/test_punto_banco_ru.py",
+    "cli/test_words.py",
+)
+"""The tests, by folder or file, that only compute: no server, socket, clock or subprocess
+waited on, so that none is hurried by a busy machine. CI runs them (`pure`) at the lowest
+priority beside the others (tasks.py), in the processor time those leave idle."""

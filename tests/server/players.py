@@ -11,6 +11,7 @@ import random
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -31,6 +32,10 @@ from croupier.server.succession import open_keys
 from croupier.server.tables import rebuild
 
 PASSWORD = "a long password"
+
+_JARS: weakref.WeakKeyDictionary[Any, threading.Lock] = weakref.WeakKeyDictionary()
+"""Each test client's lock on its one cookie jar (`Person._as_me`)."""
+_MAKING = threading.Lock()
 
 
 def pick(options: list[Any], rng: random.Random) -> dict[str, Any]:
@@ -81,12 +86,16 @@ class Person:
         return self._as_me(lambda: self.client.get(path))
 
     def _as_me(self, call: Any) -> Any:
-        """A request with this person's cookie (the test client holds one jar for all)."""
-        self.client.cookies.set("session", self.cookie)
-        try:
-            return call()
-        finally:
-            self.client.cookies.clear()
+        """A request with this person's cookie (the test client holds one jar for all, so
+        one person's request at a time: a test's threads ask as several people at once)."""
+        with _MAKING:
+            jar = _JARS.setdefault(self.client, threading.Lock())
+        with jar:
+            self.client.cookies.set("session", self.cookie)
+            try:
+                return call()
+            finally:
+                self.client.cookies.clear()
 
     def connect(
         self,
