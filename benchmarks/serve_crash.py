@@ -59,8 +59,9 @@ from croupier.server.tables import table_chips
 GAMES = {"punto-banco": 2, "chemin-de-fer": 2, "banchek": 1, "monte-bank": 1, "private-monte": 1}
 """Each game, and the bots at its table."""
 PASSWORD = "a long password"
-NO_TABLE = 4404
-"""The close code for a table neither open nor run here (docs/protocol.md)."""
+GONE = (4404, 4410)
+"""The close codes for a table no longer open (docs/protocol.md): none such here, or closed
+(a process that did not run it says so)."""
 
 
 class Server:
@@ -163,7 +164,7 @@ class Person:
                 await self.table.connect()
                 break
             except ConnectionClosed as error:
-                if error.rcvd is not None and error.rcvd.code == NO_TABLE:
+                if error.rcvd is not None and error.rcvd.code in GONE:
                     self.over = True  # it closed before the kill, unseen
                     return
                 if time.monotonic() > deadline:
