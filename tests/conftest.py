@@ -95,9 +95,17 @@ def postgres_database(server: str, template: str | None = None) -> Iterator[str]
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A new database with no tables: an empty SQLite file, or a new PostgreSQL database.
-    For a test that asks for `database_url`, it is that database, made migrated: a copy
-    of one migrated once a process (`_migrated`), since a migration takes some 0.2 s of CPU
-    and 530 tests ask for one."""
+    For a test that asks for `database_url`, it is that database, made migrated
+    (`new_database`)."""
+    with new_database(request, tmp_path) as url:
+        yield url
+
+
+@contextmanager
+def new_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The database `empty_database_url` gives, of the kind its parameter names: migrated,
+    for a test that asks for `database_url`, as a copy of one migrated once a process
+    (`_migrated`), since a migration takes some 0.2 s of CPU and 530 tests ask for one."""
     migrated = "database_url" in request.fixturenames
     if request.param == "sqlite":
         file = tmp_path / "croupier.db"

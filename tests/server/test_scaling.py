@@ -12,10 +12,12 @@ import time
 
 import httpx
 import pytest
-from sqlalchemy import make_url
+from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.pool import NullPool
 from websockets.exceptions import ConnectionClosed
 
 from croupier.client import Client
+from croupier.server.database import engine_url
 from tests.server.players import PASSWORD, steps_of
 from tests.server.test_crash import Server, connect
 
@@ -81,25 +83,46 @@ async def _here(client: Client, table: int) -> bool:
 
 
 def _stop_between_writes(process: subprocess.Popen[bytes], url: str) -> None:
-    """SIGSTOP `process`, at a moment it holds no SQLite write lock: one stopped inside a
-    transaction holds every other writer up until it wakes (docs/scaling.md), and the
-    other process could then claim nothing. (PostgreSQL: at any moment.)"""
-    file = make_url(url).database if url.startswith("sqlite") else None
+    """SIGSTOP `process`, at a moment it is inside no transaction: one stopped inside a
+    transaction holds up every other writer of what it has written (SQLite: of anything)
+    until it wakes (docs/scaling.md), and the other process could then claim nothing."""
     for _ in range(100):
         process.send_signal(signal.SIGSTOP)
-        if file is None:
+        if not _in_a_transaction(url):
             return
+        process.send_signal(signal.SIGCONT)  # stopped inside a transaction: let it finish
+        time.sleep(0.05)
+    raise AssertionError("the process was inside a transaction at each of 100 stops")
+
+
+def _in_a_transaction(url: str) -> bool:
+    """Whether a connection to the database at `url` is inside a transaction: SQLite's
+    write lock is held, or a PostgreSQL connection is idle in a transaction (a statement
+    under way is given a moment to end first)."""
+    file = make_url(url).database if url.startswith("sqlite") else None
+    if file is not None:
         probe = sqlite3.connect(file, timeout=0, isolation_level=None)
         try:
             probe.execute("BEGIN IMMEDIATE")
             probe.execute("ROLLBACK")
-            return
-        except sqlite3.OperationalError:  # stopped inside a transaction: let it finish
-            process.send_signal(signal.SIGCONT)
-            time.sleep(0.05)
+            return False
+        except sqlite3.OperationalError:
+            return True
         finally:
             probe.close()
-    raise AssertionError("the process held SQLite's write lock at each of 100 stops")
+    time.sleep(0.1)
+    engine = create_engine(engine_url(url), poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            held = connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'"
+                )
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    return bool(held)
 
 
 @pytest.mark.slow

@@ -10,7 +10,6 @@ browser tests wait for that file first."""
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.cli.served import Served
-from tests.conftest import postgres_database
+from tests.conftest import new_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium, which Playwright drives."""
@@ -89,13 +88,8 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
     """The browser tests run on SQLite: the server's storage is tested on both elsewhere,
     and what they test is the page. A test that a person's evening holds on PostgreSQL too
     asks for it (`indirect` parametrization, as tests/conftest.py tells)."""
-    if request.param == "postgresql":
-        with postgres_database(request.getfixturevalue("postgres_server")) as url:
-            yield url
-        return
-    file = tmp_path / "croupier.db"
-    sqlite3.connect(file).close()
-    yield f"sqlite:///{file}"
+    with new_database(request, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
