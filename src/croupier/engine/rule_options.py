@@ -39,6 +39,7 @@ __all__ = [
     "described",
     "is_enum",
     "labels",
+    "limits_of",
     "limits_said",
     "option",
     "options",
@@ -268,6 +269,14 @@ def stakes(rules: Any) -> dict[str, JSON]:
 def changeable(rules: Any) -> tuple[RuleOption, ...]:
     """The options of `rules` a host may change between coups (`with_limits`)."""
     return tuple(described for described in options(rules) if described.changeable)
+
+
+def limits_of(rules: Any) -> dict[str, JSON]:
+    """The stake limits of `rules` a host may change (`changeable`), as `with_limits` takes
+    them: by name, each as the rule set's JSON has it."""
+    return {
+        described.name: encode(getattr(rules, described.name)) for described in changeable(rules)
+    }
 
 
 def with_limits(rules: R, limits: Mapping[str, JSON]) -> R:

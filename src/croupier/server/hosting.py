@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine.actions import Action, Amounts, Join, Leave, Legal, Rebuy, SitIn, SitOut
 from croupier.engine.codec import encode
-from croupier.engine.rule_options import with_limits
+from croupier.engine.rule_options import limits_of, with_limits
 from croupier.errors import InvalidInput
 from croupier.i18n import _
 from croupier.server.ledger import open_account, transfer
@@ -219,8 +219,8 @@ def limits(rules: Any, before: Mapping[str, Any], changes: Mapping[str, Any]) ->
     context's language) if one is not a stake limit of these rules, or not valid, or they
     do not go together."""
     wanted = {**before, **changes}
-    made = with_limits(rules, wanted)
-    return {name: encode(getattr(made, name)) for name in sorted(wanted)}
+    made = limits_of(with_limits(rules, wanted))
+    return {name: made[name] for name in sorted(wanted)}
 
 
 # --- stored before told -------------------------------------------------------------------

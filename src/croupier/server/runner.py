@@ -69,7 +69,7 @@ from croupier.engine.codec import JSON, encode
 from croupier.engine.drive import Croupier, automatic
 from croupier.engine.events import SatOut, SessionEnded
 from croupier.engine.game import Drawing
-from croupier.engine.rule_options import changeable, stakes
+from croupier.engine.rule_options import limits_of, stakes
 from croupier.errors import IllegalAction, InsufficientChips
 from croupier.fairness import SEED, seal_of
 from croupier.i18n import _
@@ -458,7 +458,7 @@ class TableRunner:
             "rules": encode(rules),
             "described": described(self.info.game, rules),
             "stakes": stakes(rules),
-            "limits": {o.name: encode(getattr(rules, o.name)) for o in changeable(rules)},
+            "limits": limits_of(rules),
             "odds": self.info.settings.odds,
             "seats": self.info.rules.seats,
             "taken": {
@@ -1128,7 +1128,7 @@ class TableRunner:
         if not self.info.limits or self._croupier.closing:
             return None
         game, state = self.book.game, self.book.state
-        now = encode(game.rules_of(state))
+        now = limits_of(game.rules_of(state))  # (its few limits, not the whole rule set)
         changes = {name: value for name, value in self.info.limits.items() if now[name] != value}
         if not changes or EndSession() not in game.options(state, HOUSE):
             return None
