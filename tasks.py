@@ -110,6 +110,10 @@ def test(quick: bool) -> None:
     time the others leave idle (the browser tests leave about half: docs/benchmarks.md,
     2026-12-07); what they said follows."""
     setup()
+    # Each module compiled once, not in each of the suite's hundreds of processes: a machine
+    # that sets this (as container images often do) has every process compile croupier again,
+    # and pytest rewrite every test module's asserts again (docs/benchmarks.md, 2026-12-07).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
     typing = _aside(BIN / "mypy")
