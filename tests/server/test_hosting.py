@@ -391,7 +391,9 @@ def test_stake_limits_a_host_sets_hold_from_the_next_moment_between_coups(
         said = reader.until(lambda m: m["type"] == "hosted")["said"]
         assert said.startswith("ann sets the stake limits from the next coup: ")
         step = reader.until(
-            lambda m: m["type"] == "step" and any(e["type"] == "LimitsSet" for e in m.get("events", ()))
+            lambda m: (
+                m["type"] == "step" and any(e["type"] == "LimitsSet" for e in m.get("events", ()))
+            )
         )
         assert step["actor"] == "house"
         assert "The stake limits from this coup on: " in "\n".join(step["said"])
