@@ -17,6 +17,7 @@ export class Clock {
     this.names = {};
     this.mine = null;
     this.down = false;
+    this.shown = null; // what the spans say now, as drawn last
     setInterval(() => this.draw(), 200);
   }
 
@@ -39,14 +40,13 @@ export class Clock {
     this.draw();
   }
 
+  // Redrawn five times a second, the clock's spans are replaced only when what they say
+  // changes (once a second while a clock counts, never while none does): a page left open
+  // otherwise lays itself out again five times a second for nothing.
   draw() {
     const gone = (performance.now() - this.since) / 1000;
-    clear(this.container);
-    if (this.down) {
-      this.container.append(el("span", { class: "clock offline" }, _("reconnecting …")));
-      return;
-    }
-    for (const [seat, seconds] of Object.entries(this.left)) {
+    const shown = this.down ? [["clock offline", null, _("reconnecting …")]] : [];
+    for (const [seat, seconds] of Object.entries(this.down ? {} : this.left)) {
       const onBank = this.onBank.includes(Number(seat));
       const bank = onBank ? 0 : this.bank[seat] || 0; // the bank still to come after the limit
       const counting = seconds - gone; // the clock that counted when the view was made
@@ -59,7 +59,14 @@ export class Clock {
           : onBank || bank > 0
             ? _("{who}: bank {seconds} s", { who, seconds: left.toFixed(0) })
             : _("{who}: {seconds} s", { who, seconds: left.toFixed(0) });
-      this.container.append(el("span", { class: `clock${left < 5 ? " late" : ""}`, "data-seat": seat }, said));
+      shown.push([`clock${left < 5 ? " late" : ""}`, seat, said]);
+    }
+    const key = JSON.stringify(shown);
+    if (key === this.shown) return;
+    this.shown = key;
+    clear(this.container);
+    for (const [kind, seat, said] of shown) {
+      this.container.append(el("span", seat === null ? { class: kind } : { class: kind, "data-seat": seat }, said));
     }
   }
 }
