@@ -18,23 +18,24 @@ export class Log {
     this.list = list;
     this.storage = `croupier-log-${table}`;
     this.lines = JSON.parse(sessionStorage.getItem(this.storage) || "[]");
-    for (const line of this.lines) this.show(line);
+    this.show(this.lines);
   }
 
   step(message) {
-    const lines = Array.isArray(message.said) ? message.said : (message.events || []).map(short);
-    for (const line of lines) this.add(line);
+    this.add(...(Array.isArray(message.said) ? message.said : (message.events || []).map(short)));
   }
 
-  add(line) {
-    this.lines.push(line);
-    this.lines = this.lines.slice(-KEEP);
+  // A step's lines are kept and shown together: the list is stored, and scrolled to its end
+  // (which lays the page out at once), once a step rather than once a line.
+  add(...lines) {
+    if (!lines.length) return;
+    this.lines = this.lines.concat(lines).slice(-KEEP);
     sessionStorage.setItem(this.storage, JSON.stringify(this.lines));
-    this.show(line);
+    this.show(lines);
   }
 
-  show(line) {
-    this.list.append(el("li", {}, line));
+  show(lines) {
+    this.list.append(...lines.map((line) => el("li", {}, line)));
     while (this.list.children.length > KEEP) this.list.firstChild.remove();
     this.list.scrollTop = this.list.scrollHeight;
   }
