@@ -42,7 +42,7 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 pytest.importorskip("playwright", reason="Playwright for Python is not installed (the test extra)")
 
-from playwright.sync_api import expect  # noqa: E402  (once Playwright is known to be there)
+from playwright.sync_api import Page, expect  # noqa: E402  (once Playwright is there)
 
 EXPECT_WAIT = 15_000
 """How long, in ms, an expectation waits for what a person would see (Playwright's default is
@@ -125,7 +125,27 @@ def _pages_closed(browser: Any) -> Iterator[None]:
         context.close()
 
 
+SHOOT = "CROUPIER_SCREENSHOTS"
+"""The environment variable that asks the browser tests for their screenshots (any value but
+empty): `CROUPIER_SCREENSHOTS=1 .venv/bin/pytest tests/web`."""
+
+
+class Screenshots:
+    """`screenshots(page, name)`: the page as its person sees it, written to
+    tests/web/screenshots/`name` when `CROUPIER_SCREENSHOTS` asks for it, to be looked at
+    (docs/playing.md's and docs/fairness.md's pictures come from there). They are not taken
+    otherwise: a test asserts what a page shows, never its pixels, and the sixty screenshots
+    took a tenth of the browser tests' processor time (docs/benchmarks.md, 2026-12-07)."""
+
+    def __init__(self, wanted: bool) -> None:
+        self.wanted = wanted
+
+    def __call__(self, page: Page, name: str, full_page: bool = False) -> None:
+        if self.wanted:
+            SCREENSHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
+
+
 @pytest.fixture
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS
+def screenshots() -> Screenshots:
+    return Screenshots(bool(os.environ.get(SHOOT)))

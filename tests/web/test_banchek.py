@@ -8,7 +8,6 @@ against the table replayed from the database."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.banchek.test_conformance import scramble
 from tests.server.players import check_heard
+from tests.web.conftest import Screenshots
 from tests.web.pages import PHONE, Guest, check_result, hands_shown, typed, unnamed_controls
 from tests.web.tables import amount_field, check_cards, kind, moved_on, offered, open_game
 
@@ -56,7 +56,7 @@ def options(guest: Guest) -> list[str]:
 
 
 def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
-    serve, browser: Browser, screenshots: Path
+    serve, browser: Browser, screenshots: Screenshots
 ):
     served = serve(ADA_BANKS)
     ada, bob, carol = (Guest(browser, served.url, name) for name in ("ada", "bob", "carol"))
@@ -91,7 +91,7 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
     expect(bob.page.locator("[data-hand='seat-3'] [data-card='']")).to_have_count(3)
     expect(ada.button("Turn the card early")).to_be_visible()
     expect(bob.button("Peek at the card")).to_have_count(0)
-    ada.page.screenshot(path=screenshots / "banchek-open-ada-1280.png")
+    screenshots(ada.page, "banchek-open-ada-1280.png")
     ada.button("Let the punter stake").click()
 
     offered(bob, lambda o: kind(o) == "Ride")
@@ -117,9 +117,9 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
     phone.at_table(table)
     phone.wait_phase("riding")
     check(phone)
-    phone.page.screenshot(path=screenshots / "banchek-riding-bob-375.png", full_page=True)
+    screenshots(phone.page, "banchek-riding-bob-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    bob.page.screenshot(path=screenshots / "banchek-riding-bob-1280.png")
+    screenshots(bob.page, "banchek-riding-bob-1280.png")
     amount_field(bob, "Ride on seat 2's cards").fill("10")
     bob.button("Ride on seat 2's cards").click()
     offered(carol, lambda o: kind(o) == "Ride")
@@ -152,8 +152,8 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
         assert seen["view"]["peeked_card"] is None
         check(guest)
         expect(guest.page.locator(".bn-bank")).to_contain_text("looked at the top card")
-    ada.page.screenshot(path=screenshots / "banchek-peeked-ada-1280.png")
-    carol.page.screenshot(path=screenshots / "banchek-peeked-carol-1280.png")
+    screenshots(ada.page, "banchek-peeked-ada-1280.png")
+    screenshots(carol.page, "banchek-peeked-carol-1280.png")
     for guest in (bob, carol):
         if guest.drawn()["view"]["phase"] == "peeked" and "PlayOn" in options(guest):
             seq = guest.drawn()["seq"]
@@ -174,7 +174,7 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
     ended = ada.wait_phase("open")
     assert ended["view"]["rounds"] == 1
     carol.wait_phase("open")
-    ada.page.screenshot(path=screenshots / "banchek-next-round-ada-1280.png")
+    screenshots(ada.page, "banchek-next-round-ada-1280.png")
 
     # What each person sees once the round's last hand is settled: carol's cards and the
     # banker's card face up, who won, and the line for each seat with a stake on it (BN-6).
@@ -185,8 +185,8 @@ def test_three_play_a_round_with_a_rider_an_early_turn_and_a_peek(
         assert [hand["seat"] for hand in last["hands"]] == [3, 0]
         nets = dict(last["nets"])
         assert nets[0] == -sum(chips for seat, chips in nets.items() if seat != 0)
-    carol.page.screenshot(path=screenshots / "banchek-result-1280.png")
-    phone.page.screenshot(path=screenshots / "banchek-result-375.png")
+    screenshots(carol.page, "banchek-result-1280.png")
+    screenshots(phone.page, "banchek-result-375.png")
     told = [event["type"] for message in carol.heard for event in message.get("events", [])]
     assert {"RiderStaked", "Peeked", "CardTurned", "RoundGathered"} <= set(told)
     for guest in (ada, bob, carol, phone):
@@ -240,7 +240,9 @@ def drawn_until(guest: Guest, test: Any) -> dict[str, Any]:
     return drawn
 
 
-def test_a_punters_own_result_stays_until_his_next_turn(serve, browser: Browser, screenshots: Path):
+def test_a_punters_own_result_stays_until_his_next_turn(
+    serve, browser: Browser, screenshots: Screenshots
+):
     """bob's hand is settled; carol's is settled next and is the last hand: bob's page still
     shows his own, in a panel of its own, until his next turn to stake (BN-6, BN-7)."""
     ada, bob, carol = three_round_the_bank(serve, browser)
@@ -267,7 +269,7 @@ def test_a_punters_own_result_stays_until_his_next_turn(serve, browser: Browser,
     expect(carol.page.locator("section.kept-result")).to_have_count(0)  # hers is the last
     expect(ada.page.locator("section.kept-result")).to_have_count(0)  # the banker's: every one
 
-    bob.page.screenshot(path=screenshots / "banchek-kept-result-1280.png")
+    screenshots(bob.page, "banchek-kept-result-1280.png")
     let_stake(ada, 1)  # the next round: the bot's hand, then bob's turn
     drawn_until(bob, lambda m: m["view"]["punter"] == 2)
     expect(kept).to_have_count(0)

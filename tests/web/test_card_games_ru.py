@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.web.conftest import Screenshots
 from tests.web.pages import PHONE, Guest, table_chips, unnamed_controls
 from tests.web.tables import kind
 
@@ -185,7 +185,7 @@ def switch_language(guest: Guest, code: str) -> None:
     )
 
 
-def test_a_punto_banco_coup_in_russian(serve, browser: Browser, screenshots: Path):
+def test_a_punto_banco_coup_in_russian(serve, browser: Browser, screenshots: Screenshots):
     """PB-6 .. PB-13: bets on «банко» and «пунто», «Закончить ставки», «Открыть карты пунто»
     (PB-10), a third card to each hand (PB-11, PB-12), and «Выигрывает банко, N против M.»
     at the end, less the commission, «бикса» (PB-7)."""
@@ -239,7 +239,7 @@ def test_a_punto_banco_coup_in_russian(serve, browser: Browser, screenshots: Pat
     assert dict(last["nets"]) == {0: 47, 2: -20}  # banco pays 1 to 1 less 5%, rounded (PB-7)
     expect(page.locator(".pb-shoe")).to_contain_text("сдача 2")
     expect(page.locator(".pb-areas")).to_contain_text("ставок нет")
-    page.screenshot(path=screenshots / "punto-banco-ru-1280.png")
+    screenshots(page, "punto-banco-ru-1280.png")
 
     # The header's switch: English, kept across a reload, and Russian again.
     switch_language(masha, "en")
@@ -262,7 +262,7 @@ def test_a_punto_banco_coup_in_russian(serve, browser: Browser, screenshots: Pat
         assert guest.errors == []
 
 
-def test_a_chemin_de_fer_coup_in_russian(serve, browser: Browser, screenshots: Path):
+def test_a_chemin_de_fer_coup_in_russian(serve, browser: Browser, screenshots: Screenshots):
     """CF-3 .. CF-14: «Назвать банк» at the auction and «Пас окончательно», the cut,
     «Банко!» (CF-6), the punters' play (CF-12), and «Выигрывают понтеры, 7 против 6.» (their
     points and the banker's) at the end, the hands named «Понтеры» and «Банкомет» (CF-9,
@@ -317,4 +317,4 @@ def test_a_chemin_de_fer_coup_in_russian(serve, browser: Browser, screenshots: P
         assert unnamed_controls(guest.page) == []
         assert guest.errors == []
     expect(masha.page.locator(".cf-shoe")).to_contain_text("Подкова 1")
-    masha.page.screenshot(path=screenshots / "chemin-de-fer-ru-1280.png")
+    screenshots(masha.page, "chemin-de-fer-ru-1280.png")

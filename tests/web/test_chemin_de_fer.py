@@ -9,8 +9,6 @@ said in gold that reads on the felt (a contrast of at least 4.5:1)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -18,6 +16,7 @@ from croupier.cards import Card
 from croupier.games.baccarat import points
 from tests.games.chemin_de_fer.test_conformance import scramble
 from tests.server.players import check_heard
+from tests.web.conftest import Screenshots
 from tests.web.pages import (
     PHONE,
     Guest,
@@ -42,7 +41,7 @@ def hands_of(view: dict[str, object]) -> dict[str, list[str | None]]:
     return {"punter": view["punter_cards"], "banker": view["banker_cards"]}  # type: ignore[dict-item]
 
 
-def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Path):
+def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Screenshots):
     served = serve(BANCO_ON_5)
     ada, bob, carol = (Guest(browser, served.url, name) for name in ("ada", "bob", "carol"))
     for guest in (ada, bob, carol):
@@ -67,7 +66,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
             if guest is ada and any(kind(o) == "Bid" for o in view["view"]["legal"]["options"]):
                 expect(ada.page.locator(".cf-auction")).to_contain_text("Best bid:")
                 if not shot:
-                    ada.page.screenshot(path=screenshots / "chemin-de-fer-auction-1280.png")
+                    screenshots(ada.page, "chemin-de-fer-auction-1280.png")
                     shot = True
                 ada.button("Bid for the bank").click()
                 moved_on(ada, view["seq"])
@@ -106,8 +105,8 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
         expect(guest.button("Punters draw a card")).to_have_count(0)
     assert _points(ada.drawn()["view"]["banker_cards"]) < 8  # no natural: the coup goes on
     check_cards(ada, hands_of(ada.drawn()["view"]))
-    bob.page.screenshot(path=screenshots / "chemin-de-fer-punter-bob-1280.png")
-    ada.page.screenshot(path=screenshots / "chemin-de-fer-punter-ada-1280.png")
+    screenshots(bob.page, "chemin-de-fer-punter-bob-1280.png")
+    screenshots(ada.page, "chemin-de-fer-punter-ada-1280.png")
 
     # A reload in the middle of the coup keeps the seat and shows the same table.
     bob.page.reload()
@@ -121,7 +120,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
     phone.at_table(table)
     phone.wait_phase("punter")
     check_cards(phone, hands_of(phone.drawn()["view"]))
-    phone.page.screenshot(path=screenshots / "chemin-de-fer-punter-bob-375.png", full_page=True)
+    screenshots(phone.page, "chemin-de-fer-punter-bob-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(bob.page.locator(".cf-punter").filter(has_text="bob")).to_contain_text("banco!")
     bob.page.locator(".cf-hand-punter").get_by_role("button", name="Punters draw a card").click()
@@ -134,7 +133,7 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
         seen = guest.wait_phase("banker")
         check_cards(guest, hands_of(seen["view"]))
         expect(guest.button("Banker stands")).to_have_count(0)
-    ada.page.screenshot(path=screenshots / "chemin-de-fer-banker-ada-1280.png")
+    screenshots(ada.page, "chemin-de-fer-banker-ada-1280.png")
     ada.page.locator(".cf-hand-banker").get_by_role("button", name="Banker stands").click()
 
     # The punters win: the bank passes to the banker's right, offered to carol (CF-14).
@@ -151,11 +150,11 @@ def test_three_play_a_coup_with_a_banco(serve, browser: Browser, screenshots: Pa
     assert nets == {0: -bank, 3: bank}  # bob's banco won the whole bank, 1 to 1 (CF-14)
     assert table_chips(bob) == 800 + bank and table_chips(phone) == 800 + bank
     expect(carol.page.locator("section.result .yours")).to_have_count(0)  # nothing at stake
-    carol.page.screenshot(path=screenshots / "chemin-de-fer-result-1280.png")
-    phone.page.screenshot(path=screenshots / "chemin-de-fer-result-375.png")
+    screenshots(carol.page, "chemin-de-fer-result-1280.png")
+    screenshots(phone.page, "chemin-de-fer-result-375.png")
     expect(carol.button("Take the bank")).to_be_visible()
     expect(carol.button("Decline the bank")).to_be_visible()
-    carol.page.screenshot(path=screenshots / "chemin-de-fer-offer-carol-1280.png")
+    screenshots(carol.page, "chemin-de-fer-offer-carol-1280.png")
     told = [event["type"] for message in ada.heard for event in message.get("events", [])]
     assert "BancoCalled" in told and "CoupResult" in told and "BankPassed" in told
     for guest in (ada, bob, carol, phone):
@@ -172,7 +171,7 @@ def _points(cards: list[str]) -> int:
 
 
 def test_one_who_loses_every_chip_brings_chips_and_gets_up(
-    serve, browser: Browser, screenshots: Path
+    serve, browser: Browser, screenshots: Screenshots
 ):
     """Ada banks every chip she brought and bob's banco takes it all (BANCO_ON_5): with no
     chips she is asked nothing (CF-3, CF-5), and is offered to bring chips or get up at once;
@@ -220,7 +219,7 @@ def test_one_who_loses_every_chip_brings_chips_and_gets_up(
     expect(ada.button("Get up")).to_be_visible()
     expect(bring).to_be_visible()  # in the seat's own menu, beside Get up: no game's turn
     expect(ada.page.locator("#actions .turn")).to_have_text("Nothing to do just now.")
-    ada.page.screenshot(path=screenshots / "chemin-de-fer-broke-1280.png", full_page=True)
+    screenshots(ada.page, "chemin-de-fer-broke-1280.png", full_page=True)
     typed(bring.locator("input"), 200)
     expect(ada.page.locator("#table-chips")).to_have_text("200 chips at this table")
     expect(ada.page.locator("#who")).to_have_text("ada: 200 chips in your account")

@@ -8,11 +8,10 @@ which the table and the header show."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.web.conftest import Screenshots
 from tests.web.pages import Guest, unnamed_controls
 from tests.web.tables import drawn_until, open_game
 
@@ -111,7 +110,9 @@ def test_a_banchek_punter_sits_out_keeps_the_seat_and_comes_back(serve, browser:
     assert ada.errors == []
 
 
-def test_a_person_brings_more_chips_from_the_account(serve, browser: Browser, screenshots: Path):
+def test_a_person_brings_more_chips_from_the_account(
+    serve, browser: Browser, screenshots: Screenshots
+):
     ada = _betting(serve, browser, 9)
     expect(ada.page.locator("#table-chips")).to_have_text("300 chips at this table")
     bring = ada.page.locator("form.rebuy")
@@ -123,7 +124,7 @@ def test_a_person_brings_more_chips_from_the_account(serve, browser: Browser, sc
     expect(ada.page.locator("#table-chips")).to_have_text("550 chips at this table")
     expect(ada.page.locator("#who")).to_have_text("ada: 450 chips in your account")
     expect(bring.locator("input")).to_have_attribute("max", "450")
-    ada.page.screenshot(path=screenshots / "punto-banco-rebuy-1280.png")
+    screenshots(ada.page, "punto-banco-rebuy-1280.png")
     steps = [m for m in ada.heard if m["type"] == "step"]
     event = next(e for m in steps for e in m["events"] if e["type"] == "ChipsAdded")
     assert (event["seat"], event["chips"], event["total"]) == (0, 250, 550)

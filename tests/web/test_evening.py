@@ -6,11 +6,11 @@ there: the ledger's figure), what the house and the bot are up, and who pays who
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.web.conftest import Screenshots
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(240)
@@ -23,7 +23,7 @@ def _signed(chips: int) -> str:
 
 
 def test_a_private_evening_is_settled_as_the_ledger_says(
-    serve, browser: Browser, screenshots: Path
+    serve, browser: Browser, screenshots: Screenshots
 ):
     served = serve(11)
     ada, bob = Guest(browser, served.url, "ada"), Guest(browser, served.url, "bob")
@@ -79,9 +79,9 @@ def test_a_private_evening_is_settled_as_the_ledger_says(
     else:
         expect(tonight.locator(".payments")).to_have_text("Nobody owes anybody.")
     tonight.scroll_into_view_if_needed()
-    page.screenshot(path=screenshots / "evening-1280.png")
+    screenshots(page, "evening-1280.png")
     page.set_viewport_size({"width": 390, "height": 844})
     tonight.scroll_into_view_if_needed()
-    page.screenshot(path=screenshots / "evening-390.png")
+    screenshots(page, "evening-390.png")
     for guest in (ada, bob):
         assert guest.errors == []

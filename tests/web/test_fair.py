@@ -49,6 +49,7 @@ from tests.cli.served import soak
 from tests.edits import edited as edited_at
 from tests.edits import leaves, verifies
 from tests.server.players import Person, Reader, house_keys
+from tests.web.conftest import Screenshots
 from tests.web.pages import Guest
 
 pytestmark = pytest.mark.timeout(180)
@@ -60,7 +61,7 @@ def _fair(guest: Guest) -> dict[str, Any]:
 
 
 def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5, C-5
-    serve, browser: Browser, screenshots: Path, tmp_path: Path
+    serve, browser: Browser, screenshots: Screenshots, tmp_path: Path
 ):
     served = serve(None)  # as a server deals: a seeded one's check is no proof
     ada = Guest(browser, served.url, "ada")
@@ -102,7 +103,7 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
         arg=number,
         timeout=90_000,
     )
-    page.screenshot(path=str(screenshots / "fair-table.png"), full_page=True)
+    screenshots(page, "fair-table.png", full_page=True)
 
     with page.context.expect_page() as opened:
         panel.get_by_role("link", name="Check them").click()
@@ -139,7 +140,7 @@ def test_the_page_shows_the_commitment_gives_parts_and_checks_the_shoes(  # MB-5
         f"The server signs with key {published['key_id']}, fingerprint SHA-256 "
         f"{published['fingerprint']}: compare it with the one its operator publishes."
     )
-    check.screenshot(path=str(screenshots / "fair-check.png"), full_page=True)
+    screenshots(check, "fair-check.png", full_page=True)
     with check.expect_download() as downloading:
         check.get_by_role("button", name="Download the history").click()
     saved = tmp_path / "history.json"

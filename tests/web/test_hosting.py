@@ -82,7 +82,7 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     for guest in (ann, bob):
         expect(guest.page.locator("#paused")).to_have_text(banner, timeout=30_000)
     expect(bob.page.locator("#clock")).to_have_text("")
-    bob.page.screenshot(path=screenshots / "host-paused-1280.png")
+    screenshots(bob.page, "host-paused-1280.png")
     host.get_by_label("Time limit (s)").fill("12")
     host.get_by_role("button", name="Change from the next coup").click()
     expect(bob.page.locator("#log li").last).to_have_text(
@@ -116,7 +116,7 @@ def test_a_host_runs_the_night(serve, browser: Browser, screenshots):
     ann.page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
-    ann.page.screenshot(path=screenshots / "host-390.png")
+    screenshots(ann.page, "host-390.png")
     ann.page.set_viewport_size({"width": 1280, "height": 800})
 
     ann.button("Close the table").click()

@@ -9,7 +9,6 @@ what it was told.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.monte_bank.test_conformance import scramble
 from tests.server.players import check_heard
+from tests.web.conftest import Screenshots
 from tests.web.pages import (
     PHONE,
     Guest,
@@ -143,7 +143,9 @@ def to_betting(guests: tuple[Guest, ...], put_up: str = "Put up the bank") -> No
         after(acting, seq)
 
 
-def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, screenshots: Path):
+def test_two_play_a_deal_by_pointing_at_the_cards(
+    serve, browser: Browser, screenshots: Screenshots
+):
     served = serve(SEED)
     ada = Guest(browser, served.url, "ada")
     bob = Guest(browser, served.url, "bob")
@@ -218,7 +220,7 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     expect(punter.button(f"Circle on {pretty(first)} (10 to 200)")).to_be_hidden()
     page.get_by_label(f"{cross}: amount", exact=False).fill("30")
     for guest, width in ((punter, 1280),):
-        guest.page.screenshot(path=screenshots / f"monte-bank-pointing-{width}.png")
+        screenshots(guest.page, f"monte-bank-pointing-{width}.png")
     seq = punter.drawn()["seq"]
     punter.button(f"{cross} (10 to 200)").click()
     after(punter, seq)
@@ -248,7 +250,7 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     phone.page.locator("button.mo-spot[data-place='top-right']").click()
     phone.page.locator("button.mo-spot[data-place='top-left']").click()
     check_cards(phone)
-    phone.page.screenshot(path=screenshots / "monte-bank-betting-375.png", full_page=True)
+    screenshots(phone.page, "monte-bank-betting-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert unnamed_controls(phone.page) == []
 
@@ -289,10 +291,10 @@ def test_two_play_a_deal_by_pointing_at_the_cards(serve, browser: Browser, scree
     assert nets[ended["seat"]] == made and nets[banker] == -sum(
         -e["stake"] if e["fate"] == "lose" else e["paid"] for e in told if e["type"] == "BetSettled"
     )
-    punter.page.screenshot(path=screenshots / "monte-bank-result-1280.png")
-    phone.page.screenshot(path=screenshots / "monte-bank-result-375.png")
-    punter.page.screenshot(path=screenshots / "monte-bank-drawn-1280.png", full_page=True)
-    phone.page.screenshot(path=screenshots / "monte-bank-drawn-375.png", full_page=True)
+    screenshots(punter.page, "monte-bank-result-1280.png")
+    screenshots(phone.page, "monte-bank-result-375.png")
+    screenshots(punter.page, "monte-bank-drawn-1280.png", full_page=True)
+    screenshots(phone.page, "monte-bank-drawn-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for guest, views_at_least in ((ada, 8), (bob, 8), (phone, 2)):
         assert check_heard(served.database, table, guest, scramble) >= views_at_least

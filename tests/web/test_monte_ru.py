@@ -10,12 +10,12 @@ and back, the choice kept across a reload; no English phrase of the layouts is l
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.web.conftest import Screenshots
 from tests.web.pages import Guest, cards_told, hands_shown, typed, unnamed_controls
 from tests.web.test_monte_bank import after, before_betting, pretty, types, until
 
@@ -176,7 +176,7 @@ def chips_at_table(guest: Guest) -> int:
     return int(re.findall(r"\d+", guest.page.locator("#table-chips").inner_text())[0])
 
 
-def test_private_monte_in_russian_to_the_gate(serve, browser: Browser, screenshots: Path):
+def test_private_monte_in_russian_to_the_gate(serve, browser: Browser, screenshots: Screenshots):
     """PM-3 to PM-6 in Russian: two layouts bet on by clicking them, the gate turned, each
     layout paid 1 : 1 or lost by the gate's suit, the chips moved; the switch to English
     and back."""
@@ -229,7 +229,7 @@ def test_private_monte_in_russian_to_the_gate(serve, browser: Browser, screensho
     expect(page.locator(".mo-phase")).to_contain_text("Талия 1 окончена. Банкомет: ")
     expect(page.locator(".pm-seen-box summary")).to_have_text("с тасовки открыто 5 карт")
     no_english(page)
-    page.screenshot(path=screenshots / "private-monte-ru-1280.png", full_page=True)
+    screenshots(page, "private-monte-ru-1280.png", full_page=True)
 
     # The header's switch: English, kept across a reload, and back to Russian.
     page.locator("select.language").select_option("en")
@@ -246,7 +246,9 @@ def test_private_monte_in_russian_to_the_gate(serve, browser: Browser, screensho
         assert guest.errors == []
 
 
-def test_monte_bank_in_russian_a_circle_to_its_fall(serve, browser: Browser, screenshots: Path):
+def test_monte_bank_in_russian_a_circle_to_its_fall(
+    serve, browser: Browser, screenshots: Screenshots
+):
     """MB-4 to MB-13 in Russian: the monte put up, a card pointed at and a circle bet on it
     (MB-9a, «Круговая на ...»), «Закончить ставки», the draw card by card from the gate
     (MB-12), the layout and the cards drawn face up, the chips moved."""
@@ -260,7 +262,7 @@ def test_monte_bank_in_russian_a_circle_to_its_fall(serve, browser: Browser, scr
 
     page.get_by_role("button", name=re.compile(r"^вверху слева: .+: выбрать для ставки$")).click()
     expect(page.locator(".mo-offer-head")).to_contain_text(f"{pretty(first)} (вверху слева)")
-    page.screenshot(path=screenshots / "monte-bank-pointing-ru-1280.png")
+    screenshots(page, "monte-bank-pointing-ru-1280.png")
     circle = f"Круговая на {pretty(first)}"
     seq = punter.drawn()["seq"]
     typed(page.get_by_label(f"{circle}: сумма", exact=False), 20)
@@ -288,6 +290,6 @@ def test_monte_bank_in_russian_a_circle_to_its_fall(serve, browser: Browser, scr
     net = dict(last["nets"])[ended["seat"]]
     assert net != 0 and chips_at_table(punter) == 600 + net
     no_english(page)
-    page.screenshot(path=screenshots / "monte-bank-ru-1280.png", full_page=True)
+    screenshots(page, "monte-bank-ru-1280.png", full_page=True)
     for guest in guests:
         assert guest.errors == []

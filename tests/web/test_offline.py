@@ -83,7 +83,7 @@ def test_while_the_database_is_away_the_table_is_paused(browser: Browser, tmp_pa
             expect(ada.page.get_by_label("Bet on banco: amount, 10 to 300")).to_be_disabled()
             expect(ada.page.locator("#status")).to_have_text("connected")  # the socket is up
             assert httpx.get(f"{served.url}/api/health").status_code == 503
-            ada.page.screenshot(path=screenshots / "punto-banco-paused-1280.png")
+            screenshots(ada.page, "punto-banco-paused-1280.png")
 
             database.back()
             expect(banner).to_be_hidden(timeout=30_000)

@@ -8,13 +8,13 @@ of the request, each language kept apart."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from croupier import games, i18n
 from croupier.server._words import described
+from tests.web.conftest import Screenshots
 from tests.web.pages import PASSWORD, Guest, cards_in_page, table_chips, typed, unnamed_controls
 
 pytestmark = pytest.mark.timeout(240)
@@ -64,7 +64,7 @@ def test_the_described_rules_follow_the_language_each_kept_apart():
     assert russian.startswith("Шмен-де-фер — ") and "банкомет" in russian, russian
 
 
-def test_the_lobby_in_russian_and_the_switch(serve, browser: Browser, screenshots: Path):
+def test_the_lobby_in_russian_and_the_switch(serve, browser: Browser, screenshots: Screenshots):
     """PB-6: the lobby in Russian, its table list with the game's Russian name, its rules in
     words and its stakes «пунто», «банко», «эгалите»; the switch to English and back."""
     served = serve(7)
@@ -105,7 +105,7 @@ def test_the_lobby_in_russian_and_the_switch(serve, browser: Browser, screenshot
     expect(page.locator("#tables thead")).to_have_text("СтолИграМеста")
     _absent(page, "Sign up or log in", "Open a table", "Stakes:", "taken", "(bot)", "Log out")
     assert unnamed_controls(page) == []
-    page.screenshot(path=screenshots / "lobby-ru-1280.png", full_page=True)
+    screenshots(page, "lobby-ru-1280.png", full_page=True)
 
     page.locator("select.language").select_option("en")
     expect(page.locator("h1")).to_have_text("The lobby")
@@ -198,7 +198,7 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
         "Exact odds",
     )
     assert unnamed_controls(page) == []
-    page.screenshot(path=screenshots / "table-ru-1280.png", full_page=True)
+    screenshots(page, "table-ru-1280.png", full_page=True)
 
     # Closed by its opener, the table gives its history; the check of its shoes, in Russian.
     page.get_by_role("button", name="Закрыть стол").click()
@@ -218,7 +218,7 @@ def test_a_coup_at_punto_banco_in_russian_and_the_check(serve, browser: Browser,
     expect(page.locator("#checked-by code")).to_have_text("croupier verify")
     expect(page.get_by_role("button", name="Скачать историю")).to_be_enabled()
     _absent(page, "Not a proof", "Every card, every signature", "Back to the table")
-    page.screenshot(path=screenshots / "verify-ru-1280.png", full_page=True)
+    screenshots(page, "verify-ru-1280.png", full_page=True)
     assert ada.errors == []
 
 

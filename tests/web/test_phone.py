@@ -5,11 +5,10 @@ action bar is a small part of the screen and never covers a result."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.web.conftest import Screenshots
 from tests.web.pages import PHONE, Guest, typed
 from tests.web.tables import amount_field, kind, moved_on, offered, open_game
 
@@ -80,7 +79,7 @@ def bar_height(page: Page) -> float:
 
 
 def test_the_action_bar_is_small_and_never_covers_the_result(
-    serve, browser: Browser, screenshots: Path
+    serve, browser: Browser, screenshots: Screenshots
 ):
     """At 390 x 844, a Punto Banco coup with a bot: while the person bets, and once the coup
     is settled, the action bar takes at most 120 px, and nothing of the result (its title,
@@ -109,6 +108,6 @@ def test_the_action_bar_is_small_and_never_covers_the_result(
     expect(result.locator(".winner")).to_be_visible()
     assert bar_height(page) <= BAR
     assert page.evaluate(COVERED, "h3, .winner, .yours, .go-on") == []
-    page.screenshot(path=screenshots / "punto-banco-result-390.png")
+    screenshots(page, "punto-banco-result-390.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= TALL_PHONE["width"]
     assert ada.errors == []

@@ -28,7 +28,7 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     )
     link = invite.input_value()
     expect(ann.page.locator("#layout")).to_have_attribute("data-seq", re.compile(r"\d+"))
-    ann.page.screenshot(path=screenshots / "private-host-1280.png")
+    screenshots(ann.page, "private-host-1280.png")
 
     eve = Guest(browser, served.url, "eve")
     eve.sign_up()
@@ -48,7 +48,7 @@ def test_a_private_table_is_reached_by_its_link_alone(serve, browser: Browser, s
     expect(bob.page.get_by_label("the table's link")).to_be_hidden()  # the host's alone
     ann.page.set_viewport_size({"width": 390, "height": 844})  # the host's link on a phone
     ann.page.get_by_label("the table's link").scroll_into_view_if_needed()
-    ann.page.screenshot(path=screenshots / "private-host-390.png")
+    screenshots(ann.page, "private-host-390.png")
     ann.page.set_viewport_size({"width": 1280, "height": 800})
 
     ann.page.get_by_role("button", name="New link").click()

@@ -8,7 +8,6 @@ from the database, and every card it shows against its view and what it was told
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.games.monte_bank.test_conformance import scramble  # private_monte uses it too
 from tests.server.players import check_heard
+from tests.web.conftest import Screenshots
 from tests.web.pages import (
     PHONE,
     Guest,
@@ -49,7 +49,9 @@ def check_cards(guest: Guest) -> dict[str, Any]:
     return drawn
 
 
-def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, screenshots: Path):
+def test_two_play_two_deals_by_clicking_the_layouts(
+    serve, browser: Browser, screenshots: Screenshots
+):
     served = serve(SEED)
     ada = Guest(browser, served.url, "ada")
     bob = Guest(browser, served.url, "bob")
@@ -94,14 +96,14 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
 
     page.locator("button.pm-target[data-row='bottom']").click()
     page.get_by_label("Bet on the bottom layout: amount", exact=False).fill("25")
-    page.screenshot(path=screenshots / "private-monte-betting-1280.png")
+    screenshots(page, "private-monte-betting-1280.png")
     phone = Guest(browser, served.url, punter.name, viewport=dict(PHONE))
     phone.context.add_cookies(punter.context.cookies())  # type: ignore[arg-type]
     phone.at_table(table)
     phone.wait_phase("betting")
     phone.page.locator("button.pm-target[data-row='bottom']").click()
     check_cards(phone)
-    phone.page.screenshot(path=screenshots / "private-monte-betting-375.png", full_page=True)
+    screenshots(phone.page, "private-monte-betting-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     seq = punter.drawn()["seq"]
     punter.button("Bet on the bottom layout (10 to 200)").click()
@@ -132,12 +134,12 @@ def test_two_play_two_deals_by_clicking_the_layouts(serve, browser: Browser, scr
     settled = [e for m in punter.heard for e in m.get("events", []) if e["type"] == "BetSettled"]
     made = sum(-e["stake"] if e["fate"] == "lose" else e["paid"] for e in settled)
     assert dict(last["nets"]) == {ended["seat"]: made, banker: -made}
-    page.screenshot(path=screenshots / "private-monte-result-1280.png")
-    phone.page.screenshot(path=screenshots / "private-monte-result-375.png")
+    screenshots(page, "private-monte-result-1280.png")
+    screenshots(phone.page, "private-monte-result-375.png")
     for guest in guests:
         check_cards(guest)
-    page.screenshot(path=screenshots / "private-monte-gate-1280.png", full_page=True)
-    phone.page.screenshot(path=screenshots / "private-monte-gate-375.png", full_page=True)
+    screenshots(page, "private-monte-gate-1280.png", full_page=True)
+    screenshots(phone.page, "private-monte-gate-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # The banker deals again from the same pack: no shuffle, one deal fewer to come.

@@ -11,13 +11,13 @@ the shoe is told what passing it means (PB-8).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.games.punto_banco.test_conformance import scramble
 from tests.server.players import check_heard
+from tests.web.conftest import Screenshots
 from tests.web.pages import (
     PHONE,
     Guest,
@@ -64,7 +64,7 @@ def test_sign_up_log_out_and_in(serve, browser: Browser):
     assert ada.errors == []
 
 
-def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
+def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Screenshots):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
     ada.sign_up()
@@ -87,7 +87,7 @@ def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
     expect(ada.button("Bet on banco")).to_be_visible()
     check_page_cards(ada)
     assert unnamed_controls(page) == []
-    page.screenshot(path=screenshots / "punto-banco-bot-1280.png")
+    screenshots(page, "punto-banco-bot-1280.png")
     page.goto(f"{served.url}/")
     row = page.locator(f"tr[data-table='{table}']")
     expect(row).to_contain_text("Punto Banco")
@@ -110,7 +110,7 @@ def test_open_a_table_with_a_bot(serve, browser: Browser, screenshots: Path):
     assert bob.errors == []
 
 
-def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screenshots: Path):
+def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screenshots: Screenshots):
     served = serve(CHOICE_ON_5)
     ada = Guest(browser, served.url, "ada")
     bob = Guest(browser, served.url, "bob")
@@ -175,13 +175,13 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     check_page_cards(ada)
     expect(ada.button("Draw on 5")).to_have_count(0)
     for guest, width in ((bob, "1280"), (ada, "1280")):
-        guest.page.screenshot(path=screenshots / f"punto-banco-choose-{guest.name}-{width}.png")
+        screenshots(guest.page, f"punto-banco-choose-{guest.name}-{width}.png")
     phone = Guest(browser, served.url, "bob", viewport=dict(PHONE))
     phone.context.add_cookies(bob.context.cookies())  # type: ignore[arg-type]
     phone.at_table(table)
     phone.wait_phase("choose")
     check_page_cards(phone)
-    phone.page.screenshot(path=screenshots / "punto-banco-choose-bob-375.png", full_page=True)
+    screenshots(phone.page, "punto-banco-choose-bob-375.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     bob.button("Draw on 5").click()
@@ -202,14 +202,14 @@ def test_two_play_a_coup_with_the_choice_on_5(serve, browser: Browser, screensho
     winner = ended["view"]["last"]["winner"]  # banco pays 1 to 1 less 5% (PB-7)
     nets = {"banco": {0: 20 - 1, 2: -20}, "punto": {0: -20, 2: 20}, None: {0: 0, 2: 0}}
     assert dict(ended["view"]["last"]["nets"]) == nets[winner]
-    bob.page.screenshot(path=screenshots / "punto-banco-result-1280.png")
-    phone.page.screenshot(path=screenshots / "punto-banco-result-375.png")
+    screenshots(bob.page, "punto-banco-result-1280.png")
+    screenshots(phone.page, "punto-banco-result-375.png")
     expect(bob.page.locator("#log li").first).to_be_visible()
     for guest in (ada, bob):
         check_page_cards(guest)
         assert unnamed_controls(guest.page) == []
         assert guest.errors == []
-    ada.page.screenshot(path=screenshots / "punto-banco-after-1280.png")
+    screenshots(ada.page, "punto-banco-after-1280.png")
     for guest, views in ((ada, 8), (bob, 8), (phone, 2)):
         assert check_heard(served.database, table, guest, scramble) >= views
 

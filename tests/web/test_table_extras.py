@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Request, expect
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from tests.web.conftest import Screenshots
 from tests.web.pages import PHONE, Guest, unnamed_controls
 
 pytestmark = pytest.mark.timeout(180)
@@ -72,7 +73,7 @@ def check_odds(guest: Guest, table: int) -> dict[str, Any]:
     return answer
 
 
-def test_the_odds_panel_at_punto_banco(serve, browser: Browser, screenshots: Path):
+def test_the_odds_panel_at_punto_banco(serve, browser: Browser, screenshots: Screenshots):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
     ada.sign_up()
@@ -113,7 +114,7 @@ def test_the_odds_panel_at_punto_banco(serve, browser: Browser, screenshots: Pat
     expect(page.locator("#odds th[scope='col']")).to_have_text(["Bet", "Wins", "House edge"])
     expect(page.locator("#odds th[scope='row']")).to_have_text(["Punto", "Banco", "Égalité"])
     assert unnamed_controls(page) == []
-    page.screenshot(path=screenshots / "table-odds-1280.png")
+    screenshots(page, "table-odds-1280.png")
 
     phone = Guest(browser, served.url, "ada", viewport=dict(PHONE))
     phone.context.add_cookies(ada.context.cookies())  # type: ignore[arg-type]
@@ -122,8 +123,8 @@ def test_the_odds_panel_at_punto_banco(serve, browser: Browser, screenshots: Pat
     phone.page.get_by_text("Exact odds").click()
     check_odds(phone, table)
     phone.page.locator("#odds").scroll_into_view_if_needed()
-    phone.page.screenshot(path=screenshots / "table-odds-375.png")
-    phone.page.screenshot(path=screenshots / "table-odds-375-full.png", full_page=True)
+    screenshots(phone.page, "table-odds-375.png")
+    screenshots(phone.page, "table-odds-375-full.png", full_page=True)
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert ada.errors == [] and phone.errors == []
 
@@ -156,7 +157,7 @@ def test_a_table_with_the_odds_off(serve, browser: Browser):
 
 
 def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_closed(
-    serve, browser: Browser, tmp_path: Path, screenshots: Path
+    serve, browser: Browser, tmp_path: Path, screenshots: Screenshots
 ):
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
@@ -199,10 +200,10 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
         )
     expect(tonight.locator(".payments")).to_be_visible()
     tonight.scroll_into_view_if_needed()
-    page.screenshot(path=screenshots / "evening-closed-1280.png")
+    screenshots(page, "evening-closed-1280.png")
     page.set_viewport_size({"width": 390, "height": 844})
     tonight.scroll_into_view_if_needed()
-    page.screenshot(path=screenshots / "evening-closed-390.png")
+    screenshots(page, "evening-closed-390.png")
     with page.expect_download() as downloading:
         tonight.get_by_role("link", name="Download as CSV").click()
     assert downloading.value.suggested_filename == f"croupier-table-{table}-evening.csv"
