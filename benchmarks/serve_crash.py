@@ -23,7 +23,7 @@ restarts, the connections resumed (their `welcome` says `"resumed": true`: the t
 them what they missed) and the audits that held, and the time from a restart to every
 person seated again (median and slowest), and exits 1 if anything was lost. The baseline is
 the first start, in the same run: the ratio of a restart's time to it is printed.
-tests/server/test_crash.py runs it with `--kills 10`.
+tests/server/test_crash.py runs it with `--kills 5`.
 """
 
 from __future__ import annotations
