@@ -111,7 +111,7 @@ def test_ten_thousand_generated_frames_are_each_answered_and_change_only_what_wa
         ada = Person(server, "ada")
         bob = Person(server, "bob")
         fuzzed = open_table(ada, "punto-banco", 1, bot_pause=0, time_limit=3600, hold=3600)
-        other = open_table(bob, "chemin-de-fer", 2, bot_pause=0.05, hold=3600, away=86400)
+        other = open_table(bob, "chemin-de-fer", 2, bot_pause=0.5, hold=3600, away=86400)
         with (
             caplog.at_level(logging.WARNING),
             ada.connect(fuzzed) as socket,
