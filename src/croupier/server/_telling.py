@@ -2,7 +2,9 @@
 
 An audience is everyone who sees a step alike: the people seated at one seat (a person may
 have several connections), or the spectators. A batch's steps are encoded once per
-audience as JSON text, with their words when asked for, and so is the view after them;
+audience as JSON text, with their words when asked for, and so is the view after them
+(but for a spectator who sealed a part of the coming shuffle, whose view tells it: a table's
+opener, before sitting down, has a view of their own);
 every connection of an audience is sent the same text. The work of a step so grows with the
 seats that are watched, not with the connections.
 
