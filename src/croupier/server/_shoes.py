@@ -134,11 +134,15 @@ class Shoes:
         """The seats that have sealed a part of the coming shuffle."""
         return sorted(self.seals[self.made]) if self.drawn else []
 
+    def sealers_now(self) -> set[int]:
+        """The people who have sealed a part of the coming shuffle (under a seat they hold,
+        or, for the opener, seat 0)."""
+        return set(self.sealers[self.made].values()) if self.drawn else set()
+
     def unsealed(self, people: set[int]) -> set[int]:
         """Those of `people` whose clients give parts (they have sealed one at this table)
         and who have not sealed a part of the coming shuffle yet."""
-        sealed = set(self.sealers[self.made].values()) if self.drawn else set()
-        return (people & self.givers) - sealed
+        return (people & self.givers) - self.sealers_now()
 
     def seats_shown(self) -> list[int]:
         """The seats that have revealed their part of the coming shuffle."""

@@ -1252,7 +1252,9 @@ class TableRunner:
         self._narration.hear(told)
         self._encoder.batch()
         steps: dict[tuple[int, int | None, str | None], str] = {}  # (step, seat, words' language)
+        # (seat, words, watches, and the spectator who is told a part they sealed: the opener)
         views: dict[tuple[int | None, str | None, bool, int | None], str] = {}
+        sealers = self._told.shoes.sealers_now() if self._told.shoes is not None else set()
         for subscriber in list(self._subscribers):
             person = subscriber.person
             for step in told:
@@ -1269,8 +1271,7 @@ class TableRunner:
                 subscriber.tell(steps[key])
             now = self._told.seat_of(person) if person is not None else None
             watches = self.watches(person)
-            # a spectator who sealed a part (a table's opener) is told it alone
-            own = person if now is None and _sealed_a_part(self._told, person) else None
+            own = person if now is None and person in sealers else None
             audience = (now, subscriber.language if self.paused else None, watches, own)
             if audience not in views:
                 with i18n.use(subscriber.language):
@@ -1360,16 +1361,6 @@ def _late(legal: Legal, gone: bool) -> Action:
     (`late_action`), but never getting up where sitting out keeps the seat."""
     late = _passed(legal) if gone else late_action(legal)
     return SitOut() if late == Leave() and SitOut() in legal else late
-
-
-def _sealed_a_part(book: Book, person: int | None) -> bool:
-    """Whether `person` sealed a part of the coming shuffle: their view tells it to them
-    alone (`fair.part`), a spectator's too (a table's opener seals one before sitting)."""
-    return (
-        person is not None
-        and book.shoes is not None
-        and (book.shoes.seat_sealed_by(person) is not None)
-    )
 
 
 def _unsealed(shoes: Shoes, seat: int, giving: Giving) -> str | None:

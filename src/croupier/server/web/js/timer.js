@@ -66,7 +66,7 @@ export class Clock {
     this.shown = key;
     clear(this.container);
     for (const [kind, seat, said] of shown) {
-      this.container.append(el("span", seat === null ? { class: kind } : { class: kind, "data-seat": seat }, said));
+      this.container.append(el("span", { class: kind, "data-seat": seat }, said)); // (no seat: none)
     }
   }
 }
