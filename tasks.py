@@ -63,8 +63,12 @@ def setup(extras: str = TEST) -> None:
         venv.create(VENV, with_pip=True)
     named = "the test tools" if extras == TEST else "the odds compiler and the table server"
     print(f"Installing croupier and {named} ...", flush=True)
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".[{extras}]")
+    # uv installs what pip would, several times faster: pip took about 45 s of processor time
+    # for the test tools (half of it compiling every module of them ahead of use), uv about 11
+    # with an empty cache (docs/benchmarks.md, 2026-12-07). Each module is compiled when first
+    # imported instead.
+    _run(BIN / "python", "-m", "pip", "install", "--quiet", "uv")
+    _run(BIN / "uv", "pip", "install", "--quiet", "--python", BIN / "python", "-e", f".[{extras}]")
     kept = installed[1:] if installed[:1] == [digest] else []
     STAMP.write_text(" ".join([digest, *kept, extras]))
 

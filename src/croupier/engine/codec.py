@@ -245,8 +245,11 @@ def _current(cls: type[Any]) -> bool:
     return module is not None and getattr(module, cls.__qualname__, None) is cls
 
 
-def _hints(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+@functools.cache
+def _hints(cls: type[Any]) -> Mapping[str, Any]:
+    """`cls`'s fields' types, resolved once per class (`typing.get_type_hints` evaluates every
+    annotation anew, which was most of the cost of reading a history back)."""
+    return types.MappingProxyType(typing.get_type_hints(cls))
 
 
 def _list(data: JSON) -> list[Any]:
