@@ -10,16 +10,17 @@ many tables can share one transaction (`commit_group`), each in a savepoint.
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import json
 import math
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -291,7 +292,7 @@ def open_table(
             )
         seeds = [(1, box.seal(record.id, 1, first_seed(record.id)))]
         parts = [Part(1, 0, opened_by, sealed)] if sealed is not None and opened_by else []
-        _keep_shoes(session, Batch(record.id, (), seeds=seeds, parts=parts))
+        _keep_shoes(session.connection(), Batch(record.id, (), seeds=seeds, parts=parts))
         return record.id
 
 
@@ -376,22 +377,37 @@ def commit_group(engine: Engine, batches: Sequence[Batch]) -> list[Exception | N
     The batches are stored in the order of their tables (a table's own in the order given),
     so that its tables' rows are locked in the order `renew` locks them: two transactions
     that lock the same rows in opposite orders would deadlock."""
+    # Steps alone go through a plain connection; chips moved (a buy-in, a cash-out, a shoe's
+    # takings: a few steps in a hundred) through the ledger's session (docs/scaling.md).
+    ledger = any(batch.moves for batch in batches)
     if len(batches) == 1:  # alone, its own transaction undoes it: no savepoint to pay for
         try:
-            with Session(engine) as session, session.begin():
-                _store(session, batches[0])
+            with _opened(engine, ledger) as (connection, session), connection.begin():
+                _store(connection, session, batches[0])
         except (CroupierError, SQLAlchemyError) as error:
             return [error]
         return [None]
     failed: list[Exception | None] = [None] * len(batches)
-    with Session(engine) as session, session.begin():
+    with _opened(engine, ledger) as (connection, session), connection.begin():
         for at, batch in sorted(enumerate(batches), key=lambda pair: pair[1].table):
             try:
-                with session.begin_nested():
-                    _store(session, batch)
+                with connection.begin_nested():
+                    _store(connection, session, batch)
             except (CroupierError, SQLAlchemyError) as error:
                 failed[at] = error
     return failed
+
+
+@contextlib.contextmanager
+def _opened(engine: Engine, ledger: bool) -> Iterator[tuple[Connection, Session | None]]:
+    """A connection to commit on, and with `ledger` a session of the ledger's on it that
+    neither commits nor rolls back the connection's transaction: the connection's does."""
+    with engine.connect() as connection:
+        if not ledger:
+            yield connection, None
+            return
+        with Session(bind=connection, join_transaction_mode="rollback_only") as session:
+            yield connection, session
 
 
 def standing(engine: Engine, table: int) -> tuple[str | None, int]:
@@ -401,35 +417,43 @@ def standing(engine: Engine, table: int) -> tuple[str | None, int]:
         return _standing(session, table)
 
 
-def _standing(session: Session, table: int) -> tuple[str | None, int]:
-    last = (
-        select(StepRecord.seq)
-        .where(StepRecord.table_id == table)
-        .order_by(StepRecord.seq.desc())
-        .limit(1)
-        .scalar_subquery()
-    )
-    found = session.execute(
-        select(TableRecord.owner, last).where(TableRecord.id == table)
-    ).one_or_none()
+_TABLES = TableRecord.__table__
+_STEPS = StepRecord.__table__
+# The statements of a commit, built once: SQLAlchemy then compiles each once, where one
+# built anew for every commit has its cache key worked out every time.
+_STANDING = select(
+    _TABLES.c.owner,
+    select(_STEPS.c.seq)
+    .where(_STEPS.c.table_id == bindparam("table"))
+    .order_by(_STEPS.c.seq.desc())
+    .limit(1)
+    .scalar_subquery(),
+).where(_TABLES.c.id == bindparam("table"))
+_LOCK = (
+    select(_TABLES.c.owner, _TABLES.c.fence)
+    .where(_TABLES.c.id == bindparam("table"))
+    .with_for_update(key_share=True)  # FOR NO KEY UPDATE: as a claim's UPDATE locks it
+)
+_ADD_STEPS = insert(StepRecord)
+
+
+def _standing(session: Session | Connection, table: int) -> tuple[str | None, int]:
+    found = session.execute(_STANDING, {"table": table}).one_or_none()
     return (found[0], found[1] or 0) if found is not None else (None, 0)
 
 
-def _store(session: Session, batch: Batch) -> None:
-    """Store one batch, in the session's transaction. The table's row is locked first, and
-    its owner and fence checked under that lock: a claim made meanwhile waits for this
-    transaction to end, and one made before it is seen (the fence, docs/scaling.md)."""
+def _store(connection: Connection, ledger: Session | None, batch: Batch) -> None:
+    """Store one batch, in the connection's transaction; its moves of chips through
+    `ledger`, a session on that connection. The table's row is locked first, and its owner
+    and fence checked under that lock: a claim made meanwhile waits for this transaction to
+    end, and one made before it is seen (the fence, docs/scaling.md)."""
     table = batch.table
-    owner, fence = session.execute(
-        select(TableRecord.owner, TableRecord.fence)
-        .where(TableRecord.id == table)
-        .with_for_update(key_share=True)  # FOR NO KEY UPDATE: as a claim's UPDATE locks it
-    ).one()
+    owner, fence = connection.execute(_LOCK, {"table": table}).one()
     if (batch.owner is not None and owner != batch.owner) or (
         batch.fence is not None and fence != batch.fence
     ):
         raise TableLost(f"table {table} is another process's now")
-    _, seq = _standing(session, table)
+    _, seq = _standing(connection, table)
     if batch.after is not None and seq != batch.after:
         raise TableLost(
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"
@@ -447,27 +471,28 @@ def _store(session: Session, batch: Batch) -> None:
         for number, step in enumerate(batch.steps, 1)
     ]
     if rows:  # one INSERT for them all, not a unit of work's flush
-        session.execute(insert(StepRecord), rows)
+        connection.execute(_ADD_STEPS, rows)
     for move in batch.moves:
+        assert ledger is not None, "chips are moved through the ledger's session"
         source, target = (
-            _account(session, table, move.source),
-            _account(session, table, move.target),
+            _account(ledger, table, move.source),
+            _account(ledger, table, move.target),
         )
-        _pay(session, source, target, move.chips, move.cause, move.ref)
-    _keep_shoes(session, batch)
+        _pay(ledger, source, target, move.chips, move.cause, move.ref)
+    _keep_shoes(connection, batch)
     if batch.close:
-        session.execute(
+        connection.execute(
             update(TableRecord).where(TableRecord.id == table).values(closed_at=func.now())
         )
 
 
-def _keep_shoes(session: Session, batch: Batch) -> None:
+def _keep_shoes(connection: Connection, batch: Batch) -> None:
     """Store what the batch's shoes keep: seeds, seals (one replacing a seat's earlier seal
     of the same shuffle), parts revealed to them, closings, signatures."""
     table = batch.table
     if batch.seeds:
         rows = [{"table_id": table, "number": n, "sealed": sealed} for n, sealed in batch.seeds]
-        session.execute(insert(ShoeSeed), rows)
+        connection.execute(insert(ShoeSeed), rows)
     for part in batch.parts:
         this = (
             ShoePart.table_id == table,
@@ -475,10 +500,10 @@ def _keep_shoes(session: Session, batch: Batch) -> None:
             ShoePart.seat == part.seat,
         )
         if part.text is not None:  # revealed: its seal is stored
-            session.execute(update(ShoePart).where(*this).values(text=part.text))
+            connection.execute(update(ShoePart).where(*this).values(text=part.text))
             continue
-        session.execute(delete(ShoePart).where(*this))
-        session.execute(
+        connection.execute(delete(ShoePart).where(*this))
+        connection.execute(
             insert(ShoePart).values(
                 table_id=table,
                 number=part.number,
@@ -489,13 +514,13 @@ def _keep_shoes(session: Session, batch: Batch) -> None:
         )
     if batch.closings:
         rows = [{"table_id": table, "number": number} for number in batch.closings]
-        session.execute(insert(ShoeClosing), rows)
+        connection.execute(insert(ShoeClosing), rows)
     if batch.seals:
         rows = [
             {"table_id": table, "shoe": shoe, "signature": signature, "key_id": key}
             for shoe, signature, key in batch.seals
         ]
-        session.execute(insert(SealRecord), rows)
+        connection.execute(insert(SealRecord), rows)
 
 
 def setup(record: TableRecord) -> tuple[Game[Any, Any, Any], Any, Settings, dict[int, str]]:
