@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, text, update
+from sqlalchemy import Connection, Engine, text, update
 from sqlalchemy.orm import Session
 
 from croupier.engine.actions import Join
@@ -83,8 +83,8 @@ def test_a_commit_stopped_midway_never_lands_after_another_process_s_claim(
     midway, wake = threading.Event(), threading.Event()
     keep = tables._keep_shoes
 
-    def stopped(session: Session, batch: Batch) -> None:
-        keep(session, batch)
+    def stopped(connection: Connection, batch: Batch) -> None:
+        keep(connection, batch)
         if batch.owner == "A":  # its steps written, not yet committed
             midway.set()
             assert wake.wait(60)
