@@ -39,6 +39,7 @@ from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
+from croupier.server.collector import collect_seldom
 from croupier.server.database import engine_url, migrate
 from croupier.server.people import CHEAP_HASHES
 
@@ -223,3 +224,11 @@ PURE = (
 """The tests, by folder or file, that only compute: no server, socket, clock or subprocess
 waited on, so that none is hurried by a busy machine. CI runs them (`pure`) at the lowest
 priority beside the others (tasks.py), in the processor time those leave idle."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect garbage as seldom as a server does (`croupier.server.collector`), what the
+    collection loaded set aside for good: with Python's default thresholds the tests'
+    processes spent about a tenth of their time in the collector (docs/benchmarks.md,
+    2026-12-07), most of it looking again at the modules they had loaded."""
+    collect_seldom()
