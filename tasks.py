@@ -14,7 +14,8 @@
     python3 tasks.py help             this text
 
 Only the standard library is used here, so this runs on a machine that has
-nothing but Python and pip. The environment lives in `.venv/`. Playing installs
+nothing but Python and pip; pip installs uv into the environment, and uv the rest. The
+environment lives in `.venv/`. Playing installs
 croupier and the compiler of its odds (the `fast` extra), not the test tools;
 either is installed again when `pyproject.toml` changes.
 """

@@ -196,7 +196,8 @@ def test_a_removed_person_gets_up_with_their_chips_and_sits_again_only_if_let(se
         assert ann.post(f"/api/tables/{table}/asking/{bob.id}", {"yes": True}).status_code == 200
         last = [m for m in guest.log if m["type"] == "view"][-1]  # (a table resting tells none)
         guest.send({"type": "Join", "amount": 300}, last["seq"], seat=2)
-        assert guest.until(lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
+        sat = guest.until(lambda m: m["type"] in ("ack", "refused"))
+        assert sat["type"] == "ack", sat
         sit_down(host, 0, 100)
         assert _error(_host(ann, table, control="remove", seat=0, reason="x"), 409) == (
             "ann hosts the table: a host gets up, and is not removed"
