@@ -1098,6 +1098,8 @@ class TableRunner:
         for seat, by in gone:
             if Leave() in game.options(state, seat):
                 return seat, Leave(), by
+        if SitOut not in game.actions:  # (a game none sits out of: no seat's options to ask)
+            return None
         for seat in sorted(self._plans.away):
             if SitOut() in game.options(state, seat):
                 return seat, SitOut(), "away"
