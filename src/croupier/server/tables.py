@@ -413,32 +413,30 @@ def _opened(engine: Engine, ledger: bool) -> Iterator[tuple[Connection, Session 
 def standing(engine: Engine, table: int) -> tuple[str | None, int]:
     """Table `table` as committed: the process whose lease names it (or None), and its last
     step."""
-    with Session(reading(engine)) as session:
-        return _standing(session, table)
+    with reading(engine).connect() as connection:
+        return _standing(connection, table)
 
 
-_TABLES = TableRecord.__table__
-_STEPS = StepRecord.__table__
 # The statements of a commit, built once: SQLAlchemy then compiles each once, where one
 # built anew for every commit has its cache key worked out every time.
 _STANDING = select(
-    _TABLES.c.owner,
-    select(_STEPS.c.seq)
-    .where(_STEPS.c.table_id == bindparam("table"))
-    .order_by(_STEPS.c.seq.desc())
+    TableRecord.owner,
+    select(StepRecord.seq)
+    .where(StepRecord.table_id == bindparam("table"))
+    .order_by(StepRecord.seq.desc())
     .limit(1)
     .scalar_subquery(),
-).where(_TABLES.c.id == bindparam("table"))
+).where(TableRecord.id == bindparam("table"))
 _LOCK = (
-    select(_TABLES.c.owner, _TABLES.c.fence)
-    .where(_TABLES.c.id == bindparam("table"))
+    select(TableRecord.owner, TableRecord.fence)
+    .where(TableRecord.id == bindparam("table"))
     .with_for_update(key_share=True)  # FOR NO KEY UPDATE: as a claim's UPDATE locks it
 )
 _ADD_STEPS = insert(StepRecord)
 
 
-def _standing(session: Session | Connection, table: int) -> tuple[str | None, int]:
-    found = session.execute(_STANDING, {"table": table}).one_or_none()
+def _standing(connection: Connection, table: int) -> tuple[str | None, int]:
+    found = connection.execute(_STANDING, {"table": table}).one_or_none()
     return (found[0], found[1] or 0) if found is not None else (None, 0)
 
 
@@ -472,13 +470,14 @@ def _store(connection: Connection, ledger: Session | None, batch: Batch) -> None
     ]
     if rows:  # one INSERT for them all, not a unit of work's flush
         connection.execute(_ADD_STEPS, rows)
-    for move in batch.moves:
-        assert ledger is not None, "chips are moved through the ledger's session"
-        source, target = (
-            _account(ledger, table, move.source),
-            _account(ledger, table, move.target),
-        )
-        _pay(ledger, source, target, move.chips, move.cause, move.ref)
+    if batch.moves:
+        assert ledger is not None, "chips move through the ledger's session (`_opened`)"
+        for move in batch.moves:
+            source, target = (
+                _account(ledger, table, move.source),
+                _account(ledger, table, move.target),
+            )
+            _pay(ledger, source, target, move.chips, move.cause, move.ref)
     _keep_shoes(connection, batch)
     if batch.close:
         connection.execute(
