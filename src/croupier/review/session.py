@@ -1,0 +1,186 @@
+"""A whole session reviewed: its coups step by step, each decision valued, and each seat's
+evening in numbers (`croupier.review`).
+
+The session is replayed once (`croupier.engine.history.replay`). Before each step of a seat
+the seat's view is taken, and with the cards the seat was shown since the last shuffle (the
+cards its own events held), the game's valuer values the step. A coup's steps are those
+until the step that settles it; the steps after the last settlement (the close) make no coup.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any
+
+from croupier.cards import Card
+from croupier.engine.actions import Action, Shuffle
+from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.events import Event, redact
+from croupier.engine.game import Game
+from croupier.engine.history import History, replay
+from croupier.engine.shown import Shown
+from croupier.review import Decision, Valuer
+
+__all__ = ["VALUERS", "Coup", "Evening", "Moment", "Review", "session", "valuer"]
+
+VALUERS = {
+    "punto-banco": "croupier.review.punto_banco",
+    "chemin-de-fer": "croupier.review.chemin_de_fer",
+    "monte-bank": "croupier.review.monte_bank",
+    "private-monte": "croupier.review.private_monte",
+    "banchek": "croupier.review.banchek",
+}
+"""Each game's valuer, by the game's name: the module whose `value` it is, imported when a
+session of that game is first reviewed (the calculators load numpy)."""
+
+
+def valuer(game: str) -> Valuer:
+    """The valuer of `game` (its name)."""
+    found: Valuer = importlib.import_module(VALUERS[game]).value
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One step of a coup: who took what, what it caused, and the decision it was (None for
+    chance's steps, the house's, and a seat's that are no choice of value)."""
+
+    step: int
+    actor: Actor
+    action: Action
+    events: tuple[Event, ...]
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Coup:
+    """A coup (deal, round) of the session, from 1: its steps, the shoe it was dealt from
+    (the shuffles made before its first step), and its settlement as the table showed it."""
+
+    number: int
+    shoe: int
+    moments: tuple[Moment, ...]
+    shown: Shown | None
+
+    @property
+    def decisions(self) -> Iterator[Decision]:
+        return (m.decision for m in self.moments if m.decision is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """A seat's session in numbers: its decisions (the house's for it not counted), how many
+    were the best, what the others cost in chips of expectation, what its stakes were
+    expected to bring, and what its coups brought."""
+
+    seat: int
+    decisions: int
+    best: int
+    cost: Fraction
+    expected: Fraction
+    actual: int
+
+    @property
+    def luck(self) -> Fraction:
+        """What the cards gave beyond what was to be expected: actual less expected."""
+        return self.actual - self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    coups: tuple[Coup, ...]
+    evenings: tuple[Evening, ...]
+
+
+def cards_in(event: Event) -> Iterator[Card]:
+    """The cards an event holds, in its fields and the tuples among them."""
+    for field in fields(event):
+        held = getattr(event, field.name)
+        if isinstance(held, Card):
+            yield held
+        elif isinstance(held, tuple):
+            yield from _cards_of(held)
+
+
+def _cards_of(items: tuple[Any, ...]) -> Iterator[Card]:
+    for item in items:
+        if isinstance(item, Card):
+            yield item
+        elif isinstance(item, tuple):
+            yield from _cards_of(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            for field in fields(item):
+                held = getattr(item, field.name)
+                if isinstance(held, Card):
+                    yield held
+                elif isinstance(held, tuple):
+                    yield from _cards_of(held)
+
+
+def session(game: Game[Any, Any, Any], history: History) -> Review:
+    """Replay `history` of `game` and value every decision in it."""
+    value = valuer(game.name)
+    state = game.start(history.config, history.buy_ins)
+    seen: dict[int, list[Card]] = {}
+    coups: list[Coup] = []
+    moments: list[Moment] = []
+    shuffles = acted = 0
+    for number, (after, step) in enumerate(replay(game, history)):
+        decision = None
+        if isinstance(step.actor, int):
+            valued = value(game.view(state, step.actor), step.action, seen.get(step.actor, ()))
+            if valued is not None:
+                decision = Decision(
+                    number,
+                    game.rounds(state) + 1,
+                    step.actor,
+                    valued.choices,
+                    valued.chosen,
+                    valued.mix,
+                    valued.stakes,
+                    acted in history.decided,
+                )
+        acted += step.actor is not CHANCE
+        if isinstance(step.action, Shuffle):
+            shuffles += 1
+            seen = {}
+        for seat in game.seats(after):
+            shown = seen.setdefault(seat, [])
+            for event in step.events:
+                shown.extend(cards_in(redact(event, seat)))
+        moments.append(Moment(number, step.actor, step.action, step.events, decision))
+        if game.rounds(after) > game.rounds(state):
+            last = getattr(game.view(after, None), "last", None)
+            coups.append(Coup(len(coups) + 1, shuffles, tuple(moments), last))
+            moments = []
+        state = after
+    return Review(tuple(coups), _evenings(coups))
+
+
+def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
+    decided: dict[int, list[Decision]] = {}
+    actual: dict[int, int] = {}
+    for coup in coups:
+        for decision in coup.decisions:
+            decided.setdefault(decision.seat, []).append(decision)
+        for seat, net in coup.shown.nets if coup.shown is not None else ():
+            actual[seat] = actual.get(seat, 0) + net
+    evenings = []
+    for seat in sorted(decided.keys() | actual.keys()):
+        own = [d for d in decided.get(seat, ()) if not d.house]
+        evenings.append(
+            Evening(
+                seat,
+                decisions=len(own),
+                best=sum(not d.cost for d in own),
+                cost=sum((d.cost for d in own), Fraction(0)),
+                expected=sum(
+                    (d.taken.value for d in decided.get(seat, ()) if d.stakes), Fraction(0)
+                ),
+                actual=actual.get(seat, 0),
+            )
+        )
+    return tuple(evenings)
