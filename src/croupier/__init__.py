@@ -30,10 +30,11 @@ layers before its own (tests/test_layers.py holds the code to this list):
    and a history; the games' events and rule sets in words, for every front end.
 9. `croupier.odds`, `croupier.solve`: exact calculators, the odds of a seat's view among
    them; equilibria.
-10. `croupier.bots`, `croupier.sim`: seats that decide by themselves; fast Monte Carlo
-    kernels, their seeded generator (`croupier.sim.rng`) and runner (`croupier.sim.runner`).
-    The calculators and kernels use numpy (and numba if installed), so they are imported
-    only when asked for.
+10. `croupier.bots`, `croupier.sim`, `croupier.review`: seats that decide by themselves;
+    fast Monte Carlo kernels, their seeded generator (`croupier.sim.rng`) and runner
+    (`croupier.sim.runner`); the value of every decision of a session, by the calculators
+    (docs/review.md). The calculators and kernels use numpy (and numba if installed), so
+    they are imported only when asked for.
 11. `croupier.testing`, `croupier.rl`, `croupier.client`: the conformance suite every game
     passes, for a new game's tests; the PettingZoo and OpenSpiel environments and the
     vector tables; the table server's client.

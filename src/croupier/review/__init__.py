@@ -54,6 +54,9 @@ class Valued:
     """Whether the option taken puts chips at risk (a stake, a bet): its value is then part
     of the seat's expected result. A choice of how to play a stake already made (draw or
     stand) is not: its value is that stake's again."""
+    against: int | None = None
+    """The seat that holds the bank against the stake, whose expected result it moves the
+    other way (None: the house's)."""
 
 
 Valuer = Callable[[Any, Action, Collection[Card]], Valued | None]
@@ -75,6 +78,7 @@ class Decision:
     chosen: int
     mix: tuple[Fraction, ...] | None = None
     stakes: bool = False
+    against: int | None = None
     house: bool = False
 
     @property
@@ -85,8 +89,10 @@ class Decision:
     def best(self) -> Choice:
         """The option worth most (the one taken, where it is worth as much)."""
         most = max(choice.value for choice in self.choices)
-        return self.taken if self.taken.value == most else next(
-            choice for choice in self.choices if choice.value == most
+        return (
+            self.taken
+            if self.taken.value == most
+            else next(choice for choice in self.choices if choice.value == most)
         )
 
     @property

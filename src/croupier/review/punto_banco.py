@@ -26,7 +26,9 @@ def value(view: PuntoBancoView, action: Action, seen: Collection[Card]) -> Value
     is all the seat knew."""
     if isinstance(action, Stake):
         edges = next_coup(view).house_edge
-        choices = tuple(Choice(Stake(bet, action.amount), -action.amount * edges[bet]) for bet in Bet)
+        choices = tuple(
+            Choice(Stake(bet, action.amount), -action.amount * edges[bet]) for bet in Bet
+        )
         return Valued(choices, list(Bet).index(action.bet), stakes=True)
     if isinstance(action, Choose):
         box = view.boxes[view.viewer] if isinstance(view.viewer, int) else None

@@ -141,6 +141,7 @@ def session(game: Game[Any, Any, Any], history: History) -> Review:
                     valued.chosen,
                     valued.mix,
                     valued.stakes,
+                    valued.against,
                     acted in history.decided,
                 )
         acted += step.actor is not CHANCE
@@ -162,14 +163,20 @@ def session(game: Game[Any, Any, Any], history: History) -> Review:
 
 def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
     decided: dict[int, list[Decision]] = {}
+    expected: dict[int, Fraction] = {}
     actual: dict[int, int] = {}
     for coup in coups:
         for decision in coup.decisions:
             decided.setdefault(decision.seat, []).append(decision)
+            if decision.stakes:
+                worth = decision.taken.value
+                expected[decision.seat] = expected.get(decision.seat, Fraction(0)) + worth
+                if decision.against is not None:
+                    expected[decision.against] = expected.get(decision.against, Fraction(0)) - worth
         for seat, net in coup.shown.nets if coup.shown is not None else ():
             actual[seat] = actual.get(seat, 0) + net
     evenings = []
-    for seat in sorted(decided.keys() | actual.keys()):
+    for seat in sorted(decided.keys() | actual.keys() | expected.keys()):
         own = [d for d in decided.get(seat, ()) if not d.house]
         evenings.append(
             Evening(
@@ -177,9 +184,7 @@ def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
                 decisions=len(own),
                 best=sum(not d.cost for d in own),
                 cost=sum((d.cost for d in own), Fraction(0)),
-                expected=sum(
-                    (d.taken.value for d in decided.get(seat, ()) if d.stakes), Fraction(0)
-                ),
+                expected=expected.get(seat, Fraction(0)),
                 actual=actual.get(seat, 0),
             )
         )
