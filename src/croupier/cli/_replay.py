@@ -14,9 +14,14 @@ from croupier import games as registry
 from croupier import words
 from croupier.cli._library_words import Typer
 from croupier.cli._usage import fail
+from croupier.cli._decisions import decision_line, evening_line
+from croupier.cli._json_output import emit
+from croupier.engine.actors import CHANCE
+from croupier.engine.codec import encode
 from croupier.engine.events import redact
 from croupier.engine.game import Game
-from croupier.engine.history import History, replay
+from croupier.engine.history import History
+from croupier.review.session import Coup, coups, decision_json, evening_json, evenings
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.i18n import N_, _
 from croupier.words.markup import plural
@@ -31,6 +36,28 @@ def replay_command(
     path: Annotated[
         Path, typer.Argument(metavar="FILE", help=N_("A history written by `play --save`."))
     ],
+    coup: Annotated[
+        int | None,
+        typer.Option(
+            "--coup",
+            metavar="N",
+            min=1,
+            help=N_(
+                "Tell only this coup (deal, round), from 1, with its decisions' values; the "
+                "whole session is still replayed and checked."
+            ),
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=N_(
+                "Print the coups, each step's lines and each decision's exact values, and "
+                "each seat's evening, as JSON (docs/review.md)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """`croupier replay` (its help is main.py's)."""
     game, history = read_history(path)
@@ -43,13 +70,15 @@ def replay_command(
             said.format(path=escape(repr(str(path))))
         )
     console = Console(highlight=False)
-    narrator = words.narrator(game.name, words.Names(words.place(game.name), numbered=True))
+    names = words.Names(words.place(game.name), numbered=True)
+    narrator = words.narrator(game.name, names)
+    told: list[Coup] = []
     try:
-        for _state, step in replay(game, history):
-            for event in step.events:
-                line = narrator(redact(event, None))
-                if line is not None:
-                    console.print(line)
+        for found in coups(game, history):
+            if coup is None or found.number == coup:
+                told.append(found)
+                if not as_json and not (coup is not None and found.closing):
+                    _tell(console, narrator, found)
     except HistoryMismatch as error:
         if history.record:
             said = _("{path!r}: the replay differs from the record {where}: {reason}")
@@ -58,6 +87,80 @@ def replay_command(
         at = where(error, words.round_name(game.name))
         fail(said.format(path=str(path), where=at, reason=error.reason))
         raise typer.Exit(DIFFERS) from None
+    played = [found for found in told if not found.closing]
+    if coup is not None and not played:
+        settled = sum(not found.closing for found in coups(game, history))
+        said = _("{path!r} has {rounds}: --coup {number} is not one of them")
+        rounds = plural(settled, words.round_name(game.name))
+        raise fail(said.format(path=str(path), rounds=rounds, number=coup))
+    if as_json:
+        _emit(game, history, told, narrator, whole=coup is None)
+    elif coup is None:
+        console.print(_("[bold]The evening[/], in chips of expectation:"))
+        for evening in evenings(played):
+            console.print(evening_line(evening, names(evening.seat).capitalize()))
+
+
+def _tell(console: Console, narrator: words.Narrator, coup: Coup) -> None:
+    """A coup's steps as a spectator saw them, each decision's values beneath its step."""
+    for moment in coup.moments:
+        valued = moment.decision is None
+        for event in moment.events:
+            line = narrator(redact(event, None))
+            if line is not None:
+                console.print(line)
+            if not valued and line is not None:  # beneath the line that tells the choice
+                console.print(decision_line(moment.decision))
+                valued = True
+        if not valued:
+            console.print(decision_line(moment.decision))
+
+
+def _emit(
+    game: Game[Any, Any, Any],
+    history: History,
+    told: list[Coup],
+    narrator: words.Narrator,
+    *,
+    whole: bool,
+) -> None:
+    """`--json`: the coups told, each step's lines, each decision's values, and (for the
+    whole session) each seat's evening."""
+    played = [coup for coup in told if not coup.closing]
+    emit(
+        "replay",
+        game.name,
+        encode(history.config),
+        {
+            "coups": [_coup_json(coup, narrator) for coup in told],
+            **({"evenings": [evening_json(e) for e in evenings(played)]} if whole else {}),
+        },
+        seed=history.seed,
+        counts={"coups": len(played)},
+    )
+
+
+def _coup_json(coup: Coup, narrator: words.Narrator) -> dict[str, Any]:
+    return {
+        "coup": coup.number,
+        "shoe": coup.shoe,
+        "closing": coup.closing,
+        "steps": [
+            {
+                "step": moment.step,
+                "actor": moment.actor if isinstance(moment.actor, int) else moment.actor.value,
+                "action": None if moment.actor is CHANCE else encode(moment.action),
+                "said": [
+                    words.plain(line)
+                    for event in moment.events
+                    if (line := narrator(redact(event, None))) is not None
+                ],
+                "decision": None if moment.decision is None else decision_json(moment.decision),
+            }
+            for moment in coup.moments
+        ],
+        "result": None if coup.shown is None else encode(coup.shown),
+    }
 
 
 def read_history(path: Path) -> tuple[Game[Any, Any, Any], History]:
@@ -103,9 +206,11 @@ replay_app = Typer()
 replay_app.command(
     "replay",
     help=N_(
-        "Replay a saved session event for event, as a spectator saw it, and check it against "
-        "the record the save keeps of every coup. Exit status 1 names the first coup that "
-        "differs from the record (an edited or damaged save); 2, a file that cannot be read."
+        "Replay a saved session event for event, as a spectator saw it, with the exact value "
+        "of every choice a seat made (each option in chips of expectation, from the cards "
+        "that seat knew) and each seat's evening in numbers, and check it against the record "
+        "the save keeps of every coup. Exit status 1 names the first coup that differs from "
+        "the record (an edited or damaged save); 2, a file that cannot be read."
     ),
 )(replay_command)
 command = typer.main.get_command(replay_app)

@@ -10,21 +10,36 @@ until the step that settles it; the steps after the last settlement (the close) 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
 from croupier.engine.actions import Action, Shuffle
+from croupier.engine.codec import encode
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.events import Event, redact
 from croupier.engine.game import Game
 from croupier.engine.history import History, replay
 from croupier.engine.shown import Shown
+from croupier.estimate import exact_json
 from croupier.review import Decision, Valuer
 
-__all__ = ["VALUERS", "Coup", "Evening", "Moment", "Review", "session", "valuer"]
+__all__ = [
+    "VALUERS",
+    "Coup",
+    "Evening",
+    "Moment",
+    "Review",
+    "cards_in",
+    "coups",
+    "decision_json",
+    "evening_json",
+    "evenings",
+    "session",
+    "valuer",
+]
 
 VALUERS = {
     "punto-banco": "croupier.review.punto_banco",
@@ -58,12 +73,15 @@ class Moment:
 @dataclass(frozen=True, slots=True)
 class Coup:
     """A coup (deal, round) of the session, from 1: its steps, the shoe it was dealt from
-    (the shuffles made before its first step), and its settlement as the table showed it."""
+    (the shuffles made before its first step), and its settlement as the table showed it.
+    The steps after the last settlement, up to the close, are a coup that is `closing`: no
+    coup at all, numbered as the next would be."""
 
     number: int
     shoe: int
     moments: tuple[Moment, ...]
     shown: Shown | None
+    closing: bool = False
 
     @property
     def decisions(self) -> Iterator[Decision]:
@@ -91,6 +109,8 @@ class Evening:
 
 @dataclass(frozen=True, slots=True)
 class Review:
+    """A session's coups (its close left out) and each seat's evening."""
+
     coups: tuple[Coup, ...]
     evenings: tuple[Evening, ...]
 
@@ -122,19 +142,26 @@ def _cards_of(items: tuple[Any, ...]) -> Iterator[Card]:
 
 def session(game: Game[Any, Any, Any], history: History) -> Review:
     """Replay `history` of `game` and value every decision in it."""
+    played = tuple(coup for coup in coups(game, history) if not coup.closing)
+    return Review(played, evenings(played))
+
+
+def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
+    """The coups of `history`, each as its last step is replayed, every decision valued,
+    then the close, if any steps follow the last settlement; a `HistoryMismatch` where the
+    replay differs from the record, after the coups before it."""
     value = valuer(game.name)
     state = game.start(history.config, history.buy_ins)
     seen: dict[int, list[Card]] = {}
-    coups: list[Coup] = []
     moments: list[Moment] = []
-    shuffles = acted = 0
-    for number, (after, step) in enumerate(replay(game, history)):
+    number = shuffles = acted = 0
+    for step_number, (after, step) in enumerate(replay(game, history)):
         decision = None
         if isinstance(step.actor, int):
             valued = value(game.view(state, step.actor), step.action, seen.get(step.actor, ()))
             if valued is not None:
                 decision = Decision(
-                    number,
+                    step_number,
                     game.rounds(state) + 1,
                     step.actor,
                     valued.choices,
@@ -152,20 +179,22 @@ def session(game: Game[Any, Any, Any], history: History) -> Review:
             shown = seen.setdefault(seat, [])
             for event in step.events:
                 shown.extend(cards_in(redact(event, seat)))
-        moments.append(Moment(number, step.actor, step.action, step.events, decision))
+        moments.append(Moment(step_number, step.actor, step.action, step.events, decision))
         if game.rounds(after) > game.rounds(state):
-            last = getattr(game.view(after, None), "last", None)
-            coups.append(Coup(len(coups) + 1, shuffles, tuple(moments), last))
+            number += 1
+            yield Coup(number, shuffles, tuple(moments), getattr(game.view(after, None), "last", None))
             moments = []
         state = after
-    return Review(tuple(coups), _evenings(coups))
+    if moments:
+        yield Coup(number + 1, shuffles, tuple(moments), None, closing=True)
 
 
-def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
+def evenings(played: Iterable[Coup]) -> tuple[Evening, ...]:
+    """Each seat's evening over the coups `played`."""
     decided: dict[int, list[Decision]] = {}
     expected: dict[int, Fraction] = {}
     actual: dict[int, int] = {}
-    for coup in coups:
+    for coup in played:
         for decision in coup.decisions:
             decided.setdefault(decision.seat, []).append(decision)
             if decision.stakes:
@@ -175,10 +204,10 @@ def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
                     expected[decision.against] = expected.get(decision.against, Fraction(0)) - worth
         for seat, net in coup.shown.nets if coup.shown is not None else ():
             actual[seat] = actual.get(seat, 0) + net
-    evenings = []
+    found = []
     for seat in sorted(decided.keys() | actual.keys() | expected.keys()):
         own = [d for d in decided.get(seat, ()) if not d.house]
-        evenings.append(
+        found.append(
             Evening(
                 seat,
                 decisions=len(own),
@@ -188,4 +217,37 @@ def _evenings(coups: list[Coup]) -> tuple[Evening, ...]:
                 actual=actual.get(seat, 0),
             )
         )
-    return tuple(evenings)
+    return tuple(found)
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    """A decision as `croupier replay --json` and the server give it (docs/review.md): the
+    seat, each choice's option (the action, as a history writes it) and exact value, the
+    one taken and the best (indices), the cost, the equilibrium's mix, and whether the
+    house took it for the seat."""
+    return {
+        "seat": decision.seat,
+        "choices": [
+            {"option": encode(choice.option), "value": exact_json(choice.value)}
+            for choice in decision.choices
+        ],
+        "taken": decision.chosen,
+        "best": decision.choices.index(decision.best),
+        "cost": exact_json(decision.cost),
+        "mix": None if decision.mix is None else [exact_json(p) for p in decision.mix],
+        "stakes": decision.stakes,
+        "house": decision.house,
+    }
+
+
+def evening_json(evening: Evening) -> dict[str, Any]:
+    """A seat's evening in numbers, every figure exact."""
+    return {
+        "seat": evening.seat,
+        "decisions": evening.decisions,
+        "best": evening.best,
+        "cost": exact_json(evening.cost),
+        "expected": exact_json(evening.expected),
+        "actual": evening.actual,
+        "luck": exact_json(evening.luck),
+    }
