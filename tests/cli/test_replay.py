@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -226,3 +227,50 @@ def test_an_unreadable_file_is_refused_in_one_line(tmp_path):
     result = replay(path)
     assert result.exit_code == 2
     assert one_line(result).endswith("it cannot be read: permission denied")
+
+
+def test_each_decision_is_told_with_its_values_and_each_seat_s_evening(tmp_path):
+    """`croupier replay` gives beneath each choice its options' values in chips of
+    expectation (docs/review.md), and at the end each seat's evening."""
+    path = write(tmp_path, saved("chemin-de-fer"))
+    result = replay(path)
+    assert result.exit_code == 0, result.output
+    values = [line for line in result.stdout.splitlines() if line.startswith("  ⚖ ")]
+    assert values and all("·" in line for line in values)
+    assert any("the best was taken" in line for line in values)
+    evening = result.stdout.split("The evening, in chips of expectation:")[1]
+    assert "Seat 1: " in evening and "expected " in evening and "luck " in evening
+
+
+def test_one_coup_alone_and_a_coup_the_session_has_not(tmp_path):
+    path = write(tmp_path, saved("punto-banco"))
+    one = runner.invoke(app, ["replay", str(path), "--coup", "2"])
+    assert one.exit_code == 0, one.output
+    assert "— Coup 2 —" in one.stdout and "— Coup 1 —" not in one.stdout
+    assert "The evening" not in one.stdout
+    missing = runner.invoke(app, ["replay", str(path), "--coup", "99"])
+    assert missing.exit_code == 2
+    assert one_line(missing).endswith("has 4 coups: --coup 99 is not one of them")
+
+
+def test_the_json_gives_every_decision_s_exact_values(tmp_path):
+    """`--json`: each step's lines and decision, the values exact, the one taken and the
+    best named, and the evenings adding up to the coups' nets."""
+    path = write(tmp_path, saved("punto-banco"))
+    result = runner.invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["command"] == "replay" and report["game"] == "punto-banco"
+    coups = [coup for coup in report["results"]["coups"] if not coup["closing"]]
+    assert [coup["coup"] for coup in coups] == [1, 2, 3, 4]
+    decisions = [s["decision"] for coup in coups for s in coup["steps"] if s["decision"]]
+    assert decisions
+    for decision in decisions:
+        values = [Fraction(c["value"]["fraction"]) for c in decision["choices"]]
+        assert Fraction(decision["cost"]["fraction"]) == max(values) - values[decision["taken"]]
+        assert values[decision["best"]] == max(values)
+    evenings = report["results"]["evenings"]
+    assert {e["seat"] for e in evenings} == {0, 1, 2}
+    for evening in evenings:
+        luck = Fraction(evening["actual"]) - Fraction(evening["expected"]["fraction"])
+        assert Fraction(evening["luck"]["fraction"]) == luck

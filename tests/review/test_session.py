@@ -54,7 +54,8 @@ def test_each_decision_is_the_step_taken_and_the_best_is_the_most(name):
         assert decision.taken.option == moment.action
         assert decision.best.value == max(c.value for c in decision.choices)
         assert decision.cost == decision.best.value - decision.taken.value >= 0
-    assert [m.step for m in moments] == list(range(len(moments)))
+    steps = [m.step for m in moments]  # a settling step's events may open the next coup
+    assert steps == sorted(steps) and sorted(set(steps)) == list(range(len(set(steps))))
 
 
 def test_punto_banco_stakes_are_worth_minus_each_bet_s_edge():
@@ -155,11 +156,7 @@ def test_an_evening_adds_up():
             assert evening.best == sum(d.cost == 0 for d in own)
             assert evening.cost == sum((d.cost for d in own), Fraction(0))
             nets = sum(
-                net
-                for coup in review.coups
-                if coup.shown is not None
-                for seat, net in coup.shown.nets
-                if seat == evening.seat
+                net for coup in review.coups for seat, net in coup.nets if seat == evening.seat
             )
             assert evening.actual == nets
             assert evening.luck == evening.actual - evening.expected
@@ -184,6 +181,18 @@ def _plus(counts, cards):
     for card in cards:
         added[baccarat.value(card)] += 1
     return added
+
+
+def test_a_coup_s_nets_are_what_its_settlement_showed():
+    """What each seat's chips moved by in a Punto Banco coup is what the table showed it won
+    or lost (PB-7, the commission taken each coup); at Chemin de Fer the seats' chips only
+    change hands (CF-14), so the evening's results add up to nothing."""
+    *_, review = _reviewed("punto-banco", rounds=20)
+    for coup in review.coups:
+        assert coup.nets == tuple((seat, net) for seat, net in coup.shown.nets if net)
+    *_, review = _reviewed("chemin-de-fer", rounds=20)
+    assert any(evening.actual for evening in review.evenings)
+    assert sum(evening.actual for evening in review.evenings) == 0
 
 
 def test_chemin_de_fer_values_come_from_the_calculators():

@@ -12,18 +12,18 @@ from rich.markup import escape
 
 from croupier import games as registry
 from croupier import words
-from croupier.cli._library_words import Typer
-from croupier.cli._usage import fail
 from croupier.cli._decisions import decision_line, evening_line
 from croupier.cli._json_output import emit
+from croupier.cli._library_words import Typer
+from croupier.cli._usage import fail
 from croupier.engine.actors import CHANCE
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
 from croupier.engine.game import Game
 from croupier.engine.history import History
-from croupier.review.session import Coup, coups, decision_json, evening_json, evenings
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.i18n import N_, _
+from croupier.review.session import Coup, coups, decision_json, evening_json, evenings
 from croupier.words.markup import plural
 
 __all__ = ["DIFFERS", "command", "read_history", "replay_app", "replay_command", "where"]
@@ -104,16 +104,16 @@ def replay_command(
 def _tell(console: Console, narrator: words.Narrator, coup: Coup) -> None:
     """A coup's steps as a spectator saw them, each decision's values beneath its step."""
     for moment in coup.moments:
-        valued = moment.decision is None
+        pending = moment.decision  # told beneath the line that tells the choice
         for event in moment.events:
             line = narrator(redact(event, None))
             if line is not None:
                 console.print(line)
-            if not valued and line is not None:  # beneath the line that tells the choice
-                console.print(decision_line(moment.decision))
-                valued = True
-        if not valued:
-            console.print(decision_line(moment.decision))
+                if pending is not None:
+                    console.print(decision_line(pending))
+                    pending = None
+        if pending is not None:
+            console.print(decision_line(pending))
 
 
 def _emit(

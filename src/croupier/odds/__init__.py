@@ -9,6 +9,8 @@ is installed, so importing `croupier.odds` loads none of them)::
 - `punto_banco`: every result and bet of a coup, for any shoe (PB-12..PB-14), exactly
   or, compiled, in floats; the effect of removing a card.
 - `_baccarat_kernel`: the one enumeration of a baccarat coup, on integers or floats.
+- `baccarat_choices`: the coup's two choices (punto on 5, the banker's draw) valued from
+  what the chooser knows, exactly (PB-13e, CF-12, CF-13).
 - `chemin_de_fer`: each side's chance, the naturals and the banker's edge of a coup with
   both sides playing a strategy, exactly.
 - `monte_bank`: void deals, layouts and every bet's edge (MB-7..MB-13).
@@ -21,6 +23,7 @@ Its implementation, private to the package: `_baccarat_kernel` and `_monte_bank_
 """
 
 __all__ = [
+    "baccarat_choices",
     "banchek",
     "chemin_de_fer",
     "monte_bank",

@@ -66,7 +66,7 @@ def _stake(view: BanchekView, action: Stake) -> Valued | None:
         return None
     amounts = sorted({*_range(view, Stake), action.amount})
     choices = tuple(Choice(Stake(amount), amount * edge) for amount in amounts)
-    return Valued(choices, amounts.index(action.amount), stakes=True)
+    return Valued(choices, amounts.index(action.amount), stakes=True, against=view.banker)
 
 
 def _ride(view: BanchekView, action: Ride | Done) -> Valued:
@@ -78,7 +78,7 @@ def _ride(view: BanchekView, action: Ride | Done) -> Valued:
         *(Choice(Ride(amount), amount * edge) for amount in amounts),
     )
     chosen = amounts.index(action.amount) + 1 if isinstance(action, Ride) else 0
-    return Valued(choices, chosen, stakes=isinstance(action, Ride))
+    return Valued(choices, chosen, stakes=isinstance(action, Ride), against=view.banker)
 
 
 def _peeked(view: BanchekView, action: ClaimTurned | PlayOn) -> Valued | None:

@@ -4,7 +4,8 @@ evening in numbers (`croupier.review`).
 The session is replayed once (`croupier.engine.history.replay`). Before each step of a seat
 the seat's view is taken, and with the cards the seat was shown since the last shuffle (the
 cards its own events held), the game's valuer values the step. A coup's steps are those
-until the step that settles it; the steps after the last settlement (the close) make no coup.
+until the step that settles it (the events of that step that open the next coup belong to
+the next); the steps after the last settlement (the close) make no coup.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Shuffle
-from croupier.engine.codec import encode
+from croupier.engine.actions import Action, Join, Leave, Rebuy, Shuffle
 from croupier.engine.actors import CHANCE, Actor
+from croupier.engine.codec import encode
 from croupier.engine.events import Event, redact
 from croupier.engine.game import Game
 from croupier.engine.history import History, replay
@@ -81,6 +82,9 @@ class Coup:
     shoe: int
     moments: tuple[Moment, ...]
     shown: Shown | None
+    nets: tuple[tuple[int, int], ...] = ()
+    """What each seat's chips (in front of it, staked and in its bank) moved by in the coup,
+    in seat order: what play brought it, a seat's own buy-ins and cash-outs left out."""
     closing: bool = False
 
     @property
@@ -154,7 +158,9 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
     state = game.start(history.config, history.buy_ins)
     seen: dict[int, list[Card]] = {}
     moments: list[Moment] = []
+    moved: dict[int, int] = {}
     number = shuffles = acted = 0
+    wealth = _wealth(game, state)
     for step_number, (after, step) in enumerate(replay(game, history)):
         decision = None
         if isinstance(step.actor, int):
@@ -179,14 +185,45 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
             shown = seen.setdefault(seat, [])
             for event in step.events:
                 shown.extend(cards_in(redact(event, seat)))
-        moments.append(Moment(step_number, step.actor, step.action, step.events, decision))
-        if game.rounds(after) > game.rounds(state):
+        settles = game.rounds(after) > game.rounds(state)
+        events, opening = _split(step.events, number + 2) if settles else (step.events, ())
+        moments.append(Moment(step_number, step.actor, step.action, events, decision))
+        now = _wealth(game, after)
+        for seat in wealth.keys() & now.keys():
+            own = step.actor == seat and isinstance(step.action, Join | Leave | Rebuy)
+            if now[seat] != wealth[seat] and not own:
+                moved[seat] = moved.get(seat, 0) + now[seat] - wealth[seat]
+        wealth = now
+        if settles:
             number += 1
-            yield Coup(number, shuffles, tuple(moments), getattr(game.view(after, None), "last", None))
-            moments = []
+            shown = getattr(game.view(after, None), "last", None)
+            yield Coup(number, shuffles, tuple(moments), shown, _nets(moved))
+            moments, moved = [], {}
+            if opening:
+                moments.append(Moment(step_number, step.actor, step.action, opening))
         state = after
     if moments:
-        yield Coup(number + 1, shuffles, tuple(moments), None, closing=True)
+        yield Coup(number + 1, shuffles, tuple(moments), None, _nets(moved), closing=True)
+
+
+def _split(events: tuple[Event, ...], coup: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+    """A settling step's events: those of its coup, and those from the first that names the
+    next coup (`coup`, as Punto Banco's bets opening and Chemin de Fer's calls do), which
+    open that coup."""
+    for n, event in enumerate(events):
+        if getattr(event, "coup", None) == coup:
+            return events[:n], events[n:]
+    return events, ()
+
+
+def _nets(moved: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple((seat, net) for seat, net in sorted(moved.items()) if net)
+
+
+def _wealth(game: Game[Any, Any, Any], state: Any) -> dict[int, int]:
+    """Each seat's chips: in front of it, in its bank, and staked."""
+    staked = game.stakes(state)
+    return {seat: chips + staked.get(seat, 0) for seat, chips in game.holdings(state).items()}
 
 
 def evenings(played: Iterable[Coup]) -> tuple[Evening, ...]:
@@ -202,7 +239,7 @@ def evenings(played: Iterable[Coup]) -> tuple[Evening, ...]:
                 expected[decision.seat] = expected.get(decision.seat, Fraction(0)) + worth
                 if decision.against is not None:
                     expected[decision.against] = expected.get(decision.against, Fraction(0)) - worth
-        for seat, net in coup.shown.nets if coup.shown is not None else ():
+        for seat, net in coup.nets:
             actual[seat] = actual.get(seat, 0) + net
     found = []
     for seat in sorted(decided.keys() | actual.keys() | expected.keys()):
