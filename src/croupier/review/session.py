@@ -196,8 +196,8 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
         wealth = now
         if settles:
             number += 1
-            shown = getattr(game.view(after, None), "last", None)
-            yield Coup(number, shuffles, tuple(moments), shown, _nets(moved))
+            last = getattr(game.view(after, None), "last", None)
+            yield Coup(number, shuffles, tuple(moments), last, _nets(moved))
             moments, moved = [], {}
             if opening:
                 moments.append(Moment(step_number, step.actor, step.action, opening))
