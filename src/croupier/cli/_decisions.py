@@ -59,9 +59,10 @@ def chips(value: Fraction) -> str:
     return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
 
 
-def decision_line(decision: Decision) -> str:
-    """The values of a decision's options, the one taken and the best marked, the
-    equilibrium's play where there is one, and what the choice cost."""
+def decision_line(decision: Decision, name: str) -> str:
+    """The values of a decision of the seat `name` (escaped): its options, the one taken
+    and the best marked, the equilibrium's play where there is one, and what the choice
+    cost."""
     parts = []
     for n, choice in enumerate(decision.choices):
         said = _("{option} {value}").format(
@@ -72,7 +73,7 @@ def decision_line(decision: Decision) -> str:
         if n == decision.chosen:
             said = f"[bold]{said}[/]"
         parts.append(said)
-    line = "  ⚖ " + " · ".join(parts)
+    line = f"  ⚖ {name}: " + " · ".join(parts)
     if decision.cost:
         said = _("taken: {taken}; the best, {best}, was worth {cost} more")
         line += "; " + said.format(

@@ -110,10 +110,10 @@ def _tell(console: Console, narrator: words.Narrator, coup: Coup) -> None:
             if line is not None:
                 console.print(line)
                 if pending is not None:
-                    console.print(decision_line(pending))
+                    console.print(decision_line(pending, narrator.names(pending.seat)))
                     pending = None
         if pending is not None:
-            console.print(decision_line(pending))
+            console.print(decision_line(pending, narrator.names(pending.seat)))
 
 
 def _emit(

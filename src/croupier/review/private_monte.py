@@ -36,4 +36,5 @@ def value(view: MonteView, action: Action, seen: Collection[Card]) -> Valued | N
     if not stakes:
         return None
     choices = (*stakes, Choice(Done(), Fraction(0)))
-    return Valued(choices, [choice.option for choice in choices].index(action), stakes=True)
+    chosen = [choice.option for choice in choices].index(action)
+    return Valued(choices, chosen, stakes=True, against=view.banker)  # no cut (PM-6)

@@ -2,8 +2,8 @@
 evening in numbers (`croupier.review`).
 
 The session is replayed once (`croupier.engine.history.replay`). Before each step of a seat
-the seat's view is taken, and with the cards the seat was shown since the last shuffle (the
-cards its own events held), the game's valuer values the step. A coup's steps are those
+the seat's view is taken, and with the cards the seat was shown since the last shuffle (each
+card dealt once, when its own events showed it: `Sight`), the game's valuer values the step. A coup's steps are those
 until the step that settles it (the events of that step that open the next coup belong to
 the next); the steps after the last settlement (the close) make no coup.
 """
@@ -11,13 +11,14 @@ the next); the steps after the last settlement (the close) make no coup.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Join, Leave, Rebuy, Shuffle
+from croupier.engine.actions import Action, Draw, Join, Leave, Rebuy, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import encode
 from croupier.engine.events import Event, redact
@@ -33,6 +34,7 @@ __all__ = [
     "Evening",
     "Moment",
     "Review",
+    "Sight",
     "cards_in",
     "coups",
     "decision_json",
@@ -119,6 +121,30 @@ class Review:
     evenings: tuple[Evening, ...]
 
 
+class Sight:
+    """The cards one seat was shown since the shuffle, each card dealt counted once: a card
+    drawn (`Draw`) is seen if the step's events, as told to the seat, show it, and hidden
+    from it otherwise, until an event shows it (a hand turned face up at the settlement).
+    An event that shows again a card seen already adds nothing."""
+
+    def __init__(self) -> None:
+        self.seen: Counter[Card] = Counter()
+        self.hidden: Counter[Card] = Counter()
+
+    def note(self, action: Action, events: tuple[Event, ...], seat: int) -> None:
+        """Take in one step: its action and its events, as told to `seat`."""
+        shown = Counter(card for event in events for card in cards_in(redact(event, seat)))
+        if isinstance(action, Draw):
+            if shown[action.card]:
+                shown[action.card] -= 1
+                self.seen[action.card] += 1
+            else:
+                self.hidden[action.card] += 1
+        revealed = shown & self.hidden
+        self.hidden -= revealed
+        self.seen += revealed
+
+
 def cards_in(event: Event) -> Iterator[Card]:
     """The cards an event holds, in its fields and the tuples among them."""
     for field in fields(event):
@@ -156,7 +182,7 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
     replay differs from the record, after the coups before it."""
     value = valuer(game.name)
     state = game.start(history.config, history.buy_ins)
-    seen: dict[int, list[Card]] = {}
+    sights: dict[int, Sight] = {}
     moments: list[Moment] = []
     moved: dict[int, int] = {}
     number = shuffles = acted = 0
@@ -164,7 +190,9 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
     for step_number, (after, step) in enumerate(replay(game, history)):
         decision = None
         if isinstance(step.actor, int):
-            valued = value(game.view(state, step.actor), step.action, seen.get(step.actor, ()))
+            sight = sights.get(step.actor)
+            seen = tuple(sight.seen.elements()) if sight is not None else ()
+            valued = value(game.view(state, step.actor), step.action, seen)
             if valued is not None:
                 decision = Decision(
                     step_number,
@@ -180,11 +208,9 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
         acted += step.actor is not CHANCE
         if isinstance(step.action, Shuffle):
             shuffles += 1
-            seen = {}
+            sights = {}
         for seat in game.seats(after):
-            shown = seen.setdefault(seat, [])
-            for event in step.events:
-                shown.extend(cards_in(redact(event, seat)))
+            sights.setdefault(seat, Sight()).note(step.action, step.events, seat)
         settles = game.rounds(after) > game.rounds(state)
         events, opening = _split(step.events, number + 2) if settles else (step.events, ())
         moments.append(Moment(step_number, step.actor, step.action, events, decision))
