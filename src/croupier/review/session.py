@@ -3,9 +3,10 @@ evening in numbers (`croupier.review`).
 
 The session is replayed once (`croupier.engine.history.replay`). Before each step of a seat
 the seat's view is taken, and with the cards the seat was shown since the last shuffle (each
-card dealt once, when its own events showed it: `Sight`), the game's valuer values the step. A coup's steps are those
-until the step that settles it (the events of that step that open the next coup belong to
-the next); the steps after the last settlement (the close) make no coup.
+card dealt once, when its own events showed it: `Sight`), the game's valuer values the step.
+A coup's steps are those until the step that settles it (the events of that step that open
+the next coup belong to the next); the steps after the last settlement (the close) make no
+coup.
 """
 
 from __future__ import annotations
