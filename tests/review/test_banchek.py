@@ -29,16 +29,16 @@ from croupier.odds.banchek import seen_chance
 from croupier.randomness import stream
 from croupier.review import Decision
 from croupier.review.banchek import value
-from croupier.review.session import Moment, session
 from croupier.table import Croupier, Player, Table
 from tests.games.banchek.stack import act, table
+from tests.review import Reviewed, reviewed
 
 GAME = Banchek()
 RULES = Rules(seats=5, minimum=5, bank=100, riders=True)
 
 
 @pytest.fixture(scope="module")
-def played() -> list[tuple[Moment, BanchekView | None]]:
+def played() -> list[tuple[Reviewed, BanchekView | None]]:
     """Thirty rounds of the roster's bots (riders allowed, a banker who turns early or peeks
     one hand in four), each step with the acting seat's view before it."""
     slipping = {name: replace(policy, slips=Fraction(1, 4)) for name, policy in ROSTER}
@@ -56,7 +56,7 @@ def played() -> list[tuple[Moment, BanchekView | None]]:
         if isinstance(step.actor, int):
             views[number] = GAME.view(state, step.actor)
         state = after
-    moments = [m for coup in session(GAME, history).coups for m in coup.moments]
+    moments = reviewed(GAME, history)
     return [(m, views.get(m.step)) for m in moments]
 
 

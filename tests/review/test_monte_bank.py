@@ -35,14 +35,14 @@ from croupier.games.monte_bank import (
 from croupier.odds.monte_bank import WagerOdds, wager_odds
 from croupier.review import Decision, Valued
 from croupier.review.monte_bank import value
-from croupier.review.session import Moment, session
 from croupier.table import Player, Table
+from tests.review import Reviewed, reviewed
 
 GAME = MonteBank()
 SINGLE = (CircleBet, CrossBet, DoublerBet)
 BETS = (*SINGLE, MonteCarloBet)
 
-Walk = list[tuple[Moment, MonteView, State]]
+Walk = list[tuple[Reviewed, MonteView, State]]
 
 
 def played(name: str, seed: int, deals: int) -> History:
@@ -62,7 +62,7 @@ def walk(name: str, history: History) -> Walk:
     """Each step of a seat in the reviewed session, with that seat's view before it and the
     state it was taken from."""
     game = games.get(name)
-    moments = [moment for coup in session(game, history).coups for moment in coup.moments]
+    moments = reviewed(game, history)
     state = game.start(history.config, history.buy_ins)
     found = []
     for moment, (after, step) in zip(moments, replay(game, history), strict=False):

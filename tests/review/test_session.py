@@ -21,6 +21,7 @@ from croupier.odds.baccarat_choices import banker_choice, banker_table, punto_on
 from croupier.odds.punto_banco import house_edges, next_coup
 from croupier.review.session import VALUERS, cards_in, session
 from croupier.solve.chemin_de_fer import solve
+from tests.review import reviewed
 from tests.saves import recorded_table
 
 GAMES = ["punto-banco", "chemin-de-fer"]
@@ -44,8 +45,8 @@ def _states(game, history):
 
 @pytest.mark.parametrize("name", sorted(VALUERS))
 def test_each_decision_is_the_step_taken_and_the_best_is_the_most(name):
-    *_, review = _reviewed(name, rounds=30)
-    moments = [m for coup in review.coups for m in coup.moments]
+    game, history, _ = _reviewed(name, rounds=30)
+    moments = reviewed(game, history)
     decisions = [m for m in moments if m.decision is not None]
     assert len(decisions) > 3
     for moment in decisions:
@@ -65,16 +66,15 @@ def test_punto_banco_stakes_are_worth_minus_each_bet_s_edge():
     game, history, review = _reviewed("punto-banco")
     before = _states(game, history)
     costly = 0
-    for coup in review.coups:
-        for decision in coup.decisions:
-            if not isinstance(decision.taken.option, PuntoStake):
-                continue
-            edges = next_coup(game.view(before[decision.step], decision.seat)).house_edge
-            amount = decision.taken.option.amount
-            assert {c.option.bet: c.value for c in decision.choices} == {
-                bet: -amount * edge for bet, edge in edges.items()
-            }
-            costly += decision.cost > 0
+    for decision in review.decisions:
+        if not isinstance(decision.taken.option, PuntoStake):
+            continue
+        edges = next_coup(game.view(before[decision.step], decision.seat)).house_edge
+        amount = decision.taken.option.amount
+        assert {c.option.bet: c.value for c in decision.choices} == {
+            bet: -amount * edge for bet, edge in edges.items()
+        }
+        costly += decision.cost > 0
     assert costly
 
 
@@ -84,21 +84,20 @@ def test_punto_banco_choice_on_five_is_worth_the_chooser_s_stakes():
     game, history, review = _reviewed("punto-banco", seed=2, rounds=40)
     before = _states(game, history)
     chosen = 0
-    for coup in review.coups:
-        for decision in coup.decisions:
-            if not isinstance(decision.taken.option, Choose):
-                continue
-            view = game.view(before[decision.step], decision.seat)
-            stakes = view.boxes[decision.seat].stakes
-            plays = punto_on_five(view.unseen, baccarat.BANCO_TABLE, banco_natural=True)
-            assert [c.option for c in decision.choices] == [
-                Choose(Decision.STAND),
-                Choose(Decision.DRAW),
-            ]
-            for choice, found in zip(decision.choices, plays, strict=True):
-                edges = house_edges(found.punto, found.banco, found.tie, view.rules)
-                assert choice.value == -sum(stakes[bet] * edge for bet, edge in edges.items())
-            chosen += 1
+    for decision in review.decisions:
+        if not isinstance(decision.taken.option, Choose):
+            continue
+        view = game.view(before[decision.step], decision.seat)
+        stakes = view.boxes[decision.seat].stakes
+        plays = punto_on_five(view.unseen, baccarat.BANCO_TABLE, banco_natural=True)
+        assert [c.option for c in decision.choices] == [
+            Choose(Decision.STAND),
+            Choose(Decision.DRAW),
+        ]
+        for choice, found in zip(decision.choices, plays, strict=True):
+            edges = house_edges(found.punto, found.banco, found.tie, view.rules)
+            assert choice.value == -sum(stakes[bet] * edge for bet, edge in edges.items())
+        chosen += 1
     assert chosen
 
 
@@ -108,21 +107,20 @@ def test_chemin_de_fer_draw_and_stand_against_the_equilibrium():
     game, history, review = _reviewed("chemin-de-fer", seed=11, rounds=30)
     before = _states(game, history)
     seen_draws = 0
-    for coup in review.coups:
-        for decision in coup.decisions:
-            if not isinstance(decision.taken.option, DrawCard | Stand):
-                continue
-            seen_draws += 1
-            view = game.view(before[decision.step], decision.seat)
-            assert [type(c.option) for c in decision.choices] == [Stand, DrawCard]
-            assert sum(decision.mix) == 1
-            if decision.seat == view.punter:
-                stake = sum(amount for seat, amount in view.stakes if seat == decision.seat)
-                assert stake > 0
-                ratio = [c.value / stake for c in decision.choices]
-                assert ratio[0] != ratio[1]
-            else:
-                assert decision.seat == view.banker
+    for decision in review.decisions:
+        if not isinstance(decision.taken.option, DrawCard | Stand):
+            continue
+        seen_draws += 1
+        view = game.view(before[decision.step], decision.seat)
+        assert [type(c.option) for c in decision.choices] == [Stand, DrawCard]
+        assert sum(decision.mix) == 1
+        if decision.seat == view.punter:
+            stake = sum(amount for seat, amount in view.stakes if seat == decision.seat)
+            assert stake > 0
+            ratio = [c.value / stake for c in decision.choices]
+            assert ratio[0] != ratio[1]
+        else:
+            assert decision.seat == view.banker
     assert seen_draws
 
 
@@ -131,12 +129,11 @@ def test_a_chemin_de_fer_stake_is_worth_the_game_s_value():
     value of the coup at the equilibrium, from the shoe as the seat knew it."""
     *_, review = _reviewed("chemin-de-fer", seed=11, rounds=20)
     found = 0
-    for coup in review.coups:
-        for decision in coup.decisions:
-            if isinstance(decision.taken.option, Stake | Banco):
-                worth = {type(c.option): c.value for c in decision.choices}
-                assert worth[type(decision.taken.option)] < 0  # the bank's edge
-                found += 1
+    for decision in review.decisions:
+        if isinstance(decision.taken.option, Stake | Banco):
+            worth = {type(c.option): c.value for c in decision.choices}
+            assert worth[type(decision.taken.option)] < 0  # the bank's edge
+            found += 1
     assert found
 
 
@@ -146,12 +143,7 @@ def test_an_evening_adds_up():
     for name in GAMES:
         _game, _history, review = _reviewed(name, rounds=20)
         for evening in review.evenings:
-            own = [
-                d
-                for coup in review.coups
-                for d in coup.decisions
-                if d.seat == evening.seat and not d.house
-            ]
+            own = [d for d in review.decisions if d.seat == evening.seat and not d.house]
             assert evening.decisions == len(own)
             assert evening.best == sum(d.cost == 0 for d in own)
             assert evening.cost == sum((d.cost for d in own), Fraction(0))
@@ -202,36 +194,35 @@ def test_chemin_de_fer_values_come_from_the_calculators():
     """CF-12, CF-13: the punter's and the banker's values are the stakes times the
     calculators' edges on the cards the seat had not seen, the other side at the equilibrium
     of the shoe as the seat knew it."""
-    game, history, review = _reviewed("chemin-de-fer", seed=11, rounds=30)
+    game, history, _ = _reviewed("chemin-de-fer", seed=11, rounds=30)
     before = _states(game, history)
     checked = 0
-    for coup in review.coups:
-        for moment in coup.moments:
-            decision = moment.decision
-            if decision is None or not isinstance(moment.action, DrawCard | Stand):
-                continue
-            view = game.view(before[decision.step], decision.seat)
-            seen = _seen_by(game, history, view, decision.step)
-            unseen = list(baccarat.shoe_values(view.rules.decks))
-            for card in seen:
-                unseen[baccarat.value(card)] -= 1
-            values = [c.value for c in decision.choices]
-            if decision.seat == view.punter:
-                solution = solve(counts=_plus(unseen, view.punter_cards))
-                assert decision.mix[1] == solution.punter_draw_at_5
-                stake = sum(a for s, a in view.stakes if s == decision.seat)
-                table = banker_table(solution.banker)
-                stand, draw = punto_on_five(unseen, table, banco_natural=False)
-                assert values == [stake * stand.edge, stake * draw.edge]
-            else:
-                assert decision.seat == view.banker
-                third = view.punter_cards[2:]
-                solution = solve(counts=_plus(unseen, [*view.banker_cards, *third]))
-                column = baccarat.value(third[0]) if third else None
-                total = baccarat.points(view.banker_cards)
-                stand, draw = banker_choice(unseen, total, column, solution.punter_draw_at_5)
-                against = sum(a for _s, a in view.stakes)
-                assert values == [-against * stand.edge, -against * draw.edge]
-                assert decision.mix[1] == solution.banker[(total, column)]
-            checked += 1
+    for moment in reviewed(game, history):
+        decision = moment.decision
+        if decision is None or not isinstance(moment.action, DrawCard | Stand):
+            continue
+        view = game.view(before[decision.step], decision.seat)
+        seen = _seen_by(game, history, view, decision.step)
+        unseen = list(baccarat.shoe_values(view.rules.decks))
+        for card in seen:
+            unseen[baccarat.value(card)] -= 1
+        values = [c.value for c in decision.choices]
+        if decision.seat == view.punter:
+            solution = solve(counts=_plus(unseen, view.punter_cards))
+            assert decision.mix[1] == solution.punter_draw_at_5
+            stake = sum(a for s, a in view.stakes if s == decision.seat)
+            table = banker_table(solution.banker)
+            stand, draw = punto_on_five(unseen, table, banco_natural=False)
+            assert values == [stake * stand.edge, stake * draw.edge]
+        else:
+            assert decision.seat == view.banker
+            third = view.punter_cards[2:]
+            solution = solve(counts=_plus(unseen, [*view.banker_cards, *third]))
+            column = baccarat.value(third[0]) if third else None
+            total = baccarat.points(view.banker_cards)
+            stand, draw = banker_choice(unseen, total, column, solution.punter_draw_at_5)
+            against = sum(a for _s, a in view.stakes)
+            assert values == [-against * stand.edge, -against * draw.edge]
+            assert decision.mix[1] == solution.banker[(total, column)]
+        checked += 1
     assert checked > 3

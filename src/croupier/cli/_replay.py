@@ -3,6 +3,7 @@ the record the save keeps of its play."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +24,16 @@ from croupier.engine.game import Game
 from croupier.engine.history import History
 from croupier.errors import HistoryMismatch, InvalidInput
 from croupier.i18n import N_, _
-from croupier.review.session import Coup, coups, decision_json, evening_json, evenings
+from croupier.review import Decision
+from croupier.review.session import (
+    Coup,
+    Evening,
+    coups,
+    decision_json,
+    decisions,
+    evening_json,
+    evenings,
+)
 from croupier.words.markup import plural
 
 __all__ = ["DIFFERS", "command", "read_history", "replay_app", "replay_command", "where"]
@@ -72,13 +82,15 @@ def replay_command(
     console = Console(highlight=False)
     names = words.Names(words.place(game.name), numbered=True)
     narrator = words.narrator(game.name, names)
-    told: list[Coup] = []
+    told: list[Told] = []
     try:
         for found in coups(game, history):
+            lines = _lines(narrator, found)  # every coup heard: a narrator may remember
             if coup is None or found.number == coup:
-                told.append(found)
+                valued = decisions(game, found)
+                told.append(Told(found, lines, valued))
                 if not as_json and not (coup is not None and found.closing):
-                    _tell(console, narrator, found)
+                    _tell(console, narrator.names, told[-1])
     except HistoryMismatch as error:
         if history.record:
             said = _("{path!r}: the replay differs from the record {where}: {reason}")
@@ -87,60 +99,77 @@ def replay_command(
         at = where(error, words.round_name(game.name))
         fail(said.format(path=str(path), where=at, reason=error.reason))
         raise typer.Exit(DIFFERS) from None
-    played = [found for found in told if not found.closing]
+    played = [each for each in told if not each.coup.closing]
     if coup is not None and not played:
         settled = sum(not found.closing for found in coups(game, history))
         said = _("{path!r} has {rounds}: --coup {number} is not one of them")
         rounds = plural(settled, words.round_name(game.name))
         raise fail(said.format(path=str(path), rounds=rounds, number=coup))
+    summed = (
+        evenings([each.coup for each in played], [d for each in played for d in each.valued if d])
+        if coup is None
+        else None
+    )
     if as_json:
-        _emit(game, history, told, narrator, whole=coup is None)
-    elif coup is None:
+        _emit(game, history, told, summed)
+    elif summed is not None:
         console.print(_("[bold]The evening[/], in chips of expectation:"))
-        for evening in evenings(played):
+        for evening in summed:
             console.print(evening_line(evening, names(evening.seat).capitalize()))
 
 
-def _tell(console: Console, narrator: words.Narrator, coup: Coup) -> None:
-    """A coup's steps as a spectator saw them, each decision's values beneath its step."""
-    for moment in coup.moments:
-        pending = moment.decision  # told beneath the line that tells the choice
-        for event in moment.events:
-            line = narrator(redact(event, None))
-            if line is not None:
-                console.print(line)
-                if pending is not None:
-                    console.print(decision_line(pending, narrator.names(pending.seat)))
-                    pending = None
-        if pending is not None:
-            console.print(decision_line(pending, narrator.names(pending.seat)))
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A coup told: its lines, a tuple a moment, and its decisions, one a moment (or None)."""
+
+    coup: Coup
+    lines: tuple[tuple[str, ...], ...]
+    valued: tuple[Decision | None, ...]
+
+
+def _lines(narrator: words.Narrator, coup: Coup) -> tuple[tuple[str, ...], ...]:
+    """Each moment's lines, as a spectator was told them."""
+    return tuple(
+        tuple(line for event in moment.events if (line := narrator(redact(event, None))))
+        for moment in coup.moments
+    )
+
+
+def _tell(console: Console, names: words.Names, told: Told) -> None:
+    """A coup's lines, each decision's values beneath the first line of its step."""
+    for lines, decision in zip(told.lines, told.valued, strict=True):
+        for line in lines:
+            console.print(line)
+            if decision is not None:
+                console.print(decision_line(decision, names(decision.seat)))
+                decision = None
+        if decision is not None:
+            console.print(decision_line(decision, names(decision.seat)))
 
 
 def _emit(
     game: Game[Any, Any, Any],
     history: History,
-    told: list[Coup],
-    narrator: words.Narrator,
-    *,
-    whole: bool,
+    told: list[Told],
+    summed: tuple[Evening, ...] | None,
 ) -> None:
     """`--json`: the coups told, each step's lines, each decision's values, and (for the
     whole session) each seat's evening."""
-    played = [coup for coup in told if not coup.closing]
     emit(
         "replay",
         game.name,
         encode(history.config),
         {
-            "coups": [_coup_json(coup, narrator) for coup in told],
-            **({"evenings": [evening_json(e) for e in evenings(played)]} if whole else {}),
+            "coups": [_coup_json(each) for each in told],
+            **({} if summed is None else {"evenings": [evening_json(e) for e in summed]}),
         },
         seed=history.seed,
-        counts={"coups": len(played)},
+        counts={"coups": sum(not each.coup.closing for each in told)},
     )
 
 
-def _coup_json(coup: Coup, narrator: words.Narrator) -> dict[str, Any]:
+def _coup_json(told: Told) -> dict[str, Any]:
+    coup = told.coup
     return {
         "coup": coup.number,
         "shoe": coup.shoe,
@@ -150,16 +179,13 @@ def _coup_json(coup: Coup, narrator: words.Narrator) -> dict[str, Any]:
                 "step": moment.step,
                 "actor": moment.actor if isinstance(moment.actor, int) else moment.actor.value,
                 "action": None if moment.actor is CHANCE else encode(moment.action),
-                "said": [
-                    words.plain(line)
-                    for event in moment.events
-                    if (line := narrator(redact(event, None))) is not None
-                ],
-                "decision": None if moment.decision is None else decision_json(moment.decision),
+                "said": [words.plain(line) for line in lines],
+                "decision": None if decision is None else decision_json(decision),
             }
-            for moment in coup.moments
+            for moment, lines, decision in zip(coup.moments, told.lines, told.valued, strict=True)
         ],
         "result": None if coup.shown is None else encode(coup.shown),
+        "nets": {str(seat): net for seat, net in coup.nets},
     }
 
 

@@ -1,8 +1,10 @@
 """A whole session reviewed: its coups step by step, each decision valued, and each seat's
 evening in numbers (`croupier.review`).
 
-The session is replayed once (`croupier.engine.history.replay`). Before each step of a seat
-the seat's view is taken, and with the cards the seat was shown since the last shuffle (each
+The session is replayed once (`croupier.engine.history.replay`, or a table server's
+committed steps, `walk`) into its coups, cheaply; a coup is valued when it is asked for
+(`decisions`), played again from the table as it began: before each step of a seat the
+seat's view is taken, and with the cards the seat was shown since the last shuffle (each
 card dealt once, when its own events showed it: `Sight`), the game's valuer values the step.
 A coup's steps are those until the step that settles it (the events of that step that open
 the next coup belong to the next); the steps after the last settlement (the close) make no
@@ -13,8 +15,8 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +26,7 @@ from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import encode
 from croupier.engine.events import Event, redact
 from croupier.engine.game import Game
-from croupier.engine.history import History, replay
+from croupier.engine.history import History, Step, replay
 from croupier.engine.shown import Shown
 from croupier.estimate import exact_json
 from croupier.review import Decision, Valuer
@@ -36,13 +38,17 @@ __all__ = [
     "Moment",
     "Review",
     "Sight",
+    "Stepped",
     "cards_in",
     "coups",
     "decision_json",
+    "decisions",
     "evening_json",
     "evenings",
+    "replayed",
     "session",
     "valuer",
+    "walk",
 ]
 
 VALUERS = {
@@ -64,35 +70,39 @@ def valuer(game: str) -> Valuer:
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """One step of a coup: who took what, what it caused, and the decision it was (None for
-    chance's steps, the house's, and a seat's that are no choice of value)."""
+    """One step of a coup: who took what and what it caused; `house` if the house took it
+    for a person's seat (their time ran out, they sat out); `continued` for the events of
+    the step that settled the coup before, which open this one."""
 
     step: int
     actor: Actor
     action: Action
     events: tuple[Event, ...]
-    decision: Decision | None = None
+    house: bool = False
+    continued: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Coup:
     """A coup (deal, round) of the session, from 1: its steps, the shoe it was dealt from
-    (the shuffles made before its first step), and its settlement as the table showed it.
-    The steps after the last settlement, up to the close, are a coup that is `closing`: no
-    coup at all, numbered as the next would be."""
+    (the shuffles made before its first step), its settlement as the table showed it, and
+    what each seat's chips (in front of it, staked and in its bank) moved by in it, in seat
+    order: what play brought it, a seat's own buy-ins and cash-outs left out. The steps
+    after the last settlement, up to the close, are a coup that is `closing`: no coup at
+    all, numbered as the next would be.
+
+    `start` is the table before the coup's first step and `sights` what each seat had been
+    shown by then: from them the coup is played again (`replayed`) and valued
+    (`decisions`), when it is asked for."""
 
     number: int
     shoe: int
     moments: tuple[Moment, ...]
     shown: Shown | None
-    nets: tuple[tuple[int, int], ...] = ()
-    """What each seat's chips (in front of it, staked and in its bank) moved by in the coup,
-    in seat order: what play brought it, a seat's own buy-ins and cash-outs left out."""
+    nets: tuple[tuple[int, int], ...]
     closing: bool = False
-
-    @property
-    def decisions(self) -> Iterator[Decision]:
-        return (m.decision for m in self.moments if m.decision is not None)
+    start: Any = field(default=None, repr=False, compare=False)
+    sights: Mapping[int, Sight] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +126,11 @@ class Evening:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A session's coups (its close left out) and each seat's evening."""
+    """A session's coups (its close left out), every decision in them, and each seat's
+    evening."""
 
     coups: tuple[Coup, ...]
+    decisions: tuple[Decision, ...]
     evenings: tuple[Evening, ...]
 
 
@@ -131,6 +143,11 @@ class Sight:
     def __init__(self) -> None:
         self.seen: Counter[Card] = Counter()
         self.hidden: Counter[Card] = Counter()
+
+    def copy(self) -> Sight:
+        kept = Sight()
+        kept.seen, kept.hidden = self.seen.copy(), self.hidden.copy()
+        return kept
 
     def note(self, action: Action, events: tuple[Event, ...], seat: int) -> None:
         """Take in one step: its action and its events, as told to `seat`."""
@@ -146,67 +163,59 @@ class Sight:
         self.seen += revealed
 
 
-def cards_in(event: Event) -> Iterator[Card]:
-    """The cards an event holds, in its fields and the tuples among them."""
-    for field in fields(event):
-        held = getattr(event, field.name)
-        if isinstance(held, Card):
-            yield held
-        elif isinstance(held, tuple):
-            yield from _cards_of(held)
-
-
-def _cards_of(items: tuple[Any, ...]) -> Iterator[Card]:
-    for item in items:
-        if isinstance(item, Card):
-            yield item
-        elif isinstance(item, tuple):
-            yield from _cards_of(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            for field in fields(item):
-                held = getattr(item, field.name)
-                if isinstance(held, Card):
-                    yield held
-                elif isinstance(held, tuple):
-                    yield from _cards_of(held)
+def cards_in(held: Any) -> Iterator[Card]:
+    """The cards an event holds: in its fields, and in the tuples and records among them."""
+    if isinstance(held, Card):
+        yield held
+    elif isinstance(held, tuple):
+        for item in held:
+            yield from cards_in(item)
+    elif is_dataclass(held) and not isinstance(held, type):
+        for part in fields(held):
+            yield from cards_in(getattr(held, part.name))
 
 
 def session(game: Game[Any, Any, Any], history: History) -> Review:
     """Replay `history` of `game` and value every decision in it."""
     played = tuple(coup for coup in coups(game, history) if not coup.closing)
-    return Review(played, evenings(played))
+    decided = tuple(d for coup in played for d in decisions(game, coup) if d is not None)
+    return Review(played, decided, evenings(played, decided))
 
 
 def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
-    """The coups of `history`, each as its last step is replayed, every decision valued,
-    then the close, if any steps follow the last settlement; a `HistoryMismatch` where the
-    replay differs from the record, after the coups before it."""
-    value = valuer(game.name)
-    state = game.start(history.config, history.buy_ins)
+    """The coups of `history`, each as its last step is replayed, then the close, if any
+    steps follow the last settlement; a `HistoryMismatch` where the replay differs from the
+    record, after the coups before it."""
+    start = game.start(history.config, history.buy_ins)
+    return walk(game, start, _marked(replay(game, history), history.decided))
+
+
+def _marked(steps: Iterable[tuple[Any, Step]], decided: Collection[int]) -> Iterator[Stepped]:
+    """A history's steps, each marked if the house took it for a person's seat (`decided`
+    counts the steps of the seats and the house, from 0)."""
+    acted = 0
+    for after, step in steps:
+        yield after, step, step.actor is not CHANCE and acted in decided
+        acted += step.actor is not CHANCE
+
+
+Stepped = tuple[Any, Step, bool]
+"""A step applied: the table after it, the step, and whether the house took it for a
+person's seat."""
+
+
+def walk(game: Game[Any, Any, Any], start: Any, steps: Iterable[Stepped]) -> Iterator[Coup]:
+    """The coups of a session of `game` that began as `start` and went on by `steps`, each
+    as its last step comes, then the close, if any steps follow the last settlement."""
+    state = start
     sights: dict[int, Sight] = {}
     moments: list[Moment] = []
     moved: dict[int, int] = {}
-    number = shuffles = acted = 0
+    number = shuffles = 0
+    began: Any = start
+    began_sights: dict[int, Sight] = {}
     wealth = _wealth(game, state)
-    for step_number, (after, step) in enumerate(replay(game, history)):
-        decision = None
-        if isinstance(step.actor, int):
-            sight = sights.get(step.actor)
-            seen = tuple(sight.seen.elements()) if sight is not None else ()
-            valued = value(game.view(state, step.actor), step.action, seen)
-            if valued is not None:
-                decision = Decision(
-                    step_number,
-                    game.rounds(state) + 1,
-                    step.actor,
-                    valued.choices,
-                    valued.chosen,
-                    valued.mix,
-                    valued.stakes,
-                    valued.against,
-                    acted in history.decided,
-                )
-        acted += step.actor is not CHANCE
+    for step_number, (after, step, house) in enumerate(steps):
         if isinstance(step.action, Shuffle):
             shuffles += 1
             sights = {}
@@ -214,7 +223,7 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
             sights.setdefault(seat, Sight()).note(step.action, step.events, seat)
         settles = game.rounds(after) > game.rounds(state)
         events, opening = _split(step.events, number + 2) if settles else (step.events, ())
-        moments.append(Moment(step_number, step.actor, step.action, events, decision))
+        moments.append(Moment(step_number, step.actor, step.action, events, house))
         now = _wealth(game, after)
         for seat in wealth.keys() & now.keys():
             own = step.actor == seat and isinstance(step.action, Join | Leave | Rebuy)
@@ -224,13 +233,64 @@ def coups(game: Game[Any, Any, Any], history: History) -> Iterator[Coup]:
         if settles:
             number += 1
             last = getattr(game.view(after, None), "last", None)
-            yield Coup(number, shuffles, tuple(moments), last, _nets(moved))
+            yield Coup(
+                number, shuffles, tuple(moments), last, _nets(moved), False, began, began_sights
+            )
             moments, moved = [], {}
+            began, began_sights = after, {seat: sight.copy() for seat, sight in sights.items()}
             if opening:
-                moments.append(Moment(step_number, step.actor, step.action, opening))
+                moments.append(Moment(step_number, step.actor, step.action, opening, house, True))
         state = after
     if moments:
-        yield Coup(number + 1, shuffles, tuple(moments), None, _nets(moved), closing=True)
+        yield Coup(
+            number + 1, shuffles, tuple(moments), None, _nets(moved), True, began, began_sights
+        )
+
+
+def replayed(game: Game[Any, Any, Any], coup: Coup) -> Iterator[tuple[Any, Any, Moment]]:
+    """Each moment of `coup` with the table before and after it, the coup played again
+    from its `start` (a moment `continued` from the coup before is at its start)."""
+    state = coup.start
+    for moment in coup.moments:
+        if moment.continued:
+            yield state, state, moment
+            continue
+        after, _events = game.apply(state, moment.actor, moment.action)
+        yield state, after, moment
+        state = after
+
+
+def decisions(game: Game[Any, Any, Any], coup: Coup) -> tuple[Decision | None, ...]:
+    """The decision each moment of `coup` was, valued (None for chance's steps, the house's
+    own, and a seat's that are no choice of value), in the order of its moments."""
+    value = valuer(game.name)
+    sights = {seat: sight.copy() for seat, sight in coup.sights.items()}
+    found: list[Decision | None] = []
+    for before, after, moment in replayed(game, coup):
+        decision = None
+        if isinstance(moment.actor, int) and not moment.continued:
+            sight = sights.get(moment.actor)
+            seen = tuple(sight.seen.elements()) if sight is not None else ()
+            valued = value(game.view(before, moment.actor), moment.action, seen)
+            if valued is not None:
+                decision = Decision(
+                    moment.step,
+                    coup.number,
+                    moment.actor,
+                    valued.choices,
+                    valued.chosen,
+                    valued.mix,
+                    valued.stakes,
+                    valued.against,
+                    moment.house,
+                )
+        found.append(decision)
+        if not moment.continued:
+            if isinstance(moment.action, Shuffle):
+                sights = {}
+            for seat in game.seats(after):
+                sights.setdefault(seat, Sight()).note(moment.action, moment.events, seat)
+    return tuple(found)
 
 
 def _split(events: tuple[Event, ...], coup: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
@@ -253,24 +313,24 @@ def _wealth(game: Game[Any, Any, Any], state: Any) -> dict[int, int]:
     return {seat: chips + staked.get(seat, 0) for seat, chips in game.holdings(state).items()}
 
 
-def evenings(played: Iterable[Coup]) -> tuple[Evening, ...]:
-    """Each seat's evening over the coups `played`."""
-    decided: dict[int, list[Decision]] = {}
+def evenings(played: Iterable[Coup], decided: Iterable[Decision]) -> tuple[Evening, ...]:
+    """Each seat's evening over the coups `played`, whose decisions are `decided`."""
+    by_seat: dict[int, list[Decision]] = {}
     expected: dict[int, Fraction] = {}
     actual: dict[int, int] = {}
+    for decision in decided:
+        by_seat.setdefault(decision.seat, []).append(decision)
+        if decision.stakes:
+            worth = decision.taken.value
+            expected[decision.seat] = expected.get(decision.seat, Fraction(0)) + worth
+            if decision.against is not None:
+                expected[decision.against] = expected.get(decision.against, Fraction(0)) - worth
     for coup in played:
-        for decision in coup.decisions:
-            decided.setdefault(decision.seat, []).append(decision)
-            if decision.stakes:
-                worth = decision.taken.value
-                expected[decision.seat] = expected.get(decision.seat, Fraction(0)) + worth
-                if decision.against is not None:
-                    expected[decision.against] = expected.get(decision.against, Fraction(0)) - worth
         for seat, net in coup.nets:
             actual[seat] = actual.get(seat, 0) + net
     found = []
-    for seat in sorted(decided.keys() | actual.keys() | expected.keys()):
-        own = [d for d in decided.get(seat, ()) if not d.house]
+    for seat in sorted(by_seat.keys() | actual.keys() | expected.keys()):
+        own = [d for d in by_seat.get(seat, ()) if not d.house]
         found.append(
             Evening(
                 seat,
