@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -39,12 +39,14 @@ __all__ = [
     "Review",
     "Sight",
     "Stepped",
+    "Walker",
     "cards_in",
     "coups",
     "decision_json",
     "decisions",
     "evening_json",
     "evenings",
+    "open_view",
     "replayed",
     "session",
     "valuer",
@@ -207,43 +209,81 @@ person's seat."""
 def walk(game: Game[Any, Any, Any], start: Any, steps: Iterable[Stepped]) -> Iterator[Coup]:
     """The coups of a session of `game` that began as `start` and went on by `steps`, each
     as its last step comes, then the close, if any steps follow the last settlement."""
-    state = start
-    sights: dict[int, Sight] = {}
-    moments: list[Moment] = []
-    moved: dict[int, int] = {}
-    number = shuffles = 0
-    began: Any = start
-    began_sights: dict[int, Sight] = {}
-    wealth = _wealth(game, state)
-    for step_number, (after, step, house) in enumerate(steps):
+    walker = Walker(game, start)
+    for after, step, house in steps:
+        settled = walker.add(after, step, house)
+        if settled is not None:
+            yield settled
+    closing = walker.closing()
+    if closing is not None:
+        yield closing
+
+
+class Walker:
+    """A session of `game` that began as `start`, walked into its coups a step at a time
+    (`add`), as a table server goes on with its steps as they are committed."""
+
+    def __init__(self, game: Game[Any, Any, Any], start: Any) -> None:
+        self.game = game
+        self.state = start
+        self.steps = 0
+        """The steps walked."""
+        self.shuffles = 0
+        self.coups = 0
+        """The coups settled."""
+        self._sights: dict[int, Sight] = {}
+        self._moments: list[Moment] = []
+        self._moved: dict[int, int] = {}
+        self._began: Any = start
+        self._began_sights: dict[int, Sight] = {}
+        self._wealth = _wealth(game, start)
+
+    def add(self, after: Any, step: Step, house: bool = False) -> Coup | None:
+        """Walk one step, `after` the table it leaves (`house`: the house took it for a
+        person's seat); the coup it settles, if it settles one."""
+        game, state = self.game, self.state
         if isinstance(step.action, Shuffle):
-            shuffles += 1
-            sights = {}
+            self.shuffles += 1
+            self._sights = {}
         for seat in game.seats(after):
-            sights.setdefault(seat, Sight()).note(step.action, step.events, seat)
+            self._sights.setdefault(seat, Sight()).note(step.action, step.events, seat)
         settles = game.rounds(after) > game.rounds(state)
-        events, opening = _split(step.events, number + 2) if settles else (step.events, ())
-        moments.append(Moment(step_number, step.actor, step.action, events, house))
+        events, opening = _split(step.events, self.coups + 2) if settles else (step.events, ())
+        self._moments.append(Moment(self.steps, step.actor, step.action, events, house))
         now = _wealth(game, after)
-        for seat in wealth.keys() & now.keys():
+        for seat in self._wealth.keys() & now.keys():
             own = step.actor == seat and isinstance(step.action, Join | Leave | Rebuy)
-            if now[seat] != wealth[seat] and not own:
-                moved[seat] = moved.get(seat, 0) + now[seat] - wealth[seat]
-        wealth = now
+            if now[seat] != self._wealth[seat] and not own:
+                self._moved[seat] = self._moved.get(seat, 0) + now[seat] - self._wealth[seat]
+        self._wealth, self.state = now, after
+        settled = None
         if settles:
-            number += 1
-            last = getattr(game.view(after, None), "last", None)
-            yield Coup(
-                number, shuffles, tuple(moments), last, _nets(moved), False, began, began_sights
-            )
-            moments, moved = [], {}
-            began, began_sights = after, {seat: sight.copy() for seat, sight in sights.items()}
+            self.coups += 1
+            settled = self._coup(self.coups, getattr(game.view(after, None), "last", None))
+            self._moments, self._moved = [], {}
+            self._began = after
+            self._began_sights = {seat: sight.copy() for seat, sight in self._sights.items()}
             if opening:
-                moments.append(Moment(step_number, step.actor, step.action, opening, house, True))
-        state = after
-    if moments:
-        yield Coup(
-            number + 1, shuffles, tuple(moments), None, _nets(moved), True, began, began_sights
+                continued = Moment(self.steps, step.actor, step.action, opening, house, True)
+                self._moments.append(continued)
+        self.steps += 1
+        return settled
+
+    def closing(self) -> Coup | None:
+        """The steps since the last settlement, as a coup that is `closing`; None if
+        there are none."""
+        return self._coup(self.coups + 1, None, closing=True) if self._moments else None
+
+    def _coup(self, number: int, shown: Shown | None, closing: bool = False) -> Coup:
+        return Coup(
+            number,
+            self.shuffles,
+            tuple(self._moments),
+            shown,
+            _nets(self._moved),
+            closing,
+            self._began,
+            self._began_sights,
         )
 
 
@@ -291,6 +331,34 @@ def decisions(game: Game[Any, Any, Any], coup: Coup) -> tuple[Decision | None, .
             for seat in game.seats(after):
                 sights.setdefault(seat, Sight()).note(moment.action, moment.events, seat)
     return tuple(found)
+
+
+def open_view(game: Game[Any, Any, Any], state: Any) -> Any:
+    """The table as no one seat saw it, for a shoe that is over: the spectator's view, each
+    card it shows face down (None) shown where some seat's view shows it, at the same
+    place. Only the places the spectator's view has are filled: a field that each seat's
+    view holds differently (Banchek's own hand) stays the spectator's."""
+    seen = game.view(state, None)
+    for seat in sorted(game.seats(state)):
+        seen = _filled(seen, game.view(state, seat))
+    return seen
+
+
+def _filled(spectator: Any, other: Any) -> Any:
+    if spectator is None and isinstance(other, Card):
+        return other
+    if isinstance(spectator, tuple) and isinstance(other, tuple):
+        if len(spectator) != len(other):
+            return spectator
+        return tuple(_filled(mine, theirs) for mine, theirs in zip(spectator, other, strict=True))
+    if is_dataclass(spectator) and type(other) is type(spectator) and spectator != other:
+        changed = {
+            part.name: _filled(getattr(spectator, part.name), getattr(other, part.name))
+            for part in fields(spectator)
+            if part.init
+        }
+        return replace(spectator, **changed)
+    return spectator
 
 
 def _split(events: tuple[Event, ...], coup: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
