@@ -351,7 +351,8 @@ def _filled(spectator: Any, other: Any) -> Any:
         if len(spectator) != len(other):
             return spectator
         return tuple(_filled(mine, theirs) for mine, theirs in zip(spectator, other, strict=True))
-    if is_dataclass(spectator) and type(other) is type(spectator) and spectator != other:
+    kind = type(spectator)
+    if is_dataclass(kind) and type(other) is kind and spectator != other:
         changed = {
             part.name: _filled(getattr(spectator, part.name), getattr(other, part.name))
             for part in fields(spectator)
