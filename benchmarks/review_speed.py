@@ -75,7 +75,8 @@ def _session(name: str, coups_wanted: int, seed: int, folder: Path) -> History:
     """A bots' session of `coups_wanted` coups, played and saved by `croupier play`."""
     path = folder / f"{name}.json"
     command = [sys.executable, "-m", "croupier", "play", name, "--auto"]
-    command += ["--rounds", str(coups_wanted), "--seed", str(seed), "--save", str(path)]
+    command += ["--rounds", str(coups_wanted), "--seed", str(seed), "--chips", "1000000"]
+    command += ["--save", str(path)]
     subprocess.run(command, check=True, capture_output=True, timeout=3600)
     text = path.read_text(encoding="utf-8")
     return History.from_json(text, games.get(name))
