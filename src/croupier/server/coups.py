@@ -35,7 +35,7 @@ from croupier.engine.events import redact
 from croupier.engine.game import Game, Shuffling
 from croupier.engine.history import Step
 from croupier.errors import CroupierError, InvalidInput
-from croupier.i18n import _
+from croupier.i18n import _, ngettext
 from croupier.review import Decision
 from croupier.review.session import (
     Coup,
@@ -285,7 +285,11 @@ def coup_json(
     with walk.lock, Session(reading(engine)) as session:
         record = walk.read(session)
         if wanted > len(walk.coups):
-            said = _("coup {coup} of table {table} is not settled: it has settled {settled}")
+            said = ngettext(
+                "coup {coup} of table {table} is not settled: it has settled {settled} coup",
+                "coup {coup} of table {table} is not settled: it has settled {settled} coups",
+                len(walk.coups),
+            )
             raise Unshown(said.format(coup=wanted, table=walk.table, settled=len(walk.coups)), 404)
         looked = walk.coups[wanted - 1]
         coup = looked.coup
