@@ -324,7 +324,7 @@ def test_a_coup_asked_for_badly_is_refused_in_words(server):
         ),
         f"/api/tables/{table}/coups/999": (
             404,
-            f"coup 999 of table {table} is not settled: it has settled 0",
+            f"coup 999 of table {table} is not settled: it has settled 0 coups",
         ),
         f"/api/tables/{table}/coups?person=nobody": (404, "there is no one named 'nobody'"),
         "/api/tables/77/coups": (404, "there is no table 77 open here"),
