@@ -18,7 +18,17 @@ Then, in this process:
   percentile and the slowest, beside the issue's goal of 200 ms. The calculators are
   imported and warmed on another coup before the clock starts.
 
-It prints one block a game and exits 1 if a game's session could not be made or read.
+With `--database URL`, the tables of a table server's database are timed as the server
+answers for them (`croupier.server.coups`, as `GET /api/tables/{id}/coups` and
+`/coups/{n}` run it, without the HTTP around it), each table a block: its first list of
+coups (its steps walked, cold), then `--sample` coups opened for the person who opened the
+table, each the first time (its decisions valued) and again (kept), after one coup opened
+on a walk of its own (the calculators imported and warmed). Make such a database
+with `benchmarks/fair_soak.py --coups 1000 --database URL`, which plays 1,000 coups of each
+game there.
+
+It prints one block a game (or table) and exits 1 if a game's session could not be made or
+read.
 `--quick` is its short form for the test suite (tests/review/test_benchmark.py): 30 coups,
 5 sampled. The figures are in docs/benchmarks.md ("Looking back").
 """
@@ -37,11 +47,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from croupier import games, words
 from croupier.engine.codec import encode
 from croupier.engine.events import redact
 from croupier.engine.history import History, replay
 from croupier.review.session import Coup, coups, decisions, open_view, replayed
+from croupier.server.coups import Walk, coup_json, coups_json
+from croupier.server.database import open_database
+from croupier.server.keys import default_key_file
+from croupier.server.schema import TableRecord
+from croupier.server.succession import open_keys
 
 GOAL_MS = 200
 """The issue's goal for opening a coup (issue 42)."""
@@ -60,6 +78,7 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7, help="the sessions' seed (default 7)")
     parser.add_argument("--games", default=",".join(games.names()), help="games, by name")
     parser.add_argument("--quick", action="store_true", help="the short form: 30 coups, 5 opened")
+    parser.add_argument("--database", help="time a table server's tables in this database")
     options = parser.parse_args(argv)
     if options.quick:
         options.coups, options.sample = 30, 5
@@ -127,9 +146,54 @@ def _game(name: str, options: argparse.Namespace, folder: Path) -> None:
     )
 
 
+def _percentiles(times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return (
+        f"median {statistics.median(times):6.1f} ms  p95 {p95:6.1f} ms  slowest {times[-1]:6.1f}"
+        f" ms  of {len(times)}; slowest / goal {times[-1] / GOAL_MS:.2f}"
+    )
+
+
+def _served(url: str, options: argparse.Namespace) -> None:
+    """The tables of the server's database at `url`, timed as the server answers for them."""
+    engine = open_database(url)
+    box = open_keys(engine, default_key_file(url)).box
+    with Session(engine) as session:
+        tables = session.execute(
+            select(TableRecord.id, TableRecord.game, TableRecord.opened_by).order_by(TableRecord.id)
+        ).all()
+    rng = random.Random(options.seed)
+    for table, game, opener in tables:
+        walk = Walk(table)
+        started = time.perf_counter()
+        listed = coups_json(engine, walk)["coups"]
+        walking = time.perf_counter() - started
+        assert isinstance(listed, list)
+        if not listed:
+            continue
+        wanted = sorted(rng.sample(range(1, len(listed) + 1), min(options.sample, len(listed))))
+        coup_json(engine, box, Walk(table), len(listed) // 2 + 1, opener)  # imports, warmed
+        first, again = [], []
+        for number in wanted:
+            for kept in (first, again):
+                started = time.perf_counter()
+                coup_json(engine, box, walk, number, opener)
+                kept.append((time.perf_counter() - started) * 1000)
+        print(f"table {table} ({game}): {len(listed)} coups, {walk.seq} steps")
+        a_step = walking / walk.seq * 1e6
+        print(f"  the first list (walked)  {walking:7.2f} s  {a_step:6.1f} us a step")
+        print(f"  open a coup, first time  {_percentiles(first)}")
+        print(f"  open a coup, again       {_percentiles(again)}")
+    engine.dispose()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     options = _options(argv)
     print(f"review_speed on {platform.machine()}, Python {platform.python_version()}")
+    if options.database:
+        _served(options.database, options)
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         for name in options.games.split(","):
             try:
