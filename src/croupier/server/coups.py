@@ -310,6 +310,7 @@ def coup_json(
     shown = (lambda state, seat: open_view(game, state)) if revealed else game.view
     frames: list[JSON] = []
     before = shown(coup.start, at_start)
+    memo: dict[int, tuple[Any, JSON]] = {}
     for (_before, after, moment), told, decision in zip(
         replayed(game, coup), looked.told, valued, strict=True
     ):
@@ -321,7 +322,7 @@ def coup_json(
                 "step": told.seq,
                 "actor": encode(moment.actor),
                 "said": words.said(told.names, viewer, events) if events else [],
-                "view": _changed(before, now := shown(after, viewer)),
+                "view": _changed(before, now := shown(after, viewer), memo),
                 "decision": decision_json(decision) if decision is not None and mine else None,
             }
         )
@@ -341,19 +342,32 @@ def coup_json(
     }
 
 
-def _changed(before: Any, after: Any) -> dict[str, JSON]:
+def _changed(before: Any, after: Any, memo: dict[int, tuple[Any, JSON]]) -> dict[str, JSON]:
     """A frame's view as the fields of `after` that differ from `before`, the view of the
     frame before (or the coup's start): the page holds the rest (docs/protocol.md). A view
-    from another seat's eyes, of another kind, is written whole."""
+    from another seat's eyes, of another kind, is written whole. The items of a field that
+    is a sequence are encoded once a coup (`memo`, by identity: a table's states share
+    them), so that a list that grows a step at a time (Monte Bank's bets) is not encoded
+    again whole at each."""
     if type(before) is not type(after):
         whole = encode(after)
         assert isinstance(whole, dict)
         return whole
-    return {
-        name: encode(getattr(after, name))
-        for name in field_names(type(after))
-        if getattr(after, name) != getattr(before, name)
-    }
+    changed: dict[str, JSON] = {}
+    for name in field_names(type(after)):
+        value = getattr(after, name)
+        if value != getattr(before, name):
+            changed[name] = (
+                [_kept(item, memo) for item in value] if isinstance(value, tuple) else encode(value)
+            )
+    return changed
+
+
+def _kept(item: Any, memo: dict[int, tuple[Any, JSON]]) -> JSON:
+    held = memo.get(id(item))
+    if held is None or held[0] is not item:
+        held = memo[id(item)] = (item, encode(item))  # kept alive, so its id is not reused
+    return held[1]
 
 
 def numbers_json(engine: Engine, walk: Walk) -> dict[str, JSON]:
