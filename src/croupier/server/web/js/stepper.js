@@ -87,7 +87,6 @@ export class Stepper {
 
   pressed(on) {
     this.play.setAttribute("aria-pressed", on ? "true" : "false");
-    this.play.setAttribute("aria-label", on ? _("pause") : _("play"));
-    this.play.textContent = on ? "⏸" : "⏵";
+    this.play.textContent = on ? _("Pause") : _("Play");
   }
 }
