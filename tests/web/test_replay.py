@@ -186,10 +186,11 @@ def check_list(guest: Guest, table: int, person: str | None = None) -> None:
 def check_numbers(guest: Guest, table: int) -> None:
     """The evening in numbers on the table's page is the API's, seat by seat."""
     numbers = guest.context.request.get(f"{guest.url}/api/tables/{table}/numbers").json()
-    rows = guest.page.locator("details#coups .numbers tbody tr")
-    expect(rows).to_have_count(len(numbers["evenings"]))
+    seats = guest.page.locator("details#coups .numbers tbody[data-seat]")
+    expect(seats).to_have_count(len(numbers["evenings"]))
     for evening in numbers["evenings"]:
-        row = guest.page.locator(f"details#coups .numbers tr[data-seat='{evening['seat']}']")
+        row = guest.page.locator(f"details#coups .numbers tbody[data-seat='{evening['seat']}']")
+        expect(row.locator("th")).to_contain_text(f"{evening['seat'] + 1} ({evening['name']})")
         expect(row.locator("[data-figure='decisions']")).to_have_text(str(evening["decisions"]))
         expect(row.locator("[data-figure='best']")).to_have_text(str(evening["best"]))
         for name in ("cost", "expected", "luck"):
@@ -276,6 +277,8 @@ def test_a_finished_coup_is_replayed_with_its_values(
     expect(coups.locator(".numbers")).to_be_visible()
     check_list(ada, table)
     check_numbers(ada, table)
+    coups.scroll_into_view_if_needed()
+    screenshots(page, f"coups-{game}-1280.png")
     coups.get_by_label("Coups of").select_option("ada")
     check_list(ada, table, "ada")
     coups.get_by_label("Coups of").select_option("")

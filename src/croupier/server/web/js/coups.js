@@ -94,7 +94,7 @@ export class CoupsPanel {
     const none = this.person ? _("No coup settled yet with {person} at the table.", { person: this.person }) : _("No coup has been settled at this table yet.");
     clear(this.body).append(
       this.people.size ? this.filter() : null,
-      items.length ? el("ol", { class: "coups-list", reversed: true }, items.reverse()) : el("p", { class: "note" }, none),
+      items.length ? el("ul", { class: "coups-list" }, items.reverse()) : el("p", { class: "note" }, none),
       numbers ? el("h3", {}, _("The evening in numbers")) : null,
       numbers ? numbersTable(numbers) : null,
     );

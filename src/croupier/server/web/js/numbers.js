@@ -16,19 +16,24 @@ function caption(numbers) {
   return ngettext("So far, over the {n} coup whose shoe is over (a shoe in play keeps its cards hidden).", "So far, over the {n} coups whose shoes are over (a shoe in play keeps its cards hidden).", numbers.coups);
 }
 
+// Each seat a group of two rows, its name above its figures: six figures fit a side column.
 export function numbersTable(numbers) {
-  const head = [_("Seat"), _("Decisions"), _("The best"), _("Cost"), _("Expected"), _("Actual"), _("Luck")];
-  const rows = numbers.evenings.map((e) =>
+  const head = [_("Decisions"), _("The best"), _("Cost"), _("Expected"), _("Actual"), _("Luck")];
+  const seats = numbers.evenings.map((e) =>
     el(
-      "tr",
+      "tbody",
       { "data-seat": e.seat },
-      el("th", { scope: "row" }, seatName(e.seat, { [e.seat]: e.name })),
-      el("td", { "data-figure": "decisions" }, String(e.decisions)),
-      el("td", { "data-figure": "best" }, String(e.best)),
-      el("td", {}, chips(e.cost, "cost", { signed: false })),
-      el("td", {}, chips(e.expected, "expected")),
-      el("td", { "data-figure": "actual", class: e.actual > 0 ? "up" : e.actual < 0 ? "down" : null }, signed(e.actual)),
-      el("td", {}, chips(e.luck, "luck")),
+      el("tr", {}, el("th", { scope: "rowgroup", colspan: head.length, class: "who" }, seatName(e.seat, { [e.seat]: e.name }))),
+      el(
+        "tr",
+        {},
+        el("td", { "data-figure": "decisions" }, String(e.decisions)),
+        el("td", { "data-figure": "best" }, String(e.best)),
+        el("td", {}, chips(e.cost, "cost", { signed: false })),
+        el("td", {}, chips(e.expected, "expected")),
+        el("td", { "data-figure": "actual", class: e.actual > 0 ? "up" : e.actual < 0 ? "down" : null }, signed(e.actual)),
+        el("td", {}, chips(e.luck, "luck")),
+      ),
     ),
   );
   return el(
@@ -39,7 +44,7 @@ export function numbersTable(numbers) {
       {},
       el("caption", {}, caption(numbers)),
       el("thead", {}, el("tr", {}, head.map((words) => el("th", { scope: "col" }, words)))),
-      el("tbody", {}, rows),
+      seats,
     ),
     el("p", { class: "note" }, _("Cost: what the choices that were not the best gave away, in chips of expectation. Expected: what the stakes chosen were worth when placed; actual: what the coups brought; luck: the difference.")),
   );
