@@ -33,6 +33,7 @@ The layers above add their own, each defined where it is raised, each a `Croupie
     │   └── cli._terminal.CommandError         a command typed at a prompt that says nothing
     ├── server.tables.TableLost                another process runs the table now
     ├── server.history.TableOpen               no shoe of the table is over yet
+    ├── server.coups.Unshown                   a table's coup it does not show to the one asking
     ├── server.odds.NoOdds                     no odds to give from this view
     ├── server.lobby.TooManyTables             one person has the most tables open
     ├── client.ServerRefused                   the server refused a request, in words

@@ -341,3 +341,13 @@ def chips_back(url: str, table: int, person: int) -> int:
             elif isinstance(event, SessionEnded) and seat is not None:
                 return game.holdings(state)[seat]
     raise AssertionError(f"person {person} never got up")
+
+
+def stranger_get(client: TestClient, path: str) -> Any:
+    """A request of one not logged in: with no session cookie (while no `Person`'s request
+    has theirs set)."""
+    with _MAKING:
+        jar = _JARS.setdefault(client, threading.Lock())
+    with jar:
+        client.cookies.clear()
+        return client.get(path)

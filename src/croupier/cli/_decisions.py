@@ -10,33 +10,36 @@ from fractions import Fraction
 from rich.markup import escape
 
 from croupier.engine.actions import Action
-from croupier.i18n import N_, _, ngettext
+from croupier.i18n import _, ngettext, pgettext
 from croupier.review import Decision
 from croupier.review.session import Evening
 
 __all__ = ["chips", "decision_line", "evening_line", "option_words"]
 
-_KINDS = {
-    "Banco": N_("banco"),
-    "Bid": N_("bid"),
-    "Choose": N_("choose"),
-    "CircleBet": N_("circle bet"),
-    "CrossBet": N_("cross bet"),
-    "DeclineBank": N_("decline the bank"),
-    "DoublerBet": N_("doubler bet"),
-    "DrawCard": N_("draw"),
-    "LayoutBet": N_("layout bet"),
-    "MonteCarloBet": N_("Monte Carlo bet"),
-    "OpenBank": N_("open the bank"),
-    "Pass": N_("pass"),
-    "PlayOn": N_("play on"),
-    "Ride": N_("ride"),
-    "Stake": N_("stake"),
-    "Stand": N_("stand"),
-    "TurnEarly": N_("turn early"),
-    "Wait": N_("wait"),
-}
-"""An option's kind in words, by its action's type; another is its type's name spelled out."""
+
+def _kinds() -> dict[str, str]:
+    """An option's kind in words, by its action's type, in the context's language; another
+    is its type's name spelled out."""
+    return {
+        "Banco": pgettext("an option", "banco"),
+        "Bid": pgettext("an option", "bid"),
+        "Choose": pgettext("an option", "choose"),
+        "CircleBet": pgettext("an option", "circle bet"),
+        "CrossBet": pgettext("an option", "cross bet"),
+        "DeclineBank": pgettext("an option", "decline the bank"),
+        "DoublerBet": pgettext("an option", "doubler bet"),
+        "DrawCard": pgettext("an option", "draw"),
+        "LayoutBet": pgettext("an option", "layout bet"),
+        "MonteCarloBet": pgettext("an option", "Monte Carlo bet"),
+        "OpenBank": pgettext("an option", "open the bank"),
+        "Pass": pgettext("an option", "pass"),
+        "PlayOn": pgettext("an option", "play on"),
+        "Ride": pgettext("an option", "ride"),
+        "Stake": pgettext("an option", "stake"),
+        "Stand": pgettext("an option", "stand"),
+        "TurnEarly": pgettext("an option", "turn early"),
+        "Wait": pgettext("an option", "wait"),
+    }
 
 
 def _spelled(name: str) -> str:
@@ -46,7 +49,7 @@ def _spelled(name: str) -> str:
 def option_words(option: Action) -> str:
     """An option in words: its kind, then its fields' values (`stake banco 20`, `draw`)."""
     kind = type(option).__name__
-    said = _(_KINDS[kind]) if kind in _KINDS else _spelled(kind)
+    said = _kinds().get(kind) or _spelled(kind)
     parts = []
     for field in fields(option):
         held = getattr(option, field.name)

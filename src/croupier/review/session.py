@@ -37,6 +37,7 @@ __all__ = [
     "Evening",
     "Moment",
     "Review",
+    "Showing",
     "Sight",
     "Stepped",
     "Walker",
@@ -49,6 +50,7 @@ __all__ = [
     "open_view",
     "replayed",
     "session",
+    "showing",
     "valuer",
     "walk",
 ]
@@ -151,18 +153,49 @@ class Sight:
         kept.seen, kept.hidden = self.seen.copy(), self.hidden.copy()
         return kept
 
-    def note(self, action: Action, events: tuple[Event, ...], seat: int) -> None:
-        """Take in one step: its action and its events, as told to `seat`."""
-        shown = Counter(card for event in events for card in cards_in(redact(event, seat)))
-        if isinstance(action, Draw):
-            if shown[action.card]:
-                shown[action.card] -= 1
-                self.seen[action.card] += 1
+    def note(self, action: Action, shown: Showing, seat: int) -> None:
+        """Take in one step: its action and the cards its events show (`showing`), as they
+        were told to `seat`."""
+        drawn = action.card if isinstance(action, Draw) else None
+        if not shown and drawn is None:
+            return
+        cards = Counter(card for event, held in shown for card in _told(event, held, seat))
+        if drawn is not None:
+            if cards[drawn]:
+                cards[drawn] -= 1
+                self.seen[drawn] += 1
             else:
-                self.hidden[action.card] += 1
-        revealed = shown & self.hidden
-        self.hidden -= revealed
-        self.seen += revealed
+                self.hidden[drawn] += 1
+        if self.hidden and cards:
+            revealed = cards & self.hidden
+            self.hidden -= revealed
+            self.seen += revealed
+
+
+Showing = tuple[tuple[Event, tuple[Card, ...]], ...]
+"""A step's events that hold cards, each with the cards it holds told to everyone."""
+
+
+def _note(sights: dict[int, Sight], seats: Iterable[int], action: Action, shown: Showing) -> None:
+    """Every seat's sight takes in a step."""
+    for seat in seats:
+        sight = sights.get(seat)
+        if sight is None:
+            sights[seat] = sight = Sight()
+        sight.note(action, shown, seat)
+
+
+def showing(events: tuple[Event, ...]) -> Showing:
+    """The events of a step that hold cards, each with its cards (`cards_in`): found once a
+    step, for every seat's `Sight`."""
+    return tuple((event, held) for event in events if (held := tuple(cards_in(event))))
+
+
+def _told(event: Event, held: tuple[Card, ...], seat: int) -> tuple[Card, ...]:
+    """The cards of `event` (`held`) as `seat` was told them."""
+    if not event.secret or event.audience.admits(seat):
+        return held
+    return tuple(cards_in(redact(event, seat)))
 
 
 def cards_in(held: Any) -> Iterator[Card]:
@@ -245,8 +278,7 @@ class Walker:
         if isinstance(step.action, Shuffle):
             self.shuffles += 1
             self._sights = {}
-        for seat in game.seats(after):
-            self._sights.setdefault(seat, Sight()).note(step.action, step.events, seat)
+        _note(self._sights, game.seats(after), step.action, showing(step.events))
         settles = game.rounds(after) > game.rounds(state)
         events, opening = _split(step.events, self.coups + 2) if settles else (step.events, ())
         self._moments.append(Moment(self.steps, step.actor, step.action, events, house))
@@ -328,8 +360,7 @@ def decisions(game: Game[Any, Any, Any], coup: Coup) -> tuple[Decision | None, .
         if not moment.continued:
             if isinstance(moment.action, Shuffle):
                 sights = {}
-            for seat in game.seats(after):
-                sights.setdefault(seat, Sight()).note(moment.action, moment.events, seat)
+            _note(sights, game.seats(after), moment.action, showing(moment.events))
     return tuple(found)
 
 

@@ -40,6 +40,9 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `odds`, `history`, `_readings`: a table's exact odds for a seat, its hand history, and the
   routes that give them, each made once and kept (a table's stake limits are its rule
   set's, `croupier.engine.rule_options.stakes`);
+- `coups`: a table's coups looked back at, each shown as the one asking may see it now
+  (their seat's view while its shoe is in play, everything once it is over), with the value
+  of each decision (`croupier.review`);
 - `evening`: a table's evening settled from the ledger (each person's chips in and out,
   their net, the fewest payments), and a person's tables with their net at each;
 - `_shelf`: what is made once and kept, shared by all who ask for it at once;
@@ -62,6 +65,7 @@ __all__ = [
     "audit",
     "collector",
     "connections",
+    "coups",
     "database",
     "door",
     "evening",

@@ -1,7 +1,8 @@
 """What a page reads of a table besides its socket: the exact odds as the person's seat
 sees the table (`GET /api/tables/{id}/odds`), its hand history as far as its last shoe
-that is over (`GET /api/tables/{id}/history`), and its evening, settled
-(`GET /api/tables/{id}/evening`). docs/protocol.md describes them. A refusal
+that is over (`GET /api/tables/{id}/history`), its evening, settled
+(`GET /api/tables/{id}/evening`), and its coups looked back at (`/coups`, `/coups/{n}`,
+`/numbers`: croupier.server.coups). docs/protocol.md describes them. A refusal
 is in the context's language (the request's).
 
 No number of readers can stop the tables (docs/scaling.md, "What is bounded"):
@@ -12,7 +13,8 @@ No number of readers can stop the tables (docs/scaling.md, "What is bounded"):
   the shoes the table has told, at a table run here; else by its `Extent` in the
   database), odds for the table's step and the seat they are seen from; readers who ask at
   the same moment share one computation, and a read of what is kept touches no thread; a
-  table's next history replays only the steps since its last (`Replay`);
+  table's next history replays only the steps since its last (`Replay`), and its coups are
+  walked on from the last step read (`coups.Walk`), each coup's decisions valued once;
 - one client address has at most `ASKING` reads waiting for their answers at once; one more
   is refused `429`, with `Retry-After`;
 - a history is sent gzipped to a client that takes it, compressed once as it is made.
@@ -36,6 +38,7 @@ from starlette.responses import JSONResponse, Response
 from croupier import games
 from croupier.i18n import _, ngettext
 from croupier.server._shelf import Shelf
+from croupier.server.coups import Unshown, Walk, coup_json, coups_json, numbers_json
 from croupier.server.database import reading
 from croupier.server.evening import Evening, evening
 from croupier.server.history import Replay, TableOpen, extent, table_history
@@ -43,7 +46,7 @@ from croupier.server.keys import SeedBox
 from croupier.server.lobby import Lobby
 from croupier.server.odds import NoOdds, odds
 
-__all__ = ["ASKING", "HISTORIES", "ODDS", "READERS", "Readings"]
+__all__ = ["ASKING", "HISTORIES", "ODDS", "READERS", "WALKS", "Readings"]
 
 READERS = 2
 """The threads that compute the reads of one server process."""
@@ -56,6 +59,9 @@ HISTORIES = 16
 
 ODDS = 256
 """How many odds (a table's step, seen from a seat or by a spectator) a process keeps."""
+
+WALKS = 16
+"""How many tables' coups (their steps walked, and the values found) a process keeps."""
 
 T = TypeVar("T")
 
@@ -78,6 +84,8 @@ class Readings:
         """The histories made, as JSON and gzipped, by how far each goes (`_extent`)."""
         self._replays: collections.OrderedDict[int, Replay] = collections.OrderedDict()
         """The last `HISTORIES` tables' steps replayed, each to go on from."""
+        self._walks: collections.OrderedDict[int, Walk] = collections.OrderedDict()
+        """The last `WALKS` tables' steps walked into coups, each to go on from."""
         self.figures: Shelf[tuple[int, int, int | None], dict[str, Any]] = Shelf(
             ODDS, answers=(NoOdds,)
         )
@@ -192,6 +200,44 @@ class Readings:
             media_type="text/csv; charset=utf-8",
             headers={"content-disposition": named},
         )
+
+    async def coups_answer(self, table: int, name: str | None, address: str) -> Response:
+        """Table `table`'s settled coups (those where the person `name` sat, if named), for
+        a client at `address`."""
+        walk = self._walk(table)
+        return await self._limited(address, lambda: self._looked(coups_json, walk, name))
+
+    async def coup_answer(
+        self, table: int, coup: int, person: int | None, watches: bool, address: str
+    ) -> Response:
+        """Coup `coup` of table `table` as `person` may see it (`coups.coup_json`; `watches`:
+        whether they may watch the table's play), for a client at `address`."""
+        walk, box = self._walk(table), self._lobby.keys.box
+        return await self._limited(
+            address, lambda: self._looked(coup_json, box, walk, coup, person, watches)
+        )
+
+    async def numbers_answer(self, table: int, address: str) -> Response:
+        """Table `table`'s evenings in numbers over its revealed coups, for a client at
+        `address`."""
+        walk = self._walk(table)
+        return await self._limited(address, lambda: self._looked(numbers_json, walk))
+
+    async def _looked(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        try:
+            return JSONResponse(await self._run(work, self._engine, *args))
+        except LookupError as error:
+            return _error(404, str(error))
+        except Unshown as error:
+            return _error(error.status, str(error))
+
+    def _walk(self, table: int) -> Walk:
+        """Table `table`'s walk, kept for its next read (the least recently read go)."""
+        found = self._walks.pop(table, None) or Walk(table)
+        self._walks[table] = found
+        while len(self._walks) > WALKS:
+            self._walks.popitem(last=False)
+        return found
 
     def _replay(self, table: int) -> Replay:
         """Table `table`'s replay, kept for its next history (the least recently read go)."""

@@ -10,6 +10,7 @@ can name no card the seat may not see.
 
 from __future__ import annotations
 
+import copy
 import functools
 import logging
 from collections.abc import Iterable, Mapping
@@ -50,6 +51,10 @@ class Words:
         """Whether the narrator keeps what earlier steps told: then it must hear the steps
         before it tells one."""
         return self._narrator.remembers
+
+    def copy(self) -> Words:
+        """A narrator that has heard what this one has, to go on apart from it."""
+        return copy.deepcopy(self)
 
     def hear(self, names: Mapping[int, str], seat: int | None, events: Iterable[Event]) -> None:
         """Let the narrator hear a step told before the connection, saying nothing."""

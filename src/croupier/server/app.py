@@ -47,6 +47,7 @@ from croupier.server._protocol import CROWDED, ENDED
 from croupier.server._readings import Readings
 from croupier.server._sockets import seated, unavailable
 from croupier.server._speaking import Speaking, language
+from croupier.server.coups import Unshown, coup_number
 from croupier.server.database import open_database, reading, secret
 from croupier.server.door import Entrance, Limits
 from croupier.server.evening import tables_of
@@ -133,6 +134,9 @@ def create_app(
         Route("/tables/{table:int}/odds", api.odds),
         Route("/tables/{table:int}/history", api.history),
         Route("/tables/{table:int}/evening", api.evening),
+        Route("/tables/{table:int}/coups", api.coups),
+        Route("/tables/{table:int}/coups/{coup}", api.coup),
+        Route("/tables/{table:int}/numbers", api.numbers),
         WebSocketRoute("/tables/{table:int}/socket", api.socket),
     ]
     routes = [
@@ -606,6 +610,52 @@ class _Api:
             if await self.lobby.closed(table) is None:
                 return await self._elsewhere(request, error)
         return await self.readings.evening_answer(table, _address(request), shape == "csv")
+
+    async def coups(self, request: Request) -> Response:
+        """The table's settled coups (croupier.server.coups), those where the person named
+        sat with `person=`; at a table another process runs, sent on there."""
+        found = await self._looking_back(request)
+        if isinstance(found, Response):
+            return found
+        table, name = request.path_params["table"], request.query_params.get("person") or None
+        return await self.readings.coups_answer(table, name, _address(request))
+
+    async def coup(self, request: Request) -> Response:
+        """One settled coup, step by step, as the person asking may see it now."""
+        found = await self._looking_back(request)
+        if isinstance(found, Response):
+            return found
+        try:
+            coup = coup_number(request.path_params["coup"])
+        except Unshown as error:
+            return _error(error.status, str(error))
+        person, watches = found
+        table = request.path_params["table"]
+        return await self.readings.coup_answer(table, coup, person, watches, _address(request))
+
+    async def numbers(self, request: Request) -> Response:
+        """Each seat's evening in numbers over the table's revealed coups."""
+        found = await self._looking_back(request)
+        if isinstance(found, Response):
+            return found
+        return await self.readings.numbers_answer(request.path_params["table"], _address(request))
+
+    async def _looking_back(self, request: Request) -> tuple[int | None, bool] | Response:
+        """Who looks back at a table's coups (None: nobody logged in) and whether they may
+        watch its play; else the answer that refuses them: no such table for them (404, as
+        the history), or one another process runs (sent on there, as the evening)."""
+        who = await self._who(request)
+        if await self._hidden(request, who):
+            return self._no_table(request)
+        person = None if who is None else who[0]
+        table = request.path_params["table"]
+        try:
+            runner = self.lobby.runner(table)
+        except LookupError as error:
+            if await self.lobby.closed(table) is None:
+                return await self._elsewhere(request, error)
+            return person, True
+        return person, runner.watches(person)
 
     async def my_tables(self, request: Request) -> Response:
         """Every table the person logged in brought chips to, with their net at each

@@ -58,6 +58,9 @@ class Narrator(narration.Narrator):
 def _dealt(n: Narrator, e: HandDealt) -> str | None:
     if e.cards is None:
         return None  # another's hand: only he sees it
+    if n.names.held.get(e.seat) != narration.YOU:  # a coup looked back at, its shoe over
+        said = _("{who} is dealt {cards}.")
+        return said.format(who=n.subject(e.seat), cards=cards_markup(e.cards))
     return _("Your cards: {cards}.").format(cards=cards_markup(e.cards))
 
 
