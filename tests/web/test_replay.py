@@ -207,14 +207,22 @@ def calculated(guest: Guest, table: int, game: str, number: int) -> list[dict[st
     return [decision_json(d) for d in review.decisions if d.coup == number]
 
 
-def replay_through(guest: Guest, table: int, number: int) -> dict[str, Any]:
-    """Open coup `number` in the replayer from the table's past coups, step through it with
-    the right arrow, every step checked, then back to its start with Home and to its end
-    with End, where its result is shown: the coup, as the API gives it."""
-    page = guest.page
-    coup = guest.context.request.get(f"{guest.url}/api/tables/{table}/coups/{number}").json()
-    page.locator(f"details#coups li[data-coup='{number}'] a").click()
+def replay_through(
+    guest: Guest, table: int, number: int, page: Page | None = None
+) -> dict[str, Any]:
+    """Open coup `number` in the replayer from the table's past coups (in `page`, a tab of
+    its own, where the table's page must stay open: else in the table's page), step
+    through it with the right arrow, every step checked, then back to its start with Home
+    and to its end with End, where its result is shown: the coup, as the API gives it."""
+    link = guest.page.locator(f"details#coups li[data-coup='{number}'] a")
+    if page is None:
+        page = guest.page
+        link.click()
+    else:
+        page.goto(f"{guest.url}/{link.get_attribute('href')}")
     page.wait_for_url("**/replay.html?*")
+    page.wait_for_function("() => document.querySelector('#layout').dataset.step !== undefined")
+    coup = guest.context.request.get(f"{guest.url}/api/tables/{table}/coups/{number}").json()
     total = len(coup["frames"])
     check_frame(page, coup, 0)
     expect(page.locator(".steps .where")).to_have_text(f"The start: {total} steps to come")
@@ -235,10 +243,13 @@ def replay_through(guest: Guest, table: int, number: int) -> dict[str, Any]:
     return coup
 
 
-def check_link(guest: Guest, table: int, coup: dict[str, Any], k: int) -> None:
-    """The address of step `k` opens the replayer at step `k`."""
-    guest.page.goto(f"{guest.url}/replay.html?table={table}&coup={coup['coup']}&step={k}")
-    check_frame(guest.page, coup, k)
+def check_link(
+    guest: Guest, table: int, coup: dict[str, Any], k: int, page: Page | None = None
+) -> None:
+    """The address of step `k` opens the replayer at step `k` (in `page`, else the guest's)."""
+    page = page or guest.page
+    page.goto(f"{guest.url}/replay.html?table={table}&coup={coup['coup']}&step={k}")
+    check_frame(page, coup, k)
 
 
 def check_phone(guest: Guest, coup: dict[str, Any], k: int) -> None:
@@ -334,7 +345,7 @@ def test_an_open_tables_coup_is_shown_as_the_seat_saw_it(
     served = serve(7)
     ada = Guest(browser, served.url, "ada")
     ada.sign_up()
-    table = ada.open_table(bots=1, bot_pause=0.05)
+    table = ada.open_table(bots=1, bot_pause=0.3)  # (the shoe lasts the test out)
     ada.sit(0, 300)
     page = ada.page
     stake(ada, "egalite", 20)
@@ -345,29 +356,32 @@ def test_an_open_tables_coup_is_shown_as_the_seat_saw_it(
     coups.locator("summary").click()
     entry = coups.locator("li[data-coup='1']")
     expect(entry).to_contain_text("its shoe in play: shown as you saw it")
-    coup = replay_through(ada, table, 1)
+    replayer = ada.context.new_page()  # (the table's page stays: ada is not taken for gone)
+    coup = replay_through(ada, table, 1, replayer)
     assert coup["revealed"] is False and coup["seat"] == 0
-    expect(page.locator("#shown-as")).to_have_text(
+    expect(replayer.locator("#shown-as")).to_have_text(
         "Its shoe is still in play: the coup is shown as your seat, box 1 (ada), saw it, "
         "and what it did not see stays hidden until the shoe is over."
     )
     decided = [f["decision"] for f in coup["frames"] if f["decision"]]
     assert decided and {d["seat"] for d in decided} == {0}
     staked = next(k for k, f in enumerate(coup["frames"], 1) if f["decision"])
-    check_link(ada, table, coup, staked)
-    words = [row.text_content() for row in page.locator("#choice tr[data-choice] th").all()]
+    check_link(ada, table, coup, staked, replayer)
+    words = [row.text_content() for row in replayer.locator("#choice tr[data-choice] th").all()]
     assert [w.split("chips")[0] for w in words] == [
         "Bet on punto, 20 ",
         "Bet on banco, 20 ",
         "Bet on égalité, 20 ",
     ], words
-    expect(page.locator("#choice tr.taken th")).to_contain_text("Bet on égalité, 20 chips")
-    expect(page.locator("#choice tr.best th")).to_contain_text("Bet on banco, 20 chips")
-    expect(page.locator("#choice .cost")).to_be_visible()
-    screenshots(page, "replay-open-1280.png")
+    expect(replayer.locator("#choice tr.taken th")).to_contain_text("Bet on égalité, 20 chips")
+    expect(replayer.locator("#choice tr.best th")).to_contain_text("Bet on banco, 20 chips")
+    expect(replayer.locator("#choice .cost")).to_be_visible()
+    screenshots(replayer, "replay-open-1280.png")
+    replayer.get_by_role("link", name="Back to the table").click()
+    replayer.wait_for_url("**/table.html?*")
+    expect(replayer.locator("details#coups")).to_have_attribute("open", "")  # (#coups)
+    replayer.close()
 
-    page.get_by_role("link", name="Back to the table").click()
-    page.wait_for_url("**/table.html?*")
     close(ada)
     expect(coups.locator(".numbers")).to_be_visible()
     revealed = replay_through(ada, table, 1)

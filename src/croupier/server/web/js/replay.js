@@ -133,17 +133,19 @@ function drawChoices() {
   );
 }
 
-// Where the cards come from: a shoe that is over, its shuffle and whether it verifies; a
-// shoe in play, seen from the person's seat.
+// Where the cards come from: a shoe that is over, its shuffle (none before the first) and
+// whether it verifies (null: a table whose shuffles are not provably fair); a shoe in
+// play, seen from the person's seat.
 function shownAs(coup) {
   const shuffle = coup.shuffle?.number;
   if (coup.revealed && coup.shuffle?.verified === true) {
-    return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}, which verifies: its seed is the one its commitment named.", { number: shuffle }), "verified"];
+    return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}, which verifies: its seed is the one committed to before the deal, and it gives these cards.", { number: shuffle }), "verified"];
   }
   if (coup.revealed && coup.shuffle?.verified === false) {
-    return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}, which does NOT verify: its seed is not the one its commitment named.", { number: shuffle }), "unverified"];
+    return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}, which does NOT verify: its proof does not check.", { number: shuffle }), "unverified"];
   }
-  if (coup.revealed) return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}.", { number: shuffle }), "note"];
+  if (coup.revealed && shuffle !== undefined) return [_("Every card shown: its shoe is over. It was dealt from shuffle {number}.", { number: shuffle }), "note"];
+  if (coup.revealed) return [_("Every card shown: its shoe is over."), "note"];
   if (coup.seat === null) return [_("Its shoe is still in play: the coup is shown as a spectator saw it, and what no one showed stays hidden until the shoe is over."), "note"];
   return [_("Its shoe is still in play: the coup is shown as your seat, {seat}, saw it, and what it did not see stays hidden until the shoe is over.", { seat: name(coup.seat) }), "note"];
 }
