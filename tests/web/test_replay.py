@@ -21,7 +21,7 @@ from croupier import games
 from croupier.engine.history import History
 from croupier.review.session import decision_json, session
 from tests.web.conftest import Screenshots
-from tests.web.pages import Guest, cards_told, hands_shown, typed
+from tests.web.pages import Guest, cards_told, hands_shown, typed, unnamed_controls
 from tests.web.tables import amount_field, kind, moved_on, offered, open_game
 from tests.web.test_banchek import hands_of as banchek_hands
 
@@ -317,6 +317,7 @@ def test_a_finished_coup_is_replayed_with_its_values(
         if f["decision"] and f["decision"]["cost"]["value"] > 0
     )
     check_link(ada, table, coup, costly)
+    assert unnamed_controls(page) == []
     screenshots(page, f"replay-{game}-1280.png")
 
     # Playing at 2×: it steps by itself, and stops when paused.
