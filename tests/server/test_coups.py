@@ -188,10 +188,12 @@ def _check_unrevealed(
         before = first if _settles(truth, first) else first - 1  # (its opening: continued)
         seen = _cards(answer["start"])
         assert answer["start"] == encode(game.view(truth.states[before], seat_at(before)))
+        view = answer["start"]
         for frame in frames:
             seq = frame["step"]
             seat = seat_at(seq)
-            assert frame["view"] == encode(game.view(truth.states[seq], seat)), f"step {seq}"
+            view = {**view, **frame["view"]}  # a frame's view: the fields that changed
+            assert view == encode(game.view(truth.states[seq], seat)), f"step {seq}"
             seen |= _cards(frame["view"])
             seen |= _cards([encode(redact(event, seat)) for event in truth.events[seq]])
             said, told = frame["said"], live[seq]
@@ -252,14 +254,16 @@ def _check_revealed(server: TestClient, truth: Truth, played: Played) -> None:
         valued = [None if d is None else decision_json(d) for d in decisions(game, coup)]
         assert [frame["decision"] for frame in answer["frames"]] == json.loads(json.dumps(valued))
         assert answer["start"] == encode(open_view(game, coup.start))
+        view = answer["start"]
         for frame in answer["frames"]:
             state = truth.states[frame["step"]]
-            assert frame["view"] == encode(open_view(game, state))
+            view = {**view, **frame["view"]}
+            assert view == encode(open_view(game, state))
             spectator = encode(game.view(state, None))
             told = [encode(redact(event, None)) for event in truth.events[frame["step"]]]
             hidden_shown |= bool(_cards(frame) - _cards([spectator, told]))
             if game.name == "chemin-de-fer" and None in spectator["punter_cards"]:
-                shown = frame["view"]["punter_cards"]
+                shown = view["punter_cards"]
                 assert None not in shown and len(shown) == len(spectator["punter_cards"])
                 dealt |= len(shown) == 2  # the punter's two cards, after the deal
     if game.name in ("chemin-de-fer", "banchek"):

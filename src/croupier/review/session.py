@@ -376,8 +376,12 @@ def open_view(game: Game[Any, Any, Any], state: Any) -> Any:
 
 
 def _filled(spectator: Any, other: Any) -> Any:
+    if spectator is other:
+        return spectator
     if spectator is None and isinstance(other, Card):
         return other
+    if type(spectator) is type(other) and spectator == other:
+        return spectator
     if isinstance(spectator, tuple) and isinstance(other, tuple):
         if len(spectator) != len(other):
             return spectator

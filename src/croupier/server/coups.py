@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from croupier.cards import Card
 from croupier.engine.actions import EndShoe, Shuffle
 from croupier.engine.actors import CHANCE, HOUSE
-from croupier.engine.codec import JSON, encode
+from croupier.engine.codec import JSON, encode, field_names
 from croupier.engine.events import redact
 from croupier.engine.game import Game, Shuffling
 from croupier.engine.history import Step
@@ -309,6 +309,7 @@ def coup_json(
     words = looked.heard.copy() if looked.heard is not None else Words(game.name)
     shown = (lambda state, seat: open_view(game, state)) if revealed else game.view
     frames: list[JSON] = []
+    before = shown(coup.start, at_start)
     for (_before, after, moment), told, decision in zip(
         replayed(game, coup), looked.told, valued, strict=True
     ):
@@ -320,10 +321,11 @@ def coup_json(
                 "step": told.seq,
                 "actor": encode(moment.actor),
                 "said": words.said(told.names, viewer, events) if events else [],
-                "view": encode(shown(after, viewer)),
+                "view": _changed(before, now := shown(after, viewer)),
                 "decision": decision_json(decision) if decision is not None and mine else None,
             }
         )
+        before = now
     return {
         "table": walk.table,
         "game": game.name,
@@ -336,6 +338,21 @@ def coup_json(
         "start": encode(shown(coup.start, at_start)),
         "frames": frames,
         "nets": _nets(coup),
+    }
+
+
+def _changed(before: Any, after: Any) -> dict[str, JSON]:
+    """A frame's view as the fields of `after` that differ from `before`, the view of the
+    frame before (or the coup's start): the page holds the rest (docs/protocol.md). A view
+    from another seat's eyes, of another kind, is written whole."""
+    if type(before) is not type(after):
+        whole = encode(after)
+        assert isinstance(whole, dict)
+        return whole
+    return {
+        name: encode(getattr(after, name))
+        for name in field_names(type(after))
+        if getattr(after, name) != getattr(before, name)
     }
 
 
