@@ -94,6 +94,16 @@ def hands(game: str, view: dict[str, Any], seat: int | None) -> dict[str, list[s
     return banchek_hands({"view": view, "seat": seat})
 
 
+def whole(coup: dict[str, Any]) -> dict[str, Any]:
+    """`coup` (the API's) with each frame's whole view: the fields that changed laid over
+    the view of the frame before, a view of another kind (`type`) whole (docs/protocol.md)."""
+    view, frames = coup["start"], []
+    for frame in coup["frames"]:
+        view = frame["view"] if "type" in frame["view"] else {**view, **frame["view"]}
+        frames.append({**frame, "view": view})
+    return {**coup, "frames": frames}
+
+
 def step_of(page: Page) -> int:
     return int(parse_qs(urlparse(page.url).query)["step"][0])
 
@@ -222,7 +232,7 @@ def replay_through(
         page.goto(f"{guest.url}/{link.get_attribute('href')}")
     page.wait_for_url("**/replay.html?*")
     page.wait_for_function("() => document.querySelector('#layout').dataset.step !== undefined")
-    coup = guest.context.request.get(f"{guest.url}/api/tables/{table}/coups/{number}").json()
+    coup = whole(guest.context.request.get(f"{guest.url}/api/tables/{table}/coups/{number}").json())
     total = len(coup["frames"])
     check_frame(page, coup, 0)
     expect(page.locator(".steps .where")).to_have_text(f"The start: {total} steps to come")

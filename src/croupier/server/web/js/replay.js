@@ -98,6 +98,17 @@ function drawStep(k) {
   history.replaceState(null, "", `${location.pathname}?${address}`);
 }
 
+// The frames, each with its whole view: a frame gives the fields of its view that changed
+// since the frame before (docs/protocol.md), laid over that one's; a view of another kind
+// (its `type` given) whole.
+function wholeViews(start, frames) {
+  let view = start;
+  return frames.map((frame) => {
+    view = "type" in frame.view ? frame.view : { ...view, ...frame.view };
+    return { ...frame, view };
+  });
+}
+
 // The lines said at each step up to `k`, the step's own marked, the latest in sight.
 function drawSaid(k) {
   const lines = [];
@@ -187,7 +198,7 @@ async function start() {
   page.title.textContent = _("{game}, table {table}: coup {coup}", { game: title, table, coup: number });
   state.coup = coup;
   state.names = Object.fromEntries(Object.entries(coup.names || {}).map(([seat, who]) => [Number(seat), who]));
-  state.frames = [{ step: null, view: coup.start, said: [], decision: null }, ...coup.frames];
+  state.frames = [{ step: null, view: coup.start, said: [], decision: null }, ...wholeViews(coup.start, coup.frames)];
   state.before = JSON.stringify(coup.start?.last ?? null);
   state.layout = await layoutOf(coup.game);
   const [words, kind] = shownAs(coup);
