@@ -75,7 +75,8 @@ function kindOf(type) {
   return KINDS[type] || `${kind[0].toUpperCase()}${kind.slice(1)}`;
 }
 
-function fieldOf(field) {
+// An amount's field in words: "circle", "amount".
+export function fieldOf(field) {
   return FIELDS[field] || words(field);
 }
 

@@ -1,6 +1,7 @@
 // The exact figures of the odds panel (js/odds.js), and of each game's odds(odds, h) in its
 // layout module (js/games/README.md): a figure as a percentage with its fraction, and a
-// captioned table of them.
+// captioned table of them; and the replayer's values in chips of expectation (js/choice.js,
+// js/numbers.js).
 
 import { el } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -18,6 +19,28 @@ export function figure(exact, name, { signed = false, digits = 3 } = {}) {
     { class: "figure", "data-odds": name, "data-value": exact.value, "data-fraction": exact.fraction, title: _("exactly {fraction}", { fraction: exact.fraction }) },
     el("span", { class: "percent" }, signed && exact.value > 0 ? `+${shown}` : shown),
     el("small", { class: "fraction" }, ...fractionParts(exact.fraction)),
+  );
+}
+
+// An exact figure in chips of expectation, {"value", "fraction"}: to two decimals (a gain
+// with its +, unless `signed` is false), the fraction in the title. `name` says which figure
+// it is, for the tests (data-figure).
+export function chips(exact, name, { signed = true, tag = "span" } = {}) {
+  const shown = exact.value.toFixed(2);
+  return el(
+    tag,
+    { class: "chips-figure", "data-figure": name, "data-value": exact.value, "data-fraction": exact.fraction, title: _("exactly {fraction}", { fraction: exact.fraction }) },
+    signed && exact.value > 0 ? `+${shown}` : shown,
+  );
+}
+
+// A share (a probability), {"value", "fraction"}: a percentage to one decimal, the fraction
+// in the title.
+export function share(exact, name) {
+  return el(
+    "span",
+    { class: "share", "data-figure": name, "data-value": exact.value, "data-fraction": exact.fraction, title: _("exactly {fraction}", { fraction: exact.fraction }) },
+    percent(exact.value, exact.value === 0 || exact.value === 1 ? 0 : 1),
   );
 }
 

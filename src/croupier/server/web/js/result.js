@@ -52,8 +52,9 @@ export function resultPanel(view, seat, layout, h, redraw) {
 }
 
 // The panel for one settlement `last` as `seat` sees it, or null once the person pressed
-// "Go on" from it (here or in another panel); `onGoOn(panel)` is called then. `title` and
-// `kind` (its class and label) tell a kept panel from the last settlement's.
+// "Go on" from it (here or in another panel); `onGoOn(panel)` is called then (without it,
+// the panel has no "Go on": the replayer's). `title` and `kind` (its class and label) tell a
+// kept panel from the last settlement's.
 export function settlementPanel(last, seat, layout, h, { onGoOn, title = layout.resultTitle || _("The last coup"), kind = "result", label = _("the last settlement") }) {
   const key = JSON.stringify(last);
   if (dismissed.has(key)) return null;
@@ -73,6 +74,6 @@ export function settlementPanel(last, seat, layout, h, { onGoOn, title = layout.
       ? el("p", { class: "nets note" }, others.map(([s, chips]) => `${(layout.placeName || h.seatName)(s, h)} ${signed(chips)}`).join(" · "))
       : null,
   );
-  panel.append(el("button", { type: "button", class: "go-on", onclick: () => { dismissed.add(key); onGoOn(panel); } }, _("Go on")));
+  if (onGoOn) panel.append(el("button", { type: "button", class: "go-on", onclick: () => { dismissed.add(key); onGoOn(panel); } }, _("Go on")));
   return panel;
 }

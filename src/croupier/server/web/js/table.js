@@ -30,7 +30,7 @@
 //                                 (an exact figure's cell), grid (a captioned table). Without
 //                                 it, js/odds.js shows the odds' fields.
 //
-// helpers:
+// helpers (made by js/drawing.js, which the replayer of past coups draws with too):
 //   container                 the element to draw into
 //   el(tag, attrs, ...kids)   build an element (js/dom.js)
 //   card(text), hand(cards, caption, attrs)
@@ -52,11 +52,11 @@
 
 import { get, me, post } from "./api.js";
 import { _, languageSwitch, ngettext, translate } from "./i18n.js";
-import { card, hand } from "./cards.js";
 import { control, describe, focused, refocus } from "./controls.js";
 import { CloseButton } from "./closing.js";
 import { Chat } from "./chat.js";
-import { clear, el, isBox, seatName, usePlace } from "./dom.js";
+import { clear, el, isBox, seatName } from "./dom.js";
+import { drawView, layoutOf } from "./drawing.js";
 import { Log } from "./log.js";
 import { resultPanel } from "./result.js";
 import { learnRules } from "./rules.js";
@@ -66,6 +66,7 @@ import { Caller } from "./call.js";
 import { InvitePanel } from "./invite.js";
 import { HostPanel } from "./hosting.js";
 import { EveningPanel } from "./evening.js";
+import { CoupsPanel } from "./coups.js";
 import { HistoryButton, OddsPanel } from "./odds.js";
 import { seating } from "./seating.js";
 import { NOT_SENT, TableLine } from "./socket.js";
@@ -111,12 +112,7 @@ function say(where, words, kind = "note") {
 }
 
 async function loadLayout(game) {
-  try {
-    state.layout = await import(`./games/${game}.js`);
-  } catch {
-    state.layout = generic;
-  }
-  usePlace(state.layout.place);
+  state.layout = await layoutOf(game);
   state.odds.drawnBy(state.layout);
 }
 
@@ -197,35 +193,11 @@ function draw() {
     return;
   }
   const was = focused(document.body);
-  const placed = new Set();
   const options = view.legal?.options || [];
-  const helpers = {
-    container: clear(page.layout),
-    el,
-    card,
-    hand,
-    options,
-    find: (test) => options.filter(test),
-    control: (option, extra = {}) => {
-      placed.add(option);
-      return control(option, send, { label: state.layout.label, ...extra });
-    },
-    seatName: (s) => seatName(s, state.names),
-    names: state.names,
-    memory: state.memory,
-    message,
-  };
   page.layout.dataset.seq = message.seq;
   page.layout.dataset.seat = seat ?? "";
   page.layout.dataset.phase = view.phase ?? "";
-  try {
-    state.layout.render(view, seat, helpers);
-  } catch (error) {
-    console.error("the layout failed; showing the view's fields", error);
-    placed.clear();
-    clear(page.layout);
-    generic.render(view, seat, helpers);
-  }
+  const { h: helpers, placed } = drawView(state.layout, message, { container: page.layout, names: state.names, memory: state.memory, send });
   const shown = resultPanel(view, seat, state.layout, helpers, draw);
   if (shown) page.layout.prepend(shown);
   drawActions(message, options.filter((option) => !placed.has(option)), placed.size);
@@ -377,6 +349,7 @@ function ended(code) {
   if (closed) {
     state.history.viewed({ closed: true });
     state.evening.ended();
+    state.coups.ended();
     followOn(Boolean(state.message));
   }
 }
@@ -544,6 +517,7 @@ function receive(message, sent) {
       state.odds.viewed(message.seq);
       state.history.viewed(message);
       state.evening.viewed(message);
+      state.coups.viewed(message);
       state.fair.viewed(message, state.names);
       state.closing.shown(state.person, message.hosting?.hosts || [], message.closed);
       state.hosting.viewed(message, state.person, state.names);
@@ -644,6 +618,7 @@ async function start() {
   state.odds = new OddsPanel(document.getElementById("odds"), document.getElementById("odds-body"), table);
   state.history = new HistoryButton(document.getElementById("history"), document.getElementById("history-reason"), table);
   state.evening = new EveningPanel(document.querySelector("section.evening"), table);
+  state.coups = new CoupsPanel(document.getElementById("coups"), table, invited);
   state.fair = new FairPanel(document.querySelector("section.fair"), table, (commitment, given) => state.line.part(commitment, given));
   state.closing = new CloseButton(document.getElementById("close-table"), document.getElementById("close-note"), table);
   state.invite = new InvitePanel(document.querySelector("section.invite"), table);
