@@ -70,13 +70,19 @@ export class CoupsPanel {
     const asked = ++this.asked;
     this.body.setAttribute("aria-busy", "true");
     try {
-      const [coups, numbers] = await Promise.all([
-        get(this.path("coups", this.person ? { person: this.person } : {})),
-        get(this.path("numbers")).catch(() => null),
-      ]);
-      if (asked === this.asked) this.draw(coups, numbers);
+      // the list first: the numbers value every coup, which the first time takes a while
+      const counting = get(this.path("numbers")).catch(() => null);
+      const coups = await get(this.path("coups", this.person ? { person: this.person } : {}));
+      if (asked === this.asked) this.draw(coups, null);
+      const numbers = await counting;
+      if (asked === this.asked && numbers) this.draw(coups, numbers);
     } catch (error) {
-      if (asked === this.asked) clear(this.body).append(el("p", { class: "error" }, _("The coups could not be had: {reason}", { reason: error.message })));
+      if (asked !== this.asked) return;
+      if (error.status === 429) {
+        setTimeout(() => asked === this.asked && this.read(), 1000); // too many reads at once: again
+        return;
+      }
+      clear(this.body).append(el("p", { class: "error" }, _("The coups could not be had: {reason}", { reason: error.message })));
     } finally {
       if (asked === this.asked) this.body.removeAttribute("aria-busy");
     }
