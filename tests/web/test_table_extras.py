@@ -226,7 +226,13 @@ def test_the_hand_history_downloads_once_a_shoe_is_over_and_once_the_table_has_c
     mine = page.locator(f"#mine tr[data-mine='{table}'] td")
     net = ada.context.request.get(f"{served.url}/api/me").json()["chips"] - 1000
     expect(mine.last).to_have_text(f"+{net}" if net > 0 else str(net))
-    expect(mine.nth(1)).to_have_text("Punto Banco")
+    expect(mine.nth(1)).to_contain_text("Punto Banco")
+    mine.nth(1).get_by_role("link", name="your coups, replayed").click()  # her own evening
+    expect(page.locator("#coups select[name=person]")).to_have_value(ada.name)
+    listed = ada.context.request.get(f"{served.url}/api/tables/{table}/coups?person={ada.name}")
+    expect(page.locator("#coups .coups-list > li")).to_have_count(len(listed.json()["coups"]))
+    expect(page.locator("#coups")).not_to_contain_text("null")
+    expect(page.locator("#coups")).to_contain_text("The evening in numbers")
     assert ada.errors == []
 
 

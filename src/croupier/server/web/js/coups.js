@@ -1,7 +1,8 @@
 // The table's past coups on its page (GET /api/tables/{id}/coups, docs/protocol.md): each
 // coup settled with its number, its shoe, who sat and what each won or lost, its biggest
 // stake, and whether every card of it is shown (its shoe is over) or only what this seat saw;
-// each opens in the replayer (replay.html). Only one person's coups, when one is chosen. Below
+// each opens in the replayer (replay.html). Only one person's coups, when one is chosen (or
+// named by the address's `person`, as the lobby's "your coups" links do). Below
 // them, the evening in numbers (js/numbers.js). Read when the panel is opened, again at each
 // coup settled while it is open, and once the table has closed, when the panel opens itself.
 
@@ -27,8 +28,8 @@ export class CoupsPanel {
     this.body = details.querySelector(".coups-body");
     this.table = table;
     this.invite = invite;
-    this.person = ""; // whose coups are listed ("": everyone's)
-    this.people = new Set(); // the people's names seen at the table, to choose from
+    this.person = new URLSearchParams(location.search).get("person") || ""; // whose coups are listed ("": everyone's)
+    this.people = new Set(this.person ? [this.person] : []); // the people's names seen at the table, to choose from
     this.last = undefined; // the last settlement drawn (its JSON)
     this.asked = 0; // the reads made: an answer to one older than the last is dropped
     this.closed = false;
@@ -98,12 +99,13 @@ export class CoupsPanel {
     for (const coup of answer.coups) for (const s of coup.seats) if (s.person) this.people.add(s.name);
     const items = answer.coups.map((coup) => this.item(coup));
     const none = this.person ? _("No coup settled yet with {person} at the table.", { person: this.person }) : _("No coup has been settled at this table yet.");
-    clear(this.body).append(
+    const parts = [
       this.people.size ? this.filter() : null,
       items.length ? el("ul", { class: "coups-list" }, items.reverse()) : el("p", { class: "note" }, none),
       numbers ? el("h3", {}, _("The evening in numbers")) : null,
       numbers ? numbersTable(numbers) : null,
-    );
+    ];
+    clear(this.body).append(...parts.filter((part) => part !== null));
   }
 
   filter() {

@@ -93,6 +93,11 @@ function row(entry) {
   );
 }
 
+// A table's past coups where the person sat, with the evening in numbers (js/coups.js).
+function lookBack(table) {
+  return `table.html?${new URLSearchParams({ table, person: person.name })}#coups`;
+}
+
 // The tables the person brought chips to, with their net at each (GET /api/me/tables):
 // what they took away less what they brought, an open table's chips still on it aside.
 async function refreshMine() {
@@ -106,7 +111,14 @@ async function refreshMine() {
         "tr",
         { "data-mine": entry.table },
         el("td", {}, el("a", { href: `table.html?table=${entry.table}` }, String(entry.table))),
-        el("td", {}, titleOf(entry.game), entry.closed ? null : el("span", { class: "note" }, ` · ${_("open")}`)),
+        el(
+          "td",
+          {},
+          titleOf(entry.game),
+          entry.closed ? null : el("span", { class: "note" }, ` · ${_("open")}`),
+          " · ",
+          el("a", { class: "look-back", href: lookBack(entry.table) }, _("your coups, replayed")),
+        ),
         el("td", {}, new Date(entry.opened).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })),
         el("td", { class: entry.net > 0 ? "up" : entry.net < 0 ? "down" : null }, net),
       ),
