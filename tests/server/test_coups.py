@@ -13,6 +13,7 @@ import random
 import re
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -248,6 +249,7 @@ def _check_revealed(server: TestClient, truth: Truth, played: Played) -> None:
         steps += [frame["step"] for frame in answer["frames"]]
         staked = [max(game.stakes(truth.states[seq]).values(), default=0) for seq in steps]
         assert entry["biggest"] == max(staked)
+        assert datetime.fromisoformat(entry["at"]).tzinfo is not None  # when it ended
         assert answer["revealed"] and answer["seat"] is None
         assert answer["shuffle"] == {"number": coup.shoe, "verified": True}
         assert answer["names"]["0"] == ada.name

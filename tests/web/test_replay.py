@@ -190,6 +190,7 @@ def check_list(guest: Guest, table: int, person: str | None = None) -> None:
             for s in coup["seats"]
         )
         expect(item.locator(".coup-nets")).to_have_text(nets)
+        expect(item.locator("time")).to_have_attribute("datetime", coup["at"])  # when it ended
         expect(item).to_have_attribute("data-revealed", "true" if coup["revealed"] else "false")
 
 

@@ -22,6 +22,7 @@ import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -81,6 +82,8 @@ class Looked:
     told: tuple[Told, ...]
     biggest: int
     heard: Words | None = None
+    at: datetime | None = None
+    """When its last step was committed (None for a step stored before steps kept it)."""
 
 
 class Walk:
@@ -178,7 +181,9 @@ class Walk:
         if settled is None:
             return
         moments = tuple(self._told[moment.step] for moment in settled.moments)
-        looked = Looked(settled, self._seats, self._opening, moments, self._biggest, self._primed)
+        looked = Looked(
+            settled, self._seats, self._opening, moments, self._biggest, self._primed, row.at
+        )
         self.coups.append(looked)
         if self._heard is not None:
             for moment, heard in zip(settled.moments, moments, strict=True):
@@ -263,7 +268,13 @@ def _entry(walk: Walk, looked: Looked) -> dict[str, JSON]:
         ],
         "nets": _nets(coup),
         "biggest": looked.biggest,
+        "at": None if looked.at is None else _utc(looked.at).isoformat(timespec="seconds"),
     }
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone, as stored: UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _nets(coup: Coup) -> dict[str, JSON]:

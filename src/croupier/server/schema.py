@@ -232,7 +232,7 @@ class StepRecord(Base):
     """One step of a table, in its sequence: who took it (`actor`: a seat number, `house` or
     `chance`), the action (encoded; a shuffle with its whole order, so that the table
     replays), how it came (`by`: `Origin`), and, for a person's action, who and their
-    idempotency key."""
+    idempotency key, and when it was committed (`at`)."""
 
     __tablename__ = "table_steps"
     __table_args__ = (
@@ -247,6 +247,8 @@ class StepRecord(Base):
     by: Mapped[str] = mapped_column(String(8))
     person_id: Mapped[int | None] = mapped_column(ForeignKey("people.id"), nullable=True)
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When it was committed (None for a step stored before steps kept their time)."""
 
 
 class ShoeSeed(Base):

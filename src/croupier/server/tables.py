@@ -456,10 +456,12 @@ def _store(connection: Connection, ledger: Session | None, batch: Batch) -> None
         raise TableLost(
             f"table {table} is at step {seq}, not {batch.after}: another process ran it"
         )
+    now = datetime.now(UTC)
     rows = [
         {
             "table_id": table,
             "seq": seq + number,
+            "at": now,
             "actor": str(step.actor.value if not isinstance(step.actor, int) else step.actor),
             "action": step.action,
             "by": step.by,

@@ -121,7 +121,9 @@ export class CoupsPanel {
   item(coup) {
     const nets = coup.nets || {};
     const seats = coup.seats.map((s) => `${s.name} ${signed(nets[String(s.seat)] ?? 0)}`).join(" · ");
+    const ended = coup.at ? new Date(coup.at) : null; // when its last step was committed
     const facts = [
+      ended ? el("time", { datetime: coup.at }, ended.toLocaleTimeString(document.documentElement.lang || undefined, { timeStyle: "short" })) : null,
       _("shoe {shoe}", { shoe: coup.shoe }),
       coup.biggest ? ngettext("biggest stake {n} chip", "biggest stake {n} chips", coup.biggest) : _("no stake"),
       coup.revealed ? _("every card shown") : _("its shoe in play: shown as you saw it"),
@@ -131,7 +133,7 @@ export class CoupsPanel {
       { "data-coup": coup.coup, "data-revealed": coup.revealed ? "true" : "false" },
       el("a", { href: replayLink(this.table, coup.coup, this.invite) }, _("Coup {coup}", { coup: coup.coup })),
       " ",
-      el("span", { class: "note" }, facts.join(" · ")),
+      el("span", { class: "note" }, ...facts.filter((fact) => fact !== null).flatMap((fact, n) => (n ? [" · ", fact] : [fact]))),
       el("span", { class: "coup-nets" }, seats),
     );
   }
