@@ -56,7 +56,7 @@ from croupier.engine.events import redact
 from croupier.engine.history import History, replay
 from croupier.review.session import Coup, coups, decisions, open_view, replayed
 from croupier.server.coups import Walk, coup_json, coups_json
-from croupier.server.database import open_database
+from croupier.server.database import migrate, open_database
 from croupier.server.keys import default_key_file
 from croupier.server.schema import TableRecord
 from croupier.server.succession import open_keys
@@ -156,7 +156,9 @@ def _percentiles(times: list[float]) -> str:
 
 
 def _served(url: str, options: argparse.Namespace) -> None:
-    """The tables of the server's database at `url`, timed as the server answers for them."""
+    """The tables of the server's database at `url`, timed as the server answers for them
+    (the database first brought up to this croupier's schema, as `croupier serve` does)."""
+    migrate(url)
     engine = open_database(url)
     box = open_keys(engine, default_key_file(url)).box
     with Session(engine) as session:
