@@ -176,7 +176,8 @@ def _served(url: str, options: argparse.Namespace) -> None:
             continue
         wanted = sorted(rng.sample(range(1, len(listed) + 1), min(options.sample, len(listed))))
         coup_json(engine, box, Walk(table), len(listed) // 2 + 1, opener)  # imports, warmed
-        first, again = [], []
+        first: list[float] = []
+        again: list[float] = []
         for number in wanted:
             for kept in (first, again):
                 started = time.perf_counter()

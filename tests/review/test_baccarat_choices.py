@@ -70,7 +70,7 @@ def test_banker_choice_is_the_coup_dealt_from_every_order(shoe, draws_on_five):
     """CF-13: conditioned on the banker's two cards and the punter's third card (or his
     standing), neither hand natural (CF-11), the punter playing 5 purely, the chances of
     the banker's standing and drawing are those of every order dealt through the coup."""
-    cells = {}
+    cells: dict[tuple[int, int, int | None], dict[bool, list[int]]] = {}
     for order in _orders(shoe):
         p, b = (order[0] + order[2]) % 10, (order[1] + order[3]) % 10
         if _natural(p) or _natural(b):
@@ -104,8 +104,8 @@ def test_punto_on_five_agrees_with_punto_banco_s_best_play():
         remaining = [rng.randint(1, 12) for _ in range(10)]
         stand, draw = punto_on_five(remaining, BANCO_TABLE, banco_natural=True)
         better = Decision.DRAW if draw.edge > stand.edge else Decision.STAND
-        for hand in hands:
-            assert punto_decision(remaining, hand) is better
+        for first, second in hands:
+            assert punto_decision(remaining, (first, second)) is better
 
 
 def test_banker_table_places_each_cell_of_a_solution():

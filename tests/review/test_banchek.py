@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from croupier.bots.banchek import ROSTER, BanchekBot
-from croupier.engine import Amounts, Cut, Done
+from croupier.engine import Action, Amounts, Cut, Done
 from croupier.engine.history import replay
 from croupier.games.banchek import (
     Banchek,
@@ -70,6 +70,12 @@ def decisions(played, *kinds) -> list[tuple[Decision, BanchekView]]:
     return found
 
 
+def amount(option: Action) -> int:
+    """The chips a stake or a ride names."""
+    assert isinstance(option, Stake | Ride), option
+    return option.amount
+
+
 def stake_range(view: BanchekView, kind) -> tuple[int, int]:
     (option,) = (o for o in view.legal.of_type(kind) if isinstance(o, Amounts))
     return option.low, option.high
@@ -96,7 +102,7 @@ def test_bn_5_bn_6_a_stake_is_worth_its_amount_times_the_hands_edge_as_the_punte
         assert view.punter == view.viewer == decision.seat
         edge = 2 * seen_chance(view.hand, view) - 1
         low, high = stake_range(view, Stake)
-        amounts = [choice.option.amount for choice in decision.choices]
+        amounts = [amount(choice.option) for choice in decision.choices]
         assert amounts[0] == low and amounts[-1] == high
         assert all(choice.option in view.legal for choice in decision.choices)
         assert [choice.value for choice in decision.choices] == [a * edge for a in amounts]
@@ -105,11 +111,11 @@ def test_bn_5_bn_6_a_stake_is_worth_its_amount_times_the_hands_edge_as_the_punte
 
 def test_bn_14_a_stake_on_a_card_turned_early_is_won_or_lost_for_certain(played):
     found = [(d, v) for d, v in decisions(played, Stake) if v.early is not None]
-    won = [beats(view.hand, view.early) for _decision, view in found]
+    won = [view.early is not None and beats(view.hand, view.early) for _decision, view in found]
     assert any(won) and not all(won), "the session has early cards both ways"
     for (decision, _view), wins in zip(found, won, strict=True):
         for choice in decision.choices:
-            assert choice.value == (choice.option.amount if wins else -choice.option.amount)
+            assert choice.value == (amount(choice.option) if wins else -amount(choice.option))
         if not wins:  # beaten, he may stake only the minimum
             assert [c.option for c in decision.choices] == [Stake(RULES.minimum)]
 
@@ -118,13 +124,14 @@ def test_bn_15_a_ride_is_worth_its_amount_times_the_shown_hands_edge(played):
     found = decisions(played, Ride, Done)
     assert any(isinstance(d.taken.option, Ride) for d, _view in found)
     for decision, view in found:
+        assert view.punter is not None
         hand = dict(view.shown)[view.punter]
         edge = 2 * seen_chance(hand, view) - 1
         done, *rides = decision.choices
         assert done.option == Done() and done.value == 0
         low, high = stake_range(view, Ride)
         assert rides[0].option == Ride(low) and rides[-1].option == Ride(high)
-        assert all(choice.value == choice.option.amount * edge for choice in rides)
+        assert all(choice.value == amount(choice.option) * edge for choice in rides)
         assert decision.stakes == isinstance(decision.taken.option, Ride)
 
 
@@ -137,7 +144,9 @@ def test_a_worse_stake_costs_what_it_gives_away(played):
         edge = 2 * seen_chance(view.hand, view) - 1 if view.early is None else 1
         low, high = stake_range(view, Stake)
         assert decision.best.option == Stake(high if edge > 0 else low)
-        assert decision.cost == (decision.best.option.amount - decision.taken.option.amount) * edge
+        assert (
+            decision.cost == (amount(decision.best.option) - amount(decision.taken.option)) * edge
+        )
 
 
 def test_bn_17_a_claimed_card_is_worth_the_stake_the_game_then_allows(played):
@@ -148,6 +157,7 @@ def test_bn_17_a_claimed_card_is_worth_the_stake_the_game_then_allows(played):
     for decision, view in found:
         win = seen_chance(view.hand, view)
         chips = view.seats[decision.seat]
+        assert chips is not None
         half = min(max(RULES.minimum, view.bank // 2), chips)
         claimed, played_on = decision.choices
         assert claimed.value == win * half - (1 - win) * RULES.minimum

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from croupier import games
+from croupier.cards import Card
 from croupier.engine.actions import Shuffle
 from croupier.engine.history import replay
 from croupier.games import baccarat
@@ -51,6 +52,7 @@ def test_each_decision_is_the_step_taken_and_the_best_is_the_most(name):
     assert len(decisions) > 3
     for moment in decisions:
         decision = moment.decision
+        assert decision is not None
         assert decision.seat == moment.actor
         assert decision.taken.option == moment.action
         assert decision.best.value == max(c.value for c in decision.choices)
@@ -158,7 +160,7 @@ def _seen_by(game, history, view, step):
     """What the seat of `view` knew of the shoe before step `step`, told another way than
     the review tells it: since the shuffle, the cards burned face up (CF-4) and both hands
     of every coup settled (shown face up), and the cards of this coup its view shows."""
-    seen = []
+    seen: list[Card] = []
     for number, (_after, moment) in enumerate(replay(game, history)):
         if number == step:
             break
@@ -207,6 +209,7 @@ def test_chemin_de_fer_values_come_from_the_calculators():
         for card in seen:
             unseen[baccarat.value(card)] -= 1
         values = [c.value for c in decision.choices]
+        assert decision.mix is not None  # the equilibrium's play beside the values
         if decision.seat == view.punter:
             solution = solve(counts=_plus(unseen, view.punter_cards))
             assert decision.mix[1] == solution.punter_draw_at_5

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from croupier import games
 from croupier.engine.history import History
@@ -34,7 +34,7 @@ themselves while the person sits out."""
 COUPS = 2
 """The coups settled before the table is closed."""
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 DRAWN = """() => {
   const layout = document.querySelector('#layout');
@@ -119,7 +119,7 @@ def check_frame(page: Page, coup: dict[str, Any], k: int) -> dict[str, Any]:
     )
     assert step_of(page) == k
     frame = coup["frames"][k - 1] if k else {"view": coup["start"], "said": [], "decision": None}
-    shown = page.evaluate(DRAWN)
+    shown: dict[str, Any] = page.evaluate(DRAWN)
     for hand, wanted in hands(coup["game"], frame["view"], coup["seat"]).items():
         drawn = shown["hands"].get(hand, [])
         assert drawn == ["" if c is None else c for c in wanted], (k, hand, shown)
@@ -309,8 +309,10 @@ def test_a_finished_coup_is_replayed_with_its_values(
     listed = ada.context.request.get(f"{served.url}/api/tables/{table}/coups").json()["coups"]
     found = None
     for entry in listed:
-        coup = ada.context.request.get(f"{served.url}/api/tables/{table}/coups/{entry['coup']}")
-        if any(f["decision"] and f["decision"]["cost"]["value"] > 0 for f in coup.json()["frames"]):
+        asked = ada.context.request.get(f"{served.url}/api/tables/{table}/coups/{entry['coup']}")
+        if any(
+            f["decision"] and f["decision"]["cost"]["value"] > 0 for f in asked.json()["frames"]
+        ):
             found = entry["coup"]
             break
     assert found is not None, "no choice worse than the best in the coups played"
@@ -379,7 +381,9 @@ def test_an_open_tables_coup_is_shown_as_the_seat_saw_it(
     assert decided and {d["seat"] for d in decided} == {0}
     staked = next(k for k, f in enumerate(coup["frames"], 1) if f["decision"])
     check_link(ada, table, coup, staked, replayer)
-    words = [row.text_content() for row in replayer.locator("#choice tr[data-choice] th").all()]
+    words = [
+        row.text_content() or "" for row in replayer.locator("#choice tr[data-choice] th").all()
+    ]
     assert [w.split("chips")[0] for w in words] == [
         "Bet on punto, 20 ",
         "Bet on banco, 20 ",
