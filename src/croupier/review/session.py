@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
-from croupier.engine.actions import Action, Draw, Join, Leave, Rebuy, Shuffle
+from croupier.engine.actions import Action, Draw, Join, Leave, Rebuy, SetLimits, Shuffle
 from croupier.engine.actors import CHANCE, Actor
 from croupier.engine.codec import encode
 from croupier.engine.events import Event, redact
@@ -321,13 +321,17 @@ class Walker:
 
 def replayed(game: Game[Any, Any, Any], coup: Coup) -> Iterator[tuple[Any, Any, Moment]]:
     """Each moment of `coup` with the table before and after it, the coup played again
-    from its `start` (a moment `continued` from the coup before is at its start)."""
+    from its `start` (a moment `continued` from the coup before is at its start). Its steps
+    were checked against the rules as the coup was walked (`Game.apply`), so they are played
+    again as they are (`Game.perform`): working out every option again to check each step
+    had been most of the time a long Monte Bank deal took to open."""
     state = coup.start
     for moment in coup.moments:
         if moment.continued:
             yield state, state, moment
             continue
-        after, _events = game.apply(state, moment.actor, moment.action)
+        again = game.apply if isinstance(moment.action, SetLimits) else game.perform
+        after, _events = again(state, moment.actor, moment.action)
         yield state, after, moment
         state = after
 
