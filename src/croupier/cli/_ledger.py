@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from croupier.server.schema import Account
 
-__all__ = ["ledger_app"]
+__all__ = ["audit_command", "ledger_app"]
 
 ledger_app = Typer(
     help=N_("The chip ledger: every account and every transfer, and its audit."),
@@ -43,7 +43,9 @@ ledger_app = Typer(
         "standard error; a database that cannot be opened as a ledger is exit 2."
     ),
 )
-def _audit(database: Database = None, key_file: KeyFile = None, as_json: AsJson = False) -> None:
+def audit_command(
+    database: Database = None, key_file: KeyFile = None, as_json: AsJson = False
+) -> None:
     try:
         from croupier.server.audit import audit
         from croupier.server.database import Unavailable, default_url, shown

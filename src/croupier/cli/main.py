@@ -32,6 +32,8 @@ class _Croupier(Croupier):
             "serve": "croupier.cli._serve:command",
             "replay": "croupier.cli._replay:command",
             "verify": "croupier.cli._verify:command",
+            "backup": "croupier.cli._backup:backup_command",
+            "restore": "croupier.cli._backup:restore_command",
         }
     )
 
