@@ -29,6 +29,7 @@ The layers above add their own, each defined where it is raised, each a `Croupie
     ├── InvalidInput
     │   ├── server.database.Unavailable        a database that cannot be opened as a ledger
     │   ├── server.keys.KeyFileError           a key file the server cannot use
+    │   ├── server.backup.BackupError          a backup that cannot be made or restored
     │   ├── server._controls.Refused           a host's control the table refuses as it stands
     │   └── cli._terminal.CommandError         a command typed at a prompt that says nothing
     ├── server.tables.TableLost                another process runs the table now

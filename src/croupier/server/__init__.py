@@ -7,7 +7,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `ledger`: opening accounts and moving chips;
 - `database`: opening a database (SQLite or PostgreSQL), and `migrate` to bring one to the
   newest schema;
-- `audit`: checking every invariant of a ledger;
+- `audit`: checking every invariant of a ledger; `backup`: a consistent copy of a ledger's
+  database, and bringing one back;
 - `keys`: the key file, which keeps the signing key and the seeds' secret out of the
   database; `succession`: the house's signing keys in succession, checked at start;
 - `people`: registering people (each with a ledger account and a starting grant),
@@ -63,6 +64,7 @@ The modules named with a leading underscore are its implementation, private to t
 __all__ = [
     "app",
     "audit",
+    "backup",
     "collector",
     "connections",
     "coups",
