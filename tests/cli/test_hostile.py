@@ -54,6 +54,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("a cluster over http", ["simulate", "punto-banco", "--cluster", "http://localhost"]),
     ("a table with no one at it", ["play", "punto-banco", "--auto", "--bots", "0"]),
     ("tables with nobody to bank against", ["serve", "--bot-tables", "1", "--port", "1"]),
+    ("a log format serve does not write", ["serve", "--log-format", "xml", "--port", "1"]),
     ("a language croupier lacks", ["play", "punto-banco", "--auto", "--lang", "xx"]),
     ("--lang with no language", ["games", "--lang"]),
     (

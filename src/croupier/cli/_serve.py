@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import errno
 import socket
 from typing import Annotated
@@ -18,6 +19,13 @@ from croupier.server.door import Limits
 from croupier.server.forwarded import network, proxies
 
 __all__ = ["command", "serve_app", "serve_command"]
+
+
+class LogFormat(enum.Enum):
+    """`--log-format`: how the server writes its log."""
+
+    TEXT = "text"
+    JSON = "json"
 
 
 def _enough_bots(bots: int) -> None:
@@ -195,10 +203,23 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            "--log-format",
+            help=N_(
+                "How the server writes its log on stderr: text, as lines for a person to "
+                "read; json, one JSON object a line for a log collector, with the request, "
+                "the status, the table, the seat and the person a line concerns "
+                "(docs/cli.md)."
+            ),
+        ),
+    ] = LogFormat.TEXT,
 ) -> None:
     """`croupier serve` (its help is main.py's)."""
     try:
         import uvicorn
+        from uvicorn.config import LOGGING_CONFIG
 
         from croupier.server.app import create_app
         from croupier.server.collector import collect_seldom
@@ -210,6 +231,7 @@ def serve_command(
             shown,
         )
         from croupier.server.keys import KeyFileError, default_key_file
+        from croupier.server.logs import log_config
         from croupier.server.succession import open_keys
     except ImportError:
         said = _("croupier serve needs the server extra: pip install croupier[server]")
@@ -259,6 +281,7 @@ def serve_command(
         proxy_headers=False,  # croupier.server.forwarded decides whom to believe
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        log_config=log_config() if log_format is LogFormat.JSON else LOGGING_CONFIG,
     )
 
 

@@ -80,6 +80,6 @@ class Words:
             try:
                 lines.append(self._narrator(event))
             except KeyError:  # a bet placed before the steps this connection's narrator heard
-                _log.warning("an event the words cannot tell: %r", event)
+                _log.warning("an event the words cannot tell: %s", type(event).__name__)
         lines.extend(self._narrator.end_of_step())
         return [line for line in lines if line is not None]

@@ -41,7 +41,7 @@ from croupier.engine.rule_options import described
 from croupier.errors import InsufficientChips, InvalidInput, LogInRefused, TooSoon
 from croupier.server import _controls as controls
 from croupier.server import _frames as frames
-from croupier.server import hosting, invites, sessions
+from croupier.server import hosting, invites, logs, sessions
 from croupier.server._cross_site import Guard
 from croupier.server._protocol import CROWDED, ENDED
 from croupier.server._readings import Readings
@@ -231,7 +231,10 @@ class _Api:
         token = _token(connection)
         if token is None:
             return None
-        return await asyncio.to_thread(self._who_now, token)
+        who = await asyncio.to_thread(self._who_now, token)
+        if who is not None:
+            logs.concerning(person=who[1])
+        return who
 
     def _who_now(self, token: str) -> tuple[int, str] | None:
         with Session(reading(self.engine)) as session:
@@ -306,6 +309,7 @@ class _Api:
             return _error(400, str(error))
         request.session.clear()
         request.session["session"] = token
+        logs.concerning(person=person["name"])
         return JSONResponse(person, status)
 
     def _enter_now(

@@ -150,7 +150,9 @@ class Lobby:
         held = await asyncio.to_thread(renew, self.engine, running, self.owner, self.lease)
         for table in running:
             if table not in held and table in self._tasks:  # another process has it
-                _log.error("table %s: its lease was lost; it stops here", table)
+                _log.error(
+                    "table %s: its lease was lost; it stops here", table, extra={"table": table}
+                )
                 self._tasks.pop(table).cancel()
                 self._runners.pop(table).lost()
         await self._adopt()
@@ -166,7 +168,12 @@ class Lobby:
             try:
                 await asyncio.to_thread(release, self.engine, table, self.owner)
             except SQLAlchemyError as error:  # the database is away: the lease runs out
-                _log.error("table %s: its lease could not be given up: %s", table, error)
+                _log.error(
+                    "table %s: its lease could not be given up: %s",
+                    table,
+                    error,
+                    extra={"table": table},
+                )
         self._tasks.clear()
         await self.committer.stop()
 
@@ -274,7 +281,9 @@ class Lobby:
         except asyncio.CancelledError:
             raise
         except Exception:
-            _log.exception("table %s stopped on an error", runner.info.id)
+            _log.exception(
+                "table %s stopped on an error", runner.info.id, extra={"table": runner.info.id}
+            )
             raise
         if runner.gone:  # not closed: another process runs it, or it is to be rebuilt
             self._forget(runner)

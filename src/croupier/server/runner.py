@@ -386,7 +386,12 @@ class TableRunner:
                 seat = self._told.seat_of(person)
                 await self.talk.say(person, name, seat, line, self._tell_line)
             except SQLAlchemyError as error:
-                _log.error("table %s: a line not stored: %s", self.info.id, error)
+                _log.error(
+                    "table %s: a line not stored: %s",
+                    self.info.id,
+                    error,
+                    extra={"table": self.info.id},
+                )
                 refusal = _("the table could not store it just now: try again")
         if refusal is not None:
             subscriber.tell({"type": "error", "about": "say", "reason": refusal})
@@ -663,7 +668,12 @@ class TableRunner:
             try:
                 self._take(batch, seat, action, "bot")
             except IllegalAction as error:
-                _log.warning("table %s: a bot's action was refused: %s", self.info.id, error)
+                _log.warning(
+                    "table %s: a bot's action was refused: %s",
+                    self.info.id,
+                    error,
+                    extra={"table": self.info.id, "seat": seat},
+                )
                 self._take(batch, seat, default_action(game.options(state, seat)), "bot")
             return True
         return False
@@ -1161,7 +1171,9 @@ class TableRunner:
         try:
             await self._committer.commit(stored)
         except TableLost as error:
-            _log.error("table %s stops here: %s", self.info.id, error)
+            _log.error(
+                "table %s stops here: %s", self.info.id, error, extra={"table": self.info.id}
+            )
             self._undo(batch)
             self.lost()
             return error
@@ -1169,7 +1181,12 @@ class TableRunner:
             self._undo(batch)
             return error
         except SQLAlchemyError as error:
-            _log.error("table %s: steps not stored, the table pauses: %s", self.info.id, error)
+            _log.error(
+                "table %s: steps not stored, the table pauses: %s",
+                self.info.id,
+                error,
+                extra={"table": self.info.id},
+            )
             self._undo(batch)
             self._pause()
             return error
@@ -1229,7 +1246,9 @@ class TableRunner:
         except SQLAlchemyError as error:
             self._ask_after = min(2 * self._ask_after, _ASK_AGAIN[1])
             self._ask_at = self._clock() + self._ask_after
-            _log.info("table %s: still paused: %s", self.info.id, error)
+            _log.info(
+                "table %s: still paused: %s", self.info.id, error, extra={"table": self.info.id}
+            )
             return
         if seq != self._told.seq or (owner is not None and owner != self.owner):
             _log.error(
@@ -1237,11 +1256,16 @@ class TableRunner:
                 self.info.id,
                 seq,
                 self._told.seq,
+                extra={"table": self.info.id},
             )
             self.paused = None
             self.lost()
             return
-        _log.warning("table %s: its database answers again: play goes on", self.info.id)
+        _log.warning(
+            "table %s: its database answers again: play goes on",
+            self.info.id,
+            extra={"table": self.info.id},
+        )
         self.paused = None
         self._run_clocks(())
         self._last_step_at = self._clock()
