@@ -26,7 +26,8 @@ runner = CliRunner()
 
 
 _KEPT = re.compile(
-    r"'[^']*'|(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
+    r"'[^']*'|<[\w|-]+>|по умолчанию: [\w.-]+|"  # a quoted word, a choice's values, a default
+    r"(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
     r"\w+\.(?:db|key)\b|\b(?:croupier|play|serve|Usage|Show this message and exit|OPTIONS|COMMAND|"
     r"ARGS|FILE|"
     r"HEX|URL|ADDRESS|N|"
