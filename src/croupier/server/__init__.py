@@ -32,7 +32,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `_plans`: what the people seated have asked of the table: to get up at the next moment
   the rules allow, to sit out; `_clocks`: each awaited seat's time limit, then its time bank;
 - `_chat`: what people say at a table, stored before it is told;
-- `lobby`: the tables a server process runs;
+- `lobby`: the tables a server process runs; `logs`: the log as one JSON object a line
+  (`serve --log-format json`);
 - `invites`: who may see a private table (its opener, its guests, whoever brings its
   invite); `_asking`: who asks to sit where the host lets each person sit;
 - `hosting`: a table's hosts and their controls (pause, remove, settings, gifts, co-hosts),
@@ -78,6 +79,7 @@ __all__ = [
     "keys",
     "ledger",
     "lobby",
+    "logs",
     "odds",
     "people",
     "runner",
