@@ -83,8 +83,10 @@ def replay_command(
     names = words.Names(words.place(game.name), numbered=True)
     narrator = words.narrator(game.name, names)
     told: list[Told] = []
+    settled = 0
     try:
         for found in coups(game, history):
+            settled += not found.closing
             lines = _lines(narrator, found)  # every coup heard: a narrator may remember
             if coup is None or found.number == coup:
                 valued = decisions(game, found)
@@ -101,7 +103,6 @@ def replay_command(
         raise typer.Exit(DIFFERS) from None
     played = [each for each in told if not each.coup.closing]
     if coup is not None and not played:
-        settled = sum(not found.closing for found in coups(game, history))
         said = _("{path!r} has {rounds}: --coup {number} is not one of them")
         rounds = plural(settled, words.round_name(game.name))
         raise fail(said.format(path=str(path), rounds=rounds, number=coup))

@@ -82,20 +82,13 @@ def _equilibrium(shoe: tuple[int, ...]) -> TotalsSolution:
     return solve(counts=shoe)
 
 
-def _with(unseen: tuple[int, ...], cards: Collection[Card]) -> tuple[int, ...]:
-    counts = list(unseen)
-    for card in cards:
-        counts[baccarat.value(card)] += 1
-    return tuple(counts)
-
-
 def _staked(view: ChemmyView, seat: int | None = None) -> int:
     return sum(amount for who, amount in view.stakes if seat is None or who == seat)
 
 
 def _punter(view: ChemmyView, action: Action, seat: int, unseen: tuple[int, ...]) -> Valued:
     own = tuple(card for card in view.punter_cards if card is not None)
-    solution = _equilibrium(_with(unseen, own))
+    solution = _equilibrium(baccarat.with_values(unseen, own))
     stand, draw = punto_on_five(unseen, banker_table(solution.banker), banco_natural=False)
     stake = _staked(view, seat)
     choices = (Choice(Stand(), stake * stand.edge), Choice(DrawCard(), stake * draw.edge))
@@ -108,7 +101,8 @@ def _banker(view: ChemmyView, action: Action, unseen: tuple[int, ...]) -> Valued
     third = view.punter_cards[2] if len(view.punter_cards) == 3 else None
     if len(own) != 2 or (third is None and not view.punter_stood):
         return None
-    solution = _equilibrium(_with(unseen, (*own, *([third] if third is not None else []))))
+    known = (*own, third) if third is not None else own
+    solution = _equilibrium(baccarat.with_values(unseen, known))
     total = baccarat.points(own)
     column = None if third is None else baccarat.value(third)
     stand, draw = banker_choice(unseen, total, column, solution.punter_draw_at_5)
