@@ -1,6 +1,7 @@
-"""Debian's nginx in front of two table servers, on loopback, configured by the project's own
-site file, deploy/nginx/croupier.conf, with only its ports changed: so that what the tests
-run through is what the file tells people to run.
+"""Debian's nginx in front of table servers, on loopback, with the site `croupier deploy nginx`
+writes (`croupier.server.deploy.site`) for the tests' own ports, and each process told what
+that file tells it (`told`): so that what the tests run through is what people are told to
+run.
 
 A test that needs it is skipped without nginx (`.ci/run` installs it).
 """
@@ -13,12 +14,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 
+from croupier.server.deploy import House, site
+
 NGINX = Path(shutil.which("nginx") or "/usr/sbin/nginx")
-SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "croupier.conf"
 
 _MAIN = """
 daemon off;
@@ -39,33 +42,32 @@ http {{
 """nginx itself, as a user may run it in a folder of their own: the site file is its http."""
 
 
-def site(port: int, first: int, second: int) -> str:
-    """The site file, listening on loopback at `port`, its two processes at `first` and
-    `second` (where it names 80, 8001 and 8002)."""
-    text = SITE.read_text(encoding="utf-8")
-    for example, ours in (
-        ("listen 80;", f"listen 127.0.0.1:{port};"),
-        ("127.0.0.1:8001", f"127.0.0.1:{first}"),
-        ("127.0.0.1:8002", f"127.0.0.1:{second}"),
-    ):
-        assert example in text, f"{SITE} no longer says {example!r}"
-        text = text.replace(example, ours)
-    return text
+def house(port: int, ports: list[int]) -> House:
+    """The house reached at nginx on loopback at `port`, its processes at `ports`."""
+    return House(f"http://127.0.0.1:{port}", tuple(ports))
+
+
+def told(house: House, port: int) -> tuple[str, ...]:
+    """What the process at `port` is told besides its port and database, as the site's
+    first lines say (`House.serve`)."""
+    command = house.serve(port)
+    assert command[:3] == ("serve", "--port", str(port)), command
+    return command[3:]
 
 
 @contextmanager
-def nginx(folder: Path, port: int, first: int, second: int) -> Iterator[str]:
-    """nginx on loopback at `port` in front of the servers at `first` and `second`, running
-    in `folder` until the block ends: its address, once it answers."""
+def nginx(folder: Path, house: House) -> Iterator[str]:
+    """nginx on loopback at the house's port in front of its processes, running in `folder`
+    until the block ends: its address, once it answers."""
     if not NGINX.exists():
         pytest.skip("nginx is not installed (apt-get install nginx; .ci/run does)")
-    (folder / "croupier.conf").write_text(site(port, first, second), encoding="utf-8")
+    listen = f"127.0.0.1:{urlsplit(house.url).port}"
+    (folder / "croupier.conf").write_text(site(house, listen), encoding="utf-8")
     (folder / "nginx.conf").write_text(_MAIN.format(folder=folder), encoding="utf-8")
     process = subprocess.Popen([NGINX, "-c", str(folder / "nginx.conf"), "-p", str(folder)])
     try:
-        base = f"http://127.0.0.1:{port}"
-        until(lambda: httpx.get(f"{base}/api/health", timeout=1).status_code == 200)
-        yield base
+        until(lambda: httpx.get(f"{house.url}/api/health", timeout=1).status_code == 200)
+        yield house.url
     finally:
         process.terminate()
         process.wait(10)

@@ -1,9 +1,9 @@
 """Who a request comes from (docs/protocol.md, "Behind a proxy"): the socket's peer, whatever
 the request's headers say, unless the server was told that the peer is its proxy
-(`croupier serve --proxy`); then the address the proxy forwards. So behind the project's
-nginx site file each client is counted by its own address at the door, at every process on
-the database, and a client that sends its own `X-Forwarded-For` chooses no address, whether
-it comes through the proxy or straight to the server."""
+(`croupier serve --proxy`); then the address the proxy forwards. So behind the nginx site
+that `croupier deploy nginx` writes each client is counted by its own address at the door, at
+every process on the database, and a client that sends its own `X-Forwarded-For` chooses no
+address, whether it comes through the proxy or straight to the server."""
 
 from __future__ import annotations
 
@@ -28,10 +28,11 @@ import croupier.server.app
 from croupier.errors import InvalidInput
 from croupier.server._protocol import CROWDED
 from croupier.server.app import create_app
+from croupier.server.deploy import House
 from croupier.server.door import Entrance, Limits
 from croupier.server.forwarded import Forwarded, network, proxies
+from tests.server import proxied
 from tests.server.players import PASSWORD
-from tests.server.proxied import nginx
 from tests.server.test_crash import Server, _free_port
 
 pytestmark = pytest.mark.timeout(300)
@@ -211,17 +212,20 @@ async def _sockets(address: str, cookie: str, count: int) -> list[int | None]:
 
 
 @pytest.fixture
-def two_behind_nginx(database_url: str, tmp_path: Path) -> Iterator[str]:
-    """Two `croupier serve` on one database behind nginx, each told the proxy is at
-    127.0.0.1, each letting one address register twice one after another: the proxy's
-    address (each process's own at /p1/ and /p2/)."""
-    options = ("--proxy", "127.0.0.1", "--registrations", "2")
+def two_behind_nginx(database_url: str, tmp_path: Path) -> Iterator[House]:
+    """Two `croupier serve` on one database behind nginx, with the site `croupier deploy
+    nginx` writes and each process told what it says (tests.server.proxied), each letting one
+    address register twice one after another: the house (each process's own at /pPORT/)."""
+    options = ("--registrations", "2")
     processes = [Server(database_url, tmp_path / f"p{n}.log", options) for n in (1, 2)]
+    house = proxied.house(_free_port(), [process.port for process in processes])
+    for process in processes:
+        process.options = (*proxied.told(house, process.port), *process.options)
     try:
         for process in processes:
             process.start()
-        with nginx(tmp_path, _free_port(), *(process.port for process in processes)) as base:
-            yield base
+        with proxied.nginx(tmp_path, house):
+            yield house
     finally:
         for process in processes:
             if process.process is not None and process.process.poll() is None:
@@ -239,12 +243,12 @@ def test_behind_nginx_each_client_is_its_own_address_at_every_process(two_behind
     and going to each process in turn: its free guesses are the default 50 in all, not 50 at
     each process nor one set per address it names, and then it waits; a second client
     (127.0.0.1) is not held up. The same for registering (two free)."""
-    base = two_behind_nginx
+    base, (first, second) = two_behind_nginx.url, two_behind_nginx.ports
     with _client(base, "127.0.0.2") as one, _client(base, "127.0.0.1") as other:
         guesses = [
             functools.partial(
                 one.post,
-                f"/p{1 + n % 2}/api/login",
+                f"/p{(first, second)[n % 2]}/api/login",
                 json={"name": f"nobody{n}", "password": "not it"},
                 headers=_fresh(n),
             )
@@ -252,13 +256,13 @@ def test_behind_nginx_each_client_is_its_own_address_at_every_process(two_behind
         ]
         statuses = _until_refused(guesses)
         assert statuses[:50] == [401] * 50 and statuses[-1] == 429, statuses
-        wrong = other.post("/p2/api/login", json={"name": "nobody0", "password": "not it"})
+        wrong = other.post(f"/p{second}/api/login", json={"name": "nobody0", "password": "not it"})
         assert wrong.status_code == 401
 
         registrations = [
             functools.partial(
                 one.post,
-                f"/p{1 + n % 2}/api/register",
+                f"/p{(first, second)[n % 2]}/api/register",
                 json={"name": f"one{n}", "password": PASSWORD},
                 headers=_fresh(n),
             )
@@ -267,4 +271,4 @@ def test_behind_nginx_each_client_is_its_own_address_at_every_process(two_behind
         statuses = _until_refused(registrations)
         assert statuses[0] == 201 and statuses[-1] == 429, statuses
         body = {"name": "other", "password": PASSWORD}
-        assert other.post("/p1/api/register", json=body).status_code == 201
+        assert other.post(f"/p{first}/api/register", json=body).status_code == 201

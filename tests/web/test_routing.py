@@ -1,6 +1,6 @@
 """Two server processes on one PostgreSQL database behind a real reverse proxy (Debian's
-nginx, started here on loopback with the project's site file, deploy/nginx/croupier.conf),
-each told its public address (`--public-url`) and the proxy's (`--proxy`): one
+nginx, started here on loopback with the site `croupier deploy nginx` writes), each told its
+public address (`--public-url`) and the proxy's (`--proxy`) as that file says: one
 lobby lists every table with where it is run; a request made at the process that does not
 run a table is sent on (307) to the one that does; a program and a page in Chromium that
 open a table's socket through the proxy are sent to its process (`moved`); and when that
@@ -26,8 +26,8 @@ from playwright.sync_api import Browser, expect
 from croupier.client import Client, TableConnection
 from croupier.server.database import migrate
 from tests.conftest import postgres_database
+from tests.server import proxied
 from tests.server.players import PASSWORD, pick
-from tests.server.proxied import nginx
 from tests.server.test_crash import Server, _free_port, connect
 from tests.web.pages import Guest
 
@@ -38,27 +38,20 @@ T = TypeVar("T")
 
 @pytest.fixture
 def proxy_and_processes(postgres_server: str, tmp_path: Path) -> Iterator[tuple[str, list[Server]]]:
-    """Two `croupier serve` on a new PostgreSQL database behind nginx (the project's site
-    file, tests.server.proxied): the proxy's address, and the processes (first at /p1/,
-    second at /p2/)."""
+    """Two `croupier serve` on a new PostgreSQL database behind nginx, with the site
+    `croupier deploy nginx` writes and each process told what it says (tests.server.proxied):
+    the proxy's address, and the processes (each at /pPORT/)."""
     with postgres_database(postgres_server) as url:
         migrate(url)
-        port = _free_port()
-        processes = [
-            Server(
-                url,
-                tmp_path / f"p{n}.log",
-                (
-                    *("--public-url", f"http://127.0.0.1:{port}/p{n}", "--proxy", "127.0.0.1"),
-                    *("--lease", "6"),  # a lease kept on a busy machine; taken up within 60 s
-                ),
-            )
-            for n in (1, 2)
-        ]
+        lease = ("--lease", "6")  # a lease kept on a busy machine; taken up within 60 s
+        processes = [Server(url, tmp_path / f"p{n}.log", lease) for n in (1, 2)]
+        house = proxied.house(_free_port(), [process.port for process in processes])
+        for process in processes:
+            process.options = (*proxied.told(house, process.port), *process.options)
         try:
             for process in processes:
                 process.start()
-            with nginx(tmp_path, port, *(process.port for process in processes)) as base:
+            with proxied.nginx(tmp_path, house) as base:
                 yield base, processes
         finally:
             for process in processes:
@@ -104,7 +97,7 @@ def test_one_lobby_through_the_proxy_and_a_page_follows_its_table_when_its_proce
         return entry["id"], entry["at"], seat
 
     table, at, seat = loop.run(opened())
-    runs = next(p for p in processes if at.endswith(f"/p{processes.index(p) + 1}"))
+    runs = next(p for p in processes if at.endswith(f"/p{p.port}"))
     other = next(p for p in processes if p is not runs)
     for process in processes:  # one lobby: each process says where the table is run
         (listed,) = [
@@ -148,6 +141,6 @@ def test_one_lobby_through_the_proxy_and_a_page_follows_its_table_when_its_proce
     assert (
         httpx.get(f"{base}/api/tables/{table}", follow_redirects=True)
         .json()["at"]
-        .endswith(f"/p{processes.index(other) + 1}")
+        .endswith(f"/p{other.port}")
     ), "the lobby now names the process that took the table up"
     assert not bob.errors

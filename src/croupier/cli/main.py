@@ -34,6 +34,7 @@ class _Croupier(Croupier):
             "verify": "croupier.cli._verify:command",
             "backup": "croupier.cli._backup:backup_command",
             "restore": "croupier.cli._backup:restore_command",
+            "deploy": "croupier.cli._deploy:deploy_app",
         }
     )
 
