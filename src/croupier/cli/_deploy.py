@@ -99,8 +99,8 @@ def _house(
         raise fail(error) from None
 
 
-def _written(text: str, output: Path | None, then: str) -> None:
-    """Print `text`, or write it to `output` and say `then`."""
+def _written(text: str, output: Path | None, then: str, **more: str) -> None:
+    """Print `text`, or write it to `output` and say `then` (of the file, and `more`)."""
     if output is None:
         sys.stdout.write(text)
         return
@@ -109,7 +109,7 @@ def _written(text: str, output: Path | None, then: str) -> None:
     except OSError as error:
         said = _("--output {file!r}: {error}")  # the system's own words
         raise fail(said.format(file=str(output), error=error.strerror)) from None
-    print(then.format(file=output), flush=True)
+    print(then.format(file=output, **more), flush=True)
 
 
 def _file(option: str, value: Path | None) -> Path | None:
@@ -224,10 +224,10 @@ def _systemd(
         raise fail(error) from None
     instances = " ".join(f"croupier@{port}" for port in house.ports)
     said = _(
-        "Wrote {{file}}: as root, make the user croupier (the file's first lines say how), "
+        "Wrote {file}: as root, make the user croupier (the file's first lines say how), "
         "then systemctl daemon-reload and systemctl enable --now {instances}."
     )
-    _written(text, output, said.format(instances=instances))
+    _written(text, output, said, instances=instances)
 
 
 def _croupier() -> tuple[str, ...]:

@@ -195,8 +195,8 @@ def serve_command(
             help=N_(
                 "A reverse proxy in front of this server, by its address or network "
                 "(127.0.0.1, 10.0.0.0/8); give it once for each. A request that comes from "
-                "one is from the client its X-Forwarded-For names (the proxy must set it: "
-                "deploy/nginx/croupier.conf). Without it, every request is from the address "
+                "one is from the client its X-Forwarded-For names (the proxy must set it, as "
+                "croupier deploy nginx's site does). Without it, every request is from the address "
                 "it comes from, whatever its headers say. The limits per client address "
                 "count by this address."
             ),

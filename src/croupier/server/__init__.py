@@ -16,6 +16,8 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
 - `door`: how often a name or an address may try to log in, register or connect;
 - `forwarded`: who a request comes from, behind the reverse proxies the server is told of;
+  `deploy`: the nginx site in front of a house's processes and the systemd unit that runs
+  them (`croupier deploy`);
 - `_cross_site`: no change asked by another site's page: every POST JSON, from the server's
   own pages or from a program;
 - `_book`: a table's state and what each of its steps moves in the ledger;
@@ -70,6 +72,7 @@ __all__ = [
     "connections",
     "coups",
     "database",
+    "deploy",
     "door",
     "evening",
     "forwarded",

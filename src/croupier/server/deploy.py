@@ -25,7 +25,7 @@ import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 from urllib.parse import urlsplit
 
 from croupier.errors import InvalidInput
@@ -278,7 +278,7 @@ def _word(text: str) -> str:
 def unit(
     house: House,
     command: Sequence[str],
-    key_file: PurePosixPath | None = None,
+    key_file: PurePath | None = None,
 ) -> str:
     """systemd's template unit `croupier@.service` for `house`: the instance `croupier@PORT`
     runs `command` (the absolute `croupier`, or a Python with `-m croupier`) `serve` at that
@@ -292,7 +292,7 @@ def unit(
         said = _("--key-file {file!r} is not valid: give its absolute path")
         raise InvalidInput(said.format(file=str(key_file)))
     database = house.database or f"sqlite:///{STATE / 'croupier.db'}"
-    key = key_file or STATE / "croupier.key"
+    key = PurePosixPath(key_file) if key_file is not None else STATE / "croupier.key"
     folders = {key.parent}
     if database.startswith("sqlite"):
         ledger = PurePosixPath(urlsplit(database).path[1:])
@@ -324,7 +324,7 @@ def unit(
         "journalctl -u 'croupier@*' shows what they log.",
     ]
     after = " postgresql.service" if not database.startswith("sqlite") else ""
-    paths = "".join(f"ReadWritePaths={_word(each)}\n" for each in writable)
+    paths = f"ReadWritePaths={' '.join(map(_word, writable))}\n" if writable else ""
     return (
         _comment(header)
         + "\n[Unit]\n"

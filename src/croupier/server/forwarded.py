@@ -5,7 +5,8 @@ unless that address is one of the proxies the server was told of (`croupier serv
 A request a proxy passes on is from the address its `X-Forwarded-For` names (read from the
 right, the nearest address that is not a proxy: what the proxy itself saw), by the scheme
 its `X-Forwarded-Proto` names. So a client that sends its own `X-Forwarded-For` chooses no
-address: a direct one is not believed, and a proxy (deploy/nginx/croupier.conf) replaces it.
+address: a direct one is not believed, and a proxy (the nginx site `croupier deploy nginx`
+writes) replaces it.
 
 This middleware is the one place that decides: `croupier serve` runs uvicorn with its own
 proxy headers off.
