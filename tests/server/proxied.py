@@ -59,15 +59,22 @@ def told(house: House, port: int) -> tuple[str, ...]:
 def nginx(folder: Path, house: House) -> Iterator[str]:
     """nginx on loopback at the house's port in front of its processes, running in `folder`
     until the block ends: its address, once it answers."""
+    with running(folder, site(house, f"127.0.0.1:{urlsplit(house.url).port}"), house.url):
+        yield house.url
+
+
+@contextmanager
+def running(folder: Path, text: str, url: str) -> Iterator[None]:
+    """nginx with the site `text`, running in `folder` until the block ends, once `url`
+    answers `/api/health`."""
     if not NGINX.exists():
         pytest.skip("nginx is not installed (apt-get install nginx; .ci/run does)")
-    listen = f"127.0.0.1:{urlsplit(house.url).port}"
-    (folder / "croupier.conf").write_text(site(house, listen), encoding="utf-8")
+    (folder / "croupier.conf").write_text(text, encoding="utf-8")
     (folder / "nginx.conf").write_text(_MAIN.format(folder=folder), encoding="utf-8")
     process = subprocess.Popen([NGINX, "-c", str(folder / "nginx.conf"), "-p", str(folder)])
     try:
-        until(lambda: httpx.get(f"{house.url}/api/health", timeout=1).status_code == 200)
-        yield house.url
+        until(lambda: httpx.get(f"{url}/api/health", timeout=1).status_code == 200)
+        yield
     finally:
         process.terminate()
         process.wait(10)

@@ -7,13 +7,17 @@ through nginx with the site.)"""
 
 from __future__ import annotations
 
+import asyncio
 import configparser
 import datetime
+import ipaddress
+import random
 import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -22,19 +26,27 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+from croupier.client import Client
 from croupier.errors import InvalidInput
 from croupier.server.deploy import House, site, unit
+from tests.server import proxied
+from tests.server.players import PASSWORD, pick
 from tests.server.proxied import NGINX, until
-from tests.server.test_crash import _free_port
+from tests.server.test_crash import Server, _free_port, connect
 
 HOUSE = House("http://cards.example.org", (8001, 8002))
 SECURE = House("https://cards.example.org", (8001, 8002))
 
 
-def _certificate(folder: Path) -> tuple[Path, Path]:
-    """A self-signed certificate for cards.example.org and its key, in `folder`."""
+def _certificate(folder: Path, host: str = "cards.example.org") -> tuple[Path, Path]:
+    """A self-signed certificate for `host` (a name, or an IP address) and its key, in
+    `folder`."""
     key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "cards.example.org")])
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, host)])
+    try:
+        alternative: x509.GeneralName = x509.IPAddress(ipaddress.ip_address(host))
+    except ValueError:
+        alternative = x509.DNSName(host)
     now = datetime.datetime.now(datetime.UTC)
     made = (
         x509.CertificateBuilder()
@@ -42,8 +54,10 @@ def _certificate(folder: Path) -> tuple[Path, Path]:
         .issuer_name(name)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
-        .not_valid_before(now)
+        .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([alternative]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
         .sign(key, hashes.SHA256())
     )
     certificate, secret = folder / "cards.pem", folder / "cards.key"
@@ -177,6 +191,64 @@ def test_a_house_that_cannot_be_is_refused_in_words(make, said):
         make()
     assert said in str(refused.value)
     assert "secret" not in str(refused.value)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_a_person_plays_over_https_through_the_site_with_a_secure_cookie(tmp_path, monkeypatch):
+    """nginx with the https site in front of a process started as its first lines say: http
+    is sent to https; a page's request whose origin is the https address is the server's
+    own (X-Forwarded-Proto), one from the http address is not; the session cookie is
+    Secure; and a person opens a table, is sent to its process's prefix, and plays a coup."""
+    certificate, key = _certificate(tmp_path, "127.0.0.1")
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate))  # the clients trust it
+    process = Server(f"sqlite:///{tmp_path / 'croupier.db'}", tmp_path / "serve.log")
+    port, redirect = _free_port(), _free_port()
+    house = House(f"https://127.0.0.1:{port}", (process.port,))
+    process.options = proxied.told(house, process.port)
+    text = site(house, f"127.0.0.1:{port}", certificate, key)
+    assert "    listen 127.0.0.1:80;\n" in text  # a test has no port 80 of its own: another
+    text = text.replace("    listen 127.0.0.1:80;\n", f"    listen 127.0.0.1:{redirect};\n")
+    try:
+        process.start()
+        with proxied.running(tmp_path, text, house.url):
+            sent = httpx.get(f"http://127.0.0.1:{redirect}/api/tables?x=1")
+            assert sent.status_code == 301
+            assert sent.headers["location"] == f"{house.url}/api/tables?x=1"
+            body = {"name": "bob", "password": PASSWORD}
+            elsewhere = {"Origin": f"http://127.0.0.1:{port}"}
+            refused = httpx.post(f"{house.url}/api/register", json=body, headers=elsewhere)
+            assert refused.status_code == 403, refused.text
+            own = {"Origin": house.url}
+            answer = httpx.post(f"{house.url}/api/register", json=body, headers=own)
+            assert answer.status_code == 201, answer.text
+            assert "secure" in answer.headers["set-cookie"].lower()
+            asyncio.run(_a_coup(house, process.port))
+    finally:
+        if process.process is not None and process.process.poll() is None:
+            process.kill()
+
+
+async def _a_coup(house: House, port: int) -> None:
+    """Ada registers, opens a Punto Banco table with a bot, sits down and plays a coup."""
+    ada = Client(house.url)
+    await ada.register("ada", PASSWORD)
+    settings = {"bot_pause": 0.1, "time_limit": 60, "hold": 60}
+    entry = await ada.open_table("punto-banco", bots=1, settings=settings)
+    assert entry["at"] == house.public_url(port)
+    assert entry["socket"] == f"wss://127.0.0.1:{urlsplit(house.url).port}/p{port}" + (
+        f"/api/tables/{entry['id']}/socket"
+    )
+    seat = ada.table(entry["id"])
+    await connect(seat)
+    while "0" not in (seat.view or {}).get("open_seats", {}):
+        await seat.next()
+    assert (await seat.act({"type": "Join", "amount": 300}, seat=0))["type"] == "ack"
+    while not (seat.view and seat.legal and 0 in seat.view["view"]["to_act"]):
+        await seat.next()
+    assert (await seat.act(pick(seat.legal, random.Random(1))))["type"] == "ack"
+    await seat.close()
+    await ada.close()
 
 
 def _unit(text: str) -> configparser.ConfigParser:

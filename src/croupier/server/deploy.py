@@ -250,22 +250,6 @@ upstream croupier {{
 """The site after its first lines: the lobby balanced, each process's prefix its own."""
 
 
-_HARDENING = """\
-NoNewPrivileges=yes
-PrivateTmp=yes
-PrivateDevices=yes
-ProtectSystem=strict
-ProtectHome=read-only
-ProtectKernelTunables=yes
-ProtectKernelModules=yes
-ProtectControlGroups=yes
-RestrictSUIDSGID=yes
-LockPersonality=yes
-"""
-"""What the unit may not do; no `MemoryDenyWriteExecute`, which numba's compiled kernels
-need."""
-
-
 def _word(text: str) -> str:
     """One word of a unit's command line, as systemd reads it: `%` and `$` doubled (no
     specifier, no variable), quoted where it has a space or a quote."""
@@ -325,17 +309,40 @@ def unit(
     ]
     after = " postgresql.service" if not database.startswith("sqlite") else ""
     paths = f"ReadWritePaths={' '.join(map(_word, writable))}\n" if writable else ""
-    return (
-        _comment(header)
-        + "\n[Unit]\n"
-        + f"Description=croupier table server {house.url.replace('%', '%%')}/p%i\n"
-        + f"After=network-online.target{after}\nWants=network-online.target\n"
-        + "\n[Service]\nType=exec\nUser=croupier\nGroup=croupier\n"
-        + f"ExecStart={start}\n"
-        + "Restart=on-failure\nRestartSec=2\n"
-        + "StateDirectory=croupier\nStateDirectoryMode=0700\nUMask=0077\n"
-        + f"Environment=CROUPIER_DATA={STATE}\n"
-        + _HARDENING
-        + paths
-        + "\n[Install]\nWantedBy=multi-user.target\n"
+    return _comment(header) + _UNIT.format(
+        url=house.url.replace("%", "%%"), after=after, start=start, paths=paths
     )
+
+
+_UNIT = """
+[Unit]
+Description=croupier table server {url}/p%i
+After=network-online.target{after}
+Wants=network-online.target
+
+[Service]
+Type=exec
+User=croupier
+Group=croupier
+ExecStart={start}
+Restart=on-failure
+RestartSec=2
+StateDirectory=croupier
+StateDirectoryMode=0700
+UMask=0077
+NoNewPrivileges=yes
+PrivateTmp=yes
+PrivateDevices=yes
+ProtectSystem=strict
+ProtectHome=read-only
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectControlGroups=yes
+RestrictSUIDSGID=yes
+LockPersonality=yes
+{paths}
+[Install]
+WantedBy=multi-user.target
+"""
+"""The unit after its first lines: its user, its folder, restarted on failure, and what it
+may not do (no `MemoryDenyWriteExecute`, which numba's compiled kernels need)."""
