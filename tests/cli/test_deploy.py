@@ -44,7 +44,7 @@ def test_nginx_writes_an_https_site_and_says_what_next(tmp_path):
     assert (status, err) == (0, "")
     assert out == f"Wrote {output}: check it with nginx -t, then reload nginx.\n"
     text = output.read_text(encoding="utf-8")
-    assert "listen 443 ssl;" in text and f"ssl_certificate {certificate};" in text
+    assert "listen 443 ssl;" in text and f'ssl_certificate "{certificate}";' in text
     assert _commands(text)[1] == [
         *("serve", "--port", "8002", "--public-url", "https://cards.example.org/p8002"),
         *("--proxy", "127.0.0.1", "--database", "postgresql://croupier@/croupier"),

@@ -124,7 +124,7 @@ def test_an_https_house_listens_with_its_certificate_and_sends_http_there(tmp_pa
     assert "listen 80;" in redirect
     assert "return 301 https://cards.example.org$request_uri;" in redirect
     assert "    listen 443 ssl;\n" in server
-    assert f"    ssl_certificate {certificate};\n    ssl_certificate_key {key};\n" in server
+    assert f'    ssl_certificate "{certificate}";\n    ssl_certificate_key "{key}";\n' in server
     assert {command[command.index("--public-url") + 1] for command in _commands(text)} == {
         "https://cards.example.org/p8001",
         "https://cards.example.org/p8002",
@@ -140,7 +140,9 @@ def test_an_https_house_listens_with_its_certificate_and_sends_http_there(tmp_pa
 def test_nginx_accepts_the_site(secure, tmp_path):
     if not NGINX.exists():
         pytest.skip("nginx is not installed (apt-get install nginx; .ci/run does)")
-    tls = _certificate(tmp_path) if secure else (None, None)
+    folder = tmp_path / "the certificates"  # named with a space, as a file nginx reads may be
+    folder.mkdir()
+    tls = _certificate(folder) if secure else (None, None)
     text = site(SECURE if secure else HOUSE, f"127.0.0.1:{_free_port()}", *tls)
     (tmp_path / "croupier.conf").write_text(text, encoding="utf-8")
     main = f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"

@@ -203,8 +203,8 @@ def site(
     listens = f"    listen {at}{port}{' ssl' if house.https else ''};\n"
     redirect = ""
     if house.https:
-        listens += f"    ssl_certificate {certificate};\n"
-        listens += f"    ssl_certificate_key {certificate_key};\n"
+        listens += f'    ssl_certificate "{certificate}";\n'
+        listens += f'    ssl_certificate_key "{certificate_key}";\n'
         redirect = _REDIRECT.format(at=at, host=house.host, url=house.url)
     return _comment(header) + _SITE.format(
         upstream=upstream, redirect=redirect, listens=listens, host=house.host, routes=routes
