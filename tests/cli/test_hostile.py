@@ -79,9 +79,9 @@ CASES: list[tuple[str, list[str]]] = [
     ("a replay of a folder", ["replay", "/tmp"]),
 ]
 
-_PATHS = ("--save", "--plot", "--key-file")
-"""Options that name a file (to write, or a key file made if missing): any name is good, so
-they get their own values."""
+_PATHS = ("--save", "--plot", "--key-file", "--metrics-dir")
+"""Options that name a file or a folder (to write, a key file or a metrics folder made if
+missing): any name is good, so they get their own values."""
 
 _BAD_VALUES = ("-1", HUGE, "abc", "1.5")
 """The classes of bad value every other option is given: negative, huge, not a number,

@@ -27,6 +27,7 @@ from croupier.server._committer import Committer
 from croupier.server.app import create_app
 from croupier.server.database import open_database
 from croupier.server.lobby import Lobby
+from croupier.server.metrics import Metrics
 from croupier.server.people import register
 from croupier.server.schema import Account, Cause, Person, ShoePart, ShoeSeed, TableRecord
 from croupier.server.tables import (
@@ -124,7 +125,7 @@ def test_the_committer_answers_each_table_for_its_own_batch(table, database_url)
     second = _monte_bank(engine, database_url, "B")
 
     async def both() -> list[BaseException | None]:
-        committer = Committer(engine)
+        committer = Committer(engine, Metrics())
         try:
             done = await asyncio.gather(
                 committer.commit(Batch(first, [JOIN], after=0)),
@@ -151,7 +152,7 @@ def test_a_commit_never_waits_for_the_event_loops_shared_threads(table, database
         loop, shared, release = asyncio.get_running_loop(), ThreadPoolExecutor(1), threading.Event()
         loop.set_default_executor(shared)
         holding = loop.run_in_executor(None, release.wait, 60)
-        committer = Committer(engine)
+        committer = Committer(engine, Metrics())
         try:
             await asyncio.wait_for(committer.commit(Batch(number, [JOIN], after=0)), 30)
         finally:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import enum
 import errno
+import os
 import socket
+import stat
+from pathlib import Path
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -69,6 +72,42 @@ def _public_url(text: str) -> str:
         said = _("{text!r} is not valid: give http://HOST:PORT or https://HOST/PATH")
         raise typer.BadParameter(said.format(text=text[:80]))
     return text.rstrip("/")
+
+
+_SHARED = "PROMETHEUS_MULTIPROC_DIR"
+"""Where the figures of the machine's processes are shared (croupier.server.metrics.SHARED),
+which prometheus_client reads once, as it is first imported: set before it is."""
+
+
+def _folder(text: str) -> str:
+    """`--metrics-dir`: a folder's name, not nothing."""
+    if not text.strip():
+        raise typer.BadParameter(_("{text!r} is not valid: give a folder").format(text=text))
+    return text
+
+
+def _share(folder: Path) -> None:
+    """`--metrics-dir` (or the environment's folder): made if need be (in a folder that is
+    there), and named to prometheus_client; fail in one line if this process cannot write
+    there, or anyone may (and so could make up its figures, or hold its lock)."""
+    said = _("the metrics folder {folder} cannot be used: {why}")
+    try:
+        folder.mkdir(exist_ok=True)
+        mode = folder.stat().st_mode
+    except FileExistsError:
+        raise fail(said.format(folder=folder, why=_("it is not a folder"))) from None
+    except OSError as error:  # the system's own words
+        why = error.strerror or type(error).__name__
+        raise fail(said.format(folder=folder, why=why)) from None
+    if mode & stat.S_IWOTH:
+        said = _(
+            "the metrics folder {folder} may be written to by anyone: give a folder of the "
+            "server's own"
+        )
+        raise fail(said.format(folder=folder))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise fail(said.format(folder=folder, why=os.strerror(errno.EACCES)))
+    os.environ[_SHARED] = str(folder.resolve())
 
 
 def _proxy(text: str) -> str:
@@ -215,8 +254,26 @@ def serve_command(
             ),
         ),
     ] = LogFormat.TEXT,
+    metrics_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--metrics-dir",
+            metavar="DIR",
+            parser=_folder,
+            help=N_(
+                "A folder where this process writes its figures for GET /metrics, to answer "
+                "for every process on this machine given the same folder (docs/operating.md, "
+                "Watch), made if need be; one anyone may write to is refused. Without it (or "
+                "PROMETHEUS_MULTIPROC_DIR), each process answers for itself."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """`croupier serve` (its help is main.py's)."""
+    shared = metrics_dir or os.environ.get(_SHARED)
+    if shared:
+        _share(Path(shared))
     try:
         import uvicorn
         from uvicorn.config import LOGGING_CONFIG
@@ -263,6 +320,9 @@ def serve_command(
             "tables are for tests and demonstrations, not play (GET /api/key says seeded)."
         )
         print(said.format(seed=dealt), flush=True)
+    if shared:
+        said = _("Its figures, at /metrics, are those of every process sharing {folder}.")
+        print(said.format(folder=os.environ[_SHARED]), flush=True)
     if bot_tables:
         said = ngettext(
             "A table of every game waits with {n} bot: open http://{host}:{port}/ in a "

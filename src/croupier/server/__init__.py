@@ -35,7 +35,8 @@ It needs the `server` extra: `pip install croupier[server]`.
   the rules allow, to sit out; `_clocks`: each awaited seat's time limit, then its time bank;
 - `_chat`: what people say at a table, stored before it is told;
 - `lobby`: the tables a server process runs; `logs`: the log as one JSON object a line
-  (`serve --log-format json`);
+  (`serve --log-format json`); `metrics`: the house's figures for Prometheus (`GET
+  /metrics`), shared by the processes of one machine;
 - `invites`: who may see a private table (its opener, its guests, whoever brings its
   invite); `_asking`: who asks to sit where the host lets each person sit;
 - `hosting`: a table's hosts and their controls (pause, remove, settings, gifts, co-hosts),
@@ -83,6 +84,7 @@ __all__ = [
     "ledger",
     "lobby",
     "logs",
+    "metrics",
     "odds",
     "people",
     "runner",

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine
 
+from croupier.server.metrics import Metrics
 from croupier.server.tables import Batch, commit_group
 
 __all__ = ["Committer"]
@@ -29,10 +31,11 @@ __all__ = ["Committer"]
 
 class Committer:
     """The process's committer: `commit` from any table's task; `run` is its own task,
-    started by `start` and ended by `stop`."""
+    started by `start` and ended by `stop`. Each group's time and size go to `metrics`."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, metrics: Metrics) -> None:
         self.engine = engine
+        self.metrics = metrics
         self._waiting: asyncio.Queue[tuple[Batch, asyncio.Future[None]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._thread: ThreadPoolExecutor | None = None
@@ -75,18 +78,23 @@ class Committer:
             while not self._waiting.empty():
                 group.append(self._waiting.get_nowait())
             failed: list[Exception | None]
+            began = time.perf_counter()
             try:
                 failed = await loop.run_in_executor(
                     self._thread, commit_group, self.engine, [batch for batch, _ in group]
                 )
             except Exception as error:  # the transaction itself: every batch fails alike
                 failed = [error] * len(group)
+            took = time.perf_counter() - began
             self.groups += 1
             self.batches += len(group)
-            for (_, done), refused in zip(group, failed, strict=True):
+            stored = 0
+            for (batch, done), refused in zip(group, failed, strict=True):
+                stored += len(batch.steps) if refused is None else 0
                 if done.done():
                     continue
                 if refused is None:
                     done.set_result(None)
                 else:
                     done.set_exception(refused)
+            self.metrics.committed(took, len(group), stored)

@@ -8,6 +8,8 @@ HttpOnly session cookie (Starlette's `SessionMiddleware`, signed with a key kept
 database so that every process and every restart shares it), which names a session the
 server keeps (`croupier.server.sessions`); the door (`croupier.server.door`) limits how
 often a name or an address may try. Every database call runs off the event loop.
+`GET /metrics` gives the house's figures in Prometheus' text format
+(`croupier.server.metrics`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from croupier.server.forwarded import Forwarded, Network
 from croupier.server.keys import Keys, default_key_file
 from croupier.server.ledger import Overdraft
 from croupier.server.lobby import LEASE, Lobby, TooManyTables
+from croupier.server.metrics import Metrics
 from croupier.server.people import change_password, log_in, register
 from croupier.server.runner import TableRunner
 from croupier.server.schema import Account, Person, TableRecord
@@ -91,10 +94,13 @@ def create_app(
     refused unless it is JSON from the server's own pages, or from no page
     (`croupier.server._cross_site`). The session cookie is `Secure` when `public_url` is
     https. `keys` sign the shoes and seal the seeds (by default, those of the database's
-    default key file, `croupier.server.keys.default_key_file`, made if need be)."""
+    default key file, `croupier.server.keys.default_key_file`, made if need be). Its figures
+    are `croupier.server.metrics.Metrics()`: this process's, or, where the environment
+    names a folder the machine's processes share, theirs together."""
     engine = open_database(url)
     keys = keys or open_keys(engine, default_key_file(url))
-    lobby = Lobby(engine, seed, lease, address=public_url, keys=keys)
+    metrics = Metrics()
+    lobby = Lobby(engine, seed, lease, address=public_url, keys=keys, metrics=metrics)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -111,8 +117,9 @@ def create_app(
             await lobby.stop()
             api.readings.close()
             engine.dispose()
+            metrics.close()
 
-    api = _Api(engine, lobby, Entrance(engine, limits or Limits()))
+    api = _Api(engine, lobby, Entrance(engine, limits or Limits(), metrics.turned_away), metrics)
     api_routes = [
         Route("/health", api.health),
         Route("/register", api.register, methods=["POST"]),
@@ -140,6 +147,7 @@ def create_app(
         WebSocketRoute("/tables/{table:int}/socket", api.socket),
     ]
     routes = [
+        Route("/metrics", api.metrics),
         Mount("/api", routes=api_routes),  # an unknown /api path is the API's 404, not a page
         Mount("/", StaticFiles(directory=PAGES, html=True), name="pages"),
     ]
@@ -218,10 +226,11 @@ def _token(connection: HTTPConnection) -> str | None:
 
 
 class _Api:
-    def __init__(self, engine: Engine, lobby: Lobby, door: Entrance) -> None:
+    def __init__(self, engine: Engine, lobby: Lobby, door: Entrance, metrics: Metrics) -> None:
         self.engine = engine
         self.lobby = lobby
         self.door = door
+        self.figures = metrics
         self.readings = Readings(engine, lobby)
         self.sockets: dict[str, set[WebSocket]] = {}
         """This process's open table connections, by the hash of their session's token."""
@@ -288,6 +297,12 @@ class _Api:
     def _ping(self) -> None:
         with reading(self.engine).connect() as connection:
             connection.execute(text("SELECT 1"))
+
+    async def metrics(self, request: Request) -> Response:
+        """The house's figures (`croupier.server.metrics`), in Prometheus' text format, or
+        as the `Accept` header asks: read off the event loop (they may be files)."""
+        body, kind = await asyncio.to_thread(self.figures.scrape, request.headers.get("accept"))
+        return Response(body, headers={"Content-Type": kind})
 
     async def register(self, request: Request) -> Response:
         return await self._enter(request, register, 201)
@@ -773,11 +788,13 @@ class _Api:
         key = sessions.token_hash(token)
         mine = self.sockets.setdefault(key, set())
         mine.add(websocket)
+        self.figures.connected(True)
         try:
             await seated(websocket, self.lobby, who)
         except SQLAlchemyError as error:  # (where the table is run, its talk: not read)
             await unavailable(websocket, error)
         finally:
+            self.figures.connected(False)
             self.door.disconnected(address)
             mine.discard(websocket)
             if not mine and self.sockets.get(key) is mine:  # (not one made since it ended)

@@ -170,13 +170,19 @@ class Limits:
 
 class Entrance:
     """The server's door: the `Limits` applied to logging in, registering and connecting,
-    keyed by the name (in lower case) and the client's address. Logging in and registering
-    read and write the database (`Door`): call them off the event loop."""
+    keyed by the name (in lower case) and the client's address; each one turned away is
+    told to `turned_away`, with why (`croupier.server.metrics.DOOR_REASONS`). Logging in
+    and registering read and write the database (`Door`): call them off the event loop."""
 
     def __init__(
-        self, engine: Engine, limits: Limits, clock: Callable[[], float] = time.time
+        self,
+        engine: Engine,
+        limits: Limits,
+        turned_away: Callable[[str], None],
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.limits = limits
+        self._turned_away = turned_away
         self._names = Door(engine, "name", limits.tries, clock=clock)
         self._addresses = Door(engine, "address", limits.address_tries, clock=clock)
         self._registrations = Door(engine, "registration", limits.registrations, clock=clock)
@@ -190,15 +196,24 @@ class Entrance:
     def _address(address: str) -> str:
         return address[:64]  # (an address is at most 45 characters; a proxy's text, cut)
 
+    def _check(self, door: Door, key: str, what: str) -> None:
+        """`door.check`, telling `turned_away` its kind if it refuses."""
+        try:
+            door.check(key, what)
+        except TooSoon:
+            self._turned_away(door.kind)
+            raise
+
     def logging_in(self, name: object, address: str) -> None:
         """Before a password is checked: `TooSoon` if the name or the address must wait."""
         key = self._name(name)
         if key is not None:
-            self._names.check(key, N_("for this name"))
-        self._addresses.check(self._address(address), N_("from this address"))
+            self._check(self._names, key, N_("for this name"))
+        self._check(self._addresses, self._address(address), N_("from this address"))
 
     def refused(self, name: object, address: str) -> None:
         """A wrong password (or name): it counts against both."""
+        self._turned_away("password")
         key = self._name(name)
         if key is not None:
             self._names.counted(key)
@@ -214,13 +229,14 @@ class Entrance:
         """Before a registration is hashed: `TooSoon` if the address must wait; else it
         counts."""
         key = self._address(address)
-        self._registrations.check(key, N_("at registering from this address"))
+        self._check(self._registrations, key, N_("at registering from this address"))
         self._registrations.counted(key)
 
     def connecting(self, address: str) -> bool:
         """A table connection from `address` opens, if it may (False: it holds its most)."""
         held = self._open.get(address, 0)
         if held >= self.limits.connections:
+            self._turned_away("connections")
             return False
         self._open[address] = held + 1
         return True

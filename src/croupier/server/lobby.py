@@ -32,6 +32,7 @@ from croupier.randomness import RandomShuffler, stream
 from croupier.server._committer import Committer
 from croupier.server.database import reading
 from croupier.server.keys import Keys
+from croupier.server.metrics import Metrics
 from croupier.server.runner import RECENT, TableRunner
 from croupier.server.schema import TableRecord
 from croupier.server.tables import (
@@ -72,7 +73,8 @@ class Lobby:
     `croupier.server.succession.open_keys`).
     `address` is where people reach this process (its public URL, as
     `croupier serve --public-url` gives it): each table it runs names it, so that every
-    other process can send people there (docs/scaling.md, "Routing")."""
+    other process can send people there (docs/scaling.md, "Routing"). Its tables count what
+    they do in `metrics` (by default, figures of its own)."""
 
     def __init__(
         self,
@@ -83,11 +85,13 @@ class Lobby:
         address: str | None = None,
         *,
         keys: Keys,
+        metrics: Metrics | None = None,
     ) -> None:
         self.engine = engine
         self.keys = keys
         self.address = address.rstrip("/") if address else None
-        self.committer = Committer(engine)
+        self.metrics = metrics if metrics is not None else Metrics()
+        self.committer = Committer(engine, self.metrics)
         """Commits every table's batches, together when they are ready together."""
         self.seed = seed
         self.lease = lease
@@ -263,6 +267,7 @@ class Lobby:
             owner=self.owner,
             keys=self.keys,
             fence=fence,
+            metrics=self.metrics,
         )
         self._runners[table] = runner
         # A fresh context: the table speaks its own default, never the language of the
@@ -276,6 +281,7 @@ class Lobby:
         return None if self.seed is None else self.seed * 1_000_003 + table
 
     async def _run(self, runner: TableRunner) -> None:
+        self.metrics.running(runner, True)
         try:
             await runner.run()
         except asyncio.CancelledError:
@@ -285,6 +291,8 @@ class Lobby:
                 "table %s stopped on an error", runner.info.id, extra={"table": runner.info.id}
             )
             raise
+        finally:
+            self.metrics.running(runner, False)
         if runner.gone:  # not closed: another process runs it, or it is to be rebuilt
             self._forget(runner)
         elif runner.info.opened_by is None and self._bots:  # a bot table: its game goes on

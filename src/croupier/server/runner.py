@@ -92,6 +92,7 @@ from croupier.server.connections import Giving, Request, Subscriber, heard_in, n
 from croupier.server.hosting import WHILE_HELD, Hosts
 from croupier.server.keys import Keys
 from croupier.server.ledger import Overdraft
+from croupier.server.metrics import Metrics
 from croupier.server.tables import (
     Batch,
     Committed,
@@ -170,7 +171,8 @@ _Asked = Request | Giving | _Seating
 
 class TableRunner:
     """Runs one table: `run` is its task; `act`, `subscribe` and `unsubscribe` are called
-    from connections' tasks on the same event loop."""
+    from connections' tasks on the same event loop. The actions it takes and refuses, and
+    its pauses, are counted in `metrics`."""
 
     def __init__(
         self,
@@ -183,10 +185,12 @@ class TableRunner:
         clock: Callable[[], float] = time.monotonic,
         *,
         keys: Keys,
+        metrics: Metrics,
         owner: str | None = None,
         fence: int | None = None,
     ) -> None:
         self._committer = committer
+        self._metrics = metrics
         self.owner = owner
         """The process that runs the table, as its lease names it."""
         self.fence = fence
@@ -278,7 +282,10 @@ class TableRunner:
             request.answer(self._stopped(key))
         else:
             self._inbox.put_nowait(request)
-        return await reply
+        answer = await reply
+        if answer["type"] == "refused":
+            self._metrics.refused(answer["error"])
+        return answer
 
     def subscribe(
         self,
@@ -1213,9 +1220,13 @@ class TableRunner:
         if batch.between_coups:
             self._clocks.refill(self._clock())
         self._told = self.book.copy()
+        counted = 0  # (a key sent again within the batch has its first's step: not counted)
         for request, refusal, seq in batch.answers:  # who acted hears first, then everyone
             if refusal is None:
                 request.answer(protocol.acknowledged(request.key, seq, request.action))
+                if seq > counted:
+                    self._metrics.acted(type(request.action))
+                    counted = seq
         for giving, answer in batch.given:
             if answer["type"] == "given":
                 giving.subscriber.tell(answer)
@@ -1231,6 +1242,7 @@ class TableRunner:
         if self.paused:
             return
         self.paused, self._ask_after = PAUSED, _ASK_AGAIN[0]
+        self._metrics.pausing(self, True)
         self._ask_at = self._clock() + self._ask_after
         self._run_clocks(())  # every clock stops
         self._tell([])
@@ -1259,6 +1271,7 @@ class TableRunner:
                 extra={"table": self.info.id},
             )
             self.paused = None
+            self._metrics.pausing(self, False)
             self.lost()
             return
         _log.warning(
@@ -1267,6 +1280,7 @@ class TableRunner:
             extra={"table": self.info.id},
         )
         self.paused = None
+        self._metrics.pausing(self, False)
         self._run_clocks(())
         self._last_step_at = self._clock()
         self._tell([])
