@@ -332,6 +332,18 @@ def test_migrate_makes_the_folder_of_a_new_file(tmp_path):
     assert audit(url) == []
 
 
+def test_a_database_a_newer_croupier_migrated_is_refused_in_one_line(database_url):
+    engine = open_database(database_url)
+    with engine.begin() as connection:  # as a croupier with a migration this one lacks leaves it
+        connection.execute(text("UPDATE alembic_version SET version_num = '9001'"))
+    engine.dispose()
+    with pytest.raises(Unavailable) as refused:
+        migrate(database_url)
+    said = str(refused.value)
+    assert "was migrated by a newer croupier, to revision 9001, which this one does not" in said
+    assert "restore a backup made before it" in said and "\n" not in said
+
+
 def test_the_models_are_the_migrations(database_url):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
