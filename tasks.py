@@ -105,7 +105,7 @@ def wheel() -> None:
     _with_uv()
     built = build_wheel(BIN / "uv", DIST)
     print(f"Built {built}. Install croupier and its table server with:")
-    print(f"  pipx install '{built}[server]'")
+    print(f'  pipx install "{built}[server]"')
 
 
 WORKERS = 2 * (os.cpu_count() or 1)

@@ -17,16 +17,23 @@ import pytest
 from tasks import ROOT
 
 from tests.cli.served import PASSWORD, free_port
-from tests.installed import environment, install
+from tests.installed import environment, install, wheel
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with croupier's wheel, built as `python3 tasks.py wheel` builds it."""
+    folder = tmp_path_factory.mktemp("wheels")
+    wheel(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory, wheels: Path) -> Path:
     """The `bin` folder of croupier installed from its wheel, outside the checkout."""
-    folder = tmp_path_factory.mktemp("installed")
-    return install(folder / "venv", folder / "wheels")
+    return install(tmp_path_factory.mktemp("installed") / "venv", wheels)
 
 
 @pytest.fixture
@@ -53,6 +60,11 @@ def run(installed: Path, home: Path, *command: str, lines: str = "") -> str:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     return done.stdout
+
+
+def test_the_wheel_is_the_one_the_readme_installs(wheels):
+    (built,) = wheels.glob("croupier-*.whl")
+    assert f'pipx install "dist/{built.name}[server]"' in (ROOT / "README.md").read_text()
 
 
 def test_croupier_is_the_installed_one_and_reads_its_texts(installed, home):
