@@ -18,7 +18,9 @@ import sys
 import venv as venvs
 from pathlib import Path
 
-from tasks import build_wheel
+from tasks import ROOT, build_wheel
+
+__all__ = ["ROOT", "environment", "install", "wheel"]
 
 _PYTHON_SETTINGS = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV")
 """What would let a Python see more than its own environment."""

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from tasks import ROOT
 
 from tests.cli.served import PASSWORD, free_port
-from tests.installed import environment, install, wheel
+from tests.installed import ROOT, environment, install, wheel
 
 pytestmark = pytest.mark.slow
 
