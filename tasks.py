@@ -11,6 +11,8 @@
                                       (the soaks, the full load and fuzz runs, the docs'
                                       full-size commands), the browser's and PostgreSQL's
     python3 tasks.py setup            set up with the test tools only
+    python3 tasks.py wheel            build croupier's wheel into dist/, and say the line that
+                                      installs it with its table server elsewhere (pipx)
     python3 tasks.py help             this text
 
 Only the standard library is used here, so this runs on a machine that has
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -59,19 +62,50 @@ def setup(extras: str = TEST) -> None:
     installed = STAMP.read_text().split() if STAMP.exists() else []
     if installed[:1] == [digest] and any(extras in _COVERS.get(have, ()) for have in installed[1:]):
         return
-    if not (BIN / "python").exists():
-        print("Creating the virtual environment in .venv ...", flush=True)
-        venv.create(VENV, with_pip=True)
     named = "the test tools" if extras == TEST else "the odds compiler and the table server"
+    _with_uv()
     print(f"Installing croupier and {named} ...", flush=True)
     # uv installs what pip would, several times faster: pip took about 45 s of processor time
     # for the test tools (half of it compiling every module of them ahead of use), uv about 11
     # with an empty cache (docs/benchmarks.md, 2026-12-07). Each module is compiled when first
     # imported instead.
-    _run(BIN / "python", "-m", "pip", "install", "--quiet", "uv")
     _run(BIN / "uv", "pip", "install", "--quiet", "--python", BIN / "python", "-e", f".[{extras}]")
     kept = installed[1:] if installed[:1] == [digest] else []
     STAMP.write_text(" ".join([digest, *kept, extras]))
+
+
+def _with_uv() -> None:
+    """`.venv`, created if it is not there, with uv installed in it."""
+    if not (BIN / "python").exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    _run(BIN / "python", "-m", "pip", "install", "--quiet", "uv")
+
+
+DIST = ROOT / "dist"
+"""Where `python3 tasks.py wheel` puts the wheel."""
+
+
+def build_wheel(uv: str | Path, out: Path) -> Path:
+    """croupier's wheel, built by `uv` into `out` from a copy of its sources: a build in the
+    checkout itself would pack whatever an earlier one left in `build/` (a module deleted
+    since), and two at once would write over each other there. Its path."""
+    with tempfile.TemporaryDirectory(prefix="croupier-wheel-") as folder:
+        copy = Path(folder)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, copy / name)
+        caches = shutil.ignore_patterns("__pycache__", "*.egg-info")
+        shutil.copytree(ROOT / "src", copy / "src", ignore=caches)
+        _run(uv, "build", "--wheel", "--quiet", "--out-dir", out, copy)
+    return max(out.glob("croupier-*.whl"), key=lambda built: built.stat().st_mtime)
+
+
+def wheel() -> None:
+    """Build croupier's wheel into `dist/`, and say how to install it with its table server."""
+    _with_uv()
+    built = build_wheel(BIN / "uv", DIST)
+    print(f"Built {built}. Install croupier and its table server with:")
+    print(f'  pipx install "{built}[server]"')
 
 
 WORKERS = 2 * (os.cpu_count() or 1)
@@ -134,8 +168,8 @@ def test(quick: bool) -> None:
     )
     failed = tests.returncode
     if not quick:
-        browser = [BIN / "pytest", "-n", str(BROWSER_WORKERS), "--reruns", str(RERUNS), "tests/web"]
-        pages = subprocess.run(browser, cwd=ROOT)
+        workers = ("-n", str(BROWSER_WORKERS), "--reruns", str(RERUNS))
+        pages = subprocess.run([BIN / "pytest", *workers, "tests/web"], cwd=ROOT)
         failed = failed or pages.returncode
     for aside in (typing, computing):
         if aside is not None:
@@ -173,6 +207,8 @@ def main() -> None:
         setup()
     elif command == "test" and rest in ([], ["--quick"]):
         test(quick=bool(rest))
+    elif command == "wheel" and not rest:
+        wheel()
     elif command == "serve":
         serve(rest)
     elif command == "play":
@@ -181,9 +217,12 @@ def main() -> None:
         print(__doc__)
     elif command == "test":
         sys.exit(f"tasks.py: test takes --quick or nothing, not {' '.join(rest)!r}")
+    elif command == "wheel":
+        sys.exit(f"tasks.py: wheel takes nothing, not {' '.join(rest)!r}")
     else:
         print(__doc__, file=sys.stderr)
-        sys.exit(f"tasks.py: no task {command!r}; the tasks are serve, play, test, setup and help")
+        tasks = "serve, play, test, setup, wheel and help"
+        sys.exit(f"tasks.py: no task {command!r}; the tasks are {tasks}")
 
 
 if __name__ == "__main__":

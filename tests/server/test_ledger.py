@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from alembic import command
@@ -330,6 +332,44 @@ def test_migrate_makes_the_folder_of_a_new_file(tmp_path):
     url = f"sqlite:///{tmp_path / 'new' / 'folder' / 'croupier.db'}"
     migrate(url)
     assert audit(url) == []
+
+
+def test_processes_that_start_at_once_migrate_one_after_another(empty_database_url):
+    # as the processes of one house do when they start together on a new database, or after
+    # an upgrade: each one's migration waits for the one before it, then finds nothing to do
+    ready = "from croupier.server.database import migrate; print('ready', flush=True); input(); "
+    starting = [
+        subprocess.Popen(
+            [sys.executable, "-c", f"{ready}migrate({empty_database_url!r})"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    for process in starting:  # each one loaded, and waiting for the others
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+    for process in starting:  # all at once
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    said = [process.communicate(timeout=120)[1] for process in starting]
+    assert [process.returncode for process in starting] == [0, 0, 0], said
+    _play(empty_database_url)
+    assert audit(empty_database_url) == []
+
+
+def test_a_database_a_newer_croupier_migrated_is_refused_in_one_line(database_url):
+    engine = open_database(database_url)
+    with engine.begin() as connection:  # as a croupier with a migration this one lacks leaves it
+        connection.execute(text("UPDATE alembic_version SET version_num = '9001'"))
+    engine.dispose()
+    with pytest.raises(Unavailable) as refused:
+        migrate(database_url)
+    said = str(refused.value)
+    assert "was migrated by a newer croupier, to revision 9001, which this one does not" in said
+    assert "restore a backup made before it" in said and "\n" not in said
 
 
 def test_the_models_are_the_migrations(database_url):

@@ -15,6 +15,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.script.revision import ResolutionError
+from alembic.util import CommandError
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
@@ -207,8 +209,8 @@ def migrate(url: str) -> None:
     not there (and, for SQLite, its file and folder); a database already there is left as
     it is. A PostgreSQL database must exist already: croupier never creates one.
 
-    Raises `Unavailable` for a URL that `open_database` refuses, or a database that cannot be
-    connected to."""
+    Raises `Unavailable` for a URL that `open_database` refuses, a database that cannot be
+    connected to, or one that a newer croupier has migrated further than this one can."""
     open_database(url).dispose()
     file = _sqlite_file(url)
     if file is not None:
@@ -217,6 +219,14 @@ def migrate(url: str) -> None:
         command.upgrade(_config(url), "head")
     except OperationalError as error:
         raise _cannot_open(url, _reason(error)) from None
+    except CommandError as error:
+        if not isinstance(error.__cause__, ResolutionError):
+            raise
+        said = i18n._(
+            "{url!r} was migrated by a newer croupier, to revision {revision}, which this one "
+            "does not know: serve it with that croupier, or restore a backup made before it"
+        )
+        raise Unavailable(said.format(url=shown(url), revision=error.__cause__.argument)) from None
 
 
 def secret(engine: Engine, name: str, make: Callable[[], str]) -> str:
