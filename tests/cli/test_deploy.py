@@ -56,6 +56,7 @@ def test_systemd_writes_the_unit_and_says_how_to_enable_it(tmp_path):
     status, out, err = _run(
         *("deploy", "systemd", "https://cards.example.org", "--processes", "2"),
         *("--key-file", "/etc/croupier/croupier.key", "--output", str(output)),
+        *("--metrics-dir", "/run/croupier/figures"),
     )
     assert (status, err) == (0, "")
     assert out.endswith("systemctl enable --now croupier@8001 croupier@8002.\n")
@@ -63,10 +64,13 @@ def test_systemd_writes_the_unit_and_says_how_to_enable_it(tmp_path):
     unit.read_string(output.read_text(encoding="utf-8"))
     start = unit["Service"]["ExecStart"]
     assert start.startswith("/") and " serve --port %i " in start
-    assert start.endswith("--key-file /etc/croupier/croupier.key")
+    assert start.endswith(
+        "--key-file /etc/croupier/croupier.key --metrics-dir /run/croupier/figures"
+    )
     assert unit["Service"]["Restart"] == "on-failure"
     status, printed, _ = _run("deploy", "systemd", "https://cards.example.org", "--processes", "2")
     written = output.read_text(encoding="utf-8").replace("ReadWritePaths=/etc/croupier\n", "")
+    written = written.replace("/run/croupier/figures", "/run/croupier/metrics")
     assert printed == written.replace("/etc/croupier/", "/var/lib/croupier/")
 
 

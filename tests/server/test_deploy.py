@@ -266,11 +266,12 @@ def test_the_unit_runs_the_process_of_its_port_as_its_own_user_restarted_on_fail
     assert service["ExecStart"] == (
         "/usr/local/bin/croupier serve --port %i --public-url https://cards.example.org/p%i "
         "--proxy 127.0.0.1 --database sqlite:////var/lib/croupier/croupier.db "
-        "--key-file /var/lib/croupier/croupier.key"
+        "--key-file /var/lib/croupier/croupier.key --metrics-dir /run/croupier/metrics"
     )
     assert (service["User"], service["Group"]) == ("croupier", "croupier")
     assert service["Restart"] == "on-failure"
     assert service["StateDirectory"] == "croupier"
+    assert (service["RuntimeDirectory"], service["RuntimeDirectoryPreserve"]) == ("croupier", "yes")
     for key, value in {
         "NoNewPrivileges": "yes",
         "ProtectSystem": "strict",
@@ -293,6 +294,10 @@ def test_the_unit_may_write_where_its_database_and_key_file_are():
     assert words[0] == "/opt/croupier 1/bin/croupier"
     assert words[words.index("--database") + 1] == "sqlite:////srv/the club/c.db"
     assert shlex.split(service["ReadWritePaths"]) == ["/etc/c", "/srv/the club"]
+    elsewhere = unit(house, ["/c"], PurePosixPath("/etc/c/k"), PurePosixPath("/srv/m/figures"))
+    service = _unit(elsewhere)["Service"]
+    assert shlex.split(service["ReadWritePaths"]) == ["/etc/c", "/srv/m", "/srv/the club"]
+    assert "--metrics-dir /srv/m/figures" in service["ExecStart"]
     on_postgres = House("http://c.example.org", (8001,), "postgresql://croupier@/croupier")
     service = _unit(unit(on_postgres, ["/c"]))["Service"]
     assert "--database postgresql://croupier@/croupier" in service["ExecStart"]
@@ -320,10 +325,14 @@ def test_the_units_command_serves_where_the_site_says(tmp_path):
     lines give, and it serves at that port."""
     port = _free_port()
     house = House("http://127.0.0.1:8080", (port,), f"sqlite:///{tmp_path}/c.db")
-    text = unit(house, [sys.executable, "-m", "croupier"], PurePosixPath(tmp_path / "c.key"))
+    key, metrics = PurePosixPath(tmp_path / "c.key"), PurePosixPath(tmp_path / "metrics")
+    text = unit(house, [sys.executable, "-m", "croupier"], key, metrics)
     started = _unit(text)["Service"]["ExecStart"].replace("%i", str(port))
     words = [word.replace("%%", "%").replace("$$", "$") for word in shlex.split(started)]
-    assert words[3:] == [*house.serve(port), "--key-file", str(tmp_path / "c.key")]
+    assert words[3:] == [
+        *house.serve(port),
+        *("--key-file", str(key), "--metrics-dir", str(metrics)),
+    ]
     process = subprocess.Popen(words, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         until(lambda: httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).is_success)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Annotated
 
 import typer
@@ -215,11 +215,22 @@ def _systemd(
             show_default=False,
         ),
     ] = None,
+    metrics_dir: Annotated[
+        Path,
+        typer.Option(
+            "--metrics-dir",
+            metavar="FOLDER",
+            help=N_(
+                "Where the processes keep their figures, so that GET /metrics at any of "
+                "them answers for all (croupier serve --metrics-dir), by its absolute path."
+            ),
+        ),
+    ] = Path(deploy.METRICS),
     output: Output = None,
 ) -> None:
     house = _house(url, processes, ports, database)
     try:
-        text = deploy.unit(house, _croupier(), key_file)
+        text = deploy.unit(house, _croupier(), key_file, PurePosixPath(metrics_dir))
     except InvalidInput as error:
         raise fail(error) from None
     instances = " ".join(f"croupier@{port}" for port in house.ports)

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from croupier.errors import InvalidInput
 from croupier.i18n import _
 
-__all__ = ["PROXY", "STATE", "House", "listening", "site", "unit"]
+__all__ = ["METRICS", "PROXY", "STATE", "House", "listening", "site", "unit"]
 
 PROXY = "127.0.0.1"
 """Where the processes see nginx come from: the same machine (`croupier serve --proxy`)."""
@@ -39,6 +39,12 @@ PROXY = "127.0.0.1"
 STATE = PurePosixPath("/var/lib/croupier")
 """The units' own folder (systemd's `StateDirectory=croupier`): the SQLite ledger and the
 key file, by default."""
+
+_RUN = PurePosixPath("/run/croupier")
+METRICS = _RUN / "metrics"
+"""Where the units' processes keep their figures for `GET /metrics`, by default, so that
+whichever is scraped answers for them all (`croupier serve --metrics-dir`): in the units'
+own folder in memory (systemd's `RuntimeDirectory=croupier`, kept while any runs)."""
 
 
 def _port(port: int, what: str) -> int:
@@ -263,12 +269,13 @@ def unit(
     house: House,
     command: Sequence[str],
     key_file: PurePath | None = None,
+    metrics: PurePath = METRICS,
 ) -> str:
     """systemd's template unit `croupier@.service` for `house`: the instance `croupier@PORT`
     runs `command` (the absolute `croupier`, or a Python with `-m croupier`) `serve` at that
     port, as the user `croupier`, in its own folder `STATE` (the SQLite ledger there unless
-    the house names another database, the key file there unless `key_file`), restarted when
-    it fails."""
+    the house names another database, the key file there unless `key_file`), its figures in
+    `metrics`, restarted when it fails."""
     if not command or not PurePosixPath(command[0]).is_absolute():
         said = _("{command!r} is not valid: the unit runs croupier by its absolute path")
         raise InvalidInput(said.format(command=" ".join(command)[:80]))
@@ -277,7 +284,10 @@ def unit(
         raise InvalidInput(said.format(file=str(key_file)))
     database = house.database or f"sqlite:///{STATE / 'croupier.db'}"
     key = PurePosixPath(key_file) if key_file is not None else STATE / "croupier.key"
-    folders = {key.parent}
+    if not metrics.is_absolute():
+        said = _("--metrics-dir {folder!r} is not valid: give its absolute path")
+        raise InvalidInput(said.format(folder=str(metrics)))
+    folders = {key.parent, PurePosixPath(metrics).parent}
     if database.startswith("sqlite"):
         ledger = PurePosixPath(urlsplit(database).path[1:])
         if not ledger.is_absolute():
@@ -288,9 +298,10 @@ def unit(
         folders.add(ledger.parent)
     port = "\x00port\x00"  # each instance's own, `%i`, put in once the words are written
     arguments = (*command, *House(house.url, house.ports, database).serve(port))
-    arguments += ("--key-file", str(key))
+    arguments += ("--key-file", str(key), "--metrics-dir", str(metrics))
     start = " ".join(_word(each) for each in arguments).replace(port, "%i")
-    writable = sorted(str(each) for each in folders if not each.is_relative_to(STATE))
+    own = (STATE, _RUN)  # systemd makes these writable
+    writable = sorted(str(each) for each in folders if not any(map(each.is_relative_to, own)))
     instances = " ".join(f"croupier@{each}" for each in house.ports)
     header = [
         f"croupier's table server at {house.url}, one process a port, as `croupier deploy",
@@ -329,6 +340,9 @@ Restart=on-failure
 RestartSec=2
 StateDirectory=croupier
 StateDirectoryMode=0700
+RuntimeDirectory=croupier
+RuntimeDirectoryMode=0700
+RuntimeDirectoryPreserve=yes
 UMask=0077
 NoNewPrivileges=yes
 PrivateTmp=yes
@@ -344,5 +358,6 @@ LockPersonality=yes
 [Install]
 WantedBy=multi-user.target
 """
-"""The unit after its first lines: its user, its folder, restarted on failure, and what it
-may not do (no `MemoryDenyWriteExecute`, which numba's compiled kernels need)."""
+"""The unit after its first lines: its user, its folders (the one in memory, where `METRICS`
+is, kept while another instance runs), restarted on failure, and what it may not do (no
+`MemoryDenyWriteExecute`, which numba's compiled kernels need)."""
