@@ -34,6 +34,7 @@ class _Croupier(Croupier):
             "verify": "croupier.cli._verify:command",
             "backup": "croupier.cli._backup:backup_command",
             "restore": "croupier.cli._backup:restore_command",
+            "admin": "croupier.cli._admin:admin_app",
         }
     )
 
