@@ -56,8 +56,21 @@ Reason = Annotated[
     typer.Option("--reason", metavar="TEXT", help=N_("Why, for the admin trail (required).")),
 ]
 Name = Annotated[str, typer.Argument(metavar="NAME", help=N_("The person's name."))]
+
+
+def _chips(text: str) -> int:
+    """Chips: a whole number, at least 1 (the ledger bounds it above, in its own words)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise typer.BadParameter(_("{text!r} is not a whole number").format(text=text)) from None
+    if value < 1:
+        raise typer.BadParameter(_("{value} is not valid: at least 1").format(value=value))
+    return value
+
+
 Chips = Annotated[
-    int, typer.Argument(metavar="CHIPS", parser=whole(1), help=N_("Whole chips, at least 1."))
+    int, typer.Argument(metavar="CHIPS", parser=_chips, help=N_("Whole chips, at least 1."))
 ]
 
 
@@ -287,6 +300,7 @@ def _listed(
     as_json: bool,
     read: Callable[[Session], list[dict[str, Any]]],
     columns: dict[str, str],
+    none: str,
 ) -> None:
     """A list, as a table of `columns` (each key's heading) or, with --json, in the envelope
     croupier ledger audit's has."""
@@ -296,6 +310,9 @@ def _listed(
         key = command.removeprefix("admin ")
         report = {"command": command, "database": url, "results": {key: rows}}
         print(json.dumps(report, indent=2))
+        return
+    if not rows:
+        _say(_(none))
         return
     table = Table(box=boxes.SIMPLE_HEAD)
     for heading in columns.values():
@@ -336,8 +353,14 @@ def _tables(
         "held": N_("Paused"),
         "close_asked_at": N_("Asked to close"),
     }
+    none = N_("No table is open.")
     _listed(
-        "admin tables", database, as_json, lambda session: admin.tables(session, every), columns
+        "admin tables",
+        database,
+        as_json,
+        lambda session: admin.tables(session, every),
+        columns,
+        N_("There is no table.") if every else none,
     )
 
 
@@ -354,7 +377,7 @@ def _people(database: Database = None, as_json: AsJson = False) -> None:
         "disabled_at": N_("Disabled"),
         "sessions": N_("Sessions"),
     }
-    _listed("admin people", database, as_json, admin.people, columns)
+    _listed("admin people", database, as_json, admin.people, columns, N_("No one is registered."))
 
 
 @admin_app.command(
@@ -363,4 +386,4 @@ def _people(database: Database = None, as_json: AsJson = False) -> None:
 def _sessions(database: Database = None, as_json: AsJson = False) -> None:
     admin = _server()
     columns = {"person": N_("Person"), "started_at": N_("Started"), "until": N_("Until")}
-    _listed("admin sessions", database, as_json, admin.going, columns)
+    _listed("admin sessions", database, as_json, admin.going, columns, N_("No session is kept."))

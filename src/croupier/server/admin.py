@@ -99,7 +99,7 @@ def _person(session: Session, name: str) -> Person:
 
 def _chips(chips: int) -> int:
     if not 0 < chips <= MOST_CHIPS:
-        said = _("{chips} chips is not valid: a whole number from 1 to {most}")
+        said = _("{chips} chips is not valid: a whole number from 1 to {most:,}")
         raise InvalidInput(said.format(chips=chips, most=MOST_CHIPS))
     return chips
 
@@ -147,7 +147,7 @@ def take(session: Session, by: str, name: str, chips: int, reason: str | None) -
             person.name,
         )
     except Overdraft as error:
-        said_back = _("{name} holds {holds} chips: {asked} cannot be taken")
+        said_back = _("{name} holds {holds:,} chips: {asked:,} cannot be taken")
         raise InvalidInput(
             said_back.format(name=person.name, holds=error.holds, asked=error.asked)
         ) from error
