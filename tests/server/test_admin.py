@@ -11,8 +11,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
 import croupier.server.app
+from croupier.cli import app
 from croupier.server import admin
 from croupier.server._protocol import ENDED
 from croupier.server.app import create_app
@@ -31,6 +33,8 @@ from tests.server.players import (
     open_table,
     sit_down,
 )
+
+runner = CliRunner()
 
 
 def _as_operator(url: str, act: Callable[[Session], Any]) -> Any:
@@ -101,11 +105,24 @@ def test_a_table_the_operator_closes_is_closed_by_the_process_that_runs_it(datab
             reader = Reader(socket, ada.heard)
             sit_down(reader, 0, 300)
             assert _chips(database_url, "ada") == STARTING_GRANT - 300
-            asked = _as_operator(
-                database_url, lambda session: admin.ask_close(session, "op", table, "closing")
+            closing = runner.invoke(
+                app,
+                [
+                    "admin",
+                    "close",
+                    str(table),
+                    "--reason",
+                    "closing",
+                    "--wait",
+                    "60",
+                    "--database",
+                    database_url,
+                ],
             )
-            assert asked.owner is not None, "a process runs it"
-            _until_closed(database_url, table)
+            assert closing.exit_code == 0, closing.output
+            asked, closed = closing.stdout.splitlines()
+            assert asked.startswith(f"Asked table {table} to close: the server process ")
+            assert closed.startswith(f"Table {table} closed at ")
     back = chips_back(database_url, table, ada.id)
     assert _chips(database_url, "ada") == STARTING_GRANT - 300 + back, "her seat cashed out"
     held_by_tables = _as_operator(
