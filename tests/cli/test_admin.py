@@ -18,7 +18,7 @@ from croupier.errors import LogInRefused
 from croupier.server import sessions
 from croupier.server.database import open_database
 from croupier.server.people import AccountDisabled, find, log_in
-from croupier.server.schema import MOST_CHIPS, SessionRecord
+from croupier.server.schema import MOST_CHIPS, Person, SessionRecord
 from tests.cli.test_ledger import _fill
 from tests.server.tampering import tamper
 
@@ -151,12 +151,18 @@ def test_every_bad_input_is_one_line_and_exit_2(url, args, refusal):
     assert _refused(url, *args, given=PASSWORD).startswith(refusal)
 
 
+def _ada(session: Session) -> Person:
+    found = find(session, "ada")
+    assert found is not None
+    return found
+
+
 def _start_session(url: str) -> str:
-    return str(_session(url, lambda session: sessions.start(session, find(session, "ada"))))
+    return str(_session(url, lambda session: sessions.start(session, _ada(session))))
 
 
 def _sessions_of_ada(url: str) -> int:
-    ada = _session(url, lambda session: find(session, "ada").id)
+    ada = _session(url, lambda session: _ada(session).id)
     query = select(SessionRecord).where(SessionRecord.person_id == ada)
     return len(_session(url, lambda session: list(session.scalars(query))))
 
@@ -210,7 +216,7 @@ def test_close_asks_a_table_no_process_runs_and_says_so(database_url):
 
 def test_the_lists_never_show_a_hash_or_a_token(url):
     token = _start_session(url)
-    person_hash = _session(url, lambda session: find(session, "ada").password_hash)
+    person_hash = _session(url, lambda session: _ada(session).password_hash)
     said = "".join(
         part
         for what in ("people", "sessions", "tables")
