@@ -9,6 +9,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
@@ -19,9 +24,10 @@ from croupier.server import admin
 from croupier.server._protocol import ENDED
 from croupier.server.app import create_app
 from croupier.server.audit import audit
-from croupier.server.database import open_database
+from croupier.server.database import MIGRATIONS, engine_url, migrate, open_database
+from croupier.server.ledger import open_account, transfer
 from croupier.server.people import STARTING_GRANT
-from croupier.server.schema import Account
+from croupier.server.schema import Account, AccountKind, Cause
 from croupier.server.schema import Person as PersonRecord
 from croupier.server.tables import closed_table, table_chips
 from tests.server.players import (
@@ -143,3 +149,37 @@ def test_a_table_no_process_runs_is_closed_by_the_next_to_take_it_up(database_ur
     assert asked.owner is None, "its process gave its lease up as it stopped"
     with TestClient(create_app(database_url, seed=3)):
         _until_closed(database_url, table)
+
+
+def test_migrating_from_0017_keeps_the_transfers_guarded_and_back_again(empty_database_url):
+    """0018 copies the transfers on SQLite to change their causes: every transfer is kept,
+    still immutable, and the cause admin is taken; going back refuses while one is kept."""
+    url = empty_database_url
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", engine_url(url))
+    command.upgrade(config, "0017")
+    _as_operator(
+        url,
+        lambda session: transfer(
+            session,
+            open_account(session, AccountKind.GRANT_SOURCE, "grants"),
+            open_account(session, AccountKind.PERSON, "old-timer"),
+            500,
+            Cause.GRANT,
+        ),
+    )
+    migrate(url)
+    engine = open_database(url)
+    try:
+        for statement in ("UPDATE transfers SET chips = 2", "DELETE FROM transfers"):
+            with engine.connect() as connection, pytest.raises(IntegrityError, match="immutable"):
+                connection.execute(text(statement))
+    finally:
+        engine.dispose()
+    _as_operator(url, lambda session: admin.create(session, "op", "ada", PASSWORD))
+    _as_operator(url, lambda session: admin.give(session, "op", "ada", 5, "welcome"))
+    assert audit(url) == []
+    with pytest.raises(RuntimeError, match=r"transfers of cause admin are kept \(1\)"):
+        command.downgrade(config, "0017")
+    assert audit(url) == [], "refused before anything changed"

@@ -66,9 +66,12 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    kept = op.get_bind().scalar(sa.text("SELECT count(*) FROM transfers WHERE cause = 'admin'"))
+    if kept:  # refused before anything changes: the transfers are never changed
+        raise RuntimeError(f"transfers of cause admin are kept ({kept}): 0018 cannot be undone")
     op.drop_table("admin_trail")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("close_asked_at")
     with op.batch_alter_table("people") as batch:
         batch.drop_column("disabled_at")
-    _causes(_CAUSES)  # refused while a transfer of cause admin is kept
+    _causes(_CAUSES)
