@@ -115,43 +115,32 @@ def create(session: Session, by: str, name: str, password: str) -> Person:
 def give(session: Session, by: str, name: str, chips: int, reason: str | None) -> tuple[int, int]:
     """Give the person `name` `chips` chips from the grant source: the transfer's id, and
     the chips they hold now."""
-    said, person, chips = _reason(reason), _person(session, name), _chips(chips)
-    source = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
-    try:
-        moved = transfer(
-            session,
-            source,
-            session.get_one(Account, person.account_id),
-            chips,
-            Cause.ADMIN,
-            person.name,
-        )
-    except GrantsSpent as error:
-        raise InvalidInput(error.said()) from error
-    _note(session, by, AdminAction.GIVE, person.name, said, chips, moved.id)
-    return moved.id, session.get_one(Account, person.account_id).balance
+    return _move(session, by, AdminAction.GIVE, name, chips, reason)
 
 
 def take(session: Session, by: str, name: str, chips: int, reason: str | None) -> tuple[int, int]:
     """Take `chips` chips from the person `name`, back to the grant source: the transfer's
     id, and the chips they hold now. Refused when they hold fewer."""
+    return _move(session, by, AdminAction.TAKE, name, chips, reason)
+
+
+def _move(
+    session: Session, by: str, action: AdminAction, name: str, chips: int, reason: str | None
+) -> tuple[int, int]:
     said, person, chips = _reason(reason), _person(session, name), _chips(chips)
-    target = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+    grants = open_account(session, AccountKind.GRANT_SOURCE, GRANT_SOURCE)
+    theirs = session.get_one(Account, person.account_id)
+    source, target = (grants, theirs) if action is AdminAction.GIVE else (theirs, grants)
     try:
-        moved = transfer(
-            session,
-            session.get_one(Account, person.account_id),
-            target,
-            chips,
-            Cause.ADMIN,
-            person.name,
-        )
+        moved = transfer(session, source, target, chips, Cause.ADMIN, person.name)
+    except GrantsSpent as error:
+        raise InvalidInput(error.said()) from error
     except Overdraft as error:
         said_back = _("{name} holds {holds:,} chips: {asked:,} cannot be taken")
         raise InvalidInput(
             said_back.format(name=person.name, holds=error.holds, asked=error.asked)
         ) from error
-    _note(session, by, AdminAction.TAKE, person.name, said, chips, moved.id)
+    _note(session, by, action, person.name, said, chips, moved.id)
     return moved.id, session.get_one(Account, person.account_id).balance
 
 
