@@ -245,3 +245,18 @@ def test_the_audit_finds_an_admin_transfer_without_its_entry(url):
         "trail",
         "Finding: admin-has-entry: admin entry 3 (take 21 chips) has a transfer of 20",
     ]
+
+
+def test_only_create_makes_a_new_database(tmp_path):
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    for args in (
+        ["people"],
+        ["give", "ada", "5", "--reason", "r"],
+        ["close", "1", "--reason", "r"],
+    ):
+        status, out, err = _admin(url, *args)
+        assert (status, out) == (2, "")
+        assert err.strip().startswith("Error: there is no ledger at"), err
+    assert not (tmp_path / "new.db").exists()
+    assert _admin(url, "create", "ada", given=PASSWORD)[0] == 0
+    assert [row["name"] for row in _listed(url, "people")] == ["ada"]

@@ -109,16 +109,19 @@ def _password() -> str:
 
 
 @contextmanager
-def _database(database: str | None) -> Iterator[tuple[Session, str]]:
-    """A transaction on the server's database (brought to the newest schema, as croupier
-    serve does), committed if what is done in it is not refused; and the URL as shown."""
+def _database(database: str | None, new: bool = False) -> Iterator[tuple[Session, str]]:
+    """A transaction on the server's ledger (brought to the newest schema, as croupier serve
+    does; made if there is none only when `new`), committed if what is done in it is not
+    refused; and the URL as shown."""
     _server()
     from sqlalchemy.orm import Session
 
-    from croupier.server.database import default_url, migrate, open_database, shown
+    from croupier.server.database import default_url, migrate, open_database, open_ledger, shown
 
     url = database if database is not None else default_url()
     try:
+        if not new:  # a mistyped --database is refused, not made
+            open_ledger(url).dispose()
         migrate(url)
         engine = open_database(url)
     except InvalidInput as error:
@@ -132,8 +135,8 @@ def _database(database: str | None) -> Iterator[tuple[Session, str]]:
         engine.dispose()
 
 
-def _do(database: str | None, act: Callable[[Session], _T]) -> _T:
-    with _database(database) as (session, _url):
+def _do(database: str | None, act: Callable[[Session], _T], new: bool = False) -> _T:
+    with _database(database, new) as (session, _url):
         return act(session)
 
 
@@ -158,7 +161,9 @@ def _create(name: Name, database: Database = None, by: By = None) -> None:
     from croupier.server.people import STARTING_GRANT
 
     operator, password = _who(by), _password()
-    made = _do(database, lambda session: admin.create(session, operator, name, password).name)
+    made = _do(
+        database, lambda session: admin.create(session, operator, name, password).name, new=True
+    )
     _say(_("Created {name}, with {chips:,} chips.").format(name=made, chips=STARTING_GRANT))
 
 
