@@ -27,6 +27,8 @@ The layers above add their own, each defined where it is raised, each a `Croupie
     │   └── server.ledger.Overdraft            an account asked for more than it holds
     │       └── server.ledger.GrantsSpent      the house has granted all it may
     ├── InvalidInput
+    │   ├── server.people.AccountDisabled      the right password of a disabled person
+    │   │                                      (a LogInRefused)
     │   ├── server.database.Unavailable        a database that cannot be opened as a ledger
     │   ├── server.keys.KeyFileError           a key file the server cannot use
     │   ├── server.backup.BackupError          a backup that cannot be made or restored

@@ -93,7 +93,7 @@ def test_a_taken_name_is_refused_in_any_case(database_url, other):
 
 def test_the_database_refuses_a_name_taken_in_another_case(database_url, monkeypatch):
     _register(database_url, "Ada")
-    monkeypatch.setattr(people, "_find", lambda *_: None)
+    monkeypatch.setattr(people, "find", lambda *_: None)
     with pytest.raises(InvalidInput, match="'aDA' is taken"):
         _register(database_url, "aDA")
     assert audit(database_url) == []

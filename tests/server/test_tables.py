@@ -200,7 +200,7 @@ def test_tables_rows_are_locked_in_the_order_of_their_ids(table, database_url, l
         assert other.scalar(nowait.with_for_update(nowait=True)) == second, "the second free"
     holder.rollback()
     holder.close()
-    assert done.result(timeout=60) in ([None, None], {first, second})
+    assert done.result(timeout=60) in ([None, None], {first: False, second: False})
 
 
 def test_only_the_lease_holder_commits_and_a_lease_is_one_process_s(table, database_url):

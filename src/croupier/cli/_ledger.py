@@ -8,11 +8,13 @@ import json
 from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
+from rich import box as boxes
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from croupier import i18n
 from croupier.cli._library_words import Typer
@@ -39,14 +41,17 @@ ledger_app = Typer(
         "Check every invariant of the ledger: exit 0 when all hold, 1 when one fails.\n\n"
         "The balances sum to zero; each balance is what its transfers make it; none is below "
         "zero but the grant source's; every transfer has its cause; each table's account holds "
-        "what its table's committed steps, replayed, say it holds. A finding is one line on "
-        "standard error; a database that cannot be opened as a ledger is exit 2."
+        "what its table's committed steps, replayed, say it holds; every chip the club's "
+        "operator gave or took has its entry in the admin trail, which follows the verdict. "
+        "A finding is one line on standard error; a database that cannot be opened as a "
+        "ledger is exit 2."
     ),
 )
 def audit_command(
     database: Database = None, key_file: KeyFile = None, as_json: AsJson = False
 ) -> None:
     try:
+        from croupier.server.admin import trail
         from croupier.server.audit import audit
         from croupier.server.database import Unavailable, default_url, shown
         from croupier.server.keys import KeyFileError, default_key_file
@@ -58,6 +63,7 @@ def audit_command(
     try:
         with i18n.use(i18n.DEFAULT) if as_json else nullcontext():  # JSON is for programs
             findings = audit(url, chips)
+            entries = trail(url)
     except (Unavailable, KeyFileError) as error:
         raise fail(error) from None
     if as_json:
@@ -70,6 +76,7 @@ def audit_command(
                     {"invariant": finding.invariant.value, "message": finding.message}
                     for finding in findings
                 ],
+                "admin": entries,
             },
         }
         print(json.dumps(report, indent=2))
@@ -77,11 +84,33 @@ def audit_command(
         console = Console(highlight=False, soft_wrap=True)
         verdict = _("The ledger at {url} fails.") if findings else _("The ledger at {url} holds.")
         console.print(verdict.format(url=escape(shown(url))))
+        if entries:
+            console.print(_trail(entries))
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     for finding in findings:
         errors.print(_("[red]Finding:[/] {finding}").format(finding=escape(str(finding))))
     if findings:
         raise typer.Exit(1)
+
+
+def _trail(entries: list[dict[str, Any]]) -> Table:
+    """The admin trail, as a table."""
+    table = Table(title=_("The admin trail"), box=boxes.SIMPLE_HEAD)
+    for heading in (N_("When"), N_("By"), N_("Did"), N_("To"), N_("Chips"), N_("Transfer")):
+        table.add_column(_(heading))
+    table.add_column(_("Why"))
+    for entry in entries:
+        chips, moved = entry["chips"], entry["transfer"]
+        table.add_row(
+            entry["at"],
+            escape(entry["by"]),
+            entry["action"],
+            escape(entry["subject"]),
+            "" if chips is None else f"{chips:,}",
+            "" if moved is None else str(moved),
+            escape(entry["reason"]),
+        )
+    return table
 
 
 def _table_chips(path: Path) -> Callable[[Session, Account], int]:

@@ -35,6 +35,7 @@ class _Croupier(Croupier):
             "backup": "croupier.cli._backup:backup_command",
             "restore": "croupier.cli._backup:restore_command",
             "deploy": "croupier.cli._deploy:deploy_app",
+            "admin": "croupier.cli._admin:admin_app",
         }
     )
 

@@ -14,6 +14,7 @@ It needs the `server` extra: `pip install croupier[server]`.
 - `people`: registering people (each with a ledger account and a starting grant),
   logging them in, changing a password;
 - `sessions`: the sessions the server keeps, that logging out ends everywhere;
+- `admin`: what the club's operator does (`croupier admin`), each action in the admin trail;
 - `door`: how often a name or an address may try to log in, register or connect;
 - `forwarded`: who a request comes from, behind the reverse proxies the server is told of;
   `deploy`: the nginx site in front of a house's processes and the systemd unit that runs
@@ -66,6 +67,7 @@ The modules named with a leading underscore are its implementation, private to t
 """
 
 __all__ = [
+    "admin",
     "app",
     "audit",
     "backup",

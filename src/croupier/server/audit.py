@@ -6,6 +6,8 @@ that fails said as a `Finding`.
 - no balance is below zero but the grant source's, and none is beyond `MOST_CHIPS` either
   way;
 - every transfer has its cause, one of `Cause`;
+- every transfer the club's operator made (cause admin) has its entry in the admin trail,
+  of the same chips, and every give or take in the trail its transfer;
 - each table account equals its table's chips (`TableChips`): not checked until the tables
   exist; `audit` then takes the function that replays a table's state.
 
@@ -19,12 +21,20 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, inspect, select
 from sqlalchemy.orm import Session
 
 from croupier.i18n import _, ngettext
 from croupier.server.database import open_ledger, snapshot
-from croupier.server.schema import MOST_CHIPS, Account, AccountKind, Cause, Transfer
+from croupier.server.schema import (
+    MOST_CHIPS,
+    Account,
+    AccountKind,
+    AdminAction,
+    AdminEntry,
+    Cause,
+    Transfer,
+)
 
 __all__ = ["Finding", "Invariant", "TableChips", "audit"]
 
@@ -43,6 +53,7 @@ class Invariant(enum.Enum):
     BALANCE_WITHIN_BOUNDS = "balance-within-bounds"
     TRANSFER_HAS_CAUSE = "transfer-has-cause"
     TABLE_IS_STATE = "table-is-state"
+    ADMIN_HAS_ENTRY = "admin-has-entry"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +132,49 @@ def _check(session: Session, table_chips: TableChips | None) -> list[Finding]:
         said = _("transfer {number} has no cause (it says {cause!r}; one of {causes})")
         said = said.format(number=number, cause=cause, causes=causes)
         findings.append(Finding(Invariant.TRANSFER_HAS_CAUSE, said))
+    if inspect(session.connection()).has_table(AdminEntry.__tablename__):  # 0018 on
+        findings += _admin(session)
+    return findings
+
+
+def _admin(session: Session) -> list[Finding]:
+    """Each transfer of cause admin with its give or take in the trail, of the same chips,
+    and each give or take with its transfer."""
+    findings: list[Finding] = []
+    moving = (AdminAction.GIVE.value, AdminAction.TAKE.value)
+    unwritten = session.execute(
+        select(Transfer.id, Transfer.chips)
+        .outerjoin(
+            AdminEntry,
+            and_(AdminEntry.transfer_id == Transfer.id, AdminEntry.action.in_(moving)),
+        )
+        .where(Transfer.cause == Cause.ADMIN.value, AdminEntry.id.is_(None))
+        .order_by(Transfer.id)
+    )
+    for number, chips in unwritten:
+        said = _("transfer {number} ({chips} chips, cause admin) has no entry in the admin trail")
+        findings.append(Finding(Invariant.ADMIN_HAS_ENTRY, said.format(number=number, chips=chips)))
+    unmoved = session.execute(
+        select(AdminEntry.id, AdminEntry.action, AdminEntry.chips, Transfer.chips)
+        .outerjoin(
+            Transfer,
+            and_(Transfer.id == AdminEntry.transfer_id, Transfer.cause == Cause.ADMIN.value),
+        )
+        .where(AdminEntry.action.in_(moving))
+        .where(
+            Transfer.id.is_(None)
+            | AdminEntry.chips.is_(None)
+            | (Transfer.chips != AdminEntry.chips)
+        )
+        .order_by(AdminEntry.id)
+    )
+    for number, action, written, moved in unmoved:
+        if moved is None:
+            said = _("admin entry {number} ({action} {chips} chips) has no transfer of cause admin")
+        else:
+            said = _("admin entry {number} ({action} {chips} chips) has a transfer of {moved}")
+        said = said.format(number=number, action=action, chips=written, moved=moved)
+        findings.append(Finding(Invariant.ADMIN_HAS_ENTRY, said))
     return findings
 
 

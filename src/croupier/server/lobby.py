@@ -5,6 +5,8 @@ Each table is run by one task (`TableRunner.run`), in the one process that holds
 claims every open table no live process holds: it rebuilds each from its committed steps, and
 it resumes where it was. It renews its own leases as often, and gives them up when it stops.
 When the leases cannot be renewed, the database is away: every table pauses until it is back.
+A table the club's operator has asked to close (`croupier admin close`) is closed, as its
+host closes it, at the renewal that sees the request, or as soon as it is taken up.
 """
 
 from __future__ import annotations
@@ -140,7 +142,8 @@ class Lobby:
     async def _renew(self) -> None:
         """Renew the leases of the tables still running, all in one transaction; release
         those whose session has ended, run again those stopped on an error, stop those
-        another process has taken; then take up any table no live process holds."""
+        another process has taken, close those the operator has asked to close; then take
+        up any table no live process holds."""
         for table, task in list(self._tasks.items()):
             if task.done():
                 del self._tasks[table]
@@ -159,6 +162,8 @@ class Lobby:
                 )
                 self._tasks.pop(table).cancel()
                 self._runners.pop(table).lost()
+            elif held.get(table) and table in self._tasks:  # the operator asks it to close
+                self._runners[table].close()
         await self._adopt()
 
     async def stop(self) -> None:
@@ -270,6 +275,8 @@ class Lobby:
             metrics=self.metrics,
         )
         self._runners[table] = runner
+        if info.close_asked and not info.closed:  # `croupier admin close`, while none ran it
+            runner.close()
         # A fresh context: the table speaks its own default, never the language of the
         # request that happened to open or take it up (each connection's is its own).
         self._tasks[table] = asyncio.create_task(

@@ -8,7 +8,9 @@ chips from the grant source, in the caller's transaction.
 
 Logging in with a wrong name or a wrong password is refused with one and the same
 `LogInRefused`, which never says which was wrong; an unknown name is verified against a
-stand-in hash so that it takes about as long as a wrong password.
+stand-in hash so that it takes about as long as a wrong password. A person the club's
+operator has disabled (`croupier admin disable`) is refused with `AccountDisabled`, which
+says so, and only to one who gave their password.
 
 argon2's parameters are argon2-cffi's defaults (RFC 9106's low-memory profile, about 0.2 s
 of CPU a hash), unless `CHEAP_HASHES` is set in the environment: the tests set it, as
@@ -32,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine.codec import brief
 from croupier.errors import InvalidInput, LogInRefused
-from croupier.i18n import _
+from croupier.i18n import N_, _
 from croupier.server.ledger import open_account, transfer
 from croupier.server.schema import Account, AccountKind, Cause, Person
 
@@ -42,10 +44,13 @@ __all__ = [
     "MAX_PASSWORD",
     "MIN_PASSWORD",
     "STARTING_GRANT",
+    "AccountDisabled",
     "change_password",
     "enrol",
+    "find",
     "log_in",
     "register",
+    "set_password",
 ]
 
 STARTING_GRANT = 1_000
@@ -109,11 +114,20 @@ def _check_password(password: object) -> str:
     return password
 
 
+class AccountDisabled(LogInRefused):
+    """The right password of a person the club's operator has disabled: they may not log
+    in until they are enabled again (`croupier admin enable`)."""
+
+    def __init__(self) -> None:
+        InvalidInput.__init__(self, N_("this account is disabled: ask the club's operator"))
+
+
 def _taken(name: str) -> InvalidInput:
     return InvalidInput(_("the name {name!r} is taken").format(name=name))
 
 
-def _find(session: Session, name: str) -> Person | None:
+def find(session: Session, name: str) -> Person | None:
+    """The person `name`, whatever its case, if there is one."""
     return session.scalars(select(Person).where(Person.folded == name.lower())).one_or_none()
 
 
@@ -125,7 +139,7 @@ def register(session: Session, name: str, password: str) -> Person:
     password shorter than `MIN_PASSWORD`."""
     name = _check_name(name)
     password_hash = _hasher().hash(_check_password(password))  # before the database is locked
-    if _find(session, name) is not None:
+    if find(session, name) is not None:
         raise _taken(name)
     existing = session.scalars(
         select(Account).where(Account.kind == AccountKind.PERSON.value, Account.name == name)
@@ -162,8 +176,9 @@ def log_in(session: Session, name: str, password: str) -> Person:
     """The `Person` that `name` and `password` log in as; their hash is made again, in the
     session's transaction, when argon2's parameters have changed since it was made.
 
-    Raises `LogInRefused`, the same for a wrong name as for a wrong password."""
-    person = _find(session, name) if isinstance(name, str) else None
+    Raises `LogInRefused`, the same for a wrong name as for a wrong password, and
+    `AccountDisabled` for the right password of a person who is disabled."""
+    person = find(session, name) if isinstance(name, str) else None
     if not isinstance(password, str) or len(password) > MAX_PASSWORD:
         raise LogInRefused()
     if person is None:
@@ -174,10 +189,20 @@ def log_in(session: Session, name: str, password: str) -> Person:
         _hasher().verify(person.password_hash, password)
     except (VerificationError, InvalidHashError):
         raise LogInRefused() from None
+    if person.disabled_at is not None:
+        raise AccountDisabled()
     if _hasher().check_needs_rehash(person.password_hash):
         person.password_hash = _hasher().hash(password)
         session.flush()
     return person
+
+
+def set_password(session: Session, person: Person, password: str) -> None:
+    """Give `person` the password `password`, in the session's transaction, as the club's
+    operator does (`croupier admin password`); their sessions are the caller's to end.
+    Raises `InvalidInput` for a password that is not valid."""
+    person.password_hash = _hasher().hash(_check_password(password))
+    session.flush()
 
 
 def change_password(session: Session, name: str, password: str, new: str) -> Person:

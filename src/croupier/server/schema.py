@@ -37,6 +37,8 @@ __all__ = [
     "MOST_CHIPS",
     "Account",
     "AccountKind",
+    "AdminAction",
+    "AdminEntry",
     "Base",
     "Cause",
     "ChatLine",
@@ -89,6 +91,22 @@ class Cause(enum.Enum):
     TAKINGS = "takings"
     """The house's takings, from the table to the house at the end of a shoe (or pack) and
     when a table closes."""
+    ADMIN = "admin"
+    """The club's operator gave a person chips (from the grant source) or took some (back to
+    it): `croupier admin give` and `take`, each with its entry in the admin trail
+    (`AdminEntry`)."""
+
+
+class AdminAction(enum.Enum):
+    """What the club's operator did (`croupier admin`)."""
+
+    CREATE = "create"
+    GIVE = "give"
+    TAKE = "take"
+    PASSWORD = "password"
+    DISABLE = "disable"
+    ENABLE = "enable"
+    CLOSE = "close"
 
 
 def _one_of(column: str, kind: type[enum.Enum]) -> str:
@@ -161,6 +179,9 @@ class Person(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    disabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the club's operator disabled them (`croupier admin disable`): they cannot log
+    in until enabled again; None while they may."""
 
     def __repr__(self) -> str:
         return f"Person(id={self.id!r}, name={self.name!r})"
@@ -180,7 +201,9 @@ class TableRecord(Base):
     of the lobby and shown only to its opener, its guests and whoever brings its `invite`
     (`croupier.server.invites`); `held`, whether its host has paused it, and `limits`,
     the stake limits its host set, a JSON object of its rules' options changed, which
-    the table sets at its next moment between coups (`croupier.server.hosting`)."""
+    the table sets at its next moment between coups (`croupier.server.hosting`);
+    `close_asked_at`, when the club's operator asked it to close (`croupier admin close`),
+    which the process that holds its lease sees at its next renewal (`tables.renew`)."""
 
     __tablename__ = "tables"
     __table_args__ = (
@@ -207,6 +230,7 @@ class TableRecord(Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     limits: Mapped[str | None] = mapped_column(Text, nullable=True)
+    close_asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Guest(Base):
@@ -385,3 +409,26 @@ class DoorCount(Base):
     tries: Mapped[int] = mapped_column(Integer)
     until: Mapped[float] = mapped_column(Double)
     last: Mapped[float] = mapped_column(Double)
+
+
+class AdminEntry(Base):
+    """One thing the club's operator did (`croupier admin`), written in the transaction that
+    did it: when, by whom (`by`, as they named themselves), what (`AdminAction`), to whom
+    or what (`subject`: a person's name, or `table N`), the chips moved and the transfer
+    that moved them (a give or a take), and why. A give or a take has its transfer, of the
+    same chips, and every transfer of cause admin its entry (`croupier.server.audit`)."""
+
+    __tablename__ = "admin_trail"
+    __table_args__ = (
+        CheckConstraint(_one_of("action", AdminAction), name="admin_action_known"),
+        UniqueConstraint("transfer_id", name="admin_transfer_once"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    by: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(16))
+    subject: Mapped[str] = mapped_column(String(64))
+    chips: Mapped[int | None] = mapped_column(Chips, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    transfer_id: Mapped[int | None] = mapped_column(ForeignKey("transfers.id"), nullable=True)

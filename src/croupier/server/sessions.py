@@ -2,7 +2,9 @@
 cookie and whose SHA-256 into the database; a request or a websocket is the person's only
 while the session is there and younger than `SESSION_DAYS`. Logging out ends the session;
 changing the password ends every session of the person's, on every server process at once,
-since each looks the session up in the one database.
+since each looks the session up in the one database. So does the club's operator's resetting
+a password or disabling a person (`croupier admin`); a disabled person's session, were one
+begun at the moment they were disabled, is theirs no longer either.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def start(session: Session, person: Person) -> str:
 
 
 def find(session: Session, token: str) -> Person | None:
-    """Whose session `token` is, if it is still going."""
+    """Whose session `token` is, if it is still going (and they are not disabled)."""
     record = session.get(SessionRecord, token_hash(token))
     if record is None:
         return None
@@ -48,7 +50,8 @@ def find(session: Session, token: str) -> Person | None:
         started = started.replace(tzinfo=UTC)
     if datetime.now(UTC) - started > timedelta(days=SESSION_DAYS):
         return None
-    return session.get(Person, record.person_id)
+    person = session.get(Person, record.person_id)
+    return None if person is None or person.disabled_at is not None else person
 
 
 def still(session: Session, hashes: list[str]) -> set[str]:

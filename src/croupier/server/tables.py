@@ -213,6 +213,8 @@ class TableInfo:
     limits: Mapping[str, Any] = field(default_factory=dict)
     """The stake limits its host set (`croupier.engine.rule_options.with_limits`), which it
     sets at its next moment between coups."""
+    close_asked: bool = False
+    """Whether the club's operator has asked it to close (`croupier admin close`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -652,6 +654,7 @@ def rebuild(
             guests(Guest.cohost),
             guests(Guest.barred),
             json.loads(record.limits or "{}"),
+            record.close_asked_at is not None,
         )
         return info, book, list(told)
 
@@ -699,31 +702,33 @@ def claim(
         ).scalar_one_or_none()
 
 
-def renew(engine: Engine, tables: Iterable[int], owner: str, seconds: float) -> set[int]:
+def renew(engine: Engine, tables: Iterable[int], owner: str, seconds: float) -> dict[int, bool]:
     """Renew `owner`'s leases of `tables` for the next `seconds`, in one transaction: the
     tables whose lease it still holds (one that another process has taken is not among
-    them). Their rows are locked first, in the order of their ids, as `commit_group` locks
+    them), each with whether the club's operator has asked it to close (`croupier admin
+    close`). Their rows are locked first, in the order of their ids, as `commit_group` locks
     them."""
     wanted = list(tables)
     if not wanted:
-        return set()
+        return {}
     until = datetime.now(UTC) + timedelta(seconds=seconds)
     with Session(engine) as session, session.begin():
-        held = list(
-            session.scalars(
-                select(TableRecord.id)
+        held = {
+            table: asked is not None
+            for table, asked in session.execute(
+                select(TableRecord.id, TableRecord.close_asked_at)
                 .where(TableRecord.id.in_(wanted), TableRecord.owner == owner)
                 .order_by(TableRecord.id)
                 .with_for_update(key_share=True)  # FOR NO KEY UPDATE, as `_store` locks them
             )
-        )
+        }
         session.execute(
             update(TableRecord)
-            .where(TableRecord.id.in_(held))
+            .where(TableRecord.id.in_(list(held)))
             .values(lease_until=until)
             .execution_options(synchronize_session=False)
         )
-        return set(held)
+        return held
 
 
 def release(engine: Engine, table: int, owner: str) -> None:
