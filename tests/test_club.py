@@ -199,7 +199,7 @@ def test_a_host_follows_the_readme(tmp_path):
             _follow(host, line)
         said = {what: "\n".join(texts) for what, texts in host.said.items()}
         assert "Created ada, with 1,000 chips." in said["croupier admin"]
-        assert "Gave ada 5000 chips" in said["croupier admin"]
+        assert "Gave ada 5,000 chips (transfer 2): they hold 6,000." in said["croupier admin"]
         played = said["croupier play"]
         account = re.search(r"Your account at \S+: (\d+) chips before, (\d+) now", played)
         assert account is not None, played
