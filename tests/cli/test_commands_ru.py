@@ -28,12 +28,13 @@ runner = CliRunner()
 _KEPT = re.compile(
     r"'[^']*'|<[\w|-]+>|по умолчанию: [\w.-]+|"  # a quoted word, a choice's values, a default
     r"(?<!\w)--?\w[\w-]*|\b[0-9a-f]{64}\b|\w+://\S*|(?:docs|deploy|/api|~)/\S+|\$\w+|"
+    r"\b[A-Z]+(?:_[A-Z]+)+\b|"  # an environment variable's name
     r"\w+\.(?:db|key)\b|\b(?:croupier|play|serve|Usage|Show this message and exit|OPTIONS|COMMAND|"
     r"ARGS|FILE|"
     r"HEX|URL|ADDRESS|N|"
     r"SEED|BOTS|COUNT|SECONDS|str|path|bool|SQLite|PostgreSQL|GET|Ctrl-C|Ed25519|UTF|JSON|"
     r"X-Forwarded-For|punto-banco|chemin-de-fer|monte-bank|private-monte|banchek|audit|null|"
-    r"actions|accounts|transfers)\b"
+    r"actions|accounts|transfers|deploy|nginx|admin|DIR|metrics|Watch)\b"
 )
 """What a Russian line keeps as it is: quoted values and file names, options, keys, addresses,
 paths, variables, the command's name, Typer's own words and metavars, names of formats and
