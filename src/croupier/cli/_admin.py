@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -29,7 +30,7 @@ from croupier.i18n import N_, _, ngettext
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-__all__ = ["admin_app"]
+__all__ = ["admin_app", "when"]
 
 admin_app = Typer(
     help=N_(
@@ -334,7 +335,17 @@ def _cell(value: object) -> str:
         return _("yes") if value else ""
     if isinstance(value, int):
         return f"{value:,}"
-    return str(value)
+    return when(str(value))
+
+
+_MOMENT = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d):\d\d\+00:00")
+
+
+def when(text: str) -> str:
+    """A moment of the JSON's (ISO 8601, in UTC) as a table's cell shows it, to the minute:
+    `2026-12-08 00:11` (UTC, as every moment croupier keeps); any other text as it is."""
+    found = _MOMENT.fullmatch(text)
+    return f"{found[1]} {found[2]}" if found else text
 
 
 @admin_app.command(

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from croupier import i18n
+from croupier.cli._admin import when
 from croupier.cli._library_words import Typer
 from croupier.cli._options import AsJson, Database, KeyFile
 from croupier.cli._usage import fail
@@ -102,7 +103,7 @@ def _trail(entries: list[dict[str, Any]]) -> Table:
     for entry in entries:
         chips, moved = entry["chips"], entry["transfer"]
         table.add_row(
-            entry["at"],
+            when(entry["at"]),
             escape(entry["by"]),
             entry["action"],
             escape(entry["subject"]),
