@@ -362,13 +362,12 @@ def _tables(
         "game": N_("Game"),
         "opened_by": N_("Opened by"),
         "opened_at": N_("Opened"),
-        "closed_at": N_("Closed"),
+        **({"closed_at": N_("Closed")} if every else {}),
         "owner": N_("Process"),
-        "lease_until": N_("Lease until"),
         "private": N_("Private"),
         "held": N_("Paused"),
         "close_asked_at": N_("Asked to close"),
-    }
+    }  # the lease's end too, in --json
     none = N_("No table is open.")
     _listed(
         "admin tables",
