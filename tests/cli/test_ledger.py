@@ -153,3 +153,16 @@ def test_a_postgresql_database_that_is_not_there_is_exit_2(postgres_server):
     assert (status, out) == (2, "")
     assert len(err.strip().splitlines()) == 1
     assert 'database "croupier_no_such_database" does not exist' in err
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [("no-such.key", "there is no key file"), (".", "is a folder, not a key file")],
+)
+def test_a_key_file_named_is_read_even_where_no_table_needs_it(ledger, tmp_path, name, said):
+    """A ledger with no table needs no key to audit; one named that is not a key file is
+    still refused, in one line, exit 2, whatever the ledger holds."""
+    status, out, err = _audit("--database", ledger, "--key-file", str(tmp_path / name))
+    assert status == 2
+    assert out == ""
+    assert err.startswith("Error: ") and said in err and err.count("\n") == 1

@@ -55,11 +55,16 @@ def audit_command(
         from croupier.server.admin import trail
         from croupier.server.audit import audit
         from croupier.server.database import Unavailable, default_url, shown
-        from croupier.server.keys import KeyFileError, default_key_file
+        from croupier.server.keys import KeyFileError, default_key_file, read_key_file
     except ImportError:
         said = _("croupier ledger needs the server extra: pip install croupier[server]")
         raise fail(said) from None
     url = database if database is not None else default_url()
+    if key_file is not None:  # one named is read now, whether a table needs it or not
+        try:
+            read_key_file(key_file)
+        except KeyFileError as error:
+            raise fail(error) from None
     chips = _table_chips(key_file or default_key_file(url))
     try:
         with i18n.use(i18n.DEFAULT) if as_json else nullcontext():  # JSON is for programs

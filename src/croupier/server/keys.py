@@ -132,6 +132,9 @@ def read_key_file(path: Path) -> Keys:
     read by its group or others, or is not as `write_key_file` writes it."""
     try:
         mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            said = i18n._("{path!r} is a folder, not a key file")
+            raise KeyFileError(said.format(path=str(path)))
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
             said = i18n._(
                 "the key file {path!r} may be read by others than its owner (mode {mode:o}): "
