@@ -58,6 +58,7 @@ import base64
 import contextlib
 import functools
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -72,7 +73,9 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -106,6 +109,10 @@ PASSWORD = "a load-test password"
 SETTINGS = {"bot_pause": 0, "time_limit": 3600, "hold": 3600}
 TARGET_PLAYERS, TARGET_TABLES, TARGET_P99 = 1000, 100, 0.050
 BASELINE_PLAYERS = 10
+LOAD_BOUND = 0.85
+"""A share of the load's cores above which a figure may be the load's limit, not the server's."""
+HERE = Path(__file__).resolve().parents[1]
+"""The checkout this benchmark is in: its `src` is the server measured (the after side)."""
 STALL = 30.0
 """Seconds with nobody more sitting down after which the measurement goes on without them."""
 
@@ -152,6 +159,21 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         default=1,
         help="server processes sharing the database (2: PostgreSQL), each on a core of its own",
     )
+    parser.add_argument(
+        "--load-processes",
+        type=int,
+        help="processes the players are shared among, each with its own tables (default: "
+        "one a core beside the server's; more than that share the cores, not add to them)",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="CHECKOUT",
+        help="also measure this checkout's server (a folder, or a commit made into a "
+        "temporary worktree), in the same run, and print each figure beside this one's",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="measure each side so many times, alternating"
+    )
     options = parser.parse_args(argv)
     if options.players < 1 or options.tables < 1:
         parser.error(f"--players {options.players} --tables {options.tables}: at least 1 each")
@@ -182,6 +204,18 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--profile needs py-spy: .venv/bin/pip install py-spy")
     if len(os.sched_getaffinity(0)) < 2:
         parser.error("this machine gives this process one core: the load needs a second")
+    if options.load_processes is not None and not 1 <= options.load_processes <= 64:
+        parser.error(f"--load-processes {options.load_processes} is not valid: 1 to 64")
+    if not 1 <= options.repeat <= 20:
+        parser.error(f"--repeat {options.repeat} is not valid: 1 to 20")
+    if options.before is not None and not _is_checkout(Path(options.before)):
+        try:
+            _git("rev-parse", "--verify", "--quiet", f"{options.before}^{{commit}}")
+        except (OSError, subprocess.CalledProcessError):
+            parser.error(
+                f"--before {options.before!r} is neither a checkout (a folder with "
+                f"src/croupier) nor a commit of {HERE}"
+            )
     return options
 
 
@@ -196,6 +230,18 @@ def _thinks(text: str) -> tuple[float, ...]:
             f"{text!r}: 1 to {MAX_PHASES} times, each 0 to 3600 seconds"
         )
     return values
+
+
+def _is_checkout(path: Path) -> bool:
+    return (path / "src" / "croupier").is_dir()
+
+
+def _git(*arguments: str, where: Path | None = None) -> str:
+    """What `git` printed, run in `where` (this checkout); CalledProcessError if it failed."""
+    done = subprocess.run(
+        ["git", *arguments], cwd=where or HERE, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
 
 
 def _py_spy() -> str | None:
@@ -214,9 +260,10 @@ def _free_port() -> int:
 
 
 class Server:
-    """`croupier serve` in a subprocess pinned to one core, its log in `folder`."""
+    """`croupier serve` of the checkout whose sources are `src`, in a subprocess pinned to
+    one core, its log in `folder`."""
 
-    def __init__(self, database: str, core: int, folder: Path) -> None:
+    def __init__(self, database: str, core: int, folder: Path, src: Path) -> None:
         self.core = core
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -229,6 +276,7 @@ class Server:
                 command,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONPATH": str(src)},
                 preexec_fn=lambda: os.sched_setaffinity(0, {core}),
             )
         self.pid = self.process.pid
@@ -477,6 +525,205 @@ class Load:
         return default_action(legal)
 
 
+# --- the load processes ------------------------------------------------------------------
+
+
+@dataclass
+class Driven:
+    """What one load process measured, sent back to the parent as plain data."""
+
+    window: Window
+    cpu: float
+    """Its own CPU (user + system) over the window's wall time: 1.0 is a whole core."""
+    gaps: int
+    lost: int
+
+
+def _load_process(players: list[Player], think: float, pipe: Connection) -> None:
+    """One load process: `players` at their tables on an event loop of its own, told through
+    `pipe` when to measure (`Loads`), and answering through it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    collect_seldom()  # as the server does: the load's own pauses are not the server's latency
+    with contextlib.suppress(BrokenPipeError, EOFError):
+        asyncio.run(_drive(players, think, pipe))
+
+
+async def _drive(players: list[Player], think: float, pipe: Connection) -> None:
+    """Seat `players`, saying how many sit every half second, until told to measure (or to
+    stop); then measure for the seconds it is told, wait for the window's answers (up to 2
+    minutes), close the sockets and send what it measured (`Driven`)."""
+    loop = asyncio.get_running_loop()
+    orders: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+
+    def read() -> None:
+        try:
+            orders.put_nowait(pipe.recv())
+        except EOFError:  # the parent is gone
+            loop.remove_reader(pipe.fileno())
+            orders.put_nowait(("stop",))
+
+    loop.add_reader(pipe.fileno(), read)
+    load = Load(think)
+    tasks = [asyncio.create_task(load.run(player)) for player in players]
+
+    def failure() -> str | None:
+        for task in tasks:
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                return f"a player stopped: {task.exception()!r}"
+        return None
+
+    while True:
+        if (why := failure()) is not None:
+            pipe.send(("failed", why))
+            return
+        pipe.send(("seated", load.seated, load.setup_refused))
+        try:
+            order = await asyncio.wait_for(orders.get(), 0.5)
+        except TimeoutError:
+            continue
+        if order[0] != "measure":
+            return
+        break
+    window = load.window
+    times = os.times()
+    window.start = time.perf_counter()
+    window.end = window.start + order[1]
+    while (left := window.end - time.perf_counter()) > 0:
+        await asyncio.sleep(min(2.0, left))
+        recent = sorted(window.echo[-2000:])
+        p99 = recent[int(0.99 * (len(recent) - 1))] * 1000 if recent else float("nan")
+        pipe.send(("progress", len(window.ack), p99))
+    done = os.times()
+    cpu = (done.user + done.system - times.user - times.system) / (
+        time.perf_counter() - window.start
+    )
+    if (why := failure()) is not None:
+        pipe.send(("failed", why))
+        return
+    load.stopping = True
+
+    def unanswered() -> int:  # actions sent in the window with no answer or no step yet
+        return sum(
+            window.measures(p.sent_at) and (p.key is not None or p.echo_seq is not None)
+            for p in players
+        )
+
+    until = time.perf_counter() + 120
+    while time.perf_counter() < until and unanswered():
+        await asyncio.sleep(0.2)
+    lost = unanswered()
+    for player in players:
+        if player.timer is not None:
+            player.timer.cancel()
+    await asyncio.gather(
+        *(p.socket.close() for p in players if p.socket is not None), return_exceptions=True
+    )
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for player in players:  # (a socket does not pickle)
+        player.socket = player.timer = None
+    pipe.send(("done", Driven(window, cpu, sum(p.gaps for p in players), lost)))
+
+
+class Loads:
+    """The load processes of one measurement, as this process sees them: each started with
+    its share of the players (spawned: a fresh interpreter, no event loop or threads
+    inherited), on the cores this process may use, and what each last said."""
+
+    def __init__(self, shares: list[list[Player]], think: float) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipes: list[Connection] = []
+        self.processes: list[BaseProcess] = []
+        self._seated = [0] * len(shares)
+        self._refused: list[Counter[str]] = [Counter() for _ in shares]
+        self._acks = [0] * len(shares)
+        self._p99 = [float("nan")] * len(shares)
+        self._driven: list[Driven | None] = [None] * len(shares)
+        self.failure: str | None = None
+        loop = asyncio.get_running_loop()
+        for n, share in enumerate(shares):
+            mine, theirs = context.Pipe()
+            process = context.Process(
+                target=_load_process, args=(share, think, theirs), name=f"load-{n + 1}"
+            )
+            process.start()
+            theirs.close()
+            self.pipes.append(mine)
+            self.processes.append(process)
+            loop.add_reader(mine.fileno(), functools.partial(self._hear, n))
+
+    def _hear(self, n: int) -> None:
+        try:
+            message = self.pipes[n].recv()
+        except (EOFError, OSError):
+            asyncio.get_running_loop().remove_reader(self.pipes[n].fileno())
+            if self._driven[n] is None and self.failure is None:
+                self.failure = f"load process {n + 1} ended before it said what it measured"
+            return
+        kind = message[0]
+        if kind == "seated":
+            self._seated[n], self._refused[n] = message[1], message[2]
+        elif kind == "progress":
+            self._acks[n], self._p99[n] = message[1], message[2]
+        elif kind == "done":
+            self._driven[n] = message[1]
+        elif self.failure is None:  # "failed"
+            self.failure = f"load process {n + 1}: {message[1]}"
+
+    @property
+    def seated(self) -> int:
+        return sum(self._seated)
+
+    @property
+    def setup_refused(self) -> Counter[str]:
+        return sum(self._refused, Counter())
+
+    @property
+    def acks(self) -> int:
+        return sum(self._acks)
+
+    @property
+    def p99(self) -> float:
+        return max(self._p99)
+
+    def check(self) -> None:
+        """RuntimeError if a load process failed or ended too soon."""
+        if self.failure is not None:
+            raise RuntimeError(self.failure)
+
+    def measure(self, seconds: float) -> None:
+        for pipe in self.pipes:
+            pipe.send(("measure", seconds))
+
+    async def results(self) -> list[Driven]:
+        """What each measured, once every one has said (each waits for its answers 2 minutes
+        at most)."""
+        while True:
+            self.check()
+            if all(driven is not None for driven in self._driven):
+                return [driven for driven in self._driven if driven is not None]
+            await asyncio.sleep(0.2)
+
+    def stop(self) -> None:
+        """Tell each to stop, then end any still running (SIGTERM, then SIGKILL)."""
+        loop = asyncio.get_running_loop()
+        for pipe in self.pipes:
+            loop.remove_reader(pipe.fileno())
+            with contextlib.suppress(OSError):
+                pipe.send(("stop",))
+        for process in self.processes:
+            process.join(10)
+            if process.is_alive():
+                process.terminate()
+                process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for pipe in self.pipes:
+            pipe.close()
+
+
 # --- a run -------------------------------------------------------------------------------
 
 
@@ -594,6 +841,29 @@ class Measured:
     database_cpu: float | None = None
     """PostgreSQL's processes' CPU over the window's wall time (None: SQLite, inside the
     server)."""
+    load_processes: list[float] = field(default_factory=list)
+    """Each load process's CPU over the window (`load_cpu` is their sum)."""
+    load_cores: int = 1
+    """The cores the load processes shared."""
+    side: str = ""
+    """With `--before`: "before" or "after", the checkout whose server it measured."""
+    repeat: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.side} {self.name}".strip()
+
+    @property
+    def server_ms(self) -> float:
+        """The server's CPU an action acked in the window, in milliseconds (nan: none)."""
+        if not self.window.answered:
+            return float("nan")
+        return 1000 * self.server_cpu * self.seconds / self.window.answered
+
+    @property
+    def load_bound(self) -> bool:
+        """Whether the load's cores were near saturation, so that a figure may be the load's."""
+        return self.load_cpu / self.load_cores >= LOAD_BOUND
 
     @property
     def per_connection(self) -> float:
@@ -605,6 +875,8 @@ class Measured:
         ack, echo = _quantiles(self.window.ack), _quantiles(self.window.echo)
         return {
             "name": self.name,
+            "side": self.side,
+            "repeat": self.repeat,
             "players": self.players,
             "tables": self.tables,
             "think": self.think,
@@ -614,6 +886,11 @@ class Measured:
             "ack_ms": {"p50": ack[0], "p99": ack[2], "max": ack[3]},
             "echo_ms": {"p50": echo[0], "p99": echo[2], "max": echo[3]},
             "server_cpu": self.server_cpu,
+            "server_ms_per_action": self.server_ms,
+            "load_cpu": self.load_cpu,
+            "load_processes": self.load_processes,
+            "load_cores": self.load_cores,
+            "load_bound": self.load_bound,
             "core_busy": self.core_busy,
             "rss_mb": self.rss_after / 2**20,
             "rss_per_connection_kb": self.per_connection / 1024,
@@ -638,7 +915,8 @@ async def _measure(
     profile: str | None = None,
 ) -> Measured:
     """Open `tables` (in turn at each server process, each by the player to sit first at
-    it), seat `people` at them, warm up, measure for `seconds`, and close the tables."""
+    it), seat `people` at them from the load processes (each its own tables), warm up,
+    measure for `seconds`, and close the tables."""
     players = [Player(person.name, person.cookie, person.rng, person.address) for person in people]
     rss_before = sum(server.rss() for server in servers)
     start = time.perf_counter()
@@ -657,96 +935,87 @@ async def _measure(
         player.table, player.seat = ids[number], index // tables
         player.process = number % len(servers)
         player.url = servers[player.process].url
-    load = Load(think)
-    tasks = [asyncio.create_task(load.run(player)) for player in players]
+    count = min(options.load_processes, tables)
+    shares = [
+        [player for index, player in enumerate(players) if index % tables % count == n]
+        for n in range(count)
+    ]
+    loads = Loads(shares, think)
+    try:
+        last, moved = -1, time.perf_counter()
+        while loads.seated < len(players) and time.perf_counter() - moved < STALL:
+            loads.check()
+            if loads.seated != last:
+                last, moved = loads.seated, time.perf_counter()
+            _progress(f"{name}: {loads.seated}/{len(players)} seated at {tables} tables")
+            await asyncio.sleep(0.5)
+        setup = time.perf_counter() - start
+        seated = loads.seated
+        if seated < len(players):  # measured with those seated; the others watch
+            said = loads.setup_refused.most_common()
+            refused = ", ".join(f"{n} {k}" for k, n in said) or "none"
+            _progress("")
+            print(
+                f"{name}: only {seated} of {len(players)} sat down ({STALL:.0f} s without "
+                f"one more); refused while sitting down: {refused}"
+            )
+        if seated == 0:
+            raise SystemExit(f"{name}: nobody sat down")
+        _progress(f"{name}: warming up for {options.warm_up:g} s")
+        await asyncio.sleep(options.warm_up)
+        loads.check()
 
-    def failed() -> None:
-        for task in tasks:
-            if task.done() and not task.cancelled() and task.exception() is not None:
-                raise RuntimeError(f"a player stopped: {task.exception()!r}")
+        cpus_before = [server.cpu() for server in servers]
+        busy_before = [server.core_busy(server.core) for server in servers]
+        database_before = _postgres_cpu()
+        began = time.perf_counter()
+        loads.measure(seconds)
 
-    last, moved = -1, time.perf_counter()
-    while load.seated < len(players) and time.perf_counter() - moved < STALL:
-        failed()
-        if load.seated != last:
-            last, moved = load.seated, time.perf_counter()
-        _progress(f"{name}: {load.seated}/{len(players)} seated at {tables} tables")
-        await asyncio.sleep(0.5)
-    setup = time.perf_counter() - start
-    if load.seated < len(players):  # measured with those seated; the others watch
-        refused = ", ".join(f"{n} {k}" for k, n in load.setup_refused.most_common()) or "none"
-        _progress("")
-        print(
-            f"{name}: only {load.seated} of {len(players)} sat down ({STALL:.0f} s without one "
-            f"more); refused while sitting down: {refused}"
-        )
-    if load.seated == 0:
-        raise SystemExit(f"{name}: nobody sat down")
-    _progress(f"{name}: warming up for {options.warm_up:g} s")
-    await asyncio.sleep(options.warm_up)
-    failed()
+        def say() -> str:
+            elapsed = time.perf_counter() - began
+            return (
+                f"{name}: {elapsed:4.0f}/{seconds:g} s, {loads.acks} actions, "
+                f"{loads.acks / max(elapsed, 1e-9):.0f}/s, echo p99 {loads.p99:.0f} ms "
+                "(last 2000 of the slowest load process)"
+            )
 
-    window = load.window
-    cpus_before, load_before = [server.cpu() for server in servers], time.process_time()
-    busy_before = [server.core_busy(server.core) for server in servers]
-    database_before = _postgres_cpu()
-    window.start = time.perf_counter()
-    window.end = window.start + seconds
-
-    def say() -> str:
-        elapsed = time.perf_counter() - window.start
-        done = len(window.ack)
-        recent = sorted(window.echo[-2000:])
-        p99 = recent[int(0.99 * (len(recent) - 1))] * 1000 if recent else float("nan")
-        return (
-            f"{name}: {elapsed:4.0f}/{seconds:g} s, {done} actions, "
-            f"{done / max(elapsed, 1e-9):.0f}/s, echo p99 {p99:.0f} ms (last 2000)"
-        )
-
-    ticker = asyncio.create_task(_every(2, lambda: time.perf_counter() >= window.end, say))
-    spy = servers[0].profile(profile, seconds) if profile else None
-    await asyncio.sleep(seconds)
-    cpus_after, load_after = [server.cpu() for server in servers], time.process_time()
-    busy_after = [server.core_busy(server.core) for server in servers]
-    wall = time.perf_counter() - window.start
-    database_after = _postgres_cpu()
-    rss_after = sum(server.rss() for server in servers)
-    ticker.cancel()
-    failed()
-    load.stopping = True
-    if spy is not None:
-        await asyncio.to_thread(spy.wait)
-    until = time.perf_counter() + 120
-    while time.perf_counter() < until and any(  # every action sent in the window, answered
-        window.measures(p.sent_at) and (p.key is not None or p.echo_seq is not None)
-        for p in players
-    ):
-        await asyncio.sleep(0.2)
-    lost = sum(
-        window.measures(p.sent_at) and (p.key is not None or p.echo_seq is not None)
-        for p in players
-    )
-    for player in players:
-        if player.timer is not None:
-            player.timer.cancel()
-    await asyncio.gather(
-        *(p.socket.close() for p in players if p.socket is not None), return_exceptions=True
-    )
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+        ticker = asyncio.create_task(_every(2, lambda: time.perf_counter() >= began + seconds, say))
+        spy = servers[0].profile(profile, seconds) if profile else None
+        await asyncio.sleep(seconds)
+        cpus_after = [server.cpu() for server in servers]
+        busy_after = [server.core_busy(server.core) for server in servers]
+        wall = time.perf_counter() - began
+        database_after = _postgres_cpu()
+        rss_after = sum(server.rss() for server in servers)
+        ticker.cancel()
+        loads.check()
+        if spy is not None:
+            await asyncio.to_thread(spy.wait)
+        _progress(f"{name}: waiting for the answers to the window's actions")
+        driven = await loads.results()
+    finally:
+        loads.stop()
     for number, table in enumerate(ids):  # (a person may hold only so many tables open)
         closed = await https[number % len(servers)].post(
             f"/api/tables/{table}/close", json={}, headers={"Cookie": players[number].cookie}
         )
         if closed.status_code != 202:
             raise SystemExit(f"closing table {table}: {closed.status_code} {closed.text}")
+    window = Window()
+    for each in driven:
+        window.ack += each.window.ack
+        window.echo += each.window.echo
+        window.refused += each.window.refused
+        window.sent += each.window.sent
+        window.answered += each.window.answered
+        window.answered_by += each.window.answered_by
     cpus = [(after - before) / wall for before, after in zip(cpus_before, cpus_after, strict=True)]
     busy = [(after - before) / wall for before, after in zip(busy_before, busy_after, strict=True)]
     processes = [
         {"actions_per_s": window.answered_by[n] / seconds, "cpu": cpus[n]}
         for n in range(len(servers))
     ]
+    load_cpus = [each.cpu for each in driven]
     return Measured(
         name,
         think,
@@ -755,16 +1024,18 @@ async def _measure(
         seconds,
         window,
         sum(cpus),
-        (load_after - load_before) / wall,
+        sum(load_cpus),
         sum(busy) / len(busy),
-        sum(player.gaps for player in players),
-        lost,
+        sum(each.gaps for each in driven),
+        sum(each.lost for each in driven),
         setup,
-        load.seated,
+        seated,
         rss_before,
         rss_after,
         processes if len(servers) > 1 else [],
         None if database_before is None else ((database_after or 0.0) - database_before) / wall,
+        load_processes=load_cpus,
+        load_cores=len(os.sched_getaffinity(0)),
     )
 
 
@@ -792,36 +1063,62 @@ def _quantiles(values: list[float]) -> tuple[float, float, float, float]:
 
 def _report(runs: list[Measured]) -> None:
     header = (
-        f"{'':28} {'actions':>7} {'/s':>6}   {'ack ms: p50':>11} {'p90':>6} {'p99':>6} "
-        f"{'max':>6}   {'echo ms: p50':>12} {'p90':>6} {'p99':>6} {'max':>6}   "
+        f"{'':40} {'actions':>7} {'/s':>6} {'ms/act':>6}   {'ack ms: p50':>11} {'p90':>6} "
+        f"{'p99':>6} {'max':>6}   {'echo ms: p50':>12} {'p90':>6} {'p99':>6} {'max':>6}   "
         f"{'server':>6} {'core':>5} {'load':>5}"
     )
     print(header)
+    many = any(run.repeat for run in runs)
     for run in runs:
         ack, echo = _quantiles(run.window.ack), _quantiles(run.window.echo)
-        label = f"{run.name} ({run.players} at {run.tables}, think {run.think:g})"
+        label = f"{run.label} ({run.players} at {run.tables}, think {run.think:g})"
+        if many:
+            label += f" #{run.repeat + 1}"
         print(
-            f"{label:28} {len(run.window.ack):7d} {run.window.answered / run.seconds:6.0f}   "
+            f"{label:40} {len(run.window.ack):7d} {run.window.answered / run.seconds:6.0f} "
+            f"{run.server_ms:6.2f}   "
             f"{ack[0]:11.1f} {ack[1]:6.1f} {ack[2]:6.1f} {ack[3]:6.0f}   "
             f"{echo[0]:12.1f} {echo[1]:6.1f} {echo[2]:6.1f} {echo[3]:6.0f}   "
             f"{run.server_cpu:6.0%} {run.core_busy:5.0%} {run.load_cpu:5.0%}"
         )
+    print(
+        "ms/act: the server's CPU an action acked; server: its CPU, core: its core busy, "
+        "load: the load processes' CPU together (100% is one core)"
+    )
     for run in runs:
         refused = ", ".join(f"{n} {k}" for k, n in run.window.refused.most_common()) or "none"
         print(
-            f"{run.name}, think {run.think:g}: {run.players} connected, {run.seated} seated in "
+            f"{run.label}, think {run.think:g}: {run.players} connected, {run.seated} seated in "
             f"{run.setup:.1f} s; refused: {refused}; steps missed: {run.gaps}; actions lost: "
             f"{run.lost}; server RSS "
             f"{run.rss_after / 2**20:.0f} MB, {run.per_connection / 1024:.0f} KB a connection"
         )
+        each = ", ".join(f"{cpu:.0%}" for cpu in run.load_processes)
+        cores = "its core" if run.load_cores == 1 else f"their {run.load_cores} cores"
+        count = len(run.load_processes)
         parts = [
+            f"{count} load process{'es' if count > 1 else ''} at {each} of a core, "
+            f"{run.load_cpu / run.load_cores:.0%} of {cores}"
+        ]
+        parts += [
             f"process {n} {each['actions_per_s']:.0f}/s at {each['cpu']:.0%} CPU"
             for n, each in enumerate(run.by_process, 1)
         ]
         if run.database_cpu is not None:
             parts.append(f"PostgreSQL {run.database_cpu:.0%} CPU")
-        if parts:
-            print(f"{run.name}, think {run.think:g}: " + "; ".join(parts))
+        print(f"{run.label}, think {run.think:g}: " + "; ".join(parts))
+        if run.load_bound:
+            print(
+                f"WARNING: {run.label}, think {run.think:g}: the load's cores were "
+                f"{run.load_cpu / run.load_cores:.0%} busy with the load: its figures may be "
+                "the load's limit, not the server's (ms/act is the server's own either way)"
+            )
+        others = run.core_busy - run.server_cpu / max(1, len(run.by_process))
+        if others >= 0.2:
+            print(
+                f"WARNING: {run.label}, think {run.think:g}: something else kept the server's "
+                f"core {others:.0%} busy (ms/act is the server's own either way)"
+            )
     for base, loaded in zip(runs[::2], runs[1::2], strict=True):
         ratios = []
         for what, unloaded, loaded_times in (
@@ -830,37 +1127,184 @@ def _report(runs: list[Measured]) -> None:
         ):
             qb, ql = _quantiles(unloaded), _quantiles(loaded_times)
             ratios.append(f"{what} p50 {ql[0] / qb[0]:.1f}x, p99 {ql[2] / qb[2]:.1f}x")
-        print(f"loaded / unloaded, think {loaded.think:g} s: {'; '.join(ratios)}")
+        side = f"{loaded.side}, " if loaded.side else ""
+        print(f"{side}loaded / unloaded, think {loaded.think:g} s: {'; '.join(ratios)}")
         p99 = _quantiles(loaded.window.echo)[2] / 1000
         at_target = loaded.players >= TARGET_PLAYERS and loaded.tables >= TARGET_TABLES
         verdict = "met" if p99 <= TARGET_P99 else "missed"
         scale = "" if at_target else f" (at {loaded.players} players, not the target's 1,000)"
         print(
-            f"target, echo p99 within {TARGET_P99 * 1000:.0f} ms, think {loaded.think:g} s: "
-            f"{verdict}{scale}"
+            f"{side}target, echo p99 within {TARGET_P99 * 1000:.0f} ms, think {loaded.think:g} "
+            f"s: {verdict}{scale}"
         )
+
+
+FIGURES: dict[str, Callable[[Measured], float]] = {
+    "actions/s": lambda run: run.window.answered / run.seconds,
+    "server ms an action": lambda run: run.server_ms,
+    "ack p50 ms": lambda run: _quantiles(run.window.ack)[0],
+    "ack p99 ms": lambda run: _quantiles(run.window.ack)[2],
+    "echo p50 ms": lambda run: _quantiles(run.window.echo)[0],
+    "echo p99 ms": lambda run: _quantiles(run.window.echo)[2],
+    "server CPU": lambda run: run.server_cpu,
+    "load CPU": lambda run: run.load_cpu,
+    "KB a connection": lambda run: run.per_connection / 1024,
+}
+"""The figures `--before` sets side by side: each the median of its side's repetitions."""
+
+
+def _comparison(runs: list[Measured]) -> list[dict[str, Any]]:
+    """Each measurement (name and think) with its figures before and after and their ratio."""
+    compared = []
+    for name, think in dict.fromkeys((run.name, run.think) for run in runs):
+        sides = {
+            side: [r for r in runs if (r.name, r.think, r.side) == (name, think, side)]
+            for side in ("before", "after")
+        }
+        first = sides["after"][0]
+        figures = {}
+        for figure, of in FIGURES.items():
+            before, after = (statistics.median(of(r) for r in sides[side]) for side in sides)
+            ratio = after / before if before else float("nan")
+            figures[figure] = {"before": before, "after": after, "ratio": ratio}
+        compared.append(
+            {
+                "name": name,
+                "think": think,
+                "players": first.players,
+                "tables": first.tables,
+                "load_bound": any(r.load_bound for r in sides["before"] + sides["after"]),
+                "figures": figures,
+            }
+        )
+    return compared
+
+
+def _report_comparison(compared: list[dict[str, Any]], repeat: int) -> None:
+    of = f" (medians of {repeat} runs each)" if repeat > 1 else ""
+    for each in compared:
+        title = f"{each['name']} ({each['players']} at {each['tables']}, think {each['think']:g})"
+        print(f"{title + of:52} {'before':>9} {'after':>9} {'after/before':>13}")
+        for figure, values in each["figures"].items():
+            percent = figure.endswith("CPU")
+            before, after = (
+                f"{values[side]:9.0%}" if percent else f"{values[side]:9.2f}"
+                for side in ("before", "after")
+            )
+            print(f"  {figure:50} {before} {after} {values['ratio']:13.2f}")
+        if each["load_bound"]:
+            print("  WARNING: the load's cores were near saturation: these may be its limit")
+
+
+@dataclass
+class Side:
+    """A checkout whose server is measured: its sources, its database, and its players
+    (registered in that database once, at its first measurement)."""
+
+    name: str
+    src: Path
+    database: str
+    folder: Path
+    players: list[Player] = field(default_factory=list)
+
+    def describe(self) -> str:
+        checkout = self.src.parent
+        try:
+            commit = _git("rev-parse", "--short", "HEAD", where=checkout)
+            changed = " with changes" if _git("status", "--porcelain", where=checkout) else ""
+        except (OSError, subprocess.CalledProcessError):
+            commit, changed = "(not git)", ""
+        return f"{self.name or 'the server'}: {checkout}, commit {commit}{changed}"
+
+
+def _before(given: str, stack: contextlib.ExitStack) -> Path:
+    """The checkout `--before` names: a folder, or a commit of this checkout made into a
+    temporary worktree (`git worktree add`), removed when `stack` closes."""
+    path = Path(given).expanduser()
+    if _is_checkout(path):
+        return path.resolve()
+    folder = Path(tempfile.mkdtemp(prefix="croupier-before-")) / "checkout"
+    _git("worktree", "add", "--detach", "--quiet", str(folder), given)
+    stack.callback(shutil.rmtree, folder.parent, ignore_errors=True)
+    stack.callback(subprocess.run, ["git", "worktree", "remove", "--force", str(folder)], cwd=HERE)
+    return folder
 
 
 async def _main(options: argparse.Namespace) -> None:
     cores = sorted(os.sched_getaffinity(0))
     folder = Path(tempfile.mkdtemp(prefix="croupier-load-"))
-    database = options.database or f"sqlite:///{folder / 'load.db'}"
-    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    kind = "PostgreSQL" if (options.database or "").startswith("postgresql") else "SQLite"
     say = functools.partial(print, file=sys.stderr if options.json else sys.stdout)
     if options.processes == 1:
-        server_cores, load_cores = [cores[0]], {cores[1]}
-        where = f"server on core {cores[0]}, load on core {cores[1]}"
+        server_cores, load_cores = [cores[0]], set(cores[1:])
+        where = f"server on core {cores[0]}"
     else:  # each process on a core of its own; the load and the database where they can
         server_cores, load_cores = cores[: options.processes], set(cores)
-        where = f"{options.processes} server processes on cores {server_cores}, load on any"
+        where = f"{options.processes} server processes on cores {server_cores}"
     os.sched_setaffinity(0, load_cores)
+    if options.load_processes is None:
+        options.load_processes = len(load_cores)
+    shared = "sharing core" if len(load_cores) == 1 else "on cores"
+    where += f", {options.load_processes} load processes {shared} {_cores(load_cores)}"
     say(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; "
         f"{where}; {kind}"
     )
+    try:
+        with contextlib.ExitStack() as stack:
+            checkouts = [("", HERE)]
+            if options.before is not None:
+                checkouts = [("before", _before(options.before, stack)), ("after", HERE)]
+            sides = [
+                Side(
+                    name,
+                    checkout / "src",
+                    options.database or f"sqlite:///{folder / (name or 'load')}.db",
+                    folder / (name or "load"),
+                )
+                for name, checkout in checkouts
+            ]
+            for side in sides:
+                say(side.describe())
+            runs = []
+            for repeat in range(options.repeat):  # before, after, after, before, ...
+                for side in sides if repeat % 2 == 0 else sides[::-1]:
+                    measured = await _side(side, server_cores, options, repeat)
+                    runs += [replace(run, side=side.name, repeat=repeat) for run in measured]
+            _progress("")
+            audits = {side.name: await asyncio.to_thread(_audit, side) for side in sides}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    audit = _audited(audits)
+    compared = _comparison(runs) if options.before is not None else []
+    if options.json:
+        print(json.dumps(_summary(runs, kind, audit, sides, compared), indent=1))
+    else:
+        _report(runs)
+        if compared:
+            _report_comparison(compared, options.repeat)
+        print(f"ledger audit: {audit}")
+    failures = _failures(runs, audit)
+    for failure in failures:
+        print(f"FAILED: {failure}", file=sys.stderr)
+    if failures:
+        raise SystemExit(1)
+
+
+def _cores(cores: set[int]) -> str:
+    return ", ".join(str(core) for core in sorted(cores))
+
+
+async def _side(
+    side: Side, server_cores: list[int], options: argparse.Namespace, repeat: int
+) -> list[Measured]:
+    """Start `side`'s server (a process on each of `server_cores`), register its players the
+    first time, measure the baseline and the load for each think time, and stop it."""
     servers = [
-        Server(database, core, folder / f"process-{n}") for n, core in enumerate(server_cores)
+        Server(side.database, core, side.folder / f"process-{n}", side.src)
+        for n, core in enumerate(server_cores)
     ]
+    runs = []
     try:
         async with contextlib.AsyncExitStack() as stack:
             https = [
@@ -869,21 +1313,27 @@ async def _main(options: argparse.Namespace) -> None:
             ]
             for server, http in zip(servers, https, strict=True):
                 await _until_healthy(server, http, 120)
-            prefix = uuid.uuid4().hex[:6]  # a database given may have players from before
-            count = max(options.players, BASELINE_PLAYERS)
-            names = [f"load-{prefix}-{i}" for i in range(count)]
-            players, took = await _players(
-                servers[0].url, database, names, options.seed, options.accounts
-            )
-            how = "in bulk" if options.accounts == "bulk" else "through the API"
-            say(f"registered {count} players {how} in {took:.1f} s ({took / count:.3f} s each)")
-            runs = []
+            if not side.players:
+                prefix = uuid.uuid4().hex[:6]  # a database given may have players from before
+                count = max(options.players, BASELINE_PLAYERS)
+                names = [f"load-{prefix}-{i}" for i in range(count)]
+                side.players, took = await _players(
+                    servers[0].url, side.database, names, options.seed, options.accounts
+                )
+                how = "in bulk" if options.accounts == "bulk" else "through the API"
+                print(
+                    f"{side.name or 'the server'}: registered {count} players {how} in "
+                    f"{took:.1f} s ({took / count:.3f} s each)",
+                    file=sys.stderr if options.json else sys.stdout,
+                )
             for phase, think in enumerate(options.think):
-                spied = options.profile if phase == 0 else None
-                baseline, load = players[:BASELINE_PLAYERS], players[: options.players]
+                first = phase == 0 and repeat == 0 and side.name != "before"
+                spied = options.profile if first else None
+                baseline, load = side.players[:BASELINE_PLAYERS], side.players[: options.players]
+                name = f"{side.name} baseline".strip()
                 runs.append(
                     await _measure(
-                        "baseline",
+                        name,
                         servers[:1],
                         https[:1],
                         baseline,
@@ -893,9 +1343,10 @@ async def _main(options: argparse.Namespace) -> None:
                         think,
                     )
                 )
+                name = f"{side.name} load".strip()
                 runs.append(
                     await _measure(
-                        "load",
+                        name,
                         servers,
                         https,
                         load,
@@ -906,18 +1357,6 @@ async def _main(options: argparse.Namespace) -> None:
                         spied,
                     )
                 )
-            _progress("")
-            audit = await asyncio.to_thread(_audit, database)
-            if options.json:
-                print(json.dumps(_summary(runs, kind, audit), indent=1))
-            else:
-                _report(runs)
-                print(f"ledger audit: {audit}")
-            failures = _failures(runs, audit)
-            for failure in failures:
-                print(f"FAILED: {failure}", file=sys.stderr)
-            if failures:
-                raise SystemExit(1)
     except (SystemExit, RuntimeError, OSError):
         for server in servers:
             print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
@@ -928,41 +1367,57 @@ async def _main(options: argparse.Namespace) -> None:
             if server.process.returncode not in (0, -signal.SIGINT, None):
                 code = server.process.returncode
                 print(f"the server ended with {code}:\n{server.log_tail()}", file=sys.stderr)
-        shutil.rmtree(folder, ignore_errors=True)
+    return [replace(run, name=run.name.removeprefix(side.name).strip()) for run in runs]
 
 
 def _failures(runs: list[Measured], audit: str) -> list[str]:
     """What makes the run fail, never its speed: players who could not sit down, an action
     lost, a ledger that does not hold."""
     found = [
-        f"{run.name}: only {run.seated} of {run.players} players sat down"
+        f"{run.label}: only {run.seated} of {run.players} players sat down"
         for run in runs
         if run.seated < run.players
     ]
-    found += [f"{run.name}: {run.lost} actions lost" for run in runs if run.lost]
+    found += [f"{run.label}: {run.lost} actions lost" for run in runs if run.lost]
     if audit != "holds":
         found.append(f"ledger audit: {audit}")
     return found
 
 
-def _audit(database: str) -> str:
-    """`croupier ledger audit` on the run's database: what it said, in one line."""
-    command = [sys.executable, "-m", "croupier", "ledger", "audit", "--database", database]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    said = (done.stdout + done.stderr).strip().splitlines()
-    return ("holds" if done.returncode == 0 else "FAILED: ") + (
-        "" if done.returncode == 0 else " ".join(said)
+def _audit(side: Side) -> str:
+    """`croupier ledger audit` of `side`'s checkout on its database: what it said, in one
+    line."""
+    command = [sys.executable, "-m", "croupier", "ledger", "audit", "--database", side.database]
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(side.src)},
     )
+    said = (done.stdout + done.stderr).strip().splitlines()
+    return "holds" if done.returncode == 0 else "FAILED: " + " ".join(said)
 
 
-def _summary(runs: list[Measured], kind: str, audit: str) -> dict[str, Any]:
+def _audited(audits: dict[str, str]) -> str:
+    """The sides' audits in one line: "holds" when every one holds."""
+    if all(audit == "holds" for audit in audits.values()):
+        return "holds"
+    return "; ".join(f"{side}: {audit}" if side else audit for side, audit in audits.items())
+
+
+def _summary(
+    runs: list[Measured], kind: str, audit: str, sides: list[Side], compared: list[dict[str, Any]]
+) -> dict[str, Any]:
     """Every figure of the run, as one object (`--json`)."""
     return {
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
         "python": platform.python_version(),
         "database": kind,
+        "checkouts": [side.describe() for side in sides],
         "audit": audit,
         "runs": [run.figures() for run in runs],
+        "comparison": compared,
     }
 
 
