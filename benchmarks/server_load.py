@@ -993,7 +993,8 @@ async def _measure(
 
         cpus_before = [server.cpu() for server in servers]
         busy_before = [server.core_busy(server.core) for server in servers]
-        database_before = _postgres_cpu()
+        postgres = (options.database or "").startswith("postgresql")
+        database_before = _postgres_cpu() if postgres else None
         began = time.perf_counter()
         loads.measure(seconds)
 
@@ -1011,7 +1012,7 @@ async def _measure(
         cpus_after = [server.cpu() for server in servers]
         busy_after = [server.core_busy(server.core) for server in servers]
         wall = time.perf_counter() - began
-        database_after = _postgres_cpu()
+        database_after = _postgres_cpu() if postgres else None
         rss_after = sum(server.rss() for server in servers)
         ticker.cancel()
         loads.check()
@@ -1270,8 +1271,11 @@ async def _main(options: argparse.Namespace) -> None:
     os.sched_setaffinity(0, load_cores)
     if options.load_processes is None:
         options.load_processes = len(load_cores)
-    shared = "sharing core" if len(load_cores) == 1 else "on cores"
-    where += f", {options.load_processes} load processes {shared} {_cores(load_cores)}"
+    count = options.load_processes
+    processes = "1 load process" if count == 1 else f"{count} load processes"
+    shared = "on" if count == 1 else "sharing"
+    cores_word = "core" if len(load_cores) == 1 else "cores"
+    where += f", {processes} {shared} {cores_word} {_cores(load_cores)}"
     say(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; "
         f"{where}; {kind}"
