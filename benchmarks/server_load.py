@@ -615,7 +615,9 @@ async def _drive(players: list[Player], think: float, pipe: Connection) -> None:
     window.start = time.perf_counter()
     window.end = window.start + order[1]
     while (left := window.end - time.perf_counter()) > 0:
-        await asyncio.sleep(min(2.0, left))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(orders.get(), min(2.0, left))
+            return  # told to stop (nothing else is said while it measures)
         recent = sorted(window.echo[-2000:])
         p99 = recent[int(0.99 * (len(recent) - 1))] * 1000 if recent else float("nan")
         pipe.send(("progress", len(window.ack), p99))
