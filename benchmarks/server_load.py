@@ -84,6 +84,7 @@ import base64
 import contextlib
 import functools
 import json
+import math
 import multiprocessing
 import os
 import platform
@@ -1142,8 +1143,8 @@ def _report(runs: list[Measured]) -> None:
                 f"{run.load_cpu / run.load_cores:.0%} busy with the load: its figures may be "
                 "the load's limit, not the server's (ms/act is the server's own either way)"
             )
-        others = run.core_busy - run.server_cpu / max(1, len(run.by_process))
-        if others >= 0.2:
+        others = run.core_busy - run.server_cpu
+        if not run.by_process and others >= 0.2:  # (several processes share with the load)
             print(
                 f"WARNING: {run.label}, think {run.think:g}: something else kept the server's "
                 f"core {others:.0%} busy (ms/act is the server's own either way)"
@@ -1177,6 +1178,7 @@ FIGURES: dict[str, Callable[[Measured], float]] = {
     "echo p99 ms": lambda run: _quantiles(run.window.echo)[2],
     "server CPU": lambda run: run.server_cpu,
     "load CPU": lambda run: run.load_cpu,
+    "PostgreSQL CPU": lambda run: float("nan") if run.database_cpu is None else run.database_cpu,
     "KB a connection": lambda run: run.per_connection / 1024,
 }
 """The figures `--before` sets side by side: each the median of its side's repetitions."""
@@ -1194,6 +1196,8 @@ def _comparison(runs: list[Measured]) -> list[dict[str, Any]]:
         figures = {}
         for figure, of in FIGURES.items():
             before, after = (statistics.median(of(r) for r in sides[side]) for side in sides)
+            if math.isnan(before) and math.isnan(after):  # (PostgreSQL's CPU on SQLite)
+                continue
             ratio = after / before if before else float("nan")
             figures[figure] = {"before": before, "after": after, "ratio": ratio}
         compared.append(
