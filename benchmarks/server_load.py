@@ -10,7 +10,7 @@ temporary folder (or `--database postgresql://...`); the load is on the other co
 design target (issue 15, item 10) is 1,000 connected players at 100 tables on one core, with
 the time from an action sent to its echo at p99 within 50 ms.
 
-The load is driven from `--load-processes` processes (`multiprocessing`, spawned), each with
+The load is driven from `--load-processes` processes (`multiprocessing`, forkserver), each with
 its share of the tables and their players on an event loop of its own, so that one
 process's core is not the limit of what the benchmark can show (near 1,000 actions a second
 one process used 93% of its core). By default there is one a core beside the server's: on
@@ -657,11 +657,12 @@ async def _drive(players: list[Player], think: float, pipe: Connection) -> None:
 
 class Loads:
     """The load processes of one measurement, as this process sees them: each started with
-    its share of the players (spawned: a fresh interpreter, no event loop or threads
-    inherited), on the cores this process may use, and what each last said."""
+    its share of the players (forked from the forkserver, which imported this module once
+    and has no event loop or threads to hand on), on the cores this process may use, and
+    what each last said."""
 
     def __init__(self, shares: list[list[Player]], think: float) -> None:
-        context = multiprocessing.get_context("spawn")
+        context = multiprocessing.get_context("forkserver")
         self.pipes: list[Connection] = []
         self.processes: list[BaseProcess] = []
         self._seated = [0] * len(shares)
@@ -1308,7 +1309,8 @@ async def _main(options: argparse.Namespace) -> None:
                     measured = await _side(side, server_cores, options, repeat)
                     runs += [replace(run, side=side.name, repeat=repeat) for run in measured]
             _progress("")
-            audits = {side.name: await asyncio.to_thread(_audit, side) for side in sides}
+            said = await asyncio.gather(*(asyncio.to_thread(_audit, side) for side in sides))
+            audits = {side.name: audit for side, audit in zip(sides, said, strict=True)}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     audit = _audited(audits)
@@ -1464,7 +1466,8 @@ def _interrupted(signum: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     options = _options(argv)
     signal.signal(signal.SIGTERM, _interrupted)
-    collect_seldom()  # as the server does: the load's own pauses are not the server's latency
+    multiprocessing.get_context("forkserver").set_forkserver_preload(["__main__"])
+    collect_seldom()  # the load processes do too (`_load_process`), as the server does
     asyncio.run(_main(options))
 
 
