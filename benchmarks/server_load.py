@@ -10,18 +10,20 @@ temporary folder (or `--database postgresql://...`); the load is on the other co
 design target (issue 15, item 10) is 1,000 connected players at 100 tables on one core, with
 the time from an action sent to its echo at p99 within 50 ms.
 
-The load is driven from `--load-processes` processes (`multiprocessing`, forkserver), each with
-its share of the tables and their players on an event loop of its own, so that one
-process's core is not the limit of what the benchmark can show (near 1,000 actions a second
-one process used 93% of its core). By default there is one a core beside the server's: on
-a 2-core machine one, on core 1, since processes sharing a core share its capacity, not add
-to it; the first line printed says where each runs. This process opens the tables, starts
-the load processes, tells them when to measure and adds up what they send back as plain
-data. Each load process reports its own CPU (user + system over the window); the load's CPU
-is printed beside the server's, and a warning when the load kept its cores 85% busy or more
-(`LOAD_BOUND`), since a figure may then be the load's limit, not the server's. The server's
-own CPU an action (`ms/act`: its CPU seconds in the window over the acks that came in it)
-does not depend on the load keeping up: the figure to compare at saturation.
+The load is driven from `--load-processes` processes (`multiprocessing`, forked from a
+forkserver), each with its share of the tables and their players on an event loop of its
+own, so that one process's core is not the limit of what the benchmark can show (near
+1,000 actions a second one process used 93% of its core). By default there is one a core
+beside the server's: on a 2-core machine one, on core 1, since processes sharing a core
+share its capacity, not add to it; the first line printed says where they run. This
+process opens the tables, starts the load processes, tells them when to measure and adds
+up what they send back as plain data. Each load process reports its own CPU (user + system
+over the window); the load's CPU is printed beside the server's, with a warning when the
+load kept its cores 85% busy or more (`LOAD_BOUND`), since a figure may then be the load's
+limit, not the server's, and one when something else kept the server's core 20% busy or
+more. The server's own CPU an action (`ms/act`: its CPU seconds in the window over the acks
+that came in it) does not depend on the load keeping up: the figure to compare at
+saturation.
 
 `--before CHECKOUT` measures, in the same run, the server of another checkout (a folder with
 `src/croupier`, or a commit of this checkout, made into a temporary `git worktree` and
@@ -1306,8 +1308,7 @@ async def _main(options: argparse.Namespace) -> None:
             runs = []
             for repeat in range(options.repeat):  # before, after, after, before, ...
                 for side in sides if repeat % 2 == 0 else sides[::-1]:
-                    measured = await _side(side, server_cores, options, repeat)
-                    runs += [replace(run, side=side.name, repeat=repeat) for run in measured]
+                    runs += await _side(side, server_cores, options, repeat)
             _progress("")
             said = await asyncio.gather(*(asyncio.to_thread(_audit, side) for side in sides))
             audits = {side.name: audit for side, audit in zip(sides, said, strict=True)}
@@ -1405,7 +1406,9 @@ async def _side(
             if server.process.returncode not in (0, -signal.SIGINT, None):
                 code = server.process.returncode
                 print(f"the server ended with {code}:\n{server.log_tail()}", file=sys.stderr)
-    return [replace(run, name=run.name.removeprefix(side.name).strip()) for run in runs]
+    return [  # (named for the progress lines with the side, measured without it)
+        replace(run, name=run.name.split()[-1], side=side.name, repeat=repeat) for run in runs
+    ]
 
 
 def _failures(runs: list[Measured], audit: str) -> list[str]:
