@@ -279,7 +279,7 @@ def serve_command(
         from uvicorn.config import LOGGING_CONFIG
 
         from croupier.server.app import create_app
-        from croupier.server.collector import collect_seldom
+        from croupier.server.collector import DUMPS, collect_on_signal, collect_seldom
         from croupier.server.database import (
             Unavailable,
             default_url,
@@ -333,6 +333,8 @@ def serve_command(
         )
         print(said.format(n=bot_tables, host=host, port=port), flush=True)
     collect_seldom()
+    if os.environ.get(DUMPS):  # benchmarks/idle_sockets.py measuring
+        collect_on_signal(Path(os.environ[DUMPS]))
     uvicorn.run(
         app,
         host=host,
