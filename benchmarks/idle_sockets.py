@@ -59,7 +59,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server_load import (  # noqa: E402  (its neighbour, as a module)
+from server_load import (
     BUY_IN,
     GAME,
     SEATS,
@@ -70,10 +70,10 @@ from server_load import (  # noqa: E402  (its neighbour, as a module)
     _until_healthy,
 )
 
-from croupier.client import messages_of  # noqa: E402
-from croupier.engine.actions import Join  # noqa: E402
-from croupier.engine.codec import encode  # noqa: E402
-from croupier.server.collector import DUMPS, collect_seldom  # noqa: E402
+from croupier.client import messages_of
+from croupier.engine.actions import Join
+from croupier.engine.codec import encode
+from croupier.server.collector import DUMPS, collect_seldom
 
 TARGET_SOCKETS, TARGET_KIB = 10_000, 25.0
 PER_PROCESS = 2_500
@@ -317,10 +317,18 @@ async def _read(name: str, server: Server, dumps: Path, sockets: int, settle: fl
 
 
 def _grown(dumps: Path, first: int, last: int, lines: int = 20) -> list[str]:
-    """The allocations that grew most from snapshot `first` to `last`, by line."""
+    """What tracemalloc saw grow from snapshot `first` to `last`: in all, by file, by line."""
     old = tracemalloc.Snapshot.load(str(dumps / f"{first}.snapshot"))
     new = tracemalloc.Snapshot.load(str(dumps / f"{last}.snapshot"))
-    return [str(stat) for stat in new.compare_to(old, "lineno")[:lines]]
+    by_file = new.compare_to(old, "filename")
+    total = sum(stat.size_diff for stat in by_file)
+    said = [f"in all: {total / 1024:+.0f} KiB"]
+    said += [str(stat) for stat in by_file[: lines // 2]]
+    said += [str(stat) for stat in new.compare_to(old, "lineno")[:lines]]
+    if len(new.traces[0].traceback) > 1 if new.traces else False:  # --trace 2 or more
+        for stat in new.compare_to(old, "traceback")[: lines // 2]:
+            said += [str(stat), *(f"    {line}" for line in stat.traceback.format())]
+    return said
 
 
 # --- a run -------------------------------------------------------------------------------
@@ -429,9 +437,7 @@ async def _main(options: argparse.Namespace) -> None:
         if options.json:
             figures: dict[str, Any] = {"readings": [asdict(r) for r in readings]}
             none = readings[0]
-            figures["kib_a_socket"] = {
-                r.name: _per_socket(none, r, "rss") for r in readings[1:]
-            }
+            figures["kib_a_socket"] = {r.name: _per_socket(none, r, "rss") for r in readings[1:]}
             figures["grown"] = grown
             print(json.dumps(figures, indent=1))
         else:

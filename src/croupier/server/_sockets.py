@@ -75,10 +75,9 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
     lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
     if lines:
         subscriber.tell({"type": "chat", "lines": lines})
-    sent = asyncio.Event()
-    sender = asyncio.create_task(_send(websocket, subscriber, sent))
-    receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber, sent))
-    slow = asyncio.create_task(subscriber.overflowed.wait())
+    sender = asyncio.create_task(_send(websocket, subscriber))
+    receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber))
+    slow = subscriber.slow()
     try:
         await asyncio.wait({receiver, slow, sender}, return_when=asyncio.FIRST_COMPLETED)
         if receiver.done():
@@ -90,7 +89,7 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-    if subscriber.overflowed.is_set():
+    if subscriber.overflowed:
         await _close_slow(websocket)
 
 
@@ -114,21 +113,17 @@ async def unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
         await websocket.close(code=UNAVAILABLE, reason=reason)
 
 
-async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
+async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
     """Send the connection's outbox in order, every message waiting in one frame (a JSON
     list of them, when there are several): each a message made for this connection alone (a
     dict), or the text made once for its audience; a `heartbeat` when there has been nothing
-    to send for `HEARTBEAT` seconds. `sent` is set each time the outbox is taken."""
+    to send for `HEARTBEAT` seconds."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            try:
+            with contextlib.suppress(TimeoutError):  # (a message told meanwhile stays put)
                 async with asyncio.timeout(protocol.HEARTBEAT):
-                    waiting = [await subscriber.outbox.get()]
-            except TimeoutError:  # (nothing is lost: a message not yet taken stays put)
-                waiting = [protocol.heartbeat()]
-            while not subscriber.outbox.empty():
-                waiting.append(subscriber.outbox.get_nowait())
-            sent.set()
+                    await subscriber.told()
+            waiting = subscriber.take() or [protocol.heartbeat()]
             texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
             await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
             moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
@@ -142,11 +137,10 @@ async def _receive(
     runner: TableRunner,
     who: tuple[int, str],
     subscriber: Subscriber,
-    sent: asyncio.Event,
 ) -> None:
     """Read the connection's messages (`frames`); every answer goes out through its outbox,
     in order. While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be
-    sent (`sent` says when the outbox is taken), the socket is not read."""
+    sent, the socket is not read."""
     pending: set[asyncio.Task[Any]] = set()
     known = {kind.__name__: kind for kind in runner.book.game.actions}
 
@@ -157,9 +151,8 @@ async def _receive(
     while True:
         while len(pending) >= _IN_FLIGHT:
             await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-        while subscriber.outbox.qsize() >= _READ_AHEAD:
-            sent.clear()
-            await sent.wait()
+        while len(subscriber.outbox) >= _READ_AHEAD:
+            await subscriber.taken()
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
