@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier import i18n
+from croupier.engine.actions import Action
 from croupier.errors import InvalidInput
 from croupier.server import _frames as frames
 from croupier.server import _protocol as protocol
@@ -123,13 +125,27 @@ async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
             with contextlib.suppress(TimeoutError):  # (a message told meanwhile stays put)
                 async with asyncio.timeout(protocol.HEARTBEAT):
                     await subscriber.told()
-            waiting = subscriber.take() or [protocol.heartbeat()]
-            texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
-            await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
-            moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
-            if moved:
-                await websocket.close(code=MOVED, reason=moved[0]["reason"])
+            if not await _sent(websocket, subscriber.take() or [protocol.heartbeat()]):
                 return
+
+
+async def _sent(websocket: WebSocket, waiting: list[dict[str, Any] | str]) -> bool:
+    """Send `waiting` in one frame: False if one of them said the table moved, and the
+    socket is closed. (What was sent is let go on return, not kept while the connection
+    idles: a view is some kilobytes.)"""
+    texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
+    await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
+    moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
+    if moved:
+        await websocket.close(code=MOVED, reason=moved[0]["reason"])
+        return False
+    return True
+
+
+@functools.cache
+def _known(actions: tuple[type[Action], ...]) -> dict[str, type[Action]]:
+    """A game's actions by name: one mapping for every connection to its tables."""
+    return {kind.__name__: kind for kind in actions}
 
 
 async def _receive(
@@ -142,7 +158,7 @@ async def _receive(
     in order. While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be
     sent, the socket is not read."""
     pending: set[asyncio.Task[Any]] = set()
-    known = {kind.__name__: kind for kind in runner.book.game.actions}
+    known = _known(runner.book.game.actions)
 
     def waited(task: asyncio.Task[Any]) -> None:
         pending.add(task)

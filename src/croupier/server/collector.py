@@ -49,7 +49,7 @@ def collect_on_signal(folder: Path) -> None:
         path = folder / f"{done[0]}.snapshot"
         written = path.with_suffix(".part")
         if tracemalloc.is_tracing():
-            tracemalloc.take_snapshot().dump(written)
+            tracemalloc.take_snapshot().dump(str(written))
         else:
             written.touch()
         os.replace(written, path)  # (whole, once it is there)
