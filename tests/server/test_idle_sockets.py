@@ -6,11 +6,15 @@ asserted here: machines are noisy."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from croupier.server.collector import DUMPS, collect_on_signal
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "idle_sockets.py"
 
@@ -38,3 +42,33 @@ def test_a_bad_option_is_one_line_and_exit_2():
     assert ran.stderr.strip().splitlines() == [
         "idle_sockets.py: --sockets 5 is not valid: 10 to 100000"
     ]
+
+
+def test_the_server_collects_on_sigusr1_when_asked_to_and_says_it_is_done(tmp_path):
+    """`CROUPIER_MEMORY_DUMPS`: each SIGUSR1, a full collection and a file that says it is
+    done (a tracemalloc snapshot when tracing), numbered from 1, for the benchmark to wait on."""
+    before = signal.getsignal(signal.SIGUSR1)
+    try:
+        collect_on_signal(tmp_path)
+        os.kill(os.getpid(), signal.SIGUSR1)
+        os.kill(os.getpid(), signal.SIGUSR1)
+    finally:
+        signal.signal(signal.SIGUSR1, before)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["1.snapshot", "2.snapshot"]
+
+
+def test_serve_refuses_a_dumps_folder_that_is_not_there(tmp_path):
+    command = [
+        sys.executable,
+        "-m",
+        "croupier",
+        "serve",
+        "--database",
+        f"sqlite:///{tmp_path}/x.db",
+    ]
+    environment = {**os.environ, DUMPS: str(tmp_path / "nowhere")}
+    ran = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, check=False, env=environment
+    )
+    assert ran.returncode == 2
+    assert ran.stderr.strip().splitlines()[-1].endswith("is not valid: give a folder that is there")

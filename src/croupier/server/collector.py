@@ -7,6 +7,9 @@ the slowest echoes: p99 150 ms, and 48 ms with the thresholds below (docs/scalin
 Reference counting still frees nearly everything at once; the collector is only for
 cycles, which now wait longer (a full collection about every 10^8 allocations, a minute
 or two of a busy server).
+
+For measuring, with `CROUPIER_MEMORY_DUMPS` set, `croupier serve` collects everything when
+sent SIGUSR1 (`collect_on_signal`): benchmarks/idle_sockets.py reads its memory so.
 """
 
 from __future__ import annotations
