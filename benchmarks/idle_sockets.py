@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/idle_sockets.py [--sockets 10000] [--tables 100] [--seated 2]
         [--settle 12] [--processes 0] [--database URL] [--trace FRAMES] [--json]
+        [--before CHECKOUT]
 
 `croupier serve` (the real command, a subprocess, on a free loopback port and a fresh SQLite
 file in a temporary folder, pinned to the first core) is given people in bulk and `--tables`
@@ -19,8 +20,11 @@ the connections are told their table, after `--settle` seconds (a heartbeat or t
 full garbage collection in the server (SIGUSR1, with `CROUPIER_MEMORY_DUMPS` set: see
 `croupier.server.collector.collect_on_signal`); with `--trace`, tracemalloc traces the
 server (PYTHONTRACEMALLOC) and the allocations that grew most from no sockets to all of them
-are printed by line. Memory a socket is the growth over the sockets open; the baseline's
-figure and the ratio of the two say whether it is a cost a socket or a start-up cost.
+are printed by line. With `--before CHECKOUT`, the server of that commit (its `src`, from
+git) is measured first, the same way, and the two figures compared.
+
+Memory a socket is the growth over the sockets open; the baseline's figure and the ratio of
+the two say whether it is a cost a socket or a start-up cost.
 
 The load holds its sockets in `--processes` processes (0: one for each 2,500), on the other
 cores, with the `websockets` library directly, no compression, small queues and no pings of
@@ -36,6 +40,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import io
 import json
 import multiprocessing
 import os
@@ -43,7 +49,9 @@ import platform
 import resource
 import shutil
 import signal
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import tracemalloc
@@ -98,6 +106,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--database", help="sqlite:///FILE or postgresql://... (a temp file)")
     parser.add_argument("--trace", type=int, default=0, help="tracemalloc's frames (0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as one object")
+    parser.add_argument(
+        "--before", metavar="CHECKOUT", help="first measure the server of this commit, the same way"
+    )
     options = parser.parse_args(argv)
     if not 10 <= options.sockets <= 100_000:
         parser.error(f"--sockets {options.sockets} is not valid: 10 to 100000")
@@ -112,6 +123,11 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     database = options.database
     if database is not None and not database.startswith(("sqlite:///", "postgresql://")):
         parser.error(f"--database {database!r}: give sqlite:///FILE or postgresql://...")
+    if options.before is not None:
+        known = ["git", "-C", str(Path(__file__).resolve().parents[1]), "rev-parse", "--verify"]
+        known.append(f"{options.before}^{{commit}}")
+        if subprocess.run(known, capture_output=True, check=False).returncode != 0:
+            parser.error(f"--before {options.before!r} is not a commit of this repository")
     needed = options.sockets + 1000
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < needed:
@@ -300,16 +316,19 @@ def _field(path: str, name: str) -> int | None:
     return None
 
 
-async def _read(name: str, server: Server, dumps: Path, sockets: int, settle: float) -> Reading:
-    """After `settle` seconds, a full collection in the server (waited for), then its
-    memory and open files."""
+async def _read(
+    name: str, *, server: Server, dumps: Path | None, sockets: int, settle: float
+) -> Reading:
+    """After `settle` seconds, a full collection in the server (waited for; none when it
+    cannot be asked, `dumps` None), then its memory and open files."""
     await asyncio.sleep(settle)
-    before = len(list(dumps.glob("*.snapshot")))
-    server.process.send_signal(signal.SIGUSR1)
-    while len(list(dumps.glob("*.snapshot"))) <= before:
-        if server.process.poll() is not None:
-            raise SystemExit(f"the server stopped:\n{server.log_tail()}")
-        await asyncio.sleep(0.05)
+    if dumps is not None:
+        before = len(list(dumps.glob("*.snapshot")))
+        server.process.send_signal(signal.SIGUSR1)
+        while len(list(dumps.glob("*.snapshot"))) <= before:
+            if server.process.poll() is not None:
+                raise SystemExit(f"the server stopped:\n{server.log_tail()}")
+            await asyncio.sleep(0.05)
     pid = server.pid
     rss = _field(f"/proc/{pid}/status", "VmRSS") or 0
     pss = _field(f"/proc/{pid}/smaps_rollup", "Pss")
@@ -368,27 +387,36 @@ def _report(readings: list[Reading], grown: list[str]) -> None:
             print(f"  {line}")
 
 
-async def _main(options: argparse.Namespace) -> None:
-    cores = sorted(os.sched_getaffinity(0))
-    server_core, load_cores = cores[0], set(cores[1:] or cores)
-    folder = Path(tempfile.mkdtemp(prefix="croupier-idle-"))
+async def _measure(
+    options: argparse.Namespace, folder: Path, source: Path | None, cores: list[int], say: Any
+) -> tuple[list[Reading], list[str]]:
+    """One server measured, this checkout's or (`source`) another's: its readings with no
+    sockets, a tenth and all of them, and (`--trace`) what grew."""
     dumps = folder / "dumps"
-    dumps.mkdir()
+    dumps.mkdir(parents=True)
     database = options.database or f"sqlite:///{folder / 'idle.db'}"
-    say = print if not options.json else lambda *a: print(*a, file=sys.stderr)
+    server_core, load_cores = cores[0], set(cores[1:] or cores)
+    collects = source is None or "collect_on_signal" in _collector(source)
+    if not collects:
+        say("that server cannot be told to collect (SIGUSR1): measured without it, no --trace")
+    asked = {DUMPS: str(dumps)}
+    if options.trace and collects:
+        asked["PYTHONTRACEMALLOC"] = str(options.trace)
+    if source is not None:
+        asked["PYTHONPATH"] = str(source / "src")
+    kept = {name: os.environ.get(name) for name in asked}
+    os.environ.update(asked)
+    try:
+        server = Server(database, server_core, folder / "server")
+    finally:
+        for name, value in kept.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     processes = options.processes or -(-options.sockets // PER_PROCESS)
-    say(
-        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}; "
-        f"server on core {server_core}, load on {sorted(load_cores)} in {processes} processes"
-    )
-    _raise_files()
-    os.environ[DUMPS] = str(dumps)
-    if options.trace:
-        os.environ["PYTHONTRACEMALLOC"] = str(options.trace)
-    server = Server(database, server_core, folder / "server")
-    for name in (DUMPS, "PYTHONTRACEMALLOC"):
-        os.environ.pop(name, None)
     load = Load(processes, load_cores)
+    say(f"server on core {server_core}, load on {sorted(load_cores)} in {processes} processes")
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=120) as http:
             await _until_healthy(server, http, 120)
@@ -409,12 +437,12 @@ async def _main(options: argparse.Namespace) -> None:
         base = server.url.replace("http://", "ws://", 1)
         specs = []
         for index, person in enumerate(people):
-            seat = index // len(tables)
             url = f"{base}/api/tables/{tables[index % len(tables)]}/socket"
+            row = index // len(tables)
+            seat = row if row < options.seated else None
             specs.append(Spec(url, person.cookie, person.address, seat))
-            if seat >= options.seated:
-                specs[-1] = Spec(url, person.cookie, person.address, None)
-        readings = [await _read("none", server, dumps, 0, options.settle)]
+        read = functools.partial(_read, server=server, dumps=dumps if collects else None)
+        readings = [await read("none", sockets=0, settle=options.settle)]
         first = options.sockets // 10
         for name, part in (("baseline", specs[:first]), ("all", specs[first:])):
             _progress(f"opening {len(part)} sockets")
@@ -425,7 +453,7 @@ async def _main(options: argparse.Namespace) -> None:
             took = time.perf_counter() - start
             _progress(f"{len(part)} sockets opened in {took:.1f} s; settling")
             sockets = first if name == "baseline" else options.sockets
-            readings.append(await _read(name, server, dumps, sockets, options.settle))
+            readings.append(await read(name, sockets=sockets, settle=options.settle))
         _progress("")
         still, why = await load.count()
         if still < options.sockets:
@@ -433,21 +461,69 @@ async def _main(options: argparse.Namespace) -> None:
             raise SystemExit(f"{lost} sockets were closed while idle: {'; '.join(why)}")
         if server.process.poll() is not None:
             raise SystemExit(f"the server stopped:\n{server.log_tail()}")
-        grown = _grown(dumps, 1, 3) if options.trace else []
-        if options.json:
-            figures: dict[str, Any] = {"readings": [asdict(r) for r in readings]}
-            none = readings[0]
-            figures["kib_a_socket"] = {r.name: _per_socket(none, r, "rss") for r in readings[1:]}
-            figures["grown"] = grown
-            print(json.dumps(figures, indent=1))
-        else:
-            _report(readings, grown)
+        return readings, _grown(dumps, 1, 3) if "PYTHONTRACEMALLOC" in asked else []
     except (SystemExit, RuntimeError, OSError):
         print(f"the server's log ends:\n{server.log_tail()}", file=sys.stderr)
         raise
     finally:
         await load.close()
         server.stop()
+
+
+def _collector(source: Path) -> str:
+    path = source / "src" / "croupier" / "server" / "collector.py"
+    return path.read_text() if path.exists() else ""
+
+
+def _checkout(checkout: str, into: Path) -> Path:
+    """This repository's `src` at `checkout`, written into `into`."""
+    here = Path(__file__).resolve().parents[1]
+    archive = ["git", "-C", str(here), "archive", "--format=tar", checkout, "src"]
+    made = subprocess.run(archive, capture_output=True, check=True)
+    into.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(made.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def _figures(readings: list[Reading], grown: list[str]) -> dict[str, Any]:
+    none = readings[0]
+    return {
+        "readings": [asdict(r) for r in readings],
+        "kib_a_socket": {r.name: _per_socket(none, r, "rss") for r in readings[1:]},
+        "grown": grown,
+    }
+
+
+async def _main(options: argparse.Namespace) -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    folder = Path(tempfile.mkdtemp(prefix="croupier-idle-"))
+    say = print if not options.json else lambda *a: print(*a, file=sys.stderr)
+    say(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    _raise_files()
+    try:
+        before = None
+        if options.before:
+            source = _checkout(options.before, folder / "before" / "checkout")
+            say(f"before: {options.before}")
+            before = await _measure(options, folder / "before", source, cores, say)
+        say("this checkout:")
+        readings, grown = await _measure(options, folder / "now", None, cores, say)
+        if options.json:
+            figures = _figures(readings, grown)
+            if before is not None:
+                figures["before"] = _figures(*before)
+            print(json.dumps(figures, indent=1))
+            return
+        if before is not None:
+            print(f"before ({options.before}):")
+            _report(*before)
+            print("this checkout:")
+        _report(readings, grown)
+        if before is not None:
+            now, then = (_per_socket(r[0], r[-1], "rss") or 0.0 for r in (readings, before[0]))
+            print(f"a socket at {options.sockets}, this checkout / before: {now / then:.2f}x")
+    finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
