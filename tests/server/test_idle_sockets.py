@@ -35,13 +35,21 @@ def test_the_idle_sockets_benchmark_holds_every_socket_and_gives_a_figure():
     assert figures["grown"][0].startswith("in all: ")  # what tracemalloc saw grow
 
 
-def test_a_bad_option_is_one_line_and_exit_2():
-    command = [sys.executable, str(SCRIPT), "--sockets", "5"]
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--sockets", "5"], "--sockets 5 is not valid: 10 to 100000"),
+        (
+            ["--before", "no-such-commit"],
+            "--before 'no-such-commit' is not a commit of this repository",
+        ),
+    ],
+)
+def test_a_bad_option_is_one_line_and_exit_2(given, said):
+    command = [sys.executable, str(SCRIPT), *given]
     ran = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert ran.returncode == 2
-    assert ran.stderr.strip().splitlines() == [
-        "idle_sockets.py: --sockets 5 is not valid: 10 to 100000"
-    ]
+    assert ran.stderr.strip().splitlines() == [f"idle_sockets.py: {said}"]
 
 
 def test_the_server_collects_on_sigusr1_when_asked_to_and_says_it_is_done(tmp_path):
