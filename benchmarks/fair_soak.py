@@ -106,10 +106,8 @@ def _choose(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]
 
 async def _messages(subscriber: Subscriber) -> list[dict[str, Any]]:
     """Every message waiting in the outbox (at least one), read as JSON."""
-    waiting = [await subscriber.outbox.get()]
-    while not subscriber.outbox.empty():
-        waiting.append(subscriber.outbox.get_nowait())
-    return [json.loads(m) if isinstance(m, str) else m for m in waiting]
+    await subscriber.told()
+    return [json.loads(m) if isinstance(m, str) else m for m in subscriber.take()]
 
 
 async def _play(runner: TableRunner, person: int, coups: int, rng: random.Random) -> list[str]:

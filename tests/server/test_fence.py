@@ -171,11 +171,7 @@ def test_a_process_that_loses_a_table_never_shows_it_closed(database_url):
 
 
 def _drained(subscriber: Subscriber) -> list[Any]:
-    found = []
-    while not subscriber.outbox.empty():
-        message = subscriber.outbox.get_nowait()
-        found.append(json.loads(message) if isinstance(message, str) else message)
-    return found
+    return [json.loads(m) if isinstance(m, str) else m for m in subscriber.take()]
 
 
 def test_a_table_being_taken_up_here_is_sent_nowhere_until_it_runs(database_url):

@@ -44,10 +44,7 @@ class _Clock:
 
 def _views(subscriber: Subscriber) -> list[dict[str, Any]]:
     """The views in the connection's outbox, read."""
-    told = []
-    while not subscriber.outbox.empty():
-        message = subscriber.outbox.get_nowait()
-        told.append(json.loads(message) if isinstance(message, str) else message)
+    told = [json.loads(m) if isinstance(m, str) else m for m in subscriber.take()]
     return [message for message in told if message["type"] == "view"]
 
 
@@ -66,9 +63,7 @@ async def _step_by(subscriber: Subscriber, by: str) -> tuple[dict[str, Any], dic
     """The next step taken `by`, and the view told after it."""
     told: list[dict[str, Any]] = []
     for _ in range(2_000):
-        while not subscriber.outbox.empty():
-            message = subscriber.outbox.get_nowait()
-            told.append(json.loads(message) if isinstance(message, str) else message)
+        told += [json.loads(m) if isinstance(m, str) else m for m in subscriber.take()]
         steps = [m for m in told if m["type"] == "step" and m.get("by") == by]
         if steps and told[-1]["type"] == "view":
             return steps[0], told[-1]

@@ -18,6 +18,7 @@ from croupier.cli._options import Database, KeyFile, number, seed
 from croupier.cli._usage import fail
 from croupier.errors import InvalidInput
 from croupier.i18n import N_, _, ngettext
+from croupier.server.collector import DUMPS
 from croupier.server.door import Limits
 from croupier.server.forwarded import network, proxies
 
@@ -274,12 +275,16 @@ def serve_command(
     shared = metrics_dir or os.environ.get(_SHARED)
     if shared:
         _share(Path(shared))
+    dumps = os.environ.get(DUMPS)
+    if dumps and not Path(dumps).is_dir():
+        said = _("{name}={folder!r} is not valid: give a folder that is there")
+        raise fail(said.format(name=DUMPS, folder=dumps))
     try:
         import uvicorn
         from uvicorn.config import LOGGING_CONFIG
 
         from croupier.server.app import create_app
-        from croupier.server.collector import collect_seldom
+        from croupier.server.collector import collect_on_signal, collect_seldom
         from croupier.server.database import (
             Unavailable,
             default_url,
@@ -333,6 +338,8 @@ def serve_command(
         )
         print(said.format(n=bot_tables, host=host, port=port), flush=True)
     collect_seldom()
+    if dumps:  # benchmarks/idle_sockets.py measuring
+        collect_on_signal(Path(dumps))
     uvicorn.run(
         app,
         host=host,

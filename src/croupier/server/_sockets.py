@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier import i18n
+from croupier.engine.actions import Action
 from croupier.errors import InvalidInput
 from croupier.server import _frames as frames
 from croupier.server import _protocol as protocol
@@ -75,10 +77,9 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
     lines = runner.talk.recent()  # (no wait since subscribing: no line missed or doubled)
     if lines:
         subscriber.tell({"type": "chat", "lines": lines})
-    sent = asyncio.Event()
-    sender = asyncio.create_task(_send(websocket, subscriber, sent))
-    receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber, sent))
-    slow = asyncio.create_task(subscriber.overflowed.wait())
+    sender = asyncio.create_task(_send(websocket, subscriber))
+    receiver = asyncio.create_task(_receive(websocket, runner, who, subscriber))
+    slow = subscriber.slow()
     try:
         await asyncio.wait({receiver, slow, sender}, return_when=asyncio.FIRST_COMPLETED)
         if receiver.done():
@@ -90,7 +91,7 @@ async def seated(websocket: WebSocket, lobby: Lobby, who: tuple[int, str]) -> No
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-    if subscriber.overflowed.is_set():
+    if subscriber.overflowed:
         await _close_slow(websocket)
 
 
@@ -114,27 +115,37 @@ async def unavailable(websocket: WebSocket, error: SQLAlchemyError) -> None:
         await websocket.close(code=UNAVAILABLE, reason=reason)
 
 
-async def _send(websocket: WebSocket, subscriber: Subscriber, sent: asyncio.Event) -> None:
+async def _send(websocket: WebSocket, subscriber: Subscriber) -> None:
     """Send the connection's outbox in order, every message waiting in one frame (a JSON
     list of them, when there are several): each a message made for this connection alone (a
     dict), or the text made once for its audience; a `heartbeat` when there has been nothing
-    to send for `HEARTBEAT` seconds. `sent` is set each time the outbox is taken."""
+    to send for `HEARTBEAT` seconds."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            try:
+            with contextlib.suppress(TimeoutError):  # (a message told meanwhile stays put)
                 async with asyncio.timeout(protocol.HEARTBEAT):
-                    waiting = [await subscriber.outbox.get()]
-            except TimeoutError:  # (nothing is lost: a message not yet taken stays put)
-                waiting = [protocol.heartbeat()]
-            while not subscriber.outbox.empty():
-                waiting.append(subscriber.outbox.get_nowait())
-            sent.set()
-            texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
-            await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
-            moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
-            if moved:
-                await websocket.close(code=MOVED, reason=moved[0]["reason"])
+                    await subscriber.told()
+            if not await _sent(websocket, subscriber.take() or [protocol.heartbeat()]):
                 return
+
+
+async def _sent(websocket: WebSocket, waiting: list[dict[str, Any] | str]) -> bool:
+    """Send `waiting` in one frame: False if one of them said the table moved, and the
+    socket is closed. (What was sent is let go on return, not kept while the connection
+    idles: a view is some kilobytes.)"""
+    texts = [m if isinstance(m, str) else json_text(m) for m in waiting]
+    await websocket.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
+    moved = [m for m in waiting if isinstance(m, dict) and m["type"] == "moved"]
+    if moved:
+        await websocket.close(code=MOVED, reason=moved[0]["reason"])
+        return False
+    return True
+
+
+@functools.cache
+def _known(actions: tuple[type[Action], ...]) -> dict[str, type[Action]]:
+    """A game's actions by name: one mapping for every connection to its tables."""
+    return {kind.__name__: kind for kind in actions}
 
 
 async def _receive(
@@ -142,13 +153,12 @@ async def _receive(
     runner: TableRunner,
     who: tuple[int, str],
     subscriber: Subscriber,
-    sent: asyncio.Event,
 ) -> None:
     """Read the connection's messages (`frames`); every answer goes out through its outbox,
     in order. While `_IN_FLIGHT` wait for their answers, or `_READ_AHEAD` messages to be
-    sent (`sent` says when the outbox is taken), the socket is not read."""
+    sent, the socket is not read."""
     pending: set[asyncio.Task[Any]] = set()
-    known = {kind.__name__: kind for kind in runner.book.game.actions}
+    known = _known(runner.book.game.actions)
 
     def waited(task: asyncio.Task[Any]) -> None:
         pending.add(task)
@@ -157,9 +167,8 @@ async def _receive(
     while True:
         while len(pending) >= _IN_FLIGHT:
             await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-        while subscriber.outbox.qsize() >= _READ_AHEAD:
-            sent.clear()
-            await sent.wait()
+        while len(subscriber.outbox) >= _READ_AHEAD:
+            await subscriber.taken()
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return

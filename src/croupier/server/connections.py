@@ -18,28 +18,72 @@ OUTBOX_LIMIT = 500
 closed (`SLOW`) rather than held in memory without end."""
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class Subscriber:
     """A connection to a table: whose it is (None: someone not logged in), its outbox (each
-    message a dict, or the JSON text made once for its audience), whether it asked for the
-    steps in words, and its language (of the words, and of the refusals of its actions).
-    `overflowed` is set, and nothing more is kept for it, once its outbox holds
-    `OUTBOX_LIMIT` messages unsent."""
+    message a dict, or the JSON text made once for its audience, in order), whether it asked
+    for the steps in words, and its language (of the words, and of the refusals of its
+    actions). `overflowed` is set, and nothing more is kept for it, once its outbox holds
+    `OUTBOX_LIMIT` messages unsent.
+
+    An idle connection holds nothing but this and its socket (benchmarks/idle_sockets.py):
+    the outbox is a list, and a future is made only while its sender or its reader waits
+    (`told`, `taken`, `slow`), not an `asyncio.Queue` and events each."""
 
     person: int | None
-    outbox: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
     words: bool = False
     language: str = i18n.DEFAULT
-    overflowed: asyncio.Event = field(default_factory=asyncio.Event)
+    outbox: list[dict[str, Any] | str] = field(default_factory=list)
+    overflowed: bool = False
+    _told: asyncio.Future[None] | None = field(default=None, init=False, repr=False)
+    _taken: asyncio.Future[None] | None = field(default=None, init=False, repr=False)
+    _slow: asyncio.Future[None] | None = field(default=None, init=False, repr=False)
 
     def tell(self, message: dict[str, Any] | str) -> None:
         """Put `message` in the outbox, unless the connection is not reading it."""
-        if self.overflowed.is_set():
+        if self.overflowed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.overflowed.set()
+        if len(self.outbox) >= OUTBOX_LIMIT:
+            self.overflowed = True
+            _settle(self._slow)
             return
-        self.outbox.put_nowait(message)
+        self.outbox.append(message)
+        _settle(self._told)
+
+    def take(self) -> list[dict[str, Any] | str]:
+        """Every message waiting, in order, taken out of the outbox."""
+        taken, self.outbox = self.outbox, []
+        _settle(self._taken)
+        return taken
+
+    async def told(self) -> None:
+        """Return once the outbox holds a message (at once if it does)."""
+        while not self.outbox:
+            self._told = asyncio.get_running_loop().create_future()
+            try:
+                await self._told
+            finally:
+                self._told = None
+
+    async def taken(self) -> None:
+        """Return once the outbox is next taken (`take`)."""
+        self._taken = asyncio.get_running_loop().create_future()
+        try:
+            await self._taken
+        finally:
+            self._taken = None
+
+    def slow(self) -> asyncio.Future[None]:
+        """A future done once the outbox overflows (done already if it has)."""
+        self._slow = asyncio.get_running_loop().create_future()
+        if self.overflowed:
+            self._slow.set_result(None)
+        return self._slow
+
+
+def _settle(waiting: asyncio.Future[None] | None) -> None:
+    if waiting is not None and not waiting.done():
+        waiting.set_result(None)
 
 
 @dataclass
