@@ -70,6 +70,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from server_load import (
     BUY_IN,
     GAME,
+    HERE,
     SEATS,
     SETTINGS,
     Server,
@@ -402,12 +403,10 @@ async def _measure(
     asked = {DUMPS: str(dumps)}
     if options.trace and collects:
         asked["PYTHONTRACEMALLOC"] = str(options.trace)
-    if source is not None:
-        asked["PYTHONPATH"] = str(source / "src")
     kept = {name: os.environ.get(name) for name in asked}
     os.environ.update(asked)
     try:
-        server = Server(database, server_core, folder / "server")
+        server = Server(database, server_core, folder / "server", (source or HERE) / "src")
     finally:
         for name, value in kept.items():
             if value is None:
@@ -477,8 +476,7 @@ def _collector(source: Path) -> str:
 
 def _checkout(checkout: str, into: Path) -> Path:
     """This repository's `src` at `checkout`, written into `into`."""
-    here = Path(__file__).resolve().parents[1]
-    archive = ["git", "-C", str(here), "archive", "--format=tar", checkout, "src"]
+    archive = ["git", "-C", str(HERE), "archive", "--format=tar", checkout, "src"]
     made = subprocess.run(archive, capture_output=True, check=True)
     into.mkdir(parents=True)
     with tarfile.open(fileobj=io.BytesIO(made.stdout)) as tar:

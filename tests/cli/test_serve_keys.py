@@ -57,7 +57,7 @@ def test_serve_with_a_seed_says_it_is_not_for_play(served, tmp_path):
         ("not a key at all\n", 0o600, "is not croupier's"),
         ("", 0o600, "is not croupier's"),
         ("good", 0o640, "may be read by others than its owner (mode 640): chmod 600 it"),
-        ("a folder", 0o700, "cannot read the key file"),
+        ("a folder", 0o700, "is a folder, not a key file"),
     ],
 )
 def test_a_key_file_serve_cannot_use_is_one_line_and_exit_2(served, tmp_path, text, mode, said):
