@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tasks import ROOT, build_wheel
 
-__all__ = ["ROOT", "environment", "install", "wheel"]
+__all__ = ["ROOT", "environment", "install", "run", "wheel"]
 
 _PYTHON_SETTINGS = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV")
 """What would let a Python see more than its own environment."""
@@ -71,3 +71,21 @@ def environment(bin: Path, home: Path) -> dict[str, str]:
         "LANG": "C.UTF-8",
         "COLUMNS": "200",
     }
+
+
+def run(installed: Path, home: Path, *command: str, lines: str = "") -> str:
+    """`command` run by the installed croupier's `bin` from `home`: what it printed (it must
+    exit 0)."""
+    done = subprocess.run(
+        [str(installed / command[0]), *command[1:]],
+        cwd=home,
+        env=environment(installed, home),
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout

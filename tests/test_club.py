@@ -15,7 +15,6 @@ import re
 import shlex
 import subprocess
 from collections.abc import Iterator
-from configparser import ConfigParser
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +23,9 @@ import httpx
 import pytest
 
 from tests.cli.served import PASSWORD, free_port
-from tests.installed import ROOT, environment, install, wheel
-from tests.server.proxied import running, until
+from tests.installed import ROOT, environment, install, run, wheel
+from tests.server.proxied import running, started, until
+from tests.test_docs import BLOCKS
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -36,10 +36,10 @@ _CERTIFICATE = re.compile(r" --certificate \S+ --certificate-key \S+")
 
 def _steps() -> list[str]:
     """The commands of the README's block for a club host, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## For a club host") :]
-    block = section[section.index("```\n") + 4 :]
-    return block[: block.index("```")].splitlines()
+    readme = ROOT / "README.md"
+    heading = readme.read_text(encoding="utf-8").splitlines().index("## For a club host")
+    block = next(each for each in BLOCKS if each.path == readme and each.line > heading)
+    return list(block.lines)
 
 
 @dataclass
@@ -76,28 +76,13 @@ class _Host:
         return shlex.split(line)
 
     def croupier(self, words: list[str], lines: str = "") -> str:
-        """The installed `croupier` with `words`: what it printed (it must exit 0)."""
-        done = subprocess.run(
-            [str(self.bin / "croupier"), *self.here(words)[1:]],
-            cwd=self.folder,
-            env=environment(self.bin, self.folder / "home"),
-            input=lines,
-            capture_output=True,
-            text=True,
-            timeout=180,
-            check=False,
-        )
-        assert done.returncode == 0, (words, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done.stdout
+        """The installed `croupier` with `words`, here: what it printed (it must exit 0)."""
+        return run(self.bin, self.folder / "home", "croupier", *self.here(words)[1:], lines=lines)
 
     def start(self, instance: str) -> None:
         """What systemd runs for `croupier@PORT`: the unit's `ExecStart`, `%i` the port."""
         port = int(instance.removeprefix("croupier@"))
-        unit = ConfigParser(interpolation=None)
-        unit.read_string(self.unit)
-        start = unit["Service"]["ExecStart"].replace("%i", str(port))
-        words = [word.replace("%%", "%").replace("$$", "$") for word in shlex.split(start)]
+        words = started(self.unit, port)
         assert Path(words[0]) == self.bin / "croupier"  # the installed one, by its path
         log = (self.folder / f"{instance}.log").open("w")
         self.stack.callback(log.close)

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.cli.served import PASSWORD, free_port
-from tests.installed import ROOT, environment, install, wheel
+from tests.installed import ROOT, environment, install, run, wheel
 
 pytestmark = pytest.mark.slow
 
@@ -41,24 +41,6 @@ def home(tmp_path: Path) -> Path:
     folder = tmp_path / "home"
     folder.mkdir()
     return folder
-
-
-def run(installed: Path, home: Path, *command: str, lines: str = "") -> str:
-    """`command` run by the installed croupier's `bin` from `home`: what it printed (it must
-    exit 0)."""
-    done = subprocess.run(
-        [str(installed / command[0]), *command[1:]],
-        cwd=home,
-        env=environment(installed, home),
-        input=lines,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stdout
 
 
 def test_the_wheel_is_the_one_the_readme_installs(wheels):

@@ -5,8 +5,6 @@ audit` shows and checks; every bad input is one line and exit 2, and changes not
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -16,10 +14,10 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.errors import LogInRefused
 from croupier.server import sessions
-from croupier.server.database import open_database
 from croupier.server.people import AccountDisabled, find, log_in
 from croupier.server.schema import MOST_CHIPS, Person, SessionRecord
 from tests.cli.test_ledger import _fill
+from tests.server.players import in_transaction
 from tests.server.tampering import tamper
 
 runner = CliRunner()
@@ -75,17 +73,8 @@ def _chips(url: str, name: str = "ada") -> object:
     return next(row["chips"] for row in _listed(url, "people") if row["name"] == name)
 
 
-def _session(url: str, act: Callable[[Session], Any]) -> Any:
-    engine = open_database(url)
-    try:
-        with Session(engine) as session, session.begin():
-            return act(session)
-    finally:
-        engine.dispose()
-
-
 def test_create_registers_as_the_server_does(url):
-    assert _session(url, lambda session: log_in(session, "ada", PASSWORD).name) == "ada"
+    assert in_transaction(url, lambda session: log_in(session, "ada", PASSWORD).name) == "ada"
     assert _chips(url) == 1000
     [entry] = _trail(url)
     assert (entry["by"], entry["action"], entry["subject"]) == ("op", "create", "ada")
@@ -158,13 +147,13 @@ def _ada(session: Session) -> Person:
 
 
 def _start_session(url: str) -> str:
-    return str(_session(url, lambda session: sessions.start(session, _ada(session))))
+    return str(in_transaction(url, lambda session: sessions.start(session, _ada(session))))
 
 
 def _sessions_of_ada(url: str) -> int:
-    ada = _session(url, lambda session: _ada(session).id)
+    ada = in_transaction(url, lambda session: _ada(session).id)
     query = select(SessionRecord).where(SessionRecord.person_id == ada)
-    return len(_session(url, lambda session: list(session.scalars(query))))
+    return len(in_transaction(url, lambda session: list(session.scalars(query))))
 
 
 def test_password_resets_it_and_ends_every_session(url):
@@ -173,8 +162,10 @@ def test_password_resets_it_and_ends_every_session(url):
     assert (status, out) == (0, "Reset the password of ada: 2 sessions of theirs ended.\n")
     assert _sessions_of_ada(url) == 0
     with pytest.raises(LogInRefused):
-        _session(url, lambda session: log_in(session, "ada", PASSWORD))
-    assert _session(url, lambda session: log_in(session, "ada", "a new password").name) == "ada"
+        in_transaction(url, lambda session: log_in(session, "ada", PASSWORD))
+    assert (
+        in_transaction(url, lambda session: log_in(session, "ada", "a new password").name) == "ada"
+    )
     assert _trail(url)[-1]["action"] == "password"
 
 
@@ -182,15 +173,15 @@ def test_a_disabled_person_cannot_log_in_until_enabled(url):
     token = _start_session(url)
     status, out, _ = _admin(url, "disable", "ada", "--reason", "abuse at table 3")
     assert (status, out) == (0, "Disabled ada: they cannot log in; 1 session of theirs ended.\n")
-    assert _session(url, lambda session: sessions.find(session, token)) is None
+    assert in_transaction(url, lambda session: sessions.find(session, token)) is None
     with pytest.raises(AccountDisabled, match="this account is disabled"):
-        _session(url, lambda session: log_in(session, "ada", PASSWORD))
+        in_transaction(url, lambda session: log_in(session, "ada", PASSWORD))
     with pytest.raises(LogInRefused, match="the name or the password is wrong"):
-        _session(url, lambda session: log_in(session, "ada", "not her password"))
+        in_transaction(url, lambda session: log_in(session, "ada", "not her password"))
     assert _refused(url, "disable", "ada", "--reason", "again") == "ada is disabled already"
     assert _listed(url, "people")[0]["disabled_at"] is not None
     assert _admin(url, "enable", "ada")[:2] == (0, "Enabled ada: they may log in again.\n")
-    assert _session(url, lambda session: log_in(session, "ada", PASSWORD).name) == "ada"
+    assert in_transaction(url, lambda session: log_in(session, "ada", PASSWORD).name) == "ada"
     assert [entry["action"] for entry in _trail(url)] == ["create", "disable", "enable"]
 
 
@@ -216,7 +207,7 @@ def test_close_asks_a_table_no_process_runs_and_says_so(database_url):
 
 def test_the_lists_never_show_a_hash_or_a_token(url):
     token = _start_session(url)
-    person_hash = _session(url, lambda session: _ada(session).password_hash)
+    person_hash = in_transaction(url, lambda session: _ada(session).password_hash)
     said = "".join(
         part
         for what in ("people", "sessions", "tables")

@@ -244,6 +244,17 @@ def play_at_random(
         latest = None
 
 
+def in_transaction(url: str, act: Callable[[Session], Any]) -> Any:
+    """What `act` does in one transaction on the database at `url`, as `croupier admin`
+    does it."""
+    engine = open_database(url)
+    try:
+        with Session(engine) as session, session.begin():
+            return act(session)
+    finally:
+        engine.dispose()
+
+
 def steps_of(url: str, table: int) -> list[StepRecord]:
     engine = open_database(url)
     with Session(reading(engine)) as session:

@@ -8,6 +8,8 @@ A test that needs it is skipped without nginx (`.ci/run` installs it).
 
 from __future__ import annotations
 
+import configparser
+import shlex
 import shutil
 import subprocess
 import time
@@ -91,3 +93,18 @@ def until(ready: Callable[[], bool], seconds: float = 30) -> None:
             pass
         assert time.monotonic() < deadline, "never ready"
         time.sleep(0.1)
+
+
+def unit_of(text: str) -> configparser.ConfigParser:
+    """A systemd unit's sections, its keys as systemd spells them."""
+    parsed = configparser.ConfigParser(interpolation=None, strict=True)
+    parsed.optionxform = str  # type: ignore[assignment,method-assign]  # keys as systemd's
+    parsed.read_string(text)
+    return parsed
+
+
+def started(text: str, port: int) -> list[str]:
+    """What systemd runs for the unit `text`'s instance `croupier@PORT`: its `ExecStart`,
+    `%i` the port, as words."""
+    start = unit_of(text)["Service"]["ExecStart"].replace("%i", str(port))
+    return [word.replace("%%", "%").replace("$$", "$") for word in shlex.split(start)]

@@ -6,8 +6,6 @@ seat cashed out."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from alembic import command
@@ -36,22 +34,12 @@ from tests.server.players import (
     Reader,
     chips_back,
     house_box,
+    in_transaction,
     open_table,
     sit_down,
 )
 
 runner = CliRunner()
-
-
-def _as_operator(url: str, act: Callable[[Session], Any]) -> Any:
-    """What `act` does in one transaction on the database at `url`, as `croupier admin` does
-    it."""
-    engine = open_database(url)
-    try:
-        with Session(engine) as session, session.begin():
-            return act(session)
-    finally:
-        engine.dispose()
 
 
 def _until_closed(url: str, table: int) -> None:
@@ -70,7 +58,7 @@ def _chips(url: str, name: str) -> int:
         person = session.query(PersonRecord).filter_by(name=name).one()
         return session.get_one(Account, person.account_id).balance
 
-    return int(_as_operator(url, held))
+    return int(in_transaction(url, held))
 
 
 def test_a_disabled_person_cannot_log_in_and_their_table_connection_closes(
@@ -83,7 +71,7 @@ def test_a_disabled_person_cannot_log_in_and_their_table_connection_closes(
         with ada.connect(table) as socket:
             reader = Reader(socket, ada.heard)
             reader.until(lambda m: m["type"] == "view")
-            ended = _as_operator(
+            ended = in_transaction(
                 database_url, lambda session: admin.disable(session, "op", "ada", "abuse")
             )
             assert ended == 1
@@ -98,7 +86,7 @@ def test_a_disabled_person_cannot_log_in_and_their_table_connection_closes(
         )
         wrong = server.post("/api/login", json={"name": "ada", "password": "not hers at all"})
         assert wrong.json() == {"error": "the name or the password is wrong"}, "says no more"
-        _as_operator(database_url, lambda session: admin.enable(session, "op", "ada"))
+        in_transaction(database_url, lambda session: admin.enable(session, "op", "ada"))
         again = server.post("/api/login", json={"name": "ada", "password": PASSWORD})
         assert again.status_code == 200
 
@@ -131,7 +119,7 @@ def test_a_table_the_operator_closes_is_closed_by_the_process_that_runs_it(datab
             assert closed.startswith(f"Table {table} closed at ")
     back = chips_back(database_url, table, ada.id)
     assert _chips(database_url, "ada") == STARTING_GRANT - 300 + back, "her seat cashed out"
-    held_by_tables = _as_operator(
+    held_by_tables = in_transaction(
         database_url,
         lambda session: sum(row.balance for row in session.query(Account).filter_by(kind="table")),
     )
@@ -143,7 +131,7 @@ def test_a_table_no_process_runs_is_closed_by_the_next_to_take_it_up(database_ur
     with TestClient(create_app(database_url, seed=3)) as server:
         ada = Person(server, "ada")
         table = open_table(ada, "banchek")
-    asked = _as_operator(
+    asked = in_transaction(
         database_url, lambda session: admin.ask_close(session, "op", table, "closing")
     )
     assert asked.owner is None, "its process gave its lease up as it stopped"
@@ -159,7 +147,7 @@ def test_migrating_from_0017_keeps_the_transfers_guarded_and_back_again(empty_da
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", engine_url(url))
     command.upgrade(config, "0017")
-    _as_operator(
+    in_transaction(
         url,
         lambda session: transfer(
             session,
@@ -177,8 +165,8 @@ def test_migrating_from_0017_keeps_the_transfers_guarded_and_back_again(empty_da
                 connection.execute(text(statement))
     finally:
         engine.dispose()
-    _as_operator(url, lambda session: admin.create(session, "op", "ada", PASSWORD))
-    _as_operator(url, lambda session: admin.give(session, "op", "ada", 5, "welcome"))
+    in_transaction(url, lambda session: admin.create(session, "op", "ada", PASSWORD))
+    in_transaction(url, lambda session: admin.give(session, "op", "ada", 5, "welcome"))
     assert audit(url) == []
     with pytest.raises(RuntimeError, match=r"transfers of cause admin are kept \(1\)"):
         command.downgrade(config, "0017")

@@ -8,7 +8,6 @@ through nginx with the site.)"""
 from __future__ import annotations
 
 import asyncio
-import configparser
 import datetime
 import ipaddress
 import random
@@ -31,7 +30,7 @@ from croupier.errors import InvalidInput
 from croupier.server.deploy import House, site, unit
 from tests.server import proxied
 from tests.server.players import PASSWORD, pick
-from tests.server.proxied import NGINX, until
+from tests.server.proxied import NGINX, started, unit_of, until
 from tests.server.test_crash import Server, _free_port, connect
 
 HOUSE = House("http://cards.example.org", (8001, 8002))
@@ -253,16 +252,9 @@ async def _a_coup(house: House, port: int) -> None:
     await ada.close()
 
 
-def _unit(text: str) -> configparser.ConfigParser:
-    parsed = configparser.ConfigParser(interpolation=None, strict=True)
-    parsed.optionxform = str  # type: ignore[assignment,method-assign]  # keys as systemd's
-    parsed.read_string(text)
-    return parsed
-
-
 def test_the_unit_runs_the_process_of_its_port_as_its_own_user_restarted_on_failure():
     text = unit(SECURE, ["/usr/local/bin/croupier"])
-    service = _unit(text)["Service"]
+    service = unit_of(text)["Service"]
     assert service["ExecStart"] == (
         "/usr/local/bin/croupier serve --port %i --public-url https://cards.example.org/p%i "
         "--proxy 127.0.0.1 --database sqlite:////var/lib/croupier/croupier.db "
@@ -281,7 +273,7 @@ def test_the_unit_runs_the_process_of_its_port_as_its_own_user_restarted_on_fail
         assert service[key] == value, key
     assert "ReadWritePaths" not in service  # the state directory is writable already
     assert "MemoryDenyWriteExecute" not in service  # numba's kernels write code they run
-    assert _unit(text)["Install"]["WantedBy"] == "multi-user.target"
+    assert unit_of(text)["Install"]["WantedBy"] == "multi-user.target"
     assert "#   systemctl enable --now croupier@8001 croupier@8002\n" in text
     assert "#   useradd --system" in text
 
@@ -289,22 +281,22 @@ def test_the_unit_runs_the_process_of_its_port_as_its_own_user_restarted_on_fail
 def test_the_unit_may_write_where_its_database_and_key_file_are():
     house = House("http://c.example.org", (8001,), "sqlite:////srv/the club/c.db")
     text = unit(house, ["/opt/croupier 1/bin/croupier"], PurePosixPath("/etc/c/k"))
-    service = _unit(text)["Service"]
+    service = unit_of(text)["Service"]
     words = shlex.split(service["ExecStart"])
     assert words[0] == "/opt/croupier 1/bin/croupier"
     assert words[words.index("--database") + 1] == "sqlite:////srv/the club/c.db"
     assert shlex.split(service["ReadWritePaths"]) == ["/etc/c", "/srv/the club"]
     elsewhere = unit(house, ["/c"], PurePosixPath("/etc/c/k"), PurePosixPath("/srv/m/figures"))
-    service = _unit(elsewhere)["Service"]
+    service = unit_of(elsewhere)["Service"]
     assert shlex.split(service["ReadWritePaths"]) == ["/etc/c", "/srv/m", "/srv/the club"]
     assert "--metrics-dir /srv/m/figures" in service["ExecStart"]
     on_postgres = House("http://c.example.org", (8001,), "postgresql://croupier@/croupier")
-    service = _unit(unit(on_postgres, ["/c"]))["Service"]
+    service = unit_of(unit(on_postgres, ["/c"]))["Service"]
     assert "--database postgresql://croupier@/croupier" in service["ExecStart"]
-    assert "postgresql.service" in _unit(unit(on_postgres, ["/c"]))["Unit"]["After"]
+    assert "postgresql.service" in unit_of(unit(on_postgres, ["/c"]))["Unit"]["After"]
 
 
-def test_systemd_accepts_the_unit(tmp_path):
+def test_systemd_accepts_theunit_of(tmp_path):
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed")
@@ -327,8 +319,7 @@ def test_the_units_command_serves_where_the_site_says(tmp_path):
     house = House("http://127.0.0.1:8080", (port,), f"sqlite:///{tmp_path}/c.db")
     key, metrics = PurePosixPath(tmp_path / "c.key"), PurePosixPath(tmp_path / "metrics")
     text = unit(house, [sys.executable, "-m", "croupier"], key, metrics)
-    started = _unit(text)["Service"]["ExecStart"].replace("%i", str(port))
-    words = [word.replace("%%", "%").replace("$$", "$") for word in shlex.split(started)]
+    words = started(text, port)
     assert words[3:] == [
         *house.serve(port),
         *("--key-file", str(key), "--metrics-dir", str(metrics)),

@@ -174,11 +174,8 @@ def _create(name: Name, database: Database = None, by: By = None) -> None:
 def _give(
     name: Name, chips: Chips, reason: Reason = None, database: Database = None, by: By = None
 ) -> None:
-    admin = _server()
-    operator = _who(by)
-    moved, holds = _do(database, lambda session: admin.give(session, operator, name, chips, reason))
     said = _("Gave {name} {chips:,} chips (transfer {transfer}): they hold {holds:,}.")
-    _say(said.format(name=name, chips=chips, transfer=moved, holds=holds))
+    _move(_server().give, said, name, chips, reason, database, by)
 
 
 @admin_app.command(
@@ -191,10 +188,22 @@ def _give(
 def _take(
     name: Name, chips: Chips, reason: Reason = None, database: Database = None, by: By = None
 ) -> None:
-    admin = _server()
-    operator = _who(by)
-    moved, holds = _do(database, lambda session: admin.take(session, operator, name, chips, reason))
     said = _("Took {chips:,} chips from {name} (transfer {transfer}): they hold {holds:,}.")
+    _move(_server().take, said, name, chips, reason, database, by)
+
+
+def _move(
+    how: Callable[[Session, str, str, int, str | None], tuple[int, int]],
+    said: str,
+    name: str,
+    chips: int,
+    reason: str | None,
+    database: str | None,
+    by: str | None,
+) -> None:
+    """Give or take (`how`), and say what moved (`said`) in one line."""
+    operator = _who(by)
+    moved, holds = _do(database, lambda session: how(session, operator, name, chips, reason))
     _say(said.format(name=name, chips=chips, transfer=moved, holds=holds))
 
 
